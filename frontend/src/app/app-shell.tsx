@@ -1,0 +1,143 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Icon, type IconName } from '@/components/ui/icons';
+import { useMe, useSystem } from '@/lib/api/system';
+import { useTheme } from '@/lib/theme';
+import { toast } from '@/lib/toast';
+import { useLogout } from '@/features/auth/api/auth';
+
+type NavItem = { to: string; label: string; icon: IconName; end?: boolean; managedOnly?: boolean };
+const groups: { title: string; items: NavItem[] }[] = [
+  { title: 'Overview', items: [{ to: '/', label: 'Dashboard', icon: 'dashboard', end: true }] },
+  {
+    title: 'Proxy',
+    items: [
+      { to: '/services', label: 'Services', icon: 'services' },
+      { to: '/domains', label: 'Domains', icon: 'globe' },
+      { to: '/certificates', label: 'Certificates', icon: 'certificate' },
+    ],
+  },
+  {
+    title: 'Access',
+    items: [
+      { to: '/credential-sets', label: 'Credential sets', icon: 'key' },
+      { to: '/sessions', label: 'Sessions', icon: 'users' },
+    ],
+  },
+  {
+    title: 'Traefik',
+    items: [
+      { to: '/runtime', label: 'Runtime', icon: 'layers' },
+      { to: '/metrics', label: 'Metrics', icon: 'activity' },
+      { to: '/conflicts', label: 'Conflicts', icon: 'alert' },
+      { to: '/managed', label: 'Managed Traefik', icon: 'server', managedOnly: true },
+    ],
+  },
+  { title: 'System', items: [{ to: '/settings', label: 'Settings', icon: 'settings' }] },
+];
+
+export function AppShell() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const system = useSystem();
+  const me = useMe();
+  const theme = useTheme();
+  const logout = useLogout();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const managed = system.data?.managed ?? false;
+
+  return (
+    <div className="shell">
+      <a href="#main" className="sr-only">
+        Skip to content
+      </a>
+      <aside className={`sidebar${open ? ' open' : ''}`} id="sidebar" aria-label="Main navigation">
+        <div className="brand">
+          <span className="brand-mark">
+            <Icon name="shield" size={18} />
+          </span>
+          <span>
+            Gatehouse
+            <small>Traefik control panel</small>
+          </span>
+        </div>
+        <nav className="nav">
+          {groups.map((g) => {
+            const items = g.items.filter((i) => !i.managedOnly || managed);
+            if (!items.length) return null;
+            return (
+              <div className="nav-group" key={g.title}>
+                <div className="nav-group-title">{g.title}</div>
+                {items.map((i) => (
+                  <NavLink key={i.to} to={i.to} end={i.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+                    <Icon name={i.icon} size={17} />
+                    {i.label}
+                  </NavLink>
+                ))}
+              </div>
+            );
+          })}
+        </nav>
+        <div className="sidebar-footer">{system.data ? `Version ${system.data.version}` : ' '}</div>
+      </aside>
+      <div className={`scrim${open ? ' open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div className="main">
+        <header className="topbar">
+          <Button
+            variant="ghost"
+            iconOnly
+            icon="menu"
+            className="menu-button"
+            aria-label="Open navigation"
+            aria-expanded={open}
+            aria-controls="sidebar"
+            onClick={() => setOpen((o) => !o)}
+          />
+          <div className="spacer" />
+          <Button
+            variant="ghost"
+            iconOnly
+            icon={theme.resolved === 'dark' ? 'sun' : 'moon'}
+            aria-label={theme.resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+            title={theme.resolved === 'dark' ? 'Light theme' : 'Dark theme'}
+            onClick={theme.toggle}
+          />
+          <span className="row small muted" style={{ gap: 6 }}>
+            <Icon name="user" size={15} />
+            <span className="truncate" style={{ maxWidth: 140 }}>{me.data?.user.username}</span>
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="logout"
+            loading={logout.isPending}
+            onClick={() =>
+              logout.mutate(undefined, {
+                onSettled: () => {
+                  toast.info('Signed out');
+                  navigate('/login', { replace: true });
+                  logout.forget();
+                },
+              })
+            }
+          >
+            Sign out
+          </Button>
+        </header>
+        <main id="main" className="content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

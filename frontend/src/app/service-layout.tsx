@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/modal';
+import { Switch } from '@/components/ui/switch';
+import { TabLinks } from '@/components/ui/tabs';
+import { toast } from '@/lib/toast';
+import { useDeleteService, useService, useToggleService } from '@/features/services/api/services';
+
+/** Header and tabs shared by a service's pages (settings, config, security). */
+export function ServiceLayout() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const service = useService(id);
+  const toggle = useToggleService();
+  const del = useDeleteService();
+  const [confirm, setConfirm] = useState(false);
+  const s = service.data;
+  return (
+    <>
+      <PageHeader
+        breadcrumb={
+          <>
+            <Link to="/services">Services</Link> <span aria-hidden="true">/</span> <span>{s?.name ?? '…'}</span>
+          </>
+        }
+        title={s?.name ?? 'Service'}
+        description={
+          s?.fqdns?.length ? (
+            <span className="row" style={{ gap: 10 }}>
+              {s.fqdns.map((f) => (
+                <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
+                  {f} ↗
+                </a>
+              ))}
+            </span>
+          ) : undefined
+        }
+        actions={
+          s ? (
+            <>
+              <Switch
+                checked={s.enabled}
+                disabled={toggle.isPending}
+                label={s.enabled ? 'Enabled' : 'Disabled'}
+                onChange={(e) => {
+                  const enabled = e.target.checked;
+                  toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(`${s.name} ${enabled ? 'enabled' : 'disabled'}`) });
+                }}
+              />
+              <Button variant="danger" icon="trash" onClick={() => setConfirm(true)}>
+                Delete
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <TabLinks
+        label="Service sections"
+        tabs={[
+          { to: `/services/${id}`, label: 'Settings', end: true },
+          { to: `/services/${id}/config`, label: 'Config preview' },
+          { to: `/services/${id}/security`, label: 'Security' },
+        ]}
+      />
+      <Outlet />
+      <ConfirmDialog
+        open={confirm}
+        title={`Delete ${s?.name ?? 'service'}?`}
+        message="Traefik stops routing its hostnames on the next poll; its shared links and sessions stop working. This cannot be undone."
+        confirmLabel="Delete service"
+        danger
+        loading={del.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() =>
+          del.mutate(id, {
+            onSuccess: () => {
+              setConfirm(false);
+              navigate('/services', { replace: true });
+            },
+          })
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={['card', className].filter(Boolean).join(' ')}>{children}</section>;
+}
+
+export function CardHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="card-header">
+      <div>
+        <h2>{title}</h2>
+        {description ? <p>{description}</p> : null}
+      </div>
+      {actions ? <div className="row">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+  breadcrumb,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumb?: ReactNode;
+}) {
+  return (
+    <header className="page-header">
+      <div className="grow">
+        {breadcrumb ? <nav aria-label="Breadcrumb" className="breadcrumb">{breadcrumb}</nav> : null}
+        <h1>{title}</h1>
+        {description ? <p>{description}</p> : null}
+      </div>
+      {actions ? <div className="row">{actions}</div> : null}
+    </header>
+  );
+}

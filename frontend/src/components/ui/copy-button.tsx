@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { toast } from '@/lib/toast';
+import { Button } from './button';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Clipboard API needs a secure context; fall back to a hidden textarea.
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.setAttribute('readonly', '');
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.appendChild(ta);
+    ta.select();
+    let ok = false;
+    try {
+      ok = document.execCommand('copy');
+    } catch {
+      ok = false;
+    }
+    ta.remove();
+    return ok;
+  }
+}
+
+export function CopyButton({ text, label = 'Copy', size = 'sm' }: { text: string; label?: string; size?: 'sm' | 'md' }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      size={size}
+      icon={copied ? 'check' : 'copy'}
+      onClick={async () => {
+        const ok = await copyText(text);
+        if (ok) {
+          setCopied(true);
+          toast.success('Copied to clipboard');
+          window.setTimeout(() => setCopied(false), 1500);
+        } else {
+          toast.error('Could not copy. Select the text and copy it manually.');
+        }
+      }}
+    >
+      {copied ? 'Copied' : label}
+    </Button>
+  );
+}

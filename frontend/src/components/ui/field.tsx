@@ -1,0 +1,53 @@
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { Icon } from './icons';
+
+type FieldProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  /** A single input-like element; it gets id, aria-invalid and aria-describedby. */
+  children: ReactElement<Record<string, unknown>>;
+  className?: string;
+  hideLabel?: boolean;
+};
+
+/** Label + control + hint + error, wired together for screen readers. */
+export function Field({ label, error, hint, optional, children, className, hideLabel }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errId = `${id}-err`;
+  const describedBy = [hint ? hintId : null, error ? errId : null].filter(Boolean).join(' ') || undefined;
+  const control = isValidElement(children)
+    ? cloneElement(children, {
+        id: (children.props.id as string | undefined) ?? id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })
+    : children;
+  const controlId = (isValidElement(children) && (children.props.id as string | undefined)) || id;
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'field-label'}>
+        {label}
+        {optional ? <span className="optional">(optional)</span> : null}
+      </label>
+      {control}
+      {hint ? (
+        <div id={hintId} className="field-hint">
+          {hint}
+        </div>
+      ) : null}
+      {error ? <FieldErrorText id={errId} message={error} /> : null}
+    </div>
+  );
+}
+
+export function FieldErrorText({ id, message }: { id?: string; message: string }) {
+  return (
+    <div id={id} className="field-error" role="alert">
+      <Icon name="alert" size={13} />
+      <span>{message}</span>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import type { RuntimeStatus } from '@/lib/api-types';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Icon, type IconName } from './icons';
+
+export function EmptyState({ icon = 'box', title, children, action }: { icon?: IconName; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty">
+      <div className="empty-icon">
+        <Icon name={icon} size={22} />
+      </div>
+      <h3>{title}</h3>
+      {children ? <p>{children}</p> : null}
+      {action}
+    </div>
+  );
+}
+
+export function ErrorState({ error, onRetry, title = 'Could not load this data' }: { error: unknown; onRetry?: () => void; title?: string }) {
+  return (
+    <Alert
+      tone="danger"
+      title={title}
+      action={
+        onRetry ? (
+          <Button size="sm" icon="refresh" onClick={onRetry}>
+            Retry
+          </Button>
+        ) : undefined
+      }
+    >
+      {errorMessage(error)}
+    </Alert>
+  );
+}
+
+export function LoadingRows({ rows = 4 }: { rows?: number }) {
+  return (
+    <div className="stack-sm" aria-busy="true" aria-label="Loading" style={{ padding: 20 }}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton" style={{ width: `${90 - i * 12}%` }} />
+      ))}
+    </div>
+  );
+}
+
+/** Banner for runtime views when Traefik is not configured or cannot be reached. */
+export function RuntimeBanner({ status }: { status?: RuntimeStatus | null }) {
+  if (!status) return null;
+  if (!status.configured)
+    return (
+      <Alert tone="info" title="Traefik is not connected">
+        Set <code>PANEL_TRAEFIK_API_URL</code> (the address of Traefik's API) so Gatehouse can read live routers, health and
+        metrics. Your services are still served through the HTTP provider.
+      </Alert>
+    );
+  if (!status.reachable)
+    return (
+      <Alert tone="warning" title="Traefik is unreachable">
+        The live view is unavailable right now{status.error ? `: ${status.error}` : '.'} Configuration changes are still
+        saved and picked up by Traefik when it polls.
+      </Alert>
+    );
+  return null;
+}

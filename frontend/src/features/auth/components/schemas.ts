@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a username')
+  .max(64, 'At most 64 characters')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username'),
+  password: z.string().min(1, 'Enter your password'),
+});
+
+export const setupSchema = z
+  .object({
+    username: usernameSchema,
+    password: z.string().min(10, 'At least 10 characters').max(256, 'At most 256 characters'),
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });

@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useSystem } from '@/lib/api/system';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useSetup } from '../api/auth';
+import { AuthLayout } from './auth-layout';
+import { setupSchema } from './schemas';
+
+type Values = z.infer<typeof setupSchema>;
+
+export function SetupPage() {
+  const navigate = useNavigate();
+  const system = useSystem();
+  const setup = useSetup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<Values>({
+    resolver: zodResolver(setupSchema),
+    defaultValues: { username: 'admin', password: '', confirm: '' },
+  });
+
+  if (system.data && !system.data.setupRequired && !setup.isSuccess) return <Navigate to="/login" replace />;
+
+  const onSubmit = handleSubmit(async ({ username, password }) => {
+    setFormError(null);
+    try {
+      await setup.mutateAsync({ username, password });
+      navigate('/', { replace: true });
+    } catch (e) {
+      const rest = applyServerErrors(e, setError);
+      if (isApiError(e) && e.status === 403) setFormError('An administrator already exists. Sign in instead.');
+      else if (!isApiError(e) || e.fields.length === 0 || rest.length) setFormError(rest.join(' ') || errorMessage(e));
+    }
+  });
+
+  return (
+    <AuthLayout title="Welcome to Gatehouse" subtitle="Create the administrator account. You will use it to sign in to this panel.">
+      <form className="stack" onSubmit={onSubmit} noValidate>
+        {formError ? <Alert tone="danger" title="Setup failed">{formError}</Alert> : null}
+        <Field label="Username" error={formState.errors.username?.message} hint="Letters, digits and . _ @ -">
+          <input className="input" autoComplete="username" {...register('username')} />
+        </Field>
+        <Field label="Password" error={formState.errors.password?.message} hint="At least 10 characters.">
+          <input className="input" type="password" autoComplete="new-password" autoFocus {...register('password')} />
+        </Field>
+        <Field label="Confirm password" error={formState.errors.confirm?.message}>
+          <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
+        </Field>
+        <Button type="submit" variant="primary" className="btn-block" loading={setup.isPending}>
+          Create administrator
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/modal';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import type { CredentialSet } from '@/lib/api-types';
+import { formatDateTime } from '@/lib/format';
+import { useCredentialSets, useDeleteCredentialSet } from '../api/credential-sets';
+import { CredentialSetModal } from './credential-set-form';
+
+export function CredentialSetsPage() {
+  const sets = useCredentialSets();
+  const del = useDeleteCredentialSet();
+  const [editing, setEditing] = useState<CredentialSet | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CredentialSet | null>(null);
+  const list = sets.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Credential sets"
+        description="Username/password lists for HTTP basic authentication. One set can protect many services."
+        actions={<Button variant="primary" icon="plus" onClick={() => setEditing('new')}>New set</Button>}
+      />
+      {sets.isError ? <ErrorState error={sets.error} onRetry={() => sets.refetch()} /> : null}
+      <Card>
+        {sets.isPending ? (
+          <LoadingRows />
+        ) : list.length === 0 && !sets.isError ? (
+          <EmptyState icon="key" title="No credential sets" action={<Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Create a set</Button>}>
+            Create a set of users, then turn on basic auth for a service and pick the set.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Users</th>
+                  <th scope="col">Updated</th>
+                  <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((s) => (
+                  <tr key={s.id}>
+                    <td><strong>{s.name}</strong></td>
+                    <td>
+                      <div className="chip-list">
+                        {s.users.slice(0, 6).map((u) => (
+                          <span key={u.username} className="tag" style={{ paddingRight: 8 }}>{u.username}</span>
+                        ))}
+                        {s.users.length > 6 ? <span className="small muted">+{s.users.length - 6}</span> : null}
+                      </div>
+                    </td>
+                    <td className="muted small nowrap">{formatDateTime(s.updatedAt)}</td>
+                    <td className="actions">
+                      <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
+                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <CredentialSetModal open={editing !== null} set={editing && editing !== 'new' ? editing : undefined} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        message="Services that use this set for basic auth must be switched to another set first."
+        confirmLabel="Delete set"
+        danger
+        loading={del.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+    </>
+  );
+}

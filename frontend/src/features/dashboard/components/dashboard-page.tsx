@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
+import { Card, CardHeader, PageHeader } from '@/components/ui/card';
+import { Icon, type IconName } from '@/components/ui/icons';
+import { EmptyState, LoadingRows } from '@/components/ui/states';
+import { api } from '@/lib/api-client';
+import type { ManagedState } from '@/lib/api-types';
+import { useCertificates, useProxyHealth, useRuntime, useServices } from '@/lib/api/resources';
+import { useSystem } from '@/lib/api/system';
+import { formatDateTime } from '@/lib/format';
+import { qk } from '@/lib/query-keys';
+
+function Stat({ icon, label, value, sub, to }: { icon: IconName; label: string; value: React.ReactNode; sub?: React.ReactNode; to?: string }) {
+  const body = (
+    <div className="stat">
+      <span className="stat-label">
+        <Icon name={icon} size={15} />
+        {label}
+      </span>
+      <span className="stat-value">{value}</span>
+      {sub ? <span className="stat-sub">{sub}</span> : null}
+    </div>
+  );
+  return <Card>{to ? <Link to={to} style={{ color: 'inherit', textDecoration: 'none', display: 'block' }}>{body}</Link> : body}</Card>;
+}
+
+export function DashboardPage() {
+  const system = useSystem();
+  const services = useServices();
+  const health = useProxyHealth();
+  const runtime = useRuntime();
+  const certs = useCertificates();
+  const managed = useQuery({
+    queryKey: qk.managed.state(),
+    queryFn: () => api.get<ManagedState>('/api/proxy/managed'),
+    enabled: !!system.data?.managed,
+    meta: { quiet: true },
+    retry: false,
+  });
+
+  const list = services.data ?? [];
+  const enabled = list.filter((s) => s.enabled).length;
+  const servers = (health.data?.items ?? []).flatMap((h) => h.servers);
+  const up = servers.filter((s) => s.status.toUpperCase() === 'UP').length;
+  const expiring = (certs.data?.items ?? []).filter((c) => c.daysLeft <= 14);
+
+  let traefik: { value: string; sub: string; tone: 'success' | 'warning' | 'neutral' } = { value: '…', sub: 'checking', tone: 'neutral' };
+  if (runtime.data) {
+    if (!runtime.data.configured) traefik = { value: 'Not set', sub: 'Traefik API not configured', tone: 'neutral' };
+    else if (!runtime.data.reachable) traefik = { value: 'Offline', sub: runtime.data.error || 'unreachable', tone: 'warning' };
+    else traefik = { value: 'Online', sub: runtime.data.version ? `Traefik ${runtime.data.version}` : 'connected', tone: 'success' };
+  } else if (runtime.isError) traefik = { value: 'Unknown', sub: 'runtime view unavailable', tone: 'neutral' };
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="An overview of what Traefik is serving through Gatehouse."
+        actions={
+          <ButtonLink to="/services/new" variant="primary" icon="plus">
+            New service
+          </ButtonLink>
+        }
+      />
+      <div className="stack" style={{ gap: 20 }}>
+        {managed.data?.status === 'pending' ? (
+          <Alert tone="warning" title="Traefik restart pending" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
+            The managed static configuration changed. Restart the Traefik container to apply it.
+          </Alert>
+        ) : null}
+        {expiring.length ? (
+          <Alert tone="warning" title={`${expiring.length} certificate${expiring.length === 1 ? '' : 's'} expiring soon`} action={<ButtonLink to="/certificates" size="sm">View</ButtonLink>}>
+            {expiring.slice(0, 3).map((c) => `${c.subject} (${c.daysLeft} days)`).join(', ')}
+          </Alert>
+        ) : null}
+        <div className="grid-4">
+          <Stat icon="services" label="Services" to="/services" value={services.isPending ? '…' : `${enabled}/${list.length}`} sub="enabled / total" />
+          <Stat
+            icon="server"
+            label="Backends"
+            value={health.data?.reachable ? `${up}/${servers.length}` : '—'}
+            sub={health.data?.reachable ? (servers.length - up > 0 ? `${servers.length - up} down` : 'all up') : 'needs the Traefik API'}
+          />
+          <Stat
+            icon="activity"
+            label="Traefik"
+            to="/runtime"
+            value={<span style={{ color: traefik.tone === 'success' ? 'var(--success)' : traefik.tone === 'warning' ? 'var(--warning)' : undefined }}>{traefik.value}</span>}
+            sub={traefik.sub}
+          />
+          <Stat
+            icon="certificate"
+            label="Certificates"
+            to="/certificates"
+            value={certs.data?.supported && certs.data.reachable ? String(expiring.length) : '—'}
+            sub={certs.data?.supported === false ? 'requires Traefik 3.7' : 'expiring within 14 days'}
+          />
+        </div>
+        <Card>
+          <CardHeader title="Services" description="Most recently created" actions={<ButtonLink to="/services" size="sm" variant="ghost">View all</ButtonLink>} />
+          {services.isPending ? (
+            <LoadingRows />
+          ) : list.length === 0 ? (
+            <EmptyState icon="services" title="Nothing published yet" action={<ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink>}>
+              Start by adding a domain, then publish your first service on it.
+            </EmptyState>
+          ) : (
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Service</th>
+                    <th scope="col">Hostname</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...list].reverse().slice(0, 6).map((s) => (
+                    <tr key={s.id}>
+                      <td>
+                        <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link>
+                      </td>
+                      <td className="mono small">{s.fqdns?.[0] ?? '—'}</td>
+                      <td>{s.enabled ? <Badge tone="success" icon="check">Live</Badge> : <Badge icon="power">Disabled</Badge>}</td>
+                      <td className="muted small nowrap">{formatDateTime(s.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

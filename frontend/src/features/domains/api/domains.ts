@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Domain } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export type DomainInput = Omit<Domain, 'id' | 'createdAt' | 'updatedAt'>;
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  // Renaming a domain renames the hosts of its services.
+  return () => Promise.all([qc.invalidateQueries({ queryKey: qk.domains.all() }), qc.invalidateQueries({ queryKey: qk.services.all() })]);
+}
+
+export function useSaveDomain() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: DomainInput }) =>
+      id ? api.put<Domain>(`/api/domains/${encodeURIComponent(id)}`, body) : api.post<Domain>('/api/domains', body),
+    meta: { success: 'Domain saved' },
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteDomain() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`/api/domains/${encodeURIComponent(id)}`),
+    meta: { success: 'Domain deleted' },
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field, FieldErrorText } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { TagInput } from '@/components/ui/tag-input';
+import type { Domain } from '@/lib/api-types';
+import { useCertResolvers } from '@/lib/api/resources';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useSaveDomain } from '../api/domains';
+
+const dnsName = /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+export const domainSchema = z.object({
+  name: z.string().trim().max(100, 'At most 100 characters'),
+  domain: z.string().trim().min(1, 'Enter a domain').regex(dnsName, 'Enter a domain name such as example.com'),
+  certResolver: z.string().trim(),
+  wildcard: z.boolean(),
+  isDefault: z.boolean(),
+  certConfigs: z.array(
+    z.object({
+      main: z.string().trim().min(1, 'Enter the main name').regex(dnsName, 'Enter a domain name'),
+      sans: z.array(z.string()),
+      resolver: z.string().trim(),
+    }),
+  ),
+});
+type Values = z.infer<typeof domainSchema>;
+
+export function DomainFormModal({ domain, open, onClose, first }: { domain?: Domain; open: boolean; onClose: () => void; first: boolean }) {
+  const resolvers = useCertResolvers();
+  const save = useSaveDomain();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({
+    resolver: zodResolver(domainSchema),
+    values: {
+      name: domain?.name ?? '',
+      domain: domain?.domain ?? '',
+      certResolver: domain?.certResolver ?? '',
+      wildcard: domain?.wildcard ?? false,
+      isDefault: domain?.isDefault ?? first,
+      certConfigs: (domain?.certConfigs ?? []).map((c) => ({ main: c.main, sans: [...(c.sans ?? [])], resolver: c.resolver ?? '' })),
+    },
+  });
+  const certs = useFieldArray({ control, name: 'certConfigs' });
+  const resolverNames = resolvers.data?.items?.map((r) => r.name) ?? [];
+
+  const close = () => {
+    setFormError(null);
+    reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync({ id: domain?.id, body: { ...v, name: v.name || v.domain, domain: v.domain.toLowerCase() } });
+      close();
+    } catch (e) {
+      const rest = applyServerErrors(e, setError, {
+        known: (p) => /^(name|domain|certResolver|wildcard|isDefault|certConfigs\.\d+\.(main|sans|resolver))$/.test(p),
+        map: (p) => p.replace(/^(certConfigs\.\d+\.sans)\.\d+$/, '$1'),
+      });
+      if (rest.length) setFormError(rest.join(' · '));
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      size="lg"
+      title={domain ? `Edit ${domain.domain}` : 'Add a domain'}
+      description="Services take subdomains of it. Traefik requests certificates with the chosen resolver."
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="primary" type="submit" form="domain-form" loading={save.isPending}>
+            {domain ? 'Save domain' : 'Add domain'}
+          </Button>
+        </>
+      }
+    >
+      <form id="domain-form" className="stack" onSubmit={onSubmit} noValidate>
+        {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
+        <div className="grid-2">
+          <Field label="Domain" error={formState.errors.domain?.message}>
+            <input className="input mono" placeholder="example.com" autoCapitalize="off" spellCheck={false} data-autofocus {...register('domain')} />
+          </Field>
+          <Field label="Display name" optional error={formState.errors.name?.message}>
+            <input className="input" placeholder="Home" {...register('name')} />
+          </Field>
+        </div>
+        <Field
+          label="Certificate resolver"
+          optional
+          error={formState.errors.certResolver?.message}
+          hint={resolverNames.length ? `Discovered in Traefik: ${resolverNames.join(', ')}. Leave empty for no TLS resolver.` : 'The name of a certresolver in Traefik, e.g. letsencrypt. Leave empty for no TLS resolver.'}
+        >
+          <input className="input mono" list="resolver-options" placeholder="letsencrypt" {...register('certResolver')} />
+        </Field>
+        <datalist id="resolver-options">
+          {resolverNames.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+        <label className="checkbox">
+          <input type="checkbox" {...register('wildcard')} />
+          <span className="checkbox-text">
+            <span>Wildcard certificate</span>
+            <span className="field-hint">Request one *.domain certificate instead of one per hostname (needs a DNS challenge).</span>
+          </span>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" {...register('isDefault')} />
+          <span className="checkbox-text">
+            <span>Default domain</span>
+            <span className="field-hint">Preselected for new services. Only one domain can be the default.</span>
+          </span>
+        </label>
+        <div className="stack-sm">
+          <div className="row-between">
+            <span className="field-label">Extra certificates <span className="optional">(optional)</span></span>
+            <Button size="sm" icon="plus" onClick={() => certs.append({ main: '', sans: [], resolver: '' })}>
+              Add certificate
+            </Button>
+          </div>
+          {certs.fields.length === 0 ? <p className="muted small">Extra main + SAN sets Traefik should obtain for this domain's routers.</p> : null}
+          {certs.fields.map((f, i) => {
+            const e = formState.errors.certConfigs?.[i];
+            return (
+              <div key={f.id} className="card" style={{ padding: 14 }}>
+                <div className="stack-sm">
+                  <div className="grid-2">
+                    <Field label="Main name" error={e?.main?.message}>
+                      <input className="input mono" placeholder="example.org" {...register(`certConfigs.${i}.main`)} />
+                    </Field>
+                    <Field label="Resolver" optional error={e?.resolver?.message}>
+                      <input className="input mono" list="resolver-options" placeholder="same as domain" {...register(`certConfigs.${i}.resolver`)} />
+                    </Field>
+                  </div>
+                  <Field label="Alternative names (SANs)" optional error={e?.sans?.message}>
+                    <Controller control={control} name={`certConfigs.${i}.sans`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="*.example.org" />} />
+                  </Field>
+                  {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
+                  <div>
+                    <Button size="sm" variant="ghost" icon="trash" onClick={() => certs.remove(i)}>
+                      Remove certificate
+                    </Button>
+                  </div>
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/modal';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import type { Domain } from '@/lib/api-types';
+import { useDomains, useServices } from '@/lib/api/resources';
+import { useDeleteDomain } from '../api/domains';
+import { DomainFormModal } from './domain-form';
+
+export function DomainsPage() {
+  const domains = useDomains();
+  const services = useServices();
+  const del = useDeleteDomain();
+  const [editing, setEditing] = useState<Domain | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Domain | null>(null);
+  const usage = (id: string) => services.data?.filter((s) => s.domainId === id).length ?? 0;
+  const list = domains.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Domains"
+        description="Base domains for your services, with the certificate resolver Traefik uses for them."
+        actions={
+          <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
+            Add domain
+          </Button>
+        }
+      />
+      {domains.isError ? <ErrorState error={domains.error} onRetry={() => domains.refetch()} /> : null}
+      <Card>
+        {domains.isPending ? (
+          <LoadingRows />
+        ) : list.length === 0 && !domains.isError ? (
+          <EmptyState icon="globe" title="No domains yet" action={<Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add your first domain</Button>}>
+            Add the domain your services live under (for example <code>example.com</code>); services then only need a subdomain.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Domain</th>
+                  <th scope="col">Certificates</th>
+                  <th scope="col">Services</th>
+                  <th scope="col" className="actions">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((d) => (
+                  <tr key={d.id}>
+                    <td>
+                      <div className="stack-sm" style={{ gap: 2 }}>
+                        <span className="row" style={{ gap: 8 }}>
+                          <strong className="mono">{d.domain}</strong>
+                          {d.isDefault ? <Badge tone="primary" icon="check">Default</Badge> : null}
+                        </span>
+                        {d.name && d.name !== d.domain ? <span className="muted small">{d.name}</span> : null}
+                      </div>
+                    </td>
+                    <td>
+                      <div className="row" style={{ gap: 6 }}>
+                        {d.certResolver ? <Badge tone="success" icon="lock">{d.certResolver}</Badge> : <Badge icon="alert">No resolver</Badge>}
+                        {d.wildcard ? <Badge tone="info">Wildcard</Badge> : null}
+                        {d.certConfigs?.length ? <Badge>{`+${d.certConfigs.length} extra`}</Badge> : null}
+                      </div>
+                    </td>
+                    <td className="muted">{usage(d.id)}</td>
+                    <td className="actions">
+                      <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <DomainFormModal open={editing !== null} domain={editing && editing !== 'new' ? editing : undefined} first={list.length === 0} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        title={`Delete ${deleting?.domain ?? ''}?`}
+        message={
+          deleting && usage(deleting.id) > 0
+            ? `${usage(deleting.id)} service(s) use this domain; move or delete them first.`
+            : 'No service uses this domain. It will be removed from the panel.'
+        }
+        confirmLabel="Delete domain"
+        danger
+        loading={del.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { Card, PageHeader } from '@/components/ui/card';
+import { Sparkline } from '@/components/ui/sparkline';
+import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components/ui/states';
+import { useProxyMetrics, useServices } from '@/lib/api/resources';
+import { formatNumber } from '@/lib/format';
+
+export function MetricsPage() {
+  const metrics = useProxyMetrics();
+  const services = useServices();
+  const names = new Map((services.data ?? []).map((s) => [s.id, s.name]));
+  const data = metrics.data;
+  const items = data?.items ?? [];
+  return (
+    <>
+      <PageHeader title="Metrics" description="Per-service traffic from Traefik's Prometheus metrics: request rate, status codes, error rate and latency." />
+      <div className="stack">
+        {metrics.isError ? <ErrorState error={metrics.error} onRetry={() => metrics.refetch()} title="The metrics view is unavailable" /> : null}
+        <RuntimeBanner status={data} />
+        {metrics.isPending ? (
+          <Card><LoadingRows /></Card>
+        ) : data?.configured && data.reachable ? (
+          items.length === 0 ? (
+            <Card><EmptyState icon="activity" title="No traffic recorded yet">Metrics appear once a service has handled requests.</EmptyState></Card>
+          ) : (
+            <div className="grid-2">
+              {items.map((m) => {
+                const name = names.get(m.serviceId) ?? m.serviceId;
+                const total = m.status['2xx'] + m.status['3xx'] + m.status['4xx'] + m.status['5xx'] || 1;
+                return (
+                  <Card key={m.serviceId}>
+                    <div className="card-body stack-sm">
+                      <div className="row-between">
+                        <Link to={`/services/${m.serviceId}`} className="service-name">{name}</Link>
+                        <span className="small muted">{formatNumber(m.requestRate, 2)} req/s</span>
+                      </div>
+                      <Sparkline values={m.history?.map((h) => h.requestRate) ?? []} width={320} height={48} label={`${name}: request rate over time`} />
+                      <dl className="kv small">
+                        <dt>Error rate</dt>
+                        <dd>{formatNumber(m.errorRate * 100, 1)} %</dd>
+                        <dt>Avg latency</dt>
+                        <dd>{formatNumber(m.avgLatencyMs, 0)} ms</dd>
+                        <dt>Status codes</dt>
+                        <dd>
+                          {(['2xx', '3xx', '4xx', '5xx'] as const).map((k) => (
+                            <span key={k} style={{ marginRight: 10 }}>
+                              {k}: {formatNumber((m.status[k] / total) * 100, 0)}%
+                            </span>
+                          ))}
+                        </dd>
+                      </dl>
+                    </div>
+                  </Card>
+                );
+              })}
+            </div>
+          )
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { CredentialSet, Items, SecurityConfig, SharedLink, SsoSettings } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+const base = (id: string) => `/api/services/${encodeURIComponent(id)}`;
+
+export function useSecurityConfigs(serviceId: string) {
+  return useQuery({
+    queryKey: qk.services.security(serviceId),
+    queryFn: () => api.get<Items<SecurityConfig>>(`${base(serviceId)}/security-configs`).then((r) => r.items ?? []),
+  });
+}
+
+export function useSaveSecurityConfig(serviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SecurityConfig) => api.post<SecurityConfig>(`${base(serviceId)}/security-configs`, body),
+    meta: { success: 'Access settings saved' },
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: qk.services.security(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.services.list() }),
+        qc.invalidateQueries({ queryKey: qk.services.detail(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.services.preview(serviceId) }),
+      ]),
+  });
+}
+
+export function useCredentialSetOptions() {
+  return useQuery({
+    queryKey: qk.credentialSets.list(),
+    queryFn: () => api.get<Items<CredentialSet>>('/api/credential-sets').then((r) => r.items ?? []),
+  });
+}
+
+export function useSsoProvider() {
+  return useQuery({ queryKey: qk.sso(), queryFn: () => api.get<SsoSettings>('/api/sso'), meta: { quiet: true }, retry: false });
+}
+
+export function useSharedLinks(serviceId: string) {
+  return useQuery({
+    queryKey: qk.services.sharedLinks(serviceId),
+    queryFn: () => api.get<Items<SharedLink>>(`${base(serviceId)}/shared-links`).then((r) => r.items ?? []),
+  });
+}
+
+export type SharedLinkInput = { lifetimeSeconds: number; sessionSeconds: number; note: string };
+
+export function useCreateSharedLink(serviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SharedLinkInput) => api.post<SharedLink>(`${base(serviceId)}/shared-links`, body),
+    meta: { success: 'Shared link created' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.services.sharedLinks(serviceId) }),
+  });
+}
+
+export function useRevokeSharedLink(serviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => api.del(`${base(serviceId)}/shared-links/${encodeURIComponent(linkId)}`),
+    meta: { success: 'Link revoked' },
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: qk.services.sharedLinks(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.sessions.all() }),
+      ]),
+  });
+}

@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Field } from '@/components/ui/field';
+import { ConfirmDialog, Modal } from '@/components/ui/modal';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Switch } from '@/components/ui/switch';
+import type { SecurityConfig, SharedLink, SharedLinkStatus } from '@/lib/api-types';
+import { applyServerErrors } from '@/lib/form-errors';
+import { durationUnits, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
+import { useCreateSharedLink, useRevokeSharedLink, useSaveSecurityConfig, useSharedLinks } from '../api/security';
+import { QrCode } from './qr-code';
+
+type Shared = Extract<SecurityConfig, { type: 'shared_links' }>;
+
+const statusTone: Record<SharedLinkStatus, { tone: Tone; label: string }> = {
+  active: { tone: 'success', label: 'Active' },
+  used: { tone: 'info', label: 'Used' },
+  expired: { tone: 'neutral', label: 'Expired' },
+  revoked: { tone: 'danger', label: 'Revoked' },
+};
+
+const schema = z.object({
+  lifetimeAmount: z.number({ message: 'Enter a number' }).positive('Must be positive'),
+  lifetimeUnit: z.number(),
+  sessionAmount: z.number({ message: 'Enter a number' }).positive('Must be positive'),
+  sessionUnit: z.number(),
+  note: z.string().trim().max(200, 'At most 200 characters'),
+});
+type Values = z.infer<typeof schema>;
+
+export function SharedLinksCard({ serviceId, config }: { serviceId: string; config?: Shared }) {
+  const links = useSharedLinks(serviceId);
+  const save = useSaveSecurityConfig(serviceId);
+  const revoke = useRevokeSharedLink(serviceId);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<SharedLink | null>(null);
+  const [revoking, setRevoking] = useState<SharedLink | null>(null);
+  const enabled = config?.enabled ?? false;
+  const list = links.data ?? [];
+  return (
+    <Card>
+      <CardHeader
+        title="Shared links"
+        description="One-time links that let a guest in without an account. Opening a link starts a session of the chosen length."
+        actions={
+          <>
+            {enabled ? <Badge tone="success" icon="link">On</Badge> : <Badge icon="power">Off</Badge>}
+            <Button variant="primary" size="sm" icon="plus" disabled={!enabled} onClick={() => setCreating(true)}>
+              New link
+            </Button>
+          </>
+        }
+      />
+      <div className="card-body stack">
+        <Switch
+          checked={enabled}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ type: 'shared_links', enabled: e.target.checked })}
+          label={enabled ? 'Shared links are accepted' : 'Accept shared links for this service'}
+        />
+        {links.isPending ? (
+          <LoadingRows rows={2} />
+        ) : links.isError ? (
+          <ErrorState error={links.error} onRetry={() => links.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState icon="link" title="No links yet">
+            {enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on to create one.'}
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Note</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Link expires</th>
+                  <th scope="col">Session</th>
+                  <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((l) => {
+                  const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
+                  return (
+                    <tr key={l.id}>
+                      <td>
+                        <div className="stack-sm" style={{ gap: 0 }}>
+                          <span>{l.note || <span className="faint">No note</span>}</span>
+                          <span className="small muted">created {formatRelative(l.createdAt)}</span>
+                        </div>
+                      </td>
+                      <td>
+                        <Badge tone={st.tone}>{st.label}</Badge>
+                        {l.usedAt ? <div className="small muted">used {formatRelative(l.usedAt)}</div> : null}
+                      </td>
+                      <td className="small nowrap" title={formatDateTime(l.expiresAt)}>{formatRelative(l.expiresAt)}</td>
+                      <td className="small nowrap">{formatDuration(l.sessionSeconds)}</td>
+                      <td className="actions">
+                        {l.status === 'active' || l.status === 'used' ? (
+                          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>
+                            Revoke
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <CreateLinkModal
+        serviceId={serviceId}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(l) => {
+          setCreating(false);
+          setCreated(l);
+        }}
+      />
+      <Modal
+        open={!!created}
+        onClose={() => setCreated(null)}
+        title="Link ready"
+        description="Copy it now: for your safety the full link is shown only once."
+        footer={<Button variant="primary" onClick={() => setCreated(null)}>Done</Button>}
+      >
+        {created?.url ? (
+          <div className="stack" style={{ alignItems: 'center' }}>
+            <QrCode value={created.url} label="QR code of the shared link" />
+            <div className="link-box" style={{ width: '100%' }}>
+              <label htmlFor="shared-url" className="sr-only">Shared link</label>
+              <input id="shared-url" className="input" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} data-testid="shared-link-url" />
+              <CopyButton text={created.url} size="md" />
+            </div>
+            <p className="muted small" style={{ textAlign: 'center' }}>
+              Valid until {formatDateTime(created.expiresAt)} · grants a {formatDuration(created.sessionSeconds)} session
+            </p>
+          </div>
+        ) : (
+          <p className="muted">The link was created but the server did not return its URL.</p>
+        )}
+      </Modal>
+      <ConfirmDialog
+        open={!!revoking}
+        title="Revoke this link?"
+        message="It stops working immediately, and sessions started with it end."
+        confirmLabel="Revoke link"
+        danger
+        loading={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
+      />
+    </Card>
+  );
+}
+
+function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: string; open: boolean; onClose: () => void; onCreated: (l: SharedLink) => void }) {
+  const create = useCreateSharedLink(serviceId);
+  const { register, handleSubmit, formState, setError, reset } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { lifetimeAmount: 1, lifetimeUnit: 86400, sessionAmount: 1, sessionUnit: 86400, note: '' },
+  });
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const link = await create.mutateAsync({
+        lifetimeSeconds: Math.round(v.lifetimeAmount * v.lifetimeUnit),
+        sessionSeconds: Math.round(v.sessionAmount * v.sessionUnit),
+        note: v.note,
+      });
+      reset();
+      onCreated(link);
+    } catch (e) {
+      applyServerErrors(e, setError, {
+        map: (p) => (p === 'lifetimeSeconds' ? 'lifetimeAmount' : p === 'sessionSeconds' ? 'sessionAmount' : p),
+      });
+    }
+  });
+  const unitSelect = (name: 'lifetimeUnit' | 'sessionUnit', label: string) => (
+    <Field label={label} hideLabel>
+      <select className="select" style={{ width: 120 }} {...register(name, { valueAsNumber: true })}>
+        {durationUnits.map((u) => (
+          <option key={u.seconds} value={u.seconds}>{u.label}</option>
+        ))}
+      </select>
+    </Field>
+  );
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="New shared link"
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" type="submit" form="link-form" loading={create.isPending}>Create link</Button>
+        </>
+      }
+    >
+      <form id="link-form" className="stack" onSubmit={onSubmit} noValidate>
+        <Field label="Note" optional error={formState.errors.note?.message} hint="Who the link is for. Shown only to you.">
+          <input className="input" placeholder="For Bob" data-autofocus {...register('note')} />
+        </Field>
+        <div className="field">
+          <span className="field-label">Link valid for</span>
+          <div className="row" style={{ alignItems: 'flex-start' }}>
+            <Field label="Link lifetime" hideLabel error={formState.errors.lifetimeAmount?.message}>
+              <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('lifetimeAmount', { valueAsNumber: true })} />
+            </Field>
+            {unitSelect('lifetimeUnit', 'Link lifetime unit')}
+          </div>
+          <span className="field-hint">After this the link can no longer be opened.</span>
+        </div>
+        <div className="field">
+          <span className="field-label">Session length after opening</span>
+          <div className="row" style={{ alignItems: 'flex-start' }}>
+            <Field label="Session length" hideLabel error={formState.errors.sessionAmount?.message}>
+              <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('sessionAmount', { valueAsNumber: true })} />
+            </Field>
+            {unitSelect('sessionUnit', 'Session length unit')}
+          </div>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Service, ServiceInput } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export type ConfigPreview = {
+  routers?: Record<string, unknown>;
+  services?: Record<string, unknown>;
+  middlewares?: Record<string, unknown>;
+  serversTransports?: Record<string, unknown>;
+};
+
+export function useService(id: string | undefined) {
+  return useQuery({
+    queryKey: qk.services.detail(id ?? ''),
+    queryFn: () => api.get<Service>(`/api/services/${encodeURIComponent(id!)}`),
+    enabled: !!id,
+  });
+}
+
+export function useConfigPreview(id: string | undefined) {
+  return useQuery({
+    queryKey: qk.services.preview(id ?? ''),
+    queryFn: () => api.get<ConfigPreview>(`/api/proxy/config/preview?serviceId=${encodeURIComponent(id!)}`),
+    enabled: !!id,
+  });
+}
+
+/** The writable part of a service, for PUT (full replacement). */
+export function toInput(s: Service): ServiceInput {
+  return {
+    name: s.name,
+    domainId: s.domainId,
+    hostnames: s.hostnames,
+    targets: s.targets,
+    passHostHeader: s.passHostHeader,
+    insecureSkipVerify: s.insecureSkipVerify,
+    entrypoints: s.entrypoints ?? [],
+    rules: s.rules ?? [],
+    middlewares: s.middlewares ?? [],
+    headers: s.headers ?? {},
+    enabled: s.enabled,
+    expiry: s.expiry ?? { type: 'never' },
+  };
+}
+
+function useInvalidateServices() {
+  const qc = useQueryClient();
+  return (id?: string) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: qk.services.list() }),
+      id ? qc.invalidateQueries({ queryKey: qk.services.detail(id) }) : null,
+      id ? qc.invalidateQueries({ queryKey: qk.services.preview(id) }) : null,
+      qc.invalidateQueries({ queryKey: qk.proxy.all() }),
+    ]);
+}
+
+export function useCreateService() {
+  const invalidate = useInvalidateServices();
+  return useMutation({
+    mutationFn: (body: ServiceInput) => api.post<Service>('/api/services', body),
+    meta: { success: 'Service created' },
+    onSuccess: (s) => invalidate(s.id),
+  });
+}
+
+export function useUpdateService(id: string) {
+  const invalidate = useInvalidateServices();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ServiceInput) => api.put<Service>(`/api/services/${encodeURIComponent(id)}`, body),
+    meta: { success: 'Service saved' },
+    onSuccess: (s) => {
+      qc.setQueryData(qk.services.detail(id), s);
+      return invalidate(id);
+    },
+  });
+}
+
+/** Enable/disable is a full PUT with `enabled` flipped (the API has no PATCH). */
+export function useToggleService() {
+  const invalidate = useInvalidateServices();
+  return useMutation({
+    mutationFn: ({ service, enabled }: { service: Service; enabled: boolean }) =>
+      api.put<Service>(`/api/services/${encodeURIComponent(service.id)}`, { ...toInput(service), enabled }),
+    onSuccess: (s) => invalidate(s.id),
+  });
+}
+
+export function useDeleteService() {
+  const invalidate = useInvalidateServices();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`/api/services/${encodeURIComponent(id)}`),
+    meta: { success: 'Service deleted' },
+    onSuccess: (_v, id) => {
+      qc.removeQueries({ queryKey: qk.services.detail(id) });
+      return invalidate();
+    },
+  });
+}

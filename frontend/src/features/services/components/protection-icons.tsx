@@ -1,0 +1,27 @@
+import { Icon } from '@/components/ui/icons';
+import type { Protection } from '@/lib/api-types';
+
+const items = [
+  { key: 'basicAuth', icon: 'key', label: 'Basic auth' },
+  { key: 'sso', icon: 'users', label: 'SSO' },
+  { key: 'sharedLinks', icon: 'link', label: 'Shared links' },
+] as const;
+
+/** Three small icons; state is in each title and the screen-reader text, not only the colour. */
+export function ProtectionIcons({ protection }: { protection?: Protection }) {
+  const on = items.filter((i) => protection?.[i.key]);
+  return (
+    <span className="icon-row">
+      {items.map((i) => {
+        const active = !!protection?.[i.key];
+        return (
+          <span key={i.key} className={`prot-icon${active ? ' on' : ''}`} title={`${i.label}: ${active ? 'on' : 'off'}`}>
+            <Icon name={i.icon} size={14} />
+          </span>
+        );
+      })}
+      <span className="sr-only">{on.length ? `Protected by ${on.map((i) => i.label).join(', ')}` : 'Public, no protection'}</span>
+      {on.length === 0 ? <span className="small faint" aria-hidden="true">public</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Card, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Tabs } from '@/components/ui/tabs';
+import { toYaml } from '@/lib/yaml';
+import { useConfigPreview } from '../api/services';
+
+export function ServiceConfigPage() {
+  const { id } = useParams();
+  const preview = useConfigPreview(id);
+  const [format, setFormat] = useState<'yaml' | 'json'>('yaml');
+  const data = preview.data;
+  const empty =
+    data && ['routers', 'services', 'middlewares', 'serversTransports'].every((k) => !data[k as keyof typeof data] || Object.keys(data[k as keyof typeof data] ?? {}).length === 0);
+  const text = data ? (format === 'yaml' ? toYaml({ http: data }) : JSON.stringify({ http: data }, null, 2)) : '';
+  const routers = Object.entries(data?.routers ?? {}) as [string, { rule?: string; entryPoints?: string[]; middlewares?: string[] }][];
+  return (
+    <div className="stack">
+      {routers.length ? (
+        <div className="grid-2">
+          {routers.map(([name, r]) => (
+            <Card key={name}>
+              <div className="card-body stack-sm">
+                <div className="row-between">
+                  <strong className="mono small truncate">{name}</strong>
+                  <span className="badge badge-primary">router</span>
+                </div>
+                <div className="rule-preview">{r.rule ?? '—'}</div>
+                <dl className="kv small">
+                  <dt>Entrypoints</dt>
+                  <dd className="mono">{r.entryPoints?.join(', ') || 'defaults'}</dd>
+                  <dt>Middlewares</dt>
+                  <dd className="mono">{r.middlewares?.join(', ') || 'none'}</dd>
+                </dl>
+              </div>
+            </Card>
+          ))}
+        </div>
+      ) : null}
+      <Card>
+        <CardHeader
+          title="Generated Traefik configuration"
+          description="What this service contributes to the dynamic configuration Traefik polls from /api/proxy/config."
+          actions={text ? <CopyButton text={text} /> : null}
+        />
+        <div className="card-body">
+          <Tabs
+            label="Format"
+            value={format}
+            onChange={setFormat}
+            tabs={[
+              { id: 'yaml', label: 'YAML' },
+              { id: 'json', label: 'JSON' },
+            ]}
+          />
+          {preview.isPending ? (
+            <LoadingRows />
+          ) : preview.isError ? (
+            <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
+          ) : empty ? (
+            <EmptyState icon="power" title="Nothing is generated">
+              Disabled or expired services contribute no routers. Enable the service to publish it.
+            </EmptyState>
+          ) : (
+            <pre className="code-block" tabIndex={0} aria-label="Configuration preview" data-testid="config-preview">
+              {text}
+            </pre>
+          )}
+        </div>
+      </Card>
+    </div>
+  );
+}

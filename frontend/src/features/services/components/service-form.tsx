@@ -1,0 +1,553 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field, FieldErrorText } from '@/components/ui/field';
+import { Switch } from '@/components/ui/switch';
+import { TagInput } from '@/components/ui/tag-input';
+import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
+import type { Domain, MatchRule, Service } from '@/lib/api-types';
+import { useDomains, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares, useServices } from '@/lib/api/resources';
+import { applyServerErrors } from '@/lib/form-errors';
+import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
+import { useCreateService, useUpdateService } from '../api/services';
+import { hostnameToFqdn } from './rule';
+import { RulePreview } from './rule-preview';
+import {
+  emptyServiceForm,
+  formToInput,
+  knownServicePaths,
+  mapServerPath,
+  serviceSchema,
+  serviceToForm,
+  type ServiceFormOutput,
+  type ServiceFormValues,
+} from './service-schema';
+
+type Props = { service?: Service; onSaved: (s: Service) => void };
+
+const ruleLabels: Record<MatchRule['type'], string> = {
+  pathPrefix: 'Path prefix',
+  path: 'Exact path',
+  header: 'Header',
+  query: 'Query parameter',
+  method: 'HTTP method',
+  clientIP: 'Client IP / CIDR',
+};
+
+export function ServiceForm({ service, onSaved }: Props) {
+  const domains = useDomains();
+  const services = useServices();
+  const config = useGlobalConfig();
+  const entrypoints = useProxyEntrypoints();
+  const middlewares = useProxyMiddlewares();
+  const create = useCreateService();
+  const update = useUpdateService(service?.id ?? '');
+  const saving = create.isPending || update.isPending;
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const defaultDomain = domains.data?.find((d) => d.isDefault) ?? domains.data?.[0];
+  const defaults = useMemo(
+    () => (service ? serviceToForm(service) : emptyServiceForm(defaultDomain?.id ?? '')),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [service?.id, service?.updatedAt, defaultDomain?.id],
+  );
+  const form = useForm<ServiceFormValues, unknown, ServiceFormOutput>({
+    resolver: zodResolver(serviceSchema),
+    values: defaults,
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+  const { register, control, handleSubmit, setError, formState, getValues, reset } = form;
+  const errors = formState.errors;
+  const guard = useUnsavedGuard(formState.isDirty && !saving);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const body = formToInput(values);
+    try {
+      const saved = service ? await update.mutateAsync(body) : await create.mutateAsync(body);
+      reset(serviceToForm(saved));
+      guard.allowNext();
+      onSaved(saved);
+    } catch (e) {
+      const rest = applyServerErrors(e, setError, {
+        map: (p) => mapServerPath(p, getValues()),
+        known: knownServicePaths,
+      });
+      if (rest.length) setFormError(rest.join(' · '));
+    }
+  });
+
+  const isCreate = !service;
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack">
+      {guard.dialog}
+      {formError ? (
+        <Alert tone="danger" title="The service was not saved">
+          {formError}
+        </Alert>
+      ) : null}
+      <Card>
+        <Section title="Basics" description="A name for you; it does not appear in URLs.">
+          <div className="grid-2">
+            <Field label="Name" error={errors.name?.message}>
+              <input className="input" placeholder="Grafana" {...register('name')} />
+            </Field>
+            <div className="field">
+              <span className="field-label">Status</span>
+              <Controller
+                control={control}
+                name="enabled"
+                render={({ field }) => (
+                  <Switch
+                    checked={field.value}
+                    onChange={(e) => field.onChange(e.target.checked)}
+                    label={field.value ? 'Enabled: routed by Traefik' : 'Disabled: not routed'}
+                  />
+                )}
+              />
+            </div>
+          </div>
+        </Section>
+        <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
+        <TargetsSection control={control} register={register} errors={errors} />
+        <RoutingSection
+          control={control}
+          register={register}
+          errors={errors}
+          domains={domains.data ?? []}
+          entrypointOptions={entrypoints.data?.items?.map((e) => e.name) ?? []}
+          defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
+        />
+        <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
+          <div className="stack">
+            <Field
+              label="Middlewares"
+              optional
+              error={errors.middlewares?.message}
+              hint={middlewares.data?.reachable ? 'Pick from Traefik or type name@provider and press Enter.' : 'Type name@provider and press Enter.'}
+            >
+              <Controller
+                control={control}
+                name="middlewares"
+                render={({ field }) => (
+                  <TagInput
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder="compress@file"
+                    suggestions={(middlewares.data?.items ?? []).map((m) => (m.name.includes('@') ? m.name : `${m.name}@${m.provider}`))}
+                    validate={(v) => (/^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?$/.test(v) ? null : 'Use name@provider')}
+                  />
+                )}
+              />
+            </Field>
+            <HeadersEditor control={control} register={register} errors={errors} />
+          </div>
+        </Section>
+        <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
+        <div className="card-footer">
+          <ButtonLink to={service ? `/services/${service.id}` : '/services'} variant="ghost">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" variant="primary" loading={saving} disabled={!isCreate && !formState.isDirty}>
+            {isCreate ? 'Create service' : 'Save changes'}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="form-section" style={{ border: 0, margin: 0, minWidth: 0 }}>
+      <div className="form-section-title">
+        <legend style={{ padding: 0 }}>
+          <h3>{title}</h3>
+        </legend>
+        {description ? <p>{description}</p> : null}
+      </div>
+      <div style={{ minWidth: 0 }}>{children}</div>
+    </fieldset>
+  );
+}
+
+type Sub = { control: Control<ServiceFormValues, unknown, ServiceFormOutput>; register: UseFormRegister<ServiceFormValues>; errors: FieldErrors<ServiceFormValues> };
+
+function HostnamesSection({ control, register, errors, domains, services, selfId }: Sub & { domains: Domain[]; services: Service[]; selfId?: string }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'hostnames' });
+  const domainId = useWatch({ control, name: 'domainId' });
+  const hostnames = useWatch({ control, name: 'hostnames' });
+  const domain = domains.find((d) => d.id === domainId);
+  const owners = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const s of services) if (s.id !== selfId) for (const f of s.fqdns ?? []) m.set(f.toLowerCase(), s.name);
+    return m;
+  }, [services, selfId]);
+  const arrayError = errors.hostnames?.root?.message ?? errors.hostnames?.message;
+  return (
+    <Section title="Hostnames" description="Where the service is reachable. Subdomains and the apex use the selected domain; custom names are used as written.">
+      <div className="stack">
+        <Field label="Domain" error={errors.domainId?.message} hint={domains.length ? undefined : 'No domains yet: add one under Domains, or use custom hostnames.'}>
+          <select className="select" {...register('domainId')}>
+            <option value="">No domain (custom hostnames only)</option>
+            {domains.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.domain}
+                {d.name && d.name !== d.domain ? ` (${d.name})` : ''}
+                {d.isDefault ? ' · default' : ''}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {fields.map((f, i) => {
+          const h = hostnames?.[i];
+          const type = h?.type ?? 'subdomain';
+          const fqdn = h ? hostnameToFqdn({ type: h.type, value: h.value }, domain) : '';
+          const owner = fqdn ? owners.get(fqdn) : undefined;
+          const err = errors.hostnames?.[i]?.value?.message;
+          return (
+            <div key={f.id} className="stack-sm">
+              <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
+                <div className="field" style={{ width: 130, flex: 'none' }}>
+                  <label className="sr-only" htmlFor={`hn-type-${i}`}>
+                    Hostname {i + 1} type
+                  </label>
+                  <select id={`hn-type-${i}`} className="select" {...register(`hostnames.${i}.type`)}>
+                    <option value="subdomain">Subdomain</option>
+                    <option value="apex">Apex</option>
+                    <option value="custom">Custom</option>
+                  </select>
+                </div>
+                <div className="grow">
+                  {type === 'apex' ? (
+                    <div className="input" style={{ display: 'flex', alignItems: 'center', background: 'var(--surface-2)' }} aria-live="polite">
+                      <span className="mono">{domain?.domain ?? 'select a domain'}</span>
+                    </div>
+                  ) : (
+                    <div className={type === 'subdomain' ? 'input-group' : undefined}>
+                      <label className="sr-only" htmlFor={`hn-value-${i}`}>
+                        Hostname {i + 1}
+                      </label>
+                      <input
+                        id={`hn-value-${i}`}
+                        className="input"
+                        placeholder={type === 'subdomain' ? 'app' : 'app.example.org'}
+                        aria-invalid={err ? true : undefined}
+                        aria-describedby={err || owner ? `hn-msg-${i}` : undefined}
+                        autoCapitalize="off"
+                        spellCheck={false}
+                        {...register(`hostnames.${i}.value`)}
+                      />
+                      {type === 'subdomain' ? <span className="input-addon mono">.{domain?.domain ?? 'domain'}</span> : null}
+                    </div>
+                  )}
+                </div>
+                <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove hostname ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+              </div>
+              <div id={`hn-msg-${i}`}>
+                {err ? <FieldErrorText message={err} /> : null}
+                {owner && !err ? (
+                  <div className="field-error" style={{ color: 'var(--warning)' }} role="status">
+                    <span aria-hidden="true">⚠</span>
+                    <span>
+                      <strong className="mono">{fqdn}</strong> already belongs to <strong>{owner}</strong>. Saving will be refused.
+                    </span>
+                  </div>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+        {arrayError ? <FieldErrorText message={arrayError} /> : null}
+        <div>
+          <Button size="sm" icon="plus" onClick={() => append({ type: domain ? 'subdomain' : 'custom', value: '' })}>
+            Add hostname
+          </Button>
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function TargetsSection({ control, register, errors }: Sub) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'targets' });
+  const targets = useWatch({ control, name: 'targets' });
+  const anyHttps = targets?.some((t) => t.scheme === 'https');
+  const arrayError = errors.targets?.root?.message ?? errors.targets?.message;
+  return (
+    <Section title="Targets" description="The upstream servers. Several targets are load-balanced round-robin.">
+      <div className="stack">
+        {fields.map((f, i) => {
+          const e = errors.targets?.[i];
+          return (
+            <div key={f.id} className="stack-sm">
+              <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
+                <div style={{ width: 96, flex: 'none' }}>
+                  <label className="sr-only" htmlFor={`t-scheme-${i}`}>
+                    Target {i + 1} scheme
+                  </label>
+                  <select id={`t-scheme-${i}`} className="select" {...register(`targets.${i}.scheme`)}>
+                    <option value="http">http</option>
+                    <option value="https">https</option>
+                    <option value="h2c">h2c</option>
+                  </select>
+                </div>
+                <div className="grow">
+                  <label className="sr-only" htmlFor={`t-host-${i}`}>
+                    Target {i + 1} host
+                  </label>
+                  <input id={`t-host-${i}`} className="input mono" placeholder="10.0.0.5" aria-invalid={e?.host ? true : undefined} autoCapitalize="off" spellCheck={false} {...register(`targets.${i}.host`)} />
+                </div>
+                <div style={{ width: 92, flex: 'none' }}>
+                  <label className="sr-only" htmlFor={`t-port-${i}`}>
+                    Target {i + 1} port
+                  </label>
+                  <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder="port" aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
+                </div>
+                <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+              </div>
+              {e?.host?.message ? <FieldErrorText message={`Host: ${e.host.message}`} /> : null}
+              {e?.port?.message ? <FieldErrorText message={`Port: ${e.port.message}`} /> : null}
+              {e?.scheme?.message ? <FieldErrorText message={e.scheme.message} /> : null}
+            </div>
+          );
+        })}
+        {arrayError ? <FieldErrorText message={arrayError} /> : null}
+        <div>
+          <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80 })}>
+            Add target
+          </Button>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" {...register('passHostHeader')} />
+          <span className="checkbox-text">
+            <span>Pass the Host header</span>
+            <span className="field-hint">Send the original hostname to the upstream (recommended for most apps).</span>
+          </span>
+        </label>
+        {anyHttps ? (
+          <label className="checkbox">
+            <input type="checkbox" {...register('insecureSkipVerify')} />
+            <span className="checkbox-text">
+              <span>Skip TLS verification for HTTPS targets</span>
+              <span className="field-hint">Only for upstreams with self-signed certificates.</span>
+            </span>
+          </label>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+function RoutingSection({ control, register, errors, domains, entrypointOptions, defaultEntrypoints }: Sub & { domains: Domain[]; entrypointOptions: string[]; defaultEntrypoints: string[] }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'rules' });
+  const rules = useWatch({ control, name: 'rules' });
+  const hostnames = useWatch({ control, name: 'hostnames' });
+  const domainId = useWatch({ control, name: 'domainId' });
+  const domain = domains.find((d) => d.id === domainId);
+  const hosts = (hostnames ?? []).map((h) => hostnameToFqdn(h, domain)).filter(Boolean);
+  return (
+    <Section title="Routing" description="Entrypoints the router listens on, and extra match rules. Rules of the same type are OR-ed; different types are AND-ed with the hostnames.">
+      <div className="stack">
+        <Field
+          label="Entrypoints"
+          optional
+          error={errors.entrypoints?.message}
+          hint={defaultEntrypoints.length ? `Empty uses the defaults: ${defaultEntrypoints.join(', ')}.` : 'Empty uses the global defaults.'}
+        >
+          <Controller
+            control={control}
+            name="entrypoints"
+            render={({ field }) => (
+              <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypointOptions} validate={(v) => (/^[A-Za-z0-9_-]+$/.test(v) ? null : 'Letters, digits, - and _ only')} />
+            )}
+          />
+        </Field>
+        <div className="stack-sm">
+          <span className="field-label">Match rules <span className="optional">(optional)</span></span>
+          {fields.map((f, i) => {
+            const r = rules?.[i];
+            const named = r?.type === 'header' || r?.type === 'query';
+            const e = errors.rules?.[i];
+            return (
+              <div key={f.id} className="stack-sm">
+                <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
+                  <div style={{ width: 150, flex: 'none' }}>
+                    <label className="sr-only" htmlFor={`r-type-${i}`}>
+                      Rule {i + 1} type
+                    </label>
+                    <select id={`r-type-${i}`} className="select" {...register(`rules.${i}.type`)}>
+                      {Object.entries(ruleLabels).map(([k, v]) => (
+                        <option key={k} value={k}>
+                          {v}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  {named ? (
+                    <div style={{ flex: '1 1 30%' }}>
+                      <label className="sr-only" htmlFor={`r-name-${i}`}>
+                        Rule {i + 1} name
+                      </label>
+                      <input id={`r-name-${i}`} className="input mono" placeholder={r?.type === 'header' ? 'X-Env' : 'param'} aria-invalid={e?.name ? true : undefined} {...register(`rules.${i}.name`)} />
+                    </div>
+                  ) : null}
+                  <div className="grow">
+                    <label className="sr-only" htmlFor={`r-value-${i}`}>
+                      Rule {i + 1} value
+                    </label>
+                    {r?.type === 'method' ? (
+                      <select id={`r-value-${i}`} className="select" {...register(`rules.${i}.value`)}>
+                        <option value="">Choose…</option>
+                        {['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => (
+                          <option key={m}>{m}</option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input id={`r-value-${i}`} className="input mono" placeholder={r?.type === 'clientIP' ? '192.168.0.0/16' : r?.type?.startsWith('path') ? '/api' : 'value'} aria-invalid={e?.value ? true : undefined} {...register(`rules.${i}.value`)} />
+                    )}
+                  </div>
+                  <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${i + 1}`} onClick={() => remove(i)} />
+                </div>
+                {e?.name?.message ? <FieldErrorText message={`Name: ${e.name.message}`} /> : null}
+                {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
+              </div>
+            );
+          })}
+          <div>
+            <Button size="sm" icon="plus" onClick={() => append({ type: 'pathPrefix', name: '', value: '' })}>
+              Add rule
+            </Button>
+          </div>
+        </div>
+        <RulePreview hosts={hosts} rules={(rules ?? []).map((r) => ({ type: r.type, name: r.name, value: r.value }))} />
+      </div>
+    </Section>
+  );
+}
+
+function HeadersEditor({ control, register, errors }: Sub) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'headers' });
+  const rootError = errors.headers?.root?.message ?? errors.headers?.message;
+  return (
+    <div className="stack-sm">
+      <span className="field-label">
+        Request headers <span className="optional">(optional)</span>
+      </span>
+      {fields.map((f, i) => {
+        const e = errors.headers?.[i];
+        return (
+          <div key={f.id} className="stack-sm">
+            <div className="row" style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
+              <div style={{ flex: '1 1 40%' }}>
+                <label className="sr-only" htmlFor={`h-name-${i}`}>
+                  Header {i + 1} name
+                </label>
+                <input id={`h-name-${i}`} className="input mono" placeholder="X-Forwarded-Proto" aria-invalid={e?.name ? true : undefined} {...register(`headers.${i}.name`)} />
+              </div>
+              <div className="grow">
+                <label className="sr-only" htmlFor={`h-value-${i}`}>
+                  Header {i + 1} value
+                </label>
+                <input id={`h-value-${i}`} className="input mono" placeholder="https" aria-invalid={e?.value ? true : undefined} {...register(`headers.${i}.value`)} />
+              </div>
+              <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)} />
+            </div>
+            {e?.name?.message ? <FieldErrorText message={e.name.message} /> : null}
+            {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
+          </div>
+        );
+      })}
+      {rootError ? <FieldErrorText message={rootError} /> : null}
+      <div>
+        <Button size="sm" icon="plus" onClick={() => append({ name: '', value: '' })}>
+          Add header
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ExpirySection({ control, register, errors, service, isCreate, defaultLifetime }: Sub & { service?: Service; isCreate: boolean; defaultLifetime: number }) {
+  const now = useNow(1000);
+  const type = useWatch({ control, name: 'expiryType' });
+  const at = useWatch({ control, name: 'expiryAt' });
+  const amount = useWatch({ control, name: 'expiryAmount' });
+  const unit = useWatch({ control, name: 'expiryUnit' });
+  const enabled = useWatch({ control, name: 'enabled' });
+
+  let projected: string | null = null;
+  if (type === 'at' && at) projected = new Date(at).toISOString();
+  if (type === 'duration' && Number(amount) > 0) {
+    const start = service?.enabled && service.enabledAt ? new Date(service.enabledAt).getTime() : now;
+    projected = new Date(start + Number(amount) * Number(unit) * 1000).toISOString();
+  }
+  if (type === 'default' && defaultLifetime > 0) projected = new Date(now + defaultLifetime * 1000).toISOString();
+  const cd = countdown(projected, now);
+
+  const options: { v: ServiceFormValues['expiryType']; label: string }[] = [
+    ...(isCreate ? [{ v: 'default' as const, label: defaultLifetime ? `Default (${formatDuration(defaultLifetime)})` : 'Default (never)' }] : []),
+    { v: 'never', label: 'Never' },
+    { v: 'at', label: 'At a date' },
+    { v: 'duration', label: 'After a duration' },
+  ];
+  return (
+    <Section title="Lifetime" description="When the lifetime ends the service is disabled automatically. A duration counts from when it is enabled.">
+      <div className="stack">
+        <div className="radio-cards" role="radiogroup" aria-label="Expiry">
+          {options.map((o) => (
+            <label key={o.v} className="radio-card">
+              <input type="radio" value={o.v} {...register('expiryType')} />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </div>
+        {errors.expiryType?.message ? <FieldErrorText message={errors.expiryType.message} /> : null}
+        {type === 'at' ? (
+          <Field label="Expires at" error={errors.expiryAt?.message} hint="Your local time.">
+            <input type="datetime-local" className="input" style={{ maxWidth: 260 }} {...register('expiryAt')} />
+          </Field>
+        ) : null}
+        {type === 'duration' ? (
+          <div className="row" style={{ alignItems: 'flex-start' }}>
+            <Field label="Duration" error={errors.expiryAmount?.message}>
+              <input className="input" style={{ width: 110 }} inputMode="numeric" {...register('expiryAmount', { valueAsNumber: true })} />
+            </Field>
+            <Field label="Unit">
+              <select className="select" style={{ width: 130 }} {...register('expiryUnit', { valueAsNumber: true })}>
+                {durationUnits.map((u) => (
+                  <option key={u.seconds} value={u.seconds}>
+                    {u.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+        ) : null}
+        {projected ? (
+          <div className="alert alert-info" role="status" data-testid="expiry-countdown">
+            <span aria-hidden="true">⏱</span>
+            <div>
+              {cd.expired ? (
+                <strong>This moment has passed: the service will be disabled when saved.</strong>
+              ) : (
+                <>
+                  <strong>{enabled ? `Expires in ${cd.text}` : `Would expire ${cd.text} after enabling`}</strong>
+                  <div className="muted small">{formatDateTime(projected)}</div>
+                </>
+              )}
+            </div>
+          </div>
+        ) : null}
+        {service?.expiresAt && !service.enabled ? (
+          <p className="muted small">Expired at {formatDateTime(service.expiresAt)}. Change the lifetime and enable it to bring it back.</p>
+        ) : null}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import type { Expiry, Hostname, Service, ServiceInput } from '@/lib/api-types';
+import { splitDuration } from '@/lib/format';
+
+const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+export function isHostname(v: string, allowWildcard = true): boolean {
+  let s = v.trim().replace(/\.$/, '');
+  if (allowWildcard && s.startsWith('*.')) s = s.slice(2);
+  if (!s || s.length > 253) return false;
+  return s.split('.').every((l) => label.test(l));
+}
+const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const ipv6 = /^[0-9a-f:]+$/i;
+export const isHostOrIp = (v: string) => ipv4.test(v) || (v.includes(':') && ipv6.test(v)) || isHostname(v, false);
+const cidr = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+const hostnameSchema = z
+  .object({ type: z.enum(['subdomain', 'apex', 'custom']), value: z.string() })
+  .superRefine((h, ctx) => {
+    const v = h.value.trim();
+    if (h.type === 'subdomain') {
+      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a subdomain' });
+      else if (!isHostname(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Letters, digits, hyphens and dots only' });
+    }
+    if (h.type === 'custom') {
+      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a hostname' });
+      else if (!isHostname(v) || !v.includes('.'))
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a full hostname such as app.example.org' });
+    }
+  });
+
+const ruleSchema = z
+  .object({
+    type: z.enum(['pathPrefix', 'path', 'header', 'query', 'method', 'clientIP']),
+    name: z.string(),
+    value: z.string(),
+  })
+  .superRefine((r, ctx) => {
+    const v = r.value.trim();
+    if ((r.type === 'header' || r.type === 'query') && !r.name.trim())
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter a name' });
+    if (!v && r.type !== 'query') return ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
+    if ((r.type === 'pathPrefix' || r.type === 'path') && !v.startsWith('/'))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Paths start with /' });
+    if (r.type === 'clientIP' && !cidr.test(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an IP or CIDR' });
+    if (/[`]/.test(v) || /[`]/.test(r.name)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Backticks are not allowed' });
+  });
+
+export const serviceSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the service a name').max(100, 'At most 100 characters'),
+    domainId: z.string(),
+    hostnames: z.array(hostnameSchema).min(1, 'Add at least one hostname'),
+    targets: z
+      .array(
+        z.object({
+          scheme: z.enum(['http', 'https', 'h2c']),
+          host: z.string().trim().min(1, 'Enter a host').refine(isHostOrIp, 'Enter an IP address or hostname'),
+          port: z
+            .number({ message: 'Enter a port' })
+            .int('Whole numbers only')
+            .min(1, 'Must be between 1 and 65535')
+            .max(65535, 'Must be between 1 and 65535'),
+        }),
+      )
+      .min(1, 'Add at least one target')
+      .max(32, 'At most 32 targets'),
+    passHostHeader: z.boolean(),
+    insecureSkipVerify: z.boolean(),
+    entrypoints: z.array(z.string()),
+    rules: z.array(ruleSchema),
+    middlewares: z.array(z.string()),
+    headers: z.array(
+      z.object({
+        name: z.string().trim().min(1, 'Enter a header name').regex(/^[A-Za-z0-9-]+$/, 'Letters, digits and - only'),
+        value: z.string(),
+      }),
+    ),
+    enabled: z.boolean(),
+    expiryType: z.enum(['default', 'never', 'at', 'duration']),
+    expiryAt: z.string(),
+    expiryAmount: z.number({ message: 'Enter a number' }),
+    expiryUnit: z.number(),
+  })
+  .superRefine((v, ctx) => {
+    const needsDomain = v.hostnames.some((h) => h.type !== 'custom');
+    if (needsDomain && !v.domainId)
+      ctx.addIssue({ code: 'custom', path: ['domainId'], message: 'Pick a domain for subdomain and apex hostnames' });
+    if (v.expiryType === 'at') {
+      const t = new Date(v.expiryAt).getTime();
+      if (!v.expiryAt || Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expiryAt'], message: 'Pick a date and time' });
+    }
+    if (v.expiryType === 'duration' && (!Number.isFinite(v.expiryAmount) || v.expiryAmount <= 0))
+      ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: 'Enter a positive number' });
+    const names = v.headers.map((h) => h.name.trim().toLowerCase());
+    names.forEach((n, i) => {
+      if (n && names.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: 'Duplicate header' });
+    });
+  });
+
+export type ServiceFormValues = z.input<typeof serviceSchema>;
+export type ServiceFormOutput = z.output<typeof serviceSchema>;
+
+/** `datetime-local` wants local time without zone. */
+export function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
+  return {
+    name: '',
+    domainId: defaultDomainId,
+    hostnames: [{ type: defaultDomainId ? 'subdomain' : 'custom', value: '' }],
+    targets: [{ scheme: 'http', host: '', port: 80 }],
+    passHostHeader: true,
+    insecureSkipVerify: false,
+    entrypoints: [],
+    rules: [],
+    middlewares: [],
+    headers: [],
+    enabled: true,
+    expiryType: 'default',
+    expiryAt: '',
+    expiryAmount: 1,
+    expiryUnit: 86400,
+  };
+}
+
+export function serviceToForm(s: Service): ServiceFormValues {
+  const expiry = s.expiry ?? { type: 'never' as const };
+  const dur = expiry.type === 'duration' ? splitDuration(expiry.seconds) : { amount: 1, unit: 86400 };
+  return {
+    name: s.name,
+    domainId: s.domainId ?? '',
+    hostnames: s.hostnames.map((h) => ({ type: h.type, value: h.type === 'apex' ? '' : (h.value ?? '') })),
+    targets: s.targets.map((t) => ({ ...t })),
+    passHostHeader: s.passHostHeader,
+    insecureSkipVerify: s.insecureSkipVerify,
+    entrypoints: [...(s.entrypoints ?? [])],
+    rules: (s.rules ?? []).map((r) => ({ type: r.type, name: r.name ?? '', value: r.value })),
+    middlewares: [...(s.middlewares ?? [])],
+    headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value })),
+    enabled: s.enabled,
+    expiryType: expiry.type,
+    expiryAt: expiry.type === 'at' ? toLocalInput(expiry.at) : '',
+    expiryAmount: dur.amount,
+    expiryUnit: dur.unit,
+  };
+}
+
+export function formToExpiry(v: ServiceFormOutput): Expiry | undefined {
+  switch (v.expiryType) {
+    case 'default':
+      return undefined;
+    case 'never':
+      return { type: 'never' };
+    case 'at':
+      return { type: 'at', at: new Date(v.expiryAt).toISOString() };
+    case 'duration':
+      return { type: 'duration', seconds: Math.round(v.expiryAmount * v.expiryUnit) };
+  }
+}
+
+export function formToInput(v: ServiceFormOutput): ServiceInput {
+  const hostnames: Hostname[] = v.hostnames.map((h) =>
+    h.type === 'apex' ? { type: 'apex' } : { type: h.type, value: h.value.trim().toLowerCase() },
+  );
+  const usesDomain = hostnames.some((h) => h.type !== 'custom');
+  const input: ServiceInput = {
+    name: v.name.trim(),
+    domainId: usesDomain || v.domainId ? v.domainId || null : null,
+    hostnames,
+    targets: v.targets.map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port })),
+    passHostHeader: v.passHostHeader,
+    insecureSkipVerify: v.targets.some((t) => t.scheme === 'https') ? v.insecureSkipVerify : false,
+    entrypoints: v.entrypoints,
+    rules: v.rules.map((r) =>
+      r.type === 'header' || r.type === 'query'
+        ? { type: r.type, name: r.name.trim(), value: r.value.trim() }
+        : { type: r.type, value: r.value.trim() },
+    ),
+    middlewares: v.middlewares,
+    headers: Object.fromEntries(v.headers.map((h) => [h.name.trim(), h.value])),
+    enabled: v.enabled,
+  };
+  const expiry = formToExpiry(v);
+  if (expiry) input.expiry = expiry;
+  return input;
+}
+
+/** Server field paths → form paths, for the ones whose shape differs. */
+export function mapServerPath(path: string, values: ServiceFormValues): string | null {
+  if (path.startsWith('headers.')) {
+    const name = path.slice('headers.'.length);
+    const i = values.headers.findIndex((h) => h.name.trim() === name);
+    return i >= 0 ? `headers.${i}.value` : 'headers';
+  }
+  if (path === 'expiry' || path === 'expiry.type') return 'expiryType';
+  if (path === 'expiry.at') return 'expiryAt';
+  if (path === 'expiry.seconds') return 'expiryAmount';
+  if (path === 'hostnames' || /^hostnames\.\d+$/.test(path)) return path === 'hostnames' ? 'hostnames.root' : `${path}.value`;
+  if (path === 'targets') return 'targets.root';
+  if (/^targets\.\d+$/.test(path)) return `${path}.host`;
+  if (/^rules\.\d+$/.test(path) || /^rules\.\d+\.type$/.test(path)) return `${path.replace(/\.type$/, '')}.value`;
+  if (/^(entrypoints|middlewares)\.\d+$/.test(path)) return path.split('.')[0]!;
+  return path;
+}
+
+export const knownServicePaths = (p: string) =>
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

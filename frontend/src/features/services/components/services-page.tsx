@@ -1,0 +1,289 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/card';
+import { Icon } from '@/components/ui/icons';
+import { ConfirmDialog } from '@/components/ui/modal';
+import { Sparkline } from '@/components/ui/sparkline';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Switch } from '@/components/ui/switch';
+import type { Service, ServiceHealth, ServiceMetrics } from '@/lib/api-types';
+import { useProxyHealth, useProxyMetrics, useServices } from '@/lib/api/resources';
+import { formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { useNow } from '@/lib/use-now';
+import { useDeleteService, useToggleService } from '../api/services';
+import { ProtectionIcons } from './protection-icons';
+import { ServiceStatus } from './service-status';
+
+type StatusFilter = 'all' | 'enabled' | 'disabled' | 'protected' | 'public';
+
+function matches(s: Service, q: string): boolean {
+  if (!q) return true;
+  const hay = [s.name, ...(s.fqdns ?? []), ...s.targets.map((t) => `${t.host}:${t.port}`)].join(' ').toLowerCase();
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .every((w) => hay.includes(w));
+}
+
+function isProtected(s: Service) {
+  return !!(s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks);
+}
+
+export function ServicesPage() {
+  const services = useServices();
+  const health = useProxyHealth();
+  const metrics = useProxyMetrics();
+  const toggle = useToggleService();
+  const del = useDeleteService();
+  const now = useNow(15_000);
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [deleting, setDeleting] = useState<Service | null>(null);
+
+  const healthById = useMemo(() => new Map((health.data?.items ?? []).map((h) => [h.serviceId, h])), [health.data]);
+  const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((m) => [m.serviceId, m])), [metrics.data]);
+
+  const list = (services.data ?? []).filter(
+    (s) =>
+      matches(s, q.trim()) &&
+      (status === 'all' ||
+        (status === 'enabled' && s.enabled) ||
+        (status === 'disabled' && !s.enabled) ||
+        (status === 'protected' && isProtected(s)) ||
+        (status === 'public' && !isProtected(s))),
+  );
+
+  const onToggle = (s: Service, enabled: boolean) =>
+    toggle.mutate(
+      { service: s, enabled },
+      { onSuccess: () => toast.success(`${s.name} ${enabled ? 'enabled' : 'disabled'}`) },
+    );
+
+  const total = services.data?.length ?? 0;
+  return (
+    <>
+      <PageHeader
+        title="Services"
+        description="Each service is a Traefik router and load balancer, published under one or more hostnames."
+        actions={
+          <ButtonLink to="/services/new" variant="primary" icon="plus">
+            New service
+          </ButtonLink>
+        }
+      />
+      {services.isError ? <ErrorState error={services.error} onRetry={() => services.refetch()} /> : null}
+      {total > 0 ? (
+        <div className="toolbar">
+          <div className="search">
+            <Icon name="search" size={16} />
+            <label htmlFor="svc-search" className="sr-only">
+              Search services
+            </label>
+            <input id="svc-search" className="input" type="search" placeholder="Search by name, hostname or target" value={q} onChange={(e) => setQ(e.target.value)} />
+          </div>
+          <div className="segmented" role="group" aria-label="Filter by status">
+            {(['all', 'enabled', 'disabled', 'protected', 'public'] as const).map((f) => (
+              <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
+                {f[0]!.toUpperCase() + f.slice(1)}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <Card>
+        {services.isPending ? (
+          <LoadingRows />
+        ) : total === 0 && !services.isError ? (
+          <EmptyState
+            icon="services"
+            title="No services yet"
+            action={
+              <ButtonLink to="/services/new" variant="primary" icon="plus">
+                Create your first service
+              </ButtonLink>
+            }
+          >
+            A service publishes an upstream (a container, a VM, a NAS…) under a hostname, with HTTPS and optional sign-in.
+          </EmptyState>
+        ) : list.length === 0 && total > 0 ? (
+          <EmptyState icon="search" title="No matching services">
+            Nothing matches “{q}”{status !== 'all' ? ` with status ${status}` : ''}.
+          </EmptyState>
+        ) : (
+          <>
+            <div className="table-wrap service-table">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Service</th>
+                    <th scope="col">Hostnames</th>
+                    <th scope="col">Targets</th>
+                    <th scope="col">Access</th>
+                    <th scope="col">Backends</th>
+                    <th scope="col">Traffic</th>
+                    <th scope="col">Enabled</th>
+                    <th scope="col" className="actions">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((s) => (
+                    <tr key={s.id}>
+                      <td>
+                        <div className="stack-sm" style={{ gap: 4 }}>
+                          <Link to={`/services/${s.id}`} className="service-name">
+                            {s.name}
+                          </Link>
+                          <ServiceStatus service={s} now={now} />
+                        </div>
+                      </td>
+                      <td>
+                        <Hosts service={s} />
+                      </td>
+                      <td>
+                        <Targets service={s} />
+                      </td>
+                      <td>
+                        <ProtectionIcons protection={s.protection} />
+                      </td>
+                      <td>
+                        <Health h={healthById.get(s.id)} available={!!health.data?.reachable} />
+                      </td>
+                      <td>
+                        <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
+                      </td>
+                      <td>
+                        <Switch
+                          checked={s.enabled}
+                          disabled={toggle.isPending && toggle.variables?.service.id === s.id}
+                          onChange={(e) => onToggle(s, e.target.checked)}
+                          label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+                          hideLabel
+                        />
+                      </td>
+                      <td className="actions">
+                        <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
+                        <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
+                        <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="service-cards" style={{ padding: 12 }}>
+              {list.map((s) => (
+                <div key={s.id} className="card service-card">
+                  <div className="row-between">
+                    <Link to={`/services/${s.id}`} className="service-name">
+                      {s.name}
+                    </Link>
+                    <Switch
+                      checked={s.enabled}
+                      onChange={(e) => onToggle(s, e.target.checked)}
+                      label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+                      hideLabel
+                    />
+                  </div>
+                  <div className="row">
+                    <ServiceStatus service={s} now={now} />
+                    <ProtectionIcons protection={s.protection} />
+                  </div>
+                  <Hosts service={s} />
+                  <div className="row-between">
+                    <Targets service={s} />
+                    <Health h={healthById.get(s.id)} available={!!health.data?.reachable} />
+                  </div>
+                  <div className="row-between">
+                    <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
+                    <div className="row" style={{ gap: 4 }}>
+                      <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
+                        Security
+                      </ButtonLink>
+                      <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)} />
+                    </div>
+                  </div>
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+      </Card>
+      {total > 0 ? (
+        <p className="muted small" style={{ marginTop: 12 }}>
+          Showing {list.length} of {total} service{total === 1 ? '' : 's'}.
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={!!deleting}
+        title={`Delete ${deleting?.name ?? 'service'}?`}
+        message={
+          <>
+            Traefik stops routing <strong>{deleting?.fqdns?.join(', ')}</strong> on its next poll. Shared links and sessions
+            for this service stop working. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete service"
+        danger
+        loading={del.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && del.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </>
+  );
+}
+
+function Hosts({ service }: { service: Service }) {
+  const fq = service.fqdns ?? [];
+  return (
+    <div className="host-list">
+      {fq.slice(0, 3).map((h) => (
+        <a key={h} href={`https://${h.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener" className="truncate" style={{ maxWidth: 260 }}>
+          {h}
+        </a>
+      ))}
+      {fq.length > 3 ? <span className="small muted">+{fq.length - 3} more</span> : null}
+    </div>
+  );
+}
+
+function Targets({ service }: { service: Service }) {
+  const t = service.targets;
+  return (
+    <div className="host-list">
+      {t.slice(0, 2).map((x, i) => (
+        <span key={i} className="mono small muted nowrap">
+          {x.scheme}://{x.host}:{x.port}
+        </span>
+      ))}
+      {t.length > 2 ? <span className="small muted">+{t.length - 2} more (round-robin)</span> : null}
+    </div>
+  );
+}
+
+function Health({ h, available }: { h?: ServiceHealth; available: boolean }) {
+  if (!available || !h || h.servers.length === 0) return <span className="faint small">—</span>;
+  const up = h.servers.filter((s) => s.status.toUpperCase() === 'UP').length;
+  const total = h.servers.length;
+  const tone = up === total ? 'success' : up === 0 ? 'danger' : 'warning';
+  return (
+    <Badge tone={tone} icon={up === total ? 'check' : 'alert'} title={h.servers.map((s) => `${s.url}: ${s.status}`).join('\n')}>
+      {up}/{total} up
+    </Badge>
+  );
+}
+
+function Traffic({ m, name, available }: { m?: ServiceMetrics; name: string; available: boolean }) {
+  if (!available || !m) return <span className="faint small">—</span>;
+  const values = m.history?.map((p) => p.requestRate) ?? [];
+  return (
+    <span className="row" style={{ gap: 6, flexWrap: 'nowrap' }}>
+      <Sparkline values={values} label={`${name} traffic: ${formatNumber(m.requestRate)} requests per second`} />
+      <span className="small muted nowrap">{formatNumber(m.requestRate)} rps</span>
+    </span>
+  );
+}

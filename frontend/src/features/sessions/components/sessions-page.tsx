@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/modal';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import type { Session } from '@/lib/api-types';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { useDeleteAllSessions, useDeleteSession, useSessions } from '../api/sessions';
+
+export function SessionsPage() {
+  const sessions = useSessions();
+  const delOne = useDeleteSession();
+  const delAll = useDeleteAllSessions();
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [ending, setEnding] = useState<Session | null>(null);
+  const list = sessions.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Sessions"
+        description="People signed in to protected services through single sign-on or a shared link."
+        actions={
+          <Button variant="danger" icon="logout" disabled={list.length === 0} onClick={() => setConfirmAll(true)}>
+            End all sessions
+          </Button>
+        }
+      />
+      {sessions.isError ? <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} /> : null}
+      <Card>
+        {sessions.isPending ? (
+          <LoadingRows />
+        ) : list.length === 0 && !sessions.isError ? (
+          <EmptyState icon="users" title="No active sessions">
+            When someone signs in to a protected service, or opens a shared link, their session appears here.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Who</th>
+                  <th scope="col">Service</th>
+                  <th scope="col">Via</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">Last seen</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      <div className="stack-sm" style={{ gap: 0 }}>
+                        <strong>{s.user || (s.kind === 'shared_link' ? 'Shared link visitor' : 'Unknown')}</strong>
+                        {s.email ? <span className="small muted">{s.email}</span> : null}
+                      </div>
+                    </td>
+                    <td>
+                      <Link to={`/services/${s.serviceId}/security`}>{s.serviceName || s.serviceId}</Link>
+                    </td>
+                    <td>{s.kind === 'sso' ? <Badge tone="info" icon="users">SSO</Badge> : <Badge tone="primary" icon="link">Shared link</Badge>}</td>
+                    <td className="small nowrap" title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</td>
+                    <td className="small nowrap" title={formatDateTime(s.lastSeenAt)}>{formatRelative(s.lastSeenAt)}</td>
+                    <td className="small nowrap" title={formatDateTime(s.expiresAt)}>{formatRelative(s.expiresAt)}</td>
+                    <td className="actions">
+                      <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
+                        End
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <ConfirmDialog
+        open={!!ending}
+        title="End this session?"
+        message={`${ending?.user || 'The visitor'} will have to sign in again to reach ${ending?.serviceName ?? 'the service'}.`}
+        confirmLabel="End session"
+        danger
+        loading={delOne.isPending}
+        onCancel={() => setEnding(null)}
+        onConfirm={() => ending && delOne.mutate(ending.id, { onSettled: () => setEnding(null) })}
+      />
+      <ConfirmDialog
+        open={confirmAll}
+        title="End all sessions?"
+        message={`Everyone (${list.length} session${list.length === 1 ? '' : 's'}) will have to sign in again. Shared links that were already used cannot be reused.`}
+        confirmLabel="End all"
+        danger
+        loading={delAll.isPending}
+        onCancel={() => setConfirmAll(false)}
+        onConfirm={() => delAll.mutate(undefined, { onSettled: () => setConfirmAll(false) })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { GlobalConfig, SsoSettings } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export function useSaveConfig() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GlobalConfig) => api.put<GlobalConfig>('/api/config', body),
+    meta: { success: 'Settings saved' },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.config(), data);
+      return qc.invalidateQueries({ queryKey: qk.services.all() });
+    },
+  });
+}
+
+export function useSso() {
+  return useQuery({ queryKey: qk.sso(), queryFn: () => api.get<SsoSettings>('/api/sso') });
+}
+
+export function useSaveSso() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SsoSettings) => api.put<SsoSettings>('/api/sso', body),
+    meta: { success: 'Single sign-on saved' },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.sso(), data);
+    },
+  });
+}

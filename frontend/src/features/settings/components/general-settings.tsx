@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { TagInput } from '@/components/ui/tag-input';
+import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
+import type { GlobalConfig } from '@/lib/api-types';
+import { useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares } from '@/lib/api/resources';
+import { applyServerErrors } from '@/lib/form-errors';
+import { durationUnits, splitDuration } from '@/lib/format';
+import { useSaveConfig } from '../api/settings';
+
+const schema = z
+  .object({
+    adminDomain: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(v), 'Enter a hostname such as panel.example.com'),
+    defaultEntrypoints: z.array(z.string()),
+    globalMiddlewares: z.array(z.string()),
+    lifetimeMode: z.enum(['never', 'duration']),
+    lifetimeAmount: z.number({ message: 'Enter a number' }),
+    lifetimeUnit: z.number(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.lifetimeMode === 'duration' && !(v.lifetimeAmount > 0))
+      ctx.addIssue({ code: 'custom', path: ['lifetimeAmount'], message: 'Enter a positive number' });
+  });
+type Values = z.infer<typeof schema>;
+
+function toValues(c: GlobalConfig): Values {
+  const d = splitDuration(c.defaultLifetimeSeconds || 86400);
+  return {
+    adminDomain: c.adminDomain ?? '',
+    defaultEntrypoints: c.defaultEntrypoints ?? [],
+    globalMiddlewares: c.globalMiddlewares ?? [],
+    lifetimeMode: c.defaultLifetimeSeconds > 0 ? 'duration' : 'never',
+    lifetimeAmount: d.amount,
+    lifetimeUnit: d.unit,
+  };
+}
+
+export function GeneralSettings() {
+  const config = useGlobalConfig();
+  if (config.isPending) return <Card><LoadingRows /></Card>;
+  if (config.isError) return <ErrorState error={config.error} onRetry={() => config.refetch()} />;
+  return <GeneralForm config={config.data} />;
+}
+
+function GeneralForm({ config }: { config: GlobalConfig }) {
+  const entrypoints = useProxyEntrypoints();
+  const middlewares = useProxyMiddlewares();
+  const save = useSaveConfig();
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({
+    resolver: zodResolver(schema),
+    values: toValues(config),
+  });
+  const guard = useUnsavedGuard(formState.isDirty);
+  const mode = useWatch({ control, name: 'lifetimeMode' });
+
+  const onSubmit = handleSubmit(async (v) => {
+    const body: GlobalConfig = {
+      adminDomain: v.adminDomain.trim(),
+      defaultEntrypoints: v.defaultEntrypoints,
+      globalMiddlewares: v.globalMiddlewares,
+      defaultLifetimeSeconds: v.lifetimeMode === 'never' ? 0 : Math.round(v.lifetimeAmount * v.lifetimeUnit),
+    };
+    try {
+      const saved = await save.mutateAsync(body);
+      reset(toValues(saved));
+    } catch (e) {
+      applyServerErrors(e, setError, {
+        map: (p) => (p === 'defaultLifetimeSeconds' ? 'lifetimeAmount' : p.replace(/^(defaultEntrypoints|globalMiddlewares)\.\d+$/, '$1')),
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {guard.dialog}
+      <Card>
+        <CardHeader title="General" description="Defaults applied to every service." />
+        <div className="card-body stack">
+          <Field label="Admin panel domain" optional error={formState.errors.adminDomain?.message} hint="Gatehouse publishes itself on this hostname through Traefik. Leave empty to skip.">
+            <input className="input mono" placeholder="panel.example.com" autoCapitalize="off" spellCheck={false} {...register('adminDomain')} />
+          </Field>
+          <Field label="Default entrypoints" error={formState.errors.defaultEntrypoints?.message} hint="Used by services that do not pick their own.">
+            <Controller
+              control={control}
+              name="defaultEntrypoints"
+              render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypoints.data?.items?.map((e) => e.name) ?? []} />}
+            />
+          </Field>
+          <Field label="Global middlewares" optional error={formState.errors.globalMiddlewares?.message} hint="Applied to every service, before its own middlewares.">
+            <Controller
+              control={control}
+              name="globalMiddlewares"
+              render={({ field }) => (
+                <TagInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder="security-headers@file"
+                  suggestions={(middlewares.data?.items ?? []).map((m) => (m.name.includes('@') ? m.name : `${m.name}@${m.provider}`))}
+                />
+              )}
+            />
+          </Field>
+          <div className="field">
+            <span className="field-label">Default service lifetime</span>
+            <div className="radio-cards" role="radiogroup" aria-label="Default service lifetime">
+              <label className="radio-card">
+                <input type="radio" value="never" {...register('lifetimeMode')} />
+                <span>Never expire</span>
+              </label>
+              <label className="radio-card">
+                <input type="radio" value="duration" {...register('lifetimeMode')} />
+                <span>Expire after</span>
+              </label>
+            </div>
+            {mode === 'duration' ? (
+              <div className="row" style={{ alignItems: 'flex-start', marginTop: 8 }}>
+                <Field label="Amount" error={formState.errors.lifetimeAmount?.message} hideLabel>
+                  <input className="input" style={{ width: 110 }} inputMode="numeric" {...register('lifetimeAmount', { valueAsNumber: true })} />
+                </Field>
+                <Field label="Unit" hideLabel>
+                  <select className="select" style={{ width: 130 }} {...register('lifetimeUnit', { valueAsNumber: true })}>
+                    {durationUnits.map((u) => (
+                      <option key={u.seconds} value={u.seconds}>
+                        {u.label}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+            ) : null}
+            <span className="field-hint">New services get this lifetime unless they choose their own.</span>
+          </div>
+        </div>
+        <div className="card-footer">
+          <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
+            Discard
+          </Button>
+          <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+            Save settings
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { Switch } from '@/components/ui/switch';
+import { TagInput } from '@/components/ui/tag-input';
+import type { SsoSettings as Sso } from '@/lib/api-types';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useSaveSso, useSso } from '../api/settings';
+
+const schema = z
+  .object({
+    enabled: z.boolean(),
+    issuer: z.string().trim(),
+    clientId: z.string().trim(),
+    clientSecret: z.string(),
+    scopes: z.array(z.string()),
+    groupsClaim: z.string().trim(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.enabled) return;
+    if (!/^https?:\/\/\S+$/.test(v.issuer)) ctx.addIssue({ code: 'custom', path: ['issuer'], message: 'Enter the issuer URL, e.g. https://id.example.com' });
+    if (!v.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'Enter the client ID' });
+    if (!v.scopes.includes('openid')) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'The openid scope is required' });
+  });
+type Values = z.infer<typeof schema>;
+
+const toValues = (s: Sso): Values => ({
+  enabled: s.enabled,
+  issuer: s.issuer ?? '',
+  clientId: s.clientId ?? '',
+  clientSecret: '',
+  scopes: s.scopes?.length ? s.scopes : ['openid', 'email', 'profile', 'groups'],
+  groupsClaim: s.groupsClaim || 'groups',
+});
+
+export function SsoSettings() {
+  const sso = useSso();
+  if (sso.isPending) return <Card><LoadingRows /></Card>;
+  if (sso.isError) return <ErrorState error={sso.error} title="Could not load the single sign-on settings" onRetry={() => sso.refetch()} />;
+  return <SsoForm sso={sso.data} />;
+}
+
+function SsoForm({ sso }: { sso: Sso }) {
+  const save = useSaveSso();
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), values: toValues(sso) });
+  const enabled = useWatch({ control, name: 'enabled' });
+  const onSubmit = handleSubmit(async (v) => {
+    const body: Sso = { enabled: v.enabled, issuer: v.issuer, clientId: v.clientId, scopes: v.scopes, groupsClaim: v.groupsClaim };
+    if (v.clientSecret) body.clientSecret = v.clientSecret;
+    try {
+      const saved = await save.mutateAsync(body);
+      reset(toValues(saved));
+    } catch (e) {
+      applyServerErrors(e, setError, { map: (p) => p.replace(/^scopes\.\d+$/, 'scopes') });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Card>
+        <CardHeader
+          title="Single sign-on (OIDC)"
+          description="Let people sign in with your identity provider (Authelia, Authentik, Keycloak, Google…) to reach protected services."
+          actions={sso.enabled ? <Badge tone="success" icon="check">On</Badge> : <Badge icon="power">Off</Badge>}
+        />
+        <div className="card-body stack">
+          <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label="Enable single sign-on" />} />
+          <div className="grid-2">
+            <Field label="Issuer URL" error={formState.errors.issuer?.message}>
+              <input className="input mono" placeholder="https://id.example.com" disabled={!enabled} {...register('issuer')} />
+            </Field>
+            <Field label="Client ID" error={formState.errors.clientId?.message}>
+              <input className="input mono" disabled={!enabled} autoComplete="off" {...register('clientId')} />
+            </Field>
+          </div>
+          <Field
+            label={
+              <>
+                Client secret {sso.clientSecretSet ? <Badge tone="success" icon="lock">set</Badge> : <Badge icon="alert">not set</Badge>}
+              </>
+            }
+            error={formState.errors.clientSecret?.message}
+            hint={sso.clientSecretSet ? 'Stored and never shown. Type a new one to replace it, or leave empty to keep it.' : 'Stored encrypted and never shown again.'}
+          >
+            <input className="input mono" type="password" autoComplete="new-password" placeholder={sso.clientSecretSet ? '•••••••• (unchanged)' : ''} disabled={!enabled} {...register('clientSecret')} />
+          </Field>
+          <div className="grid-2">
+            <Field label="Scopes" error={formState.errors.scopes?.message}>
+              <Controller control={control} name="scopes" render={({ field }) => <TagInput value={field.value} onChange={field.onChange} suggestions={['openid', 'email', 'profile', 'groups']} />} />
+            </Field>
+            <Field label="Groups claim" error={formState.errors.groupsClaim?.message} hint="The ID token claim that lists the user's groups.">
+              <input className="input mono" disabled={!enabled} {...register('groupsClaim')} />
+            </Field>
+          </div>
+        </div>
+        <div className="card-footer">
+          <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+            Save single sign-on
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}

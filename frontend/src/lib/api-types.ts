@@ -1,0 +1,184 @@
+// Shapes from docs/api.md. Shared by features so each can read what another writes
+// without importing that feature.
+
+export type Items<T> = { items: T[] };
+
+export type SystemInfo = { version: string; managed: boolean; setupRequired: boolean };
+export type AdminUser = { id: string; username: string };
+
+export type CertConfig = { main: string; sans: string[]; resolver: string };
+export type Domain = {
+  id: string;
+  name: string;
+  domain: string;
+  certResolver: string;
+  wildcard: boolean;
+  isDefault: boolean;
+  certConfigs: CertConfig[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Hostname =
+  | { type: 'subdomain'; value: string }
+  | { type: 'apex'; value?: string }
+  | { type: 'custom'; value: string };
+export type HostnameType = Hostname['type'];
+
+export type TargetScheme = 'http' | 'https' | 'h2c';
+export type Target = { scheme: TargetScheme; host: string; port: number };
+
+export type RuleType = 'pathPrefix' | 'path' | 'header' | 'query' | 'method' | 'clientIP';
+export type MatchRule = { type: RuleType; name?: string; value: string };
+
+export type Expiry =
+  | { type: 'never' }
+  | { type: 'at'; at: string }
+  | { type: 'duration'; seconds: number };
+
+export type Protection = { basicAuth: boolean; sso: boolean; sharedLinks: boolean };
+
+export type Service = {
+  id: string;
+  name: string;
+  domainId: string | null;
+  hostnames: Hostname[];
+  fqdns: string[];
+  targets: Target[];
+  passHostHeader: boolean;
+  insecureSkipVerify: boolean;
+  entrypoints: string[];
+  rules: MatchRule[];
+  middlewares: string[];
+  headers: Record<string, string>;
+  enabled: boolean;
+  expiry?: Expiry | null;
+  expiresAt?: string | null;
+  enabledAt?: string | null;
+  protection?: Protection;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ServiceInput = Omit<
+  Service,
+  'id' | 'fqdns' | 'expiresAt' | 'enabledAt' | 'protection' | 'createdAt' | 'updatedAt'
+>;
+
+export type GlobalConfig = {
+  adminDomain: string;
+  defaultEntrypoints: string[];
+  globalMiddlewares: string[];
+  defaultLifetimeSeconds: number;
+};
+
+export type SsoSettings = {
+  enabled: boolean;
+  issuer: string;
+  clientId: string;
+  clientSecretSet?: boolean;
+  clientSecret?: string;
+  scopes: string[];
+  groupsClaim: string;
+};
+
+export type SecurityConfig =
+  | { type: 'basic_auth'; enabled: boolean; credentialSetId: string }
+  | { type: 'sso'; enabled: boolean; users: string[]; groups: string[] }
+  | { type: 'shared_links'; enabled: boolean };
+export type SecurityType = SecurityConfig['type'];
+
+export type CredentialSet = {
+  id: string;
+  name: string;
+  users: { username: string }[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type SharedLinkStatus = 'active' | 'used' | 'expired' | 'revoked';
+export type SharedLink = {
+  id: string;
+  note: string;
+  status: SharedLinkStatus;
+  expiresAt: string;
+  usedAt?: string | null;
+  revokedAt?: string | null;
+  sessionSeconds: number;
+  createdAt: string;
+  url?: string;
+};
+
+export type Session = {
+  id: string;
+  serviceId: string;
+  serviceName: string;
+  user: string;
+  email: string;
+  kind: 'sso' | 'shared_link' | string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+};
+
+export type RuntimeStatus = { configured: boolean; reachable: boolean; error?: string };
+export type RuntimeItems<T> = RuntimeStatus & { items?: T[] };
+
+export type ProxyEntrypoint = { name: string; address: string; tls?: boolean };
+export type ProxyMiddleware = { name: string; provider: string; type: string; status: string };
+export type CertResolver = { name: string; sources: string[] };
+export type ServerHealth = { url: string; status: string; probe?: string };
+export type ServiceHealth = { serviceId: string; servers: ServerHealth[] };
+export type ServiceMetrics = {
+  serviceId: string;
+  requestRate: number;
+  status: { '2xx': number; '3xx': number; '4xx': number; '5xx': number };
+  errorRate: number;
+  avgLatencyMs: number;
+  history: { at: string; requestRate: number }[];
+};
+export type ProxyConflict = { serviceId: string; host: string; router: string; provider: string; kind: string };
+export type Certificate = { subject: string; sans: string[]; issuer: string; notAfter: string; daysLeft: number };
+export type CertificatesView = RuntimeStatus & { supported?: boolean; items?: Certificate[] };
+
+export type RuntimeRouter = {
+  name: string;
+  rule?: string;
+  service?: string;
+  status?: string;
+  provider?: string;
+  entryPoints?: string[];
+  middlewares?: string[];
+  serviceId?: string;
+  tls?: unknown;
+  [k: string]: unknown;
+};
+export type RuntimeEntry = { name: string; status?: string; provider?: string; type?: string; [k: string]: unknown };
+export type RuntimeView = RuntimeStatus & {
+  version?: string;
+  routers?: RuntimeRouter[];
+  services?: RuntimeEntry[];
+  middlewares?: RuntimeEntry[];
+  entrypoints?: RuntimeEntry[];
+  tcpRouters?: RuntimeRouter[];
+  udpRouters?: RuntimeRouter[];
+};
+
+export type ManagedEntrypoint = { name: string; port: number; tls: boolean; resolver: string; redirectTo: string };
+export type ManagedResolver = {
+  name: string;
+  email: string;
+  challenge: 'tlsalpn' | 'http' | 'dns';
+  httpEntrypoint: string;
+  dnsProvider: string;
+  dnsResolvers: string[];
+  propagationDelaySeconds: number;
+};
+export type ManagedConfig = { entrypoints: ManagedEntrypoint[]; resolvers: ManagedResolver[]; logLevel: string };
+export type ManagedState = {
+  config: ManagedConfig;
+  credentials: { name: string; updatedAt: string }[];
+  status: 'applied' | 'pending';
+  appliedAt?: string | null;
+};
+export type DnsProvider = { code: string; name: string; fields: string[] };

@@ -1,0 +1,99 @@
+// Read-only queries several features need (services list for names, domains for
+// hostnames, Traefik lookups for pickers). Writes stay in their own feature.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api-client';
+import type {
+  CertResolver,
+  CertificatesView,
+  RuntimeView,
+  Domain,
+  GlobalConfig,
+  Items,
+  ProxyEntrypoint,
+  ProxyMiddleware,
+  RuntimeItems,
+  Service,
+  ServiceHealth,
+  ServiceMetrics,
+} from '../api-types';
+import { qk } from '../query-keys';
+
+export function useServices() {
+  return useQuery({
+    queryKey: qk.services.list(),
+    queryFn: () => api.get<Items<Service>>('/api/services').then((r) => r.items ?? []),
+  });
+}
+
+export function useDomains() {
+  return useQuery({
+    queryKey: qk.domains.list(),
+    queryFn: () => api.get<Items<Domain>>('/api/domains').then((r) => r.items ?? []),
+  });
+}
+
+export function useGlobalConfig() {
+  return useQuery({ queryKey: qk.config(), queryFn: () => api.get<GlobalConfig>('/api/config') });
+}
+
+// Traefik lookups are best effort: pickers fall back to free text, so failures stay quiet.
+const lookup = { meta: { quiet: true }, staleTime: 30_000, retry: false } as const;
+
+export function useProxyEntrypoints() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.entrypoints(),
+    queryFn: () => api.get<RuntimeItems<ProxyEntrypoint>>('/api/proxy/entrypoints'),
+  });
+}
+
+export function useProxyMiddlewares() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.middlewares(),
+    queryFn: () => api.get<RuntimeItems<ProxyMiddleware>>('/api/proxy/middlewares'),
+  });
+}
+
+export function useCertResolvers() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.certResolvers(),
+    queryFn: () => api.get<RuntimeItems<CertResolver>>('/api/proxy/cert-resolvers'),
+  });
+}
+
+export function useProxyHealth() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.health(),
+    queryFn: () => api.get<RuntimeItems<ServiceHealth>>('/api/proxy/health'),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useProxyMetrics() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.metrics(),
+    queryFn: () => api.get<RuntimeItems<ServiceMetrics>>('/api/proxy/metrics'),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useRuntime() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.runtime(),
+    queryFn: () => api.get<RuntimeView>('/api/proxy/runtime'),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useCertificates() {
+  return useQuery({
+    ...lookup,
+    queryKey: qk.proxy.certificates(),
+    queryFn: () => api.get<CertificatesView>('/api/proxy/certificates'),
+  });
+}

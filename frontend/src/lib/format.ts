@@ -1,0 +1,75 @@
+const rtf = typeof Intl !== 'undefined' ? new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }) : null;
+
+export function formatDateTime(iso?: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatRelative(iso?: string | null, now = Date.now()): string {
+  if (!iso) return '—';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '—';
+  const diff = Math.round((t - now) / 1000);
+  const abs = Math.abs(diff);
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  for (const [unit, secs] of units) {
+    if (abs >= secs || unit === 'second') {
+      const v = Math.round(diff / secs);
+      return rtf ? rtf.format(v, unit) : `${v} ${unit}s`;
+    }
+  }
+  return '—';
+}
+
+/** Compact duration: 90061 → "1d 1h 1m". */
+export function formatDuration(totalSeconds: number): string {
+  if (!Number.isFinite(totalSeconds) || totalSeconds <= 0) return '0s';
+  let s = Math.floor(totalSeconds);
+  const d = Math.floor(s / 86400);
+  s -= d * 86400;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s -= m * 60;
+  const parts: string[] = [];
+  if (d) parts.push(`${d}d`);
+  if (h) parts.push(`${h}h`);
+  if (m && d === 0) parts.push(`${m}m`);
+  if (s && d === 0 && h === 0) parts.push(`${s}s`);
+  return parts.join(' ') || '0s';
+}
+
+/** Countdown text to an instant: "expires in 2h 5m" / "expired". */
+export function countdown(iso: string | null | undefined, now = Date.now()): { text: string; expired: boolean; seconds: number } {
+  if (!iso) return { text: 'never', expired: false, seconds: Infinity };
+  const secs = Math.floor((new Date(iso).getTime() - now) / 1000);
+  if (secs <= 0) return { text: 'expired', expired: true, seconds: 0 };
+  return { text: formatDuration(secs), expired: false, seconds: secs };
+}
+
+/** Duration units offered in forms. */
+export const durationUnits = [
+  { label: 'minutes', seconds: 60 },
+  { label: 'hours', seconds: 3600 },
+  { label: 'days', seconds: 86400 },
+] as const;
+
+/** Picks the largest unit that divides `seconds` exactly. */
+export function splitDuration(seconds: number): { amount: number; unit: number } {
+  for (const u of [...durationUnits].reverse()) {
+    if (seconds > 0 && seconds % u.seconds === 0) return { amount: seconds / u.seconds, unit: u.seconds };
+  }
+  return { amount: Math.max(1, Math.round(seconds / 60)), unit: 60 };
+}
+
+export function formatNumber(n: number, digits = 1): string {
+  if (!Number.isFinite(n)) return '—';
+  return n.toLocaleString(undefined, { maximumFractionDigits: digits });
+}

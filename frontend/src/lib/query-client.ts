@@ -1,0 +1,54 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { errorMessage, isApiError } from './api-client';
+import { toast } from './toast';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { quiet?: boolean };
+    mutationMeta: { quiet?: boolean; success?: string };
+  }
+}
+
+/**
+ * The one place that turns errors into toasts. 401s are handled by the API client's
+ * unauthorized handler (redirect), so they are never toasted here. A query that fails on
+ * its first load shows an inline error instead; background refetch failures are toasted.
+ */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isApiError(error) && error.status === 401) return;
+        if (query.meta?.quiet) return;
+        if (query.state.data !== undefined) toast.error(errorMessage(error));
+      },
+    }),
+    mutationCache: new MutationCache({
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        const msg = mutation.meta?.success;
+        if (msg) toast.success(msg);
+      },
+      onError: (error, _vars, _ctx, mutation) => {
+        if (isApiError(error) && error.status === 401) return;
+        if (mutation.meta?.quiet) return;
+        if (isApiError(error) && error.fields.length > 0) {
+          toast.error('Please check the highlighted fields.', error.message);
+          return;
+        }
+        toast.error(errorMessage(error));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        refetchOnWindowFocus: true,
+        retry: (count, error) => {
+          if (isApiError(error) && error.status > 0 && error.status < 500) return false;
+          return count < 1;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}

@@ -1,0 +1,62 @@
+# Gatehouse: `make help` lists the targets.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X github.com/gatehouse-proxy/gatehouse/internal/app.Version=$(VERSION)
+BIN := backend/bin/gatehouse
+GO_TEST_FLAGS ?= -race -count=1 -shuffle=on
+
+.PHONY: help run dev build build-ui build-go test test-go test-ui e2e e2e-go e2e-ui bench lint fmt clean deps
+
+help: ## List the targets
+	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-10s\033[0m %s\n", $$1, $$2}'
+
+deps: ## Install front-end dependencies (npm ci)
+	@cd frontend && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+
+run: build ## Build everything and start the panel on http://127.0.0.1:8080 (data in ./data)
+	@mkdir -p data
+	@echo "Gatehouse: open http://$${PANEL_LISTEN:-127.0.0.1:8080}"
+	PANEL_DATA_DIR=$${PANEL_DATA_DIR:-./data} ./$(BIN)
+
+dev: ## Run the backend and the Vite dev server (UI on http://127.0.0.1:5173)
+	@mkdir -p data
+	@trap 'kill 0' EXIT; (cd backend && PANEL_DATA_DIR=../data go run ./cmd/gatehouse) & (cd frontend && npm run dev) & wait
+
+build: build-ui build-go ## Build the SPA and the binary (backend/bin/gatehouse)
+
+build-ui: deps
+	cd frontend && npm run build
+
+build-go:
+	cd backend && CGO_ENABLED=1 go build -trimpath -ldflags "$(LDFLAGS)" -o bin/gatehouse ./cmd/gatehouse
+
+test: test-go test-ui ## Run every test (Go with -race, front-end unit tests)
+
+test-go:
+	cd backend && go test $(GO_TEST_FLAGS) ./...
+
+test-ui: deps
+	cd frontend && npm test
+
+e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
+
+e2e-go:
+	cd backend && TRAEFIK_BIN=$$(../scripts/traefik.sh) go test -count=1 -tags e2e -timeout 20m ./e2e/...
+
+e2e-ui: build
+	cd frontend && npm run e2e
+
+bench: ## Print the performance figures the issues ask for
+	cd backend && TRAEFIK_BIN=$$(../scripts/traefik.sh) ./scripts/bench.sh
+
+lint: deps ## go vet, gofmt and the TypeScript checks
+	cd backend && go vet ./... && test -z "$$(gofmt -l .)"
+	cd frontend && npm run lint
+
+fmt: ## Format the Go code
+	cd backend && gofmt -w .
+
+clean: ## Remove build output
+	rm -rf backend/bin backend/internal/web/dist/assets backend/internal/web/dist/index.html frontend/dist

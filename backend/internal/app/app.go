@@ -1,0 +1,211 @@
+// Package app wires Gatehouse together: config -> logger -> database ->
+// services -> HTTP. It is the only place that knows every concrete type.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/config"
+	"github.com/gatehouse-proxy/gatehouse/internal/domains"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/web"
+)
+
+// Version is set at build time with -ldflags "-X .../internal/app.Version=...".
+var Version = "0.1.0-dev"
+
+// Options are the process's inputs, injected so tests can run the real app.
+type Options struct {
+	Args   []string
+	Getenv config.Getenv
+	Stdout io.Writer
+	Stderr io.Writer
+	// Ready, if set, receives the bound address once the server listens.
+	Ready func(addr string)
+}
+
+// Run runs the gatehouse command and returns the process exit code.
+func Run(ctx context.Context, o Options) int {
+	cfg, err := config.Load(o.Getenv)
+	if err != nil {
+		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		return 2
+	}
+	log := newLogger(cfg, o.Stdout)
+	var cmd string
+	if len(o.Args) > 0 {
+		cmd = o.Args[0]
+	}
+	switch cmd {
+	case "", "serve":
+		err = serve(ctx, cfg, log, o)
+	case "admin":
+		err = adminCommand(ctx, cfg, o)
+	case "version":
+		fmt.Fprintln(o.Stdout, Version)
+	case "help", "-h", "--help":
+		fmt.Fprint(o.Stdout, usage)
+	default:
+		fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
+		return 2
+	}
+	if err != nil {
+		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		return 1
+	}
+	return 0
+}
+
+const usage = `Usage:
+  gatehouse [serve]                      start the panel (configured by PANEL_* variables)
+  gatehouse admin create -username NAME  create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
+  gatehouse version                      print the version
+`
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// components holds the wired application.
+type components struct {
+	db      *gorm.DB
+	bus     *change.Bus
+	admin   *admin.Service
+	handler http.Handler
+	loops   []func(ctx context.Context)
+}
+
+func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*components, error) {
+	db, err := store.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return nil, err
+	}
+	bus := change.NewBus()
+	now := store.Now
+	adminSvc := admin.NewService(db, now, 0)
+	settingsSvc := settings.NewService(db, bus)
+	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
+		return nil, fmt.Errorf("seed admin domain: %w", err)
+	}
+	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
+		g, err := settingsSvc.Get(ctx)
+		return g.DefaultLifetimeSeconds, err
+	})
+	domainsSvc := domains.NewService(db, bus, now)
+	adminHandler := admin.NewHandler(adminSvc)
+
+	c := &components{db: db, bus: bus, admin: adminSvc}
+	features := []httpapi.Registrar{
+		adminHandler,
+		settings.NewHandler(settingsSvc),
+		services.NewHandler(servicesSvc),
+		domains.NewHandler(domainsSvc),
+	}
+	c.loops = append(c.loops, every(time.Hour, func(ctx context.Context) {
+		if err := adminSvc.SweepSessions(ctx); err != nil {
+			log.Warn("sweep admin sessions", "err", err)
+		}
+	}))
+
+	c.handler = httpapi.New(httpapi.Deps{
+		Logger: log, Version: Version, Managed: cfg.Managed,
+		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
+		SetupRequired: adminSvc.SetupRequired,
+		RequireAdmin:  adminHandler.RequireSession,
+		Features:      features,
+		UI:            web.Handler(),
+	})
+	return c, nil
+}
+
+func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) error {
+	c, err := build(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer closeDB(c.db)
+	if created, err := c.admin.EnsureBootstrap(ctx, cfg.AdminUser, cfg.AdminPassword); err != nil {
+		return fmt.Errorf("PANEL_ADMIN_USER: %w", err)
+	} else if created {
+		log.Info("created administrator from the environment", "username", cfg.AdminUser)
+	}
+
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("PANEL_LISTEN: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           c.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	loopCtx, stopLoops := context.WithCancel(ctx)
+	defer stopLoops()
+	for _, l := range c.loops {
+		go l(loopCtx)
+	}
+
+	addr := ln.Addr().String()
+	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DBPath)
+	if o.Ready != nil {
+		o.Ready(addr)
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	case <-ctx.Done():
+		log.Info("shutting down")
+		shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shutdownCtx); err != nil {
+			return fmt.Errorf("shutdown: %w", err)
+		}
+	}
+	return nil
+}
+
+// every runs f now and then every d until ctx ends.
+func every(d time.Duration, f func(ctx context.Context)) func(ctx context.Context) {
+	return func(ctx context.Context) {
+		t := time.NewTicker(d)
+		defer t.Stop()
+		for {
+			f(ctx)
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}
+}
+
+func closeDB(db *gorm.DB) {
+	if sqlDB, err := db.DB(); err == nil {
+		_ = sqlDB.Close()
+	}
+}

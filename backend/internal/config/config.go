@@ -1,0 +1,185 @@
+// Package config loads Gatehouse's configuration from PANEL_* environment
+// variables. Secrets also accept a *_FILE variant (Docker/Kubernetes secrets).
+// Any wrong value stops start-up with one line naming the variable.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is the validated process configuration.
+type Config struct {
+	Listen      string // PANEL_LISTEN, host:port
+	DataDir     string // PANEL_DATA_DIR, created if missing
+	DatabaseURL string // PANEL_DATABASE_URL, sqlite path or sqlite:// URL
+	DBPath      string // the SQLite file derived from DatabaseURL
+	InternalURL string // PANEL_INTERNAL_URL, how Traefik reaches the panel (forwardAuth, HTTP provider)
+	AdminDomain string // PANEL_ADMIN_DOMAIN, seeds the admin panel domain on first start
+	PublicURL   string // PANEL_PUBLIC_URL, how browsers reach the panel (sign-in flow); default from the admin domain
+
+	AdminUser     string // PANEL_ADMIN_USER
+	AdminPassword string // PANEL_ADMIN_PASSWORD[_FILE]
+
+	Managed      bool   // PANEL_MANAGED
+	ProxyAPIURL  string // PANEL_PROXY_API_URL, Traefik's API (e.g. http://traefik:8080)
+	MetricsURL   string // PANEL_PROXY_METRICS_URL, Traefik's Prometheus endpoint (default: API URL + /metrics)
+	WrapperToken string // PANEL_WRAPPER_TOKEN[_FILE]
+	AgeIdentity  string // PANEL_AGE_IDENTITY[_FILE]
+
+	LogLevel  slog.Level // PANEL_LOG_LEVEL: debug, info, warn, error
+	LogFormat string     // PANEL_LOG_FORMAT: text or json
+}
+
+// Getenv is os.Getenv's shape, so tests can pass a map.
+type Getenv func(string) string
+
+// Load reads and validates the configuration.
+func Load(getenv Getenv) (Config, error) {
+	l := loader{getenv: getenv}
+	c := Config{
+		Listen:      l.str("PANEL_LISTEN", "127.0.0.1:8080"),
+		DataDir:     l.str("PANEL_DATA_DIR", "./data"),
+		DatabaseURL: l.str("PANEL_DATABASE_URL", ""),
+		InternalURL: strings.TrimRight(l.str("PANEL_INTERNAL_URL", ""), "/"),
+		PublicURL:   strings.TrimRight(l.str("PANEL_PUBLIC_URL", ""), "/"),
+		AdminDomain: strings.ToLower(l.str("PANEL_ADMIN_DOMAIN", "")),
+		AdminUser:   l.str("PANEL_ADMIN_USER", ""),
+		ProxyAPIURL: strings.TrimRight(l.str("PANEL_PROXY_API_URL", ""), "/"),
+		MetricsURL:  l.str("PANEL_PROXY_METRICS_URL", ""),
+		LogFormat:   l.str("PANEL_LOG_FORMAT", "text"),
+	}
+	c.AdminPassword = l.secret("PANEL_ADMIN_PASSWORD")
+	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
+	c.AgeIdentity = l.secret("PANEL_AGE_IDENTITY")
+	c.Managed = l.boolean("PANEL_MANAGED")
+	c.LogLevel = l.level("PANEL_LOG_LEVEL")
+	if l.err != nil {
+		return Config{}, l.err
+	}
+
+	if _, port, err := net.SplitHostPort(c.Listen); err != nil {
+		return Config{}, fmt.Errorf("PANEL_LISTEN: %q is not host:port (for example 127.0.0.1:8080)", c.Listen)
+	} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return Config{}, fmt.Errorf("PANEL_LISTEN: port %q must be a number between 0 and 65535", port)
+	}
+	if c.DataDir == "" {
+		return Config{}, fmt.Errorf("PANEL_DATA_DIR: must not be empty")
+	}
+	path, err := sqlitePath(c.DatabaseURL, c.DataDir)
+	if err != nil {
+		return Config{}, fmt.Errorf("PANEL_DATABASE_URL: %w", err)
+	}
+	c.DBPath = path
+	for _, u := range []struct{ name, val string }{
+		{"PANEL_INTERNAL_URL", c.InternalURL}, {"PANEL_PUBLIC_URL", c.PublicURL},
+		{"PANEL_PROXY_API_URL", c.ProxyAPIURL}, {"PANEL_PROXY_METRICS_URL", c.MetricsURL},
+	} {
+		if err := checkHTTPURL(u.val); err != nil {
+			return Config{}, fmt.Errorf("%s: %w", u.name, err)
+		}
+	}
+	if c.MetricsURL == "" && c.ProxyAPIURL != "" {
+		c.MetricsURL = c.ProxyAPIURL + "/metrics"
+	}
+	if c.AdminDomain != "" && strings.ContainsAny(c.AdminDomain, "/:` ()") {
+		return Config{}, fmt.Errorf("PANEL_ADMIN_DOMAIN: %q must be a bare host name like panel.example.com", c.AdminDomain)
+	}
+	if (c.AdminUser == "") != (c.AdminPassword == "") {
+		return Config{}, fmt.Errorf("PANEL_ADMIN_USER and PANEL_ADMIN_PASSWORD: set both or neither")
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return Config{}, fmt.Errorf("PANEL_LOG_FORMAT: %q must be text or json", c.LogFormat)
+	}
+	return c, nil
+}
+
+func sqlitePath(dbURL, dataDir string) (string, error) {
+	if dbURL == "" {
+		return filepath.Join(dataDir, "gatehouse.db"), nil
+	}
+	switch {
+	case strings.HasPrefix(dbURL, "sqlite://"):
+		p := strings.TrimPrefix(dbURL, "sqlite://")
+		if p == "" {
+			return "", fmt.Errorf("%q names no file (for example sqlite:///var/lib/gatehouse/gatehouse.db)", dbURL)
+		}
+		return p, nil
+	case strings.Contains(dbURL, "://"):
+		return "", fmt.Errorf("%q: only sqlite:// is supported in this version", dbURL)
+	default:
+		return dbURL, nil
+	}
+}
+
+func checkHTTPURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q must be an absolute http:// or https:// URL", s)
+	}
+	return nil
+}
+
+type loader struct {
+	getenv Getenv
+	err    error
+}
+
+func (l *loader) str(name, def string) string {
+	if v := strings.TrimSpace(l.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+// secret reads NAME, or the file named by NAME_FILE (trailing newline trimmed).
+func (l *loader) secret(name string) string {
+	v := l.getenv(name)
+	file := l.getenv(name + "_FILE")
+	if v != "" && file != "" && l.err == nil {
+		l.err = fmt.Errorf("%s and %s_FILE: set only one", name, name)
+		return ""
+	}
+	if file == "" {
+		return v
+	}
+	b, err := os.ReadFile(file)
+	if err != nil && l.err == nil {
+		l.err = fmt.Errorf("%s_FILE: cannot read %q: %v", name, file, err)
+		return ""
+	}
+	return strings.TrimRight(string(b), "\r\n")
+}
+
+func (l *loader) boolean(name string) bool {
+	v := strings.TrimSpace(l.getenv(name))
+	if v == "" {
+		return false
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil && l.err == nil {
+		l.err = fmt.Errorf("%s: %q must be true or false", name, v)
+	}
+	return b
+}
+
+func (l *loader) level(name string) slog.Level {
+	v := strings.TrimSpace(l.getenv(name))
+	if v == "" {
+		return slog.LevelInfo
+	}
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(v)); err != nil && l.err == nil {
+		l.err = fmt.Errorf("%s: %q must be debug, info, warn or error", name, v)
+	}
+	return lvl
+}

@@ -1,0 +1,63 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) Getenv { return func(k string) string { return m[k] } }
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Listen != "127.0.0.1:8080" || c.DBPath != filepath.Join("data", "gatehouse.db") || c.Managed {
+		t.Fatalf("unexpected defaults: %+v", c)
+	}
+}
+
+func TestLoadSecretFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "pw")
+	if err := os.WriteFile(f, []byte("s3cret-password\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(env(map[string]string{"PANEL_ADMIN_USER": "admin", "PANEL_ADMIN_PASSWORD_FILE": f}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.AdminPassword != "s3cret-password" {
+		t.Fatalf("AdminPassword = %q", c.AdminPassword)
+	}
+}
+
+func TestLoadErrorsNameTheVariable(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"PANEL_LISTEN": "8080"}, "PANEL_LISTEN"},
+		{map[string]string{"PANEL_LISTEN": "127.0.0.1:99999"}, "PANEL_LISTEN"},
+		{map[string]string{"PANEL_MANAGED": "yes please"}, "PANEL_MANAGED"},
+		{map[string]string{"PANEL_INTERNAL_URL": "gatehouse:8080"}, "PANEL_INTERNAL_URL"},
+		{map[string]string{"PANEL_DATABASE_URL": "postgres://x"}, "PANEL_DATABASE_URL"},
+		{map[string]string{"PANEL_LOG_LEVEL": "loud"}, "PANEL_LOG_LEVEL"},
+		{map[string]string{"PANEL_ADMIN_USER": "admin"}, "PANEL_ADMIN_USER and PANEL_ADMIN_PASSWORD"},
+		{map[string]string{"PANEL_WRAPPER_TOKEN_FILE": "/nonexistent/file"}, "PANEL_WRAPPER_TOKEN_FILE"},
+		{map[string]string{"PANEL_WRAPPER_TOKEN": "a", "PANEL_WRAPPER_TOKEN_FILE": "b"}, "PANEL_WRAPPER_TOKEN"},
+		{map[string]string{"PANEL_ADMIN_DOMAIN": "https://panel.example.com"}, "PANEL_ADMIN_DOMAIN"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			_, err := Load(env(tt.env))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Fatalf("Load(%v) = %v; want an error starting with %s", tt.env, err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error spans lines: %q", err)
+			}
+		})
+	}
+}

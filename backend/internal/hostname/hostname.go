@@ -1,0 +1,96 @@
+// Package hostname validates the names users type that end up inside Traefik
+// rules and URLs. Only RFC 1123 names (lower-cased, ASCII: IDNs in punycode)
+// pass, so nothing accepted here can contain a backtick, quote, space,
+// parenthesis or any other character that could break out of a rule.
+package hostname
+
+import (
+	"errors"
+	"net/netip"
+	"strings"
+)
+
+// Validation errors, worded for a field message.
+var (
+	ErrEmpty    = errors.New("must not be empty")
+	ErrTooLong  = errors.New("must be at most 253 characters")
+	ErrLabel    = errors.New("each label must be 1-63 letters, digits or hyphens, not starting or ending with a hyphen")
+	ErrWildcard = errors.New("a wildcard is allowed only as the whole first label (*.example.com)")
+)
+
+// Normalize lower-cases and trims a name and drops one trailing dot.
+func Normalize(s string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ".")
+}
+
+// Validate checks a normalized host name. With allowWildcard, a leading "*."
+// label is accepted (certificate SANs).
+func Validate(name string, allowWildcard bool) error {
+	if name == "" {
+		return ErrEmpty
+	}
+	if len(name) > 253 {
+		return ErrTooLong
+	}
+	if strings.HasPrefix(name, "*.") {
+		if !allowWildcard {
+			return ErrWildcard
+		}
+		name = name[2:]
+	}
+	if strings.Contains(name, "*") {
+		return ErrWildcard
+	}
+	for _, label := range strings.Split(name, ".") {
+		if !validLabel(label, false) {
+			return ErrLabel
+		}
+	}
+	return nil
+}
+
+// ValidateRelative checks a subdomain part such as "app" or "eu.app".
+func ValidateRelative(name string) error {
+	if name == "" {
+		return ErrEmpty
+	}
+	return Validate(name, false)
+}
+
+// ValidateTarget checks an upstream host: an IP address or a host name. Names
+// may contain underscores (container and service names often do); they go
+// into URLs, never into rules.
+func ValidateTarget(host string) error {
+	if host == "" {
+		return ErrEmpty
+	}
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return nil
+	}
+	if len(host) > 253 {
+		return ErrTooLong
+	}
+	for _, label := range strings.Split(host, ".") {
+		if !validLabel(label, true) {
+			return errors.New("must be an IP address or a host name (letters, digits, hyphens, underscores and dots)")
+		}
+	}
+	return nil
+}
+
+func validLabel(l string, underscore bool) bool {
+	if len(l) == 0 || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-':
+		case c >= 'A' && c <= 'Z' && underscore:
+		case c == '_' && underscore:
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,197 @@
+// Package httpapi assembles the Echo server: middleware, the error envelope,
+// CSRF protection, the admin-session guard with its explicit public
+// allow-list, and the route table of every feature.
+package httpapi
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+)
+
+// Registrar is a feature handler that mounts its routes on the /api group.
+type Registrar interface {
+	Register(g *echo.Group)
+}
+
+// Deps is everything the HTTP layer needs.
+type Deps struct {
+	Logger        *slog.Logger
+	Version       string
+	Managed       bool
+	Ping          func(ctx context.Context) error
+	SetupRequired func(ctx context.Context) (bool, error)
+	RequireAdmin  echo.MiddlewareFunc
+	Features      []Registrar // every /api feature, public or not
+	UI            http.Handler
+}
+
+// publicRoutes is the one place that says which /api routes answer without an
+// admin session. Each has its own guard (or none is needed). Entries ending in
+// "*" match a prefix. TestEveryOtherRouteRequiresAdmin walks the route table
+// and proves every route not listed here answers 401 without a session.
+var publicRoutes = []string{
+	"GET /api/health",
+	"GET /api/system",
+	"POST /api/admin/setup",
+	"POST /api/admin/login",
+	"GET /api/proxy/config",                 // Traefik HTTP provider
+	"GET /api/proxy/static-config",          // managed-mode wrapper
+	"GET /api/proxy/managed/secrets-env",    // managed-mode wrapper: token + internal network only
+	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only
+	"* /api/auth/*",                         // forward-auth and its end-user sign-in flow
+}
+
+// IsPublic reports whether method and route pattern are on the allow-list.
+func IsPublic(method, route string) bool {
+	for _, p := range publicRoutes {
+		m, r, _ := strings.Cut(p, " ")
+		if m != "*" && m != method {
+			continue
+		}
+		if r == route || (strings.HasSuffix(r, "*") && strings.HasPrefix(route, strings.TrimSuffix(r, "*"))) {
+			return true
+		}
+	}
+	return false
+}
+
+// New builds the Echo server.
+func New(d Deps) *echo.Echo {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.Validator = httpx.NewValidator()
+	e.HTTPErrorHandler = errorHandler(d.Logger)
+	// The panel sits behind Traefik on a private network: trust X-Forwarded-For
+	// only from loopback and private addresses.
+	e.IPExtractor = echo.ExtractIPFromXFFHeader()
+
+	e.Use(middleware.RequestID())
+	e.Use(middleware.Recover())
+	e.Use(requestLogger(d.Logger))
+	e.Use(securityHeaders)
+
+	api := e.Group("/api")
+	api.Use(middleware.BodyLimit("1M"))
+	api.Use(csrf)
+	api.Use(adminGuard(d.RequireAdmin))
+
+	api.GET("/health", health(d.Ping))
+	api.GET("/system", system(d))
+	for _, f := range d.Features {
+		f.Register(api)
+	}
+	if d.UI != nil {
+		e.GET("/*", echo.WrapHandler(d.UI))
+	}
+	return e
+}
+
+func adminGuard(require echo.MiddlewareFunc) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		guarded := require(next)
+		return func(c echo.Context) error {
+			if IsPublic(c.Request().Method, c.Path()) {
+				return next(c)
+			}
+			return guarded(c)
+		}
+	}
+}
+
+// csrf refuses cross-site unsafe requests. Browsers send Sec-Fetch-Site and,
+// on unsafe methods, Origin; non-browser clients (Traefik, the wrapper, curl)
+// send neither and are governed by their own guards.
+func csrf(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		switch r.Method {
+		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			return next(c)
+		}
+		if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+			return apperr.Forbidden("cross-site request refused")
+		}
+		if origin := r.Header.Get(echo.HeaderOrigin); origin != "" {
+			u, err := url.Parse(origin)
+			if err != nil || !strings.EqualFold(u.Host, r.Host) {
+				return apperr.Forbidden("cross-origin request refused")
+			}
+		}
+		return next(c)
+	}
+}
+
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		if !strings.HasPrefix(c.Request().URL.Path, "/api/") {
+			h.Set("X-Frame-Options", "DENY")
+			h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; "+
+				"style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'")
+		}
+		return next(c)
+	}
+}
+
+// requestLogger logs one line per request, without query strings (they may
+// carry tokens). The two polled integration endpoints log at debug level.
+func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogMethod: true, LogURIPath: true, LogLatency: true, LogRequestID: true,
+		LogRemoteIP: true, HandleError: true, // so the logged status is the error handler's
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.URIPath == "/api/auth/verify" || v.URIPath == "/api/proxy/config" || v.URIPath == "/api/health" ||
+				!strings.HasPrefix(v.URIPath, "/api/") {
+				level = slog.LevelDebug
+			}
+			if v.Status >= 500 {
+				level = slog.LevelWarn
+			}
+			log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("request_id", v.RequestID), slog.String("method", v.Method),
+				slog.String("path", v.URIPath), slog.Int("status", v.Status),
+				slog.Duration("latency", v.Latency), slog.String("remote_ip", v.RemoteIP))
+			return nil
+		},
+	})
+}
+
+func health(ping func(context.Context) error) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
+		defer cancel()
+		if err := ping(ctx); err != nil {
+			return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "unavailable"})
+		}
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
+	}
+}
+
+type systemResponse struct {
+	Version       string `json:"version"`
+	Managed       bool   `json:"managed"`
+	SetupRequired bool   `json:"setupRequired"`
+}
+
+func system(d Deps) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		setup, err := d.SetupRequired(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, systemResponse{Version: d.Version, Managed: d.Managed, SetupRequired: setup})
+	}
+}

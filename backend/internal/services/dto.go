@@ -1,0 +1,119 @@
+package services
+
+import (
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Expiry is when a service switches itself off.
+type Expiry struct {
+	Type    string     `json:"type"`
+	At      *time.Time `json:"at,omitempty"`
+	Seconds int64      `json:"seconds,omitempty"`
+}
+
+// Request is the body of POST and PUT /api/services.
+type Request struct {
+	Name               string            `json:"name"`
+	DomainID           *string           `json:"domainId"`
+	Hostnames          []store.Hostname  `json:"hostnames"`
+	Targets            []store.Target    `json:"targets"`
+	PassHostHeader     *bool             `json:"passHostHeader"`
+	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
+	Entrypoints        []string          `json:"entrypoints"`
+	Rules              []store.Rule      `json:"rules"`
+	Middlewares        []string          `json:"middlewares"`
+	Headers            map[string]string `json:"headers"`
+	Enabled            *bool             `json:"enabled"`
+	Expiry             *Expiry           `json:"expiry"`
+}
+
+// Protection summarises which protections a service has enabled.
+type Protection struct {
+	BasicAuth   bool `json:"basicAuth"`
+	SSO         bool `json:"sso"`
+	SharedLinks bool `json:"sharedLinks"`
+}
+
+// Response is a service as the API shows it.
+type Response struct {
+	ID                 string            `json:"id"`
+	Name               string            `json:"name"`
+	DomainID           *string           `json:"domainId"`
+	Hostnames          []store.Hostname  `json:"hostnames"`
+	FQDNs              []string          `json:"fqdns"`
+	Targets            []store.Target    `json:"targets"`
+	PassHostHeader     bool              `json:"passHostHeader"`
+	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
+	Entrypoints        []string          `json:"entrypoints"`
+	Rules              []store.Rule      `json:"rules"`
+	Middlewares        []string          `json:"middlewares"`
+	Headers            map[string]string `json:"headers"`
+	Enabled            bool              `json:"enabled"`
+	Expiry             Expiry            `json:"expiry"`
+	ExpiresAt          *time.Time        `json:"expiresAt"`
+	EnabledAt          *time.Time        `json:"enabledAt"`
+	Protection         Protection        `json:"protection"`
+	CreatedAt          time.Time         `json:"createdAt"`
+	UpdatedAt          time.Time         `json:"updatedAt"`
+}
+
+func toResponse(s store.Service, p Protection) Response {
+	r := Response{
+		ID: s.ID, Name: s.Name, DomainID: s.DomainID,
+		Hostnames: nonNil(s.Hostnames.V), FQDNs: FQDNs(s),
+		Targets: nonNil(s.Targets.V), PassHostHeader: s.PassHostHeader,
+		InsecureSkipVerify: s.InsecureSkipVerify, Entrypoints: nonNil(s.Entrypoints.V),
+		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
+		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
+		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
+	}
+	if r.Headers == nil {
+		r.Headers = map[string]string{}
+	}
+	r.Expiry = Expiry{Type: s.ExpiryType}
+	switch s.ExpiryType {
+	case store.ExpiryAt:
+		r.Expiry.At = s.ExpiresAt
+	case store.ExpiryDuration:
+		if s.LifetimeSeconds != nil {
+			r.Expiry.Seconds = *s.LifetimeSeconds
+		}
+	}
+	return r
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// FQDNs resolves a service's hostnames against its (preloaded) domain.
+func FQDNs(s store.Service) []string {
+	out := make([]string, 0, len(s.Hostnames.V))
+	for _, h := range s.Hostnames.V {
+		if name := resolve(h, s.Domain); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func resolve(h store.Hostname, d *store.Domain) string {
+	switch h.Type {
+	case store.HostCustom:
+		return h.Value
+	case store.HostApex:
+		if d != nil {
+			return d.Domain
+		}
+	case store.HostSubdomain:
+		if d != nil {
+			return h.Value + "." + d.Domain
+		}
+	}
+	return ""
+}

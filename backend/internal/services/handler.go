@@ -1,0 +1,75 @@
+package services
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+)
+
+// Handler serves /api/services.
+type Handler struct{ svc *Service }
+
+// NewHandler returns the services handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Register mounts the routes on the /api group.
+func (h *Handler) Register(g *echo.Group) {
+	g.GET("/services", h.list)
+	g.POST("/services", h.create)
+	g.GET("/services/:id", h.get)
+	g.PUT("/services/:id", h.update)
+	g.DELETE("/services/:id", h.delete)
+}
+
+type listResponse struct {
+	Items []Response `json:"items"`
+}
+
+func (h *Handler) list(c echo.Context) error {
+	items, err := h.svc.List(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, listResponse{Items: items})
+}
+
+func (h *Handler) get(c echo.Context) error {
+	r, err := h.svc.Get(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, r)
+}
+
+func (h *Handler) create(c echo.Context) error {
+	var req Request
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	r, err := h.svc.Create(c.Request().Context(), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, r)
+}
+
+func (h *Handler) update(c echo.Context) error {
+	var req Request
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	r, err := h.svc.Update(c.Request().Context(), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, r)
+}
+
+func (h *Handler) delete(c echo.Context) error {
+	if err := h.svc.Delete(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

@@ -1,0 +1,373 @@
+// Package services stores proxied services: their hostnames (owned by one
+// service only, enforced by the service_hostnames primary key), targets,
+// routing rules, middlewares and expiry.
+package services
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// DefaultLifetime returns the global default lifetime in seconds (0 = never).
+type DefaultLifetime func(ctx context.Context) (int64, error)
+
+// Service manages proxied services.
+type Service struct {
+	db              *gorm.DB
+	bus             *change.Bus
+	now             func() time.Time
+	defaultLifetime DefaultLifetime
+}
+
+// NewService returns the services service.
+func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, def DefaultLifetime) *Service {
+	if def == nil {
+		def = func(context.Context) (int64, error) { return 0, nil }
+	}
+	return &Service{db: db, bus: bus, now: now, defaultLifetime: def}
+}
+
+// List returns every service in creation order.
+func (s *Service) List(ctx context.Context) ([]Response, error) {
+	var rows []store.Service
+	if err := s.db.WithContext(ctx).Preload("Domain").Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list services: %w", err)
+	}
+	prot, err := s.protections(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Response, len(rows))
+	for i, r := range rows {
+		out[i] = toResponse(r, prot[r.ID])
+	}
+	return out, nil
+}
+
+// Get returns one service.
+func (s *Service) Get(ctx context.Context, id string) (Response, error) {
+	row, err := s.load(s.db.WithContext(ctx), id)
+	if err != nil {
+		return Response{}, err
+	}
+	prot, err := s.protections(ctx, id)
+	if err != nil {
+		return Response{}, err
+	}
+	return toResponse(row, prot[id]), nil
+}
+
+func (s *Service) load(tx *gorm.DB, id string) (store.Service, error) {
+	var row store.Service
+	err := tx.Preload("Domain").Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, apperr.NotFound("service")
+	}
+	if err != nil {
+		return row, fmt.Errorf("load service %s: %w", id, err)
+	}
+	return row, nil
+}
+
+// protections maps service id to its enabled protections (all services when id is "").
+func (s *Service) protections(ctx context.Context, id string) (map[string]Protection, error) {
+	var rows []store.SecurityConfig
+	q := s.db.WithContext(ctx).Where("enabled = ?", true)
+	if id != "" {
+		q = q.Where("service_id = ?", id)
+	}
+	if err := q.Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load protections: %w", err)
+	}
+	out := map[string]Protection{}
+	for _, r := range rows {
+		p := out[r.ServiceID]
+		switch r.Type {
+		case store.SecurityBasicAuth:
+			p.BasicAuth = true
+		case store.SecuritySSO:
+			p.SSO = true
+		case store.SecuritySharedLinks:
+			p.SharedLinks = true
+		}
+		out[r.ServiceID] = p
+	}
+	return out, nil
+}
+
+// Create validates and stores a new service.
+func (s *Service) Create(ctx context.Context, req Request) (Response, error) {
+	if err := req.normalize(); err != nil {
+		return Response{}, err
+	}
+	if req.Expiry == nil {
+		def, err := s.defaultLifetime(ctx)
+		if err != nil {
+			return Response{}, err
+		}
+		req.Expiry = &Expiry{Type: store.ExpiryNever}
+		if def > 0 {
+			req.Expiry = &Expiry{Type: store.ExpiryDuration, Seconds: def}
+		}
+	}
+	now := s.now()
+	row := store.Service{ID: store.NewID(), CreatedAt: now}
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.apply(tx, &row, req, now, false); err != nil {
+			return err
+		}
+		if err := tx.Create(&row).Error; err != nil {
+			return fmt.Errorf("create service: %w", err)
+		}
+		return s.syncHostnames(tx, row)
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Created, ID: row.ID})
+	return s.Get(ctx, row.ID)
+}
+
+// Update replaces a service's fields.
+func (s *Service) Update(ctx context.Context, id string, req Request) (Response, error) {
+	if err := req.normalize(); err != nil {
+		return Response{}, err
+	}
+	var disabled bool
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		row, err := s.load(tx, id)
+		if err != nil {
+			return err
+		}
+		if req.Expiry == nil {
+			cur := toResponse(row, Protection{}).Expiry
+			req.Expiry = &cur
+		}
+		wasEnabled := row.Enabled
+		if err := s.apply(tx, &row, req, s.now(), true); err != nil {
+			return err
+		}
+		row.Domain = nil
+		if err := tx.Select("*").Omit("created_at").Save(&row).Error; err != nil {
+			return fmt.Errorf("update service %s: %w", id, err)
+		}
+		if wasEnabled && !row.Enabled {
+			disabled = true
+			if err := endSessions(tx, id); err != nil {
+				return err
+			}
+		}
+		return s.syncHostnames(tx, row)
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Updated, ID: id})
+	if disabled {
+		s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Disabled, ID: id})
+	}
+	return s.Get(ctx, id)
+}
+
+// Delete removes a service; its hostnames, protections, links and sessions go with it.
+func (s *Service) Delete(ctx context.Context, id string) error {
+	res := s.db.WithContext(ctx).Where("id = ?", id).Delete(&store.Service{})
+	if res.Error != nil {
+		return fmt.Errorf("delete service %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return apperr.NotFound("service")
+	}
+	s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Deleted, ID: id})
+	return nil
+}
+
+// apply copies a validated request onto row, resolving its domain and expiry.
+func (s *Service) apply(tx *gorm.DB, row *store.Service, req Request, now time.Time, existing bool) error {
+	row.Domain = nil
+	if req.DomainID != nil {
+		var d store.Domain
+		err := tx.Where("id = ?", *req.DomainID).Take(&d).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.Field("domainId", "no domain with this id")
+		}
+		if err != nil {
+			return fmt.Errorf("load domain: %w", err)
+		}
+		row.Domain = &d
+	}
+	enabled := true
+	if req.Enabled != nil {
+		enabled = *req.Enabled
+	} else if existing {
+		enabled = row.Enabled
+	}
+	passHost := true
+	if req.PassHostHeader != nil {
+		passHost = *req.PassHostHeader
+	}
+	wasEnabled := existing && row.Enabled
+	row.Name, row.DomainID = req.Name, req.DomainID
+	row.Hostnames = store.NewJSON(req.Hostnames)
+	row.Targets = store.NewJSON(req.Targets)
+	row.PassHostHeader, row.InsecureSkipVerify = passHost, req.InsecureSkipVerify
+	row.Entrypoints = store.NewJSON(req.Entrypoints)
+	row.Rules = store.NewJSON(req.Rules)
+	row.Middlewares = store.NewJSON(req.Middlewares)
+	row.Headers = store.NewJSON(req.Headers)
+	row.UpdatedAt = now
+	row.Enabled = enabled
+	if enabled && (!wasEnabled || row.EnabledAt == nil) {
+		row.EnabledAt = &now
+	}
+	return setExpiry(row, *req.Expiry, now)
+}
+
+func setExpiry(row *store.Service, e Expiry, now time.Time) error {
+	row.ExpiryType = e.Type
+	row.LifetimeSeconds = nil
+	row.ExpiresAt = nil
+	switch e.Type {
+	case store.ExpiryAt:
+		at := e.At.UTC().Truncate(time.Millisecond)
+		if row.Enabled && !at.After(now) {
+			return apperr.Field("expiry.at", "must be in the future for an enabled service")
+		}
+		row.ExpiresAt = &at
+	case store.ExpiryDuration:
+		secs := e.Seconds
+		row.LifetimeSeconds = &secs
+		if row.EnabledAt != nil {
+			at := row.EnabledAt.Add(time.Duration(secs) * time.Second)
+			if row.Enabled && !at.After(now) {
+				// Re-enabling or shortening past now: count from now instead.
+				at = now.Add(time.Duration(secs) * time.Second)
+				row.EnabledAt = &now
+			}
+			row.ExpiresAt = &at
+		}
+	}
+	return nil
+}
+
+// syncHostnames rewrites the service's rows in service_hostnames, answering
+// 409 naming the other service when a hostname is taken.
+func (s *Service) syncHostnames(tx *gorm.DB, row store.Service) error {
+	if row.Domain == nil && row.DomainID != nil {
+		var d store.Domain
+		if err := tx.Where("id = ?", *row.DomainID).Take(&d).Error; err != nil {
+			return fmt.Errorf("load domain: %w", err)
+		}
+		row.Domain = &d
+	}
+	return SyncHostnames(tx, row)
+}
+
+// SyncHostnames rewrites one service's hostname ownership rows inside tx.
+// Exported for the domains feature, which renames hosts when a domain changes.
+func SyncHostnames(tx *gorm.DB, row store.Service) error {
+	names := FQDNs(row)
+	seen := map[string]int{}
+	for i, n := range names {
+		if j, dup := seen[n]; dup {
+			return apperr.Field(fmt.Sprintf("hostnames[%d]", i), "%q is the same host as hostnames[%d]", n, j)
+		}
+		seen[n] = i
+	}
+	if len(names) > 0 {
+		var taken []struct {
+			Hostname string
+			Name     string
+		}
+		err := tx.Table("service_hostnames h").Select("h.hostname, s.name").
+			Joins("JOIN services s ON s.id = h.service_id").
+			Where("h.hostname IN ? AND h.service_id <> ?", names, row.ID).Scan(&taken).Error
+		if err != nil {
+			return fmt.Errorf("check hostnames: %w", err)
+		}
+		if len(taken) > 0 {
+			return apperr.Conflict(fmt.Sprintf("hostnames[%d]", seen[taken[0].Hostname]),
+				"%s is already used by service %q", taken[0].Hostname, taken[0].Name)
+		}
+	}
+	if err := tx.Where("service_id = ?", row.ID).Delete(&store.ServiceHostname{}).Error; err != nil {
+		return fmt.Errorf("clear hostnames: %w", err)
+	}
+	for _, n := range names {
+		if err := tx.Create(&store.ServiceHostname{Hostname: n, ServiceID: row.ID}).Error; err != nil {
+			if errors.Is(err, gorm.ErrDuplicatedKey) {
+				return apperr.Conflict(fmt.Sprintf("hostnames[%d]", seen[n]), "%s is already used by another service", n)
+			}
+			return fmt.Errorf("store hostname %q: %w", n, err)
+		}
+	}
+	return nil
+}
+
+func endSessions(tx *gorm.DB, serviceID string) error {
+	if err := tx.Where("service_id = ?", serviceID).Delete(&store.Session{}).Error; err != nil {
+		return fmt.Errorf("end sessions of service %s: %w", serviceID, err)
+	}
+	return nil
+}
+
+// ListEnabled returns the enabled services with their domains, in creation
+// order (created_at, then id) so derived identifiers are stable.
+func (s *Service) ListEnabled(ctx context.Context) ([]store.Service, error) {
+	var rows []store.Service
+	err := s.db.WithContext(ctx).Preload("Domain").Where("enabled = ?", true).Order("created_at, id").Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("list enabled services: %w", err)
+	}
+	return rows, nil
+}
+
+// DisableExpired disables every enabled service whose expiry has passed,
+// ends their sessions, and returns their ids.
+func (s *Service) DisableExpired(ctx context.Context) ([]string, error) {
+	now := s.now()
+	var ids []string
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Model(&store.Service{}).Where("enabled = ? AND expires_at IS NOT NULL AND expires_at <= ?", true, now).
+			Pluck("id", &ids).Error; err != nil {
+			return err
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		if err := tx.Model(&store.Service{}).Where("id IN ?", ids).
+			Updates(map[string]any{"enabled": false, "updated_at": now}).Error; err != nil {
+			return err
+		}
+		return tx.Where("service_id IN ?", ids).Delete(&store.Session{}).Error
+	})
+	if err != nil {
+		return nil, fmt.Errorf("disable expired services: %w", err)
+	}
+	for _, id := range ids {
+		s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Disabled, ID: id})
+	}
+	return ids, nil
+}
+
+// NextExpiry returns the earliest future expiry of an enabled service.
+func (s *Service) NextExpiry(ctx context.Context) (time.Time, bool, error) {
+	var row store.Service
+	err := s.db.WithContext(ctx).Where("enabled = ? AND expires_at IS NOT NULL", true).
+		Order("expires_at").Limit(1).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("next expiry: %w", err)
+	}
+	return *row.ExpiresAt, true, nil
+}

@@ -1,0 +1,243 @@
+package services
+
+import (
+	"fmt"
+	"net/netip"
+	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+)
+
+// Rule types.
+const (
+	RulePathPrefix = "pathPrefix"
+	RulePath       = "path"
+	RuleHeader     = "header"
+	RuleQuery      = "query"
+	RuleMethod     = "method"
+	RuleClientIP   = "clientIP"
+)
+
+var methods = map[string]bool{
+	"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true,
+	"DELETE": true, "OPTIONS": true, "CONNECT": true, "TRACE": true,
+}
+
+const maxLifetime = 10 * 365 * 24 * 3600
+
+// normalize trims and lower-cases what is case-insensitive, then checks every
+// field, collecting all errors so the client can fix them in one go. Values
+// that end up inside Traefik rules are restricted to characters that cannot
+// leave a backtick-quoted string.
+func (r *Request) normalize() error {
+	var c apperr.Collector
+	r.Name = strings.TrimSpace(r.Name)
+	if n := len([]rune(r.Name)); n < 1 || n > 100 {
+		c.Add("name", "must be between 1 and 100 characters")
+	}
+	if r.DomainID != nil && *r.DomainID == "" {
+		r.DomainID = nil
+	}
+
+	if len(r.Hostnames) == 0 {
+		c.Add("hostnames", "must have at least one hostname")
+	}
+	if len(r.Hostnames) > 50 {
+		c.Add("hostnames", "must have at most 50 items")
+	}
+	for i := range r.Hostnames {
+		h := &r.Hostnames[i]
+		f := fmt.Sprintf("hostnames[%d]", i)
+		h.Value = hostname.Normalize(h.Value)
+		switch h.Type {
+		case store.HostSubdomain:
+			if err := hostname.ValidateRelative(h.Value); err != nil {
+				c.Add(f+".value", "%v", err)
+			}
+			if r.DomainID == nil {
+				c.Add("domainId", "is required for subdomain hostnames")
+			}
+		case store.HostApex:
+			h.Value = ""
+			if r.DomainID == nil {
+				c.Add("domainId", "is required for the apex hostname")
+			}
+		case store.HostCustom:
+			if err := hostname.Validate(h.Value, false); err != nil {
+				c.Add(f+".value", "%v", err)
+			}
+		default:
+			c.Add(f+".type", "must be one of: subdomain, apex, custom")
+		}
+	}
+
+	if len(r.Targets) == 0 {
+		c.Add("targets", "must have at least one target")
+	}
+	if len(r.Targets) > 32 {
+		c.Add("targets", "must have at most 32 items")
+	}
+	for i := range r.Targets {
+		t := &r.Targets[i]
+		f := fmt.Sprintf("targets[%d]", i)
+		t.Scheme = strings.ToLower(strings.TrimSpace(t.Scheme))
+		t.Host = strings.Trim(strings.TrimSpace(t.Host), "[]")
+		if t.Scheme == "" {
+			t.Scheme = "http"
+		}
+		if t.Scheme != "http" && t.Scheme != "https" && t.Scheme != "h2c" {
+			c.Add(f+".scheme", "must be one of: http, https, h2c")
+		}
+		if err := hostname.ValidateTarget(t.Host); err != nil {
+			c.Add(f+".host", "%v", err)
+		}
+		if t.Port < 1 || t.Port > 65535 {
+			c.Add(f+".port", "must be between 1 and 65535")
+		}
+	}
+
+	if r.Entrypoints == nil {
+		r.Entrypoints = []string{}
+	}
+	traefikname.CheckList(&c, "entrypoints", r.Entrypoints, traefikname.Entrypoint, "entrypoint")
+	if r.Middlewares == nil {
+		r.Middlewares = []string{}
+	}
+	traefikname.CheckList(&c, "middlewares", r.Middlewares, traefikname.Middleware, "middleware")
+
+	if len(r.Rules) > 50 {
+		c.Add("rules", "must have at most 50 items")
+	}
+	if r.Rules == nil {
+		r.Rules = []store.Rule{}
+	}
+	for i := range r.Rules {
+		checkRule(&c, fmt.Sprintf("rules[%d]", i), &r.Rules[i])
+	}
+
+	if len(r.Headers) > 50 {
+		c.Add("headers", "must have at most 50 items")
+	}
+	for name, value := range r.Headers {
+		if !isToken(name) {
+			c.Add("headers."+name, "header name must be letters, digits and !#$%%&'*+-.^_|~")
+		}
+		if !isHeaderValue(value) || len(value) > 4096 {
+			c.Add("headers."+name, "header value must be printable text without line breaks (at most 4096 characters)")
+		}
+	}
+	if r.Headers == nil {
+		r.Headers = map[string]string{}
+	}
+
+	if r.Expiry != nil {
+		switch r.Expiry.Type {
+		case store.ExpiryNever:
+		case store.ExpiryAt:
+			if r.Expiry.At == nil {
+				c.Add("expiry.at", "is required when expiry.type is at")
+			}
+		case store.ExpiryDuration:
+			if r.Expiry.Seconds < 60 || r.Expiry.Seconds > maxLifetime {
+				c.Add("expiry.seconds", "must be between 60 seconds and 10 years")
+			}
+		default:
+			c.Add("expiry.type", "must be one of: never, at, duration")
+		}
+	}
+	return c.Err()
+}
+
+func checkRule(c *apperr.Collector, f string, r *store.Rule) {
+	r.Value = strings.TrimSpace(r.Value)
+	r.Name = strings.TrimSpace(r.Name)
+	switch r.Type {
+	case RulePathPrefix, RulePath:
+		if !strings.HasPrefix(r.Value, "/") || !isPath(r.Value) {
+			c.Add(f+".value", "must be a path starting with / using URL path characters only")
+		}
+		r.Name = ""
+	case RuleHeader, RuleQuery:
+		if r.Type == RuleHeader && !isToken(r.Name) {
+			c.Add(f+".name", "must be a header name (letters, digits and !#$%%&'*+-.^_|~)")
+		}
+		if r.Type == RuleQuery && (r.Name == "" || !isRuleText(r.Name)) {
+			c.Add(f+".name", "must be a query parameter name without quotes, backticks or spaces")
+		}
+		if !isRuleText(r.Value) {
+			c.Add(f+".value", "must be printable text without quotes, backticks or line breaks")
+		}
+	case RuleMethod:
+		r.Value = strings.ToUpper(r.Value)
+		if !methods[r.Value] {
+			c.Add(f+".value", "must be an HTTP method such as GET or POST")
+		}
+		r.Name = ""
+	case RuleClientIP:
+		if _, err := netip.ParsePrefix(r.Value); err != nil {
+			if _, err := netip.ParseAddr(r.Value); err != nil {
+				c.Add(f+".value", "must be an IP address or a CIDR range")
+			}
+		}
+		r.Name = ""
+	default:
+		c.Add(f+".type", "must be one of: pathPrefix, path, header, query, method, clientIP")
+	}
+	if len(r.Value) > 1024 {
+		c.Add(f+".value", "must be at most 1024 characters")
+	}
+}
+
+// isPath accepts RFC 3986 path characters (unreserved, sub-delims except
+// quote-like ones, ':', '@', '/', '%').
+func isPath(s string) bool {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
+		case strings.IndexByte("-._~!$&*+,;=:@/%", ch) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isToken(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_|~", ch) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isHeaderValue(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// isRuleText is printable ASCII without quotes, backticks or backslashes.
+func isRuleText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if ch < 0x20 || ch > 0x7e || ch == '`' || ch == '"' || ch == '\'' || ch == '\\' {
+			return false
+		}
+	}
+	return true
+}

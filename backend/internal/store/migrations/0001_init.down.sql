@@ -1,0 +1,11 @@
+DROP TABLE app_config;
+DROP TABLE sessions;
+DROP TABLE shared_links;
+DROP TABLE security_configs;
+DROP TABLE credential_users;
+DROP TABLE credential_sets;
+DROP TABLE service_hostnames;
+DROP TABLE services;
+DROP TABLE domains;
+DROP TABLE admin_sessions;
+DROP TABLE admin_users;

@@ -1,0 +1,226 @@
+package store
+
+import (
+	"database/sql/driver"
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// JSON stores a value as JSON text in a TEXT column.
+type JSON[T any] struct{ V T }
+
+// NewJSON wraps v.
+func NewJSON[T any](v T) JSON[T] { return JSON[T]{V: v} }
+
+// Value implements driver.Valuer.
+func (j JSON[T]) Value() (driver.Value, error) {
+	b, err := json.Marshal(j.V)
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+// Scan implements sql.Scanner.
+func (j *JSON[T]) Scan(src any) error {
+	var b []byte
+	switch v := src.(type) {
+	case nil:
+		var zero T
+		j.V = zero
+		return nil
+	case string:
+		b = []byte(v)
+	case []byte:
+		b = v
+	default:
+		return fmt.Errorf("store.JSON: cannot scan %T", src)
+	}
+	return json.Unmarshal(b, &j.V)
+}
+
+// AdminUser is an administrator of the panel.
+type AdminUser struct {
+	ID           string
+	Username     string
+	PasswordHash string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// AdminSession is a signed-in administrator; only the token's hash is stored.
+type AdminSession struct {
+	ID         string
+	TokenHash  string
+	UserID     string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+}
+
+// CertConfig asks Traefik for one certificate (main + SANs) from a resolver.
+type CertConfig struct {
+	Main     string   `json:"main"`
+	SANs     []string `json:"sans"`
+	Resolver string   `json:"resolver"`
+}
+
+// Domain is a base domain services hang their hostnames from.
+type Domain struct {
+	ID           string
+	Name         string
+	Domain       string
+	CertResolver string
+	Wildcard     bool
+	IsDefault    bool
+	CertConfigs  JSON[[]CertConfig]
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// Hostname types.
+const (
+	HostSubdomain = "subdomain"
+	HostApex      = "apex"
+	HostCustom    = "custom"
+)
+
+// Hostname is how a service names one of its hosts.
+type Hostname struct {
+	Type  string `json:"type"`
+	Value string `json:"value,omitempty"`
+}
+
+// Target is one upstream server.
+type Target struct {
+	Scheme string `json:"scheme"`
+	Host   string `json:"host"`
+	Port   int    `json:"port"`
+}
+
+// Rule is an extra match condition combined with the host match.
+type Rule struct {
+	Type  string `json:"type"`
+	Name  string `json:"name,omitempty"`
+	Value string `json:"value"`
+}
+
+// Expiry types.
+const (
+	ExpiryNever    = "never"
+	ExpiryAt       = "at"
+	ExpiryDuration = "duration"
+)
+
+// Service is one proxied service.
+type Service struct {
+	ID                 string
+	Name               string
+	DomainID           *string
+	Hostnames          JSON[[]Hostname]
+	Targets            JSON[[]Target]
+	PassHostHeader     bool
+	InsecureSkipVerify bool
+	Entrypoints        JSON[[]string]
+	Rules              JSON[[]Rule]
+	Middlewares        JSON[[]string]
+	Headers            JSON[map[string]string]
+	Enabled            bool
+	ExpiryType         string
+	LifetimeSeconds    *int64
+	ExpiresAt          *time.Time
+	EnabledAt          *time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+
+	Domain *Domain `gorm:"foreignKey:DomainID"`
+}
+
+// ServiceHostname maps one resolved hostname to its service.
+type ServiceHostname struct {
+	Hostname  string `gorm:"primaryKey"`
+	ServiceID string
+}
+
+// CredentialSet is a reusable set of basic-auth users.
+type CredentialSet struct {
+	ID        string
+	Name      string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Users     []CredentialUser `gorm:"foreignKey:SetID"`
+}
+
+// CredentialUser is one basic-auth user; the password is stored as a bcrypt hash.
+type CredentialUser struct {
+	ID           string
+	SetID        string
+	Username     string
+	PasswordHash string
+	CreatedAt    time.Time
+}
+
+// Security config types.
+const (
+	SecurityBasicAuth   = "basic_auth"
+	SecuritySSO         = "sso"
+	SecuritySharedLinks = "shared_links"
+)
+
+// SecurityConfig is one protection attached to a service.
+type SecurityConfig struct {
+	ID              string
+	ServiceID       string
+	Type            string
+	Enabled         bool
+	CredentialSetID *string
+	Settings        JSON[map[string]any]
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+}
+
+// SharedLink is a one-use, time-limited link to a service.
+type SharedLink struct {
+	ID             string
+	ServiceID      string
+	TokenHash      string
+	Note           string
+	SessionSeconds int64
+	ExpiresAt      time.Time
+	UsedAt         *time.Time
+	RevokedAt      *time.Time
+	CreatedAt      time.Time
+}
+
+// Session kinds.
+const (
+	SessionSSO        = "sso"
+	SessionSharedLink = "shared_link"
+)
+
+// Session is a forward-auth session for one service; only the token's hash is stored.
+type Session struct {
+	ID           string
+	TokenHash    string
+	ServiceID    string
+	Kind         string
+	Subject      string
+	Email        string
+	DisplayName  string
+	Groups       JSON[[]string]
+	SharedLinkID *string
+	CreatedAt    time.Time
+	LastSeenAt   time.Time
+	ExpiresAt    time.Time
+}
+
+// AppConfig is one key/value JSON document.
+type AppConfig struct {
+	Key       string `gorm:"primaryKey"`
+	Value     string
+	UpdatedAt time.Time
+}
+
+// TableName pins the table name (GORM would pluralise it).
+func (AppConfig) TableName() string { return "app_config" }

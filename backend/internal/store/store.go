@@ -1,0 +1,148 @@
+// Package store opens the SQLite database, applies the embedded golang-migrate
+// migrations, and defines the GORM models. Models never go over the wire:
+// feature handlers map them to DTOs.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/golang-migrate/migrate/v4"
+	"github.com/golang-migrate/migrate/v4/database/sqlite3"
+	"github.com/golang-migrate/migrate/v4/source/iofs"
+	"github.com/google/uuid"
+	_ "github.com/mattn/go-sqlite3" // the one SQLite driver, shared by GORM and migrate
+	gormsqlite "gorm.io/driver/sqlite"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// dsn turns a file path into a go-sqlite3 DSN. WAL lets readers (forward-auth,
+// the config endpoint) run while a write commits; foreign keys are off by
+// default in SQLite; the busy timeout makes concurrent writers queue instead of
+// failing; _txlock=immediate takes the write lock at BEGIN so a read-then-write
+// transaction cannot deadlock on lock upgrade. synchronous=NORMAL in WAL mode
+// never loses a committed transaction to a process crash (only to power loss).
+func dsn(path string) string {
+	return "file:" + path + "?_foreign_keys=on&_journal_mode=WAL&_busy_timeout=10000" +
+		"&_txlock=immediate&_synchronous=NORMAL"
+}
+
+// Open migrates the database at path (creating its directory) and opens it.
+func Open(ctx context.Context, path string) (*gorm.DB, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("create data directory %q: %w", dir, err)
+		}
+	}
+	if err := Migrate(path); err != nil {
+		return nil, err
+	}
+	db, err := gorm.Open(gormsqlite.Dialector{DriverName: "sqlite3", DSN: dsn(path)}, &gorm.Config{
+		Logger:                 logger.Discard, // SQL may carry hashes and tokens: never log it
+		SkipDefaultTransaction: false,
+		NowFunc:                Now,
+		TranslateError:         true,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open database %q: %w", path, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	sqlDB.SetMaxOpenConns(8)
+	sqlDB.SetMaxIdleConns(8)
+	if err := sqlDB.PingContext(ctx); err != nil {
+		return nil, fmt.Errorf("open database %q: %w", path, err)
+	}
+	return db, nil
+}
+
+// Migrate applies every embedded migration. It refuses a dirty schema (a
+// migration failed halfway) and a schema newer than this binary knows, saying
+// what to do, rather than guessing.
+func Migrate(path string) error {
+	src, err := iofs.New(migrationFS, "migrations")
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
+	}
+	latest, err := latestVersion(src)
+	if err != nil {
+		return err
+	}
+	sqlDB, err := sql.Open("sqlite3", dsn(path))
+	if err != nil {
+		return fmt.Errorf("open database %q: %w", path, err)
+	}
+	defer sqlDB.Close()
+	drv, err := sqlite3.WithInstance(sqlDB, &sqlite3.Config{})
+	if err != nil {
+		return fmt.Errorf("open database %q for migration: %w", path, err)
+	}
+	m, err := migrate.NewWithInstance("iofs", src, "sqlite3", drv)
+	if err != nil {
+		return fmt.Errorf("prepare migrations: %w", err)
+	}
+	version, dirty, err := m.Version()
+	switch {
+	case errors.Is(err, migrate.ErrNilVersion):
+	case err != nil:
+		return fmt.Errorf("read schema version: %w", err)
+	case dirty:
+		return fmt.Errorf("database %q is dirty at schema version %d: a migration failed halfway; "+
+			"restore the latest backup of the data directory and start again", path, version)
+	case version > latest:
+		return fmt.Errorf("database %q has schema version %d but this Gatehouse knows only up to %d: "+
+			"run the newer Gatehouse that wrote it, or restore a backup", path, version, latest)
+	}
+	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
+		return fmt.Errorf("migrate database %q: %w", path, err)
+	}
+	return nil
+}
+
+func latestVersion(src interface {
+	First() (uint, error)
+	Next(uint) (uint, error)
+}) (uint, error) {
+	v, err := src.First()
+	if err != nil {
+		return 0, fmt.Errorf("read migrations: %w", err)
+	}
+	for {
+		n, err := src.Next(v)
+		if errors.Is(err, os.ErrNotExist) {
+			return v, nil
+		}
+		if err != nil {
+			return 0, fmt.Errorf("read migrations: %w", err)
+		}
+		v = n
+	}
+}
+
+// Now is the store's clock: UTC, truncated to milliseconds so that times
+// stored as text compare correctly in SQL.
+func Now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+
+// NewID returns a new time-ordered opaque id.
+func NewID() string { return uuid.Must(uuid.NewV7()).String() }
+
+// Ping checks that the database answers.
+func Ping(ctx context.Context, db *gorm.DB) error {
+	sqlDB, err := db.DB()
+	if err != nil {
+		return err
+	}
+	return sqlDB.PingContext(ctx)
+}

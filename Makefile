@@ -43,13 +43,13 @@ test-ui: deps
 e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
 
 e2e-go:
-	cd backend && TRAEFIK_BIN=$$(../scripts/traefik.sh) go test -count=1 -tags e2e -timeout 20m ./e2e/...
+	cd backend && TRAEFIK_BIN=$$(./scripts/traefik.sh) go test -count=1 -tags e2e -timeout 20m ./e2e/...
 
 e2e-ui: build
 	cd frontend && npm run e2e
 
-bench: ## Print the performance figures the issues ask for
-	cd backend && TRAEFIK_BIN=$$(../scripts/traefik.sh) ./scripts/bench.sh
+bench: ## Print the performance figures the issues ask for (needs wrk)
+	cd backend && go test -tags bench -count=1 -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 
 lint: deps ## go vet, gofmt and the TypeScript checks
 	cd backend && go vet ./... && test -z "$$(gofmt -l .)"

@@ -44,11 +44,11 @@ var publicRoutes = []string{
 	"GET /api/system",
 	"POST /api/admin/setup",
 	"POST /api/admin/login",
-	"GET /api/proxy/config",                 // Traefik HTTP provider
-	"GET /api/proxy/static-config",          // managed-mode wrapper
-	"GET /api/proxy/managed/secrets-env",    // managed-mode wrapper: token + internal network only
+	"GET /api/proxy/config",                  // Traefik HTTP provider
+	"GET /api/proxy/static-config",           // managed-mode wrapper
+	"GET /api/proxy/managed/secrets-env",     // managed-mode wrapper: token + internal network only
 	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only
-	"* /api/auth/*",                         // forward-auth and its end-user sign-in flow
+	"* /api/auth/*",                          // forward-auth and its end-user sign-in flow
 }
 
 // IsPublic reports whether method and route pattern are on the allow-list.

@@ -1,5 +1,52 @@
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/card';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { isApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useManagedState } from '../api/managed';
+import { CredentialsCard } from './credentials-card';
+import { StaticConfigForm } from './static-config-form';
 
 export function ManagedPage() {
-  return <PageHeader title="Managed Traefik" description="Coming soon." />;
+  const state = useManagedState();
+  const s = state.data;
+  return (
+    <>
+      <PageHeader
+        title="Managed Traefik"
+        description="Gatehouse writes Traefik's static configuration (entrypoints, certificate resolvers) and DNS credentials; the Traefik container picks them up when it restarts."
+        actions={
+          s ? (
+            s.status === 'applied' ? (
+              <Badge tone="success" icon="check">Applied{s.appliedAt ? ` · ${formatDateTime(s.appliedAt)}` : ''}</Badge>
+            ) : (
+              <Badge tone="warning" icon="clock">Restart pending</Badge>
+            )
+          ) : null
+        }
+      />
+      {state.isPending ? (
+        <LoadingRows rows={6} />
+      ) : state.isError ? (
+        isApiError(state.error) && state.error.status === 404 ? (
+          <EmptyState icon="server" title="Managed mode is off">
+            Gatehouse is not managing Traefik's static configuration on this installation. Start the bundled Traefik with the managed compose profile to use it.
+          </EmptyState>
+        ) : (
+          <ErrorState error={state.error} onRetry={() => state.refetch()} />
+        )
+      ) : (
+        <div className="stack" style={{ gap: 20 }}>
+          {s?.status === 'pending' ? (
+            <Alert tone="warning" title="Changes are waiting for a Traefik restart">
+              Static configuration is only read when Traefik starts. Restart the Traefik container (for example <code>docker compose restart traefik</code>) to apply them.
+            </Alert>
+          ) : null}
+          <StaticConfigForm state={s!} />
+          <CredentialsCard state={s!} />
+        </div>
+      )}
+    </>
+  );
 }

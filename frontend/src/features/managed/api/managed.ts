@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { DnsProvider, Items, ManagedConfig, ManagedState } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export function useManagedState() {
+  return useQuery({ queryKey: qk.managed.state(), queryFn: () => api.get<ManagedState>('/api/proxy/managed'), retry: false });
+}
+
+export function useDnsProviders() {
+  return useQuery({
+    queryKey: qk.managed.dnsProviders(),
+    queryFn: () => api.get<Items<DnsProvider>>('/api/proxy/managed/dns-providers').then((r) => r.items ?? []),
+    staleTime: Infinity,
+    meta: { quiet: true },
+  });
+}
+
+export function useSaveManagedConfig() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (config: ManagedConfig) => api.put<ManagedState>('/api/proxy/managed', config),
+    meta: { success: 'Static configuration saved' },
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: qk.managed.all() }), qc.invalidateQueries({ queryKey: qk.proxy.all() })]),
+  });
+}
+
+export function useSaveSecrets() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { upsert: Record<string, string>; remove: string[] }) =>
+      api.put<{ credentials: { name: string; updatedAt: string }[] }>('/api/proxy/managed/secrets', body),
+    meta: { success: 'Credentials saved' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.managed.all() }),
+  });
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import type { ManagedState } from '@/lib/api-types';
+import { formatRelative } from '@/lib/format';
+import { useDnsProviders, useSaveSecrets } from '../api/managed';
+
+/** Write-only DNS credentials: values are never read back, only whether each one is set. */
+export function CredentialsCard({ state }: { state: ManagedState }) {
+  const providers = useDnsProviders();
+  const save = useSaveSecrets();
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [extraName, setExtraName] = useState('');
+  const [extraError, setExtraError] = useState<string | null>(null);
+  const [remove, setRemove] = useState<string[]>([]);
+
+  const setNames = new Map(state.credentials.map((c) => [c.name, c.updatedAt]));
+  const needed = new Set<string>();
+  for (const r of state.config.resolvers ?? []) {
+    if (r.challenge !== 'dns') continue;
+    for (const f of providers.data?.find((p) => p.code === r.dnsProvider)?.fields ?? []) needed.add(f);
+  }
+  const names = [...new Set([...needed, ...setNames.keys(), ...Object.keys(drafts)])].sort();
+  const upsert = Object.fromEntries(Object.entries(drafts).filter(([, v]) => v !== ''));
+  const dirty = Object.keys(upsert).length > 0 || remove.length > 0;
+
+  const submit = () =>
+    save.mutate(
+      { upsert, remove },
+      {
+        onSuccess: () => {
+          setDrafts({});
+          setRemove([]);
+        },
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader title="DNS credentials" description="API tokens for DNS challenges, handed to Traefik as environment variables. Stored on the server and never shown again." />
+      <div className="card-body stack">
+        {names.length === 0 ? <p className="muted">No credentials. Pick a DNS provider for a resolver to see which ones it needs.</p> : null}
+        {names.map((n) => {
+          const isSet = setNames.has(n);
+          const removing = remove.includes(n);
+          return (
+            <div key={n} className="row" style={{ alignItems: 'flex-end', flexWrap: 'wrap' }}>
+              <Field
+                className="grow"
+                label={
+                  <>
+                    <span className="mono">{n}</span>
+                    {removing ? (
+                      <Badge tone="danger" icon="trash">will be removed</Badge>
+                    ) : isSet ? (
+                      <Badge tone="success" icon="check">set</Badge>
+                    ) : (
+                      <Badge tone="warning" icon="alert">not set</Badge>
+                    )}
+                  </>
+                }
+                hint={isSet ? `Updated ${formatRelative(setNames.get(n))}` : needed.has(n) ? 'Required by a resolver' : undefined}
+              >
+                <input
+                  className="input mono"
+                  type="password"
+                  autoComplete="off"
+                  placeholder={isSet ? '•••••••• (type to replace)' : 'value'}
+                  value={drafts[n] ?? ''}
+                  disabled={removing}
+                  onChange={(e) => setDrafts((d) => ({ ...d, [n]: e.target.value }))}
+                />
+              </Field>
+              {isSet ? (
+                <Button
+                  size="md"
+                  variant="ghost"
+                  icon={removing ? 'refresh' : 'trash'}
+                  onClick={() => setRemove((r) => (removing ? r.filter((x) => x !== n) : [...r, n]))}
+                >
+                  {removing ? 'Keep' : 'Remove'}
+                </Button>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="divider" />
+        <div className="row" style={{ alignItems: 'flex-end' }}>
+          <Field label="Add another variable" optional error={extraError ?? undefined}>
+            <input className="input mono" placeholder="AWS_REGION" value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
+          </Field>
+          <Button
+            icon="plus"
+            onClick={() => {
+              const n = extraName.trim();
+              if (!/^[A-Z_][A-Z0-9_]*$/.test(n)) return setExtraError('Use A-Z, 0-9 and _');
+              setExtraError(null);
+              setDrafts((d) => ({ ...d, [n]: d[n] ?? '' }));
+              setExtraName('');
+            }}
+          >
+            Add
+          </Button>
+        </div>
+      </div>
+      <div className="card-footer">
+        <Button variant="primary" loading={save.isPending} disabled={!dirty} onClick={submit}>
+          Save credentials
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,250 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Field, FieldErrorText } from '@/components/ui/field';
+import { TagInput } from '@/components/ui/tag-input';
+import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
+import type { DnsProvider, ManagedState } from '@/lib/api-types';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useDnsProviders, useSaveManagedConfig } from '../api/managed';
+import { managedSchema, type ManagedValues } from './managed-schema';
+
+function toValues(s: ManagedState): ManagedValues {
+  const c = s.config;
+  return {
+    logLevel: (['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(c.logLevel) ? c.logLevel : 'INFO') as ManagedValues['logLevel'],
+    entrypoints: (c.entrypoints ?? []).map((e) => ({ name: e.name, port: e.port, tls: !!e.tls, resolver: e.resolver ?? '', redirectTo: e.redirectTo ?? '' })),
+    resolvers: (c.resolvers ?? []).map((r) => ({
+      name: r.name,
+      email: r.email ?? '',
+      challenge: r.challenge,
+      httpEntrypoint: r.httpEntrypoint ?? '',
+      dnsProvider: r.dnsProvider ?? '',
+      dnsResolvers: r.dnsResolvers ?? [],
+      propagationDelaySeconds: r.propagationDelaySeconds ?? 0,
+    })),
+  };
+}
+
+type Sub = { control: Control<ManagedValues>; register: UseFormRegister<ManagedValues>; errors: FieldErrors<ManagedValues> };
+
+export function StaticConfigForm({ state }: { state: ManagedState }) {
+  const save = useSaveManagedConfig();
+  const providers = useDnsProviders();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<ManagedValues>({ resolver: zodResolver(managedSchema), values: toValues(state) });
+  const guard = useUnsavedGuard(formState.isDirty && !save.isPending);
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({
+        logLevel: v.logLevel,
+        entrypoints: v.entrypoints.map((e) => ({ ...e, name: e.name.trim() })),
+        resolvers: v.resolvers.map((r) => ({ ...r, name: r.name.trim(), email: r.email.trim() })),
+      });
+      if (saved?.config) reset(toValues(saved));
+    } catch (e) {
+      const rest = applyServerErrors(e, setError, { map: (p) => p.replace(/^config\./, '').replace(/^(resolvers\.\d+\.dnsResolvers)\.\d+$/, '$1') });
+      if (rest.length) setFormError(rest.join(' · '));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 20 }}>
+      {guard.dialog}
+      {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
+      <EntrypointsCard control={control} register={register} errors={errors(formState.errors)} />
+      <ResolversCard control={control} register={register} errors={errors(formState.errors)} providers={providers.data ?? []} credentials={state.credentials.map((c) => c.name)} />
+      <Card>
+        <div className="card-body row-between">
+          <Field label="Traefik log level">
+            <select className="select" style={{ width: 160 }} {...register('logLevel')}>
+              {['DEBUG', 'INFO', 'WARN', 'ERROR'].map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </select>
+          </Field>
+          <div className="row">
+            <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
+              Discard
+            </Button>
+            <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+              Save static configuration
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+const errors = (e: FieldErrors<ManagedValues>) => e;
+
+function EntrypointsCard({ control, register, errors }: Sub) {
+  const eps = useFieldArray({ control, name: 'entrypoints' });
+  const values = useWatch({ control, name: 'entrypoints' }) ?? [];
+  const resolvers = useWatch({ control, name: 'resolvers' }) ?? [];
+  return (
+    <Card>
+      <CardHeader
+        title="Entrypoints"
+        description="Ports Traefik listens on. Typical: web on 80 redirecting to websecure on 443 with TLS."
+        actions={<Button size="sm" icon="plus" onClick={() => eps.append({ name: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>Add entrypoint</Button>}
+      />
+      <div className="card-body stack">
+        {eps.fields.length === 0 ? <p className="muted">No entrypoints: Traefik would not listen anywhere.</p> : null}
+        {eps.fields.map((f, i) => {
+          const e = errors.entrypoints?.[i];
+          const others = values.filter((_, j) => j !== i).map((x) => x.name).filter(Boolean);
+          return (
+            <div key={f.id} className="card" style={{ padding: 14 }}>
+              <div className="grid-4" style={{ alignItems: 'start' }}>
+                <Field label="Name" error={e?.name?.message}>
+                  <input className="input mono" placeholder="websecure" {...register(`entrypoints.${i}.name`)} />
+                </Field>
+                <Field label="Port" error={e?.port?.message}>
+                  <input className="input mono" inputMode="numeric" {...register(`entrypoints.${i}.port`, { valueAsNumber: true })} />
+                </Field>
+                <Field label="Certificate resolver" optional error={e?.resolver?.message}>
+                  <select className="select" {...register(`entrypoints.${i}.resolver`)}>
+                    <option value="">None</option>
+                    {resolvers.map((r) => r.name).filter(Boolean).map((n) => (
+                      <option key={n} value={n}>{n}</option>
+                    ))}
+                  </select>
+                </Field>
+                <Field label="Redirect to" optional error={e?.redirectTo?.message}>
+                  <select className="select" {...register(`entrypoints.${i}.redirectTo`)}>
+                    <option value="">No redirect</option>
+                    {others.map((n) => (
+                      <option key={n} value={n}>{n}</option>
+                    ))}
+                  </select>
+                </Field>
+              </div>
+              <div className="row-between" style={{ marginTop: 10 }}>
+                <label className="checkbox">
+                  <input type="checkbox" {...register(`entrypoints.${i}.tls`)} />
+                  <span>TLS on this entrypoint</span>
+                </label>
+                <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={`Remove entrypoint ${values[i]?.name || i + 1}`}>
+                  Remove
+                </Button>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}
+
+function ResolversCard({ control, register, errors, providers, credentials }: Sub & { providers: DnsProvider[]; credentials: string[] }) {
+  const rs = useFieldArray({ control, name: 'resolvers' });
+  const values = useWatch({ control, name: 'resolvers' }) ?? [];
+  const entrypoints = (useWatch({ control, name: 'entrypoints' }) ?? []).map((e) => e.name).filter(Boolean);
+  return (
+    <Card>
+      <CardHeader
+        title="Certificate resolvers"
+        description="ACME (Let's Encrypt) accounts Traefik uses to obtain certificates. DNS challenges also allow wildcard certificates."
+        actions={
+          <Button
+            size="sm"
+            icon="plus"
+            onClick={() => rs.append({ name: rs.fields.length ? `resolver${rs.fields.length + 1}` : 'letsencrypt', email: '', challenge: 'tlsalpn', httpEntrypoint: '', dnsProvider: '', dnsResolvers: [], propagationDelaySeconds: 0 })}
+          >
+            Add resolver
+          </Button>
+        }
+      />
+      <div className="card-body stack">
+        {rs.fields.length === 0 ? <p className="muted">No resolvers: services get Traefik's default self-signed certificate.</p> : null}
+        {rs.fields.map((f, i) => {
+          const e = errors.resolvers?.[i];
+          const v = values[i];
+          const provider = providers.find((p) => p.code === v?.dnsProvider);
+          return (
+            <div key={f.id} className="card" style={{ padding: 14 }}>
+              <div className="stack">
+                <div className="grid-3" style={{ alignItems: 'start' }}>
+                  <Field label="Name" error={e?.name?.message}>
+                    <input className="input mono" {...register(`resolvers.${i}.name`)} />
+                  </Field>
+                  <Field label="ACME e-mail" error={e?.email?.message}>
+                    <input className="input" type="email" placeholder="admin@example.com" {...register(`resolvers.${i}.email`)} />
+                  </Field>
+                  <Field label="Challenge" error={e?.challenge?.message}>
+                    <select className="select" {...register(`resolvers.${i}.challenge`)}>
+                      <option value="tlsalpn">TLS-ALPN (port 443)</option>
+                      <option value="http">HTTP (port 80)</option>
+                      <option value="dns">DNS (wildcards)</option>
+                    </select>
+                  </Field>
+                </div>
+                {v?.challenge === 'http' ? (
+                  <Field label="HTTP challenge entrypoint" error={e?.httpEntrypoint?.message}>
+                    <select className="select" style={{ maxWidth: 260 }} {...register(`resolvers.${i}.httpEntrypoint`)}>
+                      <option value="">Choose…</option>
+                      {entrypoints.map((n) => (
+                        <option key={n} value={n}>{n}</option>
+                      ))}
+                    </select>
+                  </Field>
+                ) : null}
+                {v?.challenge === 'dns' ? (
+                  <div className="stack">
+                    <div className="grid-2" style={{ alignItems: 'start' }}>
+                      <Field label="DNS provider" error={e?.dnsProvider?.message} hint={providers.length ? undefined : 'Provider list unavailable; type the lego provider code.'}>
+                        {providers.length ? (
+                          <select className="select" {...register(`resolvers.${i}.dnsProvider`)}>
+                            <option value="">Choose a provider…</option>
+                            {providers.map((p) => (
+                              <option key={p.code} value={p.code}>{p.name}</option>
+                            ))}
+                          </select>
+                        ) : (
+                          <input className="input mono" placeholder="cloudflare" {...register(`resolvers.${i}.dnsProvider`)} />
+                        )}
+                      </Field>
+                      <Field label="Propagation delay (seconds)" error={e?.propagationDelaySeconds?.message}>
+                        <input className="input" inputMode="numeric" {...register(`resolvers.${i}.propagationDelaySeconds`, { valueAsNumber: true })} />
+                      </Field>
+                    </div>
+                    {provider ? (
+                      <div className="stack-sm" data-testid="dns-fields">
+                        <span className="field-label">Credentials {provider.name} needs</span>
+                        <div className="row">
+                          {provider.fields.map((fname) =>
+                            credentials.includes(fname) ? (
+                              <Badge key={fname} tone="success" icon="check">{fname}: set</Badge>
+                            ) : (
+                              <Badge key={fname} tone="warning" icon="alert">{fname}: missing</Badge>
+                            ),
+                          )}
+                        </div>
+                        <span className="field-hint">Enter them under DNS credentials below.</span>
+                      </div>
+                    ) : null}
+                    <Field label="DNS resolvers" optional hint="Resolvers used to check propagation, e.g. 1.1.1.1:53.">
+                      <Controller control={control} name={`resolvers.${i}.dnsResolvers`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="1.1.1.1:53" />} />
+                    </Field>
+                  </div>
+                ) : null}
+                {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
+                <div>
+                  <Button size="sm" variant="ghost" icon="trash" onClick={() => rs.remove(i)} aria-label={`Remove resolver ${v?.name || i + 1}`}>
+                    Remove resolver
+                  </Button>
+                </div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Domain, Service } from '@/lib/api-types';
+import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
+import { ServiceForm } from './service-form';
+
+const domain: Domain = {
+  id: 'd1',
+  name: 'Home',
+  domain: 'example.com',
+  certResolver: 'letsencrypt',
+  wildcard: false,
+  isDefault: true,
+  certConfigs: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+const existing: Service = {
+  id: 's9',
+  name: 'Grafana',
+  domainId: 'd1',
+  hostnames: [{ type: 'subdomain', value: 'grafana' }],
+  fqdns: ['grafana.example.com'],
+  targets: [{ scheme: 'http', host: '10.0.0.5', port: 3000 }],
+  passHostHeader: true,
+  insecureSkipVerify: false,
+  entrypoints: [],
+  rules: [],
+  middlewares: [],
+  headers: {},
+  enabled: true,
+  expiry: { type: 'never' },
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+const base: MockRoute[] = [
+  { path: '/api/domains', body: { items: [domain] } },
+  { path: '/api/services', body: { items: [existing] } },
+  { path: '/api/config', body: { adminDomain: '', defaultEntrypoints: ['websecure'], globalMiddlewares: [], defaultLifetimeSeconds: 0 } },
+  { path: '/api/proxy/entrypoints', body: { configured: true, reachable: true, items: [{ name: 'web', address: ':80' }, { name: 'websecure', address: ':443' }] } },
+  { path: '/api/proxy/middlewares', body: { configured: false, reachable: false, items: [] } },
+];
+
+beforeEach(() => {
+  vi.useRealTimers();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function fillBasics(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Wiki');
+  await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+  await user.type(screen.getByLabelText('Hostname 1'), 'wiki');
+  await user.type(screen.getByLabelText('Target 1 host'), '10.0.0.7');
+  const port = screen.getByLabelText('Target 1 port');
+  await user.clear(port);
+  await user.type(port, '8080');
+}
+
+describe('ServiceForm', () => {
+  it('shows client-side validation errors on the right fields', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    const port = screen.getByLabelText('Target 1 port');
+    await user.clear(port);
+    await user.type(port, '70000');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('Give the service a name')).toBeInTheDocument();
+    expect(screen.getByText('Enter a subdomain')).toBeInTheDocument();
+    expect(screen.getByText('Port: Must be between 1 and 65535')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('maps server field errors from the envelope onto the form', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'request has invalid fields',
+            fields: [
+              { field: 'targets[0].host', message: 'must be an IP address or hostname' },
+              { field: 'hostnames[0].value', message: 'is reserved' },
+            ],
+          },
+        },
+      },
+    ]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={onSaved} />);
+    await fillBasics(user);
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('Host: must be an IP address or hostname')).toBeInTheDocument();
+    expect(screen.getByText('is reserved')).toBeInTheDocument();
+    expect(screen.getByLabelText('Target 1 host')).toHaveAttribute('aria-invalid', 'true');
+    expect(onSaved).not.toHaveBeenCalled();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      name: 'Wiki',
+      domainId: 'd1',
+      hostnames: [{ type: 'subdomain', value: 'wiki' }],
+      targets: [{ scheme: 'http', host: '10.0.0.7', port: 8080 }],
+    });
+    expect(post.body).not.toHaveProperty('expiry');
+  });
+
+  it('shows a 409 conflict without fields as a form alert', async () => {
+    mockFetch([
+      ...base,
+      { method: 'POST', path: '/api/services', status: 409, body: { error: { code: 'conflict', message: 'hostname wiki.example.com belongs to service Other' } } },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    const alert = await screen.findByText('The service was not saved');
+    expect(within(alert.closest('.alert') as HTMLElement).getByText(/belongs to service Other/)).toBeInTheDocument();
+  });
+
+  it('warns while typing a hostname another service owns', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await waitFor(() => expect(screen.getByText('+ websecure')).toBeInTheDocument());
+    await user.type(screen.getByLabelText('Hostname 1'), 'grafana');
+    expect(await screen.findByText(/already belongs to/)).toHaveTextContent('grafana.example.com already belongs to Grafana');
+  });
+
+  it('previews the generated Traefik rule live', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await user.type(screen.getByLabelText('Hostname 1'), 'wiki');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`)');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await user.type(screen.getByLabelText('Rule 1 value'), '/api');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`) && PathPrefix(`/api`)');
+  });
+
+  it('saves an edit with PUT and the chosen expiry', async () => {
+    const { calls } = mockFetch([...base, { method: 'PUT', path: '/api/services/s9', body: { ...existing, name: 'Grafana 2' } }]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm service={existing} onSaved={onSaved} />);
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Grafana 2');
+    await user.click(screen.getByLabelText('After a duration'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ name: 'Grafana 2', expiry: { type: 'duration', seconds: 86400 } });
+  });
+});

@@ -1,0 +1,52 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+
+export type MockRoute = {
+  method?: string;
+  path: string | RegExp;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+/** Replaces fetch with a router over canned responses; unknown calls answer 404. */
+export function mockFetch(routes: MockRoute[]) {
+  const calls: { method: string; url: string; body?: unknown; headers: Record<string, string>; credentials?: string }[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, url, body, headers: (init?.headers ?? {}) as Record<string, string>, credentials: init?.credentials });
+    const r = routes.find((x) => (x.method ?? 'GET') === method && (typeof x.path === 'string' ? url === x.path : x.path.test(url)));
+    if (!r) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'not found' } }), { status: 404 });
+    const status = r.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(r.body ?? {}), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...(r.headers ?? {}) },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return { fn, calls };
+}
+
+export function renderRoute(element: ReactElement, { path = '/', url = '/' }: { path?: string; url?: string } = {}) {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } });
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: <div>elsewhere</div> },
+    ],
+    { initialEntries: [url] },
+  );
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...utils, router, client };
+}

@@ -1,0 +1,231 @@
+package harness
+
+import (
+	"bytes"
+	"crypto/tls"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// TraefikBin returns $TRAEFIK_BIN, or skips the test with how to get one.
+func TraefikBin(t testing.TB) string {
+	t.Helper()
+	bin := os.Getenv("TRAEFIK_BIN")
+	if bin == "" {
+		t.Skip("TRAEFIK_BIN is not set: run `make e2e` (it builds and caches Traefik via backend/scripts/traefik.sh)")
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("TRAEFIK_BIN=%s: %v", bin, err)
+	}
+	return bin
+}
+
+// TraefikOptions configures StartTraefik.
+type TraefikOptions struct {
+	ProviderURL string // HTTP provider endpoint (the panel's /api/proxy/config); empty for none
+	FileDir     string // optional file provider directory (watched)
+	Static      string // optional extra static configuration (YAML), merged over the defaults
+}
+
+// Traefik is a running Traefik.
+type Traefik struct {
+	WebURL       string // http://127.0.0.1:<port>, the plain "web" entrypoint
+	WebsecureURL string // https://127.0.0.1:<port>, the TLS "websecure" entrypoint (default cert)
+	APIURL       string // http://127.0.0.1:<port>, the "traefik" entrypoint: /api, /ping
+	MetricsURL   string // APIURL + /metrics (Prometheus)
+	LogFile      string
+	Stop         func()
+}
+
+// StartTraefik runs the real Traefik binary with entrypoints web, websecure
+// (TLS with Traefik's default self-signed certificate) and traefik (API,
+// ping and Prometheus metrics) on free loopback ports, and waits until its API
+// answers. Traefik is killed when the test ends; its log is printed if the
+// test failed.
+func StartTraefik(t testing.TB, o TraefikOptions) *Traefik {
+	t.Helper()
+	bin := TraefikBin(t)
+	dir := t.TempDir()
+	web, websecure, api := FreePort(t), FreePort(t), FreePort(t)
+	logFile := filepath.Join(dir, "traefik.log")
+
+	static := map[string]any{
+		"entryPoints": map[string]any{
+			"web":       map[string]any{"address": loopback(web)},
+			"websecure": map[string]any{"address": loopback(websecure), "http": map[string]any{"tls": map[string]any{}}},
+			"traefik":   map[string]any{"address": loopback(api)},
+		},
+		"api":  map[string]any{"insecure": true, "dashboard": false},
+		"ping": map[string]any{"entryPoint": "traefik"},
+		"metrics": map[string]any{"prometheus": map[string]any{
+			"entryPoint": "traefik", "addEntryPointsLabels": true,
+			"addRoutersLabels": true, "addServicesLabels": true,
+		}},
+		"log":    map[string]any{"level": "INFO", "filePath": logFile},
+		"global": map[string]any{"checkNewVersion": false, "sendAnonymousUsage": false},
+	}
+	providers := map[string]any{}
+	if o.ProviderURL != "" {
+		providers["http"] = map[string]any{"endpoint": o.ProviderURL, "pollInterval": "1s", "pollTimeout": "5s"}
+	}
+	if o.FileDir != "" {
+		providers["file"] = map[string]any{"directory": o.FileDir, "watch": true}
+	}
+	if len(providers) > 0 {
+		static["providers"] = providers
+	}
+	if o.Static != "" {
+		var extra map[string]any
+		if err := yaml.Unmarshal([]byte(o.Static), &extra); err != nil {
+			t.Fatalf("TraefikOptions.Static: %v", err)
+		}
+		merge(static, extra)
+	}
+	b, err := yaml.Marshal(static)
+	if err != nil {
+		t.Fatalf("encode traefik static config: %v", err)
+	}
+	cfgFile := filepath.Join(dir, "traefik.yml")
+	if err := os.WriteFile(cfgFile, b, 0o600); err != nil {
+		t.Fatalf("write traefik static config: %v", err)
+	}
+
+	var out bytes.Buffer
+	cmd := exec.Command(bin, "--configFile="+cfgFile)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start traefik: %v", err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	stopped := false
+	stop := func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		_ = cmd.Process.Kill()
+		<-exited
+	}
+	tr := &Traefik{
+		WebURL: "http://" + loopback(web), WebsecureURL: "https://" + loopback(websecure),
+		APIURL: "http://" + loopback(api), LogFile: logFile, Stop: stop,
+	}
+	tr.MetricsURL = tr.APIURL + "/metrics"
+	t.Cleanup(func() {
+		stop()
+		if t.Failed() {
+			logs, _ := os.ReadFile(logFile)
+			t.Logf("traefik static config:\n%s\ntraefik output:\n%s\ntraefik log:\n%s", b, out.String(), logs)
+		}
+	})
+
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		select {
+		case <-exited:
+			logs, _ := os.ReadFile(logFile)
+			t.Fatalf("traefik exited during start-up:\n%s\n%s", out.String(), logs)
+		default:
+		}
+		if resp, err := http.Get(tr.APIURL + "/api/entrypoints"); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return tr
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("traefik API did not answer within 30s at %s", tr.APIURL)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// Router is one entry of Traefik's /api/http/routers.
+type Router struct {
+	Name        string   `json:"name"`
+	Provider    string   `json:"provider"`
+	Status      string   `json:"status"`
+	Rule        string   `json:"rule"`
+	Service     string   `json:"service"`
+	EntryPoints []string `json:"entryPoints"`
+	Middlewares []string `json:"middlewares"`
+	Error       []string `json:"error"`
+	TLS         any      `json:"tls"`
+}
+
+// Routers lists Traefik's HTTP routers (nil if the API did not answer).
+func (tr *Traefik) Routers(t testing.TB) []Router {
+	t.Helper()
+	resp, err := http.Get(tr.APIURL + "/api/http/routers?per_page=1000")
+	if err != nil {
+		return nil
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil
+	}
+	var rs []Router
+	if err := json.NewDecoder(resp.Body).Decode(&rs); err != nil {
+		t.Fatalf("decode traefik routers: %v", err)
+	}
+	return rs
+}
+
+// Get sends a GET through the entrypoint at base (WebURL or WebsecureURL)
+// with the given Host header and returns status and body. A transport error
+// is reported as status 0 with the error text as body.
+func (tr *Traefik) Get(base, host, path string) (int, string) {
+	req, err := http.NewRequest(http.MethodGet, base+path, nil)
+	if err != nil {
+		return 0, err.Error()
+	}
+	req.Host = host
+	c := NoRedirectClient()
+	// Send the host as SNI too, as a browser would.
+	c.Transport.(*http.Transport).TLSClientConfig.ServerName = host
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// insecureTransport skips certificate checks: Traefik's default certificate
+// is self-signed.
+func insecureTransport() *http.Transport {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // test client against a self-signed proxy
+	tr.DisableKeepAlives = true
+	return tr
+}
+
+// merge copies src into dst recursively (maps merge, other values replace).
+func merge(dst, src map[string]any) {
+	for k, v := range src {
+		if sm, ok := v.(map[string]any); ok {
+			if dm, ok := dst[k].(map[string]any); ok {
+				merge(dm, sm)
+				continue
+			}
+		}
+		dst[k] = v
+	}
+}
+
+// String describes the entrypoints, for test logs.
+func (tr *Traefik) String() string {
+	return fmt.Sprintf("traefik web=%s websecure=%s api=%s", tr.WebURL, tr.WebsecureURL, tr.APIURL)
+}

@@ -100,7 +100,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}
 	bus := change.NewBus()
 	now := store.Now
-	adminSvc := admin.NewService(db, now, 0)
+	adminSvc := admin.NewService(db, now, cfg.BcryptCost)
 	settingsSvc := settings.NewService(db, bus)
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)

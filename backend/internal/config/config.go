@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/mail"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -32,9 +33,17 @@ type Config struct {
 	MetricsURL   string // PANEL_PROXY_METRICS_URL, Traefik's Prometheus endpoint (default: API URL + /metrics)
 	WrapperToken string // PANEL_WRAPPER_TOKEN[_FILE]
 	AgeIdentity  string // PANEL_AGE_IDENTITY[_FILE]
+	// Managed mode's static configuration (see internal/managed).
+	ManagedAPIAddress string // PANEL_MANAGED_API_ADDRESS, Traefik's internal API entrypoint (default :8080)
+	ManagedACMEDir    string // PANEL_MANAGED_ACME_DIR, ACME storage directory inside the Traefik container (default /acme)
+	ACMEEmail         string // PANEL_ACME_EMAIL, seeds the default resolver's e-mail
 
 	LogLevel  slog.Level // PANEL_LOG_LEVEL: debug, info, warn, error
 	LogFormat string     // PANEL_LOG_FORMAT: text or json
+
+	// BcryptCost is not read from the environment: zero means the production
+	// default; tests lower it so password hashing does not dominate them.
+	BcryptCost int
 }
 
 // Getenv is os.Getenv's shape, so tests can pass a map.
@@ -54,6 +63,10 @@ func Load(getenv Getenv) (Config, error) {
 		ProxyAPIURL: strings.TrimRight(l.str("PANEL_PROXY_API_URL", ""), "/"),
 		MetricsURL:  l.str("PANEL_PROXY_METRICS_URL", ""),
 		LogFormat:   l.str("PANEL_LOG_FORMAT", "text"),
+
+		ManagedAPIAddress: l.str("PANEL_MANAGED_API_ADDRESS", ":8080"),
+		ManagedACMEDir:    l.str("PANEL_MANAGED_ACME_DIR", "/acme"),
+		ACMEEmail:         l.str("PANEL_ACME_EMAIL", ""),
 	}
 	c.AdminPassword = l.secret("PANEL_ADMIN_PASSWORD")
 	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
@@ -91,6 +104,9 @@ func Load(getenv Getenv) (Config, error) {
 	if c.AdminDomain != "" && strings.ContainsAny(c.AdminDomain, "/:` ()") {
 		return Config{}, fmt.Errorf("PANEL_ADMIN_DOMAIN: %q must be a bare host name like panel.example.com", c.AdminDomain)
 	}
+	if err := checkManaged(c); err != nil {
+		return Config{}, err
+	}
 	if (c.AdminUser == "") != (c.AdminPassword == "") {
 		return Config{}, fmt.Errorf("PANEL_ADMIN_USER and PANEL_ADMIN_PASSWORD: set both or neither")
 	}
@@ -116,6 +132,23 @@ func sqlitePath(dbURL, dataDir string) (string, error) {
 	default:
 		return dbURL, nil
 	}
+}
+
+func checkManaged(c Config) error {
+	if _, port, err := net.SplitHostPort(c.ManagedAPIAddress); err != nil {
+		return fmt.Errorf("PANEL_MANAGED_API_ADDRESS: %q is not [host]:port (for example :8080)", c.ManagedAPIAddress)
+	} else if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("PANEL_MANAGED_API_ADDRESS: port %q must be a number between 1 and 65535", port)
+	}
+	if !strings.HasPrefix(c.ManagedACMEDir, "/") || strings.ContainsAny(c.ManagedACMEDir, "\"\n") {
+		return fmt.Errorf("PANEL_MANAGED_ACME_DIR: %q must be an absolute path", c.ManagedACMEDir)
+	}
+	if c.ACMEEmail != "" {
+		if a, err := mail.ParseAddress(c.ACMEEmail); err != nil || a.Address != c.ACMEEmail {
+			return fmt.Errorf("PANEL_ACME_EMAIL: %q is not a bare e-mail address", c.ACMEEmail)
+		}
+	}
+	return nil
 }
 
 func checkHTTPURL(s string) error {

@@ -48,6 +48,10 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"PANEL_WRAPPER_TOKEN_FILE": "/nonexistent/file"}, "PANEL_WRAPPER_TOKEN_FILE"},
 		{map[string]string{"PANEL_WRAPPER_TOKEN": "a", "PANEL_WRAPPER_TOKEN_FILE": "b"}, "PANEL_WRAPPER_TOKEN"},
 		{map[string]string{"PANEL_ADMIN_DOMAIN": "https://panel.example.com"}, "PANEL_ADMIN_DOMAIN"},
+		{map[string]string{"PANEL_MANAGED_API_ADDRESS": "8080"}, "PANEL_MANAGED_API_ADDRESS"},
+		{map[string]string{"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:0"}, "PANEL_MANAGED_API_ADDRESS"},
+		{map[string]string{"PANEL_MANAGED_ACME_DIR": "acme"}, "PANEL_MANAGED_ACME_DIR"},
+		{map[string]string{"PANEL_ACME_EMAIL": "Ops <ops@corp.io>"}, "PANEL_ACME_EMAIL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

@@ -1,0 +1,212 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+type item struct {
+	ID        string   `json:"id"`
+	Name      string   `json:"name"`
+	FQDNs     []string `json:"fqdns"`
+	Enabled   bool     `json:"enabled"`
+	ExpiresAt *string  `json:"expiresAt"`
+}
+
+func (a *testApp) mustCreate(path, body string) item {
+	a.t.Helper()
+	rec := a.do("POST", path, body)
+	if rec.Code != http.StatusCreated {
+		a.t.Fatalf("POST %s: %d %s", path, rec.Code, rec.Body)
+	}
+	return decode[item](a.t, rec)
+}
+
+func svcBody(domainID, sub string, extra string) string {
+	return fmt.Sprintf(`{"name":"app","domainId":%q,"hostnames":[{"type":"subdomain","value":%q}],
+		"targets":[{"scheme":"http","host":"10.0.0.5","port":8080}]%s}`, domainID, sub, extra)
+}
+
+func TestServiceAndDomainCRUD(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"name":"Home","domain":"Example.com.","certResolver":"le","isDefault":true}`)
+	s := a.mustCreate("/api/services", svcBody(d.ID, "App", `,"hostnames":[{"type":"subdomain","value":"app"},{"type":"apex"},{"type":"custom","value":"Other.example.org"}]`))
+	if strings.Join(s.FQDNs, ",") != "app.example.com,example.com,other.example.org" {
+		t.Fatalf("fqdns = %v", s.FQDNs)
+	}
+
+	list := decode[struct{ Items []item }](t, a.do("GET", "/api/services", ""))
+	if len(list.Items) != 1 || list.Items[0].ID != s.ID {
+		t.Fatalf("list = %+v", list)
+	}
+
+	rec := a.do("PUT", "/api/services/"+s.ID, svcBody(d.ID, "web", `,"enabled":false`))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("update: %d %s", rec.Code, rec.Body)
+	}
+	if u := decode[item](t, rec); u.Enabled || strings.Join(u.FQDNs, ",") != "web.example.com" {
+		t.Fatalf("updated = %+v", u)
+	}
+
+	// Renaming the domain renames the service's hosts.
+	rec = a.do("PUT", "/api/domains/"+d.ID, `{"name":"Home","domain":"example.net","certResolver":"le"}`)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("rename domain: %d %s", rec.Code, rec.Body)
+	}
+	if g := decode[item](t, a.do("GET", "/api/services/"+s.ID, "")); g.FQDNs[0] != "web.example.net" {
+		t.Fatalf("after rename fqdns = %v", g.FQDNs)
+	}
+
+	// A domain in use cannot be deleted; after the service goes, it can.
+	if rec := a.do("DELETE", "/api/domains/"+d.ID, ""); rec.Code != http.StatusConflict {
+		t.Fatalf("delete used domain = %d", rec.Code)
+	}
+	if rec := a.do("DELETE", "/api/services/"+s.ID, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("delete service = %d", rec.Code)
+	}
+	if rec := a.do("GET", "/api/services/"+s.ID, ""); rec.Code != http.StatusNotFound {
+		t.Fatalf("get deleted = %d", rec.Code)
+	}
+	if rec := a.do("DELETE", "/api/domains/"+d.ID, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("delete domain = %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestOnlyOneDefaultDomain(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	first := a.mustCreate("/api/domains", `{"domain":"a.test","isDefault":true}`)
+	a.mustCreate("/api/domains", `{"domain":"b.test","isDefault":true}`)
+	var got struct {
+		IsDefault bool `json:"isDefault"`
+	}
+	_ = json.Unmarshal(a.do("GET", "/api/domains/"+first.ID, "").Body.Bytes(), &got)
+	if got.IsDefault {
+		t.Fatal("the old default kept its flag")
+	}
+}
+
+func TestValidationNamesTheField(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"domain":"example.com","certResolver":"le"}`)
+	a.mustCreate("/api/services", svcBody(d.ID, "taken", ""))
+
+	tests := []struct {
+		name, path, body string
+		status           int
+		field            string
+	}{
+		{"port zero", "/api/services", svcBody(d.ID, "a", `,"targets":[{"host":"x","port":0}]`), 422, "targets[0].port"},
+		{"port too big", "/api/services", svcBody(d.ID, "a", `,"targets":[{"host":"x","port":70000}]`), 422, "targets[0].port"},
+		{"bad scheme", "/api/services", svcBody(d.ID, "a", `,"targets":[{"scheme":"ftp","host":"x","port":1}]`), 422, "targets[0].scheme"},
+		{"target host injection", "/api/services", svcBody(d.ID, "a", `,"targets":[{"host":"x/evil","port":1}]`), 422, "targets[0].host"},
+		{"no targets", "/api/services", svcBody(d.ID, "a", `,"targets":[]`), 422, "targets"},
+		{"backtick host", "/api/services", svcBody(d.ID, "a`) || Host(`evil", ""), 422, "hostnames[0].value"},
+		{"space host", "/api/services", `{"name":"x","hostnames":[{"type":"custom","value":"a b.com"}],"targets":[{"host":"x","port":1}]}`, 422, "hostnames[0].value"},
+		{"paren host", "/api/services", `{"name":"x","hostnames":[{"type":"custom","value":"a(b).com"}],"targets":[{"host":"x","port":1}]}`, 422, "hostnames[0].value"},
+		{"wildcard service host", "/api/services", `{"name":"x","hostnames":[{"type":"custom","value":"*.a.com"}],"targets":[{"host":"x","port":1}]}`, 422, "hostnames[0].value"},
+		{"subdomain without domain", "/api/services", `{"name":"x","hostnames":[{"type":"subdomain","value":"a"}],"targets":[{"host":"x","port":1}]}`, 422, "domainId"},
+		{"unknown domain", "/api/services", svcBody("nope", "a", ""), 422, "domainId"},
+		{"no hostnames", "/api/services", `{"name":"x","hostnames":[],"targets":[{"host":"x","port":1}]}`, 422, "hostnames"},
+		{"hostname taken", "/api/services", svcBody(d.ID, "taken", ""), 409, "hostnames[0]"},
+		{"duplicate host in one service", "/api/services", svcBody(d.ID, "a", `,"hostnames":[{"type":"subdomain","value":"dup"},{"type":"custom","value":"dup.example.com"}]`), 422, "hostnames[1]"},
+		{"empty name", "/api/services", svcBody(d.ID, "a", `,"name":" "`), 422, "name"},
+		{"path rule injection", "/api/services", svcBody(d.ID, "a", ",\"rules\":[{\"type\":\"pathPrefix\",\"value\":\"/a`)||Path(`/b\"}]"), 422, "rules[0].value"},
+		{"relative path rule", "/api/services", svcBody(d.ID, "a", `,"rules":[{"type":"path","value":"api"}]`), 422, "rules[0].value"},
+		{"header rule quote", "/api/services", svcBody(d.ID, "a", `,"rules":[{"type":"header","name":"X-A","value":"a\"b"}]`), 422, "rules[0].value"},
+		{"bad method", "/api/services", svcBody(d.ID, "a", `,"rules":[{"type":"method","value":"FETCH"}]`), 422, "rules[0].value"},
+		{"bad cidr", "/api/services", svcBody(d.ID, "a", `,"rules":[{"type":"clientIP","value":"10.0.0.0/99"}]`), 422, "rules[0].value"},
+		{"unknown rule", "/api/services", svcBody(d.ID, "a", `,"rules":[{"type":"regex","value":"x"}]`), 422, "rules[0].type"},
+		{"bad entrypoint", "/api/services", svcBody(d.ID, "a", `,"entrypoints":["web secure"]`), 422, "entrypoints[0]"},
+		{"bad middleware", "/api/services", svcBody(d.ID, "a", `,"middlewares":["a@b@c"]`), 422, "middlewares[0]"},
+		{"header newline", "/api/services", svcBody(d.ID, "a", `,"headers":{"X-A":"a\nb"}`), 422, "headers.X-A"},
+		{"expiry in past", "/api/services", svcBody(d.ID, "a", `,"expiry":{"type":"at","at":"2001-01-01T00:00:00Z"}`), 422, "expiry.at"},
+		{"expiry too short", "/api/services", svcBody(d.ID, "a", `,"expiry":{"type":"duration","seconds":5}`), 422, "expiry.seconds"},
+		{"wrong type", "/api/services", `{"name":"x","targets":"many"}`, 400, "targets"},
+		{"bad domain", "/api/domains", `{"domain":"exa mple.com"}`, 422, "domain"},
+		{"duplicate domain", "/api/domains", `{"domain":"example.com"}`, 409, "domain"},
+		{"wildcard without resolver", "/api/domains", `{"domain":"w.test","wildcard":true}`, 422, "certResolver"},
+		{"bad cert san", "/api/domains", `{"domain":"c.test","certResolver":"le","certConfigs":[{"main":"c.test","sans":["a b"]}]}`, 422, "certConfigs[0].sans[0]"},
+		{"bad config entrypoint", "/api/config", `{"defaultEntrypoints":["a/b"]}`, 422, "defaultEntrypoints[0]"},
+		{"empty default entrypoints", "/api/config", `{"defaultEntrypoints":[]}`, 422, "defaultEntrypoints"},
+		{"bad admin domain", "/api/config", `{"adminDomain":"x y","defaultEntrypoints":["web"]}`, 422, "adminDomain"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			method := "POST"
+			if tt.path == "/api/config" {
+				method = "PUT"
+			}
+			rec := a.do(method, tt.path, tt.body)
+			if rec.Code != tt.status {
+				t.Fatalf("= %d %s; want %d", rec.Code, rec.Body, tt.status)
+			}
+			e := decodeEnvelope(t, rec)
+			for _, f := range e.Error.Fields {
+				if f.Field == tt.field {
+					return
+				}
+			}
+			t.Fatalf("fields %+v do not name %q", e.Error.Fields, tt.field)
+		})
+	}
+	// Nothing above was half-saved.
+	if list := decode[struct{ Items []item }](t, a.do("GET", "/api/services", "")); len(list.Items) != 1 {
+		t.Fatalf("services after failed writes = %d", len(list.Items))
+	}
+}
+
+func TestMalformedBodies(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	tests := []struct {
+		name, body, ctype string
+		status            int
+	}{
+		{"truncated", `{"name":`, "application/json", 400},
+		{"not json", `hello`, "application/json", 400},
+		{"two values", `{} {}`, "application/json", 400},
+		{"empty", ``, "application/json", 400},
+		{"wrong content type", `{}`, "text/plain", 400},
+		{"too large", `{"name":"` + strings.Repeat("a", 2<<20) + `"}`, "application/json", 413},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := a.do("POST", "/api/services", tt.body, "Content-Type", tt.ctype)
+			if rec.Code != tt.status {
+				t.Fatalf("= %d %s; want %d", rec.Code, rec.Body, tt.status)
+			}
+			decodeEnvelope(t, rec)
+		})
+	}
+}
+
+func TestInternalErrorsDoNotLeak(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	// Break the database under the running app: the schema is gone.
+	if err := a.c.db.Exec("DROP TABLE service_hostnames").Error; err != nil {
+		t.Fatal(err)
+	}
+	d := a.mustCreate("/api/domains", `{"domain":"example.com"}`)
+	rec := a.do("POST", "/api/services", svcBody(d.ID, "a", ""))
+	if rec.Code != http.StatusInternalServerError {
+		t.Fatalf("= %d %s", rec.Code, rec.Body)
+	}
+	e := decodeEnvelope(t, rec)
+	if e.Error.Code != "internal" || strings.Contains(rec.Body.String(), "service_hostnames") || e.Error.RequestID == "" {
+		t.Fatalf("500 leaks or lacks a request id: %s", rec.Body)
+	}
+	if !strings.Contains(a.logs.String(), e.Error.RequestID) || !strings.Contains(a.logs.String(), "service_hostnames") {
+		t.Fatal("the cause and request id are not in the log")
+	}
+	// And the failed write left nothing behind.
+	if list := decode[struct{ Items []item }](t, a.do("GET", "/api/services", "")); len(list.Items) != 0 {
+		t.Fatalf("half-saved service: %+v", list.Items)
+	}
+}

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+)
+
+// TestEveryOtherRouteRequiresAdmin walks the real route table: every /api
+// route that is not on the public allow-list must answer 401 without an admin
+// session, so a new route cannot be left open by accident.
+func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
+	a := newTestApp(t, nil)
+	e, ok := a.handler.(*echo.Echo)
+	if !ok {
+		t.Fatalf("handler is %T, want *echo.Echo", a.handler)
+	}
+	checked := 0
+	for _, r := range e.Routes() {
+		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound {
+			continue
+		}
+		if httpapi.IsPublic(r.Method, r.Path) {
+			continue
+		}
+		path := strings.NewReplacer(":id", "x", ":type", "x", ":linkId", "x", "*", "x").Replace(r.Path)
+		for strings.Contains(path, ":") { // any other parameter name
+			i := strings.Index(path, ":")
+			j := strings.IndexByte(path[i:], '/')
+			if j < 0 {
+				path = path[:i] + "x"
+			} else {
+				path = path[:i] + "x" + path[i+j:]
+			}
+		}
+		rec := a.do(r.Method, path, "")
+		if rec.Code != http.StatusUnauthorized {
+			t.Errorf("%s %s (%s) answered %d without a session; want 401", r.Method, r.Path, path, rec.Code)
+			continue
+		}
+		if decodeEnvelope(t, rec).Error.Code != "unauthenticated" {
+			t.Errorf("%s %s: wrong error code", r.Method, r.Path)
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d guarded routes checked; the walk is broken", checked)
+	}
+	// Unknown /api paths are guarded too, and never fall back to the SPA.
+	if rec := a.do("GET", "/api/does-not-exist", ""); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("unknown /api route answered %d", rec.Code)
+	}
+	a.signIn()
+	if rec := a.do("GET", "/api/does-not-exist", ""); rec.Code != http.StatusNotFound || decodeEnvelope(t, rec).Error.Code != "not_found" {
+		t.Fatalf("unknown /api route with a session answered %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestPublicRoutesAnswerWithoutSession(t *testing.T) {
+	a := newTestApp(t, nil)
+	for _, p := range []string{"/api/health", "/api/system"} {
+		if rec := a.do("GET", p, ""); rec.Code != http.StatusOK {
+			t.Errorf("GET %s = %d", p, rec.Code)
+		}
+	}
+	if rec := a.do("GET", "/services/123", ""); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "<html") {
+		t.Errorf("SPA fallback = %d", rec.Code)
+	}
+}

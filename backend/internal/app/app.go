@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -91,6 +92,8 @@ type components struct {
 	admin   *admin.Service
 	handler http.Handler
 	loops   []func(ctx context.Context)
+	// onListen receives the bound address once the server listens.
+	onListen []func(addr string)
 }
 
 func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*components, error) {
@@ -119,6 +122,23 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		services.NewHandler(servicesSvc),
 		domains.NewHandler(domainsSvc),
 	}
+	var tlsSources []dynconf.EntrypointTLS
+	if cfg.ProxyAPIURL != "" {
+		tlsSources = append(tlsSources, dynconf.NewTraefikAPI(cfg.ProxyAPIURL, now))
+	}
+	dynconfSvc := dynconf.NewService(dynconf.Deps{
+		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
+		Managed: cfg.Managed, InternalURL: cfg.InternalURL, TLSSources: tlsSources,
+	})
+	features = append(features, dynconf.NewHandler(dynconfSvc))
+	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
+	// Expired services are switched off within seconds even when Traefik
+	// does not poll, so the API and UI show it.
+	c.loops = append(c.loops, every(2*time.Second, func(ctx context.Context) {
+		if err := dynconfSvc.DisableExpired(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("disable expired services", "err", err)
+		}
+	}))
 	c.loops = append(c.loops, every(time.Hour, func(ctx context.Context) {
 		if err := adminSvc.SweepSessions(ctx); err != nil {
 			log.Warn("sweep admin sessions", "err", err)
@@ -166,6 +186,9 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 	}
 
 	addr := ln.Addr().String()
+	for _, f := range c.onListen {
+		f(addr)
+	}
 	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DBPath)
 	if o.Ready != nil {
 		o.Ready(addr)

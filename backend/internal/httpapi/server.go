@@ -45,6 +45,7 @@ var publicRoutes = []string{
 	"POST /api/admin/setup",
 	"POST /api/admin/login",
 	"GET /api/proxy/config",                  // Traefik HTTP provider
+	"GET /api/proxy/cert-trigger",            // certificate-trigger routers (blank page)
 	"GET /api/proxy/static-config",           // managed-mode wrapper
 	"GET /api/proxy/managed/secrets-env",     // managed-mode wrapper: token + internal network only
 	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only

@@ -1,0 +1,286 @@
+package dynconf
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+)
+
+// Forward-auth contract shared with the access feature.
+const (
+	SessionCookie = "gatehouse_session"
+	VerifyPath    = "/api/auth/verify"
+)
+
+// IdentityHeaders are copied from the verify answer onto the upstream request.
+var IdentityHeaders = []string{"Remote-User", "Remote-Email", "Remote-Name", "Remote-Groups"}
+
+// owners maps emitted names to the panel service that contributed them.
+type owners struct {
+	routers, services, middlewares, transports map[string]string
+}
+
+// Problem is a service (or domain) the builder left out, and why.
+type Problem struct {
+	Kind, ID, Reason string
+}
+
+type builder struct {
+	s        *Snapshot
+	cfg      Config
+	problems []Problem
+	routers  nameSet
+}
+
+// Build turns a snapshot into Traefik's dynamic configuration. It is pure
+// and deterministic: the same snapshot always yields the same value (and,
+// encoded, the same bytes). A service with any invalid part is left out
+// whole (never emitted with a wider match than asked for) and reported in
+// Problems.
+func Build(s Snapshot) Config {
+	cfg, _ := BuildWithProblems(s)
+	return cfg
+}
+
+// BuildWithProblems is Build that also reports what it left out.
+func BuildWithProblems(s Snapshot) (Config, []Problem) {
+	b := &builder{s: &s, routers: nameSet{}}
+	b.cfg.HTTP = HTTPConfig{
+		Routers: map[string]*Router{}, Services: map[string]*TraefikService{},
+		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
+	}
+	b.cfg.owners = owners{map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}}
+	slugs := newSlugger()
+	for _, sv := range s.Services {
+		slug := slugs.next(slugify(sv.Name, "service"))
+		if err := b.service(sv, slug); err != nil {
+			b.problems = append(b.problems, Problem{Kind: "service", ID: sv.ID, Reason: err.Error()})
+		}
+	}
+	tlsEPs := s.tlsEntrypoints()
+	b.certTriggers(tlsEPs)
+	b.adminRouter(tlsEPs)
+	h := &b.cfg.HTTP
+	if len(h.ServersTransports) == 0 {
+		h.ServersTransports = nil
+	}
+	if len(h.Middlewares) == 0 {
+		h.Middlewares = nil
+	}
+	return b.cfg, b.problems
+}
+
+func validEntrypoint(ep string) bool { return traefikname.Entrypoint(ep) }
+
+// service emits one panel service, or nothing and an error.
+func (b *builder) service(sv ServiceSpec, slug string) error {
+	name := Prefix + slug
+	hosts := dedupe(sv.Hosts)
+	rule, err := buildRule(hosts, sv.Rules)
+	if err != nil {
+		return err
+	}
+	servers, err := targetURLs(sv)
+	if err != nil {
+		return err
+	}
+	eps := sv.Entrypoints
+	if len(eps) == 0 {
+		eps = b.s.DefaultEntrypoints
+	}
+	eps = dedupe(eps)
+	if len(eps) == 0 {
+		return fmt.Errorf("no entrypoints (the service lists none and there are no defaults)")
+	}
+	for _, ep := range eps {
+		if !validEntrypoint(ep) {
+			return fmt.Errorf("invalid entrypoint %q", ep)
+		}
+	}
+
+	var mws []string
+	newMW := map[string]*Middleware{}
+	for _, m := range b.s.GlobalMiddlewares {
+		if !traefikname.Middleware(m) {
+			return fmt.Errorf("invalid global middleware %q", m)
+		}
+		mws = append(mws, m)
+	}
+	if sv.Protected {
+		if b.s.AuthBase == "" {
+			return fmt.Errorf("protected, but the panel's address for forward-auth is unknown")
+		}
+		n := Prefix + "auth-" + slug
+		newMW[n] = &Middleware{ForwardAuth: &ForwardAuth{
+			Address:                  b.s.AuthBase + VerifyPath + "?service=" + url.QueryEscape(sv.ID),
+			AuthResponseHeaders:      IdentityHeaders,
+			AddAuthCookiesToResponse: []string{SessionCookie},
+		}}
+		mws = append(mws, n)
+	}
+	if len(sv.Headers) > 0 {
+		for k, v := range sv.Headers {
+			if !headerName(k) || !headerValue(v) {
+				return fmt.Errorf("invalid request header %q", k)
+			}
+		}
+		n := Prefix + "headers-" + slug
+		newMW[n] = &Middleware{Headers: &Headers{CustomRequestHeaders: sv.Headers}}
+		mws = append(mws, n)
+	}
+	for _, m := range sv.Middlewares {
+		if !traefikname.Middleware(m) {
+			return fmt.Errorf("invalid middleware %q", m)
+		}
+		mws = append(mws, m)
+	}
+
+	// Everything is valid: emit.
+	pass := sv.PassHostHeader
+	lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
+	if sv.InsecureSkipVerify {
+		b.cfg.HTTP.ServersTransports[name] = &ServersTransport{InsecureSkipVerify: true}
+		b.cfg.owners.transports[name] = sv.ID
+		lb.ServersTransport = name
+	}
+	b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
+	b.cfg.owners.services[name] = sv.ID
+	for n, m := range newMW {
+		b.cfg.HTTP.Middlewares[n] = m
+		b.cfg.owners.middlewares[n] = sv.ID
+	}
+	for _, ep := range eps {
+		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: name, Rule: rule}
+		if b.s.isTLS(ep) {
+			r.TLS = tlsFor(hosts, sv.Domain)
+		}
+		rn := b.routers.claim(name + "-" + ep)
+		b.cfg.HTTP.Routers[rn] = r
+		b.cfg.owners.routers[rn] = sv.ID
+	}
+	return nil
+}
+
+// targetURLs renders scheme://host:port for each target (IPv6 in brackets).
+func targetURLs(sv ServiceSpec) ([]Server, error) {
+	if len(sv.Targets) == 0 {
+		return nil, fmt.Errorf("no targets")
+	}
+	out := make([]Server, 0, len(sv.Targets))
+	for i, t := range sv.Targets {
+		scheme := strings.ToLower(t.Scheme)
+		if scheme == "" {
+			scheme = "http"
+		}
+		host := strings.Trim(t.Host, "[]")
+		if scheme != "http" && scheme != "https" && scheme != "h2c" {
+			return nil, fmt.Errorf("targets[%d]: invalid scheme %q", i, t.Scheme)
+		}
+		if err := hostname.ValidateTarget(host); err != nil || t.Port < 1 || t.Port > 65535 {
+			return nil, fmt.Errorf("targets[%d]: invalid host or port", i)
+		}
+		out = append(out, Server{URL: scheme + "://" + net.JoinHostPort(host, strconv.Itoa(t.Port))})
+	}
+	return out, nil
+}
+
+// tlsFor is the TLS block of a router for hosts under d: the domain's
+// resolver, plus the wildcard certificate (main = domain, sans = *.domain)
+// when it covers every host, else the first extra certificate config that
+// does. Without a domain the block is empty: TLS with the default or a
+// stored certificate.
+func tlsFor(hosts []string, d *DomainSpec) *RouterTLSConfig {
+	t := &RouterTLSConfig{}
+	if d == nil {
+		return t
+	}
+	t.CertResolver = d.CertResolver
+	if d.Wildcard && coversAll(hosts, []string{d.Domain, "*." + d.Domain}) {
+		t.Domains = []Domain{{Main: d.Domain, SANs: []string{"*." + d.Domain}}}
+		return t
+	}
+	for _, cc := range d.CertConfigs {
+		if coversAll(hosts, append([]string{cc.Main}, cc.SANs...)) {
+			if cc.Resolver != "" {
+				t.CertResolver = cc.Resolver
+			}
+			t.Domains = []Domain{{Main: cc.Main, SANs: cc.SANs}}
+			return t
+		}
+	}
+	return t
+}
+
+// coversAll reports whether every host matches one of the certificate names
+// (exactly, or a "*." name one label deep).
+func coversAll(hosts, names []string) bool {
+	if len(hosts) == 0 {
+		return false
+	}
+	for _, h := range hosts {
+		ok := false
+		for _, n := range names {
+			if h == n || (strings.HasPrefix(n, "*.") && strings.HasSuffix(h, n[1:]) &&
+				!strings.Contains(strings.TrimSuffix(h, n[1:]), ".") && len(h) > len(n)-1) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func dedupe(in []string) []string {
+	seen := make(map[string]bool, len(in))
+	out := make([]string, 0, len(in))
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func headerName(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func headerValue(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

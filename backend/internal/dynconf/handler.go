@@ -1,0 +1,114 @@
+package dynconf
+
+import (
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+)
+
+// Handler serves the dynamic configuration, its preview and the
+// certificate-trigger callback.
+type Handler struct {
+	svc *Service
+	log *slog.Logger
+}
+
+// NewHandler returns the dynconf handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc, log: svc.d.Logger} }
+
+// Register mounts the routes on the /api group. /proxy/config and
+// /proxy/cert-trigger are on httpapi's public allow-list.
+func (h *Handler) Register(g *echo.Group) {
+	g.GET("/proxy/config", h.config)
+	g.GET("/proxy/config/preview", h.preview)
+	g.GET("/proxy/cert-trigger", h.certTrigger)
+}
+
+// unavailable is answered on any failure: Traefik keeps its last good
+// configuration on a non-200, whereas a 200 with a partial or empty
+// configuration would remove routes.
+func unavailable() *apperr.Error {
+	return &apperr.Error{Code: apperr.CodeInternal, Status: http.StatusServiceUnavailable,
+		Message: "the dynamic configuration is temporarily unavailable; Traefik keeps its last good configuration"}
+}
+
+func (h *Handler) config(c echo.Context) error {
+	ctx := c.Request().Context()
+	body, etag, adminDomain, err := h.svc.current(ctx)
+	if err != nil {
+		h.log.Error("build dynamic configuration", "err", err)
+		return unavailable()
+	}
+	// In managed mode the panel is reachable through the proxy on the admin
+	// domain. The configuration reveals internal addresses and the admin
+	// password hashes, so it is only served to Traefik on the internal
+	// network, never to a request that came in through the public domain.
+	if viaPublicDomain(c.Request(), adminDomain) {
+		return apperr.Forbidden("the dynamic configuration is not served on the public admin domain; point Traefik at the panel's internal address")
+	}
+	res := c.Response()
+	res.Header().Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	res.Header().Set("ETag", etag)
+	res.Header().Set("Cache-Control", "no-cache")
+	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+		return c.NoContent(http.StatusNotModified)
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
+}
+
+func viaPublicDomain(r *http.Request, adminDomain string) bool {
+	if adminDomain == "" {
+		return false
+	}
+	hosts := []string{r.Host}
+	for _, v := range r.Header.Values("X-Forwarded-Host") {
+		hosts = append(hosts, strings.Split(v, ",")...)
+	}
+	for _, h := range hosts {
+		h = strings.TrimSpace(h)
+		if host, _, err := net.SplitHostPort(h); err == nil {
+			h = host
+		}
+		if strings.EqualFold(strings.TrimSuffix(h, "."), adminDomain) {
+			return true
+		}
+	}
+	return false
+}
+
+// etagMatches implements If-None-Match's weak comparison over a list.
+func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == "*" || t == etag {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *Handler) preview(c echo.Context) error {
+	id := strings.TrimSpace(c.QueryParam("serviceId"))
+	if id == "" {
+		return apperr.Field("serviceId", "is required")
+	}
+	p, err := h.svc.Preview(c.Request().Context(), id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+// certTrigger answers the certificate-trigger routers: a blank page.
+func (h *Handler) certTrigger(c echo.Context) error {
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.HTML(http.StatusOK, "<!doctype html><title>Gatehouse</title>")
+}

@@ -1,0 +1,88 @@
+package dynconf
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Every emitted name starts with Prefix so the panel's objects are
+// recognisable among other providers' (and in the conflict view).
+const Prefix = "gh-"
+
+// Fixed names for objects that do not belong to one service.
+const (
+	panelServiceName   = Prefix + "panel"
+	triggerServiceName = Prefix + "cert-trigger"
+	triggerPathMW      = Prefix + "cert-trigger-path"
+	adminAuthMW        = Prefix + "admin-auth"
+)
+
+// TriggerPath is the reserved path certificate-trigger routers match; no
+// real service is expected to use it.
+const TriggerPath = "/.well-known/gatehouse-cert-trigger"
+
+// CallbackPath is where the panel answers certificate-trigger requests.
+const CallbackPath = "/api/proxy/cert-trigger"
+
+// reservedSlugs would make a service's names collide with the fixed ones.
+var reservedSlugs = map[string]bool{"admin": true, "cert": true, "panel": true, "auth": true, "headers": true}
+
+const maxSlug = 40
+
+// slugify turns a display name into [a-z0-9-], at most maxSlug long.
+func slugify(name, fallback string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+		if b.Len() >= maxSlug {
+			break
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+// slugger hands out unique slugs: the first holder of a base keeps it, later
+// ones get -2, -3, ... in call order (creation order, so stable).
+type slugger struct{ used map[string]bool }
+
+func newSlugger() *slugger {
+	u := map[string]bool{}
+	for k := range reservedSlugs {
+		u[k] = true
+	}
+	return &slugger{used: u}
+}
+
+func (s *slugger) next(base string) string {
+	slug := base
+	for n := 2; s.used[slug]; n++ {
+		slug = base + "-" + strconv.Itoa(n)
+	}
+	s.used[slug] = true
+	return slug
+}
+
+// nameSet guards against two emitted objects of one kind sharing a name
+// (for example slug "a-b" on entrypoint "c" and slug "a" on entrypoint "b-c").
+type nameSet map[string]bool
+
+func (ns nameSet) claim(name string) string {
+	n := name
+	for i := 2; ns[n]; i++ {
+		n = name + "-" + strconv.Itoa(i)
+	}
+	ns[n] = true
+	return n
+}

@@ -1,0 +1,88 @@
+package dynconf
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Preview is what one service contributes to the dynamic configuration.
+type Preview struct {
+	ServiceID string `json:"serviceId"`
+	// Enabled is false when the service is disabled: the preview then shows
+	// what it would contribute once enabled.
+	Enabled           bool                         `json:"enabled"`
+	Routers           map[string]*Router           `json:"routers"`
+	Services          map[string]*TraefikService   `json:"services"`
+	Middlewares       map[string]*Middleware       `json:"middlewares"`
+	ServersTransports map[string]*ServersTransport `json:"serversTransports"`
+	// Problems explains why nothing is emitted, when the service is left out.
+	Problems []string `json:"problems"`
+}
+
+// Preview builds the configuration with the service included (even when
+// disabled, in its creation-order place so its names are the real ones) and
+// returns only its own objects.
+func (s *Service) Preview(ctx context.Context, id string) (Preview, error) {
+	var row store.Service
+	err := s.d.DB.WithContext(ctx).Preload("Domain").Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Preview{}, apperr.NotFound("service")
+	}
+	if err != nil {
+		return Preview{}, fmt.Errorf("load service %s: %w", id, err)
+	}
+	rows, err := s.d.Services.ListEnabled(ctx)
+	if err != nil {
+		return Preview{}, err
+	}
+	if !row.Enabled {
+		rows = insertInOrder(rows, row)
+	}
+	snap, err := s.snapshotOf(ctx, rows, firstTLSSource(ctx, *s.sources.Load()))
+	if err != nil {
+		return Preview{}, err
+	}
+	cfg, problems := BuildWithProblems(snap)
+	p := Preview{
+		ServiceID: id, Enabled: row.Enabled, Problems: []string{},
+		Routers: map[string]*Router{}, Services: map[string]*TraefikService{},
+		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
+	}
+	pick(p.Routers, cfg.HTTP.Routers, cfg.owners.routers, id)
+	pick(p.Services, cfg.HTTP.Services, cfg.owners.services, id)
+	pick(p.Middlewares, cfg.HTTP.Middlewares, cfg.owners.middlewares, id)
+	pick(p.ServersTransports, cfg.HTTP.ServersTransports, cfg.owners.transports, id)
+	for _, pr := range problems {
+		if pr.Kind == "service" && pr.ID == id {
+			p.Problems = append(p.Problems, pr.Reason)
+		}
+	}
+	return p, nil
+}
+
+func pick[V any](dst, src map[string]V, owner map[string]string, id string) {
+	for name, v := range src {
+		if owner[name] == id {
+			dst[name] = v
+		}
+	}
+}
+
+// insertInOrder puts row among rows by (created_at, id).
+func insertInOrder(rows []store.Service, row store.Service) []store.Service {
+	i := 0
+	for i < len(rows) && (rows[i].CreatedAt.Before(row.CreatedAt) ||
+		(rows[i].CreatedAt.Equal(row.CreatedAt) && rows[i].ID < row.ID)) {
+		i++
+	}
+	out := make([]store.Service, 0, len(rows)+1)
+	out = append(out, rows[:i]...)
+	out = append(out, row)
+	return append(out, rows[i:]...)
+}

@@ -1,0 +1,298 @@
+package dynconf
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// ServiceStore is what dynconf needs from the services feature.
+type ServiceStore interface {
+	ListEnabled(ctx context.Context) ([]store.Service, error)
+	DisableExpired(ctx context.Context) ([]string, error)
+	NextExpiry(ctx context.Context) (time.Time, bool, error)
+}
+
+// SettingsStore reads the global configuration.
+type SettingsStore interface {
+	Get(ctx context.Context) (settings.Global, error)
+}
+
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB       *gorm.DB
+	Bus      *change.Bus
+	Services ServiceStore
+	Settings SettingsStore
+	Now      func() time.Time
+	Logger   *slog.Logger
+
+	Managed     bool   // PANEL_MANAGED: emit the admin-panel router
+	InternalURL string // PANEL_INTERNAL_URL
+	// TLSSources are asked in order which entrypoints are TLS (managed
+	// static config, then Traefik's API); IsTLSByName covers the rest.
+	TLSSources []EntrypointTLS
+}
+
+// Service gathers snapshots, builds and caches the encoded configuration.
+type Service struct {
+	d          Deps
+	listenAddr atomic.Pointer[string]
+	sources    atomic.Pointer[[]EntrypointTLS]
+
+	gen     atomic.Uint64 // bumped by every change event
+	cur     atomic.Pointer[cached]
+	buildMu sync.Mutex
+}
+
+type cached struct {
+	body        []byte
+	etag        string
+	tls         map[string]bool
+	gen         uint64
+	adminDomain string
+	validUntil  time.Time // the next expiry instant; zero: none
+}
+
+// NewService returns the dynamic-config service and subscribes it to bus.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = store.Now
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Service{d: d}
+	src := append([]EntrypointTLS(nil), d.TLSSources...)
+	s.sources.Store(&src)
+	d.Bus.Subscribe(func(change.Event) { s.Invalidate() })
+	return s
+}
+
+// Invalidate drops the cached configuration.
+func (s *Service) Invalidate() { s.gen.Add(1) }
+
+// SetListenAddr records the address the panel is bound to, the last-resort
+// base URL for forward-auth and the admin router's upstream.
+func (s *Service) SetListenAddr(addr string) {
+	s.listenAddr.Store(&addr)
+	s.Invalidate()
+}
+
+// SetTLSSources replaces the entrypoint-TLS sources (asked in order).
+func (s *Service) SetTLSSources(src ...EntrypointTLS) {
+	c := append([]EntrypointTLS(nil), src...)
+	s.sources.Store(&c)
+	s.Invalidate()
+}
+
+// Current returns the encoded configuration and its strong ETag. It is
+// served from the cache unless a change event arrived, the next expiry
+// instant passed, or the entrypoints' TLS map changed.
+func (s *Service) Current(ctx context.Context) ([]byte, string, error) {
+	body, etag, _, err := s.current(ctx)
+	return body, etag, err
+}
+
+// current is Current plus the admin domain the configuration was built with.
+func (s *Service) current(ctx context.Context) ([]byte, string, string, error) {
+	c, err := s.cachedConfig(ctx)
+	if err != nil {
+		return nil, "", "", err
+	}
+	return c.body, c.etag, c.adminDomain, nil
+}
+
+func (s *Service) cachedConfig(ctx context.Context) (*cached, error) {
+	tls := firstTLSSource(ctx, *s.sources.Load())
+	if c := s.fresh(tls); c != nil {
+		return c, nil
+	}
+	s.buildMu.Lock()
+	defer s.buildMu.Unlock()
+	if c := s.fresh(tls); c != nil {
+		return c, nil
+	}
+	// Expired services are switched off (and persisted) before reading.
+	// Between rebuilds nothing can expire: the cache ends at NextExpiry.
+	if _, err := s.d.Services.DisableExpired(ctx); err != nil {
+		return nil, err
+	}
+	gen := s.gen.Load()
+	snap, err := s.Snapshot(ctx, tls)
+	if err != nil {
+		return nil, err
+	}
+	next, hasNext, err := s.d.Services.NextExpiry(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cfg, problems := BuildWithProblems(snap)
+	for _, p := range problems {
+		s.d.Logger.Warn("left out of the dynamic configuration", "kind", p.Kind, "id", p.ID, "reason", p.Reason)
+	}
+	body, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("encode dynamic configuration: %w", err)
+	}
+	sum := sha256.Sum256(body)
+	c := &cached{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, tls: tls, gen: gen,
+		adminDomain: snap.AdminDomain}
+	if hasNext {
+		c.validUntil = next
+	}
+	s.cur.Store(c)
+	return c, nil
+}
+
+func (s *Service) fresh(tls map[string]bool) *cached {
+	c := s.cur.Load()
+	if c == nil || c.gen != s.gen.Load() || !maps.Equal(c.tls, tls) {
+		return nil
+	}
+	if !c.validUntil.IsZero() && !s.d.Now().Before(c.validUntil) {
+		return nil
+	}
+	return c
+}
+
+// DisableExpired switches off services whose expiry passed (the background
+// ticker calls it so the API and UI show it without waiting for a poll).
+func (s *Service) DisableExpired(ctx context.Context) error {
+	_, err := s.d.Services.DisableExpired(ctx)
+	return err
+}
+
+// AuthBase is the panel's URL as Traefik reaches it: PANEL_INTERNAL_URL,
+// else https://<admin domain>, else the bound listen address.
+func (s *Service) authBase(adminDomain string) string {
+	switch {
+	case s.d.InternalURL != "":
+		return s.d.InternalURL
+	case adminDomain != "":
+		return "https://" + adminDomain
+	default:
+		return s.listenURL()
+	}
+}
+
+// panelURL is the admin router's upstream: never the public admin domain,
+// which would route the proxy back to itself.
+func (s *Service) panelURL() string {
+	if s.d.InternalURL != "" {
+		return s.d.InternalURL
+	}
+	return s.listenURL()
+}
+
+func (s *Service) listenURL() string {
+	p := s.listenAddr.Load()
+	if p == nil || *p == "" {
+		return ""
+	}
+	host, port, err := net.SplitHostPort(*p)
+	if err != nil {
+		return ""
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// Snapshot reads the panel's state for Build. tls is the entrypoint map
+// from the first source that answered (nil: heuristic only).
+func (s *Service) Snapshot(ctx context.Context, tls map[string]bool) (Snapshot, error) {
+	rows, err := s.d.Services.ListEnabled(ctx)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return s.snapshotOf(ctx, rows, tls)
+}
+
+func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[string]bool) (Snapshot, error) {
+	g, err := s.d.Settings.Get(ctx)
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("read settings: %w", err)
+	}
+	db := s.d.DB.WithContext(ctx)
+	var doms []store.Domain
+	if err := db.Order("domain, id").Find(&doms).Error; err != nil {
+		return Snapshot{}, fmt.Errorf("list domains: %w", err)
+	}
+	var protected []string
+	if err := db.Model(&store.SecurityConfig{}).Where("enabled = ?", true).
+		Distinct().Pluck("service_id", &protected).Error; err != nil {
+		return Snapshot{}, fmt.Errorf("list protections: %w", err)
+	}
+	snap := Snapshot{
+		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
+		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain,
+		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(),
+	}
+	if s.d.Managed {
+		var admins []store.AdminUser
+		if err := db.Order("username").Find(&admins).Error; err != nil {
+			return Snapshot{}, fmt.Errorf("list administrators: %w", err)
+		}
+		for _, a := range admins {
+			snap.AdminUsers = append(snap.AdminUsers, AdminUser{Username: a.Username, PasswordHash: a.PasswordHash})
+		}
+	}
+	byID := map[string]*DomainSpec{}
+	for _, d := range doms {
+		snap.Domains = append(snap.Domains, domainSpec(d))
+	}
+	for i := range snap.Domains {
+		byID[snap.Domains[i].ID] = &snap.Domains[i]
+	}
+	isProtected := make(map[string]bool, len(protected))
+	for _, id := range protected {
+		isProtected[id] = true
+	}
+	for _, r := range rows {
+		sp := ServiceSpec{
+			ID: r.ID, Name: r.Name, Hosts: services.FQDNs(r), Targets: r.Targets.V,
+			PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
+			Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
+			Headers: r.Headers.V, Protected: isProtected[r.ID],
+		}
+		if r.DomainID != nil {
+			sp.Domain = byID[*r.DomainID]
+		}
+		snap.Services = append(snap.Services, sp)
+	}
+	return snap, nil
+}
+
+func domainSpec(d store.Domain) DomainSpec {
+	return DomainSpec{ID: d.ID, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard, CertConfigs: d.CertConfigs.V}
+}
+
+// RouterOwners maps every emitted service router (name without "@http") to
+// the panel service id that owns it. Certificate-trigger and admin routers
+// belong to no service and are not listed (their names start with gh-cert-
+// and gh-admin-).
+func (s *Service) RouterOwners(ctx context.Context) (map[string]string, error) {
+	tls := firstTLSSource(ctx, *s.sources.Load())
+	snap, err := s.Snapshot(ctx, tls)
+	if err != nil {
+		return nil, err
+	}
+	return maps.Clone(Build(snap).owners.routers), nil
+}

@@ -1,0 +1,67 @@
+// Package dynconf builds Traefik's dynamic configuration from the panel's
+// state and serves it to Traefik's HTTP provider (GET /api/proxy/config).
+//
+// Build is pure: plain structs in, Traefik's JSON shape out, no I/O. The
+// Service gathers a Snapshot from the database, caches the encoded bytes and
+// invalidates them on every change-bus event and at the next expiry instant.
+package dynconf
+
+import "github.com/gatehouse-proxy/gatehouse/internal/store"
+
+// Snapshot is everything Build needs, read at one moment.
+type Snapshot struct {
+	// Services are the enabled services in creation order (created_at, then
+	// id): collision suffixes follow this order, so it must be stable.
+	Services []ServiceSpec
+	// Domains are every base domain, for certificate-trigger routers.
+	Domains []DomainSpec
+
+	DefaultEntrypoints []string // used by services that list none
+	GlobalMiddlewares  []string // prepended to every service's chain
+
+	// EntrypointTLS says which entrypoints terminate TLS, as far as a source
+	// knows; entrypoints missing from it fall back to IsTLSByName.
+	EntrypointTLS map[string]bool
+
+	Managed     bool        // add the admin-panel router
+	AdminDomain string      // host of the admin panel
+	AdminUsers  []AdminUser // basic-auth users in front of the admin router
+
+	// AuthBase is the panel's base URL as Traefik reaches it for forwardAuth
+	// and certificate-trigger callbacks (no trailing slash).
+	AuthBase string
+	// PanelURL is the upstream of the admin-panel router. It must not be the
+	// public admin domain (that would loop through the proxy).
+	PanelURL string
+}
+
+// ServiceSpec is one enabled service joined with its domain.
+type ServiceSpec struct {
+	ID                 string
+	Name               string
+	Hosts              []string    // resolved host names (services.FQDNs)
+	Domain             *DomainSpec // nil when the service has no domain
+	Targets            []store.Target
+	PassHostHeader     bool
+	InsecureSkipVerify bool
+	Entrypoints        []string // empty: DefaultEntrypoints
+	Rules              []store.Rule
+	Middlewares        []string
+	Headers            map[string]string
+	Protected          bool // has an enabled security config: add forwardAuth
+}
+
+// DomainSpec is a base domain and how its certificates are obtained.
+type DomainSpec struct {
+	ID           string
+	Domain       string
+	CertResolver string
+	Wildcard     bool
+	CertConfigs  []store.CertConfig
+}
+
+// AdminUser is an administrator with the bcrypt hash of their password.
+type AdminUser struct {
+	Username     string
+	PasswordHash string
+}

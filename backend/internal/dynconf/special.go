@@ -1,0 +1,153 @@
+package dynconf
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// certTriggers adds, per domain, one router for its wildcard certificate and
+// one per extra certificate config. They match only TriggerPath, bind only to
+// TLS entrypoints and have the lowest priority, so they never take real
+// traffic; their TLS block makes Traefik obtain the certificate before any
+// real request arrives. The panel answers them with a blank page.
+func (b *builder) certTriggers(tlsEPs []string) {
+	doms := make([]DomainSpec, len(b.s.Domains))
+	copy(doms, b.s.Domains)
+	sort.SliceStable(doms, func(i, j int) bool { return doms[i].Domain < doms[j].Domain })
+	slugs := newSlugger()
+	added := false
+	for _, d := range doms {
+		if !d.Wildcard && len(d.CertConfigs) == 0 {
+			continue
+		}
+		if len(tlsEPs) == 0 || b.s.AuthBase == "" {
+			b.problems = append(b.problems, Problem{Kind: "domain", ID: d.ID,
+				Reason: "no certificate-trigger routers: no TLS entrypoint or no panel address"})
+			continue
+		}
+		base := Prefix + "cert-" + slugs.next(slugify(d.Domain, "domain"))
+		if d.Wildcard {
+			if err := b.trigger(base, tlsEPs, d.Domain, d.CertResolver, Domain{Main: d.Domain, SANs: []string{"*." + d.Domain}}); err != nil {
+				b.problems = append(b.problems, Problem{Kind: "domain", ID: d.ID, Reason: err.Error()})
+			} else {
+				added = true
+			}
+		}
+		for i, cc := range d.CertConfigs {
+			res := cc.Resolver
+			if res == "" {
+				res = d.CertResolver
+			}
+			err := b.trigger(base+"-"+strconv.Itoa(i+1), tlsEPs, ruleHostOf(cc.Main, cc.SANs), res, Domain{Main: cc.Main, SANs: cc.SANs})
+			if err != nil {
+				b.problems = append(b.problems, Problem{Kind: "domain", ID: d.ID, Reason: fmt.Sprintf("certConfigs[%d]: %v", i, err)})
+			} else {
+				added = true
+			}
+		}
+	}
+	if added {
+		b.cfg.HTTP.Services[triggerServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
+			Servers: []Server{{URL: b.s.AuthBase}}, PassHostHeader: ptr(true),
+		}}
+		b.cfg.HTTP.Middlewares[triggerPathMW] = &Middleware{ReplacePath: &ReplacePath{Path: CallbackPath}}
+	}
+}
+
+func (b *builder) trigger(name string, eps []string, host, resolver string, dom Domain) error {
+	if resolver == "" {
+		return fmt.Errorf("no certificate resolver")
+	}
+	hr, err := hostRule([]string{host})
+	if err != nil {
+		return err
+	}
+	for _, n := range append([]string{dom.Main}, dom.SANs...) {
+		if _, err := quote(n); err != nil || n == "" {
+			return fmt.Errorf("invalid certificate name %q", n)
+		}
+	}
+	pr, _ := matcher("PathPrefix", TriggerPath)
+	b.cfg.HTTP.Routers[b.routers.claim(name)] = &Router{
+		EntryPoints: eps, Middlewares: []string{triggerPathMW}, Service: triggerServiceName,
+		Rule: hr + " && " + pr, Priority: 1,
+		TLS: &RouterTLSConfig{CertResolver: resolver, Domains: []Domain{dom}},
+	}
+	return nil
+}
+
+// ruleHostOf picks a concrete host name for a certificate's trigger rule:
+// the first non-wildcard name, else the main name without its "*.".
+func ruleHostOf(main string, sans []string) string {
+	for _, n := range append([]string{main}, sans...) {
+		if !strings.HasPrefix(n, "*.") {
+			return n
+		}
+	}
+	return strings.TrimPrefix(main, "*.")
+}
+
+// adminRouter exposes the panel itself on the admin domain in managed mode,
+// on TLS entrypoints only, behind basic auth with the administrators' bcrypt
+// hashes (Traefik verifies bcrypt natively).
+func (b *builder) adminRouter(tlsEPs []string) {
+	s := b.s
+	if !s.Managed || s.AdminDomain == "" {
+		return
+	}
+	fail := func(reason string) {
+		b.problems = append(b.problems, Problem{Kind: "admin", ID: s.AdminDomain, Reason: reason})
+	}
+	hr, err := hostRule([]string{s.AdminDomain})
+	switch {
+	case err != nil:
+		fail(err.Error())
+		return
+	case s.PanelURL == "":
+		fail("no admin router: the panel's internal address is unknown")
+		return
+	case len(tlsEPs) == 0:
+		fail("no admin router: no TLS entrypoint")
+		return
+	}
+	var users []string
+	for _, u := range s.AdminUsers {
+		if u.Username == "" || u.PasswordHash == "" || strings.ContainsAny(u.Username, ":") ||
+			!headerValue(u.Username) || !headerValue(u.PasswordHash) {
+			continue
+		}
+		users = append(users, u.Username+":"+u.PasswordHash)
+	}
+	if len(users) == 0 {
+		fail("no admin router: no administrator exists yet (create one with PANEL_ADMIN_USER)")
+		return
+	}
+	sort.Strings(users)
+	b.cfg.HTTP.Middlewares[adminAuthMW] = &Middleware{BasicAuth: &BasicAuth{Users: users, Realm: "Gatehouse"}}
+	b.cfg.HTTP.Services[panelServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
+		Servers: []Server{{URL: s.PanelURL}}, PassHostHeader: ptr(true),
+	}}
+	tls := tlsFor([]string{s.AdminDomain}, s.domainOf(s.AdminDomain))
+	for _, ep := range tlsEPs {
+		b.cfg.HTTP.Routers[b.routers.claim(Prefix+"admin-"+ep)] = &Router{
+			EntryPoints: []string{ep}, Middlewares: []string{adminAuthMW}, Service: panelServiceName,
+			Rule: hr, TLS: tls,
+		}
+	}
+}
+
+// domainOf returns the most specific domain host is, or sits under.
+func (s *Snapshot) domainOf(host string) *DomainSpec {
+	var best *DomainSpec
+	for i := range s.Domains {
+		d := &s.Domains[i]
+		if (host == d.Domain || strings.HasSuffix(host, "."+d.Domain)) && (best == nil || len(d.Domain) > len(best.Domain)) {
+			best = d
+		}
+	}
+	return best
+}
+
+func ptr[T any](v T) *T { return &v }

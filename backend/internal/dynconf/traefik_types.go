@@ -1,0 +1,100 @@
+package dynconf
+
+// The subset of Traefik's pkg/config/dynamic types the panel emits, with the
+// same JSON tags. Maps are encoded with sorted keys by encoding/json, so the
+// output is byte-identical for the same input.
+
+// Config is Traefik's dynamic configuration.
+type Config struct {
+	HTTP HTTPConfig `json:"http"`
+
+	// owners records which panel service contributed each name; it is not
+	// part of the wire format.
+	owners owners
+}
+
+// HTTPConfig is the "http" section.
+type HTTPConfig struct {
+	Routers           map[string]*Router           `json:"routers,omitempty"`
+	Services          map[string]*TraefikService   `json:"services,omitempty"`
+	Middlewares       map[string]*Middleware       `json:"middlewares,omitempty"`
+	ServersTransports map[string]*ServersTransport `json:"serversTransports,omitempty"`
+}
+
+// Router is dynamic.Router.
+type Router struct {
+	EntryPoints []string         `json:"entryPoints,omitempty"`
+	Middlewares []string         `json:"middlewares,omitempty"`
+	Service     string           `json:"service,omitempty"`
+	Rule        string           `json:"rule,omitempty"`
+	Priority    int              `json:"priority,omitempty"`
+	TLS         *RouterTLSConfig `json:"tls,omitempty"`
+}
+
+// RouterTLSConfig is dynamic.RouterTLSConfig.
+type RouterTLSConfig struct {
+	Options      string   `json:"options,omitempty"`
+	CertResolver string   `json:"certResolver,omitempty"`
+	Domains      []Domain `json:"domains,omitempty"`
+}
+
+// Domain is types.Domain: one certificate's main name and SANs.
+type Domain struct {
+	Main string   `json:"main,omitempty"`
+	SANs []string `json:"sans,omitempty"`
+}
+
+// TraefikService is dynamic.Service (only the load balancer kind).
+type TraefikService struct {
+	LoadBalancer *ServersLoadBalancer `json:"loadBalancer,omitempty"`
+}
+
+// ServersLoadBalancer is dynamic.ServersLoadBalancer.
+type ServersLoadBalancer struct {
+	Servers          []Server `json:"servers,omitempty"`
+	PassHostHeader   *bool    `json:"passHostHeader,omitempty"`
+	ServersTransport string   `json:"serversTransport,omitempty"`
+}
+
+// Server is dynamic.Server.
+type Server struct {
+	URL string `json:"url,omitempty"`
+}
+
+// ServersTransport is dynamic.ServersTransport.
+type ServersTransport struct {
+	InsecureSkipVerify bool `json:"insecureSkipVerify,omitempty"`
+}
+
+// Middleware is dynamic.Middleware (the kinds the panel emits).
+type Middleware struct {
+	BasicAuth   *BasicAuth   `json:"basicAuth,omitempty"`
+	ForwardAuth *ForwardAuth `json:"forwardAuth,omitempty"`
+	Headers     *Headers     `json:"headers,omitempty"`
+	ReplacePath *ReplacePath `json:"replacePath,omitempty"`
+}
+
+// BasicAuth is dynamic.BasicAuth; users are "name:hash" (bcrypt is verified natively).
+type BasicAuth struct {
+	Users        []string `json:"users,omitempty"`
+	Realm        string   `json:"realm,omitempty"`
+	RemoveHeader bool     `json:"removeHeader,omitempty"`
+}
+
+// ForwardAuth is dynamic.ForwardAuth.
+type ForwardAuth struct {
+	Address                  string   `json:"address,omitempty"`
+	TrustForwardHeader       bool     `json:"trustForwardHeader"`
+	AuthResponseHeaders      []string `json:"authResponseHeaders,omitempty"`
+	AddAuthCookiesToResponse []string `json:"addAuthCookiesToResponse,omitempty"`
+}
+
+// Headers is dynamic.Headers (request headers only).
+type Headers struct {
+	CustomRequestHeaders map[string]string `json:"customRequestHeaders,omitempty"`
+}
+
+// ReplacePath is dynamic.ReplacePath.
+type ReplacePath struct {
+	Path string `json:"path,omitempty"`
+}

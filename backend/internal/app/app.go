@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -122,15 +123,30 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		services.NewHandler(servicesSvc),
 		domains.NewHandler(domainsSvc),
 	}
+	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
+	}
 	var tlsSources []dynconf.EntrypointTLS
 	if cfg.ProxyAPIURL != "" {
-		tlsSources = append(tlsSources, dynconf.NewTraefikAPI(cfg.ProxyAPIURL, now))
+		tlsSources = append(tlsSources, traefikClient, dynconf.NewTraefikAPI(cfg.ProxyAPIURL, now))
 	}
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, TLSSources: tlsSources,
 	})
 	features = append(features, dynconf.NewHandler(dynconfSvc))
+	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
+	if err != nil {
+		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
+	}
+	features = append(features, runtime.NewHandler(runtime.NewService(runtime.Deps{
+		Client: traefikClient, Scraper: scraper, Services: servicesSvc, Domains: domainsSvc,
+		Settings: settingsSvc, Owners: dynconfSvc, DB: db,
+	})))
+	if scraper != nil {
+		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
+	}
 	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
 	// Expired services are switched off within seconds even when Traefik
 	// does not poll, so the API and UI show it.

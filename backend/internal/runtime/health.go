@@ -1,0 +1,186 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Server is one backend of a panel service.
+type Server struct {
+	URL        string  `json:"url"`
+	Status     string  `json:"status"`          // Traefik's view: UP, DOWN, or UNKNOWN when Traefik cannot tell
+	Probe      string  `json:"probe,omitempty"` // with ?probe=true: up or down (a TCP connect)
+	ProbeError string  `json:"probeError,omitempty"`
+	ProbeMs    float64 `json:"probeMs,omitempty"`
+}
+
+// ServiceHealth is the backend health of one panel service.
+type ServiceHealth struct {
+	ServiceID string   `json:"serviceId"`
+	Name      string   `json:"name"`
+	Source    string   `json:"source"` // traefik (server status) or panel (targets; Traefik has no status)
+	Up        int      `json:"up"`
+	Total     int      `json:"total"`
+	Servers   []Server `json:"servers"`
+}
+
+// HealthView is GET /api/proxy/health.
+type HealthView struct {
+	Status
+	Probed bool            `json:"probed"`
+	Items  []ServiceHealth `json:"items"`
+}
+
+// maxProbes bounds concurrent direct probes.
+const maxProbes = 16
+
+// Health reports each enabled panel service's backends as Traefik sees them
+// (its server status, kept current by health checks when configured) and,
+// with probe, as a direct TCP connect sees them. The targets come from the
+// panel when Traefik is unreachable, so the probe still works then.
+func (s *Service) Health(ctx context.Context, probe bool) (HealthView, error) {
+	v := HealthView{Probed: probe, Items: []ServiceHealth{}}
+	var raw *rawData
+	if s.d.Client != nil {
+		raw, v.Status = s.fetchRaw(ctx)
+	} else {
+		v.Status = s.status(nil)
+	}
+	own, err := s.ownership(ctx, raw)
+	if err != nil {
+		return v, err
+	}
+	panel, err := s.panelServices(ctx)
+	if err != nil {
+		return v, err
+	}
+	byService := map[string][]string{}
+	for name, id := range own.services {
+		byService[id] = append(byService[id], name)
+	}
+	for _, ps := range panel {
+		h := ServiceHealth{ServiceID: ps.id, Name: ps.name, Source: "panel", Servers: []Server{}}
+		if raw != nil {
+			names := byService[ps.id]
+			sort.Strings(names)
+			for _, n := range names {
+				var info rawInfo
+				if b, ok := raw.Services[n]; ok && json.Unmarshal(b, &info) == nil {
+					h.Source = "traefik"
+					h.Servers = append(h.Servers, serversOf(info)...)
+				}
+			}
+		}
+		if h.Source == "panel" {
+			for _, t := range ps.targets {
+				h.Servers = append(h.Servers, Server{URL: targetURL(t), Status: "UNKNOWN"})
+			}
+		}
+		v.Items = append(v.Items, h)
+	}
+	if probe {
+		s.probeAll(ctx, v.Items)
+	}
+	for i := range v.Items {
+		h := &v.Items[i]
+		h.Total = len(h.Servers)
+		for _, sv := range h.Servers {
+			if sv.Status == "UP" {
+				h.Up++
+			}
+		}
+	}
+	return v, nil
+}
+
+func serversOf(info rawInfo) []Server {
+	var out []Server
+	for _, u := range sortedKeys(info.ServerStatus) {
+		out = append(out, Server{URL: u, Status: strings.ToUpper(info.ServerStatus[u])})
+	}
+	if len(out) == 0 && info.LoadBalancer != nil {
+		for _, sv := range info.LoadBalancer.Servers {
+			u := sv.URL
+			if u == "" {
+				u = sv.Address
+			}
+			out = append(out, Server{URL: u, Status: "UNKNOWN"})
+		}
+	}
+	return out
+}
+
+func targetURL(t store.Target) string {
+	return t.Scheme + "://" + net.JoinHostPort(t.Host, strconv.Itoa(t.Port))
+}
+
+// probeAll connects to every server concurrently (bounded), filling Probe.
+func (s *Service) probeAll(ctx context.Context, items []ServiceHealth) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, maxProbes)
+	for i := range items {
+		for j := range items[i].Servers {
+			sv := &items[i].Servers[j]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				s.probe(ctx, sv)
+			}()
+		}
+	}
+	wg.Wait()
+}
+
+// probe opens and closes one TCP connection: it says whether something
+// listens, and never speaks HTTP, so it cannot follow a redirect.
+func (s *Service) probe(ctx context.Context, sv *Server) {
+	addr, err := dialAddress(sv.URL)
+	if err != nil {
+		sv.Probe, sv.ProbeError = "down", err.Error()
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.d.ProbeTimeout)
+	defer cancel()
+	start := time.Now()
+	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+	if err != nil {
+		sv.Probe, sv.ProbeError = "down", reason(err, s.d.ProbeTimeout)
+		return
+	}
+	_ = conn.Close()
+	sv.Probe, sv.ProbeMs = "up", round(float64(time.Since(start).Microseconds())/1000, 2)
+}
+
+// dialAddress turns a server URL (or a bare host:port) into host:port,
+// defaulting the port by scheme.
+func dialAddress(raw string) (string, error) {
+	if !strings.Contains(raw, "://") {
+		if _, _, err := net.SplitHostPort(raw); err != nil {
+			return "", err
+		}
+		return raw, nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return "", &net.AddrError{Err: "not a server URL", Addr: raw}
+	}
+	port := u.Port()
+	if port == "" {
+		port = "80"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	return net.JoinHostPort(u.Hostname(), port), nil
+}

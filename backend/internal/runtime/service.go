@@ -1,0 +1,228 @@
+// Package runtime shows what Traefik is actually doing: read-only views of its
+// API (routers, services, middlewares, entrypoints, certificates) and of its
+// Prometheus metrics, attributed to the panel's services. Every view degrades
+// to a 200 answer saying Traefik is not configured or not reachable.
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/domains"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// ServiceLister lists the panel's enabled services (services.Service).
+type ServiceLister interface {
+	ListEnabled(ctx context.Context) ([]store.Service, error)
+}
+
+// DomainLister lists the panel's domains (domains.Service).
+type DomainLister interface {
+	List(ctx context.Context) ([]domains.Response, error)
+}
+
+// SettingsGetter reads the global settings (settings.Service).
+type SettingsGetter interface {
+	Get(ctx context.Context) (settings.Global, error)
+}
+
+// RouterOwners maps the routers the panel emits (name without @http) to the
+// id of the panel service they belong to (dynconf.Service).
+type RouterOwners interface {
+	RouterOwners(ctx context.Context) (map[string]string, error)
+}
+
+// Deps are the runtime views' inputs. Client and Scraper are nil when Traefik's
+// API or metrics are not configured; Owners is nil until wired.
+type Deps struct {
+	Client       *Client
+	Scraper      *Scraper
+	Services     ServiceLister
+	Domains      DomainLister
+	Settings     SettingsGetter
+	Owners       RouterOwners
+	DB           *gorm.DB // the managed-mode document (app_config "managed")
+	Now          func() time.Time
+	ProbeTimeout time.Duration
+}
+
+// Service builds the runtime views.
+type Service struct{ d Deps }
+
+// DefaultProbeTimeout bounds one direct TCP probe of a backend.
+const DefaultProbeTimeout = time.Second
+
+// NewService returns the runtime views service.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.ProbeTimeout <= 0 {
+		d.ProbeTimeout = DefaultProbeTimeout
+	}
+	return &Service{d: d}
+}
+
+// Status opens every view: whether Traefik's API is configured, whether it
+// answered, and why not.
+type Status struct {
+	Configured bool   `json:"configured"`
+	Reachable  bool   `json:"reachable"`
+	Error      string `json:"error"`
+}
+
+func (s *Service) status(err error) Status {
+	switch {
+	case s.d.Client == nil:
+		return Status{Error: "Traefik's API is not configured: set PANEL_PROXY_API_URL (for example http://traefik:8080)"}
+	case err != nil:
+		return Status{Configured: true, Error: err.Error()}
+	}
+	return Status{Configured: true, Reachable: true}
+}
+
+// fetchRaw returns the runtime configuration, or the status explaining why not.
+func (s *Service) fetchRaw(ctx context.Context) (*rawData, Status) {
+	if s.d.Client == nil {
+		return nil, s.status(nil)
+	}
+	raw, err := s.d.Client.rawData(ctx)
+	if err != nil {
+		return nil, s.status(err)
+	}
+	return raw, s.status(nil)
+}
+
+// ownership attributes Traefik's runtime objects to panel services.
+type ownership struct {
+	routers  map[string]string // router name without @http -> service id
+	services map[string]string // qualified Traefik service name -> service id
+	known    bool              // RouterOwners answered
+}
+
+func (s *Service) ownership(ctx context.Context, raw *rawData) (ownership, error) {
+	o := ownership{routers: map[string]string{}, services: map[string]string{}}
+	if s.d.Owners == nil {
+		return o, nil
+	}
+	m, err := s.d.Owners.RouterOwners(ctx)
+	if err != nil {
+		return o, fmt.Errorf("router owners: %w", err)
+	}
+	o.routers, o.known = m, true
+	if raw != nil {
+		for name, r := range raw.Routers {
+			if id := o.router(name, r); id != "" && r.Service != "" {
+				o.services[qualify(r.Service, provider(name))] = id
+			}
+		}
+	}
+	return o, nil
+}
+
+// router returns the panel service owning router name, or "". Traefik copies
+// a router that names no entrypoint onto each TLS entrypoint as "<ep>-<name>",
+// so that prefix is looked through as well.
+func (o ownership) router(name string, r rawRouter) string {
+	if provider(name) != "http" {
+		return ""
+	}
+	n := bareName(name)
+	if id := o.routers[n]; id != "" {
+		return id
+	}
+	for _, ep := range append(append([]string(nil), r.Using...), r.EntryPoints...) {
+		if rest, ok := strings.CutPrefix(n, ep+"-"); ok {
+			if id := o.routers[rest]; id != "" {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
+// panelService is what the views need to know about one enabled service.
+type panelService struct {
+	id          string
+	name        string
+	hosts       []string
+	entrypoints []string // empty: the global defaults, or every entrypoint
+	middlewares []string
+	targets     []store.Target
+}
+
+func (s *Service) panelServices(ctx context.Context) ([]panelService, error) {
+	ps, _, err := s.panelServicesWithGlobals(ctx)
+	return ps, err
+}
+
+// panelServicesWithGlobals also returns the global middlewares every
+// service's routers carry.
+func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService, []string, error) {
+	if s.d.Services == nil {
+		return nil, nil, nil
+	}
+	rows, err := s.d.Services.ListEnabled(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var defaults, globals []string
+	if s.d.Settings != nil {
+		g, err := s.d.Settings.Get(ctx)
+		if err != nil {
+			return nil, nil, fmt.Errorf("read settings: %w", err)
+		}
+		defaults, globals = g.DefaultEntrypoints, g.GlobalMiddlewares
+	}
+	out := make([]panelService, 0, len(rows))
+	for _, r := range rows {
+		eps := r.Entrypoints.V
+		if len(eps) == 0 {
+			eps = defaults
+		}
+		out = append(out, panelService{
+			id: r.ID, name: r.Name, hosts: services.FQDNs(r), entrypoints: eps,
+			middlewares: r.Middlewares.V, targets: r.Targets.V,
+		})
+	}
+	return out, globals, nil
+}
+
+// managedResolvers returns the resolver names of the managed-mode document.
+// The document is read leniently (the config alone, or wrapped in "config").
+func (s *Service) managedResolvers(ctx context.Context) ([]string, error) {
+	if s.d.DB == nil {
+		return nil, nil
+	}
+	type resolvers struct {
+		Resolvers []struct {
+			Name string `json:"name"`
+		} `json:"resolvers"`
+	}
+	var doc struct {
+		resolvers
+		Config *resolvers `json:"config"`
+	}
+	ok, err := store.GetConfig(ctx, s.d.DB, store.KeyManaged, &doc)
+	if err != nil || !ok {
+		return nil, err
+	}
+	all := doc.Resolvers
+	if doc.Config != nil {
+		all = append(all, doc.Config.Resolvers...)
+	}
+	names := make([]string, 0, len(all))
+	for _, r := range all {
+		if r.Name != "" {
+			names = append(names, r.Name)
+		}
+	}
+	return names, nil
+}

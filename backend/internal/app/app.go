@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
@@ -148,6 +150,20 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
 	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
+
+	var boundAddr atomic.Pointer[string]
+	accessSvc := access.New(access.Options{
+		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost,
+		PanelURL: func(ctx context.Context) (string, error) {
+			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
+		},
+	})
+	features = append(features, access.NewHandler(accessSvc))
+	c.loops = append(c.loops, accessSvc.Loops()...)
+	c.onListen = append(c.onListen, func(addr string) {
+		boundAddr.Store(&addr)
+		accessSvc.InvalidatePolicy()
+	})
 	// Expired services are switched off within seconds even when Traefik
 	// does not poll, so the API and UI show it.
 	c.loops = append(c.loops, every(2*time.Second, func(ctx context.Context) {
@@ -247,4 +263,26 @@ func closeDB(db *gorm.DB) {
 	if sqlDB, err := db.DB(); err == nil {
 		_ = sqlDB.Close()
 	}
+}
+
+// panelPublicURL is where browsers reach the panel to sign in to a protected
+// service: PANEL_PUBLIC_URL, else https://<admin domain>, else the URL
+// Traefik uses for forward-auth (PANEL_INTERNAL_URL or the bound address).
+func panelPublicURL(ctx context.Context, cfg config.Config, st *settings.Service, bound *string) (string, error) {
+	if cfg.PublicURL != "" {
+		return cfg.PublicURL, nil
+	}
+	g, err := st.Get(ctx)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case g.AdminDomain != "":
+		return "https://" + g.AdminDomain, nil
+	case cfg.InternalURL != "":
+		return cfg.InternalURL, nil
+	case bound != nil:
+		return "http://" + *bound, nil
+	}
+	return "", nil
 }

@@ -1,0 +1,138 @@
+// Package access is Gatehouse's forward-auth: the GET /api/auth/verify
+// endpoint Traefik calls on every request to a protected service, the
+// protections behind it (basic auth, OpenID Connect single sign-on, one-use
+// shared links), the sessions they open, and their administration API.
+//
+// The verify hot path reads only in-memory state: a policy snapshot rebuilt
+// after any change on the bus, and caches of sessions and basic-auth results.
+// Every write that could make cached state too permissive publishes or
+// receives a change event that drops it, so the caches fail closed.
+package access
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
+)
+
+// Limits of failed basic-auth and sign-in attempts per IP and per user.
+const (
+	MaxFailures   = 10
+	FailureWindow = 15 * time.Minute
+)
+
+// Options are the dependencies of the access service.
+type Options struct {
+	DB     *gorm.DB
+	Bus    *change.Bus
+	Now    func() time.Time
+	Logger *slog.Logger
+	// PanelURL returns the panel's public base URL (no trailing slash), where
+	// browsers are sent to sign in. It is read when the policy snapshot is
+	// rebuilt, so it may query settings.
+	PanelURL func(ctx context.Context) (string, error)
+	// BcryptCost for credential-set passwords; 0 means bcrypt.DefaultCost.
+	BcryptCost int
+	// HTTPClient talks to the OpenID provider; nil means a client with a timeout.
+	HTTPClient *http.Client
+}
+
+// Service is the forward-auth feature.
+type Service struct {
+	db       *gorm.DB
+	bus      *change.Bus
+	now      func() time.Time
+	log      *slog.Logger
+	panelURL func(ctx context.Context) (string, error)
+	cost     int
+	client   *http.Client
+
+	policy   *policyCache
+	sessions *sessionStore
+	basic    *basicCache
+	limiter  *ratelimit.Limiter
+	sso      *ssoState
+	dummy    []byte // bcrypt hash compared against for unknown users (equal timing)
+}
+
+// New returns the access service and subscribes its caches to the bus.
+func New(o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.BcryptCost == 0 {
+		o.BcryptCost = bcrypt.DefaultCost
+	}
+	if o.HTTPClient == nil {
+		o.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
+	if o.PanelURL == nil {
+		o.PanelURL = func(context.Context) (string, error) { return "", nil }
+	}
+	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), o.BcryptCost)
+	s := &Service{
+		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
+		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy,
+		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
+	}
+	s.policy = newPolicyCache(s.loadPolicy)
+	s.sessions = newSessionStore(o.DB, o.Now)
+	s.basic = newBasicCache()
+	s.sso = newSSOState(o.Now)
+	if o.Bus != nil {
+		o.Bus.Subscribe(s.onChange)
+	}
+	return s
+}
+
+// onChange drops cached state that a committed write may have made stale.
+func (s *Service) onChange(e change.Event) {
+	switch e.Entity {
+	case change.Service, change.Domain, change.Settings:
+		s.policy.invalidate()
+		if e.Entity == change.Service && (e.Kind == change.Disabled || e.Kind == change.Deleted) {
+			s.sessions.dropService(e.ID)
+			s.basic.flush()
+		}
+	case change.Security:
+		s.policy.invalidate()
+		s.basic.flush()
+	}
+}
+
+// Loops are the background jobs: sweeping expired sessions and login state,
+// and writing last-seen times off the hot path.
+func (s *Service) Loops() []func(ctx context.Context) {
+	return []func(ctx context.Context){
+		func(ctx context.Context) {
+			t := time.NewTicker(time.Minute)
+			defer t.Stop()
+			for {
+				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("sweep forward-auth sessions", "err", err)
+				}
+				s.sso.sweep()
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		},
+		func(ctx context.Context) { s.sessions.touchLoop(ctx, 5*time.Second, s.log) },
+	}
+}
+
+// InvalidatePolicy forgets the policy snapshot (for example once the panel's
+// bound address, part of its public URL, is known).
+func (s *Service) InvalidatePolicy() { s.policy.invalidate() }

@@ -1,0 +1,75 @@
+package access
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	gocache "github.com/patrickmn/go-cache"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// basicTTL is how long a successful basic-auth check is remembered. Any
+// change to protections or credential sets drops every entry at once.
+const basicTTL = 2 * time.Minute
+
+// basicResult is a remembered successful check.
+type basicResult struct {
+	bp    *basicPolicy // the snapshot's policy that accepted it
+	hUser []string
+}
+
+type basicCache struct{ c *gocache.Cache }
+
+func newBasicCache() *basicCache { return &basicCache{c: gocache.New(basicTTL, time.Minute)} }
+
+func (b *basicCache) flush() { b.c.Flush() }
+
+// basicKey hashes the credential with the service id, so the cache never
+// holds a password and one service's result cannot serve another.
+func basicKey(serviceID, authorization string) string {
+	h := sha256.New()
+	h.Write([]byte(serviceID))
+	h.Write([]byte{0})
+	h.Write([]byte(authorization))
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0]))
+}
+
+func (b *basicCache) get(key string) *basicResult {
+	if v, ok := b.c.Get(key); ok {
+		return v.(*basicResult)
+	}
+	return nil
+}
+
+func (b *basicCache) put(key string, r *basicResult) { b.c.Set(key, r, basicTTL) }
+
+// parseBasic decodes an "Authorization: Basic" value.
+func parseBasic(h string) (user, pass string, ok bool) {
+	const prefix = "basic "
+	if len(h) < len(prefix) || !strings.EqualFold(h[:len(prefix)], prefix) || len(h) > 4096 {
+		return "", "", false
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(h[len(prefix):]))
+	if err != nil {
+		return "", "", false
+	}
+	user, pass, ok = strings.Cut(string(raw), ":")
+	if !ok || user == "" {
+		return "", "", false
+	}
+	return user, pass, true
+}
+
+// checkBasic compares a password with the set's bcrypt hash; unknown users
+// cost the same bcrypt comparison, so timing does not reveal usernames.
+func (s *Service) checkBasic(bp *basicPolicy, user, pass string) bool {
+	hash, ok := bp.users[user]
+	if !ok {
+		hash = s.dummy
+	}
+	return bcrypt.CompareHashAndPassword(hash, []byte(pass)) == nil && ok
+}

@@ -1,0 +1,273 @@
+package access
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Shared-link statuses.
+const (
+	LinkActive  = "active"
+	LinkUsed    = "used"
+	LinkExpired = "expired"
+	LinkRevoked = "revoked"
+)
+
+// CreateLinkRequest is the body of POST /api/services/{id}/shared-links.
+type CreateLinkRequest struct {
+	LifetimeSeconds int64  `json:"lifetimeSeconds" validate:"omitempty,min=60,max=31622400"`
+	SessionSeconds  int64  `json:"sessionSeconds" validate:"omitempty,min=60,max=31622400"`
+	Note            string `json:"note" validate:"max=200"`
+}
+
+// LinkResponse is a shared link as the API shows it; URL only on creation.
+type LinkResponse struct {
+	ID             string     `json:"id"`
+	ServiceID      string     `json:"serviceId"`
+	Note           string     `json:"note"`
+	Status         string     `json:"status"`
+	URL            string     `json:"url,omitempty"`
+	ExpiresAt      time.Time  `json:"expiresAt"`
+	UsedAt         *time.Time `json:"usedAt"`
+	RevokedAt      *time.Time `json:"revokedAt"`
+	SessionSeconds int64      `json:"sessionSeconds"`
+	CreatedAt      time.Time  `json:"createdAt"`
+}
+
+func linkStatus(l store.SharedLink, now time.Time) string {
+	switch {
+	case l.RevokedAt != nil:
+		return LinkRevoked
+	case l.UsedAt != nil:
+		return LinkUsed
+	case !now.Before(l.ExpiresAt):
+		return LinkExpired
+	}
+	return LinkActive
+}
+
+func toLinkResponse(l store.SharedLink, now time.Time) LinkResponse {
+	return LinkResponse{
+		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
+		UsedAt: l.UsedAt, RevokedAt: l.RevokedAt, SessionSeconds: l.SessionSeconds, CreatedAt: l.CreatedAt,
+	}
+}
+
+func (s *Service) loadService(ctx context.Context, id string) (store.Service, error) {
+	var row store.Service
+	err := s.db.WithContext(ctx).Preload("Domain").Where("id = ?", id).Take(&row).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, apperr.NotFound("service")
+	}
+	if err != nil {
+		return row, fmt.Errorf("load service %s: %w", id, err)
+	}
+	return row, nil
+}
+
+// CreateLink makes a one-use link to the service and returns it with its URL.
+func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLinkRequest) (LinkResponse, error) {
+	svc, err := s.loadService(ctx, serviceID)
+	if err != nil {
+		return LinkResponse{}, err
+	}
+	var n int64
+	if err := s.db.WithContext(ctx).Model(&store.SecurityConfig{}).
+		Where("service_id = ? AND type = ? AND enabled = ?", serviceID, store.SecuritySharedLinks, true).
+		Count(&n).Error; err != nil {
+		return LinkResponse{}, fmt.Errorf("check shared-links protection: %w", err)
+	}
+	if n == 0 {
+		return LinkResponse{}, apperr.Conflict("", "shared links are not enabled for this service; enable the shared_links protection first")
+	}
+	fqdns := services.FQDNs(svc)
+	if len(fqdns) == 0 {
+		return LinkResponse{}, apperr.Conflict("", "the service has no hostname to link to")
+	}
+	if req.LifetimeSeconds == 0 {
+		req.LifetimeSeconds = 24 * 3600
+	}
+	if req.SessionSeconds == 0 {
+		req.SessionSeconds = 24 * 3600
+	}
+	token, err := admin.NewToken()
+	if err != nil {
+		return LinkResponse{}, err
+	}
+	now := s.now()
+	l := store.SharedLink{
+		ID: store.NewID(), ServiceID: serviceID, TokenHash: admin.HashToken(token), Note: req.Note,
+		SessionSeconds: req.SessionSeconds, CreatedAt: now,
+		ExpiresAt: now.Add(time.Duration(req.LifetimeSeconds) * time.Second),
+	}
+	if err := s.db.WithContext(ctx).Create(&l).Error; err != nil {
+		return LinkResponse{}, fmt.Errorf("create shared link: %w", err)
+	}
+	scheme, err := s.serviceScheme(ctx, svc)
+	if err != nil {
+		return LinkResponse{}, err
+	}
+	out := toLinkResponse(l, now)
+	out.URL = scheme + "://" + fqdns[0] + "/?" + LinkParam + "=" + url.QueryEscape(token)
+	return out, nil
+}
+
+// serviceScheme is https unless every entrypoint of the service (or the
+// global default when it names none) is a plain HTTP one.
+func (s *Service) serviceScheme(ctx context.Context, svc store.Service) (string, error) {
+	eps := svc.Entrypoints.V
+	if len(eps) == 0 {
+		var g struct {
+			DefaultEntrypoints []string `json:"defaultEntrypoints"`
+		}
+		if _, err := store.GetConfig(ctx, s.db, store.KeyGlobalConfig, &g); err != nil {
+			return "", err
+		}
+		eps = g.DefaultEntrypoints
+	}
+	if len(eps) == 0 {
+		return "https", nil
+	}
+	for _, ep := range eps {
+		if ep != "web" && ep != "http" {
+			return "https", nil
+		}
+	}
+	return "http", nil
+}
+
+// ListLinks returns a service's links, newest first.
+func (s *Service) ListLinks(ctx context.Context, serviceID string) ([]LinkResponse, error) {
+	if _, err := s.loadService(ctx, serviceID); err != nil {
+		return nil, err
+	}
+	var rows []store.SharedLink
+	if err := s.db.WithContext(ctx).Where("service_id = ?", serviceID).Order("created_at DESC, id DESC").
+		Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list shared links: %w", err)
+	}
+	now := s.now()
+	out := make([]LinkResponse, len(rows))
+	for i, r := range rows {
+		out[i] = toLinkResponse(r, now)
+	}
+	return out, nil
+}
+
+// RevokeLink revokes a link and ends the sessions opened with it.
+func (s *Service) RevokeLink(ctx context.Context, serviceID, linkID string) error {
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var l store.SharedLink
+		err := tx.Where("id = ? AND service_id = ?", linkID, serviceID).Take(&l).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFound("shared link")
+		}
+		if err != nil {
+			return fmt.Errorf("load shared link: %w", err)
+		}
+		if l.RevokedAt == nil {
+			if err := tx.Model(&l).Update("revoked_at", s.now()).Error; err != nil {
+				return fmt.Errorf("revoke shared link: %w", err)
+			}
+		}
+		return tx.Where("shared_link_id = ?", linkID).Delete(&store.Session{}).Error
+	})
+	if err != nil {
+		return err
+	}
+	s.sessions.drop(func(x *session) bool { return x.linkID == linkID })
+	return nil
+}
+
+var errLinkUnavailable = errors.New("shared link unavailable")
+
+// consumeLink marks the link used and opens its session in one transaction.
+// The conditional UPDATE is the one-use guarantee: of any number of
+// concurrent uses, exactly one affects a row.
+func (s *Service) consumeLink(ctx context.Context, sp *servicePolicy, token string, now time.Time) (store.Session, string, error) {
+	hash := admin.HashToken(token)
+	var row store.Session
+	var sessToken string
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&store.SharedLink{}).
+			Where("token_hash = ? AND service_id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?", hash, sp.id, now).
+			Update("used_at", now)
+		if res.Error != nil {
+			return fmt.Errorf("use shared link: %w", res.Error)
+		}
+		if res.RowsAffected != 1 {
+			return errLinkUnavailable
+		}
+		var l store.SharedLink
+		if err := tx.Where("token_hash = ?", hash).Take(&l).Error; err != nil {
+			return fmt.Errorf("load shared link: %w", err)
+		}
+		row = store.Session{
+			ServiceID: sp.id, Kind: store.SessionSharedLink, Subject: "shared-link:" + l.ID,
+			DisplayName: l.Note, SharedLinkID: &l.ID,
+			ExpiresAt: capExpiry(now.Add(time.Duration(l.SessionSeconds)*time.Second), sp.expiresAt),
+		}
+		var err error
+		sessToken, err = s.sessions.create(tx, &row)
+		return err
+	})
+	if err != nil {
+		return store.Session{}, "", err
+	}
+	s.sessions.remember(row)
+	return row, sessToken, nil
+}
+
+// capExpiry keeps a session from outliving its service.
+func capExpiry(at, serviceExpiry time.Time) time.Time {
+	if !serviceExpiry.IsZero() && serviceExpiry.Before(at) {
+		return serviceExpiry
+	}
+	return at
+}
+
+// useLink answers a request carrying a shared-link token: 302 to the clean
+// URL with a session cookie the first time, a clear refusal afterwards.
+func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
+	ctx := c.Request().Context()
+	if len(f.linkToken) <= 128 {
+		row, token, err := s.consumeLink(ctx, sp, f.linkToken, now)
+		if err == nil {
+			setCookie(c, f, token, row.ExpiresAt, now)
+			return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
+		}
+		if !errors.Is(err, errLinkUnavailable) {
+			return err
+		}
+	}
+	var l store.SharedLink
+	err := s.db.WithContext(ctx).Where("token_hash = ? AND service_id = ?", admin.HashToken(f.linkToken), sp.id).Take(&l).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return fmt.Errorf("load shared link: %w", err)
+	}
+	p := page{Title: "This link does not work", Message: "This link is not valid. Ask the person who shared it for a new one."}
+	if err == nil {
+		switch linkStatus(l, now) {
+		case LinkUsed:
+			p = page{Title: "This link was already used",
+				Message: "Shared links work once, and this one has been used. Ask the person who shared it for a new one."}
+		case LinkExpired:
+			p = page{Title: "This link has expired", Message: "Ask the person who shared it for a new one."}
+		case LinkRevoked:
+			p = page{Title: "This link was revoked", Message: "Ask the person who shared it for a new one."}
+		}
+	}
+	return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, p)
+}

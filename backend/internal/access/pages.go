@@ -1,0 +1,73 @@
+package access
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+)
+
+// page is a small server-rendered page shown to people (not API clients)
+// when verify or the sign-in flow cannot let them through.
+type page struct {
+	Title    string
+	Message  string
+	LinkURL  string
+	LinkText string
+}
+
+var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{{.Title}}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:Canvas;color:CanvasText}
+main{max-width:28rem;padding:2rem;border:1px solid color-mix(in srgb,CanvasText 20%,transparent);border-radius:12px}
+h1{font-size:1.3rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1rem}
+a{display:inline-block;padding:.5rem 1rem;border-radius:8px;background:#2563eb;color:#fff;text-decoration:none}
+a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
+small{display:block;margin-top:1.5rem;opacity:.6}
+</style></head>
+<body><main>
+<h1>{{.Title}}</h1>
+<p>{{.Message}}</p>
+{{if .LinkURL}}<a href="{{.LinkURL}}">{{.LinkText}}</a>{{end}}
+<small>Gatehouse</small>
+</main></body></html>
+`))
+
+// errorEnvelope mirrors the API's error shape for API clients of verify.
+type errorEnvelope struct {
+	Error struct {
+		Code      apperr.Code `json:"code"`
+		Message   string      `json:"message"`
+		RequestID string      `json:"requestId,omitempty"`
+	} `json:"error"`
+}
+
+// refuse answers a non-2xx: an HTML page for browsers, the JSON envelope
+// otherwise. Headers set before (WWW-Authenticate, Set-Cookie) are kept.
+func refuse(c echo.Context, browser bool, status int, code apperr.Code, p page) error {
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-store")
+	if browser {
+		var buf bytes.Buffer
+		if err := pageTmpl.Execute(&buf, p); err != nil {
+			return err
+		}
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+		return c.HTMLBlob(status, buf.Bytes())
+	}
+	var env errorEnvelope
+	env.Error.Code, env.Error.Message = code, p.Message
+	env.Error.RequestID = h.Get(echo.HeaderXRequestID)
+	if c.Request().Method == http.MethodHead {
+		return c.NoContent(status)
+	}
+	return c.JSON(status, env)
+}

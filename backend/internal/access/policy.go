@@ -1,0 +1,209 @@
+package access
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// policy is an immutable snapshot of everything verify needs to decide,
+// rebuilt from the database after any change. Verify never queries for it.
+type policy struct {
+	services map[string]*servicePolicy
+	panelURL string
+}
+
+// servicePolicy is one service's protections.
+type servicePolicy struct {
+	id, name  string
+	enabled   bool
+	expiresAt time.Time // zero: never
+	hosts     []string  // lower-case FQDNs, in declared order
+	protected bool
+	basic     *basicPolicy
+	sso       *ssoPolicy
+	links     bool
+	challenge []string // WWW-Authenticate value when basic auth is accepted
+}
+
+type basicPolicy struct {
+	setID string // "" when the set was deleted: deny everyone
+	users map[string][]byte
+}
+
+type ssoPolicy struct {
+	users  map[string]bool // lower-case
+	groups map[string]bool
+}
+
+// allows reports whether an identity may use the service. Empty lists admit
+// any signed-in user.
+func (p *ssoPolicy) allows(subject, user, email string, groups []string) bool {
+	if len(p.users) == 0 && len(p.groups) == 0 {
+		return true
+	}
+	for _, u := range [...]string{subject, user, email} {
+		if u != "" && p.users[strings.ToLower(u)] {
+			return true
+		}
+	}
+	for _, g := range groups {
+		if p.groups[g] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasHost reports whether host (possibly with a port) is one of the service's names.
+func (p *servicePolicy) hasHost(host string) bool {
+	host = strings.ToLower(stripPort(host))
+	for _, h := range p.hosts {
+		if h == host {
+			return true
+		}
+	}
+	return false
+}
+
+// live reports whether the service currently serves traffic.
+func (p *servicePolicy) live(now time.Time) bool {
+	return p.enabled && (p.expiresAt.IsZero() || now.Before(p.expiresAt))
+}
+
+// policyCache holds the current snapshot. A generation counter makes sure a
+// snapshot built from data read before an invalidation is never installed.
+type policyCache struct {
+	load func(ctx context.Context) (*policy, error)
+	cur  atomic.Pointer[policy]
+	gen  atomic.Uint64
+	mu   sync.Mutex // serialises rebuilds
+}
+
+func newPolicyCache(load func(ctx context.Context) (*policy, error)) *policyCache {
+	return &policyCache{load: load}
+}
+
+func (c *policyCache) invalidate() {
+	c.gen.Add(1)
+	c.cur.Store(nil)
+}
+
+func (c *policyCache) get(ctx context.Context) (*policy, error) {
+	if p := c.cur.Load(); p != nil {
+		return p, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p := c.cur.Load(); p != nil {
+		return p, nil
+	}
+	gen := c.gen.Load()
+	p, err := c.load(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if c.gen.Load() == gen {
+		c.cur.Store(p)
+	}
+	return p, nil
+}
+
+// loadPolicy reads every service, its enabled protections and the users of
+// the credential sets they use.
+func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
+	db := s.db.WithContext(ctx)
+	var rows []store.Service
+	if err := db.Preload("Domain").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("load services for forward-auth: %w", err)
+	}
+	var cfgs []store.SecurityConfig
+	if err := db.Where("enabled = ?", true).Find(&cfgs).Error; err != nil {
+		return nil, fmt.Errorf("load security configs: %w", err)
+	}
+	var users []store.CredentialUser
+	if err := db.Find(&users).Error; err != nil {
+		return nil, fmt.Errorf("load credential users: %w", err)
+	}
+	panel, err := s.panelURL(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("panel public URL: %w", err)
+	}
+	bySet := map[string]map[string][]byte{}
+	for _, u := range users {
+		if bySet[u.SetID] == nil {
+			bySet[u.SetID] = map[string][]byte{}
+		}
+		bySet[u.SetID][u.Username] = []byte(u.PasswordHash)
+	}
+	p := &policy{services: make(map[string]*servicePolicy, len(rows)), panelURL: strings.TrimRight(panel, "/")}
+	for _, r := range rows {
+		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled}
+		if r.ExpiresAt != nil {
+			sp.expiresAt = *r.ExpiresAt
+		}
+		for _, h := range services.FQDNs(r) {
+			sp.hosts = append(sp.hosts, strings.ToLower(h))
+		}
+		p.services[r.ID] = sp
+	}
+	for _, c := range cfgs {
+		sp := p.services[c.ServiceID]
+		if sp == nil {
+			continue
+		}
+		sp.protected = true
+		switch c.Type {
+		case store.SecurityBasicAuth:
+			bp := &basicPolicy{users: map[string][]byte{}}
+			if c.CredentialSetID != nil {
+				bp.setID = *c.CredentialSetID
+				if m := bySet[bp.setID]; m != nil {
+					bp.users = m
+				}
+			}
+			sp.basic = bp
+			sp.challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
+		case store.SecuritySSO:
+			st := decodeSSOSettings(c.Settings.V)
+			sp.sso = &ssoPolicy{users: map[string]bool{}, groups: map[string]bool{}}
+			for _, u := range st.Users {
+				sp.sso.users[strings.ToLower(u)] = true
+			}
+			for _, g := range st.Groups {
+				sp.sso.groups[g] = true
+			}
+		case store.SecuritySharedLinks:
+			sp.links = true
+		}
+	}
+	return p, nil
+}
+
+// realm makes a service name safe inside a quoted header parameter.
+func realm(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	if b.Len() == 0 {
+		return "Gatehouse"
+	}
+	return b.String()
+}
+
+func stripPort(host string) string {
+	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host[i:], "]") {
+		return host[:i]
+	}
+	return host
+}

@@ -1,0 +1,298 @@
+package access
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	"github.com/labstack/echo/v4"
+	"golang.org/x/oauth2"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// stateCookie binds a sign-in to the browser that started it (login CSRF).
+const stateCookie = "gatehouse_sso_state"
+
+// endUser answers the sign-in flow's errors: these pages are for people.
+func endUser(c echo.Context, status int, code apperr.Code, title, msg string) error {
+	return refuse(c, true, status, code, page{Title: title, Message: msg})
+}
+
+// ssoStart is GET /api/auth/sso/start?service=<id>&rd=<url>: it checks the
+// return address against the service's hostnames and sends the browser to
+// the OpenID provider with state, nonce and a PKCE challenge.
+func (s *Service) ssoStart(c echo.Context) error {
+	ctx := c.Request().Context()
+	pol, err := s.policy.get(ctx)
+	if err != nil {
+		return err
+	}
+	sp := pol.services[c.QueryParam("service")]
+	if sp == nil || !sp.live(s.now()) || sp.sso == nil {
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in is not available",
+			"This service does not use single sign-on.")
+	}
+	rd, ok := returnURL(c.QueryParam("rd"), sp)
+	if !ok {
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in is not available",
+			"The return address is not one of this service's addresses.")
+	}
+	if blocked, wait := s.limiter.Blocked("ip:" + c.RealIP()); blocked {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)))
+		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many attempts",
+			"Too many refused sign-ins from your address. Wait a few minutes and try again.")
+	}
+	oc, _, err := s.oauthConfig(ctx, pol)
+	if err != nil {
+		return s.providerError(c, err)
+	}
+	state, err := admin.NewToken()
+	if err != nil {
+		return err
+	}
+	nonce, err := admin.NewToken()
+	if err != nil {
+		return err
+	}
+	l := &login{serviceID: sp.id, rd: rd, nonce: nonce, verifier: oauth2.GenerateVerifier()}
+	if err := s.sso.addLogin(state, l); err != nil {
+		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
+			"Too many sign-ins are in progress. Try again in a few minutes.")
+	}
+	c.SetCookie(&http.Cookie{
+		Name: stateCookie, Value: state, Path: "/api/auth/sso", MaxAge: int(loginTTL / time.Second),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pol.panelURL, "https://"),
+	})
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Redirect(http.StatusFound, oc.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(l.verifier)))
+}
+
+// returnURL accepts rd only when it is an http(s) URL on one of the service's hosts.
+func returnURL(rd string, sp *servicePolicy) (string, bool) {
+	u, err := url.Parse(rd)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Host == "" ||
+		u.Opaque != "" || !sp.hasHost(u.Host) {
+		return "", false
+	}
+	u.Fragment = ""
+	return u.String(), true
+}
+
+var errSSOOff = errors.New("single sign-on is not configured")
+
+// oauthConfig discovers the provider and builds the OAuth client.
+func (s *Service) oauthConfig(ctx context.Context, pol *policy) (*oauth2.Config, *oidc.Provider, error) {
+	d, err := s.loadSSO(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !d.Enabled || d.Issuer == "" || d.ClientID == "" || pol.panelURL == "" {
+		return nil, nil, errSSOOff
+	}
+	dctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 10*time.Second)
+	defer cancel()
+	prov, err := s.sso.provider(dctx, d.Issuer)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &oauth2.Config{
+		ClientID: d.ClientID, ClientSecret: d.ClientSecret, Endpoint: prov.Endpoint(),
+		RedirectURL: pol.panelURL + CallbackPath, Scopes: d.Scopes,
+	}, prov, nil
+}
+
+func (s *Service) providerError(c echo.Context, err error) error {
+	if errors.Is(err, errSSOOff) {
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Single sign-on is not set up",
+			"Single sign-on is not configured on this Gatehouse. Ask its administrator.")
+	}
+	s.log.Warn("single sign-on provider unavailable", "err", err)
+	return endUser(c, http.StatusBadGateway, apperr.CodeInternal, "Sign-in provider unavailable",
+		"The sign-in provider could not be reached. Try again in a moment.")
+}
+
+// ssoCallback is GET /api/auth/sso/callback: it redeems the code (PKCE),
+// validates the ID token and nonce, checks the service's users and groups,
+// and sends the browser back to the service with a one-time exchange token.
+func (s *Service) ssoCallback(c echo.Context) error {
+	ctx := c.Request().Context()
+	state := c.QueryParam("state")
+	ck, _ := c.Cookie(stateCookie)
+	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	if state == "" || ck == nil || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(state)) != 1 {
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
+			"This sign-in was not started in this browser, or it has expired. Open the service again to sign in.")
+	}
+	l := s.sso.takeLogin(state)
+	if l == nil {
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
+			"This sign-in has expired. Open the service again to sign in.")
+	}
+	if e := c.QueryParam("error"); e != "" {
+		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Sign-in refused",
+			"The sign-in provider refused the sign-in ("+e+").")
+	}
+	pol, err := s.policy.get(ctx)
+	if err != nil {
+		return err
+	}
+	oc, prov, err := s.oauthConfig(ctx, pol)
+	if err != nil {
+		return s.providerError(c, err)
+	}
+	id, err := s.redeemCode(ctx, oc, prov, c.QueryParam("code"), l)
+	if err != nil {
+		s.log.Warn("single sign-on failed", "err", err)
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in failed",
+			"The sign-in could not be completed. Open the service again to retry.")
+	}
+	sp := pol.services[l.serviceID]
+	if sp == nil || !sp.live(s.now()) || sp.sso == nil {
+		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Not available", "This service is not available.")
+	}
+	keys := []string{"ip:" + c.RealIP(), "user:" + sp.id + ":" + id.user}
+	if blocked, wait := s.limiter.Blocked(keys...); blocked {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)))
+		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many attempts",
+			"Too many refused sign-ins. Wait a few minutes and try again.")
+	}
+	if !sp.sso.allows(id.user, id.user, id.email, id.groups) {
+		s.limiter.Fail(keys...)
+		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Access denied",
+			"You signed in as "+id.user+", who is not allowed to use "+sp.name+".")
+	}
+	u, _ := url.Parse(l.rd) // validated at start
+	token, err := s.sso.addExchange(&exchange{serviceID: sp.id, host: strings.ToLower(u.Host), id: id})
+	if err != nil {
+		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
+			"Too many sign-ins are in progress. Try again in a few minutes.")
+	}
+	q := u.Query()
+	q.Set(ExchangeParam, token)
+	u.RawQuery = q.Encode()
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.Redirect(http.StatusFound, u.String())
+}
+
+// redeemCode exchanges the code and validates the ID token.
+func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.Provider, code string, l *login) (identity, error) {
+	if code == "" {
+		return identity{}, errors.New("no code in the callback")
+	}
+	ctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 15*time.Second)
+	defer cancel()
+	tok, err := oc.Exchange(ctx, code, oauth2.VerifierOption(l.verifier))
+	if err != nil {
+		return identity{}, fmt.Errorf("exchange code: %w", err)
+	}
+	raw, _ := tok.Extra("id_token").(string)
+	if raw == "" {
+		return identity{}, errors.New("the provider returned no ID token")
+	}
+	idt, err := prov.Verifier(&oidc.Config{ClientID: oc.ClientID}).Verify(ctx, raw)
+	if err != nil {
+		return identity{}, fmt.Errorf("verify ID token: %w", err)
+	}
+	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(l.nonce)) != 1 {
+		return identity{}, errors.New("ID token nonce does not match")
+	}
+	claims := map[string]any{}
+	if err := idt.Claims(&claims); err != nil {
+		return identity{}, fmt.Errorf("read ID token claims: %w", err)
+	}
+	d, err := s.loadSSO(ctx)
+	if err != nil {
+		return identity{}, err
+	}
+	if _, ok := claims[d.GroupsClaim]; !ok && prov.UserInfoEndpoint() != "" {
+		// Many providers put groups only in the userinfo answer.
+		if ui, err := prov.UserInfo(ctx, oauth2.StaticTokenSource(tok)); err == nil {
+			extra := map[string]any{}
+			if ui.Claims(&extra) == nil && (ui.Subject == "" || ui.Subject == idt.Subject) {
+				for k, v := range extra {
+					if _, ok := claims[k]; !ok {
+						claims[k] = v
+					}
+				}
+			}
+		}
+	}
+	str := func(k string) string { v, _ := claims[k].(string); return v }
+	id := identity{user: str("preferred_username"), email: str("email"), name: str("name"), groups: groupsOf(claims[d.GroupsClaim])}
+	if id.user == "" {
+		id.user = id.email
+	}
+	if id.user == "" {
+		id.user = idt.Subject
+	}
+	if id.name == "" {
+		id.name = id.user
+	}
+	return id, nil
+}
+
+func groupsOf(v any) []string {
+	switch g := v.(type) {
+	case string:
+		return cleanList(strings.Split(g, ","))
+	case []any:
+		out := make([]string, 0, len(g))
+		for _, x := range g {
+			if s, ok := x.(string); ok {
+				out = append(out, strings.ReplaceAll(s, ",", " "))
+			}
+		}
+		return cleanList(out)
+	}
+	return []string{}
+}
+
+// redeemExchange ends the sign-in hop on the service's host: it redeems the
+// one-time token, opens a session and answers 302 to the clean URL with the
+// host-only cookie (Traefik passes non-2xx answers, headers included, to the browser).
+func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, pol *policy, now time.Time) error {
+	clean := f.proto + "://" + f.host + withoutParams(f.uri)
+	e := s.sso.redeem(f.exchToken)
+	if e == nil || e.serviceID != sp.id || e.host != strings.ToLower(f.host) {
+		return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, page{
+			Title: "Sign-in link expired", Message: "This sign-in link has expired or was already used.",
+			LinkURL: clean, LinkText: "Sign in again"})
+	}
+	if !sp.sso.allows(e.id.user, e.id.user, e.id.email, e.id.groups) {
+		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+			Title: "Access denied", Message: "You signed in as " + e.id.user + ", who is not allowed to use " + sp.name + "."})
+	}
+	ctx := c.Request().Context()
+	d, err := s.loadSSO(ctx)
+	if err != nil {
+		return err
+	}
+	row := store.Session{
+		ServiceID: sp.id, Kind: store.SessionSSO, Subject: e.id.user, Email: e.id.email, DisplayName: e.id.name,
+		Groups:    store.NewJSON(e.id.groups),
+		ExpiresAt: capExpiry(now.Add(time.Duration(d.SessionSeconds)*time.Second), sp.expiresAt),
+	}
+	var token string
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		token, err = s.sessions.create(tx, &row)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.sessions.remember(row)
+	setCookie(c, f, token, row.ExpiresAt, now)
+	return c.Redirect(redirectStatus(f.method), clean)
+}

@@ -1,0 +1,197 @@
+package access
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Identity headers verify answers with; the generated forwardAuth middleware
+// lists them in authResponseHeaders, so Traefik replaces whatever the client
+// sent with these values (or removes them).
+const (
+	HeaderUser   = "Remote-User"
+	HeaderEmail  = "Remote-Email"
+	HeaderName   = "Remote-Name"
+	HeaderGroups = "Remote-Groups"
+)
+
+// verify is GET /api/auth/verify?service=<id>, called by Traefik's forwardAuth
+// on every request to a protected service. Any error it returns becomes a
+// 500, so a failure never lets a request through.
+func (s *Service) verify(c echo.Context) error {
+	r := c.Request()
+	f, ok := parseForwarded(r)
+	if !ok {
+		return apperr.InvalidRequest("verify needs the service parameter and the X-Forwarded-Method, " +
+			"X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-Uri headers (sent by Traefik's forwardAuth)")
+	}
+	ctx := r.Context()
+	pol, err := s.policy.get(ctx)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	sp := pol.services[f.serviceID]
+	if sp == nil || !sp.live(now) {
+		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+			Title: "Not available", Message: "This service is not available."})
+	}
+	if !sp.protected {
+		c.Response().WriteHeader(http.StatusOK)
+		return nil
+	}
+	if isSignOut(f.uri) {
+		return s.signOut(c, f, sp)
+	}
+	if f.exchToken != "" && sp.sso != nil {
+		return s.redeemExchange(c, f, sp, pol, now)
+	}
+
+	sess, err := s.sessions.lookup(ctx, f.token)
+	if err != nil {
+		return err
+	}
+	var denied *session
+	if sess != nil && sess.serviceID == sp.id && now.Before(sess.expiresAt) {
+		switch {
+		case sess.kind == store.SessionSSO && sp.sso != nil && sp.sso.allows(sess.subject, sess.user, sess.email, sess.groups),
+			sess.kind == store.SessionSharedLink && sp.links:
+			if f.linkToken != "" || f.exchToken != "" {
+				// Already signed in: drop the token from the address bar, leave the link unused.
+				return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
+			}
+			s.sessions.touch(sess, now)
+			return allow(c, sess.hUser, sess.hEmail, sess.hName, sess.hGrp)
+		case sess.kind == store.SessionSSO && sp.sso != nil:
+			denied = sess
+		}
+	}
+	if f.linkToken != "" && sp.links {
+		return s.useLink(c, f, sp, now)
+	}
+	if sp.basic != nil && f.authorization != "" {
+		if done, err := s.verifyBasic(c, f, sp); done || err != nil {
+			return err
+		}
+	}
+	if denied != nil {
+		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+			Title:   "Access denied",
+			Message: "You are signed in as " + denied.user + ", who is not allowed to use " + sp.name + ".",
+			LinkURL: f.proto + "://" + f.host + SignOutPath, LinkText: "Sign out",
+		})
+	}
+	return s.unauthenticated(c, f, sp, pol)
+}
+
+// allow answers 200 with the identity headers. The slices are shared,
+// read-only, and built once per session, so this allocates nothing.
+func allow(c echo.Context, user, email, name, groups []string) error {
+	h := c.Response().Header()
+	h[HeaderUser], h[HeaderEmail], h[HeaderName], h[HeaderGroups] = user, email, name, groups
+	c.Response().WriteHeader(http.StatusOK)
+	return nil
+}
+
+// verifyBasic checks an Authorization: Basic header. done reports that an
+// answer was written (allowed, refused or rate limited); a header that is
+// not basic auth leaves the decision to the caller.
+func (s *Service) verifyBasic(c echo.Context, f fwdRequest, sp *servicePolicy) (done bool, err error) {
+	key := basicKey(sp.id, f.authorization)
+	// A result counts only for the policy snapshot that produced it: any
+	// change to protections or credential sets makes every result stale.
+	if res := s.basic.get(key); res != nil && res.bp == sp.basic {
+		return true, allow(c, res.hUser, nil, nil, nil)
+	}
+	user, pass, ok := parseBasic(f.authorization)
+	if !ok {
+		return false, nil
+	}
+	keys := [2]string{"ip:" + f.ip, "user:" + sp.id + ":" + user}
+	if blocked, wait := s.limiter.Blocked(keys[:]...); blocked {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)))
+		return true, refuse(c, f.browser, http.StatusTooManyRequests, apperr.CodeRateLimited, page{
+			Title: "Too many attempts", Message: "Too many failed sign-in attempts. Wait a few minutes and try again."})
+	}
+	if !s.checkBasic(sp.basic, user, pass) {
+		s.limiter.Fail(keys[:]...)
+		c.Response().Header()["Www-Authenticate"] = sp.challenge
+		return true, refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, page{
+			Title: "Sign in to continue", Message: "Wrong username or password.",
+			LinkURL: f.proto + "://" + f.host + withoutParams(f.uri), LinkText: "Try again"})
+	}
+	s.limiter.Reset(keys[1])
+	res := &basicResult{bp: sp.basic, hUser: []string{headerSafe(user)}}
+	s.basic.put(key, res)
+	return true, allow(c, res.hUser, nil, nil, nil)
+}
+
+// unauthenticated sends browsers to single sign-on when the service has it,
+// and answers 401 otherwise (with a basic-auth challenge when accepted).
+func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolicy, pol *policy) error {
+	original := f.proto + "://" + f.host + withoutParams(f.uri)
+	if f.browser && sp.sso != nil && pol.panelURL != "" {
+		loc := pol.panelURL + "/api/auth/sso/start?service=" + url.QueryEscape(sp.id) + "&rd=" + url.QueryEscape(original)
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return c.Redirect(redirectStatus(f.method), loc)
+	}
+	p := page{Title: "Sign in to continue", LinkURL: original, LinkText: "Try again"}
+	switch {
+	case sp.basic != nil:
+		c.Response().Header()["Www-Authenticate"] = sp.challenge
+		p.Message = sp.name + " needs the username and password you were given."
+	case sp.sso != nil:
+		p.Message = sp.name + " needs single sign-on, but the panel's public address is not configured."
+		p.LinkURL = ""
+	default:
+		p.Title = "A shared link is needed"
+		p.Message = sp.name + " is open only through a shared link. Ask its owner for a new one."
+		p.LinkURL = ""
+	}
+	return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, p)
+}
+
+func isSignOut(uri string) bool {
+	path, _, _ := strings.Cut(uri, "?")
+	return path == SignOutPath
+}
+
+// signOut ends the session of the request's cookie and clears it.
+func (s *Service) signOut(c echo.Context, f fwdRequest, sp *servicePolicy) error {
+	if f.token != "" {
+		if err := s.endSessionByToken(c.Request().Context(), f.token); err != nil {
+			return err
+		}
+	}
+	setCookie(c, f, "", time.Time{}, time.Time{})
+	return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, page{
+		Title: "Signed out", Message: "You have been signed out of " + sp.name + ".",
+		LinkURL: f.proto + "://" + f.host + "/", LinkText: "Sign in again"})
+}
+
+// setCookie writes the host-only session cookie; an empty token clears it.
+func setCookie(c echo.Context, f fwdRequest, token string, expires, now time.Time) {
+	ck := &http.Cookie{
+		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
+		Secure: f.proto == "https", SameSite: http.SameSiteLaxMode,
+	}
+	if token == "" {
+		ck.MaxAge = -1
+	} else {
+		ck.Expires = expires
+		ck.MaxAge = int(expires.Sub(now) / time.Second)
+		if ck.MaxAge < 1 {
+			ck.MaxAge = 1
+		}
+	}
+	c.SetCookie(ck)
+	c.Response().Header().Set("Cache-Control", "no-store")
+}

@@ -1,0 +1,340 @@
+package managed
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"regexp"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// keyApplied holds what the wrapper last reported running.
+const keyApplied = "managed_applied"
+
+// Status values.
+const (
+	StatusApplied = "applied"
+	StatusPending = "pending"
+)
+
+// Options configure the service.
+type Options struct {
+	DataDir     string // where age.key and dns-credentials.age live
+	AgeIdentity string // PANEL_AGE_IDENTITY[_FILE]; empty: <DataDir>/age.key
+	ACMEEmail   string // PANEL_ACME_EMAIL: seeds the default resolver's e-mail
+	Static      StaticOptions
+	// BaseURL gives the panel's URL for Traefik when Static.ProviderURL is
+	// empty (the bound listen address, known only once the server listens).
+	BaseURL func() string
+	Now     func() time.Time
+	Logger  *slog.Logger
+}
+
+// Credential is a stored credential's name; values never leave the vault
+// except through the wrapper's secrets-env endpoint.
+type Credential struct {
+	Name      string    `json:"name"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// State is the answer of GET /api/proxy/managed.
+type State struct {
+	Config      Config       `json:"config"`
+	Credentials []Credential `json:"credentials"`
+	Status      string       `json:"status"`
+	AppliedAt   *time.Time   `json:"appliedAt"`
+}
+
+// secretsDoc is stored under store.KeyManagedSecrets: names and the keyed
+// hash of the environment file, enough for the UI and the status.
+type secretsDoc struct {
+	Credentials []Credential `json:"credentials"`
+	Hash        string       `json:"hash"`
+}
+
+// appliedDoc is what the wrapper reported after (re)starting Traefik.
+type appliedDoc struct {
+	ConfigHash  string    `json:"configHash"`
+	SecretsHash string    `json:"secretsHash"`
+	At          time.Time `json:"at"`
+}
+
+// Service owns the managed configuration and credentials.
+type Service struct {
+	db      *gorm.DB
+	bus     *change.Bus
+	vault   *vault
+	o       Options
+	apiPort int
+	mu      sync.Mutex // serializes credential writes (read-modify-write of the file)
+}
+
+// NewService opens (or creates) the age identity and returns the service.
+func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
+	if o.Now == nil {
+		o.Now = store.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Static.APIAddress == "" {
+		o.Static.APIAddress = ":8080"
+	}
+	_, port, err := net.SplitHostPort(o.Static.APIAddress)
+	if err != nil {
+		return nil, fmt.Errorf("managed API address %q: %w", o.Static.APIAddress, err)
+	}
+	apiPort, _ := strconv.Atoi(port)
+	v, err := openVault(o.DataDir, o.AgeIdentity, o.Logger, o.Now)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{db: db, bus: bus, vault: v, o: o, apiPort: apiPort}, nil
+}
+
+// Config returns the stored configuration, or the defaults.
+func (s *Service) Config(ctx context.Context) (Config, error) {
+	c := Defaults(s.o.ACMEEmail)
+	if _, err := store.GetConfig(ctx, s.db, store.KeyManaged, &c); err != nil {
+		return Config{}, err
+	}
+	c.normalize()
+	return c, nil
+}
+
+// PutConfig validates and stores c and answers the new state.
+func (s *Service) PutConfig(ctx context.Context, c Config) (State, error) {
+	if err := c.Validate(s.apiPort); err != nil {
+		return State{}, err
+	}
+	if err := store.PutConfig(ctx, s.db, store.KeyManaged, c); err != nil {
+		return State{}, err
+	}
+	s.bus.Publish(change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManaged})
+	return s.State(ctx)
+}
+
+// State returns the configuration, credential names and applied status.
+func (s *Service) State(ctx context.Context) (State, error) {
+	c, err := s.Config(ctx)
+	if err != nil {
+		return State{}, err
+	}
+	sec, err := s.secretsDoc(ctx)
+	if err != nil {
+		return State{}, err
+	}
+	var applied appliedDoc
+	found, err := store.GetConfig(ctx, s.db, keyApplied, &applied)
+	if err != nil {
+		return State{}, err
+	}
+	st := State{Config: c, Credentials: sec.Credentials, Status: StatusPending}
+	if found {
+		at := applied.At
+		st.AppliedAt = &at
+		_, configHash := StaticDocument(BuildStatic(c, s.staticOptions()))
+		if applied.ConfigHash == configHash && applied.SecretsHash == sec.Hash {
+			st.Status = StatusApplied
+		}
+	}
+	return st, nil
+}
+
+// Static renders the static configuration file and its hash.
+func (s *Service) Static(ctx context.Context) ([]byte, string, error) {
+	c, err := s.Config(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	doc, hash := StaticDocument(BuildStatic(c, s.staticOptions()))
+	return doc, hash, nil
+}
+
+func (s *Service) staticOptions() StaticOptions {
+	o := s.o.Static
+	if o.ProviderURL == "" && s.o.BaseURL != nil {
+		o.ProviderURL = s.o.BaseURL()
+	}
+	return o
+}
+
+// TLSEntrypoints reports which managed entrypoints terminate TLS, for the
+// dynamic configuration. ok is false when the configuration cannot be read.
+func (s *Service) TLSEntrypoints(ctx context.Context) (map[string]bool, bool) {
+	c, err := s.Config(ctx)
+	if err != nil {
+		s.o.Logger.Warn("read managed entrypoints", "err", err)
+		return nil, false
+	}
+	m := make(map[string]bool, len(c.Entrypoints))
+	for _, e := range c.Entrypoints {
+		m[e.Name] = e.TLS
+	}
+	return m, true
+}
+
+func (s *Service) secretsDoc(ctx context.Context) (secretsDoc, error) {
+	var d secretsDoc
+	found, err := store.GetConfig(ctx, s.db, store.KeyManagedSecrets, &d)
+	if err != nil {
+		return secretsDoc{}, err
+	}
+	if !found || d.Hash == "" {
+		d.Hash = s.vault.hash(map[string]string{})
+	}
+	if d.Credentials == nil {
+		d.Credentials = []Credential{}
+	}
+	return d, nil
+}
+
+// UpdateSecrets applies upserts and removals as one batch and answers the
+// resulting names. Removing a name that does not exist is not an error.
+func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, remove []string) ([]Credential, error) {
+	if err := checkBatch(upsert, remove); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	creds, err := s.vault.load()
+	if err != nil {
+		// Never overwrite a file we cannot read: the other values would be lost.
+		return nil, err
+	}
+	prev, err := s.secretsDoc(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range remove {
+		delete(creds, n)
+	}
+	for n, v := range upsert {
+		creds[n] = v
+	}
+	if len(creds) > maxCredentials {
+		return nil, apperr.Field("upsert", "at most %d credentials can be stored", maxCredentials)
+	}
+	updated := map[string]time.Time{}
+	for _, c := range prev.Credentials {
+		updated[c.Name] = c.UpdatedAt
+	}
+	now := s.o.Now()
+	doc := secretsDoc{Credentials: make([]Credential, 0, len(creds)), Hash: s.vault.hash(creds)}
+	for n := range creds {
+		at, ok := updated[n]
+		if _, changed := upsert[n]; changed || !ok {
+			at = now
+		}
+		doc.Credentials = append(doc.Credentials, Credential{Name: n, UpdatedAt: at})
+	}
+	sort.Slice(doc.Credentials, func(i, j int) bool { return doc.Credentials[i].Name < doc.Credentials[j].Name })
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := store.PutConfig(ctx, tx, store.KeyManagedSecrets, doc); err != nil {
+			return err
+		}
+		// Written inside the transaction: a failed write rolls the names back.
+		return s.vault.save(creds)
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.o.Logger.Info("managed credentials updated", "upserted", len(upsert), "removed", len(remove), "count", len(creds))
+	s.bus.Publish(change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManagedSecrets})
+	return doc.Credentials, nil
+}
+
+func checkBatch(upsert map[string]string, remove []string) error {
+	var col apperr.Collector
+	names := make([]string, 0, len(upsert))
+	for n := range upsert {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) > maxCredentials {
+		col.Add("upsert", "must have at most %d items", maxCredentials)
+	}
+	for _, n := range names {
+		if err := CheckName(n); err != nil {
+			col.Add("upsert."+safeFieldName(n), "%v", err)
+			continue
+		}
+		if err := CheckValue(upsert[n]); err != nil {
+			col.Add("upsert."+n, "%v", err)
+		}
+	}
+	for i, n := range remove {
+		if err := CheckName(n); err != nil {
+			col.Add(fmt.Sprintf("remove[%d]", i), "%v", err)
+		} else if _, both := upsert[n]; both {
+			col.Add(fmt.Sprintf("remove[%d]", i), "%s is also in upsert", n)
+		}
+	}
+	return col.Err()
+}
+
+var unsafeFieldChars = regexp.MustCompile(`[^A-Za-z0-9_]`)
+
+// safeFieldName keeps an invalid name readable in a field path without
+// echoing arbitrary bytes back.
+func safeFieldName(n string) string {
+	if len(n) > maxNameLen {
+		n = n[:maxNameLen]
+	}
+	return unsafeFieldChars.ReplaceAllString(n, "?")
+}
+
+// SecretsEnv decrypts the credentials and renders the environment file. A
+// decryption failure is an internal error: the wrapper keeps what it has.
+func (s *Service) SecretsEnv(ctx context.Context) ([]byte, string, error) {
+	s.mu.Lock()
+	creds, err := s.vault.load()
+	s.mu.Unlock()
+	if err != nil {
+		return nil, "", err
+	}
+	exports := renderExports(creds)
+	hash := secretsHash(s.vault.hashKey, exports)
+	return envDocument(exports, hash), hash, nil
+}
+
+var hashRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// ReportApplied records the hashes the wrapper runs Traefik with and
+// answers the resulting status.
+func (s *Service) ReportApplied(ctx context.Context, configHash, secretsHash string) (State, error) {
+	var col apperr.Collector
+	if !hashRE.MatchString(configHash) {
+		col.Add("configHash", "must be 64 lower-case hex digits")
+	}
+	if !hashRE.MatchString(secretsHash) {
+		col.Add("secretsHash", "must be 64 lower-case hex digits")
+	}
+	if err := col.Err(); err != nil {
+		return State{}, err
+	}
+	doc := appliedDoc{ConfigHash: configHash, SecretsHash: secretsHash, At: s.o.Now()}
+	if err := store.PutConfig(ctx, s.db, keyApplied, doc); err != nil {
+		return State{}, err
+	}
+	st, err := s.State(ctx)
+	if err != nil {
+		return State{}, err
+	}
+	s.o.Logger.Info("managed traefik reported its configuration", "status", st.Status)
+	return st, nil
+}
+
+// isDecryptError reports whether err means the credentials file could not be decrypted.
+func isDecryptError(err error) bool { return errors.Is(err, errDecrypt) }

@@ -1,0 +1,249 @@
+package managed
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"filippo.io/age"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
+)
+
+func newTestService(t *testing.T, db *gorm.DB, dir string, mutate ...func(*Options)) *Service {
+	t.Helper()
+	o := Options{
+		DataDir: dir, Static: StaticOptions{ProviderURL: "http://gatehouse:8080"},
+		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+	}
+	for _, m := range mutate {
+		m(&o)
+	}
+	s, err := NewService(db, change.NewBus(), o)
+	if err != nil {
+		t.Fatalf("NewService: %v", err)
+	}
+	return s
+}
+
+func mode(t *testing.T, path string) os.FileMode {
+	t.Helper()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi.Mode().Perm()
+}
+
+func TestIdentityGeneratedOnceWithMode0600(t *testing.T) {
+	dir := t.TempDir()
+	db := testutil.NewDB(t)
+	s1 := newTestService(t, db, dir)
+	keyPath := filepath.Join(dir, IdentityFile)
+	if m := mode(t, keyPath); m != 0o600 {
+		t.Fatalf("age.key mode = %o; want 600", m)
+	}
+	s2 := newTestService(t, db, dir)
+	if s1.vault.identity.String() != s2.vault.identity.String() {
+		t.Fatal("a second start generated a new identity")
+	}
+	if err := os.Chmod(keyPath, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	newTestService(t, db, dir)
+	if m := mode(t, keyPath); m != 0o600 {
+		t.Fatalf("a readable age.key was not restricted: mode %o", m)
+	}
+}
+
+func TestIdentityFromOption(t *testing.T) {
+	id, err := age.GenerateX25519Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s := newTestService(t, testutil.NewDB(t), dir, func(o *Options) {
+		o.AgeIdentity = "# created: today\n# public key: " + id.Recipient().String() + "\n" + id.String() + "\n"
+	})
+	if s.vault.identity.String() != id.String() {
+		t.Fatal("PANEL_AGE_IDENTITY was not used")
+	}
+	if _, err := os.Stat(filepath.Join(dir, IdentityFile)); !os.IsNotExist(err) {
+		t.Fatal("an identity file was generated although one was supplied")
+	}
+	_, err = NewService(testutil.NewDB(t), nil, Options{DataDir: dir, AgeIdentity: "AGE-SECRET-KEY-1NOPE"})
+	if err == nil || !strings.Contains(err.Error(), "PANEL_AGE_IDENTITY") {
+		t.Fatalf("bad identity: %v", err)
+	}
+}
+
+func TestSecretsRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := newTestService(t, testutil.NewDB(t), dir)
+	creds, err := s.UpdateSecrets(ctx, map[string]string{"CF_DNS_API_TOKEN": "tok'en\nline2", "OTHER": "x"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(creds) != 2 || creds[0].Name != "CF_DNS_API_TOKEN" || creds[1].Name != "OTHER" {
+		t.Fatalf("credentials = %+v", creds)
+	}
+	path := filepath.Join(dir, SecretsFile)
+	if m := mode(t, path); m != 0o600 {
+		t.Fatalf("credentials file mode = %o; want 600", m)
+	}
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(raw), "tok") || !strings.HasPrefix(string(raw), "age-encryption.org/v1") {
+		t.Fatal("credentials file is not age-encrypted")
+	}
+	doc, hash, err := s.SecretsEnv(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# gatehouse-secrets-hash: " + hash + "\nexport CF_DNS_API_TOKEN='tok'\\''en\nline2'\nexport OTHER='x'\n"
+	if string(doc) != want {
+		t.Fatalf("secrets-env =\n%s\nwant\n%s", doc, want)
+	}
+	if _, err := s.UpdateSecrets(ctx, map[string]string{"NEW": "n"}, []string{"OTHER", "NEVER_SET"}); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := s.vault.load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(loaded) != 2 || loaded["NEW"] != "n" || loaded["CF_DNS_API_TOKEN"] != "tok'en\nline2" {
+		t.Fatalf("after the batch: %v", loaded)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Fatalf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestSecretsBatchValidation(t *testing.T) {
+	s := newTestService(t, testutil.NewDB(t), t.TempDir())
+	tests := []struct {
+		name   string
+		upsert map[string]string
+		remove []string
+		field  string
+	}{
+		{"lower-case name", map[string]string{"cf_token": "x"}, nil, "upsert.cf_token"},
+		{"injection in name", map[string]string{"A=$(id)": "x"}, nil, "upsert.A???id?"},
+		{"empty value", map[string]string{"A": ""}, nil, "upsert.A"},
+		{"NUL in value", map[string]string{"A": "a\x00b"}, nil, "upsert.A"},
+		{"reserved name", map[string]string{"LD_PRELOAD": "/x.so"}, nil, "upsert.LD_PRELOAD"},
+		{"bad removal", nil, []string{"no way"}, "remove[0]"},
+		{"both", map[string]string{"A": "1"}, []string{"A"}, "remove[0]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.UpdateSecrets(context.Background(), tt.upsert, tt.remove)
+			e, ok := apperr.As(err)
+			if !ok || len(e.Fields) == 0 || e.Fields[0].Field != tt.field {
+				t.Fatalf("UpdateSecrets = %v; want a field error on %s", err, tt.field)
+			}
+		})
+	}
+}
+
+func TestWrongKeyFailsClosed(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := testutil.NewDB(t)
+	s := newTestService(t, db, dir)
+	if _, err := s.UpdateSecrets(ctx, map[string]string{"A": "secret-a"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, SecretsFile))
+	if err := os.Remove(filepath.Join(dir, IdentityFile)); err != nil {
+		t.Fatal(err)
+	}
+	other := newTestService(t, db, dir) // generates a different identity
+	if _, _, err := other.SecretsEnv(ctx); !isDecryptError(err) {
+		t.Fatalf("SecretsEnv with the wrong key = %v; want a decryption error", err)
+	}
+	if _, err := other.UpdateSecrets(ctx, map[string]string{"B": "b"}, nil); !isDecryptError(err) {
+		t.Fatalf("UpdateSecrets with the wrong key = %v; want a decryption error", err)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, SecretsFile))
+	if string(before) != string(after) {
+		t.Fatal("the undecryptable file was overwritten")
+	}
+	st, err := other.State(ctx)
+	if err != nil || len(st.Credentials) != 1 {
+		t.Fatalf("State still lists names without decrypting: %+v, %v", st, err)
+	}
+}
+
+func TestStatusFollowsTheWrapperReport(t *testing.T) {
+	ctx := context.Background()
+	s := newTestService(t, testutil.NewDB(t), t.TempDir())
+	st, err := s.State(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Status != StatusPending || st.AppliedAt != nil {
+		t.Fatalf("fresh state = %s %v; want pending without appliedAt", st.Status, st.AppliedAt)
+	}
+	_, configHash, _ := s.Static(ctx)
+	_, secretsHash, _ := s.SecretsEnv(ctx)
+	if st, err = s.ReportApplied(ctx, configHash, secretsHash); err != nil || st.Status != StatusApplied || st.AppliedAt == nil {
+		t.Fatalf("after the report: %+v, %v", st, err)
+	}
+
+	c := Defaults("ops@gatehouse.dev")
+	c.Entrypoints[0].Port = 8000
+	if st, err = s.PutConfig(ctx, c); err != nil || st.Status != StatusPending {
+		t.Fatalf("after a config change: %s, %v; want pending", st.Status, err)
+	}
+	_, configHash, _ = s.Static(ctx)
+	if st, _ = s.ReportApplied(ctx, configHash, secretsHash); st.Status != StatusApplied {
+		t.Fatalf("after the new report: %s", st.Status)
+	}
+
+	if _, err := s.UpdateSecrets(ctx, map[string]string{"A": "1"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ = s.State(ctx); st.Status != StatusPending {
+		t.Fatalf("after a credential change: %s; want pending", st.Status)
+	}
+	_, secretsHash, _ = s.SecretsEnv(ctx)
+	if st, _ = s.ReportApplied(ctx, configHash, secretsHash); st.Status != StatusApplied {
+		t.Fatalf("after the credentials report: %s", st.Status)
+	}
+
+	if _, err := s.ReportApplied(ctx, "nope", secretsHash); !apperr.IsCode(err, apperr.CodeValidationFailed) {
+		t.Fatalf("bad hash: %v", err)
+	}
+}
+
+func TestTLSEntrypoints(t *testing.T) {
+	s := newTestService(t, testutil.NewDB(t), t.TempDir())
+	m, ok := s.TLSEntrypoints(context.Background())
+	if !ok || m["websecure"] != true || m["web"] != false || len(m) != 2 {
+		t.Fatalf("TLSEntrypoints = %v, %v", m, ok)
+	}
+}
+
+func TestACMEEmailSeedsTheDefaultResolver(t *testing.T) {
+	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Options) { o.ACMEEmail = "ops@gatehouse.dev" })
+	doc, _, err := s.Static(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "certResolver: letsencrypt") || !strings.Contains(string(doc), "email: ops@gatehouse.dev") {
+		t.Fatalf("the seeded resolver is not active:\n%s", doc)
+	}
+}

@@ -1,0 +1,207 @@
+package access
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
+)
+
+// clock is a settable test clock.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// env is a database, the access service, the services service and the real
+// Echo stack (admin guard open: admin auth is tested elsewhere).
+type env struct {
+	t        *testing.T
+	db       *gorm.DB
+	bus      *change.Bus
+	clock    *clock
+	acc      *Service
+	svcs     *services.Service
+	e        *echo.Echo
+	queries  atomic.Int64
+	panelURL string
+}
+
+const testPanel = "https://panel.example.com"
+
+func newEnv(t *testing.T, opts ...func(*Options)) *env {
+	t.Helper()
+	db := testutil.NewDB(t)
+	bus := change.NewBus()
+	ck := &clock{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	v := &env{t: t, db: db, bus: bus, clock: ck, panelURL: testPanel}
+	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost,
+		PanelURL: func(context.Context) (string, error) { return v.panelURL, nil }}
+	for _, f := range opts {
+		f(&o)
+	}
+	v.acc = New(o)
+	v.svcs = services.NewService(db, bus, ck.Now, nil)
+	count := func(*gorm.DB) { v.queries.Add(1) }
+	cb := db.Callback()
+	_ = cb.Query().Before("gorm:query").Register("test:count", count)
+	_ = cb.Create().Before("gorm:create").Register("test:count", count)
+	_ = cb.Update().Before("gorm:update").Register("test:count", count)
+	_ = cb.Delete().Before("gorm:delete").Register("test:count", count)
+	_ = cb.Row().Before("gorm:row").Register("test:count", count)
+	_ = cb.Raw().Before("gorm:raw").Register("test:count", count)
+	v.e = httpapi.New(httpapi.Deps{
+		Logger:        slog.New(slog.DiscardHandler),
+		Ping:          func(context.Context) error { return nil },
+		SetupRequired: func(context.Context) (bool, error) { return false, nil },
+		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
+		Features:      []httpapi.Registrar{NewHandler(v.acc)},
+	})
+	return v
+}
+
+// service creates an enabled service on host.
+func (v *env) service(host string) string {
+	v.t.Helper()
+	r, err := v.svcs.Create(context.Background(), services.Request{
+		Name: "App " + host, Hostnames: []store.Hostname{{Type: store.HostCustom, Value: host}},
+		Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80}}, Entrypoints: []string{"websecure"},
+	})
+	if err != nil {
+		v.t.Fatalf("create service: %v", err)
+	}
+	return r.ID
+}
+
+// do sends an admin/API request and decodes the answer into out.
+func (v *env) do(method, path string, body, out any) *httptest.ResponseRecorder {
+	v.t.Helper()
+	var rd *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	} else {
+		rd = bytes.NewReader(nil)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	v.e.ServeHTTP(rec, req)
+	if out != nil && rec.Code < 300 {
+		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
+			v.t.Fatalf("%s %s: decode %q: %v", method, path, rec.Body.String(), err)
+		}
+	}
+	return rec
+}
+
+func (v *env) must(want int, method, path string, body, out any) {
+	v.t.Helper()
+	if rec := v.do(method, path, body, out); rec.Code != want {
+		v.t.Fatalf("%s %s = %d, want %d: %s", method, path, rec.Code, want, rec.Body.String())
+	}
+}
+
+// fwd is a forward-auth request as Traefik sends it.
+type fwd struct {
+	service, method, proto, host, uri string
+	browser                           bool
+	cookie, auth, ip                  string
+}
+
+func (v *env) verify(f fwd) *httptest.ResponseRecorder {
+	v.t.Helper()
+	req := httptest.NewRequest(http.MethodGet, "/api/auth/verify?service="+url.QueryEscape(f.service), nil)
+	set := func(k, val string) {
+		if val != "" {
+			req.Header.Set(k, val)
+		}
+	}
+	if f.method == "" {
+		f.method = http.MethodGet
+	}
+	if f.proto == "" {
+		f.proto = "https"
+	}
+	if f.uri == "" {
+		f.uri = "/"
+	}
+	set("X-Forwarded-Method", f.method)
+	set("X-Forwarded-Proto", f.proto)
+	set("X-Forwarded-Host", f.host)
+	set("X-Forwarded-Uri", f.uri)
+	set("X-Forwarded-For", f.ip)
+	if f.browser {
+		req.Header.Set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+	} else {
+		req.Header.Set("Accept", "application/json")
+	}
+	if f.cookie != "" {
+		req.Header.Set("Cookie", "other=1; "+SessionCookie+"="+f.cookie)
+	}
+	set("Authorization", f.auth)
+	rec := httptest.NewRecorder()
+	v.e.ServeHTTP(rec, req)
+	return rec
+}
+
+// sessionCookie returns the gatehouse_session cookie a response sets.
+func sessionCookie(t *testing.T, rec *httptest.ResponseRecorder) *http.Cookie {
+	t.Helper()
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == SessionCookie && c.Value != "" {
+			return c
+		}
+	}
+	return nil
+}
+
+func protect(t *testing.T, v *env, serviceID string, body map[string]any) {
+	t.Helper()
+	v.must(http.StatusCreated, http.MethodPost, "/api/services/"+serviceID+"/security-configs", body, nil)
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// toRequest turns a service back into an update request.
+func toRequest(r services.Response) services.Request {
+	return services.Request{
+		Name: r.Name, DomainID: r.DomainID, Hostnames: r.Hostnames, Targets: r.Targets,
+		PassHostHeader: &r.PassHostHeader, Entrypoints: r.Entrypoints, Rules: r.Rules,
+		Middlewares: r.Middlewares, Headers: r.Headers, Enabled: &r.Enabled, Expiry: &r.Expiry,
+	}
+}
+
+func servicesRequest(host string, eps []string) services.Request {
+	return services.Request{
+		Name: host, Hostnames: []store.Hostname{{Type: store.HostCustom, Value: host}},
+		Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80}}, Entrypoints: eps,
+	}
+}

@@ -1,0 +1,158 @@
+package access
+
+import (
+	"net/http"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func linkService(t *testing.T, v *env, host string) string {
+	t.Helper()
+	id := v.service(host)
+	protect(t, v, id, map[string]any{"type": "shared_links"})
+	return id
+}
+
+func newLink(t *testing.T, v *env, id string, body map[string]any) (LinkResponse, string) {
+	t.Helper()
+	var l LinkResponse
+	v.must(http.StatusCreated, http.MethodPost, "/api/services/"+id+"/shared-links", body, &l)
+	u, err := url.Parse(l.URL)
+	if err != nil {
+		t.Fatalf("link URL %q: %v", l.URL, err)
+	}
+	return l, u.RequestURI()
+}
+
+func TestSharedLinkLifecycle(t *testing.T) {
+	v := newEnv(t)
+	id := linkService(t, v, "app.example.com")
+	l, uri := newLink(t, v, id, map[string]any{"lifetimeSeconds": 3600, "sessionSeconds": 600, "note": "for Bob"})
+	if want := "https://app.example.com/?gh_link="; len(l.URL) < len(want) || l.URL[:len(want)] != want || l.Status != LinkActive {
+		t.Fatalf("created %+v", l)
+	}
+
+	rec := v.verify(fwd{service: id, host: "app.example.com", uri: "/docs?a=1&gh_link=" + uri[len("/?gh_link="):], browser: true})
+	ck := sessionCookie(t, rec)
+	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "https://app.example.com/docs?a=1" || ck == nil {
+		t.Fatalf("first use: %d %q cookie %v", rec.Code, rec.Header().Get("Location"), ck)
+	}
+	if !ck.HttpOnly || !ck.Secure || ck.SameSite != http.SameSiteLaxMode || ck.Domain != "" || ck.Path != "/" || ck.MaxAge != 600 {
+		t.Fatalf("cookie attributes: %+v", ck)
+	}
+	rec = v.verify(fwd{service: id, host: "app.example.com", uri: "/docs", cookie: ck.Value})
+	if rec.Code != 200 || rec.Header().Get("Remote-Name") != "for Bob" {
+		t.Fatalf("with cookie: %d %q", rec.Code, rec.Header().Get("Remote-Name"))
+	}
+	// A fresh client re-using the link is refused with a clear page.
+	rec = v.verify(fwd{service: id, host: "app.example.com", uri: uri, browser: true})
+	if rec.Code != http.StatusUnauthorized || !contains(rec.Body.String(), "already used") {
+		t.Fatalf("second use: %d %s", rec.Code, rec.Body.String())
+	}
+	// The same browser following the link again just lands on the clean URL.
+	rec = v.verify(fwd{service: id, host: "app.example.com", uri: uri, cookie: ck.Value, browser: true})
+	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "https://app.example.com/" {
+		t.Fatalf("re-follow with session: %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+
+	var list items[LinkResponse]
+	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/shared-links", nil, &list)
+	if len(list.Items) != 1 || list.Items[0].Status != LinkUsed || list.Items[0].URL != "" {
+		t.Fatalf("list: %+v", list.Items)
+	}
+	var sess items[SessionResponse]
+	v.must(http.StatusOK, http.MethodGet, "/api/sessions", nil, &sess)
+	if len(sess.Items) != 1 || sess.Items[0].Kind != "shared_link" || sess.Items[0].ServiceName == "" {
+		t.Fatalf("sessions: %+v", sess.Items)
+	}
+
+	// Revoking ends the session it opened, cached or not.
+	v.must(http.StatusNoContent, http.MethodDelete, "/api/services/"+id+"/shared-links/"+l.ID, nil, nil)
+	if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: ck.Value}); rec.Code != 401 {
+		t.Fatalf("after revoke: %d", rec.Code)
+	}
+	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/shared-links", nil, &list)
+	if list.Items[0].Status != LinkRevoked {
+		t.Fatalf("status after revoke: %s", list.Items[0].Status)
+	}
+}
+
+func TestSharedLinkRefusals(t *testing.T) {
+	v := newEnv(t)
+	id := linkService(t, v, "app.example.com")
+	_, expired := newLink(t, v, id, map[string]any{"lifetimeSeconds": 60})
+	revoked, revokedURI := newLink(t, v, id, nil)
+	v.must(http.StatusNoContent, http.MethodDelete, "/api/services/"+id+"/shared-links/"+revoked.ID, nil, nil)
+	v.clock.Add(2 * time.Minute)
+	other := linkService(t, v, "other.example.com")
+	_, foreign := newLink(t, v, other, nil)
+
+	tests := []struct{ name, uri, text string }{
+		{"expired", expired, "expired"},
+		{"revoked", revokedURI, "revoked"},
+		{"unknown", "/?gh_link=nonsense", "not valid"},
+		{"other service's link", foreign, "not valid"},
+		{"oversized", "/?gh_link=" + string(make([]byte, 0)) + "x" + url.QueryEscape(string(make([]rune, 300))), "not valid"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := v.verify(fwd{service: id, host: "app.example.com", uri: tt.uri, browser: true})
+			if rec.Code != http.StatusUnauthorized || !contains(rec.Body.String(), tt.text) || sessionCookie(t, rec) != nil {
+				t.Fatalf("%d %s", rec.Code, rec.Body.String())
+			}
+		})
+	}
+	// Links cannot be made for a service without the protection.
+	plain := v.service("plain.example.com")
+	v.must(http.StatusConflict, http.MethodPost, "/api/services/"+plain+"/shared-links", map[string]any{}, nil)
+	v.must(http.StatusUnprocessableEntity, http.MethodPost, "/api/services/"+id+"/shared-links", map[string]any{"lifetimeSeconds": 5}, nil)
+	v.must(http.StatusNotFound, http.MethodPost, "/api/services/nope/shared-links", map[string]any{}, nil)
+}
+
+// TestSharedLinkOneUseUnderConcurrency: of 100 simultaneous uses of one
+// link, exactly one gets the redirect with a cookie.
+func TestSharedLinkOneUseUnderConcurrency(t *testing.T) {
+	v := newEnv(t)
+	id := linkService(t, v, "app.example.com")
+	_, uri := newLink(t, v, id, nil)
+	var ok, refused, other atomic.Int64
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range 100 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			rec := v.verify(fwd{service: id, host: "app.example.com", uri: uri, browser: true})
+			switch {
+			case rec.Code == http.StatusFound && sessionCookie(t, rec) != nil:
+				ok.Add(1)
+			case rec.Code == http.StatusUnauthorized:
+				refused.Add(1)
+			default:
+				other.Add(1)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if ok.Load() != 1 || refused.Load() != 99 || other.Load() != 0 {
+		t.Fatalf("successes %d, refusals %d, other %d; want 1, 99, 0", ok.Load(), refused.Load(), other.Load())
+	}
+}
+
+func TestSharedLinkSchemeFollowsEntrypoints(t *testing.T) {
+	v := newEnv(t)
+	r, err := v.svcs.Create(t.Context(), servicesRequest("plainhttp.example.com", []string{"web"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	protect(t, v, r.ID, map[string]any{"type": "shared_links"})
+	l, _ := newLink(t, v, r.ID, nil)
+	if want := "http://plainhttp.example.com/?gh_link="; l.URL[:len(want)] != want {
+		t.Fatalf("url %q", l.URL)
+	}
+}

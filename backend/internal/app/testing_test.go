@@ -115,3 +115,7 @@ func decode[T any](t testing.TB, rec *httptest.ResponseRecorder) T {
 	}
 	return v
 }
+
+func decodeJSON(resp *http.Response, v any) error {
+	return json.NewDecoder(resp.Body).Decode(v)
+}

@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -130,6 +131,18 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
 	var tlsSources []dynconf.EntrypointTLS
+	managedSvc, err := newManaged(cfg, db, bus, log, now, c)
+	if err != nil {
+		return nil, err
+	}
+	if managedSvc != nil {
+		// In managed mode the panel writes the entrypoints: it knows best.
+		tlsSources = append(tlsSources, managedSvc)
+	}
+	features = append(features, managed.NewHandler(managedSvc, cfg.WrapperToken, func(ctx context.Context) (string, error) {
+		g, err := settingsSvc.Get(ctx)
+		return g.AdminDomain, err
+	}, now))
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient, dynconf.NewTraefikAPI(cfg.ProxyAPIURL, now))
 	}
@@ -186,6 +199,40 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		UI:            web.Handler(),
 	})
 	return c, nil
+}
+
+// newManaged builds the managed-mode service, or nil when PANEL_MANAGED is
+// off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound address.
+func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time, c *components) (*managed.Service, error) {
+	if !cfg.Managed {
+		return nil, nil
+	}
+	var bound atomic.Pointer[string]
+	c.onListen = append(c.onListen, func(addr string) { bound.Store(&addr) })
+	svc, err := managed.NewService(db, bus, managed.Options{
+		DataDir: cfg.DataDir, AgeIdentity: cfg.AgeIdentity, ACMEEmail: cfg.ACMEEmail,
+		Static: managed.StaticOptions{
+			ProviderURL: cfg.InternalURL, APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
+		},
+		BaseURL: func() string {
+			addr := "127.0.0.1:8080"
+			if a := bound.Load(); a != nil {
+				addr = *a
+			}
+			if host, port, err := net.SplitHostPort(addr); err == nil && net.ParseIP(host).IsUnspecified() {
+				addr = net.JoinHostPort("127.0.0.1", port) // a wildcard bind is reachable on loopback
+			}
+			return "http://" + addr
+		},
+		Now: now, Logger: log,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("managed mode: %w", err)
+	}
+	if cfg.WrapperToken == "" {
+		log.Warn("managed mode without PANEL_WRAPPER_TOKEN: the Traefik wrapper cannot fetch DNS credentials or report what it runs")
+	}
+	return svc, nil
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) error {

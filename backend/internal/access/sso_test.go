@@ -1,0 +1,242 @@
+package access
+
+import (
+	"context"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/oauth2-proxy/mockoidc"
+)
+
+// provider starts a real in-process OpenID provider (discovery, PKCE code
+// exchange, RS256-signed ID tokens, userinfo) and points the SSO settings at it.
+func provider(t *testing.T, v *env) *mockoidc.MockOIDC {
+	t.Helper()
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	cfg := m.Config()
+	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{
+		"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID, "clientSecret": cfg.ClientSecret,
+		"scopes": []string{"openid", "email", "profile", "groups"},
+	}, nil)
+	return m
+}
+
+// signIn drives a browser through the whole flow and returns the session
+// cookie set on the service host. The panel runs on v.e; the provider is real.
+func signIn(t *testing.T, v *env, m *mockoidc.MockOIDC, serviceID, host string, user *mockoidc.MockUser) (*httptest.ResponseRecorder, string) {
+	t.Helper()
+	if user != nil {
+		m.QueueUser(user)
+	}
+	// 1. The browser asks for a page of the service: sent to the panel's sign-in.
+	rec := v.verify(fwd{service: serviceID, host: host, uri: "/dash?tab=1", browser: true})
+	if rec.Code != http.StatusFound {
+		t.Fatalf("unauthenticated browser: %d", rec.Code)
+	}
+	start, _ := url.Parse(rec.Header().Get("Location"))
+	if !strings.HasPrefix(start.String(), testPanel+"/api/auth/sso/start?") ||
+		start.Query().Get("rd") != "https://"+host+"/dash?tab=1" {
+		t.Fatalf("sign-in location %q", start)
+	}
+	// 2. The panel sends it to the provider with a state cookie.
+	rec = v.get(start.RequestURI(), nil)
+	if rec.Code != http.StatusFound {
+		t.Fatalf("start: %d %s", rec.Code, rec.Body.String())
+	}
+	authURL, _ := url.Parse(rec.Header().Get("Location"))
+	q := authURL.Query()
+	if q.Get("code_challenge_method") != "S256" || q.Get("nonce") == "" || q.Get("state") == "" {
+		t.Fatalf("authorization request lacks PKCE, nonce or state: %s", authURL)
+	}
+	state := rec.Result().Cookies()
+	// 3. The provider signs the user in and redirects back to the callback.
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get(authURL.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	cb, _ := url.Parse(resp.Header.Get("Location"))
+	if cb.Path != CallbackPath {
+		t.Fatalf("provider redirected to %q", cb)
+	}
+	// 4. The callback checks everything and hands over an exchange token.
+	rec = v.get(cb.RequestURI(), state)
+	if rec.Code != http.StatusFound {
+		return rec, ""
+	}
+	back, _ := url.Parse(rec.Header().Get("Location"))
+	if back.Host != host || back.Query().Get(ExchangeParam) == "" {
+		t.Fatalf("callback redirected to %q", back)
+	}
+	// 5. Verify redeems it on the service host: 302 to the clean URL with the cookie.
+	rec = v.verify(fwd{service: serviceID, host: host, uri: back.RequestURI(), browser: true})
+	ck := sessionCookie(t, rec)
+	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "https://"+host+"/dash?tab=1" || ck == nil {
+		t.Fatalf("exchange: %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+	// The exchange token works once.
+	if again := v.verify(fwd{service: serviceID, host: host, uri: back.RequestURI(), browser: true}); again.Code != 401 {
+		t.Fatalf("second exchange: %d", again.Code)
+	}
+	return rec, ck.Value
+}
+
+func (v *env) get(path string, cookies []*http.Cookie) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("Accept", "text/html")
+	for _, c := range cookies {
+		req.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	v.e.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestSSOFlow(t *testing.T) {
+	v := newEnv(t)
+	m := provider(t, v)
+	id := v.service("app.example.com")
+	protect(t, v, id, map[string]any{"type": "sso", "groups": []string{"engineering"}})
+
+	_, token := signIn(t, v, m, id, "app.example.com", nil) // default user: jane.doe, groups engineering+design
+	rec := v.verify(fwd{service: id, host: "app.example.com", cookie: token})
+	if rec.Code != 200 || rec.Header().Get("Remote-User") != "jane.doe" ||
+		rec.Header().Get("Remote-Email") != "jane.doe@example.com" || rec.Header().Get("Remote-Groups") != "engineering,design" {
+		t.Fatalf("signed in: %d %v", rec.Code, rec.Header())
+	}
+
+	// Zero database queries for a cached session.
+	v.queries.Store(0)
+	for range 10 {
+		if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: token}); rec.Code != 200 {
+			t.Fatalf("cached: %d", rec.Code)
+		}
+	}
+	if n := v.queries.Load(); n != 0 {
+		t.Fatalf("cached session verify ran %d queries, want 0", n)
+	}
+
+	// Removing the group from the service takes effect at once.
+	protect(t, v, id, map[string]any{"type": "sso", "groups": []string{"admins"}})
+	rec = v.verify(fwd{service: id, host: "app.example.com", cookie: token, browser: true})
+	if rec.Code != 403 || !contains(rec.Body.String(), "jane.doe") {
+		t.Fatalf("group removed: %d %s", rec.Code, rec.Body.String())
+	}
+	protect(t, v, id, map[string]any{"type": "sso", "users": []string{"JANE.DOE@example.com"}})
+	if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: token}); rec.Code != 200 {
+		t.Fatalf("allowed by email: %d", rec.Code)
+	}
+
+	// Sign-out on the service host ends the session.
+	rec = v.verify(fwd{service: id, host: "app.example.com", uri: SignOutPath, cookie: token, browser: true})
+	if rec.Code != 401 || !contains(rec.Body.String(), "signed out") {
+		t.Fatalf("sign-out: %d %s", rec.Code, rec.Body.String())
+	}
+	if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: token}); rec.Code != 401 {
+		t.Fatalf("after sign-out: %d", rec.Code)
+	}
+}
+
+func TestSSODeniedUser(t *testing.T) {
+	v := newEnv(t)
+	m := provider(t, v)
+	id := v.service("app.example.com")
+	protect(t, v, id, map[string]any{"type": "sso", "groups": []string{"admins"}})
+	rec, _ := signIn(t, v, m, id, "app.example.com", &mockoidc.MockUser{Subject: "42", Email: "eve@example.com",
+		PreferredUsername: "eve", Groups: []string{"guests"}})
+	if rec.Code != http.StatusForbidden || !contains(rec.Body.String(), "eve") {
+		t.Fatalf("callback for a user outside the groups: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+func TestSSOStartRefusals(t *testing.T) {
+	v := newEnv(t)
+	provider(t, v)
+	id := v.service("app.example.com")
+	protect(t, v, id, map[string]any{"type": "sso"})
+	plain := v.service("plain.example.com")
+	tests := []struct{ name, query string }{
+		{"open redirect", "service=" + id + "&rd=" + url.QueryEscape("https://evil.example.net/")},
+		{"other scheme", "service=" + id + "&rd=" + url.QueryEscape("javascript://app.example.com/")},
+		{"userinfo", "service=" + id + "&rd=" + url.QueryEscape("https://app.example.com@evil.example.net/")},
+		{"no rd", "service=" + id},
+		{"unknown service", "service=nope&rd=" + url.QueryEscape("https://app.example.com/")},
+		{"service without sso", "service=" + plain + "&rd=" + url.QueryEscape("https://plain.example.com/")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if rec := v.get("/api/auth/sso/start?"+tt.query, nil); rec.Code != 400 {
+				t.Fatalf("%d, want 400", rec.Code)
+			}
+		})
+	}
+	// A callback without the browser's state cookie is refused.
+	if rec := v.get("/api/auth/sso/callback?state=x&code=y", nil); rec.Code != 400 {
+		t.Fatalf("callback without state cookie: %d", rec.Code)
+	}
+	// Port in rd is fine as long as the host matches.
+	if rec := v.get("/api/auth/sso/start?service="+id+"&rd="+url.QueryEscape("https://app.example.com:8443/x"), nil); rec.Code != 302 {
+		t.Fatalf("rd with port: %d", rec.Code)
+	}
+}
+
+func TestSSOSettingsSecretIsWriteOnly(t *testing.T) {
+	v := newEnv(t)
+	var out map[string]any
+	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{
+		"enabled": true, "issuer": "https://id.example.com", "clientId": "gatehouse", "clientSecret": "s3cret-value"}, &out)
+	v.must(http.StatusOK, http.MethodGet, "/api/sso", nil, &out)
+	rec := v.do(http.MethodGet, "/api/sso", nil, nil)
+	if contains(rec.Body.String(), "s3cret-value") || out["clientSecretSet"] != true ||
+		out["redirectUrl"] != testPanel+CallbackPath || out["groupsClaim"] != "groups" {
+		t.Fatalf("GET /api/sso: %s", rec.Body.String())
+	}
+	// An empty secret keeps the stored one.
+	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "https://id.example.com", "clientId": "g2"}, &out)
+	d, err := v.acc.loadSSO(context.Background())
+	if err != nil || d.ClientSecret != "s3cret-value" || d.ClientID != "g2" {
+		t.Fatalf("stored: %+v %v", d.ClientID, err)
+	}
+	v.must(http.StatusUnprocessableEntity, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "not a url", "clientId": "x"}, nil)
+	v.must(http.StatusUnprocessableEntity, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "https://id.example.com"}, nil)
+}
+
+func TestSSORedirectStatusAndClients(t *testing.T) {
+	v := newEnv(t)
+	id := v.service("app.example.com")
+	protect(t, v, id, map[string]any{"type": "sso"})
+	tests := []struct {
+		name    string
+		f       fwd
+		want    int
+		wantLoc bool
+	}{
+		{"browser GET", fwd{method: "GET", browser: true}, 302, true},
+		{"browser HEAD", fwd{method: "HEAD", browser: true}, 302, true},
+		{"browser POST", fwd{method: "POST", browser: true}, 303, true},
+		{"API client", fwd{method: "GET"}, 401, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.f.service, tt.f.host = id, "app.example.com"
+			rec := v.verify(tt.f)
+			loc := rec.Header().Get("Location")
+			if rec.Code != tt.want || (loc != "") != tt.wantLoc || (tt.wantLoc && !strings.HasPrefix(loc, "https://")) {
+				t.Fatalf("%d %q", rec.Code, loc)
+			}
+			if rec.Header().Get("WWW-Authenticate") != "" {
+				t.Fatalf("sso-only service must not ask for basic auth")
+			}
+		})
+	}
+}

@@ -1,6 +1,8 @@
 package dynconf
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/url"
@@ -28,7 +30,9 @@ type owners struct {
 
 // Problem is a service (or domain) the builder left out, and why.
 type Problem struct {
-	Kind, ID, Reason string
+	Kind   string `json:"kind"` // service, domain or admin
+	ID     string `json:"id"`
+	Reason string `json:"reason"`
 }
 
 type builder struct {
@@ -74,6 +78,18 @@ func BuildWithProblems(s Snapshot) (Config, []Problem) {
 		h.Middlewares = nil
 	}
 	return b.cfg, b.problems
+}
+
+// Encode renders cfg as Traefik reads it: compact JSON, map keys sorted,
+// without HTML escaping (so rules read "&&", not "\u0026\u0026").
+func Encode(cfg Config) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(cfg); err != nil {
+		return nil, fmt.Errorf("encode dynamic configuration: %w", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func validEntrypoint(ep string) bool { return traefikname.Entrypoint(ep) }
@@ -158,7 +174,7 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	for _, ep := range eps {
 		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: name, Rule: rule}
 		if b.s.isTLS(ep) {
-			r.TLS = tlsFor(hosts, sv.Domain)
+			r.TLS = tlsFor(hosts, b.s.certDomain(sv.Domain, hosts))
 		}
 		rn := b.routers.claim(name + "-" + ep)
 		b.cfg.HTTP.Routers[rn] = r

@@ -45,7 +45,7 @@ func (s *Snapshot) isTLS(ep string) bool {
 func (s *Snapshot) tlsEntrypoints() []string {
 	set := map[string]bool{}
 	for ep, v := range s.EntrypointTLS {
-		if v {
+		if v && validEntrypoint(ep) {
 			set[ep] = true
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -146,9 +145,9 @@ func (s *Service) cachedConfig(ctx context.Context) (*cached, error) {
 	for _, p := range problems {
 		s.d.Logger.Warn("left out of the dynamic configuration", "kind", p.Kind, "id", p.ID, "reason", p.Reason)
 	}
-	body, err := json.Marshal(cfg)
+	body, err := Encode(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("encode dynamic configuration: %w", err)
+		return nil, err
 	}
 	sum := sha256.Sum256(body)
 	c := &cached{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, tls: tls, gen: gen,

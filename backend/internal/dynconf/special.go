@@ -150,4 +150,19 @@ func (s *Snapshot) domainOf(host string) *DomainSpec {
 	return best
 }
 
+// certDomain is the domain whose certificates serve hosts: the service's
+// own, else (custom host names only) the domain every host sits under.
+func (s *Snapshot) certDomain(own *DomainSpec, hosts []string) *DomainSpec {
+	if own != nil || len(hosts) == 0 {
+		return own
+	}
+	d := s.domainOf(hosts[0])
+	for _, h := range hosts[1:] {
+		if s.domainOf(h) != d {
+			return nil
+		}
+	}
+	return d
+}
+
 func ptr[T any](v T) *T { return &v }

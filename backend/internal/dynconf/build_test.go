@@ -1,0 +1,191 @@
+package dynconf
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden.json")
+
+// golden compares got (encoded as indented JSON) with testdata/<name>.golden.json.
+func golden(t *testing.T, name string, got any, replace ...string) {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(got); err != nil {
+		t.Fatal(err)
+	}
+	b := []byte(strings.NewReplacer(replace...).Replace(buf.String()))
+	path := filepath.Join("testdata", name+".golden.json")
+	if *update {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(b, want) {
+		t.Errorf("%s differs from the golden file (go test -update rewrites it after review):\n%s", path, b)
+	}
+}
+
+func tgt(host string, port int) store.Target {
+	return store.Target{Scheme: "http", Host: host, Port: port}
+}
+
+var (
+	example = DomainSpec{ID: "d1", Domain: "example.com", CertResolver: "le"}
+	wild    = DomainSpec{ID: "d2", Domain: "wild.test", CertResolver: "dns", Wildcard: true}
+	extra   = DomainSpec{ID: "d3", Domain: "corp.test", CertResolver: "le", CertConfigs: []store.CertConfig{
+		{Main: "*.apps.corp.test", SANs: []string{"apps.corp.test"}, Resolver: "dns"},
+		{Main: "intranet.corp.test", SANs: []string{"wiki.corp.test"}},
+	}}
+)
+
+func base(s Snapshot) Snapshot {
+	if s.DefaultEntrypoints == nil {
+		s.DefaultEntrypoints = []string{"websecure"}
+	}
+	if s.AuthBase == "" {
+		s.AuthBase = "http://gatehouse:8080"
+	}
+	return s
+}
+
+func TestBuildGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		snap Snapshot
+	}{
+		{"empty", Snapshot{}},
+		{"hosts", Snapshot{Domains: []DomainSpec{example}, Services: []ServiceSpec{
+			{ID: "s1", Name: "App", Hosts: []string{"app.example.com"}, Domain: &example, Targets: []store.Target{tgt("10.0.0.1", 8080)}, PassHostHeader: true},
+			{ID: "s2", Name: "Apex site", Hosts: []string{"example.com", "www.example.com"}, Domain: &example, Targets: []store.Target{tgt("10.0.0.2", 80)}, PassHostHeader: true},
+			{ID: "s3", Name: "Custom host", Hosts: []string{"custom.org"}, Targets: []store.Target{
+				{Scheme: "https", Host: "fd00::1", Port: 8443}, {Scheme: "h2c", Host: "grpc.internal", Port: 9000},
+			}, InsecureSkipVerify: true},
+		}}},
+		{"collisions", Snapshot{Services: []ServiceSpec{
+			{ID: "s1", Name: "My App", Hosts: []string{"a.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s2", Name: "my-app", Hosts: []string{"b.test"}, Targets: []store.Target{tgt("10.0.0.2", 80)}},
+			{ID: "s3", Name: "MY APP!", Hosts: []string{"c.test"}, Targets: []store.Target{tgt("10.0.0.3", 80)}},
+			{ID: "s4", Name: "admin", Hosts: []string{"d.test"}, Targets: []store.Target{tgt("10.0.0.4", 80)}},
+			{ID: "s5", Name: "ñ", Hosts: []string{"e.test"}, Targets: []store.Target{tgt("10.0.0.5", 80)}},
+		}}},
+		{"entrypoints_mixed_tls", Snapshot{
+			EntrypointTLS: map[string]bool{"web": false, "internal": true},
+			Domains:       []DomainSpec{example},
+			Services: []ServiceSpec{
+				{ID: "s1", Name: "both", Hosts: []string{"app.example.com"}, Domain: &example, Targets: []store.Target{tgt("10.0.0.1", 80)},
+					Entrypoints: []string{"web", "websecure", "internal", "https-alt", "plain"}},
+				{ID: "s2", Name: "defaults", Hosts: []string{"def.example.com"}, Domain: &example, Targets: []store.Target{tgt("10.0.0.2", 80)}},
+			}}},
+		{"certs", Snapshot{Domains: []DomainSpec{wild, extra}, Services: []ServiceSpec{
+			{ID: "s1", Name: "under wildcard", Hosts: []string{"x.wild.test", "wild.test"}, Domain: &wild, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s2", Name: "too deep", Hosts: []string{"a.b.wild.test"}, Domain: &wild, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s3", Name: "apps", Hosts: []string{"x.apps.corp.test"}, Domain: &extra, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s4", Name: "wiki", Hosts: []string{"wiki.corp.test"}, Domain: &extra, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s5", Name: "other", Hosts: []string{"other.corp.test"}, Domain: &extra, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+		}}},
+		{"managed_admin", Snapshot{
+			Managed: true, AdminDomain: "panel.example.com", PanelURL: "http://gatehouse:8080",
+			EntrypointTLS: map[string]bool{"web": false, "websecure": true},
+			Domains:       []DomainSpec{example},
+			AdminUsers: []AdminUser{
+				{Username: "root", PasswordHash: "$2a$12$abcdefghijklmnopqrstuuH0Q0m7nq4gUuW1mV0cA8rWf0pJ2QG2e"},
+				{Username: "alice", PasswordHash: "$2a$12$0123456789012345678901uTd2E8yXqzG1xWm5mS3nV7lI9b5u3yC"},
+			},
+		}},
+		{"protected", Snapshot{
+			GlobalMiddlewares: []string{"secure-headers@file", "ratelimit"},
+			Services: []ServiceSpec{{ID: "svc/1", Name: "wiki", Hosts: []string{"wiki.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
+				Protected: true, Middlewares: []string{"compress@docker"},
+				Headers: map[string]string{"X-Tenant": "acme", "X-Env": "prod"}}},
+		}},
+		{"rules", Snapshot{Services: []ServiceSpec{{ID: "s1", Name: "api", Hosts: []string{"api.test", "api2.test"},
+			Targets: []store.Target{tgt("10.0.0.1", 80)},
+			Rules: []store.Rule{
+				{Type: "method", Value: "POST"},
+				{Type: "pathPrefix", Value: "/api"}, {Type: "pathPrefix", Value: "/v2"},
+				{Type: "path", Value: "/health"},
+				{Type: "header", Name: "X-Api-Key", Value: "k1"},
+				{Type: "query", Name: "debug", Value: "1"},
+				{Type: "method", Value: "GET"},
+				{Type: "clientIP", Value: "10.0.0.0/8"}, {Type: "clientIP", Value: "fd00::1"},
+			}}}}},
+		{"invalid_left_out", Snapshot{Services: []ServiceSpec{
+			{ID: "s1", Name: "backtick", Hosts: []string{"a.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
+				Rules: []store.Rule{{Type: "path", Value: "/x`) || Host(`evil"}}},
+			{ID: "s2", Name: "no hosts", Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s3", Name: "bad host", Hosts: []string{"a`b.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+			{ID: "s4", Name: "ok", Hosts: []string{"ok.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)}},
+		}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			snap := base(tc.snap)
+			cfg, problems := BuildWithProblems(snap)
+			golden(t, "build_"+tc.name, struct {
+				Config   Config    `json:"config"`
+				Problems []Problem `json:"problems"`
+			}{cfg, problems})
+			a, _ := Encode(Build(snap))
+			b, _ := Encode(Build(snap))
+			if !bytes.Equal(a, b) {
+				t.Error("two builds of one snapshot differ")
+			}
+			if err := CheckConfig(cfg); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+func TestBuildNeverWidensAMatch(t *testing.T) {
+	snap := base(Snapshot{Services: []ServiceSpec{{ID: "s1", Name: "x", Hosts: []string{"a.test"},
+		Targets: []store.Target{tgt("10.0.0.1", 80)}, Rules: []store.Rule{{Type: "path", Value: "no-slash"}}}}})
+	cfg := Build(snap)
+	if len(cfg.HTTP.Routers) != 0 {
+		t.Fatalf("a service with an invalid rule must be left out whole, got %v", cfg.HTTP.Routers)
+	}
+}
+
+func TestSlugify(t *testing.T) {
+	for in, want := range map[string]string{
+		"My App": "my-app", "  --x--  ": "x", "ÄÖ": "service", "a__b..c": "a-b-c",
+		strings.Repeat("ab", 40): strings.Repeat("ab", 20),
+	} {
+		if got := slugify(in, "service"); got != want {
+			t.Errorf("slugify(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTLSHeuristic(t *testing.T) {
+	for ep, want := range map[string]bool{"websecure": true, "https": true, "tls-ext": true, "web": false, "http": false, "internal": false} {
+		if IsTLSByName(ep) != want {
+			t.Errorf("IsTLSByName(%q) = %v", ep, !want)
+		}
+	}
+	m := entrypointTLSFromAPI([]apiEntrypoint{
+		{Name: "web", Address: ":80"}, {Name: "alt", Address: ":8443/tcp"},
+		{Name: "edge", Address: ":9000", HTTP: struct {
+			TLS json.RawMessage `json:"tls"`
+		}{TLS: json.RawMessage(`{}`)}},
+	})
+	if m["web"] || !m["alt"] || !m["edge"] {
+		t.Errorf("entrypointTLSFromAPI = %v", m)
+	}
+}

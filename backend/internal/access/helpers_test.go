@@ -41,7 +41,7 @@ func (c *clock) Add(d time.Duration) {
 // env is a database, the access service, the services service and the real
 // Echo stack (admin guard open: admin auth is tested elsewhere).
 type env struct {
-	t        *testing.T
+	t        testing.TB
 	db       *gorm.DB
 	bus      *change.Bus
 	clock    *clock
@@ -54,7 +54,7 @@ type env struct {
 
 const testPanel = "https://panel.example.com"
 
-func newEnv(t *testing.T, opts ...func(*Options)) *env {
+func newEnv(t testing.TB, opts ...func(*Options)) *env {
 	t.Helper()
 	db := testutil.NewDB(t)
 	bus := change.NewBus()
@@ -173,7 +173,7 @@ func (v *env) verify(f fwd) *httptest.ResponseRecorder {
 }
 
 // sessionCookie returns the gatehouse_session cookie a response sets.
-func sessionCookie(t *testing.T, rec *httptest.ResponseRecorder) *http.Cookie {
+func sessionCookie(t testing.TB, rec *httptest.ResponseRecorder) *http.Cookie {
 	t.Helper()
 	for _, c := range rec.Result().Cookies() {
 		if c.Name == SessionCookie && c.Value != "" {
@@ -183,7 +183,7 @@ func sessionCookie(t *testing.T, rec *httptest.ResponseRecorder) *http.Cookie {
 	return nil
 }
 
-func protect(t *testing.T, v *env, serviceID string, body map[string]any) {
+func protect(t testing.TB, v *env, serviceID string, body map[string]any) {
 	t.Helper()
 	v.must(http.StatusCreated, http.MethodPost, "/api/services/"+serviceID+"/security-configs", body, nil)
 }

@@ -9,14 +9,14 @@ import (
 	"time"
 )
 
-func linkService(t *testing.T, v *env, host string) string {
+func linkService(t testing.TB, v *env, host string) string {
 	t.Helper()
 	id := v.service(host)
 	protect(t, v, id, map[string]any{"type": "shared_links"})
 	return id
 }
 
-func newLink(t *testing.T, v *env, id string, body map[string]any) (LinkResponse, string) {
+func newLink(t testing.TB, v *env, id string, body map[string]any) (LinkResponse, string) {
 	t.Helper()
 	var l LinkResponse
 	v.must(http.StatusCreated, http.MethodPost, "/api/services/"+id+"/shared-links", body, &l)

@@ -13,7 +13,7 @@ func basic(user, pass string) string {
 }
 
 // basicService creates a service protected by a set holding alice.
-func basicService(t *testing.T, v *env, host string) (serviceID, setID string) {
+func basicService(t testing.TB, v *env, host string) (serviceID, setID string) {
 	t.Helper()
 	id := v.service(host)
 	var set CredentialSetResponse

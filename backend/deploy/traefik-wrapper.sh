@@ -1,0 +1,266 @@
+#!/bin/sh
+# Gatehouse managed-mode wrapper for Traefik.
+#
+# Runs as the entrypoint of the official traefik image (busybox ash; any POSIX
+# sh works). It polls the panel for Traefik's static configuration and the DNS
+# credentials, writes them to GATEHOUSE_CONFIG_DIR, starts Traefik with the
+# credentials in Traefik's environment only, restarts Traefik when either
+# changes, and reports the hashes it runs so the panel can show "applied".
+#
+# Environment:
+#   GATEHOUSE_URL                  the panel as seen from this container (default http://gatehouse:8080)
+#   GATEHOUSE_WRAPPER_TOKEN[_FILE] shared token, same as the panel's PANEL_WRAPPER_TOKEN
+#   GATEHOUSE_POLL_INTERVAL        seconds between polls (default 30)
+#   GATEHOUSE_CONFIG_DIR           where the files go (default /tmp/gatehouse; a tmpfs is best)
+#   GATEHOUSE_FALLBACK_WEB_ADDRESS entrypoint "web" of the boot fallback (default :80)
+#   GATEHOUSE_FALLBACK_API_ADDRESS entrypoint "traefik" of the boot fallback (default :8080)
+#   TRAEFIK_BIN                    the Traefik binary (default traefik)
+#
+# Fetch failures keep the last good files. If the panel is unreachable at boot
+# and no earlier file exists, a minimal configuration (HTTP provider pointing
+# at the panel, web on :80) is used until the panel answers. SIGTERM/SIGINT are
+# forwarded to Traefik; the wrapper exits with Traefik's exit code.
+set -u
+
+log() { printf '%s gatehouse-wrapper: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >&2; }
+die() { log "$*"; exit 2; }
+
+URL=${GATEHOUSE_URL:-http://gatehouse:8080}
+URL=${URL%/}
+POLL=${GATEHOUSE_POLL_INTERVAL:-30}
+DIR=${GATEHOUSE_CONFIG_DIR:-/tmp/gatehouse}
+TRAEFIK=${TRAEFIK_BIN:-traefik}
+FALLBACK_WEB=${GATEHOUSE_FALLBACK_WEB_ADDRESS:-:80}
+FALLBACK_API=${GATEHOUSE_FALLBACK_API_ADDRESS:-:8080}
+
+case $POLL in '' | *[!0-9]* | 0) die "GATEHOUSE_POLL_INTERVAL must be a whole number of seconds, at least 1" ;; esac
+if [ -n "${GATEHOUSE_WRAPPER_TOKEN_FILE:-}" ]; then
+	TOKEN=$(cat "$GATEHOUSE_WRAPPER_TOKEN_FILE") || die "cannot read GATEHOUSE_WRAPPER_TOKEN_FILE"
+else
+	TOKEN=${GATEHOUSE_WRAPPER_TOKEN:-}
+fi
+[ -n "$TOKEN" ] || log "GATEHOUSE_WRAPPER_TOKEN is not set: DNS credentials cannot be fetched and the panel will show 'pending'"
+# Keep the token out of Traefik's environment (TOKEN itself is not exported).
+unset GATEHOUSE_WRAPPER_TOKEN GATEHOUSE_WRAPPER_TOKEN_FILE
+if [ $# -gt 0 ]; then log "ignoring arguments ($*): Traefik's static configuration comes from the panel"; fi
+
+if command -v curl >/dev/null 2>&1; then
+	HTTP=curl
+elif command -v wget >/dev/null 2>&1; then
+	HTTP=wget
+else
+	die "neither curl nor wget is available"
+fi
+
+umask 077
+mkdir -p "$DIR" || die "cannot create $DIR"
+CONF=$DIR/traefik.yml
+ENVF=$DIR/credentials.env
+
+# http_get URL OUT: download URL to OUT, with the token. Non-2xx fails.
+http_get() {
+	if [ "$HTTP" = curl ]; then
+		# The header goes through stdin (-K -), so the token is not in argv.
+		printf 'header = "Authorization: Bearer %s"\n' "$TOKEN" |
+			curl -fsS --max-time 15 -K - -o "$2" "$1" 2>/dev/null
+	else
+		wget -q -T 15 -O "$2" --header "Authorization: Bearer $TOKEN" "$1" 2>/dev/null
+	fi
+}
+
+# http_post_json URL BODY
+http_post_json() {
+	if [ "$HTTP" = curl ]; then
+		printf 'header = "Authorization: Bearer %s"\n' "$TOKEN" |
+			curl -fsS --max-time 15 -K - -H 'Content-Type: application/json' --data "$2" -o /dev/null "$1" 2>/dev/null
+	else
+		wget -q -T 15 -O /dev/null --header "Authorization: Bearer $TOKEN" \
+			--header 'Content-Type: application/json' --post-data "$2" "$1" 2>/dev/null
+	fi
+}
+
+# file_hash KIND FILE: the hash the panel wrote on the file's marker line.
+file_hash() {
+	[ -f "$2" ] || return 0
+	sed -n "s/^# gatehouse-$1-hash: \([0-9a-f]*\)\$/\1/p" "$2" | head -n 1
+}
+
+# fetch KIND PATH FILE: download to FILE.new and move it into place if it
+# is complete and valid. On failure the previous FILE is kept.
+fetch() {
+	tmp=$3.new
+	if ! http_get "$URL$2" "$tmp"; then
+		rm -f "$tmp"
+		return 1
+	fi
+	h=$(file_hash "$1" "$tmp")
+	if [ ${#h} -ne 64 ]; then
+		log "the panel's $1 answer has no hash line; keeping the previous file"
+		rm -f "$tmp"
+		return 1
+	fi
+	if [ "$1" = secrets ] && ! sh -n "$tmp" 2>/dev/null; then
+		log "the panel's credentials file does not parse; keeping the previous file"
+		rm -f "$tmp"
+		return 1
+	fi
+	mv -f "$tmp" "$3"
+}
+
+poll() {
+	if ! fetch config /api/proxy/static-config "$CONF"; then
+		[ "$CONFIG_OK" = no ] || log "cannot fetch the static configuration from $URL; keeping the last good one"
+		CONFIG_OK=no
+	else
+		[ "$CONFIG_OK" = yes ] || log "static configuration fetched from $URL"
+		CONFIG_OK=yes
+	fi
+	if [ -z "$TOKEN" ]; then
+		return
+	fi
+	if ! fetch secrets /api/proxy/managed/secrets-env "$ENVF"; then
+		[ "$SECRETS_OK" = no ] || log "cannot fetch the DNS credentials from $URL; keeping the last good ones"
+		SECRETS_OK=no
+	else
+		SECRETS_OK=yes
+	fi
+}
+
+write_fallback() {
+	cat >"$CONF" <<EOF
+# Minimal configuration used because the panel was unreachable at boot.
+log:
+  level: INFO
+api:
+  dashboard: true
+  insecure: true
+ping:
+  entryPoint: traefik
+entryPoints:
+  traefik:
+    address: "$FALLBACK_API"
+  web:
+    address: "$FALLBACK_WEB"
+providers:
+  http:
+    endpoint: "$URL/api/proxy/config"
+    pollInterval: 5s
+EOF
+}
+
+start_traefik() {
+	[ -f "$ENVF" ] || : >"$ENVF"
+	RUN_CONFIG=$(file_hash config "$CONF")
+	RUN_SECRETS=$(file_hash secrets "$ENVF")
+	# The credentials are sourced in the child only, right before exec: they
+	# end up in Traefik's environment and never in the wrapper's.
+	(
+		trap - USR1 TERM INT
+		. "$ENVF"
+		exec "$TRAEFIK" --configFile="$CONF"
+	) &
+	TPID=$!
+	UP=0
+	REPORTED=no
+	log "started traefik (pid $TPID)"
+}
+
+# stop_traefik SIGNAL: signal Traefik and wait for it (SIGKILL after 30 s);
+# sets CODE to its exit status.
+stop_traefik() {
+	kill -"$1" "$TPID" 2>/dev/null
+	waited=0
+	while :; do
+		EVENT=
+		wait "$TPID"
+		CODE=$?
+		[ -n "$EVENT" ] || break
+		waited=$((waited + 1))
+		if [ "$waited" -eq 30 ]; then
+			log "traefik did not stop within 30s; killing it"
+			kill -KILL "$TPID" 2>/dev/null
+		fi
+	done
+}
+
+report() {
+	if [ -z "$TOKEN" ] || [ ${#RUN_CONFIG} -ne 64 ] || [ ${#RUN_SECRETS} -ne 64 ]; then
+		return
+	fi
+	body=$(printf '{"configHash":"%s","secretsHash":"%s"}' "$RUN_CONFIG" "$RUN_SECRETS")
+	if http_post_json "$URL/api/proxy/managed/wrapper-report" "$body"; then
+		REPORTED=yes
+		log "reported the running configuration to the panel"
+	elif [ "$REPORTED" = no ]; then
+		REPORTED=failed
+		log "cannot report to the panel (check GATEHOUSE_WRAPPER_TOKEN); retrying at every poll"
+	fi
+}
+
+CONFIG_OK=unknown
+SECRETS_OK=unknown
+EVENT=
+STOP=
+trap '[ -n "$EVENT" ] || EVENT=tick' USR1
+trap 'STOP=TERM EVENT=stop' TERM
+trap 'STOP=INT EVENT=stop' INT
+
+poll
+if [ "$CONFIG_OK" != yes ]; then
+	RUN_CONFIG=$(file_hash config "$CONF")
+	if [ ${#RUN_CONFIG} -eq 64 ]; then
+		log "the panel is unreachable; starting with the last good configuration"
+	else
+		log "the panel is unreachable and there is no earlier configuration; starting with a minimal one"
+		write_fallback
+	fi
+fi
+start_traefik
+
+# A ticker wakes the main loop every second (wait returns on a trapped
+# signal); it stops when the wrapper is gone.
+WRAPPER_PID=$$
+(
+	trap - USR1 TERM INT
+	while kill -0 "$WRAPPER_PID" 2>/dev/null; do
+		sleep 1
+		kill -USR1 "$WRAPPER_PID" 2>/dev/null || exit 0
+	done
+) &
+TICKER=$!
+trap 'kill "$TICKER" 2>/dev/null' EXIT
+
+ticks=0
+while :; do
+	if [ -n "$STOP" ]; then
+		log "received SIG$STOP; stopping traefik"
+		stop_traefik TERM
+		log "traefik stopped (exit code $CODE)"
+		exit "$CODE"
+	fi
+	EVENT=
+	wait "$TPID"
+	CODE=$?
+	if [ -z "$EVENT" ]; then
+		log "traefik exited with code $CODE"
+		exit "$CODE"
+	fi
+	[ "$EVENT" = tick ] || continue
+	UP=$((UP + 1))
+	# Report once Traefik has stayed up a moment (a bad configuration makes
+	# it exit at once), so "applied" means running.
+	if [ "$REPORTED" = no ] && [ "$UP" -eq 2 ]; then
+		report
+	fi
+	ticks=$((ticks + 1))
+	[ "$ticks" -ge "$POLL" ] || continue
+	ticks=0
+	[ "$REPORTED" != failed ] || report
+	poll
+	if [ "$(file_hash config "$CONF")" != "$RUN_CONFIG" ] || [ "$(file_hash secrets "$ENVF")" != "$RUN_SECRETS" ]; then
+		log "the configuration changed; restarting traefik"
+		stop_traefik TERM
+		[ -z "$STOP" ] || { log "traefik stopped (exit code $CODE)"; exit "$CODE"; }
+		start_traefik
+	fi
+done

@@ -55,7 +55,7 @@ func Build(s Snapshot) Config {
 // BuildWithProblems is Build that also reports what it left out.
 func BuildWithProblems(s Snapshot) (Config, []Problem) {
 	b := &builder{s: &s, routers: nameSet{}}
-	b.cfg.HTTP = HTTPConfig{
+	b.cfg.HTTP = &HTTPConfig{
 		Routers: map[string]*Router{}, Services: map[string]*TraefikService{},
 		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
 	}
@@ -70,12 +70,15 @@ func BuildWithProblems(s Snapshot) (Config, []Problem) {
 	tlsEPs := s.tlsEntrypoints()
 	b.certTriggers(tlsEPs)
 	b.adminRouter(tlsEPs)
-	h := &b.cfg.HTTP
+	h := b.cfg.HTTP
 	if len(h.ServersTransports) == 0 {
 		h.ServersTransports = nil
 	}
 	if len(h.Middlewares) == 0 {
 		h.Middlewares = nil
+	}
+	if len(h.Routers) == 0 && len(h.Services) == 0 {
+		b.cfg.HTTP = nil
 	}
 	return b.cfg, b.problems
 }

@@ -157,8 +157,8 @@ func TestBuildNeverWidensAMatch(t *testing.T) {
 	snap := base(Snapshot{Services: []ServiceSpec{{ID: "s1", Name: "x", Hosts: []string{"a.test"},
 		Targets: []store.Target{tgt("10.0.0.1", 80)}, Rules: []store.Rule{{Type: "path", Value: "no-slash"}}}}})
 	cfg := Build(snap)
-	if len(cfg.HTTP.Routers) != 0 {
-		t.Fatalf("a service with an invalid rule must be left out whole, got %v", cfg.HTTP.Routers)
+	if len(cfg.Section().Routers) != 0 {
+		t.Fatalf("a service with an invalid rule must be left out whole, got %v", cfg.Section().Routers)
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 // and is anchored on a Host match, and every router references an existing
 // service and every gh- middleware it lists. Tests and the fuzz target use it.
 func CheckConfig(cfg Config) error {
-	h := cfg.HTTP
+	h := cfg.Section()
 	for _, name := range sortedKeys(h.Routers) {
 		r := h.Routers[name]
 		if !strings.HasPrefix(name, Prefix) {

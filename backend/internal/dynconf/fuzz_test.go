@@ -43,7 +43,7 @@ func FuzzBuild(f *testing.F) {
 		if err := CheckConfig(cfg); err != nil {
 			t.Fatalf("%v\nsnapshot: %+v", err, snap)
 		}
-		for rn := range cfg.HTTP.Routers {
+		for rn := range cfg.Section().Routers {
 			if strings.Contains(rn, "@") {
 				t.Fatalf("router name %q contains @", rn)
 			}

@@ -54,10 +54,10 @@ func (s *Service) Preview(ctx context.Context, id string) (Preview, error) {
 		Routers: map[string]*Router{}, Services: map[string]*TraefikService{},
 		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
 	}
-	pick(p.Routers, cfg.HTTP.Routers, cfg.owners.routers, id)
-	pick(p.Services, cfg.HTTP.Services, cfg.owners.services, id)
-	pick(p.Middlewares, cfg.HTTP.Middlewares, cfg.owners.middlewares, id)
-	pick(p.ServersTransports, cfg.HTTP.ServersTransports, cfg.owners.transports, id)
+	pick(p.Routers, cfg.Section().Routers, cfg.owners.routers, id)
+	pick(p.Services, cfg.Section().Services, cfg.owners.services, id)
+	pick(p.Middlewares, cfg.Section().Middlewares, cfg.owners.middlewares, id)
+	pick(p.ServersTransports, cfg.Section().ServersTransports, cfg.owners.transports, id)
 	for _, pr := range problems {
 		if pr.Kind == "service" && pr.ID == id {
 			p.Problems = append(p.Problems, pr.Reason)

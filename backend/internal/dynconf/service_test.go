@@ -194,13 +194,13 @@ func TestExpiredServiceIsDisabledAndPersisted(t *testing.T) {
 	id := v.createService(t, "short", "short.test", func(r *services.Request) {
 		r.Expiry = &services.Expiry{Type: store.ExpiryAt, At: &at}
 	})
-	if c := decodeConfig(t, v.do(t, "/api/proxy/config", nil)); len(c.HTTP.Routers) != 1 {
-		t.Fatalf("before expiry: routers %v", c.HTTP.Routers)
+	if c := decodeConfig(t, v.do(t, "/api/proxy/config", nil)); len(c.Section().Routers) != 1 {
+		t.Fatalf("before expiry: routers %v", c.Section().Routers)
 	}
 	// No write happens: the cache must end by itself at the expiry instant.
 	v.clock.Add(time.Hour)
-	if c := decodeConfig(t, v.do(t, "/api/proxy/config", nil)); len(c.HTTP.Routers) != 0 {
-		t.Fatalf("after expiry: routers %v", c.HTTP.Routers)
+	if c := decodeConfig(t, v.do(t, "/api/proxy/config", nil)); len(c.Section().Routers) != 0 {
+		t.Fatalf("after expiry: routers %v", c.Section().Routers)
 	}
 	got, err := v.services.Get(context.Background(), id)
 	if err != nil || got.Enabled {
@@ -236,8 +236,8 @@ func TestConfigInvalidatedByWrites(t *testing.T) {
 	first := v.do(t, "/api/proxy/config", nil)
 	id := v.createService(t, "app", "app.test", nil)
 	second := decodeConfig(t, v.do(t, "/api/proxy/config", nil))
-	if _, ok := second.HTTP.Routers["gh-app-websecure"]; !ok {
-		t.Fatalf("new service missing after the write: %v", second.HTTP.Routers)
+	if _, ok := second.Section().Routers["gh-app-websecure"]; !ok {
+		t.Fatalf("new service missing after the write: %v", second.Section().Routers)
 	}
 	disabled := false
 	if _, err := v.services.Update(context.Background(), id, services.Request{Name: "app",

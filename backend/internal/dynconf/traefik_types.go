@@ -6,11 +6,21 @@ package dynconf
 
 // Config is Traefik's dynamic configuration.
 type Config struct {
-	HTTP HTTPConfig `json:"http"`
+	// HTTP is nil when there is nothing to route: Traefik refuses an empty
+	// "http" object ("http cannot be a standalone element") but accepts {}.
+	HTTP *HTTPConfig `json:"http,omitempty"`
 
 	// owners records which panel service contributed each name; it is not
 	// part of the wire format.
 	owners owners
+}
+
+// Section returns the "http" section, empty when there is none.
+func (c Config) Section() HTTPConfig {
+	if c.HTTP == nil {
+		return HTTPConfig{}
+	}
+	return *c.HTTP
 }
 
 // HTTPConfig is the "http" section.

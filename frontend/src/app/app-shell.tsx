@@ -126,7 +126,6 @@ export function AppShell() {
                 onSettled: () => {
                   toast.info('Signed out');
                   navigate('/login', { replace: true });
-                  logout.forget();
                 },
               })
             }

@@ -20,8 +20,7 @@ export function App() {
       redirecting = true;
       const here = router.state.location;
       const next = encodeURIComponent(here.pathname + here.search);
-      queryClient.cancelQueries();
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== qk.system()[0] });
+      void queryClient.cancelQueries();
       getSystem()
         .catch(() => null)
         .then((sys) => {

@@ -28,10 +28,16 @@ export function Field({ label, error, hint, optional, children, className, hideL
   const controlId = (isValidElement(children) && (children.props.id as string | undefined)) || id;
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'field-label'}>
-        {label}
-        {optional ? <span className="optional">(optional)</span> : null}
-      </label>
+      {optional && !hideLabel ? (
+        <div className="field-label">
+          <label htmlFor={controlId}>{label}</label>
+          <span className="optional">(optional)</span>
+        </div>
+      ) : (
+        <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'field-label'}>
+          {label}
+        </label>
+      )}
       {control}
       {hint ? (
         <div id={hintId} className="field-hint">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AdminUser } from '@/lib/api-types';
@@ -30,13 +31,20 @@ export function useSetup() {
   });
 }
 
-/** The caller navigates away first, then calls `forget()` so no mounted query refetches as signed out. */
 export function useLogout() {
-  const qc = useQueryClient();
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: () => api.post<void>('/api/admin/logout', undefined, { skipAuthRedirect: true }),
     meta: { quiet: true },
   });
-  const forget = () => window.setTimeout(() => qc.removeQueries({ predicate: (q) => q.queryKey[0] !== qk.system()[0] }), 0);
-  return { ...mutation, forget };
+}
+
+/**
+ * Drops every cached admin query. Called by the sign-in and setup pages on mount: nothing
+ * that observes those queries is mounted there, so nothing refetches as signed out.
+ */
+export function useForgetSession() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== qk.system()[0] });
+  }, [qc]);
 }

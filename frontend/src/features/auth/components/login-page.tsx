@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useLogin } from '../api/auth';
+import { useForgetSession, useLogin } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
 
@@ -23,6 +23,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const system = useSystem();
+  useForgetSession();
   const login = useLogin();
   const [formError, setFormError] = useState<{ tone: 'danger' | 'warning'; title: string; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({

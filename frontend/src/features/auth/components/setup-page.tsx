@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
-import { useSetup } from '../api/auth';
+import { useForgetSession, useSetup } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { setupSchema } from './schemas';
 
@@ -18,6 +18,7 @@ type Values = z.infer<typeof setupSchema>;
 export function SetupPage() {
   const navigate = useNavigate();
   const system = useSystem();
+  useForgetSession();
   const setup = useSetup();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({

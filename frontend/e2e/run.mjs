@@ -1,0 +1,445 @@
+// End-to-end suite: starts the real panel binary on a free port with an empty data dir,
+// drives Debian's Chromium through playwright-core, and saves screenshots of every page
+// at desktop and phone widths into e2e/artifacts/. Any console error fails the run.
+// Prints "N passed, N failed" last and exits non-zero on failure.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const bin = process.env.GATEHOUSE_BIN ?? path.join(repo, 'backend/bin/gatehouse');
+const artifacts = path.join(here, 'artifacts');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const USER = 'admin';
+const PASSWORD = 'correct-horse-battery';
+const DOMAIN = 'example.test';
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function log(...args) {
+  console.log(...args);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, proc, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`panel exited with code ${proc.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error('panel did not become healthy');
+}
+
+function expect(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// ---------------------------------------------------------------------------------------
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-'));
+rmSync(artifacts, { recursive: true, force: true });
+mkdirSync(artifacts, { recursive: true });
+
+const serverLog = [];
+const panel = spawn(bin, [], {
+  env: { ...process.env, PANEL_LISTEN: `127.0.0.1:${port}`, PANEL_DATA_DIR: dataDir },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+panel.stdout.on('data', (d) => serverLog.push(d.toString()));
+panel.stderr.on('data', (d) => serverLog.push(d.toString()));
+
+let browser;
+const consoleErrors = [];
+// HTTP errors a step provokes on purpose (e.g. a wrong password): [method, path regex, status].
+let expectedHttpErrors = [];
+const unexpectedHttp = [];
+
+async function cleanup() {
+  try {
+    await browser?.close();
+  } catch {
+    /* ignore */
+  }
+  if (panel.exitCode === null) panel.kill('SIGTERM');
+  writeFileSync(path.join(artifacts, 'panel.log'), serverLog.join(''));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+function watch(page) {
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    // Chromium logs every non-2xx fetch as "Failed to load resource"; those are judged by
+    // the response listener below against the step's expected errors.
+    if (text.startsWith('Failed to load resource')) return;
+    consoleErrors.push(`${page.url()}: ${text}`);
+  });
+  page.on('pageerror', (err) => consoleErrors.push(`${page.url()}: uncaught ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() < 400) return;
+    const url = new URL(res.url());
+    const method = res.request().method();
+    const ok = expectedHttpErrors.some(([m, re, s]) => m === method && re.test(url.pathname) && s === res.status());
+    if (!ok) unexpectedHttp.push(`${method} ${url.pathname}${url.search} → ${res.status()}`);
+  });
+}
+
+async function step(name, fn) {
+  const errsBefore = consoleErrors.length;
+  const httpBefore = unexpectedHttp.length;
+  const started = Date.now();
+  try {
+    await fn();
+    const newErrors = [...consoleErrors.slice(errsBefore), ...unexpectedHttp.slice(httpBefore)];
+    if (newErrors.length) throw new Error(`console/HTTP errors:\n    ${newErrors.join('\n    ')}`);
+    passed++;
+    log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    failed++;
+    failures.push(name);
+    log(`  ✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
+    try {
+      await page?.screenshot({ path: path.join(artifacts, `FAILED-${name.replace(/\W+/g, '-')}.png`), fullPage: true });
+    } catch {
+      /* ignore */
+    }
+  } finally {
+    expectedHttpErrors = [];
+  }
+}
+
+async function settle(p = page) {
+  await p.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  // Let skeletons and toasts render.
+  await p.waitForTimeout(250);
+}
+
+async function shot(name, p = page) {
+  await settle(p);
+  await p.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}
+
+let page;
+let context;
+const state = { serviceId: '', sharedUrl: '' };
+
+try {
+  await waitForHealth(base, panel);
+  log(`panel on ${base}, data in ${dataDir}`);
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  context = await browser.newContext({ viewport: viewports.desktop, colorScheme: 'light', baseURL: base });
+  page = await context.newPage();
+  page.setDefaultTimeout(8000);
+  watch(page);
+
+  await step('first run goes to setup and creates the administrator', async () => {
+    await page.goto('/');
+    await page.waitForURL('**/setup');
+    await shot('setup-desktop');
+    await page.getByLabel('Username', { exact: true }).fill(USER);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create administrator' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await page.waitForURL(`${base}/`);
+  });
+
+  await step('sign out returns to the sign-in page', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+  });
+
+  await step('a wrong password is refused with a message', async () => {
+    expectedHttpErrors = [['POST', /^\/api\/admin\/login$/, 401]];
+    await page.getByLabel('Username', { exact: true }).fill(USER);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The username or password is incorrect.').waitFor();
+    await shot('login-error-desktop');
+  });
+
+  await step('sign in reaches the dashboard', async () => {
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+  });
+
+  await step('create a domain', async () => {
+    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.getByRole('heading', { name: 'Domains', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add domain' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Domain', { exact: true }).fill(DOMAIN);
+    await dialog.getByLabel('Display name', { exact: true }).fill('Lab');
+    await shot('domain-form-desktop');
+    await dialog.getByRole('button', { name: 'Add domain' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: new RegExp(DOMAIN) }).first().waitFor();
+    await page.getByText('Default', { exact: true }).waitFor();
+  });
+
+  await step('service form validates and previews the rule', async () => {
+    await page.getByRole('link', { name: 'Services' }).click();
+    await page.getByRole('link', { name: /Create your first service|New service/ }).first().click();
+    await page.getByRole('heading', { name: 'New service', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create service' }).click();
+    await page.getByText('Give the service a name').waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Wiki');
+    await page.getByLabel('Hostname 1', { exact: true }).fill('wiki');
+    await page.getByLabel('Target 1 host', { exact: true }).fill('127.0.0.1');
+    await page.getByLabel('Target 1 port', { exact: true }).fill('9');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Rule 1 value', { exact: true }).fill('/');
+    const rule = await page.getByTestId('rule-preview').textContent();
+    expect(rule === `Host(\`wiki.${DOMAIN}\`) && PathPrefix(\`/\`)`, `unexpected rule preview: ${rule}`);
+    await shot('service-new-desktop');
+  });
+
+  await step('create the service and see its config preview', async () => {
+    await page.getByRole('button', { name: 'Create service' }).click();
+    await page.waitForURL(/\/services\/[^/]+\/config$/);
+    state.serviceId = page.url().split('/').slice(-2)[0];
+    await page.getByRole('heading', { name: 'Wiki', exact: true }).waitFor();
+    const preview = page.getByTestId('config-preview');
+    await preview.waitFor();
+    const text = await preview.textContent();
+    expect(text.includes(`wiki.${DOMAIN}`), 'config preview does not mention the hostname');
+    expect(text.includes('127.0.0.1:9'), 'config preview does not mention the target');
+    await shot('service-config-desktop');
+  });
+
+  await step('a taken hostname is flagged while typing', async () => {
+    await page.goto('/services/new');
+    await page.getByLabel('Hostname 1', { exact: true }).fill('wiki');
+    await page.getByText(/already belongs to Wiki/).waitFor();
+    await shot('service-conflict-desktop');
+    await page.goto('/services');
+    // The unsaved-changes guard asks before leaving.
+    const guard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    if (await guard.isVisible().catch(() => false)) await guard.getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByRole('heading', { name: 'Services', exact: true }).waitFor();
+  });
+
+  await step('services list shows the service and toggles it', async () => {
+    await page.goto('/services');
+    await page.getByRole('link', { name: 'Wiki', exact: true }).first().waitFor();
+    await page.getByText(`wiki.${DOMAIN}`).first().waitFor();
+    await shot('services-desktop');
+    const toggle = page.getByRole('switch', { name: 'Disable Wiki' }).first();
+    await toggle.click({ force: true });
+    await page.getByText('Wiki disabled').waitFor();
+    await page.getByRole('switch', { name: 'Enable Wiki' }).first().click({ force: true });
+    await page.getByText('Wiki enabled').waitFor();
+  });
+
+  await step('edit the service', async () => {
+    await page.goto(`/services/${state.serviceId}`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await page.getByLabel('Header 1 name', { exact: true }).fill('X-Env');
+    await page.getByLabel('Header 1 value', { exact: true }).fill('lab');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Service saved').waitFor();
+    await shot('service-edit-desktop');
+  });
+
+  await step('create a shared link with a QR code', async () => {
+    await page.goto(`/services/${state.serviceId}/security`);
+    await page.getByRole('heading', { name: 'Shared links', exact: true }).waitFor();
+    await page.getByRole('switch', { name: /Accept shared links/ }).click({ force: true });
+    await page.getByRole('switch', { name: 'Shared links are accepted' }).waitFor();
+    await page.getByRole('button', { name: 'New link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New shared link' });
+    await dialog.getByLabel('Note', { exact: true }).fill('for Bob');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const ready = page.getByRole('dialog', { name: 'Link ready' });
+    await ready.getByRole('img', { name: 'QR code of the shared link' }).waitFor();
+    state.sharedUrl = await ready.getByTestId('shared-link-url').inputValue();
+    expect(/^https?:\/\//.test(state.sharedUrl), `shared link is not a URL: ${state.sharedUrl}`);
+    await shot('shared-link-desktop');
+    await ready.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('cell', { name: /for Bob/ }).first().waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+  });
+
+  await step('open the shared link through forward auth and see the session', async () => {
+    // Walk the forward-auth flow as Traefik would: each hop is sent to /api/auth/verify
+    // with the X-Forwarded-* headers of the original request, carrying cookies along.
+    const link = new URL(state.sharedUrl);
+    const jar = new Map();
+    let url = link;
+    let status = 0;
+    for (let hop = 0; hop < 6; hop++) {
+      const res = await fetch(`${base}/api/auth/verify?service=${encodeURIComponent(state.serviceId)}`, {
+        redirect: 'manual',
+        headers: {
+          'X-Forwarded-Method': 'GET',
+          'X-Forwarded-Proto': url.protocol.replace(':', ''),
+          'X-Forwarded-Host': url.host,
+          'X-Forwarded-Uri': url.pathname + url.search,
+          'X-Forwarded-For': '203.0.113.7',
+          Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      });
+      status = res.status;
+      for (const c of res.headers.getSetCookie?.() ?? []) {
+        const [pair] = c.split(';');
+        const i = pair.indexOf('=');
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+      if (status >= 300 && status < 400 && res.headers.get('location')) {
+        const next = new URL(res.headers.get('location'), url);
+        if (next.host === link.host || next.pathname.startsWith('/')) {
+          url = next;
+          continue;
+        }
+      }
+      break;
+    }
+    expect(jar.size > 0, `forward auth set no cookie (last status ${status})`);
+    await page.goto('/sessions');
+    await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
+    await page.getByText('Shared link', { exact: true }).first().waitFor();
+    await shot('sessions-desktop');
+  });
+
+  await step('end the session', async () => {
+    await page.getByRole('button', { name: /^End session of/ }).first().click();
+    await page.getByRole('dialog', { name: 'End this session?' }).getByRole('button', { name: 'End session' }).click();
+    await page.getByText('No active sessions').waitFor();
+  });
+
+  await step('change settings and see them persist', async () => {
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.getByLabel('Admin panel domain', { exact: true }).fill(`panel.${DOMAIN}`);
+    await page.getByLabel('Expire after', { exact: true }).check({ force: true });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.reload();
+    await page.getByLabel('Admin panel domain', { exact: true }).waitFor();
+    const v = await page.getByLabel('Admin panel domain', { exact: true }).inputValue();
+    expect(v === `panel.${DOMAIN}`, `admin domain not saved: ${v}`);
+    expect(await page.getByLabel('Expire after', { exact: true }).isChecked(), 'default lifetime not saved');
+  });
+
+  await step('credential sets: create one', async () => {
+    await page.goto('/credential-sets');
+    await page.getByRole('button', { name: /New set|Create a set/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('Family');
+    await dialog.getByLabel('User 1 username', { exact: true }).fill('alice');
+    await dialog.getByLabel('User 1 password', { exact: true }).fill('wonderland-2026');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Family', exact: true }).waitFor();
+  });
+
+  // ---- Screenshot tour: every page, desktop and phone, light and one dark pass ----
+  const pages = [
+    ['dashboard', '/', 'Dashboard'],
+    ['services', '/services', 'Services'],
+    ['service-new', '/services/new', 'New service'],
+    ['service-edit', `/services/${state.serviceId}`, 'Wiki'],
+    ['service-config', `/services/${state.serviceId}/config`, 'Wiki'],
+    ['service-security', `/services/${state.serviceId}/security`, 'Wiki'],
+    ['domains', '/domains', 'Domains'],
+    ['certificates', '/certificates', 'Certificates'],
+    ['credential-sets', '/credential-sets', 'Credential sets'],
+    ['sessions', '/sessions', 'Sessions'],
+    ['runtime', '/runtime', 'Runtime'],
+    ['metrics', '/metrics', 'Metrics'],
+    ['conflicts', '/conflicts', 'Conflicts'],
+    ['settings', '/settings', 'Settings'],
+    ['managed', '/managed', 'Managed Traefik'],
+  ];
+  for (const [vpName, vp] of Object.entries(viewports)) {
+    await step(`screenshots at ${vpName} width`, async () => {
+      await page.setViewportSize(vp);
+      for (const [name, url, heading] of pages) {
+        if (name === 'managed') expectedHttpErrors = [['GET', /^\/api\/proxy\/managed/, 404]];
+        await page.goto(url);
+        await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+        await shot(`${name}-${vpName}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow <= 1, `${name} overflows horizontally by ${overflow}px at ${vpName} width`);
+      }
+    });
+  }
+
+  await step('dark theme and phone navigation', async () => {
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/services');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect(theme === 'dark', `theme is ${theme}`);
+    await shot('services-dark-desktop');
+    await page.goto(`/services/${state.serviceId}`);
+    await shot('service-edit-dark-desktop');
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('link', { name: 'Sessions' }).click();
+    await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await shot('nav-open-dark-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  });
+
+  await step('delete the service with confirmation', async () => {
+    await page.setViewportSize(viewports.desktop);
+    await page.goto('/services');
+    await page.getByRole('button', { name: 'Delete Wiki' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Wiki?' });
+    await shot('service-delete-desktop');
+    await dialog.getByRole('button', { name: 'Delete service' }).click();
+    await page.getByText('No services yet').waitFor();
+  });
+} catch (err) {
+  failed++;
+  failures.push('harness');
+  log(`harness error: ${err?.stack ?? err}`);
+} finally {
+  await cleanup();
+}
+
+if (failures.length) log(`\nfailed: ${failures.join(', ')}\nscreenshots and panel.log in ${artifacts}`);
+log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -71,7 +71,7 @@ func TestBenchVerify(t *testing.T) {
 		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
 		Features:      []httpapi.Registrar{access.NewHandler(acc)},
 	})
-	panel := serve(t, e)
+	panel := serve(t, acc.FastVerify(e)) // as app.go mounts it
 
 	// A shared-link session and a basic-auth service.
 	linkSvc := mkService(t, svcs, "link.bench.test")

@@ -30,12 +30,12 @@ func (b *basicCache) flush() { b.c.Flush() }
 // basicKey hashes the credential with the service id, so the cache never
 // holds a password and one service's result cannot serve another.
 func basicKey(serviceID, authorization string) string {
-	h := sha256.New()
-	h.Write([]byte(serviceID))
-	h.Write([]byte{0})
-	h.Write([]byte(authorization))
-	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0]))
+	var buf [512]byte
+	b := append(append(append(buf[:0], serviceID...), 0), authorization...)
+	sum := sha256.Sum256(b)
+	var out [sha256.Size * 2]byte
+	hex.Encode(out[:], sum[:])
+	return string(out[:])
 }
 
 func (b *basicCache) get(key string) *basicResult {

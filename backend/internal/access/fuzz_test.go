@@ -33,7 +33,7 @@ func FuzzVerify(f *testing.F) {
 			req.Header["Authorization"] = []string{auth}
 			req.Header["Accept"] = []string{accept}
 			rec := httptest.NewRecorder()
-			v.e.ServeHTTP(rec, req)
+			v.h.ServeHTTP(rec, req)
 			if rec.Code >= 500 {
 				t.Fatalf("status %d for %q %q %q %q %q: %s", rec.Code, method, proto, host, uri, query, rec.Body.String())
 			}

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -48,6 +49,7 @@ type env struct {
 	acc      *Service
 	svcs     *services.Service
 	e        *echo.Echo
+	h        http.Handler // the production front: FastVerify over e
 	queries  atomic.Int64
 	panelURL string
 }
@@ -82,6 +84,7 @@ func newEnv(t testing.TB, opts ...func(*Options)) *env {
 		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
 		Features:      []httpapi.Registrar{NewHandler(v.acc)},
 	})
+	v.h = v.acc.FastVerify(v.e)
 	return v
 }
 
@@ -168,7 +171,7 @@ func (v *env) verify(f fwd) *httptest.ResponseRecorder {
 	}
 	set("Authorization", f.auth)
 	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
+	v.h.ServeHTTP(rec, req)
 	return rec
 }
 
@@ -205,3 +208,5 @@ func servicesRequest(host string, eps []string) services.Request {
 		Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80}}, Entrypoints: eps,
 	}
 }
+
+func adminHash(s string) string { return admin.HashToken(s) }

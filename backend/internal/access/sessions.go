@@ -90,7 +90,7 @@ func (s *sessionStore) lookup(ctx context.Context, token string) (*session, erro
 	if token == "" || len(token) > 128 {
 		return nil, nil
 	}
-	hash := admin.HashToken(token)
+	hash := hashToken(token)
 	if v, ok := s.cache.Get(hash); ok {
 		return v.(*session), nil
 	}

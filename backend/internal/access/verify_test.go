@@ -50,7 +50,7 @@ func TestVerifyRequestShape(t *testing.T) {
 			req.Header.Set("X-Forwarded-Uri", "/x?y=1")
 			tt.mut(req)
 			rec := httptest.NewRecorder()
-			v.e.ServeHTTP(rec, req)
+			v.h.ServeHTTP(rec, req)
 			if rec.Code != tt.want {
 				t.Fatalf("status %d, want %d: %s", rec.Code, tt.want, rec.Body.String())
 			}

@@ -198,6 +198,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		Features:      features,
 		UI:            web.Handler(),
 	})
+	// Forward-auth verify is on the path of every proxied request: it gets a
+	// lean front that skips the general API middleware.
+	c.handler = accessSvc.FastVerify(c.handler)
 	return c, nil
 }
 

@@ -39,7 +39,28 @@ type builder struct {
 	s        *Snapshot
 	cfg      Config
 	problems []Problem
-	routers  nameSet
+	// validEP and validMW memoise name checks: thousands of services share
+	// a handful of entrypoint and middleware names.
+	validEP, validMW map[string]bool
+}
+
+func memo(m map[string]bool, name string, ok func(string) bool) bool {
+	v, seen := m[name]
+	if !seen {
+		v = ok(name)
+		m[name] = v
+	}
+	return v
+}
+
+// claimRouter returns name, or name-2, -3, ... if a router already has it
+// (slug "a-b" on entrypoint "c" and slug "a" on entrypoint "b-c").
+func (b *builder) claimRouter(name string) string {
+	n := name
+	for i := 2; b.cfg.HTTP.Routers[n] != nil; i++ {
+		n = name + "-" + strconv.Itoa(i)
+	}
+	return n
 }
 
 // Build turns a snapshot into Traefik's dynamic configuration. It is pure
@@ -54,12 +75,13 @@ func Build(s Snapshot) Config {
 
 // BuildWithProblems is Build that also reports what it left out.
 func BuildWithProblems(s Snapshot) (Config, []Problem) {
-	b := &builder{s: &s, routers: nameSet{}}
+	n := len(s.Services)
+	b := &builder{s: &s, validEP: map[string]bool{}, validMW: map[string]bool{}}
 	b.cfg.HTTP = &HTTPConfig{
-		Routers: map[string]*Router{}, Services: map[string]*TraefikService{},
+		Routers: make(map[string]*Router, 2*n), Services: make(map[string]*TraefikService, n),
 		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
 	}
-	b.cfg.owners = owners{map[string]string{}, map[string]string{}, map[string]string{}, map[string]string{}}
+	b.cfg.owners = owners{make(map[string]string, 2*n), make(map[string]string, n), map[string]string{}, map[string]string{}}
 	slugs := newSlugger()
 	for _, sv := range s.Services {
 		slug := slugs.next(slugify(sv.Name, "service"))
@@ -118,15 +140,19 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		return fmt.Errorf("no entrypoints (the service lists none and there are no defaults)")
 	}
 	for _, ep := range eps {
-		if !validEntrypoint(ep) {
+		if !memo(b.validEP, ep, validEntrypoint) {
 			return fmt.Errorf("invalid entrypoint %q", ep)
 		}
 	}
 
 	var mws []string
-	newMW := map[string]*Middleware{}
+	type namedMW struct {
+		name string
+		mw   *Middleware
+	}
+	var newMW []namedMW
 	for _, m := range b.s.GlobalMiddlewares {
-		if !traefikname.Middleware(m) {
+		if !memo(b.validMW, m, traefikname.Middleware) {
 			return fmt.Errorf("invalid global middleware %q", m)
 		}
 		mws = append(mws, m)
@@ -136,11 +162,11 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 			return fmt.Errorf("protected, but the panel's address for forward-auth is unknown")
 		}
 		n := Prefix + "auth-" + slug
-		newMW[n] = &Middleware{ForwardAuth: &ForwardAuth{
+		newMW = append(newMW, namedMW{n, &Middleware{ForwardAuth: &ForwardAuth{
 			Address:                  b.s.AuthBase + VerifyPath + "?service=" + url.QueryEscape(sv.ID),
 			AuthResponseHeaders:      IdentityHeaders,
 			AddAuthCookiesToResponse: []string{SessionCookie},
-		}}
+		}}})
 		mws = append(mws, n)
 	}
 	if len(sv.Headers) > 0 {
@@ -150,11 +176,11 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 			}
 		}
 		n := Prefix + "headers-" + slug
-		newMW[n] = &Middleware{Headers: &Headers{CustomRequestHeaders: sv.Headers}}
+		newMW = append(newMW, namedMW{n, &Middleware{Headers: &Headers{CustomRequestHeaders: sv.Headers}}})
 		mws = append(mws, n)
 	}
 	for _, m := range sv.Middlewares {
-		if !traefikname.Middleware(m) {
+		if !memo(b.validMW, m, traefikname.Middleware) {
 			return fmt.Errorf("invalid middleware %q", m)
 		}
 		mws = append(mws, m)
@@ -170,16 +196,16 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	}
 	b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
 	b.cfg.owners.services[name] = sv.ID
-	for n, m := range newMW {
-		b.cfg.HTTP.Middlewares[n] = m
-		b.cfg.owners.middlewares[n] = sv.ID
+	for _, m := range newMW {
+		b.cfg.HTTP.Middlewares[m.name] = m.mw
+		b.cfg.owners.middlewares[m.name] = sv.ID
 	}
 	for _, ep := range eps {
 		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: name, Rule: rule}
 		if b.s.isTLS(ep) {
 			r.TLS = tlsFor(hosts, b.s.certDomain(sv.Domain, hosts))
 		}
-		rn := b.routers.claim(name + "-" + ep)
+		rn := b.claimRouter(name + "-" + ep)
 		b.cfg.HTTP.Routers[rn] = r
 		b.cfg.owners.routers[rn] = sv.ID
 	}

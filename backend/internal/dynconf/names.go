@@ -55,34 +55,30 @@ func slugify(name, fallback string) string {
 
 // slugger hands out unique slugs: the first holder of a base keeps it, later
 // ones get -2, -3, ... in call order (creation order, so stable).
-type slugger struct{ used map[string]bool }
+type slugger struct {
+	used map[string]bool
+	last map[string]int // the last suffix handed out per base
+}
 
 func newSlugger() *slugger {
 	u := map[string]bool{}
 	for k := range reservedSlugs {
 		u[k] = true
 	}
-	return &slugger{used: u}
+	return &slugger{used: u, last: map[string]int{}}
 }
 
 func (s *slugger) next(base string) string {
 	slug := base
-	for n := 2; s.used[slug]; n++ {
-		slug = base + "-" + strconv.Itoa(n)
+	n := s.last[base]
+	if n < 2 {
+		n = 2
 	}
+	for s.used[slug] {
+		slug = base + "-" + strconv.Itoa(n)
+		n++
+	}
+	s.last[base] = n
 	s.used[slug] = true
 	return slug
-}
-
-// nameSet guards against two emitted objects of one kind sharing a name
-// (for example slug "a-b" on entrypoint "c" and slug "a" on entrypoint "b-c").
-type nameSet map[string]bool
-
-func (ns nameSet) claim(name string) string {
-	n := name
-	for i := 2; ns[n]; i++ {
-		n = name + "-" + strconv.Itoa(i)
-	}
-	ns[n] = true
-	return n
 }

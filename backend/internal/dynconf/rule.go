@@ -92,17 +92,26 @@ func buildRule(hosts []string, rules []store.Rule) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	groups := map[string][]string{}
+	if len(rules) == 0 {
+		return hr, nil
+	}
+	ms := make([]string, len(rules))
 	for i, r := range rules {
-		m, err := ruleMatcher(r)
-		if err != nil {
+		var err error
+		if ms[i], err = ruleMatcher(r); err != nil {
 			return "", fmt.Errorf("rules[%d]: %w", i, err)
 		}
-		groups[r.Type] = append(groups[r.Type], m)
 	}
 	out := []string{hr}
+	var g []string
 	for _, t := range ruleOrder {
-		if g := groups[t]; len(g) > 0 {
+		g = g[:0]
+		for i, r := range rules {
+			if r.Type == t {
+				g = append(g, ms[i])
+			}
+		}
+		if len(g) > 0 {
 			out = append(out, orGroup(g))
 		}
 	}

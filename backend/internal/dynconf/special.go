@@ -70,7 +70,7 @@ func (b *builder) trigger(name string, eps []string, host, resolver string, dom 
 		}
 	}
 	pr, _ := matcher("PathPrefix", TriggerPath)
-	b.cfg.HTTP.Routers[b.routers.claim(name)] = &Router{
+	b.cfg.HTTP.Routers[b.claimRouter(name)] = &Router{
 		EntryPoints: eps, Middlewares: []string{triggerPathMW}, Service: triggerServiceName,
 		Rule: hr + " && " + pr, Priority: 1,
 		TLS: &RouterTLSConfig{CertResolver: resolver, Domains: []Domain{dom}},
@@ -131,7 +131,7 @@ func (b *builder) adminRouter(tlsEPs []string) {
 	}}
 	tls := tlsFor([]string{s.AdminDomain}, s.domainOf(s.AdminDomain))
 	for _, ep := range tlsEPs {
-		b.cfg.HTTP.Routers[b.routers.claim(Prefix+"admin-"+ep)] = &Router{
+		b.cfg.HTTP.Routers[b.claimRouter(Prefix+"admin-"+ep)] = &Router{
 			EntryPoints: []string{ep}, Middlewares: []string{adminAuthMW}, Service: panelServiceName,
 			Rule: hr, TLS: tls,
 		}

@@ -133,8 +133,8 @@ func TestBenchVerify(t *testing.T) {
 			queries.Store(0)
 			v := wrk(t, c.url, conns, c.headers)
 			q := float64(queries.Load()) / float64(max(v.requests, 1))
-			fmt.Printf("%-22s %5d %12.0f %12.0f %6.2fx %10s %10s %8.2fx %12.4f\n", c.name, conns, v.rps, b.rps, v.rps/b.rps,
-				v.p99, b.p99, float64(v.p99)/float64(b.p99), q)
+			fmt.Printf("%-22s %5d %12.0f %12.0f %6.2fx %8.2fms %8.2fms %8.2fx %12.4f\n", c.name, conns, v.rps, b.rps, v.rps/b.rps,
+				ms(v.p99), ms(b.p99), float64(v.p99)/float64(b.p99), q)
 		}
 	}
 	fmt.Println("goals: throughput >= 0.80x, p99 <= 1.50x, 0 queries per cached request")
@@ -259,3 +259,5 @@ func wrk(t *testing.T, u string, conns int, headers []string) wrkResult {
 	n, _ := strconv.ParseInt(r[1], 10, 64)
 	return wrkResult{rps: rps, p99: time.Duration(v * float64(unit)), requests: n}
 }
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
@@ -94,6 +95,7 @@ type components struct {
 	db      *gorm.DB
 	bus     *change.Bus
 	admin   *admin.Service
+	echo    *echo.Echo // the API server, for the route-table test
 	handler http.Handler
 	loops   []func(ctx context.Context)
 	// onListen receives the bound address once the server listens.
@@ -190,7 +192,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		}
 	}))
 
-	c.handler = httpapi.New(httpapi.Deps{
+	c.echo = httpapi.New(httpapi.Deps{
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
 		SetupRequired: adminSvc.SetupRequired,
@@ -200,7 +202,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	})
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.
-	c.handler = accessSvc.FastVerify(c.handler)
+	c.handler = accessSvc.FastVerify(c.echo)
 	return c, nil
 }
 

@@ -15,10 +15,7 @@ import (
 // session, so a new route cannot be left open by accident.
 func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
 	a := newTestApp(t, nil)
-	e, ok := a.handler.(*echo.Echo)
-	if !ok {
-		t.Fatalf("handler is %T, want *echo.Echo", a.handler)
-	}
+	e := a.c.echo
 	checked := 0
 	for _, r := range e.Routes() {
 		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -188,4 +189,79 @@ func getWith(url, host string, hdr map[string]string) int {
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, resp.Body)
 	return resp.StatusCode
+}
+
+// TestDynamicConfigManagedThroughTraefik covers managed mode: the admin
+// router on the TLS entrypoint behind basic auth, and certificate-trigger
+// routers (with a resolver Traefik knows) answered by the panel.
+func TestDynamicConfigManagedThroughTraefik(t *testing.T) {
+	harness.TraefikBin(t)
+	port := harness.FreePort(t)
+	internal := "http://127.0.0.1:" + strconv.Itoa(port)
+	p := harness.StartPanel(t, map[string]string{
+		"PANEL_LISTEN": "127.0.0.1:" + strconv.Itoa(port), "PANEL_INTERNAL_URL": internal,
+		"PANEL_MANAGED": "true", "PANEL_ADMIN_DOMAIN": "panel.e2e.test",
+	})
+	// A resolver Traefik knows; its CA is unreachable, so no certificate is
+	// issued, but routers that name it are valid.
+	acme := t.TempDir()
+	tr := harness.StartTraefik(t, harness.TraefikOptions{
+		ProviderURL: p.URL + "/api/proxy/config",
+		Static: "certificatesResolvers:\n  le:\n    acme:\n      email: e2e@example.com\n      storage: " + acme + "/acme.json\n" +
+			"      caServer: http://127.0.0.1:1/directory\n      tlsChallenge: {}\n",
+	})
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/domains", map[string]any{
+		"domain": "certs.e2e.test", "certResolver": "le",
+		"certConfigs": []map[string]any{{"main": "extra.certs.e2e.test", "sans": []string{"more.certs.e2e.test"}}},
+	}, nil)
+
+	// The admin router: basic auth with the administrator's password.
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, _ := tr.Get(tr.WebsecureURL, "panel.e2e.test", "/api/health")
+		return code == http.StatusUnauthorized
+	}, "the admin router should ask for basic auth on websecure")
+	harness.Eventually(t, 30*time.Second, func() bool {
+		req, _ := http.NewRequest(http.MethodGet, tr.WebsecureURL+"/api/health", nil)
+		req.Host = "panel.e2e.test"
+		req.SetBasicAuth(harness.AdminUser, harness.AdminPassword)
+		resp, err := harness.NoRedirectClient().Do(req)
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, "the admin router should reach the panel with the administrator's credentials")
+	if code, _ := tr.Get(tr.WebURL, "panel.e2e.test", "/api/health"); code != http.StatusNotFound {
+		t.Errorf("the admin router must be on TLS entrypoints only: status %d on web", code)
+	}
+	// Through the public admin domain the dynamic configuration is refused.
+	req, _ := http.NewRequest(http.MethodGet, tr.WebsecureURL+"/api/proxy/config", nil)
+	req.Host = "panel.e2e.test"
+	req.SetBasicAuth(harness.AdminUser, harness.AdminPassword)
+	if resp, err := harness.NoRedirectClient().Do(req); err == nil {
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("GET /api/proxy/config through the admin domain: status %d, want 403", resp.StatusCode)
+		}
+	}
+
+	// The certificate-trigger router is answered by the panel with a blank page.
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, body := tr.Get(tr.WebsecureURL, "extra.certs.e2e.test", "/.well-known/gatehouse-cert-trigger")
+		return code == http.StatusOK && strings.Contains(body, "<title>")
+	}, "the certificate-trigger router should be answered by the panel")
+
+	harness.Eventually(t, 30*time.Second, func() bool {
+		found := map[string]bool{}
+		for _, r := range tr.Routers(t) {
+			if r.Provider != "http" {
+				continue
+			}
+			if r.Status != "enabled" || len(r.Error) > 0 {
+				return false
+			}
+			found[r.Name] = true
+		}
+		return found["gh-admin-websecure@http"] && found["gh-cert-certs-e2e-test-1@http"]
+	}, "traefik should list the admin and certificate-trigger routers as enabled with no error")
 }

@@ -65,7 +65,8 @@ type cached struct {
 	tls         map[string]bool
 	gen         uint64
 	adminDomain string
-	validUntil  time.Time // the next expiry instant; zero: none
+	routers     map[string]string // router owners
+	validUntil  time.Time         // the next expiry instant; zero: none
 }
 
 // NewService returns the dynamic-config service and subscribes it to bus.
@@ -151,7 +152,7 @@ func (s *Service) cachedConfig(ctx context.Context) (*cached, error) {
 	}
 	sum := sha256.Sum256(body)
 	c := &cached{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, tls: tls, gen: gen,
-		adminDomain: snap.AdminDomain}
+		adminDomain: snap.AdminDomain, routers: cfg.owners.routers}
 	if hasNext {
 		c.validUntil = next
 	}
@@ -172,8 +173,13 @@ func (s *Service) fresh(tls map[string]bool) *cached {
 
 // DisableExpired switches off services whose expiry passed (the background
 // ticker calls it so the API and UI show it without waiting for a poll).
+// It only writes when an expiry is due.
 func (s *Service) DisableExpired(ctx context.Context) error {
-	_, err := s.d.Services.DisableExpired(ctx)
+	next, ok, err := s.d.Services.NextExpiry(ctx)
+	if err != nil || !ok || s.d.Now().Before(next) {
+		return err
+	}
+	_, err = s.d.Services.DisableExpired(ctx)
 	return err
 }
 
@@ -287,11 +293,11 @@ func domainSpec(d store.Domain) DomainSpec {
 // the panel service id that owns it. Certificate-trigger and admin routers
 // belong to no service and are not listed (their names start with gh-cert-
 // and gh-admin-).
+// It is served from the same cache as the configuration.
 func (s *Service) RouterOwners(ctx context.Context) (map[string]string, error) {
-	tls := firstTLSSource(ctx, *s.sources.Load())
-	snap, err := s.Snapshot(ctx, tls)
+	c, err := s.cachedConfig(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return maps.Clone(Build(snap).owners.routers), nil
+	return maps.Clone(c.routers), nil
 }

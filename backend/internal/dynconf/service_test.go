@@ -350,3 +350,24 @@ func TestRouterOwnersAndCertTrigger(t *testing.T) {
 		t.Errorf("cert trigger: %d %s", rec.Code, body)
 	}
 }
+
+func TestBackgroundDisableExpired(t *testing.T) {
+	v := newEnv(t, Deps{})
+	at := v.clock.Now().Add(time.Minute)
+	id := v.createService(t, "short", "short.test", func(r *services.Request) {
+		r.Expiry = &services.Expiry{Type: store.ExpiryAt, At: &at}
+	})
+	if err := v.svc.DisableExpired(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := v.services.Get(context.Background(), id); !got.Enabled {
+		t.Fatal("disabled before its expiry")
+	}
+	v.clock.Add(time.Minute)
+	if err := v.svc.DisableExpired(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := v.services.Get(context.Background(), id); got.Enabled {
+		t.Fatal("still enabled after its expiry")
+	}
+}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
 
 // Limits of failed basic-auth and sign-in attempts per IP and per user.
@@ -42,6 +43,15 @@ type Options struct {
 	BcryptCost int
 	// HTTPClient talks to the OpenID provider; nil means a client with a timeout.
 	HTTPClient *http.Client
+	// Secrets seals the SSO client secret at rest; nil means a key that lives
+	// only in memory (tests).
+	Secrets Sealer
+}
+
+// Sealer encrypts secrets at rest (sealbox.Box).
+type Sealer interface {
+	Seal(plain string) (string, error)
+	Open(sealed string) (string, error)
 }
 
 // Service is the forward-auth feature.
@@ -53,6 +63,7 @@ type Service struct {
 	panelURL func(ctx context.Context) (string, error)
 	cost     int
 	client   *http.Client
+	secrets  Sealer
 
 	policy   *policyCache
 	sessions *sessionStore
@@ -76,13 +87,20 @@ func New(o Options) *Service {
 	if o.HTTPClient == nil {
 		o.HTTPClient = &http.Client{Timeout: 10 * time.Second}
 	}
+	if o.Secrets == nil {
+		box, err := sealbox.Ephemeral()
+		if err != nil {
+			panic(err) // the system's random source failed
+		}
+		o.Secrets = box
+	}
 	if o.PanelURL == nil {
 		o.PanelURL = func(context.Context) (string, error) { return "", nil }
 	}
 	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), o.BcryptCost)
 	s := &Service{
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
-		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy,
+		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets,
 		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
 	}
 	s.policy = newPolicyCache(s.loadPolicy)

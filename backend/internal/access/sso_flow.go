@@ -106,8 +106,12 @@ func (s *Service) oauthConfig(ctx context.Context, pol *policy) (*oauth2.Config,
 	if err != nil {
 		return nil, nil, err
 	}
+	secret, err := s.secrets.Open(d.ClientSecret)
+	if err != nil {
+		return nil, nil, fmt.Errorf("SSO client secret: %w", err)
+	}
 	return &oauth2.Config{
-		ClientID: d.ClientID, ClientSecret: d.ClientSecret, Endpoint: prov.Endpoint(),
+		ClientID: d.ClientID, ClientSecret: secret, Endpoint: prov.Endpoint(),
 		RedirectURL: pol.panelURL + CallbackPath, Scopes: d.Scopes,
 	}, prov, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -21,7 +22,7 @@ const (
 )
 
 // ssoDoc is the app_config "sso" document. The client secret is stored here
-// and never returned by the API.
+// sealed with the panel's age identity and never returned by the API.
 type ssoDoc struct {
 	Enabled        bool     `json:"enabled"`
 	Issuer         string   `json:"issuer"`
@@ -95,6 +96,11 @@ func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, erro
 	}
 	if req.ClientSecret != "" {
 		d.ClientSecret = req.ClientSecret
+	}
+	if !sealbox.IsSealed(d.ClientSecret) { // new, or stored before sealing existed
+		if d.ClientSecret, err = s.secrets.Seal(d.ClientSecret); err != nil {
+			return SSOResponse{}, err
+		}
 	}
 	if d.GroupsClaim == "" {
 		d.GroupsClaim = defaultGroupsClaim

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/oauth2-proxy/mockoidc"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
 
 // provider starts a real in-process OpenID provider (discovery, PKCE code
@@ -204,8 +206,19 @@ func TestSSOSettingsSecretIsWriteOnly(t *testing.T) {
 	// An empty secret keeps the stored one.
 	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "https://id.example.com", "clientId": "g2"}, &out)
 	d, err := v.acc.loadSSO(context.Background())
-	if err != nil || d.ClientSecret != "s3cret-value" || d.ClientID != "g2" {
+	if err != nil || d.ClientID != "g2" {
 		t.Fatalf("stored: %+v %v", d.ClientID, err)
+	}
+	// At rest the secret is sealed with the panel's age identity.
+	var raw string
+	if err := v.acc.db.Raw("SELECT value FROM app_config WHERE key = 'sso'").Scan(&raw).Error; err != nil {
+		t.Fatal(err)
+	}
+	if contains(raw, "s3cret-value") || !sealbox.IsSealed(d.ClientSecret) {
+		t.Fatalf("the client secret is stored in the clear: %s", raw)
+	}
+	if plain, err := v.acc.secrets.Open(d.ClientSecret); err != nil || plain != "s3cret-value" {
+		t.Fatalf("sealed secret opens to %q, %v", plain, err)
 	}
 	v.must(http.StatusUnprocessableEntity, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "not a url", "clientId": "x"}, nil)
 	v.must(http.StatusUnprocessableEntity, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "https://id.example.com"}, nil)

@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -167,8 +168,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
 
 	var boundAddr atomic.Pointer[string]
+	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
+	if err != nil {
+		return nil, err
+	}
 	accessSvc := access.New(access.Options{
-		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost,
+		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},

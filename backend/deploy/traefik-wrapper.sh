@@ -148,8 +148,18 @@ providers:
 EOF
 }
 
+# acme_dirs: Traefik does not create the directory of an ACME storage file
+# and skips the resolver when it is missing.
+acme_dirs() {
+	sed -n 's/^ *storage: *["'\'']\{0,1\}\([^"'\'']*\)["'\'']\{0,1\} *$/\1/p' "$CONF" | while IFS= read -r f; do
+		d=$(dirname "$f")
+		[ -d "$d" ] || mkdir -p "$d" || log "cannot create the ACME storage directory $d"
+	done
+}
+
 start_traefik() {
 	[ -f "$ENVF" ] || : >"$ENVF"
+	acme_dirs
 	RUN_CONFIG=$(file_hash config "$CONF")
 	RUN_SECRETS=$(file_hash secrets "$ENVF")
 	# The credentials are sourced in the child only, right before exec: they

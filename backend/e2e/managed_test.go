@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -319,5 +320,77 @@ func TestManagedWrapperFallsBackThenFollowsThePanel(t *testing.T) {
 	var exitErr *exec.ExitError
 	if !errors.As(w.err, &exitErr) || exitErr.ExitCode() != 128+int(syscall.SIGKILL) {
 		t.Fatalf("wrapper exit = %v; want code %d (Traefik killed by SIGKILL)", w.err, 128+int(syscall.SIGKILL))
+	}
+}
+
+// TestManagedStaticConfigAcceptedByTraefik runs Traefik on a configuration
+// using every challenge type, a host-bound entrypoint and a DNS provider with
+// credentials, and checks Traefik loads all of it (entrypoints, resolvers).
+func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
+	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
+	p := managedPanel(t, panelPort, apiPort, t.TempDir())
+	web, websecure, internal := harness.FreePort(t), harness.FreePort(t), harness.FreePort(t)
+	cfg := loopbackConfig(web, websecure)
+	cfg["logLevel"] = "DEBUG"
+	cfg["entrypoints"] = append(cfg["entrypoints"].([]map[string]any),
+		map[string]any{"name": "internal", "host": "127.0.0.1", "port": internal, "tls": true, "resolver": "dns", "redirectTo": ""})
+	cfg["resolvers"] = []map[string]any{
+		{"name": "alpn", "email": "ops@gatehouse.dev", "challenge": "tlsalpn"},
+		{"name": "http", "email": "ops@gatehouse.dev", "challenge": "http", "httpEntrypoint": "web"},
+		{"name": "dns", "email": "ops@gatehouse.dev", "challenge": "dns", "dnsProvider": "cloudflare",
+			"dnsResolvers": []string{"1.1.1.1"}, "propagationDelaySeconds": 5},
+	}
+	cfg["entrypoints"].([]map[string]any)[1]["resolver"] = "alpn"
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", cfg, nil)
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed/secrets",
+		map[string]any{"upsert": map[string]string{"CF_DNS_API_TOKEN": "not-a-real-token"}}, nil)
+
+	sh := shells()[len(shells())-1]
+	w := startWrapper(t, sh, p.URL)
+	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
+	var eps []struct {
+		Name    string `json:"name"`
+		Address string `json:"address"`
+		HTTP    struct {
+			TLS *struct {
+				CertResolver string `json:"certResolver"`
+			} `json:"tls"`
+		} `json:"http"`
+	}
+	resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/entrypoints")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(&eps); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range eps {
+		r := "-"
+		if e.HTTP.TLS != nil {
+			r = e.HTTP.TLS.CertResolver
+		}
+		got[e.Name] = e.Address + " " + r
+	}
+	want := map[string]string{
+		"web":       "127.0.0.1:" + strconv.Itoa(web) + " -",
+		"websecure": "127.0.0.1:" + strconv.Itoa(websecure) + " alpn",
+		"internal":  "127.0.0.1:" + strconv.Itoa(internal) + " dns",
+		"traefik":   "127.0.0.1:" + strconv.Itoa(apiPort) + " -",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("entrypoint %s = %q; want %q (all: %v)", k, got[k], v, got)
+		}
+	}
+	if !w.exited() && w.traefikPID() == 0 {
+		t.Fatal("Traefik is not running")
+	}
+	out := w.out.String()
+	for _, bad := range []string{"Command error", "ACME resolve is skipped", "challenge is not enabled", "not-a-real-token"} {
+		if strings.Contains(out, bad) {
+			t.Fatalf("Traefik's log shows %q:\n%s", bad, out)
+		}
 	}
 }

@@ -147,7 +147,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		return g.AdminDomain, err
 	}, now))
 	if cfg.ProxyAPIURL != "" {
-		tlsSources = append(tlsSources, traefikClient, dynconf.NewTraefikAPI(cfg.ProxyAPIURL, now))
+		tlsSources = append(tlsSources, traefikClient)
 	}
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,

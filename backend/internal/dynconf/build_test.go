@@ -179,13 +179,4 @@ func TestTLSHeuristic(t *testing.T) {
 			t.Errorf("IsTLSByName(%q) = %v", ep, !want)
 		}
 	}
-	m := entrypointTLSFromAPI([]apiEntrypoint{
-		{Name: "web", Address: ":80"}, {Name: "alt", Address: ":8443/tcp"},
-		{Name: "edge", Address: ":9000", HTTP: struct {
-			TLS json.RawMessage `json:"tls"`
-		}{TLS: json.RawMessage(`{}`)}},
-	})
-	if m["web"] || !m["alt"] || !m["edge"] {
-		t.Errorf("entrypointTLSFromAPI = %v", m)
-	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -44,6 +43,8 @@ type Client struct {
 	// lastTLS is the last good entrypoint TLS map, kept through outages so
 	// the dynamic configuration does not flip while Traefik restarts.
 	lastTLS map[string]bool
+	tlsAt   time.Time // when lastTLS was last refreshed (or tried)
+	tlsBusy bool      // a background refresh is running
 }
 
 type cached struct {
@@ -308,27 +309,43 @@ func (c *Client) certificates(ctx context.Context) ([]rawCertificate, error) {
 
 // TLSEntrypoints reports, for each entrypoint, whether it serves TLS: it has
 // http.tls in Traefik's static configuration, or (like the dynamic
-// configuration's own heuristic) it listens on 443 or 8443. While Traefik
-// cannot be asked, the last good answer stands; ok is false when there has
-// never been one (or Traefik's API is not configured).
-func (c *Client) TLSEntrypoints(ctx context.Context) (map[string]bool, bool) {
+// configuration's own heuristic) it listens on 443 or 8443. It is asked on
+// every poll of the dynamic configuration, so it never waits for Traefik: it
+// answers with the last good map (kept through outages, so routers do not
+// flip while Traefik restarts) and refreshes it in the background once it is
+// older than the cache TTL. ok is false while there has never been an answer
+// (or Traefik's API is not configured). The map is shared: do not modify it.
+func (c *Client) TLSEntrypoints(context.Context) (map[string]bool, bool) {
 	if c == nil {
 		return nil, false
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.tlsBusy && c.now().Sub(c.tlsAt) >= c.ttl {
+		c.tlsBusy = true
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
+			defer cancel()
+			c.refreshTLS(ctx)
+		}()
+	}
+	return c.lastTLS, c.lastTLS != nil
+}
+
+// refreshTLS asks Traefik for its entrypoints and replaces the TLS map on success.
+func (c *Client) refreshTLS(ctx context.Context) {
 	eps, err := c.entrypoints(ctx)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err == nil {
-		out := make(map[string]bool, len(eps))
-		for _, ep := range eps {
-			out[ep.Name] = (ep.HTTP != nil && ep.HTTP.TLS != nil) || tlsPort(ep.Address)
-		}
-		c.lastTLS = out
+	c.tlsBusy, c.tlsAt = false, c.now()
+	if err != nil {
+		return
 	}
-	if c.lastTLS == nil {
-		return nil, false
+	out := make(map[string]bool, len(eps))
+	for _, ep := range eps {
+		out[ep.Name] = (ep.HTTP != nil && ep.HTTP.TLS != nil) || tlsPort(ep.Address)
 	}
-	return maps.Clone(c.lastTLS), true
+	c.lastTLS = out
 }
 
 // tlsPort reports whether an entrypoint address (":443", "0.0.0.0:8443/tcp")

@@ -314,6 +314,12 @@ func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
 	clock := time.Unix(0, 0)
 	tr := newFakeTraefik(t, traefik36())
 	c, _ := NewClient(tr.URL, ClientOptions{Now: func() time.Time { return clock }})
+	// The first ask knows nothing yet and never waits for Traefik; the
+	// refresh it starts (run synchronously here) fills the map in.
+	if _, ok := c.TLSEntrypoints(context.Background()); ok {
+		t.Fatal("answered before Traefik was ever asked")
+	}
+	c.refreshTLS(context.Background())
 	m, ok := c.TLSEntrypoints(context.Background())
 	want := map[string]bool{"dns": false, "traefik": false, "web": false, "websecure": true}
 	if !ok || !reflect.DeepEqual(m, want) {
@@ -321,6 +327,7 @@ func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
 	}
 	tr.set("/api/entrypoints", "status:500")
 	clock = clock.Add(time.Minute)
+	c.refreshTLS(context.Background())
 	if m, ok := c.TLSEntrypoints(context.Background()); !ok || !reflect.DeepEqual(m, want) {
 		t.Fatalf("after an outage = %v %v", m, ok)
 	}
@@ -329,6 +336,7 @@ func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
 		t.Fatal("an unconfigured client claims to know")
 	}
 	down, _ := NewClient("http://127.0.0.1:1", ClientOptions{})
+	down.refreshTLS(context.Background())
 	if _, ok := down.TLSEntrypoints(context.Background()); ok {
 		t.Fatal("a never-reached Traefik claims to know")
 	}

@@ -19,7 +19,10 @@
 # Fetch failures keep the last good files. If the panel is unreachable at boot
 # and no earlier file exists, a minimal configuration (HTTP provider pointing
 # at the panel, web on :80) is used until the panel answers. SIGTERM/SIGINT are
-# forwarded to Traefik; the wrapper exits with Traefik's exit code.
+# forwarded to Traefik; the wrapper exits with Traefik's exit code. If Traefik
+# exits within seconds of a restart on a new configuration (a port already in
+# use, ...), the previous configuration is restored and the new one is not
+# retried until it changes; the panel then keeps showing "pending".
 set -u
 
 log() { printf '%s gatehouse-wrapper: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >&2; }
@@ -162,6 +165,7 @@ start_traefik() {
 	acme_dirs
 	RUN_CONFIG=$(file_hash config "$CONF")
 	RUN_SECRETS=$(file_hash secrets "$ENVF")
+	cp -f "$CONF" "$CONF.running" && cp -f "$ENVF" "$ENVF.running"
 	# The credentials are sourced in the child only, right before exec: they
 	# end up in Traefik's environment and never in the wrapper's.
 	(
@@ -209,6 +213,8 @@ report() {
 
 CONFIG_OK=unknown
 SECRETS_OK=unknown
+RESTARTED=no
+REJECTED=
 EVENT=
 STOP=
 trap '[ -n "$EVENT" ] || EVENT=tick' USR1
@@ -252,6 +258,17 @@ while :; do
 	wait "$TPID"
 	CODE=$?
 	if [ -z "$EVENT" ]; then
+		if [ "$RESTARTED" = yes ] && [ "$UP" -lt 5 ] && [ "$CODE" -gt 0 ] && [ "$CODE" -lt 128 ] && [ -f "$CONF.prev" ]; then
+			# The new configuration does not run (a port in use, ...): go back
+			# to the one that did, and do not retry it until it changes. A
+			# Traefik killed by a signal is not a configuration problem.
+			log "traefik exited with code $CODE right after the new configuration; going back to the previous one (fix it in the panel)"
+			REJECTED="$RUN_CONFIG $RUN_SECRETS"
+			cp -f "$CONF.prev" "$CONF" && cp -f "$ENVF.prev" "$ENVF"
+			RESTARTED=no
+			start_traefik
+			continue
+		fi
 		log "traefik exited with code $CODE"
 		exit "$CODE"
 	fi
@@ -267,10 +284,13 @@ while :; do
 	ticks=0
 	[ "$REPORTED" != failed ] || report
 	poll
-	if [ "$(file_hash config "$CONF")" != "$RUN_CONFIG" ] || [ "$(file_hash secrets "$ENVF")" != "$RUN_SECRETS" ]; then
+	fetched="$(file_hash config "$CONF") $(file_hash secrets "$ENVF")"
+	if [ "$fetched" != "$RUN_CONFIG $RUN_SECRETS" ] && [ "$fetched" != "$REJECTED" ]; then
 		log "the configuration changed; restarting traefik"
+		cp -f "$CONF.running" "$CONF.prev" && cp -f "$ENVF.running" "$ENVF.prev"
 		stop_traefik TERM
 		[ -z "$STOP" ] || { log "traefik stopped (exit code $CODE)"; exit "$CODE"; }
+		RESTARTED=yes
 		start_traefik
 	fi
 done

@@ -394,3 +394,48 @@ func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
 		}
 	}
 }
+
+// TestManagedWrapperRollsBackAConfigTraefikRejects moves an entrypoint to a
+// port somebody else holds: Traefik cannot start on it, so the wrapper goes
+// back to the previous configuration and the panel stays pending until the
+// configuration is fixed.
+func TestManagedWrapperRollsBackAConfigTraefikRejects(t *testing.T) {
+	for _, sh := range shells() {
+		t.Run(filepath.Base(sh[0]), func(t *testing.T) { testWrapperRollsBack(t, sh) })
+	}
+}
+
+func testWrapperRollsBack(t *testing.T, sh []string) {
+	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
+	p := managedPanel(t, panelPort, apiPort, t.TempDir())
+	web, websecure := harness.FreePort(t), harness.FreePort(t)
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, websecure), nil)
+	w := startWrapper(t, sh, p.URL)
+	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
+
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, busy.Addr().(*net.TCPAddr).Port), nil)
+	harness.Eventually(t, 30*time.Second, func() bool { return strings.Contains(w.out.String(), "going back to the previous one") },
+		"the wrapper did not roll back the configuration Traefik rejected")
+	harness.Eventually(t, 20*time.Second, func() bool { return pinged(apiPort) && redirects(web) && listening(websecure) },
+		"Traefik does not run the previous configuration after the rollback")
+	time.Sleep(3 * time.Second) // a few polls: the rejected configuration is not retried
+	if w.exited() {
+		t.Fatalf("the wrapper exited: %v", w.err)
+	}
+	if n := strings.Count(w.out.String(), "going back to the previous one"); n != 1 {
+		t.Fatalf("the rejected configuration was retried (%d rollbacks)", n)
+	}
+	if s := status(t, p); s != "pending" {
+		t.Fatalf("status = %s while Traefik runs the previous configuration; want pending", s)
+	}
+
+	fixed := harness.FreePort(t)
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, fixed), nil)
+	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" && listening(fixed) },
+		"the fixed configuration was not applied")
+}

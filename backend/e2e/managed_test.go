@@ -439,3 +439,70 @@ func testWrapperRollsBack(t *testing.T, sh []string) {
 	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" && listening(fixed) },
 		"the fixed configuration was not applied")
 }
+
+// TestManagedSecretsUnreadableThroughThePublicDomain goes through Traefik to
+// the panel on its admin domain, signed in and with the wrapper token, and
+// still cannot read the credentials or the static configuration.
+func TestManagedSecretsUnreadableThroughThePublicDomain(t *testing.T) {
+	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
+	dataDir := t.TempDir()
+	const domain = "panel.gatehouse.test"
+	url := "http://127.0.0.1:" + strconv.Itoa(panelPort)
+	p := harness.StartPanel(t, map[string]string{
+		"PANEL_LISTEN": "127.0.0.1:" + strconv.Itoa(panelPort), "PANEL_DATA_DIR": dataDir,
+		"PANEL_MANAGED": "true", "PANEL_WRAPPER_TOKEN": wrapperToken, "PANEL_INTERNAL_URL": url,
+		"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:" + strconv.Itoa(apiPort), "PANEL_ADMIN_DOMAIN": domain,
+	})
+	web, websecure := harness.FreePort(t), harness.FreePort(t)
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, websecure), nil)
+	const value = "public-domain-canary-7d1e"
+	p.MustJSON(t, 200, "PUT", "/api/proxy/managed/secrets",
+		map[string]any{"upsert": map[string]string{"DO_AUTH_TOKEN": value}}, nil)
+	startWrapper(t, shells()[0], p.URL)
+	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
+
+	client := harness.NoRedirectClient()
+	get := func(path string, auth func(*http.Request)) (int, string) {
+		req, err := http.NewRequest("GET", "https://127.0.0.1:"+strconv.Itoa(websecure)+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = domain
+		auth(req)
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, err.Error()
+		}
+		defer resp.Body.Close()
+		var b bytes.Buffer
+		_, _ = b.ReadFrom(resp.Body)
+		return resp.StatusCode, b.String()
+	}
+	basic := func(r *http.Request) { r.SetBasicAuth(harness.AdminUser, harness.AdminPassword) }
+	// The admin router is up once the health endpoint answers through it.
+	harness.Eventually(t, 30*time.Second, func() bool { code, _ := get("/api/health", basic); return code == 200 },
+		"the panel is not reachable on its admin domain through Traefik")
+
+	for _, c := range []struct {
+		name string
+		path string
+		auth func(*http.Request)
+	}{
+		{"secrets with the admin's basic auth", "/api/proxy/managed/secrets-env", basic},
+		{"secrets with the wrapper token", "/api/proxy/managed/secrets-env", func(r *http.Request) {
+			r.Header.Set("Authorization", "Bearer "+wrapperToken)
+		}},
+		{"static config", "/api/proxy/static-config", basic},
+	} {
+		code, body := get(c.path, c.auth)
+		if code != http.StatusForbidden && code != http.StatusUnauthorized {
+			t.Errorf("%s: %d %s; want 403 or 401", c.name, code, body)
+		}
+		if strings.Contains(body, value) || strings.Contains(body, "export ") {
+			t.Fatalf("%s: the credential leaked through the public domain: %s", c.name, body)
+		}
+	}
+	if code, body := get("/api/proxy/managed/secrets-env", basic); code != http.StatusForbidden {
+		t.Errorf("signed-in request through Traefik: %d %s; want the panel's 403", code, body)
+	}
+}

@@ -139,6 +139,10 @@ async function step(name, fn) {
   }
 }
 
+async function navTo(name) {
+  await page.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click();
+}
+
 async function settle(p = page) {
   await p.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   // Let skeletons and toasts render.
@@ -200,7 +204,7 @@ try {
   });
 
   await step('create a domain', async () => {
-    await page.getByRole('link', { name: 'Domains' }).click();
+    await navTo('Domains');
     await page.getByRole('heading', { name: 'Domains', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add domain' }).first().click();
     const dialog = page.getByRole('dialog');
@@ -214,7 +218,7 @@ try {
   });
 
   await step('service form validates and previews the rule', async () => {
-    await page.getByRole('link', { name: 'Services' }).click();
+    await navTo('Services');
     await page.getByRole('link', { name: /Create your first service|New service/ }).first().click();
     await page.getByRole('heading', { name: 'New service', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Create service' }).click();
@@ -397,8 +401,18 @@ try {
         await page.goto(url);
         await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
         await shot(`${name}-${vpName}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow <= 1, `${name} overflows horizontally by ${overflow}px at ${vpName} width`);
+        const overflow = await page.evaluate(() => {
+          const excess = document.documentElement.scrollWidth - window.innerWidth;
+          if (excess <= 1) return null;
+          // Name the outermost elements that stick out, to make the failure actionable.
+          const culprits = [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+            .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
+            .slice(0, 3)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+          return { excess, culprits };
+        });
+        expect(!overflow, `${name} overflows horizontally at ${vpName} width: ${JSON.stringify(overflow)}`);
       }
     });
   }
@@ -415,7 +429,7 @@ try {
     await page.setViewportSize(viewports.phone);
     await page.goto('/');
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('link', { name: 'Sessions' }).click();
+    await navTo('Sessions');
     await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await shot('nav-open-dark-phone');

@@ -80,6 +80,10 @@ export type SsoSettings = {
   clientSecret?: string;
   scopes: string[];
   groupsClaim: string;
+  /** How long an SSO session lasts. */
+  sessionSeconds?: number;
+  /** Read-only: the callback URL to register at the identity provider. */
+  redirectUrl?: string;
 };
 
 export type SecurityConfig =
@@ -124,22 +128,57 @@ export type Session = {
 export type RuntimeStatus = { configured: boolean; reachable: boolean; error?: string };
 export type RuntimeItems<T> = RuntimeStatus & { items?: T[] };
 
-export type ProxyEntrypoint = { name: string; address: string; tls?: boolean };
-export type ProxyMiddleware = { name: string; provider: string; type: string; status: string };
+export type ProxyEntrypoint = { name: string; address: string; tls?: boolean; certResolver?: string; asDefault?: boolean };
+export type ProxyMiddleware = { name: string; provider: string; type: string; status: string; errors?: string[]; usedBy?: string[] };
 export type CertResolver = { name: string; sources: string[] };
-export type ServerHealth = { url: string; status: string; probe?: string };
-export type ServiceHealth = { serviceId: string; servers: ServerHealth[] };
+export type ServerHealth = { url: string; status: string; probe?: 'up' | 'down' | ''; probeError?: string; probeMs?: number };
+export type ServiceHealth = {
+  serviceId: string;
+  name?: string;
+  source?: 'traefik' | 'panel';
+  up?: number;
+  total?: number;
+  servers: ServerHealth[];
+};
+export type HealthView = RuntimeItems<ServiceHealth> & { probed?: boolean };
 export type ServiceMetrics = {
   serviceId: string;
+  name?: string;
+  requests?: number;
+  windowSeconds?: number;
   requestRate: number;
   status: { '2xx': number; '3xx': number; '4xx': number; '5xx': number };
   errorRate: number;
   avgLatencyMs: number;
-  history: { at: string; requestRate: number }[];
+  history: { at: string; requestRate: number; errorRate?: number }[];
 };
-export type ProxyConflict = { serviceId: string; host: string; router: string; provider: string; kind: string };
-export type Certificate = { subject: string; sans: string[]; issuer: string; notAfter: string; daysLeft: number };
-export type CertificatesView = RuntimeStatus & { supported?: boolean; items?: Certificate[] };
+export type ProxyConflict = {
+  serviceId: string;
+  kind: 'host' | 'sni' | 'missing_middleware' | string;
+  host?: string;
+  router?: string;
+  provider?: string;
+  rule?: string;
+  entrypoints?: string[];
+  priority?: number;
+  panelPriority?: number;
+  otherServiceId?: string;
+  middleware?: string;
+  message?: string;
+};
+export type Certificate = {
+  fingerprint?: string;
+  subject: string;
+  sans: string[];
+  issuer: string;
+  notBefore?: string;
+  notAfter: string;
+  daysLeft: number;
+  status?: 'valid' | 'expiring' | 'expired';
+  keyType?: string;
+  serviceIds?: string[];
+};
+export type CertificatesView = RuntimeStatus & { supported?: boolean; version?: string; message?: string; items?: Certificate[] };
 
 export type RuntimeRouter = {
   name: string;
@@ -150,10 +189,24 @@ export type RuntimeRouter = {
   entryPoints?: string[];
   middlewares?: string[];
   serviceId?: string;
+  priority?: number;
+  errors?: string[];
   tls?: unknown;
   [k: string]: unknown;
 };
-export type RuntimeEntry = { name: string; status?: string; provider?: string; type?: string; [k: string]: unknown };
+export type RuntimeEntry = {
+  name: string;
+  status?: string;
+  provider?: string;
+  type?: string;
+  errors?: string[];
+  serversUp?: number;
+  serversTotal?: number;
+  usedBy?: string[];
+  serviceId?: string;
+  address?: string;
+  [k: string]: unknown;
+};
 export type RuntimeView = RuntimeStatus & {
   version?: string;
   routers?: RuntimeRouter[];
@@ -162,6 +215,7 @@ export type RuntimeView = RuntimeStatus & {
   entrypoints?: RuntimeEntry[];
   tcpRouters?: RuntimeRouter[];
   udpRouters?: RuntimeRouter[];
+  ownersKnown?: boolean;
 };
 
 export type ManagedEntrypoint = { name: string; port: number; tls: boolean; resolver: string; redirectTo: string };

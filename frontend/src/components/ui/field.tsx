@@ -1,4 +1,4 @@
-import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
 import { Icon } from './icons';
 
 type FieldProps = {
@@ -11,6 +11,17 @@ type FieldProps = {
   className?: string;
   hideLabel?: boolean;
 };
+
+type FieldContextValue = { id: string; describedBy?: string; invalid: boolean };
+const FieldContext = createContext<FieldContextValue | null>(null);
+
+/**
+ * For controls rendered through a wrapper (react-hook-form's Controller): the id,
+ * aria-describedby and aria-invalid the enclosing Field would have given them.
+ */
+export function useFieldControl(): FieldContextValue | null {
+  return useContext(FieldContext);
+}
 
 /** Label + control + hint + error, wired together for screen readers. */
 export function Field({ label, error, hint, optional, children, className, hideLabel }: FieldProps) {
@@ -27,6 +38,7 @@ export function Field({ label, error, hint, optional, children, className, hideL
     : children;
   const controlId = (isValidElement(children) && (children.props.id as string | undefined)) || id;
   return (
+    <FieldContext.Provider value={{ id: controlId, describedBy, invalid: !!error }}>
     <div className={['field', className].filter(Boolean).join(' ')}>
       {optional && !hideLabel ? (
         <div className="field-label">
@@ -46,6 +58,7 @@ export function Field({ label, error, hint, optional, children, className, hideL
       ) : null}
       {error ? <FieldErrorText id={errId} message={error} /> : null}
     </div>
+    </FieldContext.Provider>
   );
 }
 

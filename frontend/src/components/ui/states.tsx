@@ -51,9 +51,9 @@ export function RuntimeBanner({ status }: { status?: RuntimeStatus | null }) {
   if (!status) return null;
   if (!status.configured)
     return (
-      <Alert tone="info" title="Traefik is not connected">
-        Set <code>PANEL_TRAEFIK_API_URL</code> (the address of Traefik's API) so Gatehouse can read live routers, health and
-        metrics. Your services are still served through the HTTP provider.
+      <Alert tone="info" title="Traefik's API is not connected">
+        {status.error || 'Set PANEL_PROXY_API_URL to the address of Traefik\'s API.'} Live routers, health and metrics need it;
+        your services are still served through Traefik's HTTP provider.
       </Alert>
     );
   if (!status.reachable)

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useFieldControl } from './field';
 import { Icon } from './icons';
 
 type Props = {
@@ -19,6 +20,10 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
+  const ctx = useFieldControl();
+  const inputId = id ?? ctx?.id;
+  const invalid = aria['aria-invalid'] ?? (ctx?.invalid || undefined);
+  const describedBy = aria['aria-describedby'] ?? ctx?.describedBy;
 
   const add = (raw: string) => {
     const v = raw.trim();
@@ -49,7 +54,7 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
   const remaining = suggestions.filter((s) => !value.includes(s));
   return (
     <div className="stack-sm">
-      <div className="tags" aria-invalid={aria['aria-invalid']}>
+      <div className="tags" aria-invalid={invalid}>
         {value.map((v) => (
           <span className="tag" key={v}>
             {v}
@@ -59,7 +64,7 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
           </span>
         ))}
         <input
-          id={id}
+          id={inputId}
           value={draft}
           placeholder={value.length ? '' : placeholder}
           list={remaining.length ? listId : undefined}
@@ -69,8 +74,8 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
           }}
           onKeyDown={onKeyDown}
           onBlur={() => add(draft)}
-          aria-describedby={aria['aria-describedby']}
-          aria-invalid={aria['aria-invalid']}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
         />
         {remaining.length ? (
           <datalist id={listId}>

@@ -13,7 +13,7 @@ import type {
   ProxyMiddleware,
   RuntimeItems,
   Service,
-  ServiceHealth,
+  HealthView,
   ServiceMetrics,
 } from '../api-types';
 import { qk } from '../query-keys';
@@ -63,12 +63,14 @@ export function useCertResolvers() {
   });
 }
 
-export function useProxyHealth() {
+/** Backend health; with `probe` the panel also TCP-connects to every target. */
+export function useProxyHealth(probe = false) {
   return useQuery({
     ...lookup,
-    queryKey: qk.proxy.health(),
-    queryFn: () => api.get<RuntimeItems<ServiceHealth>>('/api/proxy/health'),
-    refetchInterval: 30_000,
+    queryKey: [...qk.proxy.health(), { probe }],
+    queryFn: () => api.get<HealthView>(`/api/proxy/health${probe ? '?probe=true' : ''}`),
+    refetchInterval: probe ? false : 30_000,
+    staleTime: probe ? 0 : 30_000,
   });
 }
 

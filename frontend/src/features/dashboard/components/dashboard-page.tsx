@@ -8,7 +8,7 @@ import { Icon, type IconName } from '@/components/ui/icons';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { api } from '@/lib/api-client';
 import type { ManagedState } from '@/lib/api-types';
-import { useCertificates, useProxyHealth, useRuntime, useServices } from '@/lib/api/resources';
+import { useCertificates, useDomains, useProxyHealth, useRuntime, useServices } from '@/lib/api/resources';
 import { useSystem } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import { qk } from '@/lib/query-keys';
@@ -30,6 +30,7 @@ function Stat({ icon, label, value, sub, to }: { icon: IconName; label: string; 
 export function DashboardPage() {
   const system = useSystem();
   const services = useServices();
+  const domains = useDomains();
   const health = useProxyHealth();
   const runtime = useRuntime();
   const certs = useCertificates();
@@ -54,6 +55,25 @@ export function DashboardPage() {
     else traefik = { value: 'Online', sub: runtime.data.version ? `Traefik ${runtime.data.version}` : 'connected', tone: 'success' };
   } else if (runtime.isError) traefik = { value: 'Unknown', sub: 'runtime view unavailable', tone: 'neutral' };
 
+  const steps = [
+    { done: (domains.data?.length ?? 0) > 0, title: 'Add a domain', text: 'The base name your services live under.', to: '/domains', cta: 'Domains' },
+    { done: list.length > 0, title: 'Publish a service', text: 'Point a hostname at an upstream.', to: '/services/new', cta: 'New service' },
+    {
+      done: list.some((s) => s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks),
+      title: 'Protect a service',
+      text: 'Basic auth, single sign-on or shared links.',
+      to: list[0] ? `/services/${list[0].id}/security` : '/services',
+      cta: 'Security',
+    },
+    {
+      done: !!(runtime.data?.configured && runtime.data.reachable),
+      title: "Connect Traefik's API",
+      text: 'For live routers, backend health, metrics and certificates.',
+      to: '/runtime',
+      cta: 'Runtime',
+    },
+  ];
+  const remaining = steps.filter((x) => !x.done).length;
   return (
     <>
       <PageHeader
@@ -82,7 +102,7 @@ export function DashboardPage() {
             icon="server"
             label="Backends"
             value={health.data?.reachable ? `${up}/${servers.length}` : '—'}
-            sub={health.data?.reachable ? (servers.length - up > 0 ? `${servers.length - up} down` : 'all up') : 'needs the Traefik API'}
+            sub={health.data?.reachable ? (servers.length - up > 0 ? `${servers.length - up} down` : 'all up') : health.data?.configured ? 'Traefik unreachable' : 'needs the Traefik API'}
           />
           <Stat
             icon="activity"
@@ -96,44 +116,75 @@ export function DashboardPage() {
             label="Certificates"
             to="/certificates"
             value={certs.data?.supported && certs.data.reachable ? String(expiring.length) : '—'}
-            sub={certs.data?.supported === false ? 'requires Traefik 3.7' : 'expiring within 14 days'}
+            sub={
+              !certs.data?.configured ? 'needs the Traefik API' : !certs.data.reachable ? 'Traefik unreachable' : certs.data.supported === false ? 'requires Traefik 3.7' : 'expiring within 14 days'
+            }
           />
         </div>
-        <Card>
-          <CardHeader title="Services" description="Most recently created" actions={<ButtonLink to="/services" size="sm" variant="ghost">View all</ButtonLink>} />
-          {services.isPending ? (
-            <LoadingRows />
-          ) : list.length === 0 ? (
-            <EmptyState icon="services" title="Nothing published yet" action={<ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink>}>
-              Start by adding a domain, then publish your first service on it.
-            </EmptyState>
-          ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Service</th>
-                    <th scope="col">Hostname</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...list].reverse().slice(0, 6).map((s) => (
-                    <tr key={s.id}>
-                      <td>
-                        <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link>
-                      </td>
-                      <td className="mono small">{s.fqdns?.[0] ?? '—'}</td>
-                      <td>{s.enabled ? <Badge tone="success" icon="check">Live</Badge> : <Badge icon="power">Disabled</Badge>}</td>
-                      <td className="muted small nowrap">{formatDateTime(s.createdAt)}</td>
+        <div className="dash-grid">
+          <Card>
+            <CardHeader title="Services" description="Most recently created" actions={<ButtonLink to="/services" size="sm" variant="ghost">View all</ButtonLink>} />
+            {services.isPending ? (
+              <LoadingRows />
+            ) : list.length === 0 ? (
+              <EmptyState icon="services" title="Nothing published yet" action={<ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink>}>
+                Start by adding a domain, then publish your first service on it.
+              </EmptyState>
+            ) : (
+              <div className="table-wrap">
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Service</th>
+                      <th scope="col">Hostname</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Created</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </Card>
+                  </thead>
+                  <tbody>
+                    {[...list].reverse().slice(0, 6).map((s) => (
+                      <tr key={s.id}>
+                        <td>
+                          <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link>
+                        </td>
+                        <td className="mono small">{s.fqdns?.[0] ?? '—'}</td>
+                        <td>{s.enabled ? <Badge tone="success" icon="check">Live</Badge> : <Badge icon="power">Disabled</Badge>}</td>
+                        <td className="muted small nowrap">{formatDateTime(s.createdAt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+          <Card>
+            <CardHeader
+              title={remaining ? 'Getting started' : 'All set'}
+              description={remaining ? `${steps.length - remaining} of ${steps.length} done` : 'Gatehouse is fully set up.'}
+            />
+            <ol className="checklist">
+              {steps.map((st) => (
+                <li key={st.title}>
+                  <span className={`check-mark${st.done ? ' done' : ''}`} aria-hidden="true">
+                    <Icon name="check" size={13} />
+                  </span>
+                  <div className="grow">
+                    <div style={{ fontWeight: 600 }}>
+                      {st.title}
+                      <span className="sr-only">{st.done ? ' (done)' : ' (to do)'}</span>
+                    </div>
+                    <div className="small muted">{st.text}</div>
+                  </div>
+                  {!st.done ? (
+                    <ButtonLink to={st.to} size="sm">
+                      {st.cta}
+                    </ButtonLink>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </div>
       </div>
     </>
   );

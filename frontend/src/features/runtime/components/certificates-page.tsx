@@ -5,10 +5,10 @@ import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components
 import { useCertificates } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
 
-function Expiry({ days }: { days: number }) {
-  if (days < 0) return <Badge tone="danger" icon="xCircle">Expired</Badge>;
+function Expiry({ days, status }: { days: number; status?: string }) {
+  if (status === 'expired' || days < 0) return <Badge tone="danger" icon="xCircle">Expired</Badge>;
   if (days <= 7) return <Badge tone="danger" icon="alert">{days} days left</Badge>;
-  if (days <= 21) return <Badge tone="warning" icon="clock">{days} days left</Badge>;
+  if (status === 'expiring' || days < 30) return <Badge tone="warning" icon="clock">{days} days left</Badge>;
   return <Badge tone="success" icon="check">{days} days left</Badge>;
 }
 
@@ -25,7 +25,9 @@ export function CertificatesPage() {
         <RuntimeBanner status={data} />
         {live && data?.supported === false ? (
           <Alert tone="info" title="Requires Traefik 3.7">
-            Listing certificates needs the certificates endpoint of Traefik's API, added in Traefik 3.7. Upgrade Traefik to see them here.
+            Listing certificates needs the certificates endpoint of Traefik's API, added in Traefik 3.7
+            {data.message ? ` (${data.message.replace(/^requires Traefik 3\.7 or later\s*/, '').replace(/^\(|\)$/g, '')})` : ''}. Upgrade Traefik to see
+            them here.
           </Alert>
         ) : null}
         {certs.isPending ? (
@@ -48,12 +50,12 @@ export function CertificatesPage() {
                   </thead>
                   <tbody>
                     {items.map((c) => (
-                      <tr key={`${c.subject}-${c.notAfter}`}>
-                        <td className="mono small">{c.subject}</td>
+                      <tr key={c.fingerprint ?? `${c.subject}-${c.notAfter}`}>
+                        <td className="mono small">{c.subject || '—'}</td>
                         <td className="mono small" style={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{c.sans?.join(', ') || '—'}</td>
                         <td className="small">{c.issuer}</td>
                         <td className="small nowrap">{formatDateTime(c.notAfter)}</td>
-                        <td><Expiry days={c.daysLeft} /></td>
+                        <td><Expiry days={c.daysLeft} status={c.status} /></td>
                       </tr>
                     ))}
                   </tbody>

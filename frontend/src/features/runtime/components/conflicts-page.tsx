@@ -5,6 +5,12 @@ import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components
 import { useServices } from '@/lib/api/resources';
 import { useConflicts } from '../api/runtime';
 
+const kindLabel: Record<string, string> = {
+  host: 'Same host',
+  sni: 'TCP SNI',
+  missing_middleware: 'Missing middleware',
+};
+
 export function ConflictsPage() {
   const conflicts = useConflicts();
   const services = useServices();
@@ -13,7 +19,7 @@ export function ConflictsPage() {
   const items = data?.items ?? [];
   return (
     <>
-      <PageHeader title="Conflicts" description="Hostnames that a Gatehouse service shares with a router from another Traefik provider (Docker labels, files…). Traefik picks one by rule priority, which is rarely what you want." />
+      <PageHeader title="Conflicts" description="Where a Gatehouse service and another router (Docker labels, files, another service) claim the same host, or a service names a middleware Traefik does not have." />
       <div className="stack">
         {conflicts.isError ? <ErrorState error={conflicts.error} onRetry={() => conflicts.refetch()} title="The conflicts view is unavailable" /> : null}
         <RuntimeBanner status={data} />
@@ -22,27 +28,41 @@ export function ConflictsPage() {
         ) : data?.configured && data.reachable ? (
           <Card>
             {items.length === 0 ? (
-              <EmptyState icon="checkCircle" title="No conflicts">Every hostname is served by exactly one router.</EmptyState>
+              <EmptyState icon="checkCircle" title="No conflicts">Every host is served by exactly one router, and every middleware exists.</EmptyState>
             ) : (
               <div className="table-wrap">
                 <table className="table">
                   <thead>
                     <tr>
-                      <th scope="col">Hostname</th>
+                      <th scope="col">Problem</th>
                       <th scope="col">Gatehouse service</th>
-                      <th scope="col">Other router</th>
-                      <th scope="col">Provider</th>
-                      <th scope="col">Kind</th>
+                      <th scope="col">Other side</th>
+                      <th scope="col">What happens</th>
                     </tr>
                   </thead>
                   <tbody>
                     {items.map((c, i) => (
                       <tr key={`${c.router}-${c.host}-${i}`}>
-                        <td className="mono small">{c.host}</td>
+                        <td>
+                          <div className="stack-sm" style={{ gap: 4 }}>
+                            <Badge tone={c.kind === 'missing_middleware' ? 'danger' : 'warning'} icon="alert">{kindLabel[c.kind] ?? c.kind}</Badge>
+                            {c.host ? <span className="mono small">{c.host}</span> : null}
+                          </div>
+                        </td>
                         <td><Link to={`/services/${c.serviceId}`}>{names.get(c.serviceId) ?? c.serviceId}</Link></td>
-                        <td className="mono small">{c.router}</td>
-                        <td className="small">{c.provider}</td>
-                        <td><Badge tone="warning" icon="alert">{c.kind}</Badge></td>
+                        <td className="small">
+                          {c.kind === 'missing_middleware' ? (
+                            <span className="mono">{c.middleware}</span>
+                          ) : c.otherServiceId ? (
+                            <Link to={`/services/${c.otherServiceId}`}>{names.get(c.otherServiceId) ?? c.otherServiceId}</Link>
+                          ) : (
+                            <div className="stack-sm" style={{ gap: 2 }}>
+                              <span className="mono">{c.router}</span>
+                              {c.rule ? <span className="mono faint" style={{ overflowWrap: 'anywhere' }}>{c.rule}</span> : null}
+                            </div>
+                          )}
+                        </td>
+                        <td className="small muted" style={{ maxWidth: 380 }}>{c.message ?? '—'}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -25,7 +25,7 @@ export function MetricsPage() {
           ) : (
             <div className="grid-2">
               {items.map((m) => {
-                const name = names.get(m.serviceId) ?? m.serviceId;
+                const name = m.name ?? names.get(m.serviceId) ?? m.serviceId;
                 const total = m.status['2xx'] + m.status['3xx'] + m.status['4xx'] + m.status['5xx'] || 1;
                 return (
                   <Card key={m.serviceId}>
@@ -36,6 +36,15 @@ export function MetricsPage() {
                       </div>
                       <Sparkline values={m.history?.map((h) => h.requestRate) ?? []} width={320} height={48} label={`${name}: request rate over time`} />
                       <dl className="kv small">
+                        {m.requests !== undefined ? (
+                          <>
+                            <dt>Requests</dt>
+                            <dd>
+                              {formatNumber(m.requests, 0)}
+                              {m.windowSeconds ? <span className="muted"> in the last {Math.round(m.windowSeconds / 60)} min</span> : null}
+                            </dd>
+                          </>
+                        ) : null}
                         <dt>Error rate</dt>
                         <dd>{formatNumber(m.errorRate * 100, 1)} %</dd>
                         <dt>Avg latency</dt>

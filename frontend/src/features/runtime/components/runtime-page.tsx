@@ -115,6 +115,7 @@ function EntryTable({ items }: { items: RuntimeEntry[] }) {
             <th scope="col">Name</th>
             <th scope="col">Type</th>
             <th scope="col">Provider</th>
+            <th scope="col">Servers</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -124,7 +125,11 @@ function EntryTable({ items }: { items: RuntimeEntry[] }) {
               <td className="mono small">{e.name}</td>
               <td className="small">{e.type ?? '—'}</td>
               <td className="small muted">{e.provider ?? '—'}</td>
-              <td><RuntimeStatusBadge status={e.status} /></td>
+              <td className="small">{e.serversTotal ? `${e.serversUp ?? 0}/${e.serversTotal} up` : '—'}</td>
+              <td>
+                <RuntimeStatusBadge status={e.status} />
+                {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,8 @@ import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFor
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, FieldErrorText } from '@/components/ui/field';
+import { Field, FieldErrorText, useFieldControl } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icons';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
@@ -178,6 +179,15 @@ function Section({ title, description, children }: { title: string; description?
 
 type Sub = { control: Control<ServiceFormValues, unknown, ServiceFormOutput>; register: UseFormRegister<ServiceFormValues>; errors: FieldErrors<ServiceFormValues> };
 
+function DomainSelect({ children, ...field }: { children: React.ReactNode; name: string; value: string; onChange: (e: React.ChangeEvent<HTMLSelectElement>) => void; onBlur: () => void; ref: React.Ref<HTMLSelectElement> }) {
+  const ctx = useFieldControl();
+  return (
+    <select className="select" id={ctx?.id} aria-invalid={ctx?.invalid || undefined} aria-describedby={ctx?.describedBy} {...field}>
+      {children}
+    </select>
+  );
+}
+
 function HostnamesSection({ control, register, errors, domains, services, selfId }: Sub & { domains: Domain[]; services: Service[]; selfId?: string }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'hostnames' });
   const domainId = useWatch({ control, name: 'domainId' });
@@ -193,16 +203,23 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
     <Section title="Hostnames" description="Where the service is reachable. Subdomains and the apex use the selected domain; custom names are used as written.">
       <div className="stack">
         <Field label="Domain" error={errors.domainId?.message} hint={domains.length ? undefined : 'No domains yet: add one under Domains, or use custom hostnames.'}>
-          <select className="select" {...register('domainId')}>
-            <option value="">No domain (custom hostnames only)</option>
-            {domains.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.domain}
-                {d.name && d.name !== d.domain ? ` (${d.name})` : ''}
-                {d.isDefault ? ' · default' : ''}
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={control}
+            name="domainId"
+            render={({ field }) => (
+              // Controlled so the choice shows even when the options arrive after the value.
+              <DomainSelect {...field}>
+                <option value="">No domain (custom hostnames only)</option>
+                {domains.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.domain}
+                    {d.name && d.name !== d.domain ? ` (${d.name})` : ''}
+                    {d.isDefault ? ' · default' : ''}
+                  </option>
+                ))}
+              </DomainSelect>
+            )}
+          />
         </Field>
         {fields.map((f, i) => {
           const h = hostnames?.[i];
@@ -212,8 +229,8 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
           const err = errors.hostnames?.[i]?.value?.message;
           return (
             <div key={f.id} className="stack-sm">
-              <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
-                <div className="field" style={{ width: 130, flex: 'none' }}>
+              <div className="row-fields">
+                <div className="field rf-side" style={{ width: 130, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`hn-type-${i}`}>
                     Hostname {i + 1} type
                   </label>
@@ -223,7 +240,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
                     <option value="custom">Custom</option>
                   </select>
                 </div>
-                <div className="grow">
+                <div className="rf-main">
                   {type === 'apex' ? (
                     <div className="input" style={{ display: 'flex', alignItems: 'center', background: 'var(--surface-2)' }} aria-live="polite">
                       <span className="mono">{domain?.domain ?? 'select a domain'}</span>
@@ -247,13 +264,13 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
                     </div>
                   )}
                 </div>
-                <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove hostname ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+                <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove hostname ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
               </div>
               <div id={`hn-msg-${i}`}>
                 {err ? <FieldErrorText message={err} /> : null}
                 {owner && !err ? (
-                  <div className="field-error" style={{ color: 'var(--warning)' }} role="status">
-                    <span aria-hidden="true">⚠</span>
+                  <div className="field-error warn-text" role="status">
+                    <Icon name="alert" size={13} />
                     <span>
                       <strong className="mono">{fqdn}</strong> already belongs to <strong>{owner}</strong>. Saving will be refused.
                     </span>
@@ -286,8 +303,8 @@ function TargetsSection({ control, register, errors }: Sub) {
           const e = errors.targets?.[i];
           return (
             <div key={f.id} className="stack-sm">
-              <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
-                <div style={{ width: 96, flex: 'none' }}>
+              <div className="row-fields">
+                <div className="rf-side" style={{ width: 96, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`t-scheme-${i}`}>
                     Target {i + 1} scheme
                   </label>
@@ -297,19 +314,19 @@ function TargetsSection({ control, register, errors }: Sub) {
                     <option value="h2c">h2c</option>
                   </select>
                 </div>
-                <div className="grow">
+                <div className="rf-main">
                   <label className="sr-only" htmlFor={`t-host-${i}`}>
                     Target {i + 1} host
                   </label>
                   <input id={`t-host-${i}`} className="input mono" placeholder="10.0.0.5" aria-invalid={e?.host ? true : undefined} autoCapitalize="off" spellCheck={false} {...register(`targets.${i}.host`)} />
                 </div>
-                <div style={{ width: 92, flex: 'none' }}>
+                <div className="rf-side" style={{ width: 92, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`t-port-${i}`}>
                     Target {i + 1} port
                   </label>
                   <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder="port" aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
                 </div>
-                <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+                <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
               </div>
               {e?.host?.message ? <FieldErrorText message={`Host: ${e.host.message}`} /> : null}
               {e?.port?.message ? <FieldErrorText message={`Port: ${e.port.message}`} /> : null}
@@ -376,8 +393,8 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
             const e = errors.rules?.[i];
             return (
               <div key={f.id} className="stack-sm">
-                <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'nowrap' }}>
-                  <div style={{ width: 150, flex: 'none' }}>
+                <div className="row-fields">
+                  <div className="rf-side" style={{ width: 150, flex: 'none' }}>
                     <label className="sr-only" htmlFor={`r-type-${i}`}>
                       Rule {i + 1} type
                     </label>
@@ -390,14 +407,14 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
                     </select>
                   </div>
                   {named ? (
-                    <div style={{ flex: '1 1 30%' }}>
+                    <div className="rf-side" style={{ flex: '1 1 30%' }}>
                       <label className="sr-only" htmlFor={`r-name-${i}`}>
                         Rule {i + 1} name
                       </label>
                       <input id={`r-name-${i}`} className="input mono" placeholder={r?.type === 'header' ? 'X-Env' : 'param'} aria-invalid={e?.name ? true : undefined} {...register(`rules.${i}.name`)} />
                     </div>
                   ) : null}
-                  <div className="grow">
+                  <div className="rf-main">
                     <label className="sr-only" htmlFor={`r-value-${i}`}>
                       Rule {i + 1} value
                     </label>
@@ -412,7 +429,7 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
                       <input id={`r-value-${i}`} className="input mono" placeholder={r?.type === 'clientIP' ? '192.168.0.0/16' : r?.type?.startsWith('path') ? '/api' : 'value'} aria-invalid={e?.value ? true : undefined} {...register(`rules.${i}.value`)} />
                     )}
                   </div>
-                  <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${i + 1}`} onClick={() => remove(i)} />
+                  <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${i + 1}`} onClick={() => remove(i)} />
                 </div>
                 {e?.name?.message ? <FieldErrorText message={`Name: ${e.name.message}`} /> : null}
                 {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
@@ -443,20 +460,20 @@ function HeadersEditor({ control, register, errors }: Sub) {
         const e = errors.headers?.[i];
         return (
           <div key={f.id} className="stack-sm">
-            <div className="row" style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
-              <div style={{ flex: '1 1 40%' }}>
+            <div className="row-fields">
+              <div className="rf-side" style={{ flex: '1 1 40%' }}>
                 <label className="sr-only" htmlFor={`h-name-${i}`}>
                   Header {i + 1} name
                 </label>
                 <input id={`h-name-${i}`} className="input mono" placeholder="X-Forwarded-Proto" aria-invalid={e?.name ? true : undefined} {...register(`headers.${i}.name`)} />
               </div>
-              <div className="grow">
+              <div className="rf-main" style={{ flexBasis: '50%' }}>
                 <label className="sr-only" htmlFor={`h-value-${i}`}>
                   Header {i + 1} value
                 </label>
                 <input id={`h-value-${i}`} className="input mono" placeholder="https" aria-invalid={e?.value ? true : undefined} {...register(`headers.${i}.value`)} />
               </div>
-              <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)} />
+              <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)} />
             </div>
             {e?.name?.message ? <FieldErrorText message={e.name.message} /> : null}
             {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
@@ -531,7 +548,7 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
         ) : null}
         {projected ? (
           <div className="alert alert-info" role="status" data-testid="expiry-countdown">
-            <span aria-hidden="true">⏱</span>
+            <Icon name="clock" size={18} />
             <div>
               {cd.expired ? (
                 <strong>This moment has passed: the service will be disabled when saved.</strong>

@@ -34,7 +34,8 @@ function isProtected(s: Service) {
 
 export function ServicesPage() {
   const services = useServices();
-  const health = useProxyHealth();
+  const [probe, setProbe] = useState(false);
+  const health = useProxyHealth(probe);
   const metrics = useProxyMetrics();
   const toggle = useToggleService();
   const del = useDeleteService();
@@ -84,6 +85,17 @@ export function ServicesPage() {
             </label>
             <input id="svc-search" className="input" type="search" placeholder="Search by name, hostname or target" value={q} onChange={(e) => setQ(e.target.value)} />
           </div>
+          <Button
+            icon="activity"
+            loading={probe && health.isFetching}
+            onClick={() => {
+              if (probe) void health.refetch();
+              else setProbe(true);
+            }}
+            title="Connect to every target now and report which ones answer"
+          >
+            Check backends
+          </Button>
           <div className="segmented" role="group" aria-label="Filter by status">
             {(['all', 'enabled', 'disabled', 'protected', 'public'] as const).map((f) => (
               <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
@@ -151,7 +163,7 @@ export function ServicesPage() {
                         <ProtectionIcons protection={s.protection} />
                       </td>
                       <td>
-                        <Health h={healthById.get(s.id)} available={!!health.data?.reachable} />
+                        <Health h={healthById.get(s.id)} />
                       </td>
                       <td>
                         <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
@@ -194,12 +206,16 @@ export function ServicesPage() {
                     <ProtectionIcons protection={s.protection} />
                   </div>
                   <Hosts service={s} />
+                  <Targets service={s} />
                   <div className="row-between">
-                    <Targets service={s} />
-                    <Health h={healthById.get(s.id)} available={!!health.data?.reachable} />
-                  </div>
-                  <div className="row-between">
-                    <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
+                    <div className="meta small muted">
+                      <span className="row" style={{ gap: 6 }}>
+                        Backends <Health h={healthById.get(s.id)} />
+                      </span>
+                      {metrics.data?.reachable && metricsById.get(s.id) ? (
+                        <Traffic m={metricsById.get(s.id)} name={s.name} available />
+                      ) : null}
+                    </div>
                     <div className="row" style={{ gap: 4 }}>
                       <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
                         Security
@@ -265,14 +281,26 @@ function Targets({ service }: { service: Service }) {
   );
 }
 
-function Health({ h, available }: { h?: ServiceHealth; available: boolean }) {
-  if (!available || !h || h.servers.length === 0) return <span className="faint small">—</span>;
-  const up = h.servers.filter((s) => s.status.toUpperCase() === 'UP').length;
-  const total = h.servers.length;
+/** Traefik's view of the backends, or the panel's own TCP probe when that was asked for. */
+function Health({ h }: { h?: ServiceHealth }) {
+  if (!h || h.servers.length === 0) return <span className="faint small">—</span>;
+  const probed = h.servers.some((s) => s.probe === 'up' || s.probe === 'down');
+  const known = h.source === 'traefik' || h.servers.some((s) => s.status.toUpperCase() !== 'UNKNOWN');
+  const total = h.total ?? h.servers.length;
+  let up: number;
+  if (probed) up = h.servers.filter((s) => s.probe === 'up').length;
+  else if (known) up = h.up ?? h.servers.filter((s) => s.status.toUpperCase() === 'UP').length;
+  else
+    return (
+      <Badge title="Traefik does not report this service yet. Use “Check backends” to probe the targets.">unknown</Badge>
+    );
   const tone = up === total ? 'success' : up === 0 ? 'danger' : 'warning';
+  const detail = h.servers
+    .map((s) => `${s.url}: ${probed ? `${s.probe}${s.probeError ? ` (${s.probeError})` : s.probeMs !== undefined ? ` ${s.probeMs} ms` : ''}` : s.status}`)
+    .join('\n');
   return (
-    <Badge tone={tone} icon={up === total ? 'check' : 'alert'} title={h.servers.map((s) => `${s.url}: ${s.status}`).join('\n')}>
-      {up}/{total} up
+    <Badge tone={tone} icon={up === total ? 'check' : 'alert'} title={detail}>
+      {up}/{total} {probed ? 'reachable' : 'up'}
     </Badge>
   );
 }

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
@@ -20,6 +21,7 @@ const schema = z
     clientSecret: z.string(),
     scopes: z.array(z.string()),
     groupsClaim: z.string().trim(),
+    sessionHours: z.number({ message: 'Enter a number of hours' }).positive('Must be positive').max(8760, 'At most a year'),
   })
   .superRefine((v, ctx) => {
     if (!v.enabled) return;
@@ -36,6 +38,7 @@ const toValues = (s: Sso): Values => ({
   clientSecret: '',
   scopes: s.scopes?.length ? s.scopes : ['openid', 'email', 'profile', 'groups'],
   groupsClaim: s.groupsClaim || 'groups',
+  sessionHours: s.sessionSeconds ? Math.round((s.sessionSeconds / 3600) * 100) / 100 : 24,
 });
 
 export function SsoSettings() {
@@ -48,15 +51,21 @@ export function SsoSettings() {
 function SsoForm({ sso }: { sso: Sso }) {
   const save = useSaveSso();
   const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), values: toValues(sso) });
-  const enabled = useWatch({ control, name: 'enabled' });
   const onSubmit = handleSubmit(async (v) => {
-    const body: Sso = { enabled: v.enabled, issuer: v.issuer, clientId: v.clientId, scopes: v.scopes, groupsClaim: v.groupsClaim };
+    const body: Sso = {
+      enabled: v.enabled,
+      issuer: v.issuer,
+      clientId: v.clientId,
+      scopes: v.scopes,
+      groupsClaim: v.groupsClaim,
+      sessionSeconds: Math.round(v.sessionHours * 3600),
+    };
     if (v.clientSecret) body.clientSecret = v.clientSecret;
     try {
       const saved = await save.mutateAsync(body);
       reset(toValues(saved));
     } catch (e) {
-      applyServerErrors(e, setError, { map: (p) => p.replace(/^scopes\.\d+$/, 'scopes') });
+      applyServerErrors(e, setError, { map: (p) => (p === 'sessionSeconds' ? 'sessionHours' : p.replace(/^scopes\.\d+$/, 'scopes')) });
     }
   });
   return (
@@ -69,12 +78,22 @@ function SsoForm({ sso }: { sso: Sso }) {
         />
         <div className="card-body stack">
           <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label="Enable single sign-on" />} />
+          {sso.redirectUrl ? (
+            <div className="field">
+              <span className="field-label">Redirect URL</span>
+              <div className="link-box">
+                <input className="input mono" readOnly value={sso.redirectUrl} aria-label="Redirect URL to register at the identity provider" onFocus={(e) => e.currentTarget.select()} />
+                <CopyButton text={sso.redirectUrl} size="md" />
+              </div>
+              <span className="field-hint">Register this as an allowed redirect (callback) URL of the client at your identity provider.</span>
+            </div>
+          ) : null}
           <div className="grid-2">
             <Field label="Issuer URL" error={formState.errors.issuer?.message}>
-              <input className="input mono" placeholder="https://id.example.com" disabled={!enabled} {...register('issuer')} />
+              <input className="input mono" placeholder="https://id.example.com" {...register('issuer')} />
             </Field>
             <Field label="Client ID" error={formState.errors.clientId?.message}>
-              <input className="input mono" disabled={!enabled} autoComplete="off" {...register('clientId')} />
+              <input className="input mono" autoComplete="off" {...register('clientId')} />
             </Field>
           </div>
           <Field
@@ -86,16 +105,19 @@ function SsoForm({ sso }: { sso: Sso }) {
             error={formState.errors.clientSecret?.message}
             hint={sso.clientSecretSet ? 'Stored and never shown. Type a new one to replace it, or leave empty to keep it.' : 'Stored encrypted and never shown again.'}
           >
-            <input className="input mono" type="password" autoComplete="new-password" placeholder={sso.clientSecretSet ? '•••••••• (unchanged)' : ''} disabled={!enabled} {...register('clientSecret')} />
+            <input className="input mono" type="password" autoComplete="new-password" placeholder={sso.clientSecretSet ? '•••••••• (unchanged)' : ''} {...register('clientSecret')} />
           </Field>
           <div className="grid-2">
             <Field label="Scopes" error={formState.errors.scopes?.message}>
               <Controller control={control} name="scopes" render={({ field }) => <TagInput value={field.value} onChange={field.onChange} suggestions={['openid', 'email', 'profile', 'groups']} />} />
             </Field>
             <Field label="Groups claim" error={formState.errors.groupsClaim?.message} hint="The ID token claim that lists the user's groups.">
-              <input className="input mono" disabled={!enabled} {...register('groupsClaim')} />
+              <input className="input mono" {...register('groupsClaim')} />
             </Field>
           </div>
+          <Field label="Session length (hours)" error={formState.errors.sessionHours?.message} hint="How long a visitor stays signed in to protected services.">
+            <input className="input" style={{ maxWidth: 160 }} inputMode="decimal" {...register('sessionHours', { valueAsNumber: true })} />
+          </Field>
         </div>
         <div className="card-footer">
           <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>

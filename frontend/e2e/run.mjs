@@ -68,16 +68,23 @@ function expect(cond, message) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-'));
+const dataDirs = [dataDir];
 rmSync(artifacts, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
 
 const serverLog = [];
-const panel = spawn(bin, [], {
-  env: { ...process.env, PANEL_LISTEN: `127.0.0.1:${port}`, PANEL_DATA_DIR: dataDir },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-panel.stdout.on('data', (d) => serverLog.push(d.toString()));
-panel.stderr.on('data', (d) => serverLog.push(d.toString()));
+const panels = [];
+function startPanel(listenPort, dir, extraEnv = {}) {
+  const proc = spawn(bin, [], {
+    env: { ...process.env, PANEL_LISTEN: `127.0.0.1:${listenPort}`, PANEL_DATA_DIR: dir, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.on('data', (d) => serverLog.push(d.toString()));
+  proc.stderr.on('data', (d) => serverLog.push(d.toString()));
+  panels.push(proc);
+  return proc;
+}
+const panel = startPanel(port, dataDir);
 
 let browser;
 const consoleErrors = [];
@@ -91,9 +98,9 @@ async function cleanup() {
   } catch {
     /* ignore */
   }
-  if (panel.exitCode === null) panel.kill('SIGTERM');
+  for (const p of panels) if (p.exitCode === null) p.kill('SIGTERM');
   writeFileSync(path.join(artifacts, 'panel.log'), serverLog.join(''));
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
 }
 
 function watch(page) {
@@ -252,10 +259,13 @@ try {
     await page.getByLabel('Hostname 1', { exact: true }).fill('wiki');
     await page.getByText(/already belongs to Wiki/).waitFor();
     await shot('service-conflict-desktop');
-    await page.goto('/services');
-    // The unsaved-changes guard asks before leaving.
+    // Leaving a dirty form in the app asks first; cancelling stays, discarding leaves.
+    await navTo('Services');
     const guard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
-    if (await guard.isVisible().catch(() => false)) await guard.getByRole('button', { name: 'Discard changes' }).click();
+    await guard.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'New service', exact: true }).waitFor();
+    await navTo('Services');
+    await guard.getByRole('button', { name: 'Discard changes' }).click();
     await page.getByRole('heading', { name: 'Services', exact: true }).waitFor();
   });
 
@@ -391,13 +401,11 @@ try {
     ['metrics', '/metrics', 'Metrics'],
     ['conflicts', '/conflicts', 'Conflicts'],
     ['settings', '/settings', 'Settings'],
-    ['managed', '/managed', 'Managed Traefik'],
   ];
   for (const [vpName, vp] of Object.entries(viewports)) {
     await step(`screenshots at ${vpName} width`, async () => {
       await page.setViewportSize(vp);
       for (const [name, url, heading] of pages) {
-        if (name === 'managed') expectedHttpErrors = [['GET', /^\/api\/proxy\/managed/, 404]];
         await page.goto(url);
         await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
         await shot(`${name}-${vpName}`);
@@ -435,6 +443,47 @@ try {
     await shot('nav-open-dark-phone');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  });
+
+  // ---- Managed mode: a second panel that manages Traefik's static configuration ----
+  await step('managed mode: DNS provider, credentials and restart status', async () => {
+    const mPort = await freePort();
+    const mBase = `http://127.0.0.1:${mPort}`;
+    const mDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-managed-'));
+    dataDirs.push(mDir);
+    const proc = startPanel(mPort, mDir, { PANEL_MANAGED: 'true', PANEL_WRAPPER_TOKEN: 'e2e-wrapper-token-0123456789abcdef' });
+    await waitForHealth(mBase, proc);
+    const mContext = await browser.newContext({ viewport: viewports.desktop, colorScheme: 'light', baseURL: mBase });
+    const mPage = await mContext.newPage();
+    mPage.setDefaultTimeout(8000);
+    watch(mPage);
+    await mPage.goto('/setup');
+    await mPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await mPage.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await mPage.getByRole('button', { name: 'Create administrator' }).click();
+    await mPage.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    await mPage.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name: 'Managed Traefik', exact: true }).click();
+    await mPage.getByRole('heading', { name: 'Managed Traefik', exact: true }).waitFor();
+    await mPage.getByText('Restart pending').first().waitFor();
+    await mPage.getByLabel('Challenge', { exact: true }).selectOption('dns');
+    await mPage.getByLabel('DNS provider', { exact: true }).selectOption('cloudflare');
+    await mPage.getByText('CF_DNS_API_TOKEN: missing').waitFor();
+    await mPage.getByLabel('ACME e-mail', { exact: true }).fill('admin@example.test');
+    await mPage.getByRole('button', { name: 'Save static configuration' }).click();
+    await mPage.getByText('Static configuration saved').waitFor();
+    const secret = mPage.getByLabel('CF_DNS_API_TOKEN', { exact: false });
+    await secret.first().fill('e2e-secret-token');
+    await mPage.getByRole('button', { name: 'Save credentials' }).click();
+    await mPage.getByText('Credentials saved').waitFor();
+    await mPage.getByText('CF_DNS_API_TOKEN: set').waitFor();
+    const value = await secret.first().inputValue();
+    expect(value === '', 'a saved credential is shown again');
+    await shot('managed-desktop', mPage);
+    await mPage.setViewportSize(viewports.phone);
+    await shot('managed-phone', mPage);
+    const overflow = await mPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow <= 1, `managed page overflows by ${overflow}px at phone width`);
+    await mContext.close();
   });
 
   await step('delete the service with confirmation', async () => {

@@ -235,4 +235,4 @@ export type ManagedState = {
   status: 'applied' | 'pending';
   appliedAt?: string | null;
 };
-export type DnsProvider = { code: string; name: string; fields: string[] };
+export type DnsProvider = { code: string; name: string; fields: string[]; optional?: string[]; docsUrl?: string };

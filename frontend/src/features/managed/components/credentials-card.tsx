@@ -18,9 +18,12 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
 
   const setNames = new Map(state.credentials.map((c) => [c.name, c.updatedAt]));
   const needed = new Set<string>();
+  const optional = new Set<string>();
   for (const r of state.config.resolvers ?? []) {
     if (r.challenge !== 'dns') continue;
-    for (const f of providers.data?.find((p) => p.code === r.dnsProvider)?.fields ?? []) needed.add(f);
+    const p = providers.data?.find((x) => x.code === r.dnsProvider);
+    for (const f of p?.fields ?? []) needed.add(f);
+    for (const f of p?.optional ?? []) optional.add(f);
   }
   const names = [...new Set([...needed, ...setNames.keys(), ...Object.keys(drafts)])].sort();
   const upsert = Object.fromEntries(Object.entries(drafts).filter(([, v]) => v !== ''));
@@ -86,6 +89,20 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
             </div>
           );
         })}
+        {[...optional].filter((n) => !names.includes(n)).length ? (
+          <div className="stack-sm">
+            <span className="field-label">Optional for your provider</span>
+            <div className="suggestions">
+              {[...optional]
+                .filter((n) => !names.includes(n))
+                .map((n) => (
+                  <button key={n} type="button" className="suggestion" onClick={() => setDrafts((d) => ({ ...d, [n]: '' }))} aria-label={`Add ${n}`}>
+                    + {n}
+                  </button>
+                ))}
+            </div>
+          </div>
+        ) : null}
         <div className="divider" />
         <div className="row" style={{ alignItems: 'flex-end' }}>
           <Field label="Add another variable" optional error={extraError ?? undefined}>

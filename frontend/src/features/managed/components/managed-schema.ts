@@ -17,7 +17,7 @@ export const managedSchema = z
     resolvers: z.array(
       z.object({
         name,
-        email: z.string().trim().email('Enter an e-mail address for ACME'),
+        email: z.string().trim().refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter an e-mail address, or leave it empty'),
         challenge: z.enum(['tlsalpn', 'http', 'dns']),
         httpEntrypoint: z.string(),
         dnsProvider: z.string(),

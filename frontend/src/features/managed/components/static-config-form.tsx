@@ -174,7 +174,7 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
                   <Field label="Name" error={e?.name?.message}>
                     <input className="input mono" {...register(`resolvers.${i}.name`)} />
                   </Field>
-                  <Field label="ACME e-mail" error={e?.email?.message}>
+                  <Field label="ACME e-mail" optional error={e?.email?.message}>
                     <input className="input" type="email" placeholder="admin@example.com" {...register(`resolvers.${i}.email`)} />
                   </Field>
                   <Field label="Challenge" error={e?.challenge?.message}>
@@ -226,7 +226,22 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
                             ),
                           )}
                         </div>
-                        <span className="field-hint">Enter them under DNS credentials below.</span>
+                        {provider.optional?.length ? (
+                          <span className="field-hint">
+                            Optional: <span className="mono">{provider.optional.join(', ')}</span>
+                          </span>
+                        ) : null}
+                        <span className="field-hint">
+                          Enter them under DNS credentials below.
+                          {provider.docsUrl ? (
+                            <>
+                              {' '}
+                              <a href={provider.docsUrl} target="_blank" rel="noreferrer noopener">
+                                {provider.name} documentation ↗
+                              </a>
+                            </>
+                          ) : null}
+                        </span>
                       </div>
                     ) : null}
                     <Field label="DNS resolvers" optional hint="Resolvers used to check propagation, e.g. 1.1.1.1:53.">

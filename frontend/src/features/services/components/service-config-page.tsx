@@ -14,7 +14,15 @@ export function ServiceConfigPage() {
   const data = preview.data;
   const empty =
     data && ['routers', 'services', 'middlewares', 'serversTransports'].every((k) => !data[k as keyof typeof data] || Object.keys(data[k as keyof typeof data] ?? {}).length === 0);
-  const text = data ? (format === 'yaml' ? toYaml({ http: data }) : JSON.stringify({ http: data }, null, 2)) : '';
+  // Only the dynamic-configuration sections; the answer may carry bookkeeping fields too.
+  const http = data
+    ? Object.fromEntries(
+        (['routers', 'services', 'middlewares', 'serversTransports'] as const)
+          .filter((k) => data[k] && Object.keys(data[k] ?? {}).length)
+          .map((k) => [k, data[k]]),
+      )
+    : null;
+  const text = http ? (format === 'yaml' ? toYaml({ http }) : JSON.stringify({ http }, null, 2)) : '';
   const routers = Object.entries(data?.routers ?? {}) as [string, { rule?: string; entryPoints?: string[]; middlewares?: string[] }][];
   return (
     <div className="stack">

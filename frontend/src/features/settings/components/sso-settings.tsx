@@ -103,7 +103,7 @@ function SsoForm({ sso }: { sso: Sso }) {
               </>
             }
             error={formState.errors.clientSecret?.message}
-            hint={sso.clientSecretSet ? 'Stored and never shown. Type a new one to replace it, or leave empty to keep it.' : 'Stored encrypted and never shown again.'}
+            hint={sso.clientSecretSet ? 'Stored and never shown. Type a new one to replace it, or leave empty to keep it.' : 'Kept on the server and never shown again.'}
           >
             <input className="input mono" type="password" autoComplete="new-password" placeholder={sso.clientSecretSet ? '•••••••• (unchanged)' : ''} {...register('clientSecret')} />
           </Field>

@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"filippo.io/age"
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
@@ -133,8 +134,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
+	// The panel's age identity seals secrets at rest (SSO client secret,
+	// managed-mode DNS credentials).
+	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
+	if err != nil {
+		return nil, err
+	}
 	var tlsSources []dynconf.EntrypointTLS
-	managedSvc, err := newManaged(cfg, db, bus, log, now, c)
+	managedSvc, err := newManaged(cfg, db, bus, log, now, secrets.Identity(), c)
 	if err != nil {
 		return nil, err
 	}
@@ -168,10 +175,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
 
 	var boundAddr atomic.Pointer[string]
-	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
-	if err != nil {
-		return nil, err
-	}
 	accessSvc := access.New(access.Options{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets,
 		PanelURL: func(ctx context.Context) (string, error) {
@@ -213,14 +216,15 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 
 // newManaged builds the managed-mode service, or nil when PANEL_MANAGED is
 // off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound address.
-func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time, c *components) (*managed.Service, error) {
+func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
+	id *age.X25519Identity, c *components) (*managed.Service, error) {
 	if !cfg.Managed {
 		return nil, nil
 	}
 	var bound atomic.Pointer[string]
 	c.onListen = append(c.onListen, func(addr string) { bound.Store(&addr) })
 	svc, err := managed.NewService(db, bus, managed.Options{
-		DataDir: cfg.DataDir, AgeIdentity: cfg.AgeIdentity, ACMEEmail: cfg.ACMEEmail,
+		DataDir: cfg.DataDir, Identity: id, ACMEEmail: cfg.ACMEEmail,
 		Static: managed.StaticOptions{
 			ProviderURL: cfg.InternalURL, APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
 		},

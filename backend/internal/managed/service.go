@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"filippo.io/age"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -30,10 +31,12 @@ const (
 
 // Options configure the service.
 type Options struct {
-	DataDir     string // where age.key and dns-credentials.age live
-	AgeIdentity string // PANEL_AGE_IDENTITY[_FILE]; empty: <DataDir>/age.key
-	ACMEEmail   string // PANEL_ACME_EMAIL: seeds the default resolver's e-mail
-	Static      StaticOptions
+	DataDir string // where dns-credentials.age lives
+	// Identity encrypts the credentials: the panel's age identity
+	// (sealbox: PANEL_AGE_IDENTITY[_FILE] or <DataDir>/age.key).
+	Identity  *age.X25519Identity
+	ACMEEmail string // PANEL_ACME_EMAIL: seeds the default resolver's e-mail
+	Static    StaticOptions
 	// BaseURL gives the panel's URL for Traefik when Static.ProviderURL is
 	// empty (the bound listen address, known only once the server listens).
 	BaseURL func() string
@@ -80,8 +83,11 @@ type Service struct {
 	mu      sync.Mutex // serializes credential writes (read-modify-write of the file)
 }
 
-// NewService opens (or creates) the age identity and returns the service.
+// NewService returns the service.
 func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
+	if o.Identity == nil {
+		return nil, errors.New("managed mode needs the panel's age identity")
+	}
 	if o.Now == nil {
 		o.Now = store.Now
 	}
@@ -96,11 +102,7 @@ func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
 		return nil, fmt.Errorf("managed API address %q: %w", o.Static.APIAddress, err)
 	}
 	apiPort, _ := strconv.Atoi(port)
-	v, err := openVault(o.DataDir, o.AgeIdentity, o.Logger, o.Now)
-	if err != nil {
-		return nil, err
-	}
-	return &Service{db: db, bus: bus, vault: v, o: o, apiPort: apiPort}, nil
+	return &Service{db: db, bus: bus, vault: newVault(o.DataDir, o.Identity), o: o, apiPort: apiPort}, nil
 }
 
 // Config returns the stored configuration, or the defaults.

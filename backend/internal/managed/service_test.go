@@ -16,10 +16,19 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
+func newIdentity(t *testing.T) *age.X25519Identity {
+	t.Helper()
+	id, err := age.GenerateX25519Identity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 func newTestService(t *testing.T, db *gorm.DB, dir string, mutate ...func(*Options)) *Service {
 	t.Helper()
 	o := Options{
-		DataDir: dir, Static: StaticOptions{ProviderURL: "http://gatehouse:8080"},
+		DataDir: dir, Identity: newIdentity(t), Static: StaticOptions{ProviderURL: "http://gatehouse:8080"},
 		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
 	}
 	for _, m := range mutate {
@@ -41,45 +50,9 @@ func mode(t *testing.T, path string) os.FileMode {
 	return fi.Mode().Perm()
 }
 
-func TestIdentityGeneratedOnceWithMode0600(t *testing.T) {
-	dir := t.TempDir()
-	db := testutil.NewDB(t)
-	s1 := newTestService(t, db, dir)
-	keyPath := filepath.Join(dir, IdentityFile)
-	if m := mode(t, keyPath); m != 0o600 {
-		t.Fatalf("age.key mode = %o; want 600", m)
-	}
-	s2 := newTestService(t, db, dir)
-	if s1.vault.identity.String() != s2.vault.identity.String() {
-		t.Fatal("a second start generated a new identity")
-	}
-	if err := os.Chmod(keyPath, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	newTestService(t, db, dir)
-	if m := mode(t, keyPath); m != 0o600 {
-		t.Fatalf("a readable age.key was not restricted: mode %o", m)
-	}
-}
-
-func TestIdentityFromOption(t *testing.T) {
-	id, err := age.GenerateX25519Identity()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	s := newTestService(t, testutil.NewDB(t), dir, func(o *Options) {
-		o.AgeIdentity = "# created: today\n# public key: " + id.Recipient().String() + "\n" + id.String() + "\n"
-	})
-	if s.vault.identity.String() != id.String() {
-		t.Fatal("PANEL_AGE_IDENTITY was not used")
-	}
-	if _, err := os.Stat(filepath.Join(dir, IdentityFile)); !os.IsNotExist(err) {
-		t.Fatal("an identity file was generated although one was supplied")
-	}
-	_, err = NewService(testutil.NewDB(t), nil, Options{DataDir: dir, AgeIdentity: "AGE-SECRET-KEY-1NOPE"})
-	if err == nil || !strings.Contains(err.Error(), "PANEL_AGE_IDENTITY") {
-		t.Fatalf("bad identity: %v", err)
+func TestIdentityIsRequired(t *testing.T) {
+	if _, err := NewService(testutil.NewDB(t), nil, Options{DataDir: t.TempDir()}); err == nil {
+		t.Fatal("NewService without an identity succeeded")
 	}
 }
 
@@ -167,10 +140,7 @@ func TestWrongKeyFailsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(filepath.Join(dir, SecretsFile))
-	if err := os.Remove(filepath.Join(dir, IdentityFile)); err != nil {
-		t.Fatal(err)
-	}
-	other := newTestService(t, db, dir) // generates a different identity
+	other := newTestService(t, db, dir) // same files, another identity
 	if _, _, err := other.SecretsEnv(ctx); !isDecryptError(err) {
 		t.Fatalf("SecretsEnv with the wrong key = %v; want a decryption error", err)
 	}

@@ -8,20 +8,14 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
-	"strings"
-	"time"
 
 	"filippo.io/age"
 )
 
-// File names inside the data directory.
-const (
-	IdentityFile = "age.key"
-	SecretsFile  = "dns-credentials.age"
-)
+// SecretsFile is the encrypted credentials file inside the data directory.
+const SecretsFile = "dns-credentials.age"
 
 // errDecrypt marks a credentials file that cannot be decrypted with the
 // configured identity (wrong key, corrupt file). Callers fail closed.
@@ -34,72 +28,10 @@ type vault struct {
 	hashKey  []byte // keys the credentials hash; derived from the identity
 }
 
-// openVault loads the identity from identityText (PANEL_AGE_IDENTITY[_FILE])
-// or from <dataDir>/age.key, generating that file (mode 0600) on first start.
-func openVault(dataDir, identityText string, log *slog.Logger, now func() time.Time) (*vault, error) {
-	var id *age.X25519Identity
-	var err error
-	if identityText != "" {
-		id, err = parseIdentity(identityText)
-		if err != nil {
-			return nil, fmt.Errorf("PANEL_AGE_IDENTITY: %w", err)
-		}
-	} else {
-		id, err = loadOrCreateIdentity(filepath.Join(dataDir, IdentityFile), log, now)
-		if err != nil {
-			return nil, err
-		}
-	}
+// newVault keeps the credentials of dataDir encrypted to id.
+func newVault(dataDir string, id *age.X25519Identity) *vault {
 	key := sha256.Sum256([]byte("gatehouse managed credentials hash v1\x00" + id.String()))
-	return &vault{path: filepath.Join(dataDir, SecretsFile), identity: id, hashKey: key[:]}, nil
-}
-
-// parseIdentity takes the first AGE-SECRET-KEY-1 line, ignoring comments
-// (age-keygen writes "# created:" and "# public key:" lines).
-func parseIdentity(text string) (*age.X25519Identity, error) {
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		id, err := age.ParseX25519Identity(line)
-		if err != nil {
-			return nil, fmt.Errorf("not an age X25519 identity (AGE-SECRET-KEY-1...)")
-		}
-		return id, nil
-	}
-	return nil, fmt.Errorf("no AGE-SECRET-KEY-1 line found")
-}
-
-func loadOrCreateIdentity(path string, log *slog.Logger, now func() time.Time) (*age.X25519Identity, error) {
-	b, err := os.ReadFile(path)
-	if err == nil {
-		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
-			log.Warn("age identity file was readable by others; restricting it to mode 0600", "path", path)
-			if err := os.Chmod(path, 0o600); err != nil {
-				return nil, fmt.Errorf("restrict %s: %w", path, err)
-			}
-		}
-		id, err := parseIdentity(string(b))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return id, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("read age identity: %w", err)
-	}
-	id, err := age.GenerateX25519Identity()
-	if err != nil {
-		return nil, fmt.Errorf("generate age identity: %w", err)
-	}
-	content := fmt.Sprintf("# created: %s\n# public key: %s\n%s\n",
-		now().UTC().Format(time.RFC3339), id.Recipient(), id)
-	if err := writeFileAtomic(path, []byte(content)); err != nil {
-		return nil, fmt.Errorf("write age identity: %w", err)
-	}
-	log.Info("generated the age identity that encrypts DNS credentials; back it up with the data directory", "path", path)
-	return id, nil
+	return &vault{path: filepath.Join(dataDir, SecretsFile), identity: id, hashKey: key[:]}
 }
 
 // load decrypts the credentials. A missing file is an empty set.

@@ -146,16 +146,23 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// polledPaths are asked by machines all day (Traefik, the wrapper, health
+// checks); they log at debug level so the log shows what people do.
+var polledPaths = map[string]bool{
+	"/api/auth/verify": true, "/api/proxy/config": true, "/api/health": true,
+	"/api/proxy/static-config": true, "/api/proxy/managed/secrets-env": true,
+	"/api/proxy/managed/wrapper-report": true, "/api/proxy/cert-trigger": true,
+}
+
 // requestLogger logs one line per request, without query strings (they may
-// carry tokens). The two polled integration endpoints log at debug level.
+// carry tokens). Machine-polled paths log at debug level.
 func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogMethod: true, LogURIPath: true, LogLatency: true, LogRequestID: true,
 		LogRemoteIP: true, HandleError: true, // so the logged status is the error handler's
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			level := slog.LevelInfo
-			if v.URIPath == "/api/auth/verify" || v.URIPath == "/api/proxy/config" || v.URIPath == "/api/health" ||
-				!strings.HasPrefix(v.URIPath, "/api/") {
+			if polledPaths[v.URIPath] || !strings.HasPrefix(v.URIPath, "/api/") {
 				level = slog.LevelDebug
 			}
 			if v.Status >= 500 {

@@ -46,6 +46,13 @@ func Load(dataDir, identityText string) (*Box, error) {
 	path := filepath.Join(dataDir, IdentityFile)
 	b, err := os.ReadFile(path)
 	if err == nil {
+		// A key others can read protects nothing: restrict it (it may have
+		// been restored from a backup with loose permissions).
+		if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(path, 0o600); err != nil {
+				return nil, fmt.Errorf("restrict %s to mode 0600: %w", path, err)
+			}
+		}
 		id, err := Parse(string(b))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)

@@ -68,3 +68,20 @@ func TestIdentityFromEnvironment(t *testing.T) {
 		t.Fatalf("Open = %q, %v", got, err)
 	}
 }
+
+func TestLooseKeyFileIsRestricted(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Load(dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, IdentityFile)
+	if err := os.Chmod(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Fatalf("mode after load = %v; want 0600", fi.Mode().Perm())
+	}
+}

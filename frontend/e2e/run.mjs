@@ -158,6 +158,8 @@ async function settle(p = page) {
 
 async function shot(name, p = page) {
   await settle(p);
+  // Full-page captures of a scrolled page smear the sticky bars; start from the top.
+  await p.evaluate(() => window.scrollTo(0, 0));
   await p.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
 

@@ -31,7 +31,7 @@ export function CredentialSetsPage() {
           </EmptyState>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table stacked">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -44,7 +44,7 @@ export function CredentialSetsPage() {
                 {list.map((s) => (
                   <tr key={s.id}>
                     <td><strong>{s.name}</strong></td>
-                    <td>
+                    <td data-label="Users">
                       <div className="chip-list">
                         {s.users.slice(0, 6).map((u) => (
                           <span key={u.username} className="tag" style={{ paddingRight: 8 }}>{u.username}</span>
@@ -52,7 +52,7 @@ export function CredentialSetsPage() {
                         {s.users.length > 6 ? <span className="small muted">+{s.users.length - 6}</span> : null}
                       </div>
                     </td>
-                    <td className="muted small nowrap">{formatDateTime(s.updatedAt)}</td>
+                    <td className="muted small nowrap" data-label="Updated">{formatDateTime(s.updatedAt)}</td>
                     <td className="actions">
                       <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
                       <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />

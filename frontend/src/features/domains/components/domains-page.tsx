@@ -38,7 +38,7 @@ export function DomainsPage() {
           </EmptyState>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table stacked">
               <thead>
                 <tr>
                   <th scope="col">Domain</th>
@@ -61,14 +61,14 @@ export function DomainsPage() {
                         {d.name && d.name !== d.domain ? <span className="muted small">{d.name}</span> : null}
                       </div>
                     </td>
-                    <td>
+                    <td data-label="Certificates">
                       <div className="row" style={{ gap: 6 }}>
                         {d.certResolver ? <Badge tone="success" icon="lock">{d.certResolver}</Badge> : <Badge icon="alert">No resolver</Badge>}
                         {d.wildcard ? <Badge tone="info">Wildcard</Badge> : null}
                         {d.certConfigs?.length ? <Badge>{`+${d.certConfigs.length} extra`}</Badge> : null}
                       </div>
                     </td>
-                    <td className="muted">{usage(d.id)}</td>
+                    <td className="muted" data-label="Services">{usage(d.id)}</td>
                     <td className="actions">
                       <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
                         Edit

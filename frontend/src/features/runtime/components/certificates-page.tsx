@@ -38,7 +38,7 @@ export function CertificatesPage() {
               <EmptyState icon="certificate" title="No certificates yet">Traefik requests certificates when a router with a resolver first gets traffic.</EmptyState>
             ) : (
               <div className="table-wrap">
-                <table className="table">
+                <table className="table stacked">
                   <thead>
                     <tr>
                       <th scope="col">Subject</th>
@@ -52,10 +52,10 @@ export function CertificatesPage() {
                     {items.map((c) => (
                       <tr key={c.fingerprint ?? `${c.subject}-${c.notAfter}`}>
                         <td className="mono small">{c.subject || '—'}</td>
-                        <td className="mono small" style={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{c.sans?.join(', ') || '—'}</td>
-                        <td className="small">{c.issuer}</td>
-                        <td className="small nowrap">{formatDateTime(c.notAfter)}</td>
-                        <td><Expiry days={c.daysLeft} status={c.status} /></td>
+                        <td className="mono small" style={{ maxWidth: 280, overflowWrap: 'anywhere' }} data-label="Alternative names">{c.sans?.join(', ') || '—'}</td>
+                        <td className="small" data-label="Issuer">{c.issuer}</td>
+                        <td className="small nowrap" data-label="Expires">{formatDateTime(c.notAfter)}</td>
+                        <td data-label="Status"><Expiry days={c.daysLeft} status={c.status} /></td>
                       </tr>
                     ))}
                   </tbody>

@@ -31,7 +31,7 @@ export function ConflictsPage() {
               <EmptyState icon="checkCircle" title="No conflicts">Every host is served by exactly one router, and every middleware exists.</EmptyState>
             ) : (
               <div className="table-wrap">
-                <table className="table">
+                <table className="table stacked">
                   <thead>
                     <tr>
                       <th scope="col">Problem</th>
@@ -49,8 +49,8 @@ export function ConflictsPage() {
                             {c.host ? <span className="mono small">{c.host}</span> : null}
                           </div>
                         </td>
-                        <td><Link to={`/services/${c.serviceId}`}>{names.get(c.serviceId) ?? c.serviceId}</Link></td>
-                        <td className="small">
+                        <td data-label="Gatehouse service"><Link to={`/services/${c.serviceId}`}>{names.get(c.serviceId) ?? c.serviceId}</Link></td>
+                        <td className="small" data-label="Other side">
                           {c.kind === 'missing_middleware' ? (
                             <span className="mono">{c.middleware}</span>
                           ) : c.otherServiceId ? (
@@ -62,7 +62,7 @@ export function ConflictsPage() {
                             </div>
                           )}
                         </td>
-                        <td className="small muted" style={{ maxWidth: 380 }}>{c.message ?? '—'}</td>
+                        <td className="small muted" style={{ maxWidth: 380 }} data-label="What happens">{c.message ?? '—'}</td>
                       </tr>
                     ))}
                   </tbody>

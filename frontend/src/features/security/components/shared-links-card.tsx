@@ -74,7 +74,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
           </EmptyState>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table stacked">
               <thead>
                 <tr>
                   <th scope="col">Note</th>
@@ -95,12 +95,12 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
                           <span className="small muted">created {formatRelative(l.createdAt)}</span>
                         </div>
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <Badge tone={st.tone}>{st.label}</Badge>
                         {l.usedAt ? <div className="small muted">used {formatRelative(l.usedAt)}</div> : null}
                       </td>
-                      <td className="small nowrap" title={formatDateTime(l.expiresAt)}>{formatRelative(l.expiresAt)}</td>
-                      <td className="small nowrap">{formatDuration(l.sessionSeconds)}</td>
+                      <td className="small nowrap" title={formatDateTime(l.expiresAt)} data-label="Link expires">{formatRelative(l.expiresAt)}</td>
+                      <td className="small nowrap" data-label="Session">{formatDuration(l.sessionSeconds)}</td>
                       <td className="actions">
                         {l.status === 'active' || l.status === 'used' ? (
                           <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>

@@ -37,7 +37,7 @@ export function SessionsPage() {
           </EmptyState>
         ) : (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table stacked">
               <thead>
                 <tr>
                   <th scope="col">Who</th>
@@ -58,13 +58,13 @@ export function SessionsPage() {
                         {s.email ? <span className="small muted">{s.email}</span> : null}
                       </div>
                     </td>
-                    <td>
+                    <td data-label="Service">
                       <Link to={`/services/${s.serviceId}/security`}>{s.serviceName || s.serviceId}</Link>
                     </td>
-                    <td>{s.kind === 'sso' ? <Badge tone="info" icon="users">SSO</Badge> : <Badge tone="primary" icon="link">Shared link</Badge>}</td>
-                    <td className="small nowrap" title={formatDateTime(s.createdAt)}>{formatRelative(s.createdAt)}</td>
-                    <td className="small nowrap" title={formatDateTime(s.lastSeenAt)}>{formatRelative(s.lastSeenAt)}</td>
-                    <td className="small nowrap" title={formatDateTime(s.expiresAt)}>{formatRelative(s.expiresAt)}</td>
+                    <td data-label="Via">{s.kind === 'sso' ? <Badge tone="info" icon="users">SSO</Badge> : <Badge tone="primary" icon="link">Shared link</Badge>}</td>
+                    <td className="small nowrap" title={formatDateTime(s.createdAt)} data-label="Started">{formatRelative(s.createdAt)}</td>
+                    <td className="small nowrap" title={formatDateTime(s.lastSeenAt)} data-label="Last seen">{formatRelative(s.lastSeenAt)}</td>
+                    <td className="small nowrap" title={formatDateTime(s.expiresAt)} data-label="Expires">{formatRelative(s.expiresAt)}</td>
                     <td className="actions">
                       <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
                         End

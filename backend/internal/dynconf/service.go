@@ -256,7 +256,11 @@ func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[
 			return Snapshot{}, fmt.Errorf("list administrators: %w", err)
 		}
 		for _, a := range admins {
-			snap.AdminUsers = append(snap.AdminUsers, AdminUser{Username: a.Username, PasswordHash: a.PasswordHash})
+			hash := a.ProxyHash // cheap enough for Traefik to check on every request
+			if hash == "" {
+				hash = a.PasswordHash
+			}
+			snap.AdminUsers = append(snap.AdminUsers, AdminUser{Username: a.Username, PasswordHash: hash})
 		}
 	}
 	byID := map[string]*DomainSpec{}

@@ -45,8 +45,11 @@ type AdminUser struct {
 	ID           string
 	Username     string
 	PasswordHash string
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// ProxyHash is a cheaper bcrypt hash of the same password for Traefik's
+	// basicAuth in front of the panel (managed mode); see migration 0002.
+	ProxyHash string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // AdminSession is a signed-in administrator; only the token's hash is stored.

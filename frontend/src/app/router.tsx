@@ -1,27 +1,18 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { SetupPage } from '@/features/auth/components/setup-page';
-import { CredentialSetsPage } from '@/features/credentials/components/credential-sets-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { DomainsPage } from '@/features/domains/components/domains-page';
-import { ManagedPage } from '@/features/managed/components/managed-page';
-import { CertificatesPage } from '@/features/runtime/components/certificates-page';
-import { ConflictsPage } from '@/features/runtime/components/conflicts-page';
-import { MetricsPage } from '@/features/runtime/components/metrics-page';
-import { RuntimePage } from '@/features/runtime/components/runtime-page';
-import { ServiceSecurityPage } from '@/features/security/components/service-security-page';
 import { ServiceConfigPage } from '@/features/services/components/service-config-page';
 import { ServiceEditPage } from '@/features/services/components/service-edit-page';
 import { ServiceNewPage } from '@/features/services/components/service-new-page';
 import { ServicesPage } from '@/features/services/components/services-page';
-import { SessionsPage } from '@/features/sessions/components/sessions-page';
-import { SettingsPage } from '@/features/settings/components/settings-page';
 import { AppShell } from './app-shell';
 import { NotFoundPage } from './not-found';
 import { RequireAuth } from './require-auth';
 import { RouteError } from './route-error';
 import { ServiceLayout } from './service-layout';
 
+// Less-visited pages load on demand; the shell, auth and services stay in the main bundle.
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -46,18 +37,18 @@ export function createAppRouter() {
               children: [
                 { index: true, element: <ServiceEditPage /> },
                 { path: 'config', element: <ServiceConfigPage /> },
-                { path: 'security', element: <ServiceSecurityPage /> },
+                { path: 'security', lazy: () => import('@/features/security/components/service-security-page').then((m) => ({ Component: m.ServiceSecurityPage })) },
               ],
             },
-            { path: 'domains', element: <DomainsPage /> },
-            { path: 'credential-sets', element: <CredentialSetsPage /> },
-            { path: 'sessions', element: <SessionsPage /> },
-            { path: 'settings', element: <SettingsPage /> },
-            { path: 'managed', element: <ManagedPage /> },
-            { path: 'runtime', element: <RuntimePage /> },
-            { path: 'metrics', element: <MetricsPage /> },
-            { path: 'conflicts', element: <ConflictsPage /> },
-            { path: 'certificates', element: <CertificatesPage /> },
+            { path: 'domains', lazy: () => import('@/features/domains/components/domains-page').then((m) => ({ Component: m.DomainsPage })) },
+            { path: 'credential-sets', lazy: () => import('@/features/credentials/components/credential-sets-page').then((m) => ({ Component: m.CredentialSetsPage })) },
+            { path: 'sessions', lazy: () => import('@/features/sessions/components/sessions-page').then((m) => ({ Component: m.SessionsPage })) },
+            { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+            { path: 'managed', lazy: () => import('@/features/managed/components/managed-page').then((m) => ({ Component: m.ManagedPage })) },
+            { path: 'runtime', lazy: () => import('@/features/runtime/components/runtime-page').then((m) => ({ Component: m.RuntimePage })) },
+            { path: 'metrics', lazy: () => import('@/features/runtime/components/metrics-page').then((m) => ({ Component: m.MetricsPage })) },
+            { path: 'conflicts', lazy: () => import('@/features/runtime/components/conflicts-page').then((m) => ({ Component: m.ConflictsPage })) },
+            { path: 'certificates', lazy: () => import('@/features/runtime/components/certificates-page').then((m) => ({ Component: m.CertificatesPage })) },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,0 +1,68 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderRoute } from '@/test/utils';
+import { SharedLinksCard } from './shared-links-card';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const link = {
+  id: 'l1',
+  note: 'for Bob',
+  status: 'active',
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  sessionSeconds: 86400,
+  createdAt: new Date().toISOString(),
+};
+
+describe('SharedLinksCard', () => {
+  it('creates a link with the chosen lifetimes and shows it once with copy and QR', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/services/s1/shared-links', body: { items: [] } },
+      {
+        method: 'POST',
+        path: '/api/services/s1/shared-links',
+        status: 201,
+        body: { ...link, url: 'https://wiki.example.com/?gh_link=secret-token' },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<SharedLinksCard serviceId="s1" config={{ type: 'shared_links', enabled: true }} />);
+    await user.click(await screen.findByRole('button', { name: 'New link' }));
+    const dialog = screen.getByRole('dialog', { name: 'New shared link' });
+    await user.type(within(dialog).getByLabelText('Note'), 'for Bob');
+    const lifetime = within(dialog).getByLabelText('Link lifetime');
+    await user.clear(lifetime);
+    await user.type(lifetime, '2');
+    await user.selectOptions(within(dialog).getByLabelText('Link lifetime unit'), 'hours');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    const ready = await screen.findByRole('dialog', { name: 'Link ready' });
+    expect(within(ready).getByLabelText('Shared link')).toHaveValue('https://wiki.example.com/?gh_link=secret-token');
+    expect(within(ready).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({ lifetimeSeconds: 7200, sessionSeconds: 86400, note: 'for Bob' });
+  });
+
+  it('lists links with a text status and revokes after confirmation', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/services/s1/shared-links', body: { items: [link, { ...link, id: 'l2', note: 'old', status: 'expired' }] } },
+      { method: 'DELETE', path: '/api/services/s1/shared-links/l1', status: 204 },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<SharedLinksCard serviceId="s1" config={{ type: 'shared_links', enabled: true }} />);
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Expired')).toBeInTheDocument();
+    // Only live links can be revoked.
+    expect(screen.getAllByRole('button', { name: /^Revoke link/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Revoke link for Bob' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Revoke this link?' })).getByRole('button', { name: 'Revoke link' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/services/s1/shared-links/l1')).toBe(true));
+  });
+
+  it('cannot create links while shared links are off', async () => {
+    mockFetch([{ path: '/api/services/s1/shared-links', body: { items: [] } }]);
+    renderRoute(<SharedLinksCard serviceId="s1" config={undefined} />);
+    expect(await screen.findByText('Turn shared links on to create one.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New link' })).toBeDisabled();
+  });
+});

@@ -88,6 +88,7 @@ const panel = startPanel(port, dataDir);
 
 let browser;
 const consoleErrors = [];
+const consoleWarnings = new Set();
 // HTTP errors a step provokes on purpose (e.g. a wrong password): [method, path regex, status].
 let expectedHttpErrors = [];
 const unexpectedHttp = [];
@@ -105,6 +106,7 @@ async function cleanup() {
 
 function watch(page) {
   page.on('console', (msg) => {
+    if (msg.type() === 'warning') consoleWarnings.add(msg.text().slice(0, 200));
     if (msg.type() !== 'error') return;
     const text = msg.text();
     // Chromium logs every non-2xx fetch as "Failed to load resource"; those are judged by
@@ -387,6 +389,31 @@ try {
     await page.getByRole('cell', { name: 'Family', exact: true }).waitFor();
   });
 
+  await step('configure single sign-on with a write-only secret', async () => {
+    await page.goto('/settings');
+    await page.getByRole('switch', { name: 'Enable single sign-on' }).check({ force: true });
+    await page.getByLabel('Issuer URL', { exact: true }).fill('https://id.example.test');
+    await page.getByLabel('Client ID', { exact: true }).fill('gatehouse');
+    await page.getByLabel(/^Client secret/).fill('very-secret-value');
+    await page.getByRole('button', { name: 'Save single sign-on' }).click();
+    await page.getByText('Single sign-on saved').waitFor();
+    await page.reload();
+    await page.getByText('set', { exact: true }).first().waitFor();
+    const secret = await page.getByLabel(/^Client secret/).inputValue();
+    expect(secret === '', 'the client secret was shown again');
+    await shot('settings-sso-desktop');
+  });
+
+  await step('protect the service with basic auth', async () => {
+    await page.goto(`/services/${state.serviceId}/security`);
+    await page.getByRole('switch', { name: 'Require basic auth' }).check({ force: true });
+    await page.getByLabel('Credential set', { exact: true }).selectOption({ label: 'Family (1 user)' });
+    await page.getByRole('button', { name: 'Save basic auth' }).click();
+    await page.getByText('Access settings saved').waitFor();
+    await page.goto('/services');
+    await page.getByTitle('Basic auth: on').first().waitFor();
+  });
+
   // ---- Screenshot tour: every page, desktop and phone, light and one dark pass ----
   const pages = [
     ['dashboard', '/', 'Dashboard'],
@@ -505,6 +532,7 @@ try {
   await cleanup();
 }
 
+if (consoleWarnings.size) log(`\nconsole warnings (not failures):\n  ${[...consoleWarnings].join('\n  ')}`);
 if (failures.length) log(`\nfailed: ${failures.join(', ')}\nscreenshots and panel.log in ${artifacts}`);
 log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

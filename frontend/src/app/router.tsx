@@ -18,6 +18,12 @@ export function createAppRouter() {
     {
       element: <Outlet />,
       errorElement: <RouteError />,
+      // Shown while a lazily loaded page's code arrives on a first visit.
+      hydrateFallbackElement: (
+        <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
+          <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+        </div>
+      ),
       children: [
         { path: '/setup', element: <SetupPage /> },
         { path: '/login', element: <LoginPage /> },

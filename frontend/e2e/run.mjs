@@ -3,7 +3,9 @@
 // at desktop and phone widths into e2e/artifacts/. Any console error fails the run.
 // Prints "N passed, N failed" last and exits non-zero on failure.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,7 +86,72 @@ function startPanel(listenPort, dir, extraEnv = {}) {
   panels.push(proc);
   return proc;
 }
-const panel = startPanel(port, dataDir);
+// ---- Optional real Traefik: when a binary is at hand (TRAEFIK_BIN, or the one the backend's
+// e2e builds into the cache), the panel is its HTTP provider and reads its API, so the runtime
+// pages show live data. Without one, those pages show their "not connected" state.
+function findTraefik() {
+  if (process.env.TRAEFIK_BIN) return process.env.TRAEFIK_BIN;
+  const cache = process.env.GATEHOUSE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'gatehouse');
+  const bin = path.join(cache, 'traefik', process.env.TRAEFIK_VERSION ?? 'v3.6.12', 'traefik');
+  return existsSync(bin) ? bin : null;
+}
+const traefikBin = findTraefik();
+const traefik = traefikBin ? { web: await freePort(), websecure: await freePort(), api: await freePort() } : null;
+let traefikProc = null;
+
+// A tiny upstream for the service, so Traefik has a healthy backend and real traffic.
+const upstream = http.createServer((req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/plain' });
+  res.end('hello from the wiki upstream\n');
+});
+await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
+const upstreamPort = upstream.address().port;
+
+if (traefik) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-e2e-traefik-'));
+  dataDirs.push(dir);
+  const cfg = `entryPoints:
+  web: { address: "127.0.0.1:${traefik.web}" }
+  websecure: { address: "127.0.0.1:${traefik.websecure}", http: { tls: {} } }
+  traefik: { address: "127.0.0.1:${traefik.api}" }
+api: { insecure: true, dashboard: false }
+ping: { entryPoint: traefik }
+metrics:
+  prometheus: { entryPoint: traefik, addEntryPointsLabels: true, addRoutersLabels: true, addServicesLabels: true }
+providers:
+  http: { endpoint: "http://127.0.0.1:${port}/api/proxy/config", pollInterval: "1s", pollTimeout: "5s" }
+log: { level: ERROR, filePath: "${path.join(dir, 'traefik.log')}" }
+global: { checkNewVersion: false, sendAnonymousUsage: false }
+`;
+  writeFileSync(path.join(dir, 'traefik.yml'), cfg);
+  traefikProc = spawn(traefikBin, [`--configFile=${path.join(dir, 'traefik.yml')}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  traefikProc.stdout.on('data', (d) => serverLog.push(`[traefik] ${d}`));
+  traefikProc.stderr.on('data', (d) => serverLog.push(`[traefik] ${d}`));
+  panels.push(traefikProc);
+}
+
+const panel = startPanel(port, dataDir, traefik ? { PANEL_PROXY_API_URL: `http://127.0.0.1:${traefik.api}` } : {});
+
+/** Sends requests through Traefik's websecure entrypoint as a browser would. */
+async function throughTraefik(host, count) {
+  let ok = 0;
+  for (let i = 0; i < count; i++) {
+    const status = await new Promise((resolve) => {
+      const req = https.request(
+        { host: '127.0.0.1', port: traefik.websecure, path: '/', servername: host, headers: { Host: host }, rejectUnauthorized: false, timeout: 3000 },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.on('timeout', () => req.destroy());
+      req.end();
+    });
+    if (status === 200) ok++;
+  }
+  return ok;
+}
 
 let browser;
 const consoleErrors = [];
@@ -100,6 +167,7 @@ async function cleanup() {
     /* ignore */
   }
   for (const p of panels) if (p.exitCode === null) p.kill('SIGTERM');
+  upstream.close();
   writeFileSync(path.join(artifacts, 'panel.log'), serverLog.join(''));
   for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
 }
@@ -237,7 +305,7 @@ try {
     await page.getByLabel('Name', { exact: true }).fill('Wiki');
     await page.getByLabel('Hostname 1', { exact: true }).fill('wiki');
     await page.getByLabel('Target 1 host', { exact: true }).fill('127.0.0.1');
-    await page.getByLabel('Target 1 port', { exact: true }).fill('9');
+    await page.getByLabel('Target 1 port', { exact: true }).fill(String(upstreamPort));
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByLabel('Rule 1 value', { exact: true }).fill('/');
     const rule = await page.getByTestId('rule-preview').textContent();
@@ -254,9 +322,38 @@ try {
     await preview.waitFor();
     const text = await preview.textContent();
     expect(text.includes(`wiki.${DOMAIN}`), 'config preview does not mention the hostname');
-    expect(text.includes('127.0.0.1:9'), 'config preview does not mention the target');
+    expect(text.includes(`127.0.0.1:${upstreamPort}`), 'config preview does not mention the target');
     await shot('service-config-desktop');
   });
+
+  if (traefik) {
+    await step('traffic flows through the real Traefik', async () => {
+      // Traefik polls the panel every second; wait until the router is live.
+      const deadline = Date.now() + 15000;
+      let ok = 0;
+      while (Date.now() < deadline && ok === 0) {
+        ok = await throughTraefik(`wiki.${DOMAIN}`, 1);
+        if (!ok) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(ok === 1, 'Traefik never routed wiki through the panel');
+      const more = await throughTraefik(`wiki.${DOMAIN}`, 40);
+      expect(more === 40, `only ${more}/40 requests succeeded`);
+      // The panel caches Traefik's answers briefly; wait until its view has the router.
+      const until = Date.now() + 15000;
+      let seen = false;
+      while (!seen && Date.now() < until) {
+        const body = await (await page.request.get('/api/proxy/runtime')).json();
+        seen = (body.routers ?? []).some((r) => r.serviceId === state.serviceId);
+        if (!seen) await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(seen, "the panel's runtime view never showed the service's router");
+      await page.goto('/runtime');
+      await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
+      await shot('runtime-live-desktop');
+    });
+  } else {
+    log('  - no Traefik binary found: runtime pages are checked in their "not connected" state');
+  }
 
   await step('a taken hostname is flagged while typing', async () => {
     await page.goto('/services/new');

@@ -70,13 +70,15 @@ export function useProxyHealth(probe = false) {
     queryKey: [...qk.proxy.health(), { probe }],
     queryFn: () => api.get<HealthView>(`/api/proxy/health${probe ? '?probe=true' : ''}`),
     refetchInterval: probe ? false : 30_000,
-    staleTime: probe ? 0 : 30_000,
+    staleTime: probe ? 0 : 2_000,
   });
 }
 
 export function useProxyMetrics() {
   return useQuery({
     ...lookup,
+    // Live views: refetch on every visit (the backend caches Traefik's answers for 3 s).
+    staleTime: 2_000,
     queryKey: qk.proxy.metrics(),
     queryFn: () => api.get<RuntimeItems<ServiceMetrics>>('/api/proxy/metrics'),
     refetchInterval: 30_000,
@@ -86,6 +88,8 @@ export function useProxyMetrics() {
 export function useRuntime() {
   return useQuery({
     ...lookup,
+    // Live views: refetch on every visit (the backend caches Traefik's answers for 3 s).
+    staleTime: 2_000,
     queryKey: qk.proxy.runtime(),
     queryFn: () => api.get<RuntimeView>('/api/proxy/runtime'),
     refetchInterval: 30_000,
@@ -95,6 +99,8 @@ export function useRuntime() {
 export function useCertificates() {
   return useQuery({
     ...lookup,
+    // Live views: refetch on every visit (the backend caches Traefik's answers for 3 s).
+    staleTime: 2_000,
     queryKey: qk.proxy.certificates(),
     queryFn: () => api.get<CertificatesView>('/api/proxy/certificates'),
   });

@@ -9,6 +9,7 @@ export function useConflicts() {
     queryFn: () => api.get<RuntimeItems<ProxyConflict>>('/api/proxy/conflicts'),
     meta: { quiet: true },
     retry: false,
+    staleTime: 2_000,
     refetchInterval: 30_000,
   });
 }

@@ -612,6 +612,34 @@ try {
     await mContext.close();
   });
 
+  if (traefik) {
+    await step('live views: certificates need Traefik 3.7, a missing middleware is a conflict', async () => {
+      await page.setViewportSize(viewports.desktop);
+      await page.goto('/certificates');
+      await page.getByText('Requires Traefik 3.7').waitFor();
+      await page.goto(`/services/${state.serviceId}`);
+      const mw = page.getByLabel('Middlewares', { exact: true });
+      await mw.fill('missing-mw@file');
+      await mw.press('Enter');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Service saved').waitFor();
+      const until = Date.now() + 15000;
+      let found = false;
+      while (!found && Date.now() < until) {
+        const body = await (await page.request.get('/api/proxy/conflicts')).json();
+        found = (body.items ?? []).some((c) => c.kind === 'missing_middleware');
+        if (!found) await new Promise((r) => setTimeout(r, 1000));
+      }
+      expect(found, 'no missing_middleware conflict reported');
+      await page.goto('/conflicts');
+      await page.getByText('Missing middleware').first().waitFor();
+      await shot('conflicts-live-desktop');
+      await page.goto('/metrics');
+      await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
+      await shot('metrics-live-desktop');
+    });
+  }
+
   await step('delete the service with confirmation', async () => {
     await page.setViewportSize(viewports.desktop);
     await page.goto('/services');

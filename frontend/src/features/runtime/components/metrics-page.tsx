@@ -34,7 +34,7 @@ export function MetricsPage() {
                         <Link to={`/services/${m.serviceId}`} className="service-name">{name}</Link>
                         <span className="small muted">{formatNumber(m.requestRate, 2)} req/s</span>
                       </div>
-                      <Sparkline values={m.history?.map((h) => h.requestRate) ?? []} width={320} height={48} label={`${name}: request rate over time`} />
+                      <Sparkline values={m.history?.map((h) => h.requestRate) ?? []} width={320} height={56} fluid label={`${name}: request rate over the last ${Math.round((m.windowSeconds ?? 600) / 60)} minutes`} />
                       <dl className="kv small">
                         {m.requests !== undefined ? (
                           <>
@@ -51,11 +51,18 @@ export function MetricsPage() {
                         <dd>{formatNumber(m.avgLatencyMs, 0)} ms</dd>
                         <dt>Status codes</dt>
                         <dd>
-                          {(['2xx', '3xx', '4xx', '5xx'] as const).map((k) => (
-                            <span key={k} style={{ marginRight: 10 }}>
-                              {k}: {formatNumber((m.status[k] / total) * 100, 0)}%
-                            </span>
-                          ))}
+                          <div className="status-bar" aria-hidden="true">
+                            {(['2xx', '3xx', '4xx', '5xx'] as const).map((k) =>
+                              m.status[k] ? <span key={k} className={`sb-${k}`} style={{ width: `${(m.status[k] / total) * 100}%` }} /> : null,
+                            )}
+                          </div>
+                          <div className="row" style={{ gap: 10, marginTop: 4 }}>
+                            {(['2xx', '3xx', '4xx', '5xx'] as const).map((k) => (
+                              <span key={k} className="nowrap">
+                                <span className={`sb-dot sb-${k}`} aria-hidden="true" /> {k} {formatNumber((m.status[k] / total) * 100, 0)}%
+                              </span>
+                            ))}
+                          </div>
                         </dd>
                       </dl>
                     </div>

@@ -132,11 +132,10 @@ export function ServicesPage() {
                   <tr>
                     <th scope="col">Service</th>
                     <th scope="col">Hostnames</th>
-                    <th scope="col">Targets</th>
+                    <th scope="col" className="col-targets">Targets</th>
                     <th scope="col">Access</th>
                     <th scope="col">Backends</th>
                     <th scope="col">Traffic</th>
-                    <th scope="col">Enabled</th>
                     <th scope="col" className="actions">
                       <span className="sr-only">Actions</span>
                     </th>
@@ -156,7 +155,7 @@ export function ServicesPage() {
                       <td>
                         <Hosts service={s} />
                       </td>
-                      <td>
+                      <td className="col-targets">
                         <Targets service={s} />
                       </td>
                       <td>
@@ -168,16 +167,16 @@ export function ServicesPage() {
                       <td>
                         <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
                       </td>
-                      <td>
-                        <Switch
-                          checked={s.enabled}
-                          disabled={toggle.isPending && toggle.variables?.service.id === s.id}
-                          onChange={(e) => onToggle(s, e.target.checked)}
-                          label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
-                          hideLabel
-                        />
-                      </td>
                       <td className="actions">
+                        <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? 'Enabled' : 'Disabled'}>
+                          <Switch
+                            checked={s.enabled}
+                            disabled={toggle.isPending && toggle.variables?.service.id === s.id}
+                            onChange={(e) => onToggle(s, e.target.checked)}
+                            label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+                            hideLabel
+                          />
+                        </span>
                         <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
                         <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
                         <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} />
@@ -310,7 +309,7 @@ function Traffic({ m, name, available }: { m?: ServiceMetrics; name: string; ava
   const values = m.history?.map((p) => p.requestRate) ?? [];
   return (
     <span className="row" style={{ gap: 6, flexWrap: 'nowrap' }}>
-      <Sparkline values={values} label={`${name} traffic: ${formatNumber(m.requestRate)} requests per second`} />
+      <Sparkline values={values} width={72} label={`${name} traffic: ${formatNumber(m.requestRate)} requests per second`} />
       <span className="small muted nowrap">{formatNumber(m.requestRate)} rps</span>
     </span>
   );

@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -26,26 +25,13 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
-// clock is a settable test clock.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // env is a database, the access service, the services service and the real
 // Echo stack (admin guard open: admin auth is tested elsewhere).
 type env struct {
 	t        testing.TB
 	db       *gorm.DB
 	bus      *change.Bus
-	clock    *clock
+	clock    *testutil.Clock
 	acc      *Service
 	svcs     *services.Service
 	e        *echo.Echo
@@ -60,7 +46,7 @@ func newEnv(t testing.TB, opts ...func(*Options)) *env {
 	t.Helper()
 	db := testutil.NewDB(t)
 	bus := change.NewBus()
-	ck := &clock{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	ck := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	v := &env{t: t, db: db, bus: bus, clock: ck, panelURL: testPanel}
 	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost,
 		PanelURL: func(context.Context) (string, error) { return v.panelURL, nil }}

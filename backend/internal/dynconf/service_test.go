@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -25,21 +24,9 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 type env struct {
 	db       *gorm.DB
-	clock    *clock
+	clock    *testutil.Clock
 	svc      *Service
 	services *services.Service
 	domains  *domains.Service
@@ -54,7 +41,7 @@ func newEnv(t *testing.T, d Deps) *env {
 	t.Helper()
 	db := testutil.NewDB(t)
 	bus := change.NewBus()
-	clk := &clock{t: time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)}
+	clk := testutil.NewClock(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
 	setSvc := settings.NewService(db, bus)
 	svcs := services.NewService(db, bus, clk.Now, nil)
 	d.DB, d.Bus, d.Services, d.Settings, d.Now = db, bus, svcs, setSvc, clk.Now

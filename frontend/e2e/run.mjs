@@ -649,6 +649,28 @@ try {
     await dialog.getByRole('button', { name: 'Delete service' }).click();
     await page.getByText('No services yet').waitFor();
   });
+  await step('repeated wrong passwords lock sign-in with a clear message', async () => {
+    expectedHttpErrors = [
+      ['POST', /^\/api\/admin\/login$/, 401],
+      ['POST', /^\/api\/admin\/login$/, 429],
+    ];
+    const lockContext = await browser.newContext({ viewport: viewports.phone, baseURL: base });
+    const lockPage = await lockContext.newPage();
+    lockPage.setDefaultTimeout(8000);
+    watch(lockPage);
+    await lockPage.goto('/login');
+    await lockPage.getByLabel('Username', { exact: true }).fill(USER);
+    for (let i = 0; i < 8; i++) {
+      await lockPage.getByLabel('Password', { exact: true }).fill(`wrong-${i}`);
+      await lockPage.getByRole('button', { name: 'Sign in' }).click();
+      await lockPage.getByRole('button', { name: 'Sign in' }).and(lockPage.locator(':not([disabled])')).waitFor();
+      if (await lockPage.getByText('Sign-in temporarily locked').isVisible()) break;
+    }
+    await lockPage.getByText('Sign-in temporarily locked').waitFor();
+    await lockPage.getByText(/Try again in \d+ minutes?/).waitFor();
+    await shot('login-locked-phone', lockPage);
+    await lockContext.close();
+  });
 } catch (err) {
   failed++;
   failures.push('harness');

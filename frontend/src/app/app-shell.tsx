@@ -58,7 +58,7 @@ export function AppShell() {
 
   return (
     <div className="shell">
-      <a href="#main" className="sr-only">
+      <a href="#main" className="sr-only skip-link">
         Skip to content
       </a>
       <aside className={`sidebar${open ? ' open' : ''}`} id="sidebar" aria-label="Main navigation">

@@ -85,6 +85,6 @@ describe('api client', () => {
       },
     ]);
     const e = await api.post('/api/admin/login', {}, { skipAuthRedirect: true }).catch((x: unknown) => x);
-    expect(errorMessage(e)).toBe('Too many failed sign-in attempts. Try again in 10 minutes.');
+    expect(errorMessage(e)).toBe('Too many failed attempts. Try again in 10 minutes.');
   });
 });

@@ -163,8 +163,9 @@ export const api = {
 export function errorMessage(e: unknown): string {
   if (isApiError(e)) {
     if (e.code === 'rate_limited' && e.retryAfter) {
+      // Our own wording from Retry-After, so the wait reads the same everywhere.
       const mins = Math.ceil(e.retryAfter / 60);
-      return `${e.message} Try again in ${mins} minute${mins === 1 ? '' : 's'}.`;
+      return `Too many failed attempts. Try again in ${mins} minute${mins === 1 ? '' : 's'}.`;
     }
     return e.message;
   }

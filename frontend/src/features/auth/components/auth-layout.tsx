@@ -23,7 +23,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             {children}
           </div>
         </Card>
-        <p className="auth-footer">Gatehouse {system.data?.version ? `v${system.data.version}` : ''} · Traefik control panel</p>
+        <p className="auth-footer">Gatehouse {system.data?.version ? (/^\d/.test(system.data.version) ? `v${system.data.version}` : system.data.version) : ''} · Traefik control panel</p>
       </div>
     </main>
   );

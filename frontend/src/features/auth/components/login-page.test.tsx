@@ -26,7 +26,7 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Sign-in temporarily locked')).toBeInTheDocument();
-    expect(screen.getByText('Too many failed sign-in attempts. Try again in 15 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Too many failed attempts. Try again in 15 minutes.')).toBeInTheDocument();
   });
 
   it('says the credentials are wrong on 401 without redirecting', async () => {

@@ -467,7 +467,7 @@ function HeadersEditor({ control, register, errors }: Sub) {
                 </label>
                 <input id={`h-name-${i}`} className="input mono" placeholder="X-Forwarded-Proto" aria-invalid={e?.name ? true : undefined} {...register(`headers.${i}.name`)} />
               </div>
-              <div className="rf-main" style={{ flexBasis: '50%' }}>
+              <div className="rf-main">
                 <label className="sr-only" htmlFor={`h-value-${i}`}>
                   Header {i + 1} value
                 </label>

@@ -119,6 +119,9 @@ export type Session = {
   serviceName: string;
   user: string;
   email: string;
+  name?: string;
+  groups?: string[];
+  sharedLinkId?: string;
   kind: 'sso' | 'shared_link' | string;
   createdAt: string;
   lastSeenAt: string;
@@ -218,7 +221,7 @@ export type RuntimeView = RuntimeStatus & {
   ownersKnown?: boolean;
 };
 
-export type ManagedEntrypoint = { name: string; port: number; tls: boolean; resolver: string; redirectTo: string };
+export type ManagedEntrypoint = { name: string; host?: string; port: number; tls: boolean; resolver: string; redirectTo: string };
 export type ManagedResolver = {
   name: string;
   email: string;

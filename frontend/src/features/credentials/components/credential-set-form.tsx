@@ -16,7 +16,7 @@ const schema = z
     users: z
       .array(
         z.object({
-          username: z.string().trim().min(1, 'Enter a username').regex(/^[^:\s]+$/, 'No spaces or colons'),
+          username: z.string().trim().min(1, 'Enter a username').regex(/^[^:]+$/, 'No colons'),
           password: z.string(),
           existing: z.boolean(),
         }),
@@ -26,6 +26,7 @@ const schema = z
   .superRefine((v, ctx) => {
     v.users.forEach((u, i) => {
       if (!u.existing && u.password.length < 8) ctx.addIssue({ code: 'custom', path: ['users', i, 'password'], message: 'At least 8 characters' });
+      if (u.password.length > 72) ctx.addIssue({ code: 'custom', path: ['users', i, 'password'], message: 'At most 72 characters' });
       if (u.existing && u.password && u.password.length < 8) ctx.addIssue({ code: 'custom', path: ['users', i, 'password'], message: 'At least 8 characters, or empty to keep' });
     });
     const names = v.users.map((u) => u.username.trim());

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 
-const name = z.string().trim().min(1, 'Enter a name').regex(/^[A-Za-z0-9_-]+$/, 'Letters, digits, - and _ only');
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/, 'Letters, digits, - and _ (start with a letter or digit)');
+const ipLike = /^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9a-fA-F:]+)$/;
 
 export const managedSchema = z
   .object({
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']),
     entrypoints: z.array(
       z.object({
-        name,
+        name: name.refine((v) => v !== 'traefik', 'The name traefik is reserved'),
+        host: z.string().trim().refine((v) => v === '' || ipLike.test(v), 'Empty (every interface) or an IP address'),
         port: z.number({ message: 'Enter a port' }).int().min(1, 'Must be between 1 and 65535').max(65535, 'Must be between 1 and 65535'),
         tls: z.boolean(),
         resolver: z.string(),
@@ -17,7 +23,7 @@ export const managedSchema = z
     resolvers: z.array(
       z.object({
         name,
-        email: z.string().trim().refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Enter an e-mail address, or leave it empty'),
+        email: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Let\'s Encrypt needs an e-mail address'),
         challenge: z.enum(['tlsalpn', 'http', 'dns']),
         httpEntrypoint: z.string(),
         dnsProvider: z.string(),
@@ -40,13 +46,18 @@ export const managedSchema = z
       if (e.redirectTo && !epNames.includes(e.redirectTo)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: 'Unknown entrypoint' });
       if (e.redirectTo === e.name) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: 'Cannot redirect to itself' });
       if (e.resolver && !rNames.includes(e.resolver)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: 'Unknown resolver' });
+      if (e.resolver && !e.tls) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: 'A resolver needs TLS on this entrypoint' });
+      const target = v.entrypoints.find((x) => x.name === e.redirectTo);
+      if (e.redirectTo && target?.redirectTo) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: `${e.redirectTo} redirects again` });
     });
     rNames.forEach((n, i) => {
       if (rNames.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'name'], message: 'Duplicate name' });
     });
     v.resolvers.forEach((r, i) => {
-      if (r.challenge === 'http' && !epNames.includes(r.httpEntrypoint))
-        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'httpEntrypoint'], message: 'Pick the port-80 entrypoint' });
+      if (r.challenge === 'http' && !v.entrypoints.some((e) => e.name === r.httpEntrypoint && !e.tls))
+        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'httpEntrypoint'], message: 'Pick a non-TLS entrypoint (usually web on port 80)' });
+      if (r.challenge === 'dns' && r.propagationDelaySeconds > 3600)
+        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'propagationDelaySeconds'], message: 'At most 3600 seconds' });
       if (r.challenge === 'dns' && !r.dnsProvider) ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'dnsProvider'], message: 'Pick a DNS provider' });
     });
   });

@@ -17,7 +17,7 @@ function toValues(s: ManagedState): ManagedValues {
   const c = s.config;
   return {
     logLevel: (['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(c.logLevel) ? c.logLevel : 'INFO') as ManagedValues['logLevel'],
-    entrypoints: (c.entrypoints ?? []).map((e) => ({ name: e.name, port: e.port, tls: !!e.tls, resolver: e.resolver ?? '', redirectTo: e.redirectTo ?? '' })),
+    entrypoints: (c.entrypoints ?? []).map((e) => ({ name: e.name, host: e.host ?? '', port: e.port, tls: !!e.tls, resolver: e.resolver ?? '', redirectTo: e.redirectTo ?? '' })),
     resolvers: (c.resolvers ?? []).map((r) => ({
       name: r.name,
       email: r.email ?? '',
@@ -92,7 +92,7 @@ function EntrypointsCard({ control, register, errors }: Sub) {
       <CardHeader
         title="Entrypoints"
         description="Ports Traefik listens on. Typical: web on 80 redirecting to websecure on 443 with TLS."
-        actions={<Button size="sm" icon="plus" onClick={() => eps.append({ name: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>Add entrypoint</Button>}
+        actions={<Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>Add entrypoint</Button>}
       />
       <div className="card-body stack">
         {eps.fields.length === 0 ? <p className="muted">No entrypoints: Traefik would not listen anywhere.</p> : null}
@@ -125,11 +125,16 @@ function EntrypointsCard({ control, register, errors }: Sub) {
                   </select>
                 </Field>
               </div>
-              <div className="row-between" style={{ marginTop: 10 }}>
-                <label className="checkbox">
-                  <input type="checkbox" {...register(`entrypoints.${i}.tls`)} />
-                  <span>TLS on this entrypoint</span>
-                </label>
+              <div className="row-between" style={{ marginTop: 10, alignItems: 'flex-end' }}>
+                <div className="row" style={{ gap: 16, alignItems: 'flex-end' }}>
+                  <Field label="Listen address" optional error={e?.host?.message} hint="Empty listens on every interface.">
+                    <input className="input mono" style={{ maxWidth: 200 }} placeholder="every interface" {...register(`entrypoints.${i}.host`)} />
+                  </Field>
+                  <label className="checkbox" style={{ marginBottom: 28 }}>
+                    <input type="checkbox" {...register(`entrypoints.${i}.tls`)} />
+                    <span>TLS on this entrypoint</span>
+                  </label>
+                </div>
                 <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={`Remove entrypoint ${values[i]?.name || i + 1}`}>
                   Remove
                 </Button>
@@ -174,7 +179,7 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
                   <Field label="Name" error={e?.name?.message}>
                     <input className="input mono" {...register(`resolvers.${i}.name`)} />
                   </Field>
-                  <Field label="ACME e-mail" optional error={e?.email?.message}>
+                  <Field label="ACME e-mail" error={e?.email?.message}>
                     <input className="input" type="email" placeholder="admin@example.com" {...register(`resolvers.${i}.email`)} />
                   </Field>
                   <Field label="Challenge" error={e?.challenge?.message}>
@@ -250,7 +255,14 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
                   </div>
                 ) : null}
                 {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
-                <div>
+                <div className="row-between">
+                  {!v?.email?.trim() ? (
+                    <Badge tone="warning" icon="alert" title="Traefik serves its default certificate until the resolver has an e-mail address">
+                      Inactive until it has an e-mail address
+                    </Badge>
+                  ) : (
+                    <span />
+                  )}
                   <Button size="sm" variant="ghost" icon="trash" onClick={() => rs.remove(i)} aria-label={`Remove resolver ${v?.name || i + 1}`}>
                     Remove resolver
                   </Button>

@@ -4,6 +4,9 @@ import type { Service, ServiceInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export type ConfigPreview = {
+  serviceId?: string;
+  enabled?: boolean;
+  problems?: string[];
   routers?: Record<string, unknown>;
   services?: Record<string, unknown>;
   middlewares?: Record<string, unknown>;

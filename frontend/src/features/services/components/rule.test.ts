@@ -6,6 +6,10 @@ describe('buildRule', () => {
     expect(buildRule(['app.example.com'], [])).toBe('Host(`app.example.com`)');
   });
 
+  it('emits rule types in a fixed order', () => {
+    expect(buildRule(['a.b'], [{ type: 'method', value: 'GET' }, { type: 'path', value: '/x' }])).toBe('Host(`a.b`) && Path(`/x`) && Method(`GET`)');
+  });
+
   it('ORs hosts and ANDs rule groups, ORing rules of the same type', () => {
     expect(
       buildRule(

@@ -9,6 +9,8 @@ const matcher: Record<RuleType, string> = {
   clientIP: 'ClientIP',
 };
 
+const ruleOrder: RuleType[] = ['pathPrefix', 'path', 'header', 'query', 'method', 'clientIP'];
+
 const q = (v: string) => `\`${v}\``;
 
 function escapeRegex(s: string): string {
@@ -46,7 +48,11 @@ export function buildRule(hosts: string[], rules: MatchRule[]): string {
   }
   const parts: string[] = [];
   if (cleanHosts.length) parts.push(group(cleanHosts.map(hostMatcher)));
-  for (const list of byType.values()) parts.push(group(list));
+  // The panel emits rule types in a fixed order, whatever order they were added in.
+  for (const type of ruleOrder) {
+    const list = byType.get(type);
+    if (list) parts.push(group(list));
+  }
   return parts.join(' && ');
 }
 

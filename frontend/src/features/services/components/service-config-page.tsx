@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
@@ -26,6 +27,20 @@ export function ServiceConfigPage() {
   const routers = Object.entries(data?.routers ?? {}) as [string, { rule?: string; entryPoints?: string[]; middlewares?: string[] }][];
   return (
     <div className="stack">
+      {data?.problems?.length ? (
+        <Alert tone="danger" title="This service is left out of Traefik's configuration">
+          <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
+            {data.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      {data && data.enabled === false ? (
+        <Alert tone="info" title="The service is disabled">
+          Traefik does not route it now. This is what it will contribute once enabled.
+        </Alert>
+      ) : null}
       {routers.length ? (
         <div className="grid-2">
           {routers.map(([name, r]) => (
@@ -69,7 +84,7 @@ export function ServiceConfigPage() {
             <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
           ) : empty ? (
             <EmptyState icon="power" title="Nothing is generated">
-              Disabled or expired services contribute no routers. Enable the service to publish it.
+              This service contributes nothing to Traefik's configuration right now.
             </EmptyState>
           ) : (
             <pre className="code-block" tabIndex={0} aria-label="Configuration preview" data-testid="config-preview">

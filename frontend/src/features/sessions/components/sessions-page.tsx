@@ -54,8 +54,9 @@ export function SessionsPage() {
                   <tr key={s.id}>
                     <td>
                       <div className="stack-sm" style={{ gap: 0 }}>
-                        <strong>{s.user || (s.kind === 'shared_link' ? 'Shared link visitor' : 'Unknown')}</strong>
-                        {s.email ? <span className="small muted">{s.email}</span> : null}
+                        <strong>{s.name || s.user || (s.kind === 'shared_link' ? 'Shared link visitor' : 'Unknown')}</strong>
+                        {s.email && s.email !== (s.name || s.user) ? <span className="small muted">{s.email}</span> : null}
+                        {s.groups?.length ? <span className="small faint">{s.groups.join(', ')}</span> : null}
                       </div>
                     </td>
                     <td data-label="Service">

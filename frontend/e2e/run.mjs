@@ -229,8 +229,16 @@ async function settle(p = page) {
 async function shot(name, p = page) {
   await settle(p);
   // Full-page captures of a scrolled page smear the sticky bars; start from the top.
-  await p.evaluate(() => window.scrollTo(0, 0));
+  // Toasts are fixed to the viewport; on a tall full-page capture they land mid-page.
+  const tall = await p.evaluate(() => {
+    window.scrollTo(0, 0);
+    const isTall = document.documentElement.scrollHeight > window.innerHeight + 1;
+    const t = document.querySelector('.toasts');
+    if (isTall && t) t.style.visibility = 'hidden';
+    return isTall;
+  });
   await p.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  if (tall) await p.evaluate(() => document.querySelector('.toasts')?.style.removeProperty('visibility'));
 }
 
 let page;

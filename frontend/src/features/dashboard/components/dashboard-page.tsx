@@ -96,7 +96,7 @@ export function DashboardPage() {
             {expiring.slice(0, 3).map((c) => `${c.subject} (${c.daysLeft} days)`).join(', ')}
           </Alert>
         ) : null}
-        <div className="grid-4">
+        <div className="grid-4 stats">
           <Stat icon="services" label="Services" to="/services" value={services.isPending ? '…' : `${enabled}/${list.length}`} sub="enabled / total" />
           <Stat
             icon="server"

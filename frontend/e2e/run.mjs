@@ -226,18 +226,18 @@ async function settle(p = page) {
   await p.waitForTimeout(250);
 }
 
-async function shot(name, p = page) {
+async function shot(name, p = page, { fullPage = true } = {}) {
   await settle(p);
   // Full-page captures of a scrolled page smear the sticky bars; start from the top.
   // Toasts are fixed to the viewport; on a tall full-page capture they land mid-page.
-  const tall = await p.evaluate(() => {
+  const tall = await p.evaluate((full) => {
     window.scrollTo(0, 0);
-    const isTall = document.documentElement.scrollHeight > window.innerHeight + 1;
+    const isTall = full && document.documentElement.scrollHeight > window.innerHeight + 1;
     const t = document.querySelector('.toasts');
     if (isTall && t) t.style.visibility = 'hidden';
     return isTall;
-  });
-  await p.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  }, fullPage);
+  await p.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage });
   if (tall) await p.evaluate(() => document.querySelector('.toasts')?.style.removeProperty('visibility'));
 }
 
@@ -297,7 +297,7 @@ try {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Domain', { exact: true }).fill(DOMAIN);
     await dialog.getByLabel('Display name', { exact: true }).fill('Lab');
-    await shot('domain-form-desktop');
+    await shot('domain-form-desktop', page, { fullPage: false });
     await dialog.getByRole('button', { name: 'Add domain' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: new RegExp(DOMAIN) }).first().waitFor();
@@ -414,7 +414,7 @@ try {
     await ready.getByRole('img', { name: 'QR code of the shared link' }).waitFor();
     state.sharedUrl = await ready.getByTestId('shared-link-url').inputValue();
     expect(/^https?:\/\//.test(state.sharedUrl), `shared link is not a URL: ${state.sharedUrl}`);
-    await shot('shared-link-desktop');
+    await shot('shared-link-desktop', page, { fullPage: false });
     await ready.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('cell', { name: /for Bob/ }).first().waitFor();
     await page.getByText('Active', { exact: true }).waitFor();
@@ -653,7 +653,7 @@ try {
     await page.goto('/services');
     await page.getByRole('button', { name: 'Delete Wiki' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Delete Wiki?' });
-    await shot('service-delete-desktop');
+    await shot('service-delete-desktop', page, { fullPage: false });
     await dialog.getByRole('button', { name: 'Delete service' }).click();
     await page.getByText('No services yet').waitFor();
   });

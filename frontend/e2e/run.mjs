@@ -365,6 +365,7 @@ try {
 
   await step('a taken hostname is flagged while typing', async () => {
     await page.goto('/services/new');
+    await page.getByRole('option', { name: /example\.test/ }).first().waitFor({ state: 'attached' });
     await page.getByLabel('Hostname 1', { exact: true }).fill('wiki');
     await page.getByText(/already belongs to Wiki/).waitFor();
     await shot('service-conflict-desktop');
@@ -677,6 +678,16 @@ try {
     await lockPage.getByText('Sign-in temporarily locked').waitFor();
     await lockPage.getByText(/Try again in \d+ minutes?/).waitFor();
     await shot('login-locked-phone', lockPage);
+    // Keyboard: the lock screen is usable without a mouse and focus is visible.
+    await lockPage.mouse.click(5, 5);
+    await lockPage.keyboard.press('Tab');
+    const focus = await lockPage.evaluate(() => {
+      const el = document.activeElement;
+      const cs = el ? getComputedStyle(el) : null;
+      return { tag: el?.tagName, outline: cs?.outlineStyle, width: cs?.outlineWidth };
+    });
+    expect(focus.tag && focus.tag !== 'BODY' && focus.outline !== 'none', `no visible keyboard focus: ${JSON.stringify(focus)}`);
+
     await lockContext.close();
   });
 } catch (err) {

@@ -39,6 +39,11 @@ export function useGlobalConfig() {
 // Traefik lookups are best effort: pickers fall back to free text, so failures stay quiet.
 const lookup = { meta: { quiet: true }, staleTime: 30_000, retry: false } as const;
 
+/** Names worth offering in entrypoint pickers: Traefik's own API entrypoint is left out. */
+export function entrypointChoices(items?: ProxyEntrypoint[]): string[] {
+  return (items ?? []).map((e) => e.name).filter((n) => n !== 'traefik');
+}
+
 export function useProxyEntrypoints() {
   return useQuery({
     ...lookup,

@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function fillBasics(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Name'), 'Wiki');
+  await user.type(await screen.findByLabelText('Name'), 'Wiki');
   await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
   await user.type(screen.getByLabelText('Hostname 1'), 'wiki');
   await user.type(screen.getByLabelText('Target 1 host'), '10.0.0.7');

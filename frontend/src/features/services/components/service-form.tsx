@@ -6,11 +6,12 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FieldErrorText, useFieldControl } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
+import { LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import type { Domain, MatchRule, Service } from '@/lib/api-types';
-import { useDomains, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares, useServices } from '@/lib/api/resources';
+import { entrypointChoices, useDomains, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares, useServices } from '@/lib/api/resources';
 import { applyServerErrors } from '@/lib/form-errors';
 import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
@@ -84,6 +85,8 @@ export function ServiceForm({ service, onSaved }: Props) {
   });
 
   const isCreate = !service;
+  // A new service's hostname mode depends on the default domain: wait for the list first.
+  if (isCreate && domains.isPending) return <LoadingRows rows={6} />;
   return (
     <form onSubmit={onSubmit} noValidate className="stack">
       {guard.dialog}
@@ -121,7 +124,7 @@ export function ServiceForm({ service, onSaved }: Props) {
           register={register}
           errors={errors}
           domains={domains.data ?? []}
-          entrypointOptions={entrypoints.data?.items?.map((e) => e.name) ?? []}
+          entrypointOptions={entrypointChoices(entrypoints.data?.items)}
           defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
         />
         <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">

@@ -8,7 +8,7 @@ import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import type { GlobalConfig } from '@/lib/api-types';
-import { useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares } from '@/lib/api/resources';
+import { entrypointChoices, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares } from '@/lib/api/resources';
 import { applyServerErrors } from '@/lib/form-errors';
 import { durationUnits, splitDuration } from '@/lib/format';
 import { useSaveConfig } from '../api/settings';
@@ -91,7 +91,7 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
             <Controller
               control={control}
               name="defaultEntrypoints"
-              render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypoints.data?.items?.map((e) => e.name) ?? []} />}
+              render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypointChoices(entrypoints.data?.items)} />}
             />
           </Field>
           <Field label="Global middlewares" optional error={formState.errors.globalMiddlewares?.message} hint="Applied to every service, before its own middlewares.">

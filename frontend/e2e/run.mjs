@@ -358,6 +358,9 @@ try {
       await page.goto('/runtime');
       await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
       await shot('runtime-live-desktop');
+      await page.setViewportSize(viewports.phone);
+      await shot('runtime-live-phone');
+      await page.setViewportSize(viewports.desktop);
     });
   } else {
     log('  - no Traefik binary found: runtime pages are checked in their "not connected" state');

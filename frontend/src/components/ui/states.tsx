@@ -46,20 +46,26 @@ export function LoadingRows({ rows = 4 }: { rows?: number }) {
   );
 }
 
+/** Server messages come without a final full stop; add one so the next sentence reads well. */
+function sentence(text?: string): string {
+  const t = (text ?? '').trim();
+  return t && !/[.!?]$/.test(t) ? `${t}.` : t;
+}
+
 /** Banner for runtime views when Traefik is not configured or cannot be reached. */
 export function RuntimeBanner({ status }: { status?: RuntimeStatus | null }) {
   if (!status) return null;
   if (!status.configured)
     return (
       <Alert tone="info" title="Traefik's API is not connected">
-        {status.error || 'Set PANEL_PROXY_API_URL to the address of Traefik\'s API.'} Live routers, health and metrics need it;
+        {sentence(status.error) || 'Set PANEL_PROXY_API_URL to the address of Traefik\'s API.'} Live routers, health and metrics need it;
         your services are still served through Traefik's HTTP provider.
       </Alert>
     );
   if (!status.reachable)
     return (
       <Alert tone="warning" title="Traefik is unreachable">
-        The live view is unavailable right now{status.error ? `: ${status.error}` : '.'} Configuration changes are still
+        The live view is unavailable right now{status.error ? `: ${sentence(status.error)}` : '.'} Configuration changes are still
         saved and picked up by Traefik when it polls.
       </Alert>
     );

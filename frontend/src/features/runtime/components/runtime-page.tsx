@@ -77,7 +77,7 @@ function RouterTable({ items, names }: { items: RuntimeRouter[]; names: Map<stri
   if (!items.length) return <EmptyState icon="layers" title="Nothing here" />;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table stacked">
         <thead>
           <tr>
             <th scope="col">Router</th>
@@ -91,10 +91,10 @@ function RouterTable({ items, names }: { items: RuntimeRouter[]; names: Map<stri
           {items.map((r) => (
             <tr key={r.name}>
               <td className="mono small">{r.name}</td>
-              <td className="mono small" style={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{r.rule ?? '—'}</td>
-              <td className="mono small">{r.entryPoints?.join(', ') ?? '—'}</td>
-              <td><RuntimeStatusBadge status={r.status} /></td>
-              <td className="small">
+              <td className="mono small" style={{ maxWidth: 360, overflowWrap: 'anywhere' }} data-label="Rule">{r.rule ?? '—'}</td>
+              <td className="mono small" data-label="Entrypoints">{r.entryPoints?.join(', ') ?? '—'}</td>
+              <td data-label="Status"><RuntimeStatusBadge status={r.status} /></td>
+              <td className="small" data-label="Owner">
                 {r.serviceId ? <Link to={`/services/${r.serviceId}`}>{names.get(r.serviceId) ?? 'Gatehouse service'}</Link> : <span className="muted">{r.provider ?? '—'}</span>}
               </td>
             </tr>
@@ -109,7 +109,7 @@ function EntryTable({ items }: { items: RuntimeEntry[] }) {
   if (!items.length) return <EmptyState icon="layers" title="Nothing here" />;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table stacked">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -123,10 +123,10 @@ function EntryTable({ items }: { items: RuntimeEntry[] }) {
           {items.map((e) => (
             <tr key={e.name}>
               <td className="mono small">{e.name}</td>
-              <td className="small">{e.type ?? '—'}</td>
-              <td className="small muted">{e.provider ?? '—'}</td>
-              <td className="small">{e.serversTotal ? `${e.serversUp ?? 0}/${e.serversTotal} up` : '—'}</td>
-              <td>
+              <td className="small" data-label="Type">{e.type ?? '—'}</td>
+              <td className="small muted" data-label="Provider">{e.provider ?? '—'}</td>
+              <td className="small" data-label="Servers">{e.serversTotal ? `${e.serversUp ?? 0}/${e.serversTotal} up` : '—'}</td>
+              <td data-label="Status">
                 <RuntimeStatusBadge status={e.status} />
                 {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
               </td>

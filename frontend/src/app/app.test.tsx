@@ -1,0 +1,59 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '@/test/utils';
+import { App } from './app';
+
+const signedIn = [
+  { path: '/api/system', body: { version: '1.0.0', managed: false, setupRequired: false } },
+  { path: '/api/admin/me', body: { user: { id: 'u1', username: 'admin' } } },
+];
+
+beforeEach(() => window.history.replaceState(null, '', '/'));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('App auth routing', () => {
+  it('sends a fresh install to first-run setup', async () => {
+    mockFetch([{ path: '/api/system', body: { version: '1.0.0', managed: false, setupRequired: true } }]);
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: 'Welcome to Gatehouse' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/setup');
+  });
+
+  it('sends a visitor without a session to sign in, remembering the page', async () => {
+    window.history.replaceState(null, '', '/domains');
+    mockFetch([
+      { path: '/api/system', body: { version: '1.0.0', managed: false, setupRequired: false } },
+      { path: '/api/admin/me', status: 401, body: { error: { code: 'unauthenticated', message: 'sign in required' } } },
+    ]);
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/login?next=%2Fdomains');
+  });
+
+  it('redirects to sign in when the session expires mid-use', async () => {
+    window.history.replaceState(null, '', '/services');
+    mockFetch([
+      ...signedIn,
+      { path: '/api/services', status: 401, body: { error: { code: 'unauthenticated', message: 'session expired' } } },
+    ]);
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(window.location.search).toBe('?next=%2Fservices');
+  });
+
+  it('toasts other errors of actions', async () => {
+    window.history.replaceState(null, '', '/sessions');
+    mockFetch([
+      ...signedIn,
+      { path: '/api/sessions', body: { items: [{ id: 'x1', serviceId: 's1', serviceName: 'Wiki', user: 'bob', email: '', kind: 'sso', createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', expiresAt: '2030-01-01T00:00:00Z' }] } },
+      { method: 'DELETE', path: '/api/sessions', status: 500, body: { error: { code: 'internal', message: 'internal error', requestId: 'r1' } } },
+    ]);
+    const user = userEvent.setup();
+    render(<App />);
+    await screen.findByText('bob');
+    await user.click(screen.getByRole('button', { name: 'End all sessions' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End all' }));
+    expect(await screen.findByText('internal error')).toBeInTheDocument();
+  });
+});

@@ -386,6 +386,8 @@ try {
     await page.goto('/services');
     await page.getByRole('link', { name: 'Wiki', exact: true }).first().waitFor();
     await page.getByText(`wiki.${DOMAIN}`).first().waitFor();
+    await page.getByRole('button', { name: 'Check backends' }).click();
+    await page.getByText('1/1 reachable').first().waitFor();
     await shot('services-desktop');
     const toggle = page.getByRole('switch', { name: 'Disable Wiki' }).first();
     await toggle.click({ force: true });

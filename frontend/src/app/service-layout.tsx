@@ -5,7 +5,10 @@ import { PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
 import { TabLinks } from '@/components/ui/tabs';
+import { useProxyHealth, useProxyMetrics } from '@/lib/api/resources';
+import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
+import { Badge } from '@/components/ui/badge';
 import { useDeleteService, useService, useToggleService } from '@/features/services/api/services';
 
 /** Header and tabs shared by a service's pages (settings, config, security). */
@@ -17,6 +20,10 @@ export function ServiceLayout() {
   const del = useDeleteService();
   const [confirm, setConfirm] = useState(false);
   const s = service.data;
+  const health = useProxyHealth().data?.items?.find((h) => h.serviceId === id);
+  const metrics = useProxyMetrics();
+  const m = metrics.data?.items?.find((x) => x.serviceId === id);
+  const up = health?.source === 'traefik' ? (health.up ?? 0) : undefined;
   return (
     <>
       <PageHeader
@@ -34,6 +41,12 @@ export function ServiceLayout() {
                   {f} ↗
                 </a>
               ))}
+              {up !== undefined && health ? (
+                <Badge tone={up === (health.total ?? 0) ? 'success' : up === 0 ? 'danger' : 'warning'} icon="server">
+                  {`${up}/${health.total ?? health.servers.length} backends up`}
+                </Badge>
+              ) : null}
+              {m && metrics.data?.reachable ? <Badge tone="info" icon="activity">{`${formatNumber(m.requestRate, 2)} req/s`}</Badge> : null}
             </span>
           ) : undefined
         }

@@ -130,6 +130,12 @@ global: { checkNewVersion: false, sendAnonymousUsage: false }
   panels.push(traefikProc);
 }
 
+// Never leave a panel or Traefik behind, even when the run is interrupted.
+process.on('exit', () => {
+  for (const p of panels) if (p.exitCode === null) p.kill('SIGKILL');
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
+
 const panel = startPanel(port, dataDir, traefik ? { PANEL_PROXY_API_URL: `http://127.0.0.1:${traefik.api}` } : {});
 
 /** Sends requests through Traefik's websecure entrypoint as a browser would. */

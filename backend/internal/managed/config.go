@@ -220,8 +220,12 @@ func validateEntrypoints(col *apperr.Collector, eps []Entrypoint, byName map[str
 }
 
 func validateResolver(col *apperr.Collector, f string, r Resolver, entrypoints map[string]Entrypoint) {
-	if err := CheckEmail(r.Email); err != nil {
-		col.Add(f+"email", "%v", err)
+	// No e-mail yet is allowed: the resolver stays inactive (left out of the
+	// static configuration) so the rest of the configuration can be saved.
+	if r.Email != "" {
+		if err := CheckEmail(r.Email); err != nil {
+			col.Add(f+"email", "%v", err)
+		}
 	}
 	switch r.Challenge {
 	case ChallengeTLSALPN:

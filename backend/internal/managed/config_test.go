@@ -12,12 +12,15 @@ func validConfig() Config {
 	return c
 }
 
-func TestDefaultsNeedOnlyAnEmail(t *testing.T) {
+// Without an e-mail the defaults are valid and the resolver is inactive, so
+// other settings (the log level, entrypoints) can be saved before it is known.
+func TestDefaultsWithoutEmailAreValidAndInactive(t *testing.T) {
 	c := Defaults("")
-	err := c.Validate(8080)
-	e, ok := apperr.As(err)
-	if !ok || len(e.Fields) != 1 || e.Fields[0].Field != "resolvers[0].email" {
-		t.Fatalf("Validate(Defaults(\"\")) = %v; want only resolvers[0].email", err)
+	if err := c.Validate(8080); err != nil {
+		t.Fatalf("Validate(Defaults(\"\")) = %v", err)
+	}
+	if c.Resolvers[0].Active() {
+		t.Fatal("a resolver without an e-mail is active")
 	}
 	c = validConfig()
 	if err := c.Validate(8080); err != nil {
@@ -50,7 +53,6 @@ func TestValidate(t *testing.T) {
 		{"no resolvers is fine", func(c *Config) { c.Resolvers = nil; c.Entrypoints[1].Resolver = "" }, ""},
 		{"bad resolver name", func(c *Config) { c.Resolvers[0].Name = "le/1"; c.Entrypoints[1].Resolver = "le/1" }, "resolvers[0].name"},
 		{"duplicate resolver", func(c *Config) { c.Resolvers = append(c.Resolvers, c.Resolvers[0]) }, "resolvers[1].name"},
-		{"missing email", func(c *Config) { c.Resolvers[0].Email = "" }, "resolvers[0].email"},
 		{"bad email", func(c *Config) { c.Resolvers[0].Email = "not-an-email" }, "resolvers[0].email"},
 		{"display name email", func(c *Config) { c.Resolvers[0].Email = "Ops <ops@corp.io>" }, "resolvers[0].email"},
 		{"example.com email", func(c *Config) { c.Resolvers[0].Email = "me@example.com" }, "resolvers[0].email"},

@@ -23,7 +23,8 @@ export const managedSchema = z
     resolvers: z.array(
       z.object({
         name,
-        email: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Let\'s Encrypt needs an e-mail address'),
+        // Empty is allowed: the resolver stays inactive until it has an address.
+        email: z.string().trim().regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter an e-mail address such as you@your-domain.com'),
         challenge: z.enum(['tlsalpn', 'http', 'dns']),
         httpEntrypoint: z.string(),
         dnsProvider: z.string(),

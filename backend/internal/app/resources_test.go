@@ -210,3 +210,38 @@ func TestInternalErrorsDoNotLeak(t *testing.T) {
 		t.Fatalf("half-saved service: %+v", list.Items)
 	}
 }
+
+func TestPatchTogglesOnlyEnabled(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"domain":"example.com"}`)
+	s := a.mustCreate("/api/services", svcBody(d.ID, "app",
+		`,"rules":[{"type":"pathPrefix","value":"/api"}],"expiry":{"type":"duration","seconds":3600}`))
+
+	rec := a.do("PATCH", "/api/services/"+s.ID, `{"enabled":false}`)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("disable: %d %s", rec.Code, rec.Body)
+	}
+	var got struct {
+		Enabled bool `json:"enabled"`
+		Rules   []struct{ Value string }
+		Expiry  struct {
+			Type    string
+			Seconds int64
+		}
+	}
+	_ = json.Unmarshal(rec.Body.Bytes(), &got)
+	if got.Enabled || len(got.Rules) != 1 || got.Rules[0].Value != "/api" || got.Expiry.Seconds != 3600 {
+		t.Fatalf("after PATCH = %s", rec.Body)
+	}
+	rec = a.do("PATCH", "/api/services/"+s.ID, `{"enabled":true}`)
+	if rec.Code != http.StatusOK || decode[item](t, rec).ExpiresAt == nil {
+		t.Fatalf("enable: %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("PATCH", "/api/services/"+s.ID, `{}`); rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("PATCH without enabled = %d", rec.Code)
+	}
+	if rec := a.do("PATCH", "/api/services/nope", `{"enabled":true}`); rec.Code != http.StatusNotFound {
+		t.Fatalf("PATCH unknown = %d", rec.Code)
+	}
+}

@@ -84,6 +84,17 @@ func toResponse(s store.Service, p Protection) Response {
 	return r
 }
 
+// toRequest is the request that would store row unchanged.
+func toRequest(row store.Service) Request {
+	r := toResponse(row, Protection{})
+	return Request{
+		Name: r.Name, DomainID: r.DomainID, Hostnames: r.Hostnames, Targets: r.Targets,
+		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
+		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
+		Enabled: &r.Enabled, Expiry: &r.Expiry,
+	}
+}
+
 func nonNil[T any](s []T) []T {
 	if s == nil {
 		return []T{}

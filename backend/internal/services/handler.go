@@ -20,6 +20,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.POST("/services", h.create)
 	g.GET("/services/:id", h.get)
 	g.PUT("/services/:id", h.update)
+	g.PATCH("/services/:id", h.patch)
 	g.DELETE("/services/:id", h.delete)
 }
 
@@ -61,6 +62,24 @@ func (h *Handler) update(c echo.Context) error {
 		return err
 	}
 	r, err := h.svc.Update(c.Request().Context(), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, r)
+}
+
+// patchRequest is the body of PATCH /api/services/{id}: only the fields that
+// change on their own (today: enabled).
+type patchRequest struct {
+	Enabled *bool `json:"enabled" validate:"required"`
+}
+
+func (h *Handler) patch(c echo.Context) error {
+	var req patchRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	r, err := h.svc.SetEnabled(c.Request().Context(), c.Param("id"), *req.Enabled)
 	if err != nil {
 		return err
 	}

@@ -141,9 +141,30 @@ func (s *Service) Update(ctx context.Context, id string, req Request) (Response,
 	if err := req.normalize(); err != nil {
 		return Response{}, err
 	}
+	return s.update(ctx, id, func(store.Service) (Request, error) { return req, nil })
+}
+
+// SetEnabled switches a service on or off, leaving every other field as
+// stored. The read and the write share one transaction, so a toggle cannot
+// undo an edit made at the same moment.
+func (s *Service) SetEnabled(ctx context.Context, id string, enabled bool) (Response, error) {
+	return s.update(ctx, id, func(row store.Service) (Request, error) {
+		req := toRequest(row)
+		req.Enabled = &enabled
+		return req, req.normalize()
+	})
+}
+
+// update rewrites one service inside a transaction with the request that
+// next derives from the stored row.
+func (s *Service) update(ctx context.Context, id string, next func(store.Service) (Request, error)) (Response, error) {
 	var disabled bool
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row, err := s.load(tx, id)
+		if err != nil {
+			return err
+		}
+		req, err := next(row)
 		if err != nil {
 			return err
 		}

@@ -156,6 +156,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
   del: <T = void>(path: string) => request<T>(path, { method: 'DELETE' }),
 };
 

@@ -29,24 +29,6 @@ export function useConfigPreview(id: string | undefined) {
   });
 }
 
-/** The writable part of a service, for PUT (full replacement). */
-export function toInput(s: Service): ServiceInput {
-  return {
-    name: s.name,
-    domainId: s.domainId,
-    hostnames: s.hostnames,
-    targets: s.targets,
-    passHostHeader: s.passHostHeader,
-    insecureSkipVerify: s.insecureSkipVerify,
-    entrypoints: s.entrypoints ?? [],
-    rules: s.rules ?? [],
-    middlewares: s.middlewares ?? [],
-    headers: s.headers ?? {},
-    enabled: s.enabled,
-    expiry: s.expiry ?? { type: 'never' },
-  };
-}
-
 function useInvalidateServices() {
   const qc = useQueryClient();
   return (id?: string) =>
@@ -80,12 +62,12 @@ export function useUpdateService(id: string) {
   });
 }
 
-/** Enable/disable is a full PUT with `enabled` flipped (the API has no PATCH). */
+/** Enable/disable is a PATCH of `enabled` alone, so it never overwrites a concurrent edit. */
 export function useToggleService() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: ({ service, enabled }: { service: Service; enabled: boolean }) =>
-      api.put<Service>(`/api/services/${encodeURIComponent(service.id)}`, { ...toInput(service), enabled }),
+      api.patch<Service>(`/api/services/${encodeURIComponent(service.id)}`, { enabled }),
     onSuccess: (s) => invalidate(s.id),
   });
 }

@@ -3,8 +3,14 @@ import { api } from '@/lib/api-client';
 import type { DnsProvider, Items, ManagedConfig, ManagedState } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
+/** While a restart is pending, poll so the page turns "applied" when the wrapper reports. */
 export function useManagedState() {
-  return useQuery({ queryKey: qk.managed.state(), queryFn: () => api.get<ManagedState>('/api/proxy/managed'), retry: false });
+  return useQuery({
+    queryKey: qk.managed.state(),
+    queryFn: () => api.get<ManagedState>('/api/proxy/managed'),
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 5000 : false),
+  });
 }
 
 export function useDnsProviders() {

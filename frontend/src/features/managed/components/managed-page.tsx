@@ -15,7 +15,7 @@ export function ManagedPage() {
     <>
       <PageHeader
         title="Managed Traefik"
-        description="Gatehouse writes Traefik's static configuration (entrypoints, certificate resolvers) and DNS credentials; the Traefik container picks them up when it restarts."
+        description="Gatehouse writes Traefik's static configuration (entrypoints, certificate resolvers) and DNS credentials; the wrapper in the Traefik container fetches changes and restarts Traefik."
         actions={
           s ? (
             s.status === 'applied' ? (
@@ -31,7 +31,7 @@ export function ManagedPage() {
       ) : state.isError ? (
         isApiError(state.error) && state.error.status === 404 ? (
           <EmptyState icon="server" title="Managed mode is off">
-            Gatehouse is not managing Traefik's static configuration on this installation. Start the bundled Traefik with the managed compose profile to use it.
+            Gatehouse is not managing Traefik's static configuration on this installation. Start it with <code>PANEL_MANAGED=true</code> (the bundled docker-compose.yml does) and run Traefik with the Gatehouse wrapper to use it.
           </EmptyState>
         ) : (
           <ErrorState error={state.error} onRetry={() => state.refetch()} />
@@ -39,8 +39,10 @@ export function ManagedPage() {
       ) : (
         <div className="stack" style={{ gap: 20 }}>
           {s?.status === 'pending' ? (
-            <Alert tone="warning" title="Changes are waiting for a Traefik restart">
-              Static configuration is only read when Traefik starts. Restart the Traefik container (for example <code>docker compose restart traefik</code>) to apply them.
+            <Alert tone="warning" title="Waiting for Traefik to restart">
+              Traefik reads its static configuration only when it starts. The wrapper in the Traefik container fetches the
+              change at its next poll (every 30 seconds by default) and restarts Traefik; this page turns to Applied once
+              Traefik runs it. If it stays pending, check the Traefik container's log.
             </Alert>
           ) : null}
           <StaticConfigForm state={s!} />

@@ -3,12 +3,11 @@ package access
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
 // VerifyPath is the forward-auth endpoint Traefik calls.
@@ -44,30 +43,18 @@ func (s *Service) FastVerify(next http.Handler) http.Handler {
 	})
 }
 
-// verifyError answers verify's errors with the API's envelope.
+// verifyError answers verify's errors with the API's envelope. Anything
+// that is not a client error is a 500: verify never answers 2xx when unsure.
 func (s *Service) verifyError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
-	e, ok := apperr.As(err)
-	if !ok {
-		var he *echo.HTTPError
-		switch {
-		case errors.As(err, &he) && he.Code >= 400 && he.Code < 500:
-			e = &apperr.Error{Code: apperr.CodeInvalidRequest, Message: http.StatusText(he.Code), Status: he.Code}
-		default:
-			s.log.Error("forward-auth verify failed", "path", c.Request().URL.Path, "err", err)
-			e = &apperr.Error{Code: apperr.CodeInternal, Message: "internal error; see the panel's log"}
-		}
+	e, internal := httpx.AppError(err)
+	if internal {
+		s.log.Error("forward-auth verify failed", "path", c.Request().URL.Path, "err", err)
 	}
-	var env errorEnvelope
-	env.Error.Code, env.Error.Message = e.Code, e.Message
 	c.Response().Header().Set("Cache-Control", "no-store")
-	if c.Request().Method == http.MethodHead {
-		_ = c.NoContent(e.HTTPStatus())
-		return
-	}
-	_ = c.JSON(e.HTTPStatus(), env)
+	_ = httpx.WriteError(c, e, "")
 }
 
 // hashToken is admin.HashToken without the intermediate allocations, for

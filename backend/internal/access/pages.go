@@ -3,11 +3,11 @@ package access
 import (
 	"bytes"
 	"html/template"
-	"net/http"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
 // page is a small server-rendered page shown to people (not API clients)
@@ -41,15 +41,6 @@ small{display:block;margin-top:1.5rem;opacity:.6}
 </main></body></html>
 `))
 
-// errorEnvelope mirrors the API's error shape for API clients of verify.
-type errorEnvelope struct {
-	Error struct {
-		Code      apperr.Code `json:"code"`
-		Message   string      `json:"message"`
-		RequestID string      `json:"requestId,omitempty"`
-	} `json:"error"`
-}
-
 // refuse answers a non-2xx: an HTML page for browsers, the JSON envelope
 // otherwise. Headers set before (WWW-Authenticate, Set-Cookie) are kept.
 func refuse(c echo.Context, browser bool, status int, code apperr.Code, p page) error {
@@ -63,11 +54,5 @@ func refuse(c echo.Context, browser bool, status int, code apperr.Code, p page) 
 		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
 		return c.HTMLBlob(status, buf.Bytes())
 	}
-	var env errorEnvelope
-	env.Error.Code, env.Error.Message = code, p.Message
-	env.Error.RequestID = h.Get(echo.HeaderXRequestID)
-	if c.Request().Method == http.MethodHead {
-		return c.NoContent(status)
-	}
-	return c.JSON(status, env)
+	return httpx.WriteError(c, &apperr.Error{Code: code, Message: p.Message, Status: status}, h.Get(echo.HeaderXRequestID))
 }

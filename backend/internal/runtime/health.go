@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,24 +54,14 @@ func (s *Service) Health(ctx context.Context, probe bool) (HealthView, error) {
 	} else {
 		v.Status = s.status(nil)
 	}
-	own, err := s.ownership(ctx, raw)
+	panel, byService, err := s.panelServicesInTraefik(ctx, raw)
 	if err != nil {
 		return v, err
-	}
-	panel, err := s.panelServices(ctx)
-	if err != nil {
-		return v, err
-	}
-	byService := map[string][]string{}
-	for name, id := range own.services {
-		byService[id] = append(byService[id], name)
 	}
 	for _, ps := range panel {
 		h := ServiceHealth{ServiceID: ps.id, Name: ps.name, Source: "panel", Servers: []Server{}}
 		if raw != nil {
-			names := byService[ps.id]
-			sort.Strings(names)
-			for _, n := range names {
+			for _, n := range byService[ps.id] {
 				var info rawInfo
 				if b, ok := raw.Services[n]; ok && json.Unmarshal(b, &info) == nil {
 					h.Source = "traefik"

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"sort"
 )
 
 // ServiceMetrics is one panel service's traffic.
@@ -43,24 +42,15 @@ func (s *Service) Metrics(ctx context.Context) (MetricsView, error) {
 		}
 		return v, nil
 	}
-	own, err := s.ownership(ctx, raw)
+	panel, byService, err := s.panelServicesInTraefik(ctx, raw)
 	if err != nil {
 		return v, err
-	}
-	panel, err := s.panelServices(ctx)
-	if err != nil {
-		return v, err
-	}
-	byService := map[string][]string{}
-	for name, id := range own.services {
-		byService[id] = append(byService[id], name)
 	}
 	for _, ps := range panel {
 		names := byService[ps.id]
 		if len(names) == 0 {
 			continue
 		}
-		sort.Strings(names)
 		v.Items = append(v.Items, ServiceMetrics{
 			ServiceID: ps.id, Name: ps.name, Traefik: names, Traffic: summarize(ms.samples, names),
 		})

@@ -7,6 +7,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -156,6 +157,27 @@ type panelService struct {
 	entrypoints []string // empty: the global defaults, or every entrypoint
 	middlewares []string
 	targets     []store.Target
+}
+
+// panelServicesInTraefik lists the enabled panel services and, by panel
+// service id, the sorted names of the Traefik services its routers use.
+func (s *Service) panelServicesInTraefik(ctx context.Context, raw *rawData) ([]panelService, map[string][]string, error) {
+	own, err := s.ownership(ctx, raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	panel, err := s.panelServices(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	byService := map[string][]string{}
+	for name, id := range own.services {
+		byService[id] = append(byService[id], name)
+	}
+	for _, names := range byService {
+		sort.Strings(names)
+	}
+	return panel, byService, nil
 }
 
 func (s *Service) panelServices(ctx context.Context) ([]panelService, error) {

@@ -85,6 +85,18 @@ func newSessionStore(db *gorm.DB, now func() time.Time) *sessionStore {
 	}
 }
 
+// noSession caches "no live session for this token". New sessions always get
+// fresh random tokens, so a token once unknown never becomes valid: a stale
+// cookie (a session ended or expired while the browser kept it) then costs
+// one query per missingTTL instead of one per request.
+var noSession = &session{}
+
+const (
+	missingTTL = time.Minute
+	// maxMissing bounds the negative entries a flood of random cookies can add.
+	maxMissing = 50_000
+)
+
 // lookup resolves a cookie token; nil when there is no live session.
 func (s *sessionStore) lookup(ctx context.Context, token string) (*session, error) {
 	if token == "" || len(token) > 128 {
@@ -92,6 +104,9 @@ func (s *sessionStore) lookup(ctx context.Context, token string) (*session, erro
 	}
 	hash := hashToken(token)
 	if v, ok := s.cache.Get(hash); ok {
+		if v == noSession {
+			return nil, nil
+		}
 		return v.(*session), nil
 	}
 	s.mu.Lock()
@@ -100,6 +115,9 @@ func (s *sessionStore) lookup(ctx context.Context, token string) (*session, erro
 	var row store.Session
 	err := s.db.WithContext(ctx).Where("token_hash = ? AND expires_at > ?", hash, s.now()).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
+		if s.cache.ItemCount() < maxMissing {
+			s.cache.Set(hash, noSession, missingTTL)
+		}
 		return nil, nil
 	}
 	if err != nil {

@@ -190,3 +190,32 @@ func TestCredentialSetAPI(t *testing.T) {
 	}
 	_ = httptest.NewRecorder
 }
+
+// A cookie for a session that was ended (or never existed) is answered from
+// memory after the first miss: a browser that keeps sending it must not cost
+// a query per request. A session ended by the admin stays ended.
+func TestStaleCookieIsCachedAsMissing(t *testing.T) {
+	v := newEnv(t)
+	id := v.service("app.example.com")
+	protect(t, v, id, map[string]any{"type": "shared_links"})
+	token := linkSession(t, v, id, "app.example.com", nil)
+	if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: token}); rec.Code != 200 {
+		t.Fatalf("live session: %d", rec.Code)
+	}
+	v.must(http.StatusNoContent, http.MethodDelete, "/api/sessions", nil, nil)
+
+	for _, ck := range []string{token, "never-issued-token"} {
+		if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: ck}); rec.Code != 401 {
+			t.Fatalf("ended or unknown session %q: %d", ck, rec.Code)
+		}
+		v.queries.Store(0)
+		for range 5 {
+			if rec := v.verify(fwd{service: id, host: "app.example.com", cookie: ck}); rec.Code != 401 {
+				t.Fatalf("repeat %q: %d", ck, rec.Code)
+			}
+		}
+		if n := v.queries.Load(); n != 0 {
+			t.Fatalf("stale cookie %q ran %d queries on repeat, want 0", ck, n)
+		}
+	}
+}

@@ -42,14 +42,16 @@ test-ui: deps
 
 e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
 
+# The Traefik binary is resolved first and on its own: if building it fails,
+# the target fails, instead of the tests skipping for want of a binary.
 e2e-go:
-	cd backend && TRAEFIK_BIN=$$(./scripts/traefik.sh) go test -count=1 -tags e2e -timeout 20m ./e2e/...
+	cd backend && bin=$$(./scripts/traefik.sh) && TRAEFIK_BIN=$$bin go test -count=1 -tags e2e -timeout 20m ./e2e/...
 
 e2e-ui: build
-	cd frontend && npm run e2e
+	bin=$$(backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
 
 bench: ## Print the performance figures the issues ask for (needs wrk)
-	cd backend && go test -tags bench -count=1 -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
+	cd backend && set -o pipefail && go test -tags bench -count=1 -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 
 lint: deps ## go vet, gofmt and the TypeScript checks
 	cd backend && go vet ./... && test -z "$$(gofmt -l .)"

@@ -362,3 +362,18 @@ func containsFold(s, sub string) bool {
 	}
 	return false
 }
+
+// UnderPrefix reports whether the path of uri is, unambiguously, prefix or
+// below it (whole segments, case-sensitive): the narrow match allow rules
+// use, for scopes that grant access.
+func UnderPrefix(uri, prefix string) bool {
+	p := ParsePath(uri)
+	if p.Ambiguous {
+		return false
+	}
+	m := pathMatcher{kind: PathPrefix, value: prefix}
+	if prefix != "/" {
+		m.value = strings.TrimSuffix(prefix, "/")
+	}
+	return m.narrow(p.Clean)
+}

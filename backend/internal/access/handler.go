@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -24,7 +25,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.GET("/auth/verify", h.s.verify)
 	g.HEAD("/auth/verify", h.s.verify)
 	g.GET("/auth/sso/start", h.s.ssoStart)
-	g.GET(CallbackPath[len("/api"):], h.s.ssoCallback)
+	g.GET(fwdauth.SSOCallbackPath[len("/api"):], h.s.ssoCallback)
 
 	g.GET("/services/:id/security-configs", h.listSecurity)
 	g.POST("/services/:id/security-configs", h.upsertSecurity)

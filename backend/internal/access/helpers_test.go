@@ -17,7 +17,6 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -194,5 +193,3 @@ func servicesRequest(host string, eps []string) services.Request {
 		Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80}}, Entrypoints: eps,
 	}
 }
-
-func adminHash(s string) string { return admin.HashToken(s) }

@@ -10,18 +10,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
 
-// Forward-auth contract shared with the access feature.
-const (
-	SessionCookie = "gatehouse_session"
-	VerifyPath    = "/api/auth/verify"
-)
-
-// IdentityHeaders are copied from the verify answer onto the upstream request.
-var IdentityHeaders = []string{"Remote-User", "Remote-Email", "Remote-Name", "Remote-Groups"}
+// identityHeaders is shared by every forwardAuth middleware of one process
+// (never modified): one slice instead of one per protected service.
+var identityHeaders = fwdauth.IdentityHeaders()
 
 // owners maps emitted names to the panel service that contributed them.
 type owners struct {
@@ -163,9 +159,9 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		n := Prefix + "auth-" + slug
 		newMW = append(newMW, namedMW{n, &Middleware{ForwardAuth: &ForwardAuth{
-			Address:                  b.s.AuthBase + VerifyPath + "?service=" + url.QueryEscape(sv.ID),
-			AuthResponseHeaders:      IdentityHeaders,
-			AddAuthCookiesToResponse: []string{SessionCookie},
+			Address:                  b.s.AuthBase + fwdauth.VerifyPath + "?" + fwdauth.ServiceParam + "=" + url.QueryEscape(sv.ID),
+			AuthResponseHeaders:      identityHeaders,
+			AddAuthCookiesToResponse: []string{fwdauth.SessionCookie},
 		}}})
 		mws = append(mws, n)
 	}

@@ -26,7 +26,7 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc, log: svc.d.Lo
 func (h *Handler) Register(g *echo.Group) {
 	g.GET("/proxy/config", h.config)
 	g.GET("/proxy/config/preview", h.preview)
-	g.GET("/proxy/cert-trigger", h.certTrigger)
+	g.GET(CertTriggerPath[len("/api"):], h.certTrigger)
 }
 
 // unavailable is answered on any failure: Traefik keeps its last good

@@ -52,7 +52,7 @@ func (b *builder) certTriggers(tlsEPs []string) {
 		b.cfg.HTTP.Services[triggerServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
 			Servers: []Server{{URL: b.s.AuthBase}}, PassHostHeader: ptr(true),
 		}}
-		b.cfg.HTTP.Middlewares[triggerPathMW] = &Middleware{ReplacePath: &ReplacePath{Path: CallbackPath}}
+		b.cfg.HTTP.Middlewares[triggerPathMW] = &Middleware{ReplacePath: &ReplacePath{Path: CertTriggerPath}}
 	}
 }
 

@@ -67,17 +67,11 @@ func newEnv(t *testing.T, d Deps) *env {
 
 func (v *env) do(t *testing.T, path string, hdr map[string]string) *httptest.ResponseRecorder {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, path, nil)
+	var pairs []string
 	for k, val := range hdr {
-		if k == "Host" {
-			req.Host = val
-			continue
-		}
-		req.Header.Set(k, val)
+		pairs = append(pairs, k, val)
 	}
-	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
-	return rec
+	return testutil.Request(v.e, http.MethodGet, path, "", pairs...)
 }
 
 func (v *env) createDomain(t *testing.T, req domains.Request) string {

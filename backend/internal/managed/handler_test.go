@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -55,25 +54,7 @@ func newHandlerEnv(t *testing.T, managed bool, token string) *handlerEnv {
 // do sends a request; headers are name/value pairs ("Host" sets the host).
 func (e *handlerEnv) do(method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	e.t.Helper()
-	var r io.Reader
-	if body != "" {
-		r = strings.NewReader(body)
-	}
-	req := httptest.NewRequest(method, path, r)
-	req.Host = "gatehouse:8080"
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		if headers[i] == "Host" {
-			req.Host = headers[i+1]
-			continue
-		}
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec
+	return testutil.Request(e.h, method, path, body, append([]string{"Host", "gatehouse:8080"}, headers...)...)
 }
 
 func errorCode(t *testing.T, rec *httptest.ResponseRecorder) string {

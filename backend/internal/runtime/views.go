@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -89,7 +91,7 @@ func (s *Service) Middlewares(ctx context.Context) MiddlewaresView {
 
 func toMiddlewares(raw *rawData) []Middleware {
 	out := make([]Middleware, 0, len(raw.Middlewares))
-	for _, name := range sortedKeys(raw.Middlewares) {
+	for _, name := range slices.Sorted(maps.Keys(raw.Middlewares)) {
 		var info rawInfo
 		_ = json.Unmarshal(raw.Middlewares[name], &info)
 		out = append(out, Middleware{
@@ -188,7 +190,7 @@ func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
 	v.UDPRouters = toRouters(raw.UDPRouters, ownership{})
 	v.Middlewares = toMiddlewares(raw)
 	v.Entrypoints = toEntrypoints(eps)
-	for _, name := range sortedKeys(raw.Services) {
+	for _, name := range slices.Sorted(maps.Keys(raw.Services)) {
 		var info rawInfo
 		_ = json.Unmarshal(raw.Services[name], &info)
 		rs := RuntimeService{
@@ -203,7 +205,7 @@ func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
 
 func toRouters(m map[string]rawRouter, own ownership) []Router {
 	out := make([]Router, 0, len(m))
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		r := m[name]
 		eps := r.Using
 		if len(eps) == 0 {

@@ -18,8 +18,10 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
@@ -37,7 +39,12 @@ type env struct {
 	h        http.Handler // the production front: FastVerify over e
 	queries  atomic.Int64
 	panelURL string
+	// tls is what Traefik would say about its entrypoints; nil: nothing.
+	tls map[string]bool
 }
+
+// TLSEntrypoints makes env the test's entrypoint-TLS source.
+func (v *env) TLSEntrypoints(context.Context) (map[string]bool, bool) { return v.tls, v.tls != nil }
 
 const testPanel = "https://panel.example.com"
 
@@ -47,13 +54,16 @@ func newEnv(t testing.TB, opts ...func(*Options)) *env {
 	bus := change.NewBus()
 	ck := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	v := &env{t: t, db: db, bus: bus, clock: ck, panelURL: testPanel}
-	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost,
+	v.svcs = services.NewService(db, bus, ck.Now, nil,
+		services.WithProtections(ServiceProtections), services.WithEndSessions(EndServiceSessions))
+	conf := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: v.svcs, Settings: settings.NewService(db, bus),
+		Now: ck.Now, TLSSources: []dynconf.EntrypointTLS{v}})
+	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost, Schemes: conf,
 		PanelURL: func(context.Context) (string, error) { return v.panelURL, nil }}
 	for _, f := range opts {
 		f(&o)
 	}
 	v.acc = New(o)
-	v.svcs = services.NewService(db, bus, ck.Now, nil)
 	count := func(*gorm.DB) { v.queries.Add(1) }
 	cb := db.Callback()
 	_ = cb.Query().Before("gorm:query").Register("test:count", count)

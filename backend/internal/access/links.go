@@ -115,37 +115,13 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 	if err := s.db.WithContext(ctx).Create(&l).Error; err != nil {
 		return LinkResponse{}, fmt.Errorf("create shared link: %w", err)
 	}
-	scheme, err := s.serviceScheme(ctx, svc)
+	scheme, err := s.schemes.Scheme(ctx, svc.Entrypoints.V)
 	if err != nil {
 		return LinkResponse{}, err
 	}
 	out := toLinkResponse(l, now)
 	out.URL = scheme + "://" + fqdns[0] + "/?" + LinkParam + "=" + url.QueryEscape(tok)
 	return out, nil
-}
-
-// serviceScheme is https unless every entrypoint of the service (or the
-// global default when it names none) is a plain HTTP one.
-func (s *Service) serviceScheme(ctx context.Context, svc store.Service) (string, error) {
-	eps := svc.Entrypoints.V
-	if len(eps) == 0 {
-		var g struct {
-			DefaultEntrypoints []string `json:"defaultEntrypoints"`
-		}
-		if _, err := store.GetConfig(ctx, s.db, store.KeyGlobalConfig, &g); err != nil {
-			return "", err
-		}
-		eps = g.DefaultEntrypoints
-	}
-	if len(eps) == 0 {
-		return "https", nil
-	}
-	for _, ep := range eps {
-		if ep != "web" && ep != "http" {
-			return "https", nil
-		}
-	}
-	return "http", nil
 }
 
 // ListLinks returns a service's links, newest first.

@@ -119,7 +119,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.DefaultLifetimeSeconds, err
-	})
+	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 
@@ -176,7 +176,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 
 	var boundAddr atomic.Pointer[string]
 	accessSvc := access.New(access.Options{
-		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets,
+		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},

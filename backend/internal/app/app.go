@@ -165,10 +165,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
 	}
-	features = append(features, runtime.NewHandler(runtime.NewService(runtime.Deps{
+	runtimeDeps := runtime.Deps{
 		Client: traefikClient, Scraper: scraper, Services: servicesSvc, Domains: domainsSvc,
-		Settings: settingsSvc, Owners: dynconfSvc, DB: db,
-	})))
+		Settings: settingsSvc, Owners: dynconfSvc,
+	}
+	if managedSvc != nil {
+		runtimeDeps.Managed = managedSvc
+	}
+	features = append(features, runtime.NewHandler(runtime.NewService(runtimeDeps)))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}

@@ -210,3 +210,11 @@ func coversAny(names, hosts []string) bool {
 	}
 	return false
 }
+
+// managedResolvers asks managed mode for its resolvers, if it is on.
+func (s *Service) managedResolvers(ctx context.Context) ([]string, error) {
+	if s.d.Managed == nil {
+		return nil, nil
+	}
+	return s.d.Managed.ResolverNames(ctx)
+}

@@ -121,7 +121,7 @@ func newEnv(t *testing.T) *env {
 		t: t, services: services.NewService(db, bus, store.Now, nil),
 		domains: domains.NewService(db, bus, store.Now), settings: settings.NewService(db, bus),
 	}
-	e.deps = Deps{Services: e.services, Domains: e.domains, Settings: e.settings, DB: db}
+	e.deps = Deps{Services: e.services, Domains: e.domains, Settings: e.settings}
 	return e
 }
 

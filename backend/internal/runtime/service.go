@@ -11,8 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"gorm.io/gorm"
-
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -40,6 +38,12 @@ type RouterOwners interface {
 	RouterOwners(ctx context.Context) (map[string]string, error)
 }
 
+// ManagedResolvers lists the certificate resolvers of the stored
+// managed-mode configuration (managed.Service).
+type ManagedResolvers interface {
+	ResolverNames(ctx context.Context) ([]string, error)
+}
+
 // Deps are the runtime views' inputs. Client and Scraper are nil when Traefik's
 // API or metrics are not configured; Owners is nil until wired.
 type Deps struct {
@@ -49,7 +53,7 @@ type Deps struct {
 	Domains      DomainLister
 	Settings     SettingsGetter
 	Owners       RouterOwners
-	DB           *gorm.DB // the managed-mode document (app_config "managed")
+	Managed      ManagedResolvers // nil outside managed mode
 	Now          func() time.Time
 	ProbeTimeout time.Duration
 }
@@ -215,36 +219,4 @@ func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService,
 		})
 	}
 	return out, globals, nil
-}
-
-// managedResolvers returns the resolver names of the managed-mode document.
-// The document is read leniently (the config alone, or wrapped in "config").
-func (s *Service) managedResolvers(ctx context.Context) ([]string, error) {
-	if s.d.DB == nil {
-		return nil, nil
-	}
-	type resolvers struct {
-		Resolvers []struct {
-			Name string `json:"name"`
-		} `json:"resolvers"`
-	}
-	var doc struct {
-		resolvers
-		Config *resolvers `json:"config"`
-	}
-	ok, err := store.GetConfig(ctx, s.d.DB, store.KeyManaged, &doc)
-	if err != nil || !ok {
-		return nil, err
-	}
-	all := doc.Resolvers
-	if doc.Config != nil {
-		all = append(all, doc.Config.Resolvers...)
-	}
-	names := make([]string, 0, len(all))
-	for _, r := range all {
-		if r.Name != "" {
-			names = append(names, r.Name)
-		}
-	}
-	return names, nil
 }

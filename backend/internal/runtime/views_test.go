@@ -174,11 +174,7 @@ func TestCertResolversFromEverySource(t *testing.T) {
 		CertConfigs: []store.CertConfig{{Main: "example.org", Resolver: "dns"}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.PutConfig(ctx, e.deps.DB, store.KeyManaged, map[string]any{
-		"resolvers": []map[string]string{{"name": "letsencrypt"}, {"name": "staging"}},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	e.deps.Managed = managedResolvers{"letsencrypt", "staging"}
 	var v CertResolversView
 	get(t, serve(t, e.deps), "/api/proxy/cert-resolvers", &v)
 	want := []CertResolver{
@@ -341,3 +337,8 @@ func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
 		t.Fatal("a never-reached Traefik claims to know")
 	}
 }
+
+// managedResolvers stands in for managed mode's stored resolvers.
+type managedResolvers []string
+
+func (m managedResolvers) ResolverNames(context.Context) ([]string, error) { return m, nil }

@@ -9,8 +9,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
-// Handler mounts forward-auth's routes: the public /api/auth/* endpoints
-// (verify, the sign-in flow) and the admin API.
+// Handler mounts forward-auth's routes: the public sign-in flow
+// (/api/auth/sso/*) and the admin API.
 type Handler struct{ s *Service }
 
 // NewHandler returns the access handler.
@@ -20,10 +20,10 @@ type items[T any] struct {
 	Items []T `json:"items"`
 }
 
-// Register mounts the routes on the /api group.
+// Register mounts the routes on the /api group. The forward-auth endpoint
+// (fwdauth.VerifyPath) is not among them: Service.FastVerify answers it in
+// front of the API, before any of the API's middleware.
 func (h *Handler) Register(g *echo.Group) {
-	g.GET("/auth/verify", h.s.verify)
-	g.HEAD("/auth/verify", h.s.verify)
 	g.GET("/auth/sso/start", h.s.ssoStart)
 	g.GET(fwdauth.SSOCallbackPath[len("/api"):], h.s.ssoCallback)
 

@@ -47,6 +47,16 @@ func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
 	if checked < 10 {
 		t.Fatalf("only %d guarded routes checked; the walk is broken", checked)
 	}
+	// The allow-list names registered routes exactly, nothing more.
+	registered := map[string]bool{}
+	for _, r := range e.Routes() {
+		registered[r.Method+" "+r.Path] = true
+	}
+	for _, p := range httpapi.PublicRoutes() {
+		if !registered[p] {
+			t.Errorf("public allow-list entry %q is not a registered route", p)
+		}
+	}
 	// Unknown /api paths are guarded too, and never fall back to the SPA.
 	if rec := a.do("GET", "/api/does-not-exist", ""); rec.Code != http.StatusUnauthorized {
 		t.Fatalf("unknown /api route answered %d", rec.Code)

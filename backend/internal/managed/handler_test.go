@@ -15,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -59,7 +60,7 @@ func (e *handlerEnv) do(method, path, body string, headers ...string) *httptest.
 
 func errorCode(t *testing.T, rec *httptest.ResponseRecorder) string {
 	t.Helper()
-	var env httpapi.ErrorEnvelope
+	var env httpx.ErrorEnvelope
 	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
 		t.Fatalf("not an error envelope: %s", rec.Body)
 	}

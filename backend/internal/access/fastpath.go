@@ -28,7 +28,7 @@ func (s *Service) FastVerify(next http.Handler) http.Handler {
 		}
 		defer func() {
 			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
+				if v == http.ErrAbortHandler { //nolint:errorlint // a recovered panic value, never wrapped
 					panic(v)
 				}
 				s.log.Error("forward-auth verify panicked", "panic", v)

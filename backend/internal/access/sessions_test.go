@@ -75,10 +75,10 @@ func TestSessionsEndWithTheirService(t *testing.T) {
 			protect(t, v, id, map[string]any{"type": "shared_links", "enabled": false})
 			protect(t, v, id, map[string]any{"type": "shared_links", "enabled": true})
 		}},
-		{"all sessions deleted", func(t *testing.T, v *env, id string) {
+		{"all sessions deleted", func(_ *testing.T, v *env, _ string) {
 			v.must(http.StatusNoContent, http.MethodDelete, "/api/sessions", nil, nil)
 		}},
-		{"session deleted", func(t *testing.T, v *env, id string) {
+		{"session deleted", func(_ *testing.T, v *env, id string) {
 			var list items[SessionResponse]
 			v.must(http.StatusOK, http.MethodGet, "/api/sessions?serviceId="+url.QueryEscape(id), nil, &list)
 			v.must(http.StatusNoContent, http.MethodDelete, "/api/sessions/"+list.Items[0].ID, nil, nil)
@@ -180,7 +180,7 @@ func TestCredentialSetAPI(t *testing.T) {
 		{"unknown set", http.MethodPut, "/api/credential-sets/nope", map[string]any{"name": "z"}, 404},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { v.must(tt.want, tt.method, tt.path, tt.body, nil) })
+		t.Run(tt.name, func(*testing.T) { v.must(tt.want, tt.method, tt.path, tt.body, nil) })
 	}
 	// bob's password survived the PUT without one.
 	id := v.service("app.example.com")

@@ -71,7 +71,7 @@ func (s *Service) ssoStart(c echo.Context) error {
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
 			"Too many sign-ins are in progress. Try again in a few minutes.")
 	}
-	c.SetCookie(&http.Cookie{
+	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the panel is on https; a plain-HTTP panel needs the cookie too
 		Name: stateCookie, Value: state, Path: "/api/auth/sso", MaxAge: int(loginTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pol.panelURL, "https://"),
 	})
@@ -134,7 +134,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	ctx := c.Request().Context()
 	state := c.QueryParam("state")
 	ck, _ := c.Cookie(stateCookie)
-	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode}) //nolint:gosec // clears the cookie: no value to protect
 	if state == "" || ck == nil || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(state)) != 1 {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
 			"This sign-in was not started in this browser, or it has expired. Open the service again to sign in.")
@@ -266,7 +266,7 @@ func groupsOf(v any) []string {
 // redeemExchange ends the sign-in hop on the service's host: it redeems the
 // one-time token, opens a session and answers 302 to the clean URL with the
 // host-only cookie (Traefik passes non-2xx answers, headers included, to the browser).
-func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, pol *policy, now time.Time) error {
+func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
 	clean := f.proto + "://" + f.host + withoutParams(f.uri)
 	e := s.sso.redeem(f.exchToken)
 	if e == nil || e.serviceID != sp.id || e.host != strings.ToLower(f.host) {

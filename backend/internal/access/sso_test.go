@@ -67,7 +67,7 @@ func signIn(t *testing.T, v *env, m *mockoidc.MockOIDC, serviceID, host string, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	cb, _ := url.Parse(resp.Header.Get("Location"))
 	if cb.Path != fwdauth.SSOCallbackPath {
 		t.Fatalf("provider redirected to %q", cb)

@@ -43,7 +43,7 @@ func (s *Service) verify(c echo.Context) error {
 		return s.signOut(c, f, sp)
 	}
 	if f.exchToken != "" && sp.sso != nil {
-		return s.redeemExchange(c, f, sp, pol, now)
+		return s.redeemExchange(c, f, sp, now)
 	}
 
 	sess, err := s.sessions.lookup(ctx, f.token)
@@ -170,7 +170,7 @@ func (s *Service) signOut(c echo.Context, f fwdRequest, sp *servicePolicy) error
 
 // setCookie writes the host-only session cookie; an empty token clears it.
 func setCookie(c echo.Context, f fwdRequest, token string, expires, now time.Time) {
-	ck := &http.Cookie{
+	ck := &http.Cookie{ //nolint:gosec // Secure whenever the browser used https; plain-HTTP services need the cookie too
 		Name: fwdauth.SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: f.proto == "https", SameSite: http.SameSiteLaxMode,
 	}

@@ -28,7 +28,8 @@ const (
 	// the internal network.
 	ProxyHashCost = 8
 	// MaxFailures failed logins per user or IP within FailureWindow lock them out.
-	MaxFailures   = 5
+	MaxFailures = 5
+	// FailureWindow is how long failed logins are remembered.
 	FailureWindow = 15 * time.Minute
 )
 

@@ -50,7 +50,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) int {
 	cfg, err := config.Load(o.Getenv)
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		_, _ = fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
 		return 2
 	}
 	log := newLogger(cfg, o.Stdout)
@@ -64,15 +64,15 @@ func Run(ctx context.Context, o Options) int {
 	case "admin":
 		err = adminCommand(ctx, cfg, o)
 	case "version":
-		fmt.Fprintln(o.Stdout, Version)
+		_, err = fmt.Fprintln(o.Stdout, Version)
 	case "help", "-h", "--help":
-		fmt.Fprint(o.Stdout, usage)
+		_, err = fmt.Fprint(o.Stdout, usage)
 	default:
-		fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
+		_, _ = fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
 		return 2
 	}
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		_, _ = fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
 		return 1
 	}
 	return 0

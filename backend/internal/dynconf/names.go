@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Every emitted name starts with Prefix so the panel's objects are
-// recognisable among other providers' (and in the conflict view).
+// Prefix starts every emitted name, so the panel's objects are recognisable
+// among other providers' (and in the conflict view).
 const Prefix = "gh-"
 
 // Fixed names for objects that do not belong to one service.

@@ -245,7 +245,7 @@ func TestWrongKeyAnswers500(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(e.dir, SecretsFile), b, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(e.dir, SecretsFile), b, 0o600); err != nil { //nolint:gosec // the test's temp directory
 		t.Fatal(err)
 	}
 	rec := e.do("GET", "/api/proxy/managed/secrets-env", "", "Authorization", "Bearer "+testToken)

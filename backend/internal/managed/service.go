@@ -316,7 +316,7 @@ func safeFieldName(n string) string {
 
 // SecretsEnv decrypts the credentials and renders the environment file. A
 // decryption failure is an internal error: the wrapper keeps what it has.
-func (s *Service) SecretsEnv(ctx context.Context) ([]byte, string, error) {
+func (s *Service) SecretsEnv(_ context.Context) ([]byte, string, error) {
 	s.mu.Lock()
 	creds, err := s.vault.load()
 	s.mu.Unlock()

@@ -81,7 +81,7 @@ func newFakeTraefik(t *testing.T, files map[string]string) *fakeTraefik {
 			_, _ = io.WriteString(w, strings.TrimPrefix(name, "body:"))
 			return
 		}
-		b, err := os.ReadFile(filepath.Join("testdata", name))
+		b, err := os.ReadFile(filepath.Join("testdata", name)) //nolint:gosec // the package's own fixtures
 		if err != nil {
 			t.Errorf("fixture %s: %v", name, err)
 			return

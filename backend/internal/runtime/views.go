@@ -117,8 +117,8 @@ type Router struct {
 	ServiceID   string          `json:"serviceId,omitempty"`
 }
 
-// RuntimeService is one HTTP service Traefik runs.
-type RuntimeService struct {
+// TraefikService is one HTTP service Traefik runs.
+type TraefikService struct {
 	Name         string   `json:"name"`
 	Provider     string   `json:"provider"`
 	Type         string   `json:"type"`
@@ -130,12 +130,12 @@ type RuntimeService struct {
 	ServiceID    string   `json:"serviceId,omitempty"`
 }
 
-// RuntimeView is GET /api/proxy/runtime.
-type RuntimeView struct {
+// View is GET /api/proxy/runtime.
+type View struct {
 	Status
 	Version     string           `json:"version"`
 	Routers     []Router         `json:"routers"`
-	Services    []RuntimeService `json:"services"`
+	Services    []TraefikService `json:"services"`
 	Middlewares []Middleware     `json:"middlewares"`
 	Entrypoints []Entrypoint     `json:"entrypoints"`
 	TCPRouters  []Router         `json:"tcpRouters"`
@@ -146,9 +146,9 @@ type RuntimeView struct {
 }
 
 // Runtime is a live snapshot of everything Traefik runs, from every provider.
-func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
-	v := RuntimeView{
-		Routers: []Router{}, Services: []RuntimeService{}, Middlewares: []Middleware{},
+func (s *Service) Runtime(ctx context.Context) (View, error) {
+	v := View{
+		Routers: []Router{}, Services: []TraefikService{}, Middlewares: []Middleware{},
 		Entrypoints: []Entrypoint{}, TCPRouters: []Router{}, UDPRouters: []Router{},
 	}
 	if s.d.Client == nil {
@@ -193,7 +193,7 @@ func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
 	for _, name := range slices.Sorted(maps.Keys(raw.Services)) {
 		var info rawInfo
 		_ = json.Unmarshal(raw.Services[name], &info)
-		rs := RuntimeService{
+		rs := TraefikService{
 			Name: name, Provider: provider(name), Type: typeOf(raw.Services[name]), Status: info.Status,
 			Errors: nonNil(info.Errors), UsedBy: nonNil(info.UsedBy), ServiceID: own.services[name],
 		}

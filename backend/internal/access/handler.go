@@ -16,10 +16,6 @@ type Handler struct{ s *Service }
 // NewHandler returns the access handler.
 func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 
-type items[T any] struct {
-	Items []T `json:"items"`
-}
-
 // Register mounts the routes on the /api group. The forward-auth endpoint
 // (fwdauth.VerifyPath) is not among them: Service.FastVerify answers it in
 // front of the API, before any of the API's middleware.
@@ -54,7 +50,7 @@ func (h *Handler) listSecurity(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[SecurityConfigResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) upsertSecurity(c echo.Context) error {
@@ -81,7 +77,7 @@ func (h *Handler) listSets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[CredentialSetResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) getSet(c echo.Context) error {
@@ -148,7 +144,7 @@ func (h *Handler) listLinks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[LinkResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) createLink(c echo.Context) error {
@@ -176,7 +172,7 @@ func (h *Handler) listSessions(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[SessionResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) deleteSessions(c echo.Context) error {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -62,12 +63,12 @@ func TestSharedLinkLifecycle(t *testing.T) {
 		t.Fatalf("re-follow with session: %d %q", rec.Code, rec.Header().Get("Location"))
 	}
 
-	var list items[LinkResponse]
+	var list httpx.List[LinkResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/shared-links", nil, &list)
 	if len(list.Items) != 1 || list.Items[0].Status != LinkUsed || list.Items[0].URL != "" {
 		t.Fatalf("list: %+v", list.Items)
 	}
-	var sess items[SessionResponse]
+	var sess httpx.List[SessionResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/sessions", nil, &sess)
 	if len(sess.Items) != 1 || sess.Items[0].Kind != "shared_link" || sess.Items[0].ServiceName == "" {
 		t.Fatalf("sessions: %+v", sess.Items)

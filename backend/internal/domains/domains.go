@@ -278,7 +278,7 @@ func (h *Handler) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": items})
+	return httpx.JSONList(c, items)
 }
 
 func (h *Handler) get(c echo.Context) error {

@@ -146,12 +146,8 @@ func (h *Handler) putSecrets(c echo.Context) error {
 	return c.JSON(http.StatusOK, secretsResponse{Credentials: creds})
 }
 
-type providersResponse struct {
-	Items []DNSProvider `json:"items"`
-}
-
 func (h *Handler) providers(c echo.Context) error {
-	return c.JSON(http.StatusOK, providersResponse{Items: Providers()})
+	return httpx.JSONList(c, Providers())
 }
 
 func (h *Handler) staticConfig(c echo.Context) error {

@@ -1,7 +1,6 @@
 package access
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -99,19 +98,11 @@ func (v *env) service(host string) string {
 // do sends an admin/API request and decodes the answer into out.
 func (v *env) do(method, path string, body, out any) *httptest.ResponseRecorder {
 	v.t.Helper()
-	var rd *bytes.Reader
+	var b []byte
 	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
+		b, _ = json.Marshal(body)
 	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
+	rec := testutil.Request(v.e, method, path, string(b))
 	if out != nil && rec.Code < 300 {
 		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
 			v.t.Fatalf("%s %s: decode %q: %v", method, path, rec.Body.String(), err)

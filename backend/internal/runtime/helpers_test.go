@@ -168,8 +168,7 @@ func serve(t *testing.T, d Deps) *echo.Echo {
 // get calls path and decodes the JSON answer.
 func get(t *testing.T, e *echo.Echo, path string, out any) int {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	rec := testutil.Request(e, http.MethodGet, path, "")
 	if out != nil {
 		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
 			t.Fatalf("GET %s: %d %s: %v", path, rec.Code, rec.Body.String(), err)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -47,13 +49,16 @@ type ManagedResolvers interface {
 // Deps are the runtime views' inputs. Client and Scraper are nil when Traefik's
 // API or metrics are not configured; Owners is nil until wired.
 type Deps struct {
-	Client       *Client
-	Scraper      *Scraper
-	Services     ServiceLister
-	Domains      DomainLister
-	Settings     SettingsGetter
-	Owners       RouterOwners
-	Managed      ManagedResolvers // nil outside managed mode
+	Client   *Client
+	Scraper  *Scraper
+	Services ServiceLister
+	Domains  DomainLister
+	Settings SettingsGetter
+	Owners   RouterOwners
+	Managed  ManagedResolvers // nil outside managed mode
+	// DB is not read: managed mode's resolvers come from Managed. It stays
+	// until the benchmarks that still set it no longer do.
+	DB           *gorm.DB
 	Now          func() time.Time
 	ProbeTimeout time.Duration
 }

@@ -53,8 +53,16 @@ e2e-ui: build
 bench: ## Print the performance figures the issues ask for (needs wrk)
 	cd backend && set -o pipefail && go test -tags bench -count=1 -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 
-lint: deps ## go vet, gofmt and the TypeScript checks
-	cd backend && go vet ./... && test -z "$$(gofmt -l .)"
+# golangci-lint is pinned and installed once into a cache outside the repository.
+GOLANGCI_VERSION := v2.15.0
+TOOLS_BIN := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gatehouse/bin
+GOLANGCI := $(TOOLS_BIN)/golangci-lint
+
+lint: deps ## go vet, gofmt, golangci-lint (backend/.golangci.yml) and the TypeScript checks
+	@$(GOLANGCI) version 2>/dev/null | grep -q 'version $(GOLANGCI_VERSION:v%=%) ' || \
+		{ echo "installing golangci-lint $(GOLANGCI_VERSION) into $(TOOLS_BIN)"; \
+		  GOBIN=$(TOOLS_BIN) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION); }
+	cd backend && go vet ./... && test -z "$$(gofmt -l .)" && $(GOLANGCI) run --config .golangci.yml ./...
 	cd frontend && npm run lint
 
 fmt: ## Format the Go code

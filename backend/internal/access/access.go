@@ -19,6 +19,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
@@ -46,12 +47,38 @@ type Options struct {
 	// Secrets seals the SSO client secret at rest; nil means a key that lives
 	// only in memory (tests).
 	Secrets Sealer
+	// Schemes says whether a service is reached on http or https, for the
+	// URL of a shared link; nil means the entrypoint names alone decide
+	// (dynconf.IsTLSByName, no global defaults).
+	Schemes Schemes
+}
+
+// Schemes answers which scheme browsers use to reach a service on the given
+// entrypoints (none: the global defaults). dynconf.Service implements it with
+// the TLS rules its generated routers follow.
+type Schemes interface {
+	Scheme(ctx context.Context, entrypoints []string) (string, error)
 }
 
 // Sealer encrypts secrets at rest (sealbox.Box).
 type Sealer interface {
 	Seal(plain string) (string, error)
 	Open(sealed string) (string, error)
+}
+
+// schemesByName is the Schemes of last resort: dynconf's name rule only.
+type schemesByName struct{}
+
+func (schemesByName) Scheme(_ context.Context, entrypoints []string) (string, error) {
+	for _, ep := range entrypoints {
+		if dynconf.IsTLSByName(ep) {
+			return "https", nil
+		}
+	}
+	if len(entrypoints) == 0 {
+		return "https", nil
+	}
+	return "http", nil
 }
 
 // Service is the forward-auth feature.
@@ -64,6 +91,7 @@ type Service struct {
 	cost     int
 	client   *http.Client
 	secrets  Sealer
+	schemes  Schemes
 
 	policy   *policyCache
 	sessions *sessionStore
@@ -94,13 +122,16 @@ func New(o Options) *Service {
 		}
 		o.Secrets = box
 	}
+	if o.Schemes == nil {
+		o.Schemes = schemesByName{}
+	}
 	if o.PanelURL == nil {
 		o.PanelURL = func(context.Context) (string, error) { return "", nil }
 	}
 	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), o.BcryptCost)
 	s := &Service{
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
-		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets,
+		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
 		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
 	}
 	s.policy = newPolicyCache(s.loadPolicy)

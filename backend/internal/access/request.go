@@ -5,14 +5,14 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 )
 
 // Query parameters the panel adds to a service URL and verify consumes.
 const (
 	LinkParam     = "gh_link"     // one-use shared-link token
 	ExchangeParam = "gh_exchange" // one-time token that ends the sign-in hop
-	// SignOutPath on any protected host ends the session there.
-	SignOutPath = "/.gatehouse/sign-out"
 )
 
 // fwdRequest is what Traefik's forwardAuth tells verify about the original request.
@@ -31,7 +31,7 @@ type fwdRequest struct {
 // is missing or malformed; it never fails otherwise, whatever the input.
 func parseForwarded(r *http.Request) (f fwdRequest, ok bool) {
 	h := r.Header
-	f.serviceID = queryValue(r.URL.RawQuery, "service")
+	f.serviceID = queryValue(r.URL.RawQuery, fwdauth.ServiceParam)
 	f.method = first(h["X-Forwarded-Method"])
 	f.proto = strings.ToLower(first(h["X-Forwarded-Proto"]))
 	f.host = first(h["X-Forwarded-Host"])
@@ -42,7 +42,7 @@ func parseForwarded(r *http.Request) (f fwdRequest, ok bool) {
 	}
 	accept := first(h["Accept"])
 	f.browser = strings.Contains(accept, "text/html") && !strings.EqualFold(first(h["X-Requested-With"]), "XMLHttpRequest")
-	f.token = cookieValue(h["Cookie"], SessionCookie)
+	f.token = cookieValue(h["Cookie"], fwdauth.SessionCookie)
 	f.authorization = first(h["Authorization"])
 	f.ip = clientIP(r)
 	if i := strings.IndexByte(f.uri, '?'); i >= 0 && strings.Contains(f.uri[i:], "gh_") {

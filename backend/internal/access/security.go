@@ -133,7 +133,8 @@ func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, re
 			users, groups := cleanList(req.Users), cleanList(req.Groups)
 			row.Settings = store.NewJSON(map[string]any{"users": users, "groups": groups})
 		}
-		endSessions = !(existing && req.Type == store.SecuritySSO && prevEnabled && enabled)
+		// Only an edit of a live SSO protection keeps its sessions.
+		endSessions = !existing || req.Type != store.SecuritySSO || !prevEnabled || !enabled
 		if err := tx.Save(&row).Error; err != nil {
 			return fmt.Errorf("save security config: %w", err)
 		}

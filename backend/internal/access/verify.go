@@ -10,17 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-)
-
-// Identity headers verify answers with; the generated forwardAuth middleware
-// lists them in authResponseHeaders, so Traefik replaces whatever the client
-// sent with these values (or removes them).
-const (
-	HeaderUser   = "Remote-User"
-	HeaderEmail  = "Remote-Email"
-	HeaderName   = "Remote-Name"
-	HeaderGroups = "Remote-Groups"
 )
 
 // verify is GET /api/auth/verify?service=<id>, called by Traefik's forwardAuth
@@ -52,7 +43,7 @@ func (s *Service) verify(c echo.Context) error {
 		return s.signOut(c, f, sp)
 	}
 	if f.exchToken != "" && sp.sso != nil {
-		return s.redeemExchange(c, f, sp, pol, now)
+		return s.redeemExchange(c, f, sp, now)
 	}
 
 	sess, err := s.sessions.lookup(ctx, f.token)
@@ -86,7 +77,7 @@ func (s *Service) verify(c echo.Context) error {
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title:   "Access denied",
 			Message: "You are signed in as " + denied.user + ", who is not allowed to use " + sp.name + ".",
-			LinkURL: f.proto + "://" + f.host + SignOutPath, LinkText: "Sign out",
+			LinkURL: f.proto + "://" + f.host + fwdauth.SignOutPath, LinkText: "Sign out",
 		})
 	}
 	return s.unauthenticated(c, f, sp, pol)
@@ -96,7 +87,7 @@ func (s *Service) verify(c echo.Context) error {
 // read-only, and built once per session, so this allocates nothing.
 func allow(c echo.Context, user, email, name, groups []string) error {
 	h := c.Response().Header()
-	h[HeaderUser], h[HeaderEmail], h[HeaderName], h[HeaderGroups] = user, email, name, groups
+	h[fwdauth.HeaderUser], h[fwdauth.HeaderEmail], h[fwdauth.HeaderName], h[fwdauth.HeaderGroups] = user, email, name, groups
 	c.Response().WriteHeader(http.StatusOK)
 	return nil
 }
@@ -161,7 +152,7 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 
 func isSignOut(uri string) bool {
 	path, _, _ := strings.Cut(uri, "?")
-	return path == SignOutPath
+	return path == fwdauth.SignOutPath
 }
 
 // signOut ends the session of the request's cookie and clears it.
@@ -179,8 +170,8 @@ func (s *Service) signOut(c echo.Context, f fwdRequest, sp *servicePolicy) error
 
 // setCookie writes the host-only session cookie; an empty token clears it.
 func setCookie(c echo.Context, f fwdRequest, token string, expires, now time.Time) {
-	ck := &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
+	ck := &http.Cookie{ //nolint:gosec // Secure whenever the browser used https; plain-HTTP services need the cookie too
+		Name: fwdauth.SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: f.proto == "https", SameSite: http.SameSiteLaxMode,
 	}
 	if token == "" {

@@ -50,7 +50,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) int {
 	cfg, err := config.Load(o.Getenv)
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		_, _ = fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
 		return 2
 	}
 	log := newLogger(cfg, o.Stdout)
@@ -64,15 +64,15 @@ func Run(ctx context.Context, o Options) int {
 	case "admin":
 		err = adminCommand(ctx, cfg, o)
 	case "version":
-		fmt.Fprintln(o.Stdout, Version)
+		_, err = fmt.Fprintln(o.Stdout, Version)
 	case "help", "-h", "--help":
-		fmt.Fprint(o.Stdout, usage)
+		_, err = fmt.Fprint(o.Stdout, usage)
 	default:
-		fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
+		_, _ = fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
 		return 2
 	}
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		_, _ = fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
 		return 1
 	}
 	return 0
@@ -119,7 +119,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.DefaultLifetimeSeconds, err
-	})
+	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 
@@ -165,10 +165,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
 	}
-	features = append(features, runtime.NewHandler(runtime.NewService(runtime.Deps{
+	runtimeDeps := runtime.Deps{
 		Client: traefikClient, Scraper: scraper, Services: servicesSvc, Domains: domainsSvc,
-		Settings: settingsSvc, Owners: dynconfSvc, DB: db,
-	})))
+		Settings: settingsSvc, Owners: dynconfSvc,
+	}
+	if managedSvc != nil {
+		runtimeDeps.Managed = managedSvc
+	}
+	features = append(features, runtime.NewHandler(runtime.NewService(runtimeDeps)))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
@@ -176,7 +180,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 
 	var boundAddr atomic.Pointer[string]
 	accessSvc := access.New(access.Options{
-		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets,
+		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},

@@ -203,9 +203,9 @@ func (l *loader) secret(name string) string {
 	if file == "" {
 		return v
 	}
-	b, err := os.ReadFile(file)
+	b, err := os.ReadFile(file) //nolint:gosec // the operator names the secret file (PANEL_*_FILE)
 	if err != nil && l.err == nil {
-		l.err = fmt.Errorf("%s_FILE: cannot read %q: %v", name, file, err)
+		l.err = fmt.Errorf("%s_FILE: cannot read %q: %w", name, file, err)
 		return ""
 	}
 	return strings.TrimRight(string(b), "\r\n")

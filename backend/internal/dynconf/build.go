@@ -6,22 +6,18 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
 
-// Forward-auth contract shared with the access feature.
-const (
-	SessionCookie = "gatehouse_session"
-	VerifyPath    = "/api/auth/verify"
-)
-
-// IdentityHeaders are copied from the verify answer onto the upstream request.
-var IdentityHeaders = []string{"Remote-User", "Remote-Email", "Remote-Name", "Remote-Groups"}
+// identityHeaders is shared by every forwardAuth middleware of one process
+// (never modified): one slice instead of one per protected service.
+var identityHeaders = fwdauth.IdentityHeaders()
 
 // owners maps emitted names to the panel service that contributed them.
 type owners struct {
@@ -163,15 +159,15 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		n := Prefix + "auth-" + slug
 		newMW = append(newMW, namedMW{n, &Middleware{ForwardAuth: &ForwardAuth{
-			Address:                  b.s.AuthBase + VerifyPath + "?service=" + url.QueryEscape(sv.ID),
-			AuthResponseHeaders:      IdentityHeaders,
-			AddAuthCookiesToResponse: []string{SessionCookie},
+			Address:                  b.s.AuthBase + fwdauth.VerifyPath + "?" + fwdauth.ServiceParam + "=" + url.QueryEscape(sv.ID),
+			AuthResponseHeaders:      identityHeaders,
+			AddAuthCookiesToResponse: []string{fwdauth.SessionCookie},
 		}}})
 		mws = append(mws, n)
 	}
 	if len(sv.Headers) > 0 {
 		for k, v := range sv.Headers {
-			if !headerName(k) || !headerValue(v) {
+			if !httpheader.ValidName(k) || !httpheader.ValidValue(v) {
 				return fmt.Errorf("invalid request header %q", k)
 			}
 		}
@@ -293,39 +289,5 @@ func dedupe(in []string) []string {
 			out = append(out, s)
 		}
 	}
-	return out
-}
-
-func headerName(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func headerValue(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

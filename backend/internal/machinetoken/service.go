@@ -2,10 +2,6 @@ package machinetoken
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -20,6 +16,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // ValuePrefix starts every token value, so a leaked one is recognisable
@@ -62,18 +59,12 @@ func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, dir Director
 	return &Service{db: db, bus: bus, now: now, dir: dir, log: log, pending: map[string]use{}}
 }
 
-// Hash is the stored form of a token value.
-func Hash(value string) string {
-	sum := sha256.Sum256([]byte(value))
-	return hex.EncodeToString(sum[:])
-}
-
 func newValue() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("read random bytes: %w", err)
+	v, err := token.New()
+	if err != nil {
+		return "", err
 	}
-	return ValuePrefix + base64.RawURLEncoding.EncodeToString(b), nil
+	return ValuePrefix + v, nil
 }
 
 // Create stores a new token and returns its value, once.
@@ -100,7 +91,7 @@ func (s *Service) Create(ctx context.Context, in CreateRequest) (Created, error)
 		return Created{}, err
 	}
 	row := store.MachineToken{
-		ID: store.NewID(), Name: in.Name, TokenHash: Hash(value), Prefix: value[:len(ValuePrefix)+6],
+		ID: store.NewID(), Name: in.Name, TokenHash: token.Hash(value), Prefix: value[:len(ValuePrefix)+6],
 		ScopePath: in.Scope.PathPrefix, ScopeMethods: store.NewJSON(in.Scope.Methods), ExpiresAt: in.ExpiresAt, CreatedAt: now,
 	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

@@ -12,6 +12,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // dir answers from the services table, as the app's wiring does.
@@ -75,7 +76,7 @@ func TestCreateShowsTheValueOnceAndStoresAHash(t *testing.T) {
 	if err := s.db.Take(&row).Error; err != nil {
 		t.Fatal(err)
 	}
-	if row.TokenHash != Hash(out.Value) || strings.Contains(row.TokenHash, out.Value) {
+	if row.TokenHash != token.Hash(out.Value) || strings.Contains(row.TokenHash, out.Value) {
 		t.Fatal("the stored hash is not the value's hash")
 	}
 	if len(*events) != 1 || (*events)[0].Entity != change.Access {
@@ -132,10 +133,10 @@ func TestSnapshotAndAllows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if snap[Hash(revoked.Value)] != nil {
+	if snap[token.Hash(revoked.Value)] != nil {
 		t.Fatal("a revoked token is in the snapshot")
 	}
-	p := snap[Hash(scoped.Value)]
+	p := snap[token.Hash(scoped.Value)]
 	if p == nil || p.User[0] != "token:dav" {
 		t.Fatalf("policy %+v", p)
 	}

@@ -13,13 +13,18 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
@@ -51,6 +56,29 @@ type Options struct {
 	// URL of a shared link; nil means the entrypoint names alone decide
 	// (dynconf.IsTLSByName, no global defaults).
 	Schemes Schemes
+	// Rules are the access rules (accesspolicy); nil means none.
+	Rules RuleSource
+	// Tokens are the machine tokens (machinetoken); nil means none.
+	Tokens TokenSource
+	// Geo answers countries for country rules; nil without a database.
+	Geo accessrule.Geo
+	// TrustedProxies are proxies in front of Traefik whose
+	// X-Forwarded-For entries count (PANEL_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+	// Log receives every decision; nil keeps none.
+	Log *accesslog.Log
+}
+
+// RuleSource reads every access-rule list, for the policy snapshot.
+type RuleSource interface {
+	Snapshot(ctx context.Context) (accesspolicy.Snapshot, error)
+}
+
+// TokenSource reads the usable machine tokens, for the policy snapshot, and
+// takes note of their use off the request path.
+type TokenSource interface {
+	Snapshot(ctx context.Context) (map[string]*machinetoken.Policy, error)
+	RecordUse(id string, at time.Time, addr netip.Addr)
 }
 
 // Schemes answers which scheme browsers use to reach a service on the given
@@ -92,6 +120,11 @@ type Service struct {
 	client   *http.Client
 	secrets  Sealer
 	schemes  Schemes
+	rules    RuleSource
+	tokens   TokenSource
+	geo      accessrule.Geo
+	trusted  []netip.Prefix
+	decided  *accesslog.Log
 
 	policy   *policyCache
 	sessions *sessionStore
@@ -132,6 +165,7 @@ func New(o Options) *Service {
 	s := &Service{
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
 		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
+		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
 		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
 	}
 	s.policy = newPolicyCache(s.loadPolicy)
@@ -153,9 +187,16 @@ func (s *Service) onChange(e change.Event) {
 			s.sessions.dropService(e.ID)
 			s.basic.flush()
 		}
+		if e.Entity == change.Service && e.Kind == change.Deleted && s.decided != nil {
+			s.decided.Forget(e.ID)
+		}
 	case change.Security:
 		s.policy.invalidate()
 		s.basic.flush()
+	case change.Access:
+		// Rules and tokens live only in the snapshot: a revoked token is
+		// refused from the next request on.
+		s.policy.invalidate()
 	}
 }
 

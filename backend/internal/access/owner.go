@@ -48,6 +48,8 @@ func ServiceProtections(ctx context.Context, db *gorm.DB, serviceID string) (map
 			p.SSO = true
 		case store.SecuritySharedLinks:
 			p.SharedLinks = true
+		case store.SecurityTokens:
+			p.Tokens = true
 		}
 		out[r.ServiceID] = p
 	}

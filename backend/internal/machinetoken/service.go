@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"sort"
 	"strings"
 	"sync"
@@ -45,7 +46,7 @@ type Service struct {
 
 type use struct {
 	at   time.Time
-	addr string
+	addr netip.Addr
 }
 
 // NewService returns the machine-token service.
@@ -199,7 +200,7 @@ func (s *Service) toDTOs(ctx context.Context, rows []store.MachineToken) ([]Toke
 			t.Scope.Methods = []string{}
 		}
 		if u, ok := s.pending[r.ID]; ok {
-			t.LastUsedAt, t.LastUsedAddress = &u.at, u.addr
+			t.LastUsedAt, t.LastUsedAddress = &u.at, addrString(u.addr)
 		}
 		for _, id := range byToken[r.ID] {
 			t.Services = append(t.Services, ServiceRef{ID: id, Name: names[id]})
@@ -274,7 +275,7 @@ func (s *Service) Snapshot(ctx context.Context) (map[string]*Policy, error) {
 
 // RecordUse notes a token's use; it is written by the flush loop, never on
 // the request path.
-func (s *Service) RecordUse(id string, at time.Time, addr string) {
+func (s *Service) RecordUse(id string, at time.Time, addr netip.Addr) {
 	s.mu.Lock()
 	s.pending[id] = use{at: at, addr: addr}
 	s.mu.Unlock()
@@ -304,7 +305,7 @@ func (s *Service) flush(ctx context.Context) {
 	s.mu.Unlock()
 	for id, u := range batch {
 		err := s.db.WithContext(ctx).Model(&store.MachineToken{}).Where("id = ?", id).
-			Updates(map[string]any{"last_used_at": u.at, "last_used_address": u.addr}).Error
+			Updates(map[string]any{"last_used_at": u.at, "last_used_address": addrString(u.addr)}).Error
 		if err != nil {
 			s.log.Warn("record machine token use", "token_id", id, "err", err)
 		}
@@ -321,6 +322,13 @@ func (p *Policy) Allows(serviceID, method, uri string, now time.Time) bool {
 		return false
 	}
 	return p.ScopePath == "" || accessrule.UnderPrefix(uri, p.ScopePath)
+}
+
+func addrString(a netip.Addr) string {
+	if !a.IsValid() {
+		return ""
+	}
+	return a.String()
 }
 
 // LooksLikeToken reports a value with the token prefix, so verify can skip

@@ -2,6 +2,7 @@ package machinetoken
 
 import (
 	"context"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -177,7 +178,7 @@ func TestRecordUseIsWrittenByTheLoop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.RecordUse(out.Token.ID, clock.Now(), "203.0.113.7")
+	s.RecordUse(out.Token.ID, clock.Now(), netip.MustParseAddr("203.0.113.7"))
 	if tok, _ := s.Get(ctx, out.Token.ID); tok.LastUsedAddress != "203.0.113.7" {
 		t.Fatalf("pending use not shown: %+v", tok)
 	}

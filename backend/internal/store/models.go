@@ -169,6 +169,7 @@ const (
 	SecurityBasicAuth   = "basic_auth"
 	SecuritySSO         = "sso"
 	SecuritySharedLinks = "shared_links"
+	SecurityTokens      = "tokens" // machine tokens; settings may name a header
 )
 
 // SecurityConfig is one protection attached to a service.

@@ -30,6 +30,9 @@ type CreateLinkRequest struct {
 	LifetimeSeconds int64  `json:"lifetimeSeconds" validate:"omitempty,min=60,max=31622400"`
 	SessionSeconds  int64  `json:"sessionSeconds" validate:"omitempty,min=60,max=31622400"`
 	Note            string `json:"note" validate:"max=200"`
+	// Path is where the link lands; empty means the service's first path
+	// or path-prefix routing rule, else "/".
+	Path string `json:"path" validate:"max=2048"`
 }
 
 // LinkResponse is a shared link as the API shows it; URL only on creation.
@@ -39,6 +42,8 @@ type LinkResponse struct {
 	Note           string     `json:"note"`
 	Status         string     `json:"status"`
 	URL            string     `json:"url,omitempty"`
+	Path           string     `json:"path"`
+	Warnings       []string   `json:"warnings,omitempty"`
 	ExpiresAt      time.Time  `json:"expiresAt"`
 	UsedAt         *time.Time `json:"usedAt"`
 	RevokedAt      *time.Time `json:"revokedAt"`
@@ -60,7 +65,7 @@ func linkStatus(l store.SharedLink, now time.Time) string {
 
 func toLinkResponse(l store.SharedLink, now time.Time) LinkResponse {
 	return LinkResponse{
-		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
+		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Path: l.Path, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
 		UsedAt: l.UsedAt, RevokedAt: l.RevokedAt, SessionSeconds: l.SessionSeconds, CreatedAt: l.CreatedAt,
 	}
 }
@@ -96,6 +101,10 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 	if len(fqdns) == 0 {
 		return LinkResponse{}, apperr.Conflict("", "the service has no hostname to link to")
 	}
+	path, warnings, err := landingPath(svc.Rules.V, req.Path)
+	if err != nil {
+		return LinkResponse{}, err
+	}
 	if req.LifetimeSeconds == 0 {
 		req.LifetimeSeconds = 24 * 3600
 	}
@@ -108,7 +117,7 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 	}
 	now := s.now()
 	l := store.SharedLink{
-		ID: store.NewID(), ServiceID: serviceID, TokenHash: token.Hash(tok), Note: req.Note,
+		ID: store.NewID(), ServiceID: serviceID, TokenHash: token.Hash(tok), Note: req.Note, Path: path,
 		SessionSeconds: req.SessionSeconds, CreatedAt: now,
 		ExpiresAt: now.Add(time.Duration(req.LifetimeSeconds) * time.Second),
 	}
@@ -120,7 +129,8 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 		return LinkResponse{}, err
 	}
 	out := toLinkResponse(l, now)
-	out.URL = scheme + "://" + fqdns[0] + "/?" + LinkParam + "=" + url.QueryEscape(tok)
+	out.URL = scheme + "://" + fqdns[0] + (&url.URL{Path: path}).EscapedPath() + "?" + LinkParam + "=" + url.QueryEscape(tok)
+	out.Warnings = warnings
 	return out, nil
 }
 

@@ -190,6 +190,7 @@ type SharedLink struct {
 	ServiceID      string
 	TokenHash      string
 	Note           string
+	Path           string // where the link lands (migration 0003)
 	SessionSeconds int64
 	ExpiresAt      time.Time
 	UsedAt         *time.Time

@@ -23,6 +23,7 @@ type fragment struct {
 type entry struct {
 	name, owner string
 	json        []byte
+	frag        *fragment // the fragment it belongs to; nil: no service's
 }
 
 // The sections of "http", in the order encoding/json writes them.
@@ -106,8 +107,15 @@ func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) 
 		return f, nil
 	}
 	var err error
-	f.entries, err = enc.entries(b.cfg)
-	return f, err
+	if f.entries, err = enc.entries(b.cfg); err != nil {
+		return nil, err
+	}
+	for sec := range f.entries {
+		for i := range f.entries[sec] {
+			f.entries[sec][i].frag = f
+		}
+	}
+	return f, nil
 }
 
 // globalEntries builds what belongs to no service (certificate-trigger and
@@ -121,35 +129,64 @@ func globalEntries(s *Snapshot, enc *entryEncoder) ([numSections][]entry, []Prob
 	return out, b.problems, err
 }
 
+// sortedSections is the previous assembly's sections sorted by name. The
+// next assembly keeps the entries of the fragments still in use, in order,
+// and merges in the others, instead of sorting every name again.
+type sortedSections struct {
+	frags map[*fragment]bool // the fragments the entries came from
+	secs  [numSections][]*entry
+}
+
 // assemble writes the configuration from the fragments (in service order)
 // and the global entries. ok is false when two objects of a section share a
 // name: Build resolves that by order (router suffixes, later objects
 // replacing earlier ones), so the caller builds the whole snapshot instead.
-func assemble(frags []*fragment, global [numSections][]entry) (body []byte, routers []entry, ok bool) {
-	var secs [numSections][]entry
+// prev may be nil; next is what the following call may pass as prev.
+func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSections) (
+	body []byte, routers []*entry, next *sortedSections, ok bool) {
+	next = &sortedSections{frags: make(map[*fragment]bool, len(frags))}
+	var added []*fragment
+	for _, f := range frags {
+		next.frags[f] = true
+		if prev == nil || !prev.frags[f] {
+			added = append(added, f)
+		}
+	}
+	byName := func(a, b *entry) int { return strings.Compare(a.name, b.name) }
 	size := 16
 	for sec := range numSections {
-		n := len(global[sec])
-		for _, f := range frags {
-			n += len(f.entries[sec])
-		}
-		all := make([]entry, 0, n)
-		for _, f := range frags {
-			all = append(all, f.entries[sec]...)
-		}
-		all = append(all, global[sec]...)
-		slices.SortFunc(all, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-		for i := range all {
-			if i > 0 && all[i].name == all[i-1].name {
-				return nil, nil, false
+		var kept []*entry
+		if prev != nil {
+			kept = make([]*entry, 0, len(prev.secs[sec]))
+			for _, e := range prev.secs[sec] {
+				if e.frag != nil && next.frags[e.frag] {
+					kept = append(kept, e)
+				}
 			}
-			size += len(all[i].json) + 1
 		}
-		secs[sec] = all
+		var fresh []*entry
+		for _, f := range added {
+			for i := range f.entries[sec] {
+				fresh = append(fresh, &f.entries[sec][i])
+			}
+		}
+		for i := range global[sec] {
+			fresh = append(fresh, &global[sec][i])
+		}
+		slices.SortFunc(fresh, byName)
+		all := merge(kept, fresh, byName)
+		for i, e := range all {
+			if i > 0 && e.name == all[i-1].name {
+				return nil, nil, nil, false
+			}
+			size += len(e.json) + 1
+		}
+		next.secs[sec] = all
 	}
+	secs := next.secs
 	// Build drops "http" when there is nothing to route.
 	if len(secs[secRouters]) == 0 && len(secs[secServices]) == 0 {
-		return []byte("{}"), nil, true
+		return []byte("{}"), nil, next, true
 	}
 	out := make([]byte, 0, size+64)
 	out = append(out, `{"http":{`...)
@@ -173,5 +210,18 @@ func assemble(frags []*fragment, global [numSections][]entry) (body []byte, rout
 		out = append(out, '}')
 	}
 	out = append(out, "}}"...)
-	return out, secs[secRouters], true
+	return out, secs[secRouters], next, true
+}
+
+// merge merges two sorted lists.
+func merge[T any](a, b []T, cmp func(x, y T) int) []T {
+	out := make([]T, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if cmp(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }

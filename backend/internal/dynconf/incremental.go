@@ -28,7 +28,8 @@ type rowCache struct {
 	// The rest belongs to the rebuild, under Service.buildMu.
 	loaded  bool
 	rows    []*cachedRow
-	globals *Snapshot // the global inputs the fragments were built with
+	globals *Snapshot       // the global inputs the fragments were built with
+	sorted  *sortedSections // the last assembly's order
 }
 
 type cachedRow struct {
@@ -76,7 +77,7 @@ func (c *rowCache) forget() {
 	c.mu.Lock()
 	c.full = true
 	c.mu.Unlock()
-	c.loaded, c.rows, c.globals = false, nil, nil
+	c.loaded, c.rows, c.globals, c.sorted = false, nil, nil, nil
 }
 
 // rebuild reads what changed, builds the fragments that are stale and
@@ -157,7 +158,8 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty 
 		c.validUntil = next
 	}
 	var problems []Problem
-	body, routers, ok := assemble(frags, global)
+	body, routers, sorted, ok := assemble(frags, global, rc.sorted)
+	rc.sorted = sorted
 	if ok {
 		for _, f := range frags {
 			if f.problem != nil {

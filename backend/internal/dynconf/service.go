@@ -74,7 +74,7 @@ type cached struct {
 	// Router owners: routers when the whole snapshot was built, else
 	// derived once from routerEntries when first asked for.
 	routers       map[string]string
-	routerEntries []entry
+	routerEntries []*entry
 	ownersOnce    sync.Once
 }
 

@@ -3,8 +3,8 @@ package access
 import (
 	"crypto/sha256"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/hex"
+	"strconv"
 	"strings"
 	"time"
 
@@ -100,9 +100,8 @@ func (s *Service) checkBasic(bp *basicPolicy, user, pass string) bool {
 func flightKey(setID, user, pass string, hash []byte) string {
 	h := sha256.New()
 	for _, f := range [...][]byte{[]byte(setID), []byte(user), []byte(pass), hash} {
-		var n [4]byte
-		binary.BigEndian.PutUint32(n[:], uint32(len(f)))
-		h.Write(n[:])
+		h.Write(strconv.AppendInt(nil, int64(len(f)), 10))
+		h.Write([]byte{':'})
 		h.Write(f)
 	}
 	return string(h.Sum(nil))

@@ -13,6 +13,7 @@ import (
 // changed are built and encoded again. assemble joins the fragments into
 // exactly the bytes Encode(BuildWithProblems(snapshot)) gives.
 type fragment struct {
+	seen      uint64 // the last assembly that used it
 	slug      string // the slug it was built with
 	protected bool   // the protection flag it was built with
 	problem   *Problem
@@ -133,24 +134,25 @@ func globalEntries(s *Snapshot, enc *entryEncoder) ([numSections][]entry, []Prob
 // next assembly keeps the entries of the fragments still in use, in order,
 // and merges in the others, instead of sorting every name again.
 type sortedSections struct {
-	frags map[*fragment]bool // the fragments the entries came from
-	secs  [numSections][]*entry
+	gen  uint64 // the assembly; its fragments have seen == gen
+	secs [numSections][]*entry
 }
 
 // assemble writes the configuration from the fragments (in service order)
 // and the global entries. ok is false when two objects of a section share a
 // name: Build resolves that by order (router suffixes, later objects
 // replacing earlier ones), so the caller builds the whole snapshot instead.
-// prev may be nil; next is what the following call may pass as prev.
-func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSections) (
+// prev may be nil; next is what the following call may pass as prev. gen
+// numbers this assembly: it grows by one on every call.
+func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSections, gen uint64) (
 	body []byte, routers []*entry, next *sortedSections, ok bool) {
-	next = &sortedSections{frags: make(map[*fragment]bool, len(frags))}
+	next = &sortedSections{gen: gen}
 	var added []*fragment
 	for _, f := range frags {
-		next.frags[f] = true
-		if prev == nil || !prev.frags[f] {
+		if prev == nil || f.seen != prev.gen {
 			added = append(added, f)
 		}
+		f.seen = gen
 	}
 	byName := func(a, b *entry) int { return strings.Compare(a.name, b.name) }
 	size := 16
@@ -159,7 +161,7 @@ func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSectio
 		if prev != nil {
 			kept = make([]*entry, 0, len(prev.secs[sec]))
 			for _, e := range prev.secs[sec] {
-				if e.frag != nil && next.frags[e.frag] {
+				if e.frag != nil && e.frag.seen == gen {
 					kept = append(kept, e)
 				}
 			}

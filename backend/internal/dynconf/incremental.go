@@ -30,12 +30,17 @@ type rowCache struct {
 	rows    []*cachedRow
 	globals *Snapshot       // the global inputs the fragments were built with
 	sorted  *sortedSections // the last assembly's order
+	asmGen  uint64          // counts assemblies (see sortedSections)
+	// slugsOK: every row's slug is still the one the slugger would give
+	// (no row came, went or was renamed since they were handed out).
+	slugsOK bool
 }
 
 type cachedRow struct {
 	row   store.Service
 	hosts []string
 	base  string    // the slug before collision suffixes
+	slug  string    // valid while rowCache.slugsOK
 	frag  *fragment // nil: build it
 }
 
@@ -118,7 +123,7 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty 
 		for i, r := range rows {
 			rc.rows[i] = newCachedRow(r)
 		}
-		rc.loaded = true
+		rc.loaded, rc.slugsOK = true, false
 	} else if len(dirty) > 0 {
 		if err := s.refreshRows(ctx, dirty); err != nil {
 			return nil, err
@@ -137,10 +142,16 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty 
 		g.Services[i] = specOf(r.row, r.hosts, byID, protected)
 	}
 	enc := newEntryEncoder()
-	slugs := newSlugger()
+	if !rc.slugsOK {
+		slugs := newSlugger()
+		for _, r := range rc.rows {
+			r.slug = slugs.next(r.base)
+		}
+		rc.slugsOK = true
+	}
 	frags := make([]*fragment, len(rc.rows))
 	for i, r := range rc.rows {
-		slug := slugs.next(r.base)
+		slug := r.slug
 		if f := r.frag; f == nil || f.slug != slug || f.protected != g.Services[i].Protected {
 			if r.frag, err = buildFragment(&g, g.Services[i], slug, enc); err != nil {
 				return nil, err
@@ -158,7 +169,8 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty 
 		c.validUntil = next
 	}
 	var problems []Problem
-	body, routers, sorted, ok := assemble(frags, global, rc.sorted)
+	rc.asmGen++
+	body, routers, sorted, ok := assemble(frags, global, rc.sorted, rc.asmGen)
 	rc.sorted = sorted
 	if ok {
 		for _, f := range frags {
@@ -209,10 +221,19 @@ func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool) error 
 			kept = append(kept, r)
 			continue
 		}
-		if f, ok := fresh[r.row.ID]; ok {
-			kept = append(kept, newCachedRow(f))
-			delete(fresh, r.row.ID)
+		f, ok := fresh[r.row.ID]
+		if !ok {
+			rc.slugsOK = false // gone: later rows of the same base move up
+			continue
 		}
+		n := newCachedRow(f)
+		if n.base == r.base {
+			n.slug = r.slug // same place, same base: same slug
+		} else {
+			rc.slugsOK = false
+		}
+		kept = append(kept, n)
+		delete(fresh, r.row.ID)
 	}
 	for _, id := range ids {
 		f, ok := fresh[id]
@@ -221,6 +242,7 @@ func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool) error 
 		}
 		i := sort.Search(len(kept), func(i int) bool { return rowAfter(kept[i].row, f) })
 		kept = slices.Insert(kept, i, newCachedRow(f))
+		rc.slugsOK = false
 	}
 	rc.rows = kept
 	return nil

@@ -33,7 +33,7 @@ func fromFragments(t *testing.T, s Snapshot) ([]byte, bool) {
 // TestFragmentsEqualBuild: assembling per-service fragments gives the bytes
 // Encode(Build) gives, or reports the name collision it cannot resolve.
 func TestFragmentsEqualBuild(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
+	rng := rand.New(rand.NewPCG(7, 7)) //nolint:gosec // seeded: the test is reproducible
 	names := []string{"app", "App!", "a b", "a", "cert trigger", "x", "panel", "héllo"}
 	eps := [][]string{nil, {"web"}, {"websecure"}, {"c"}, {"b-c"}, {"web", "websecure"}, {"bad ep"}}
 	compared, collided := 0, 0

@@ -51,7 +51,7 @@ e2e-ui: build
 	bin=$$(backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
 
 bench: ## Print the performance figures the issues ask for (needs wrk)
-	cd backend && set -o pipefail && go test -tags bench -count=1 -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
+	cd backend && set -o pipefail && go test -tags bench -count=1 -timeout 30m -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 
 # golangci-lint is pinned and installed once into a cache outside the repository.
 GOLANGCI_VERSION := v2.15.0

@@ -71,13 +71,7 @@ func Build(s Snapshot) Config {
 
 // BuildWithProblems is Build that also reports what it left out.
 func BuildWithProblems(s Snapshot) (Config, []Problem) {
-	n := len(s.Services)
-	b := &builder{s: &s, validEP: map[string]bool{}, validMW: map[string]bool{}}
-	b.cfg.HTTP = &HTTPConfig{
-		Routers: make(map[string]*Router, 2*n), Services: make(map[string]*TraefikService, n),
-		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
-	}
-	b.cfg.owners = owners{make(map[string]string, 2*n), make(map[string]string, n), map[string]string{}, map[string]string{}}
+	b := newBuilder(&s, len(s.Services))
 	slugs := newSlugger()
 	for _, sv := range s.Services {
 		slug := slugs.next(slugify(sv.Name, "service"))
@@ -99,6 +93,17 @@ func BuildWithProblems(s Snapshot) (Config, []Problem) {
 		b.cfg.HTTP = nil
 	}
 	return b.cfg, b.problems
+}
+
+// newBuilder returns a builder with empty maps sized for n services.
+func newBuilder(s *Snapshot, n int) *builder {
+	b := &builder{s: s, validEP: map[string]bool{}, validMW: map[string]bool{}}
+	b.cfg.HTTP = &HTTPConfig{
+		Routers: make(map[string]*Router, 2*n), Services: make(map[string]*TraefikService, n),
+		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
+	}
+	b.cfg.owners = owners{make(map[string]string, 2*n), make(map[string]string, n), map[string]string{}, map[string]string{}}
+	return b
 }
 
 // Encode renders cfg as Traefik reads it: compact JSON, map keys sorted,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -82,16 +83,16 @@ func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
 		}
 	}
 	h := cfg.HTTP
-	for _, n := range sortedKeys(h.Routers) {
+	for _, n := range slices.Sorted(maps.Keys(h.Routers)) {
 		add(secRouters, n, cfg.owners.routers[n], h.Routers[n])
 	}
-	for _, n := range sortedKeys(h.Services) {
+	for _, n := range slices.Sorted(maps.Keys(h.Services)) {
 		add(secServices, n, cfg.owners.services[n], h.Services[n])
 	}
-	for _, n := range sortedKeys(h.Middlewares) {
+	for _, n := range slices.Sorted(maps.Keys(h.Middlewares)) {
 		add(secMiddlewares, n, cfg.owners.middlewares[n], h.Middlewares[n])
 	}
-	for _, n := range sortedKeys(h.ServersTransports) {
+	for _, n := range slices.Sorted(maps.Keys(h.ServersTransports)) {
 		add(secTransports, n, cfg.owners.transports[n], h.ServersTransports[n])
 	}
 	return out, err

@@ -97,7 +97,7 @@ function findTraefik() {
 }
 const traefikBin = findTraefik();
 const traefik = traefikBin ? { web: await freePort(), websecure: await freePort(), api: await freePort() } : null;
-let traefikProc = null;
+let traefikProc;
 
 // A tiny upstream for the service, so Traefik has a healthy backend and real traffic.
 const upstream = http.createServer((req, res) => {

@@ -90,7 +90,7 @@ function codeFromStatus(status: number): ErrorCode {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  let envelope: unknown = null;
+  let envelope: unknown;
   try {
     envelope = await res.json();
   } catch {

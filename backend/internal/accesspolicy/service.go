@@ -188,3 +188,23 @@ func (s *Service) Snapshot(ctx context.Context) (Snapshot, error) {
 
 // Presets lists the built-in presets.
 func (s *Service) Presets() Presets { return Presets{Items: accessrule.Presets()} }
+
+// Guard answers which services need forward-auth, given which have an
+// enabled protection: those, and those whose rules can refuse a request.
+// Global rules apply to every service, so one that can refuse guards them
+// all. A service whose rules only ever allow needs no forward-auth at all.
+func (s *Service) Guard(ctx context.Context, protected func(serviceID string) bool) (func(serviceID string) bool, error) {
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	globalRestricts := !accessrule.Trivial(snap.Global, nil, accessrule.Allow)
+	return func(id string) bool {
+		p := protected(id)
+		if p || globalRestricts {
+			return true
+		}
+		own, ok := snap.Services[id]
+		return ok && !accessrule.Trivial(nil, own.Rules, accessrule.EffectiveDefault(own.Default, p))
+	}, nil
+}

@@ -172,3 +172,38 @@ func TestTesterNamesBadFields(t *testing.T) {
 		t.Fatalf("unknown service: %v", err)
 	}
 }
+
+func TestGuard(t *testing.T) {
+	s, _ := setup(t)
+	ctx := context.Background()
+	guarded := func() map[string]bool {
+		t.Helper()
+		g, err := s.Guard(ctx, func(id string) bool { return id == "guarded" })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return map[string]bool{"open": g("open"), "guarded": g("guarded"), "other": g("other")}
+	}
+	if got := guarded(); got["open"] || !got["guarded"] {
+		t.Fatalf("no rules: %v", got)
+	}
+	// Rules that only allow need no forward-auth.
+	if _, err := s.Put(ctx, "open", PutServiceAccess{Rules: []accessrule.Rule{{Action: accessrule.Allow, Sources: []string{"private"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := guarded(); got["open"] {
+		t.Fatalf("allow-only rules: %v", got)
+	}
+	if _, err := s.Put(ctx, "open", PutServiceAccess{DefaultAction: accessrule.Deny, Rules: []accessrule.Rule{{Action: accessrule.Allow, Sources: []string{"private"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := guarded(); !got["open"] || got["other"] {
+		t.Fatalf("IP-restricted: %v", got)
+	}
+	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []accessrule.Rule{{Action: accessrule.Deny, Countries: nil, Methods: []string{"TRACE"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := guarded(); !got["other"] {
+		t.Fatalf("a restricting global rule guards every service: %v", got)
+	}
+}

@@ -18,12 +18,15 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
@@ -156,9 +159,31 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
 	}
+	// Access rules and machine tokens consult forward-auth (access) for
+	// service names and protections, and access compiles them into its
+	// snapshot; fwd breaks the construction cycle.
+	fwd := &accessForwarder{}
+	geo, err := openGeo(cfg.GeoIPDB)
+	if err != nil {
+		return nil, err
+	}
+	policySvc := accesspolicy.NewService(db, bus, now, fwd, geo)
+	tokenSvc := machinetoken.NewService(db, bus, now, fwd, log)
+	decisions := accesslog.New()
+	features = append(features, accesspolicy.NewHandler(policySvc), machinetoken.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
+	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
+
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, TLSSources: tlsSources,
+		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
+		Guarded: func(ctx context.Context) (func(string) bool, error) {
+			prot, err := access.ServiceProtections(ctx, db, "")
+			if err != nil {
+				return nil, err
+			}
+			return policySvc.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok })
+		},
 	})
 	features = append(features, dynconf.NewHandler(dynconfSvc))
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
@@ -184,7 +209,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},
+		Rules: policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.TrustedProxies, Log: decisions,
 	})
+	fwd.svc = accessSvc
 	features = append(features, access.NewHandler(accessSvc))
 	c.loops = append(c.loops, accessSvc.Loops()...)
 	c.onListen = append(c.onListen, func(addr string) {

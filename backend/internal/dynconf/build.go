@@ -167,6 +167,7 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 			Address:                  b.s.AuthBase + fwdauth.VerifyPath + "?" + fwdauth.ServiceParam + "=" + url.QueryEscape(sv.ID),
 			AuthResponseHeaders:      identityHeaders,
 			AddAuthCookiesToResponse: []string{fwdauth.SessionCookie},
+			TrustForwardHeader:       b.s.TrustForwardHeader,
 		}}})
 		mws = append(mws, n)
 	}

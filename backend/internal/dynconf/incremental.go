@@ -59,8 +59,8 @@ func (c *rowCache) note(e change.Event, gen *atomic.Uint64) {
 			c.dirty = map[string]bool{}
 		}
 		c.dirty[e.ID] = true
-	case e.Entity == change.Security, e.Entity == change.Settings:
-		// Neither touches the service rows; both are read on every rebuild.
+	case e.Entity == change.Security, e.Entity == change.Settings, e.Entity == change.Access:
+		// None touches the service rows; all are read on every rebuild.
 	default:
 		c.full = true
 	}

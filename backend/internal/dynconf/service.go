@@ -47,6 +47,14 @@ type Deps struct {
 	// TLSSources are asked in order which entrypoints are TLS (managed
 	// static config, then Traefik's API); IsTLSByName covers the rest.
 	TLSSources []EntrypointTLS
+	// Guarded answers which services need the forwardAuth middleware: those
+	// with a protection or with access rules that do not simply allow
+	// everything. Forward-auth owns the answer; nil means none does.
+	Guarded func(ctx context.Context) (func(serviceID string) bool, error)
+	// TrustForwardHeader is set when proxies in front of Traefik are
+	// trusted (PANEL_TRUSTED_PROXIES): Traefik then passes their
+	// X-Forwarded-For entries on to verify.
+	TrustForwardHeader bool
 }
 
 // Service gathers snapshots, builds and caches the encoded configuration.
@@ -237,7 +245,7 @@ func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[
 
 // globals reads everything of a snapshot but the services: settings,
 // domains (byID indexes them), protections and administrators.
-func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, map[string]*DomainSpec, map[string]bool, error) {
+func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, map[string]*DomainSpec, func(string) bool, error) {
 	g, err := s.d.Settings.Get(ctx)
 	if err != nil {
 		return Snapshot{}, nil, nil, fmt.Errorf("read settings: %w", err)
@@ -247,15 +255,16 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	if err := db.Order("domain, id").Find(&doms).Error; err != nil {
 		return Snapshot{}, nil, nil, fmt.Errorf("list domains: %w", err)
 	}
-	var protected []string
-	if err := db.Model(&store.SecurityConfig{}).Where("enabled = ?", true).
-		Distinct().Pluck("service_id", &protected).Error; err != nil {
-		return Snapshot{}, nil, nil, fmt.Errorf("list protections: %w", err)
+	isProtected := func(string) bool { return false }
+	if s.d.Guarded != nil {
+		if isProtected, err = s.d.Guarded(ctx); err != nil {
+			return Snapshot{}, nil, nil, fmt.Errorf("list guarded services: %w", err)
+		}
 	}
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
 		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain,
-		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(),
+		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), TrustForwardHeader: s.d.TrustForwardHeader,
 	}
 	if s.d.Managed {
 		var admins []store.AdminUser
@@ -277,20 +286,16 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	for i := range snap.Domains {
 		byID[snap.Domains[i].ID] = &snap.Domains[i]
 	}
-	isProtected := make(map[string]bool, len(protected))
-	for _, id := range protected {
-		isProtected[id] = true
-	}
 	return snap, byID, isProtected, nil
 }
 
 // specOf joins one service row (hosts: its FQDNs) with its domain and protection.
-func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProtected map[string]bool) ServiceSpec {
+func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProtected func(string) bool) ServiceSpec {
 	sp := ServiceSpec{
 		ID: r.ID, Name: r.Name, Hosts: hosts, Targets: r.Targets.V,
 		PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
-		Headers: r.Headers.V, Protected: isProtected[r.ID],
+		Headers: r.Headers.V, Protected: isProtected(r.ID),
 	}
 	if r.DomainID != nil {
 		sp.Domain = byID[*r.DomainID]

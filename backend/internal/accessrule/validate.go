@@ -146,9 +146,9 @@ func normalizeHeader(h *HeaderMatch, f string, c *apperr.Collector) {
 // ValidMethod reports an HTTP method token (GET, PROPFIND, ...), upper case.
 func ValidMethod(m string) bool { return token(m, 20) && strings.ToUpper(m) == m }
 
-// token reports an RFC 9110 token of at most max bytes.
-func token(s string, max int) bool {
-	if s == "" || len(s) > max {
+// token reports an RFC 9110 token of at most maxLen bytes.
+func token(s string, maxLen int) bool {
+	if s == "" || len(s) > maxLen {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

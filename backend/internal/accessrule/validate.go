@@ -149,7 +149,6 @@ func ValidMethod(m string) bool {
 	return len(m) <= 20 && httpheader.ValidName(m) && strings.ToUpper(m) == m
 }
 
-
 func printable(s string) bool {
 	if !utf8.ValidString(s) {
 		return false

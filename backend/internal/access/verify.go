@@ -48,7 +48,7 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 		return sp, refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title: "Not available", Message: "This service is not available."})
 	}
-	if (sp.sso != nil || sp.links) && isSignOut(f.uri) {
+	if sp.protected && isSignOut(f.uri) {
 		o.basis = accesslog.BySession
 		return sp, s.signOut(c, *f, sp)
 	}

@@ -2,7 +2,6 @@ package dynconf
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -202,14 +201,9 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty 
 func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool) error {
 	rc := &s.rows
 	ids := slices.Sorted(maps.Keys(dirty))
-	var rows []store.Service
-	for chunk := range slices.Chunk(ids, 500) {
-		var part []store.Service
-		if err := s.d.DB.WithContext(ctx).Preload("Domain").Where("enabled = ? AND id IN ?", true, chunk).
-			Find(&part).Error; err != nil {
-			return fmt.Errorf("list changed services: %w", err)
-		}
-		rows = append(rows, part...)
+	rows, err := s.d.Services.EnabledByID(ctx, ids)
+	if err != nil {
+		return err
 	}
 	fresh := make(map[string]store.Service, len(rows))
 	for _, r := range rows {

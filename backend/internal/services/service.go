@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -344,6 +345,21 @@ func (s *Service) ListEnabled(ctx context.Context) ([]store.Service, error) {
 	err := s.db.WithContext(ctx).Preload("Domain").Where("enabled = ?", true).Order("created_at, id").Find(&rows).Error
 	if err != nil {
 		return nil, fmt.Errorf("list enabled services: %w", err)
+	}
+	return rows, nil
+}
+
+// EnabledByID returns the enabled services among ids (with their domain),
+// for callers that follow changes one service at a time.
+func (s *Service) EnabledByID(ctx context.Context, ids []string) ([]store.Service, error) {
+	var rows []store.Service
+	for chunk := range slices.Chunk(ids, 500) {
+		var part []store.Service
+		if err := s.db.WithContext(ctx).Preload("Domain").Where("enabled = ? AND id IN ?", true, chunk).
+			Find(&part).Error; err != nil {
+			return nil, fmt.Errorf("list enabled services by id: %w", err)
+		}
+		rows = append(rows, part...)
 	}
 	return rows, nil
 }

@@ -186,7 +186,7 @@ function TestResult({ result }: { result: RuleTestResult }) {
         {result.steps.length === 0 ? (
           <p className="small muted">No rules to check: the default action decided.</p>
         ) : (
-          <ol className="steps">
+          <ol className="steps" aria-label="Steps">
             {result.steps.map((s, i) => (
               <li key={i} className={s.matched ? 'matched' : undefined}>
                 <span className={`step-mark${s.matched ? ' on' : ''}`} aria-hidden="true">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,10 +22,6 @@ type Props = {
   description?: string;
 };
 
-/** Puts focus on the first invalid control once the rules holding errors have expanded. */
-export function focusFirstInvalid(root: HTMLElement | null) {
-  window.setTimeout(() => root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-}
 
 /** Rule list form shared by the service's Access tab and the global rules page. */
 export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, description }: Props) {
@@ -33,7 +29,20 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
   const { formState, handleSubmit, reset, setError } = form;
   const guard = useUnsavedGuard(formState.isDirty && !saving);
   const [formError, setFormError] = useState<string | null>(null);
-  const [root, setRoot] = useState<HTMLFormElement | null>(null);
+  const root = useRef<HTMLFormElement>(null);
+  // Errors open the rules that hold them, so their inputs exist only after the next render:
+  // focus the first invalid one then.
+  const focusPending = useRef(false);
+  const focusInvalid = () => {
+    focusPending.current = true;
+  };
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const el = root.current?.querySelector<HTMLElement>(':is(input, select, textarea)[aria-invalid="true"]');
+    if (!el) return;
+    focusPending.current = false;
+    el.focus();
+  });
 
   const onSubmit = handleSubmit(
     async (v) => {
@@ -43,16 +52,16 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
       } catch (e) {
         const rest = applyServerErrors(e, setError, { map: mapRulePath, known: isKnownRulePath });
         if (rest.length) setFormError(rest.join(' · '));
-        focusFirstInvalid(root);
+        focusInvalid();
       }
     },
-    () => focusFirstInvalid(root),
+    () => focusInvalid(),
   );
 
   return (
     <FormProvider {...form}>
       <div className={aside ? 'access-layout' : undefined}>
-        <form ref={setRoot} onSubmit={onSubmit} noValidate className="stack" aria-label={title ?? 'Rules'}>
+        <form ref={root} onSubmit={onSubmit} noValidate className="stack" aria-label={title ?? 'Rules'}>
           {guard.dialog}
           {formError ? (
             <Alert tone="danger" title="The rules were not saved">
@@ -73,7 +82,7 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
             </Button>
           </div>
         </form>
-        {aside ? <aside className="access-aside">{aside(form, () => focusFirstInvalid(root))}</aside> : null}
+        {aside ? <aside className="access-aside">{aside(form, focusInvalid)}</aside> : null}
       </div>
     </FormProvider>
   );

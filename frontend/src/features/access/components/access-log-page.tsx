@@ -5,7 +5,7 @@ export function AccessLogPage() {
   return (
     <>
       <PageHeader title="Access log" description="What the panel decided for each request Traefik asked about, across all services." />
-      <AccessLogTable />
+      <AccessLogTable title="Requests" />
     </>
   );
 }

@@ -144,11 +144,11 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
                       <Link to={`/services/${r.serviceId}/access`}>{r.serviceName || r.serviceId}</Link>
                     </td>
                   ) : null}
-                  <td data-label="Request" className="log-request">
+                  <td data-label="Request" className="log-request" title={`${r.method} ${r.host}${r.path}`}>
                     <span className="mono small">
-                      <strong>{r.method}</strong> <span className="muted">{r.host}</span>
-                      {r.path}
+                      <strong>{r.method}</strong> {r.path}
                     </span>
+                    {!serviceId ? <div className="small muted mono">{r.host}</div> : null}
                   </td>
                   <td data-label="Client" className="mono small">
                     {r.clientAddress || '—'}
@@ -156,7 +156,7 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
                   <td data-label="Decision">
                     <LogDecisionBadge decision={r.decision} />
                   </td>
-                  <td data-label="By" className="small">
+                  <td data-label="By" className="small log-by">
                     {r.by}
                   </td>
                   <td data-label="Identity" className="small">

@@ -25,7 +25,7 @@ export function PresetDialog({ open, onClose, onInsert }: { open: boolean; onClo
         <ul className="preset-list">
           {presets.data.map((p) => (
             <li key={p.id} className="preset">
-              <div className="row-between" style={{ alignItems: 'flex-start' }}>
+              <div className="preset-head">
                 <div className="grow stack-sm" style={{ gap: 4 }}>
                   <h3>{p.name}</h3>
                   <p className="small muted">{p.description}</p>

@@ -72,7 +72,7 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
           <RuleEditor geoip={geoip} title={title} description={description} />
           <div className={`save-bar${formState.isDirty ? ' dirty' : ''}`}>
             <span className="small muted grow" role="status">
-              {formState.isDirty ? 'Unsaved changes' : 'All changes saved'}
+              {formState.isDirty ? 'Unsaved changes' : 'Saved'}
             </span>
             <Button variant="ghost" disabled={!formState.isDirty || saving} onClick={() => reset()}>
               Discard

@@ -271,10 +271,12 @@ export type ServiceAccess = {
   rules: AccessRule[];
   protections: string[];
   geoip: boolean;
-  updatedAt?: string;
+  /** Rule lists that cannot do what they seem to (e.g. authenticate without a protection). */
+  warnings?: string[];
+  updatedAt?: string | null;
 };
 export type ServiceAccessInput = { defaultAction: DefaultAction; rules: AccessRule[] };
-export type GlobalAccessRules = { rules: AccessRule[]; geoip: boolean; updatedAt?: string };
+export type GlobalAccessRules = { rules: AccessRule[] | null; geoip: boolean; updatedAt?: string | null };
 export type AccessPreset = { id: string; name: string; description: string; docs?: string[]; rules: AccessRule[] };
 
 export type RuleTestInput = {
@@ -300,8 +302,8 @@ export type RuleTestResult = {
   path: string;
   ambiguous: boolean;
   country?: string;
-  steps: RuleTestStep[];
-  protections?: string[];
+  steps: RuleTestStep[] | null;
+  protections?: string[] | null;
   warnings?: string[];
 };
 

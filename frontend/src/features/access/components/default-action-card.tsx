@@ -19,7 +19,7 @@ const options: { value: DefaultAction; label: string }[] = [
 ];
 
 /** What happens to requests no rule matches; "automatic" follows the service's protections. */
-export function DefaultActionCard({ protections }: { protections: string[] }) {
+export function DefaultActionCard({ protections, saved }: { protections: string[]; saved: DefaultAction }) {
   const { control } = useFormContext<RulesFormValues>();
   const value = useWatch({ control, name: 'defaultAction' });
   const automatic: AccessAction = protections.length ? 'authenticate' : 'allow';
@@ -60,7 +60,8 @@ export function DefaultActionCard({ protections }: { protections: string[] }) {
                 : ' (automatic: the service has no protection, so it is public)'}
           </span>
         </p>
-        {effective === 'authenticate' && protections.length === 0 ? (
+        {/* The saved state's warnings come from the server, above the form; this one follows the edit. */}
+        {value !== saved && effective === 'authenticate' && protections.length === 0 ? (
           <Alert tone="warning" title="Nobody can authenticate">
             No protection is on for this service, so requests that reach the default are refused. Turn one on under Security.
           </Alert>

@@ -9,7 +9,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Field, FieldErrorText } from '@/components/ui/field';
 import { commonMethods, webdavMethods } from '@/components/ui/method-picker';
 import { isApiError } from '@/lib/api-client';
-import type { RuleTestInput, RuleTestResult } from '@/lib/api-types';
+import type { RuleTestInput, RuleTestResult, RuleTestStep } from '@/lib/api-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useTestRules } from '../api/access';
 import { DecisionBadge } from './decision';
@@ -132,7 +132,7 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
   );
 }
 
-function stepLabel(s: RuleTestResult['steps'][number]) {
+function stepLabel(s: RuleTestStep) {
   return `${s.scope === 'global' ? 'Global rule' : 'Rule'} ${s.index + 1}`;
 }
 
@@ -183,7 +183,7 @@ function TestResult({ result }: { result: RuleTestResult }) {
       ) : null}
       <div className="stack-sm">
         <h3>Steps</h3>
-        {result.steps.length === 0 ? (
+        {!result.steps?.length ? (
           <p className="small muted">No rules to check: the default action decided.</p>
         ) : (
           <ol className="steps" aria-label="Steps">

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { ServiceAccess } from '@/lib/api-types';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -21,6 +22,15 @@ export function ServiceAccessPage() {
         Rules decide, before any sign-in, which requests pass, which are refused and which must authenticate. Global rules are checked
         first, then these.
       </p>
+      {access.data.warnings?.length ? (
+        <Alert tone="warning" title="The saved rules need attention">
+          <ul className="plain-list">
+            {access.data.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
       <ServiceRules serviceId={id} access={access.data} />
       <AccessLogTable serviceId={id} title="Recent requests" />
     </div>
@@ -40,7 +50,7 @@ function ServiceRules({ serviceId, access }: { serviceId: string; access: Servic
         const saved = await save.mutateAsync(toDraft(v));
         return toFormValues(saved.rules ?? [], saved.defaultAction ?? '');
       }}
-      top={<DefaultActionCard protections={access.protections ?? []} />}
+      top={<DefaultActionCard protections={access.protections ?? []} saved={access.defaultAction ?? ''} />}
       aside={(form, focusInvalid) => (
         <RuleTester
           serviceId={serviceId}

@@ -67,9 +67,9 @@ describe('AccessLogTable', () => {
     expect(calls.some((c) => c.url === '/api/access-log?serviceId=s1&decision=denied&after=2&limit=100')).toBe(true);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('GET cloud.example.com/admin');
-    expect(rows[1]).toHaveTextContent('GET cloud.example.com/p2');
-    expect(rows[2]).toHaveTextContent('GET cloud.example.com/p1');
+    expect(rows[0]).toHaveTextContent('GET /admin');
+    expect(rows[1]).toHaveTextContent('GET /p2');
+    expect(rows[2]).toHaveTextContent('GET /p1');
     // Decision is text, not only colour.
     expect(within(rows[0]!).getByText('Denied')).toBeInTheDocument();
   }, 30_000);

@@ -49,7 +49,6 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
   };
   const [address, setAddress] = useDebouncedParam('address', params, set);
   const [identity, setIdentity] = useDebouncedParam('identity', params, set);
-  const services = useServices();
   const log = useAccessLog(serviceId, filters, paused);
   const rows = log.data?.rows ?? [];
   const filtered = !!(filters.decision || filters.address || filters.identity || filters.serviceId);
@@ -72,18 +71,7 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
         }
       />
       <div className="card-body log-filters" role="search" aria-label={`${title} filters`}>
-        {!serviceId ? (
-          <Field label="Service">
-            <select className="select" value={filters.serviceId} onChange={(e) => set('service', e.target.value)}>
-              <option value="">All services</option>
-              {(services.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </Field>
-        ) : null}
+        {!serviceId ? <ServiceFilter value={filters.serviceId ?? ''} onChange={(v) => set('service', v)} /> : null}
         <Field label="Decision">
           <select className="select" value={filters.decision} onChange={(e) => set('decision', e.target.value)}>
             <option value="">Any decision</option>
@@ -169,6 +157,23 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
         </div>
       )}
     </Card>
+  );
+}
+
+/** Only the global log offers a service filter (and loads the service list for it). */
+function ServiceFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const services = useServices();
+  return (
+    <Field label="Service">
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All services</option>
+        {(services.data ?? []).map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRule, ServiceAccess } from '@/lib/api-types';
@@ -140,6 +140,21 @@ describe('ServiceAccessPage rule editor', () => {
     expect(screen.getByText('Rules (4)')).toBeInTheDocument();
     expect(notes()).toEqual(['DAV clients', 'Well-known', 'LAN', 'No admin']);
     expect(screen.getByRole('button', { name: 'Save rules' })).toBeEnabled();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    mockFetch(base());
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(await screen.findByRole('button', { name: 'Remove rule 1' }));
+    await act(() => router.navigate('/services'));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/services/s1/access');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(notes()).toEqual(['LAN', 'No admin']);
+    await act(() => router.navigate('/services'));
+    expect(await screen.findByText('elsewhere')).toBeInTheDocument();
   });
 
   it('explains the country database instead of offering countries without one', async () => {

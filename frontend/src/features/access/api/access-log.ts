@@ -8,7 +8,10 @@ export const LOG_CAP = 500;
 export const LOG_POLL_MS = 2000;
 
 export type LogFilters = { decision?: string; address?: string; identity?: string; serviceId?: string };
-export type LogState = { rows: AccessLogEntry[]; capacity: number };
+export type LogState = { rows: AccessLogEntry[]; capacity: number; polls: number };
+
+/** Every so often a poll asks for the newest entries without `after`, to notice a restarted panel. */
+const FULL_EVERY = 15;
 
 /**
  * Adds newly fetched entries to the rows on screen: newest first, each sequence number once,
@@ -43,11 +46,16 @@ export function useAccessLog(serviceId: string | undefined, filters: LogFilters,
   const key = qk.access.log(serviceId ?? 'all', clean);
   return useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<LogState> => {
       const prev = qc.getQueryData<LogState>(key);
-      const after = prev?.rows[0]?.seq;
-      const page = await api.get<AccessLogPage>(logUrl(serviceId, clean, after), { signal });
-      return { rows: mergeNewestFirst(prev?.rows ?? [], page.items ?? []), capacity: page.capacity } satisfies LogState;
+      const polls = (prev?.polls ?? 0) + 1;
+      const top = prev?.rows[0]?.seq;
+      const full = top === undefined || polls % FULL_EVERY === 0;
+      const page = await api.get<AccessLogPage>(logUrl(serviceId, clean, full ? undefined : top), { signal });
+      const items = page.items ?? [];
+      // The log lives in memory: after a restart its sequence starts again, below what is on screen.
+      const restarted = full && top !== undefined && (items[0]?.seq ?? 0) < top;
+      return { rows: mergeNewestFirst(restarted ? [] : (prev?.rows ?? []), items), capacity: page.capacity, polls };
     },
     refetchInterval: paused ? false : LOG_POLL_MS,
     staleTime: 0,

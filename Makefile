@@ -6,6 +6,10 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/gatehouse-proxy/gatehouse/internal/app.Version=$(VERSION)
 BIN := backend/bin/gatehouse
 GO_TEST_FLAGS ?= -race -count=1 -shuffle=on
+# The Traefik versions the end-to-end suites run against (the cache key in
+# .github/workflows/ci.yml names the same two).
+TRAEFIK_VERSION ?= v3.6.12
+TRAEFIK_VERSION_37 ?= v3.7.11
 
 .PHONY: help run dev build build-ui build-go test test-go test-ui e2e e2e-go e2e-ui bench lint fmt clean deps
 
@@ -42,19 +46,31 @@ test-ui: deps
 
 e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
 
-# The Traefik binary is resolved first and on its own: if building it fails,
-# the target fails, instead of the tests skipping for want of a binary.
+# The Traefik binaries are resolved first and on their own: if building either
+# fails, the target fails, instead of the tests skipping for want of a binary.
+# The runtime and certificate scenarios run against both versions, the rest
+# against TRAEFIK_VERSION.
 e2e-go:
-	cd backend && bin=$$(./scripts/traefik.sh) && TRAEFIK_BIN=$$bin go test -count=1 -tags e2e -timeout 20m ./e2e/...
+	cd backend && bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) ./scripts/traefik.sh) && \
+		bin37=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION_37) ./scripts/traefik.sh) && \
+		TRAEFIK_BIN=$$bin TRAEFIK_BIN_37=$$bin37 go test -count=1 -tags e2e -timeout 20m ./e2e/...
 
 e2e-ui: build
-	bin=$$(backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
+	bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
 
 bench: ## Print the performance figures the issues ask for (needs wrk)
-	cd backend && set -o pipefail && go test -tags bench -count=1 -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
+	cd backend && set -o pipefail && go test -tags bench -count=1 -timeout 30m -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 
-lint: deps ## go vet, gofmt and the TypeScript checks
-	cd backend && go vet ./... && test -z "$$(gofmt -l .)"
+# golangci-lint is pinned and installed once into a cache outside the repository.
+GOLANGCI_VERSION := v2.15.0
+TOOLS_BIN := $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gatehouse/bin
+GOLANGCI := $(TOOLS_BIN)/golangci-lint
+
+lint: deps ## go vet, gofmt, golangci-lint (backend/.golangci.yml) and the TypeScript checks
+	@$(GOLANGCI) version 2>/dev/null | grep -q 'version $(GOLANGCI_VERSION:v%=%) ' || \
+		{ echo "installing golangci-lint $(GOLANGCI_VERSION) into $(TOOLS_BIN)"; \
+		  GOBIN=$(TOOLS_BIN) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION); }
+	cd backend && go vet ./... && test -z "$$(gofmt -l .)" && $(GOLANGCI) run --config .golangci.yml ./...
 	cd frontend && npm run lint
 
 fmt: ## Format the Go code

@@ -241,6 +241,12 @@ func wrk(t *testing.T, u string, conns int, headers []string) wrkResult {
 	for _, h := range headers {
 		args = append(args, "-H", h)
 	}
+	return parseWrk(t, u, args)
+}
+
+// parseWrk runs wrk with args against u and reads its figures.
+func parseWrk(t *testing.T, u string, args []string) wrkResult {
+	t.Helper()
 	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("wrk: %v\n%s", err, out)

@@ -6,39 +6,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
 )
-
-const wrapperToken = "e2e-wrapper-token-4f1c2b9a7d"
-
-// managedPanel starts a managed-mode panel on a fixed loopback port (so
-// PANEL_INTERNAL_URL can name it) with Traefik's API entrypoint on apiPort.
-func managedPanel(t *testing.T, port, apiPort int, dataDir string) *harness.Panel {
-	t.Helper()
-	url := "http://127.0.0.1:" + strconv.Itoa(port)
-	return harness.StartPanel(t, map[string]string{
-		"PANEL_LISTEN":              "127.0.0.1:" + strconv.Itoa(port),
-		"PANEL_DATA_DIR":            dataDir,
-		"PANEL_MANAGED":             "true",
-		"PANEL_WRAPPER_TOKEN":       wrapperToken,
-		"PANEL_INTERNAL_URL":        url,
-		"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:" + strconv.Itoa(apiPort),
-		"PANEL_MANAGED_ACME_DIR":    filepath.Join(dataDir, "acme"),
-	})
-}
 
 // loopbackConfig is a managed config whose entrypoints bind free loopback ports.
 func loopbackConfig(web, websecure int) map[string]any {
@@ -67,169 +46,27 @@ func status(t *testing.T, p *harness.Panel) string {
 	return st.Status
 }
 
-// wrapper is the real traefik-wrapper.sh running under sh.
-type wrapper struct {
-	cmd  *exec.Cmd
-	out  *lockedBuffer
-	done chan struct{}
-	err  error
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-// shells are the shells the wrapper is tried with: sh, and busybox's ash
-// (the official Traefik image's shell) when installed.
-func shells() [][]string {
-	out := [][]string{{"sh"}}
-	if p, err := exec.LookPath("busybox"); err == nil {
-		out = append(out, []string{p, "sh"})
-	}
-	return out
-}
-
-func startWrapper(t *testing.T, shell []string, panelURL string, extraEnv ...string) *wrapper {
-	t.Helper()
-	bin := harness.TraefikBin(t)
-	script, err := filepath.Abs("../deploy/traefik-wrapper.sh")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(shell[0], append(shell[1:], script)...)
-	cmd.Env = append([]string{
-		"PATH=" + os.Getenv("PATH"),
-		"GATEHOUSE_URL=" + panelURL,
-		"GATEHOUSE_WRAPPER_TOKEN=" + wrapperToken,
-		"GATEHOUSE_POLL_INTERVAL=1",
-		"GATEHOUSE_CONFIG_DIR=" + t.TempDir(),
-		"TRAEFIK_BIN=" + bin,
-	}, extraEnv...)
-	w := &wrapper{cmd: cmd, out: &lockedBuffer{}, done: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = w.out, w.out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { w.err = cmd.Wait(); close(w.done) }()
-	t.Cleanup(func() {
-		if pid := w.traefikPID(); pid > 0 {
-			_ = syscall.Kill(pid, syscall.SIGKILL)
-		}
-		_ = cmd.Process.Kill()
-		<-w.done
-		if t.Failed() || testing.Verbose() {
-			t.Logf("wrapper output:\n%s", w.out.String())
-		}
-	})
-	return w
-}
-
-// traefikPID finds the wrapper's Traefik child: its parent is the wrapper
-// and its command line carries --configFile.
-func (w *wrapper) traefikPID() int {
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid ...: comm may hold spaces, so split after ')'.
-		rest := string(stat[bytes.LastIndexByte(stat, ')')+1:])
-		f := strings.Fields(rest)
-		if len(f) < 2 || f[1] != strconv.Itoa(w.cmd.Process.Pid) {
-			continue
-		}
-		cmdline, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if bytes.Contains(cmdline, []byte("--configFile=")) {
-			return pid
-		}
-	}
-	return 0
-}
-
-func (w *wrapper) exited() bool {
-	select {
-	case <-w.done:
-		return true
-	default:
-		return false
-	}
-}
-
-func environ(t *testing.T, pid int) string {
-	t.Helper()
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/environ", pid))
-	if err != nil {
-		t.Fatalf("read environ of %d: %v", pid, err)
-	}
-	return string(b)
-}
-
-func listening(port int) bool {
-	c, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(port), time.Second)
-	if err != nil {
-		return false
-	}
-	_ = c.Close()
-	return true
-}
-
-func redirects(port int) bool {
-	resp, err := harness.NoRedirectClient().Get("http://127.0.0.1:" + strconv.Itoa(port) + "/")
-	if err != nil {
-		return false
-	}
-	_ = resp.Body.Close()
-	return resp.StatusCode == http.StatusMovedPermanently
-}
-
-func pinged(apiPort int) bool {
-	resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/ping")
-	if err != nil {
-		return false
-	}
-	_ = resp.Body.Close()
-	return resp.StatusCode == 200
-}
-
 func TestManagedWrapperRestartsTraefik(t *testing.T) {
-	for _, sh := range shells() {
+	for _, sh := range harness.Shells() {
 		t.Run(filepath.Base(sh[0]), func(t *testing.T) { testWrapperRestarts(t, sh) })
 	}
 }
 
 func testWrapperRestarts(t *testing.T, sh []string) {
 	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
-	p := managedPanel(t, panelPort, apiPort, t.TempDir())
+	p := harness.StartManagedPanel(t, panelPort, apiPort, t.TempDir())
 	web, websecure := harness.FreePort(t), harness.FreePort(t)
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, websecure), nil)
 	if s := status(t, p); s != "pending" {
 		t.Fatalf("before any wrapper ran: status %s, want pending", s)
 	}
 
-	w := startWrapper(t, sh, p.URL)
-	harness.Eventually(t, 30*time.Second, func() bool { return pinged(apiPort) && redirects(web) },
+	w := harness.StartWrapper(t, sh, p.URL)
+	harness.Eventually(t, 30*time.Second, func() bool { return harness.Pinged(apiPort) && harness.Redirects(web) },
 		"Traefik did not come up with the managed entrypoints")
 	harness.Eventually(t, 20*time.Second, func() bool { return status(t, p) == "applied" },
 		"the panel did not show applied after the wrapper started Traefik")
-	first := w.traefikPID()
+	first := w.TraefikPID()
 	if first == 0 {
 		t.Fatal("cannot find Traefik's process")
 	}
@@ -240,11 +77,11 @@ func testWrapperRestarts(t *testing.T, sh []string) {
 	if s := status(t, p); s != "pending" {
 		t.Fatalf("right after the change: status %s, want pending", s)
 	}
-	harness.Eventually(t, 30*time.Second, func() bool { return redirects(newWeb) && !listening(web) },
+	harness.Eventually(t, 30*time.Second, func() bool { return harness.Redirects(newWeb) && !harness.Listening(web) },
 		"Traefik did not move the web entrypoint to the new port")
 	harness.Eventually(t, 20*time.Second, func() bool { return status(t, p) == "applied" },
 		"the panel did not show applied after the restart")
-	second := w.traefikPID()
+	second := w.TraefikPID()
 	if second == 0 || second == first {
 		t.Fatalf("Traefik was not restarted (pid %d, then %d)", first, second)
 	}
@@ -258,68 +95,68 @@ func testWrapperRestarts(t *testing.T, sh []string) {
 	}
 	var third int
 	harness.Eventually(t, 30*time.Second, func() bool {
-		third = w.traefikPID()
-		return third != 0 && third != second && strings.Contains(environ(t, third), "CF_DNS_API_TOKEN="+value+"\x00")
+		third = w.TraefikPID()
+		return third != 0 && third != second && strings.Contains(harness.Environ(t, third), "CF_DNS_API_TOKEN="+value+"\x00")
 	}, "the credential did not reach Traefik's environment")
-	if env := environ(t, w.cmd.Process.Pid); strings.Contains(env, "CF_DNS_API_TOKEN") || strings.Contains(env, "e2e-cf-") {
+	if env := harness.Environ(t, w.PID()); strings.Contains(env, "CF_DNS_API_TOKEN") || strings.Contains(env, "e2e-cf-") {
 		t.Fatal("the credential is in the wrapper's own environment")
 	}
-	if strings.Contains(environ(t, third), wrapperToken) {
+	if strings.Contains(harness.Environ(t, third), harness.WrapperToken) {
 		t.Fatal("the wrapper token leaked into Traefik's environment")
 	}
-	if strings.Contains(w.out.String(), "e2e-cf-") {
+	if strings.Contains(w.Out.String(), "e2e-cf-") {
 		t.Fatal("the wrapper logged the credential")
 	}
 	harness.Eventually(t, 20*time.Second, func() bool { return status(t, p) == "applied" },
 		"the panel did not show applied after the credential restart")
 
 	// SIGTERM stops Traefik, then the wrapper.
-	if err := w.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := w.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	harness.Eventually(t, 30*time.Second, w.exited, "the wrapper did not exit after SIGTERM")
-	if w.err != nil {
-		t.Fatalf("wrapper exit after SIGTERM: %v (want Traefik's clean exit)", w.err)
+	harness.Eventually(t, 30*time.Second, w.Exited, "the wrapper did not exit after SIGTERM")
+	if w.Err != nil {
+		t.Fatalf("wrapper exit after SIGTERM: %v (want Traefik's clean exit)", w.Err)
 	}
 	if err := syscall.Kill(third, 0); !errors.Is(err, syscall.ESRCH) {
 		t.Fatalf("Traefik (pid %d) still runs after the wrapper exited: %v", third, err)
 	}
-	if pinged(apiPort) || listening(newWeb) {
+	if harness.Pinged(apiPort) || harness.Listening(newWeb) {
 		t.Fatal("Traefik still answers after SIGTERM")
 	}
 }
 
 func TestManagedWrapperFallsBackThenFollowsThePanel(t *testing.T) {
-	sh := shells()[len(shells())-1]
+	sh := harness.Shells()[len(harness.Shells())-1]
 	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
 	dataDir := t.TempDir()
 	web, websecure := harness.FreePort(t), harness.FreePort(t)
 	t.Run("seed", func(t *testing.T) {
-		p := managedPanel(t, panelPort, apiPort, dataDir)
+		p := harness.StartManagedPanel(t, panelPort, apiPort, dataDir)
 		p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, websecure), nil)
 	}) // the panel stops here
 
 	fbWeb, fbAPI := harness.FreePort(t), harness.FreePort(t)
-	w := startWrapper(t, sh, "http://127.0.0.1:"+strconv.Itoa(panelPort),
+	w := harness.StartWrapper(t, sh, "http://127.0.0.1:"+strconv.Itoa(panelPort),
 		"GATEHOUSE_FALLBACK_WEB_ADDRESS=127.0.0.1:"+strconv.Itoa(fbWeb),
 		"GATEHOUSE_FALLBACK_API_ADDRESS=127.0.0.1:"+strconv.Itoa(fbAPI))
-	harness.Eventually(t, 30*time.Second, func() bool { return pinged(fbAPI) && listening(fbWeb) },
+	harness.Eventually(t, 30*time.Second, func() bool { return harness.Pinged(fbAPI) && harness.Listening(fbWeb) },
 		"Traefik did not start with the fallback configuration while the panel was down")
 
-	p := managedPanel(t, panelPort, apiPort, dataDir)
-	harness.Eventually(t, 30*time.Second, func() bool { return pinged(apiPort) && redirects(web) && !pinged(fbAPI) },
+	p := harness.StartManagedPanel(t, panelPort, apiPort, dataDir)
+	harness.Eventually(t, 30*time.Second, func() bool { return harness.Pinged(apiPort) && harness.Redirects(web) && !harness.Pinged(fbAPI) },
 		"Traefik did not switch to the panel's configuration once the panel was up")
 	harness.Eventually(t, 20*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
 
 	// Traefik dying takes the wrapper down with Traefik's exit code.
-	pid := w.traefikPID()
+	pid := w.TraefikPID()
 	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	harness.Eventually(t, 10*time.Second, w.exited, "the wrapper did not exit when Traefik died")
+	harness.Eventually(t, 10*time.Second, w.Exited, "the wrapper did not exit when Traefik died")
 	var exitErr *exec.ExitError
-	if !errors.As(w.err, &exitErr) || exitErr.ExitCode() != 128+int(syscall.SIGKILL) {
-		t.Fatalf("wrapper exit = %v; want code %d (Traefik killed by SIGKILL)", w.err, 128+int(syscall.SIGKILL))
+	if !errors.As(w.Err, &exitErr) || exitErr.ExitCode() != 128+int(syscall.SIGKILL) {
+		t.Fatalf("wrapper exit = %v; want code %d (Traefik killed by SIGKILL)", w.Err, 128+int(syscall.SIGKILL))
 	}
 }
 
@@ -328,7 +165,7 @@ func TestManagedWrapperFallsBackThenFollowsThePanel(t *testing.T) {
 // credentials, and checks Traefik loads all of it (entrypoints, resolvers).
 func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
 	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
-	p := managedPanel(t, panelPort, apiPort, t.TempDir())
+	p := harness.StartManagedPanel(t, panelPort, apiPort, t.TempDir())
 	web, websecure, internal := harness.FreePort(t), harness.FreePort(t), harness.FreePort(t)
 	cfg := loopbackConfig(web, websecure)
 	cfg["logLevel"] = "DEBUG"
@@ -345,8 +182,8 @@ func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed/secrets",
 		map[string]any{"upsert": map[string]string{"CF_DNS_API_TOKEN": "not-a-real-token"}}, nil)
 
-	sh := shells()[len(shells())-1]
-	w := startWrapper(t, sh, p.URL)
+	sh := harness.Shells()[len(harness.Shells())-1]
+	w := harness.StartWrapper(t, sh, p.URL)
 	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
 	var eps []struct {
 		Name    string `json:"name"`
@@ -384,10 +221,10 @@ func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
 			t.Errorf("entrypoint %s = %q; want %q (all: %v)", k, got[k], v, got)
 		}
 	}
-	if !w.exited() && w.traefikPID() == 0 {
+	if !w.Exited() && w.TraefikPID() == 0 {
 		t.Fatal("Traefik is not running")
 	}
-	out := w.out.String()
+	out := w.Out.String()
 	for _, bad := range []string{"Command error", "ACME resolve is skipped", "challenge is not enabled", "not-a-real-token"} {
 		if strings.Contains(out, bad) {
 			t.Fatalf("Traefik's log shows %q:\n%s", bad, out)
@@ -400,17 +237,17 @@ func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
 // back to the previous configuration and the panel stays pending until the
 // configuration is fixed.
 func TestManagedWrapperRollsBackAConfigTraefikRejects(t *testing.T) {
-	for _, sh := range shells() {
+	for _, sh := range harness.Shells() {
 		t.Run(filepath.Base(sh[0]), func(t *testing.T) { testWrapperRollsBack(t, sh) })
 	}
 }
 
 func testWrapperRollsBack(t *testing.T, sh []string) {
 	panelPort, apiPort := harness.FreePort(t), harness.FreePort(t)
-	p := managedPanel(t, panelPort, apiPort, t.TempDir())
+	p := harness.StartManagedPanel(t, panelPort, apiPort, t.TempDir())
 	web, websecure := harness.FreePort(t), harness.FreePort(t)
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, websecure), nil)
-	w := startWrapper(t, sh, p.URL)
+	w := harness.StartWrapper(t, sh, p.URL)
 	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
 
 	busy, err := net.Listen("tcp", "127.0.0.1:0")
@@ -419,15 +256,15 @@ func testWrapperRollsBack(t *testing.T, sh []string) {
 	}
 	defer busy.Close()
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, busy.Addr().(*net.TCPAddr).Port), nil)
-	harness.Eventually(t, 30*time.Second, func() bool { return strings.Contains(w.out.String(), "going back to the previous one") },
+	harness.Eventually(t, 30*time.Second, func() bool { return strings.Contains(w.Out.String(), "going back to the previous one") },
 		"the wrapper did not roll back the configuration Traefik rejected")
-	harness.Eventually(t, 20*time.Second, func() bool { return pinged(apiPort) && redirects(web) && listening(websecure) },
+	harness.Eventually(t, 20*time.Second, func() bool { return harness.Pinged(apiPort) && harness.Redirects(web) && harness.Listening(websecure) },
 		"Traefik does not run the previous configuration after the rollback")
 	time.Sleep(3 * time.Second) // a few polls: the rejected configuration is not retried
-	if w.exited() {
-		t.Fatalf("the wrapper exited: %v", w.err)
+	if w.Exited() {
+		t.Fatalf("the wrapper exited: %v", w.Err)
 	}
-	if n := strings.Count(w.out.String(), "going back to the previous one"); n != 1 {
+	if n := strings.Count(w.Out.String(), "going back to the previous one"); n != 1 {
 		t.Fatalf("the rejected configuration was retried (%d rollbacks)", n)
 	}
 	if s := status(t, p); s != "pending" {
@@ -436,7 +273,7 @@ func testWrapperRollsBack(t *testing.T, sh []string) {
 
 	fixed := harness.FreePort(t)
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, fixed), nil)
-	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" && listening(fixed) },
+	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" && harness.Listening(fixed) },
 		"the fixed configuration was not applied")
 }
 
@@ -450,7 +287,7 @@ func TestManagedSecretsUnreadableThroughThePublicDomain(t *testing.T) {
 	url := "http://127.0.0.1:" + strconv.Itoa(panelPort)
 	p := harness.StartPanel(t, map[string]string{
 		"PANEL_LISTEN": "127.0.0.1:" + strconv.Itoa(panelPort), "PANEL_DATA_DIR": dataDir,
-		"PANEL_MANAGED": "true", "PANEL_WRAPPER_TOKEN": wrapperToken, "PANEL_INTERNAL_URL": url,
+		"PANEL_MANAGED": "true", "PANEL_WRAPPER_TOKEN": harness.WrapperToken, "PANEL_INTERNAL_URL": url,
 		"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:" + strconv.Itoa(apiPort), "PANEL_ADMIN_DOMAIN": domain,
 	})
 	web, websecure := harness.FreePort(t), harness.FreePort(t)
@@ -458,7 +295,7 @@ func TestManagedSecretsUnreadableThroughThePublicDomain(t *testing.T) {
 	const value = "public-domain-canary-7d1e"
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed/secrets",
 		map[string]any{"upsert": map[string]string{"DO_AUTH_TOKEN": value}}, nil)
-	startWrapper(t, shells()[0], p.URL)
+	harness.StartWrapper(t, harness.Shells()[0], p.URL)
 	harness.Eventually(t, 30*time.Second, func() bool { return status(t, p) == "applied" }, "status did not become applied")
 
 	client := harness.NoRedirectClient()
@@ -490,7 +327,7 @@ func TestManagedSecretsUnreadableThroughThePublicDomain(t *testing.T) {
 	}{
 		{"secrets with the admin's basic auth", "/api/proxy/managed/secrets-env", basic},
 		{"secrets with the wrapper token", "/api/proxy/managed/secrets-env", func(r *http.Request) {
-			r.Header.Set("Authorization", "Bearer "+wrapperToken)
+			r.Header.Set("Authorization", "Bearer "+harness.WrapperToken)
 		}},
 		{"static config", "/api/proxy/static-config", basic},
 	} {

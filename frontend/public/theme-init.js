@@ -4,5 +4,7 @@
     var t = localStorage.getItem('gatehouse.theme');
     if (t !== 'light' && t !== 'dark') t = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
     document.documentElement.dataset.theme = t;
-  } catch (e) {}
+  } catch (e) {
+    // Storage or matchMedia unavailable: the app applies a theme once it starts.
+  }
 })();

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
-	"sync"
 	"testing"
 	"time"
 
@@ -47,7 +46,7 @@ func StartPanel(t testing.TB, env map[string]string) *Panel {
 	if d, ok := vars["PANEL_DATA_DIR"]; ok {
 		dir = d
 	}
-	logs := &syncBuffer{}
+	logs := &LockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
 	done := make(chan int, 1)
@@ -145,21 +144,4 @@ func (p *Panel) MustJSON(t testing.TB, want int, method, path string, body, out 
 			t.Fatalf("decode %s %s: %v", method, path, err)
 		}
 	}
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

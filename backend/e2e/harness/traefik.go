@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,18 +21,88 @@ import (
 // TraefikBin returns $TRAEFIK_BIN, or skips the test with how to get one.
 func TraefikBin(t testing.TB) string {
 	t.Helper()
-	bin := os.Getenv("TRAEFIK_BIN")
+	return traefikBinFrom(t, "TRAEFIK_BIN")
+}
+
+// TraefikBinary is a Traefik binary and the version it reports.
+type TraefikBinary struct {
+	Version string // as `traefik version` prints it, e.g. "3.7.11"
+	Path    string
+}
+
+// Name is the subtest name for the binary, e.g. "v3.7.11".
+func (b TraefikBinary) Name() string { return "v" + b.Version }
+
+// AtLeast reports whether the binary's version is major.minor or later.
+func (b TraefikBinary) AtLeast(major, minor int) bool {
+	parts := strings.SplitN(b.Version, ".", 3)
+	if len(parts) < 2 {
+		return false
+	}
+	ma, err1 := strconv.Atoi(parts[0])
+	mi, err2 := strconv.Atoi(parts[1])
+	return err1 == nil && err2 == nil && (ma > major || ma == major && mi >= minor)
+}
+
+// TraefikBinaries returns the Traefik binaries the version-sensitive
+// scenarios run against: $TRAEFIK_BIN (3.6) and $TRAEFIK_BIN_37 (3.7). A
+// scenario calls ForEachTraefik, which skips a version whose variable is not
+// set; `make e2e-go` sets both.
+func TraefikBinaries(t testing.TB) []TraefikBinary {
+	t.Helper()
+	var out []TraefikBinary
+	for _, env := range []string{"TRAEFIK_BIN", "TRAEFIK_BIN_37"} {
+		path := os.Getenv(env)
+		if path == "" {
+			continue
+		}
+		out = append(out, TraefikBinary{Version: traefikVersion(t, traefikBinFrom(t, env)), Path: path})
+	}
+	if len(out) == 0 {
+		t.Skip("TRAEFIK_BIN and TRAEFIK_BIN_37 are not set: run `make e2e` (it builds and caches Traefik via backend/scripts/traefik.sh)")
+	}
+	return out
+}
+
+// ForEachTraefik runs fn as a subtest named after each binary's version.
+func ForEachTraefik(t *testing.T, fn func(t *testing.T, bin TraefikBinary)) {
+	t.Helper()
+	for _, bin := range TraefikBinaries(t) {
+		t.Run(bin.Name(), func(t *testing.T) { fn(t, bin) })
+	}
+}
+
+func traefikBinFrom(t testing.TB, env string) string {
+	t.Helper()
+	bin := os.Getenv(env)
 	if bin == "" {
-		t.Skip("TRAEFIK_BIN is not set: run `make e2e` (it builds and caches Traefik via backend/scripts/traefik.sh)")
+		t.Skipf("%s is not set: run `make e2e` (it builds and caches Traefik via backend/scripts/traefik.sh)", env)
 	}
 	if _, err := os.Stat(bin); err != nil {
-		t.Fatalf("TRAEFIK_BIN=%s: %v", bin, err)
+		t.Fatalf("%s=%s: %v", env, bin, err)
 	}
 	return bin
 }
 
+// traefikVersion reads the "Version:" line of `traefik version`.
+func traefikVersion(t testing.TB, bin string) string {
+	t.Helper()
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatalf("%s version: %v", bin, err)
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "Version:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("%s version printed no version:\n%s", bin, out)
+	return ""
+}
+
 // TraefikOptions configures StartTraefik.
 type TraefikOptions struct {
+	Bin         string // the binary to run; empty for $TRAEFIK_BIN
 	ProviderURL string // HTTP provider endpoint (the panel's /api/proxy/config); empty for none
 	FileDir     string // optional file provider directory (watched)
 	Static      string // optional extra static configuration (YAML), merged over the defaults
@@ -53,7 +125,10 @@ type Traefik struct {
 // test failed.
 func StartTraefik(t testing.TB, o TraefikOptions) *Traefik {
 	t.Helper()
-	bin := TraefikBin(t)
+	bin := o.Bin
+	if bin == "" {
+		bin = TraefikBin(t)
+	}
 	dir := t.TempDir()
 	web, websecure, api := FreePort(t), FreePort(t), FreePort(t)
 	logFile := filepath.Join(dir, "traefik.log")

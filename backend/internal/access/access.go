@@ -13,12 +13,18 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
@@ -46,12 +52,61 @@ type Options struct {
 	// Secrets seals the SSO client secret at rest; nil means a key that lives
 	// only in memory (tests).
 	Secrets Sealer
+	// Schemes says whether a service is reached on http or https, for the
+	// URL of a shared link; nil means the entrypoint names alone decide
+	// (dynconf.IsTLSByName, no global defaults).
+	Schemes Schemes
+	// Rules are the access rules (accesspolicy); nil means none.
+	Rules RuleSource
+	// Tokens are the machine tokens (machinetoken); nil means none.
+	Tokens TokenSource
+	// Geo answers countries for country rules; nil without a database.
+	Geo accessrule.Geo
+	// TrustedProxies are proxies in front of Traefik whose
+	// X-Forwarded-For entries count (PANEL_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+	// Log receives every decision; nil keeps none.
+	Log *accesslog.Log
+}
+
+// RuleSource reads every access-rule list, for the policy snapshot.
+type RuleSource interface {
+	Snapshot(ctx context.Context) (accesspolicy.Snapshot, error)
+}
+
+// TokenSource reads the usable machine tokens, for the policy snapshot, and
+// takes note of their use off the request path.
+type TokenSource interface {
+	Snapshot(ctx context.Context) (map[string]*machinetoken.Policy, error)
+	RecordUse(id string, at time.Time, addr netip.Addr)
+}
+
+// Schemes answers which scheme browsers use to reach a service on the given
+// entrypoints (none: the global defaults). dynconf.Service implements it with
+// the TLS rules its generated routers follow.
+type Schemes interface {
+	Scheme(ctx context.Context, entrypoints []string) (string, error)
 }
 
 // Sealer encrypts secrets at rest (sealbox.Box).
 type Sealer interface {
 	Seal(plain string) (string, error)
 	Open(sealed string) (string, error)
+}
+
+// schemesByName is the Schemes of last resort: dynconf's name rule only.
+type schemesByName struct{}
+
+func (schemesByName) Scheme(_ context.Context, entrypoints []string) (string, error) {
+	for _, ep := range entrypoints {
+		if dynconf.IsTLSByName(ep) {
+			return "https", nil
+		}
+	}
+	if len(entrypoints) == 0 {
+		return "https", nil
+	}
+	return "http", nil
 }
 
 // Service is the forward-auth feature.
@@ -64,6 +119,12 @@ type Service struct {
 	cost     int
 	client   *http.Client
 	secrets  Sealer
+	schemes  Schemes
+	rules    RuleSource
+	tokens   TokenSource
+	geo      accessrule.Geo
+	trusted  []netip.Prefix
+	decided  *accesslog.Log
 
 	policy   *policyCache
 	sessions *sessionStore
@@ -94,13 +155,17 @@ func New(o Options) *Service {
 		}
 		o.Secrets = box
 	}
+	if o.Schemes == nil {
+		o.Schemes = schemesByName{}
+	}
 	if o.PanelURL == nil {
 		o.PanelURL = func(context.Context) (string, error) { return "", nil }
 	}
 	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), o.BcryptCost)
 	s := &Service{
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
-		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets,
+		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
+		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
 		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
 	}
 	s.policy = newPolicyCache(s.loadPolicy)
@@ -122,9 +187,16 @@ func (s *Service) onChange(e change.Event) {
 			s.sessions.dropService(e.ID)
 			s.basic.flush()
 		}
+		if e.Entity == change.Service && e.Kind == change.Deleted && s.decided != nil {
+			s.decided.Forget(e.ID)
+		}
 	case change.Security:
 		s.policy.invalidate()
 		s.basic.flush()
+	case change.Access:
+		// Rules and tokens live only in the snapshot: a revoked token is
+		// refused from the next request on.
+		s.policy.invalidate()
 	}
 }
 

@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"strconv"
 	"strings"
 	"time"
 
 	gocache "github.com/patrickmn/go-cache"
 	"golang.org/x/crypto/bcrypt"
+	"golang.org/x/sync/singleflight"
 )
 
 // basicTTL is how long a successful basic-auth check is remembered. Any
@@ -21,9 +23,20 @@ type basicResult struct {
 	hUser []string
 }
 
-type basicCache struct{ c *gocache.Cache }
+// basicCache remembers successful checks and makes concurrent checks of the
+// same credentials share one bcrypt comparison: a client opening many
+// connections at once would otherwise pay one comparison per connection
+// before the first result is cached.
+type basicCache struct {
+	c      *gocache.Cache
+	flight singleflight.Group
+	// compare is bcrypt.CompareHashAndPassword; tests count calls through it.
+	compare func(hash, password []byte) error
+}
 
-func newBasicCache() *basicCache { return &basicCache{c: gocache.New(basicTTL, time.Minute)} }
+func newBasicCache() *basicCache {
+	return &basicCache{c: gocache.New(basicTTL, time.Minute), compare: bcrypt.CompareHashAndPassword}
+}
 
 func (b *basicCache) flush() { b.c.Flush() }
 
@@ -66,10 +79,30 @@ func parseBasic(h string) (user, pass string, ok bool) {
 
 // checkBasic compares a password with the set's bcrypt hash; unknown users
 // cost the same bcrypt comparison, so timing does not reveal usernames.
+// Concurrent checks of the same credentials against the same hash wait for
+// one comparison; every caller still gets (and acts on) its own answer, so
+// a wrong password fails and counts against the rate limit per request.
 func (s *Service) checkBasic(bp *basicPolicy, user, pass string) bool {
 	hash, ok := bp.users[user]
 	if !ok {
 		hash = s.dummy
 	}
-	return bcrypt.CompareHashAndPassword(hash, []byte(pass)) == nil && ok
+	match, _, _ := s.basic.flight.Do(flightKey(bp.setID, user, pass, hash), func() (any, error) {
+		return s.basic.compare(hash, []byte(pass)) == nil, nil
+	})
+	return match.(bool) && ok
+}
+
+// flightKey identifies one comparison: the credential set, the username, the
+// password and the hash it is compared with (a password change mid-flight
+// never shares a result). It is a digest, so the password is not kept as a
+// map key, and the fields are length-prefixed so they cannot run together.
+func flightKey(setID, user, pass string, hash []byte) string {
+	h := sha256.New()
+	for _, f := range [...][]byte{[]byte(setID), []byte(user), []byte(pass), hash} {
+		h.Write(strconv.AppendInt(nil, int64(len(f)), 10))
+		h.Write([]byte{':'})
+		h.Write(f)
+	}
+	return string(h.Sum(nil))
 }

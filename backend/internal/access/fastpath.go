@@ -1,19 +1,15 @@
 package access
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
-// VerifyPath is the forward-auth endpoint Traefik calls.
-const VerifyPath = "/api/auth/verify"
-
-// FastVerify puts a lean Echo instance serving only VerifyPath in front of
+// FastVerify puts a lean Echo instance serving only fwdauth.VerifyPath in front of
 // next. Traefik calls verify on every proxied request, so it skips the
 // general API middleware (request ids, access log, CSRF, body limit, admin
 // guard), none of which applies to a header-only GET from the proxy. Errors
@@ -23,16 +19,16 @@ func (s *Service) FastVerify(next http.Handler) http.Handler {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.verifyError
-	e.GET(VerifyPath, s.verify)
-	e.HEAD(VerifyPath, s.verify)
+	e.GET(fwdauth.VerifyPath, s.verify)
+	e.HEAD(fwdauth.VerifyPath, s.verify)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != VerifyPath {
+		if r.URL.Path != fwdauth.VerifyPath {
 			next.ServeHTTP(w, r)
 			return
 		}
 		defer func() {
 			if v := recover(); v != nil {
-				if v == http.ErrAbortHandler {
+				if v == http.ErrAbortHandler { //nolint:errorlint // a recovered panic value, never wrapped
 					panic(v)
 				}
 				s.log.Error("forward-auth verify panicked", "panic", v)
@@ -55,13 +51,4 @@ func (s *Service) verifyError(err error, c echo.Context) {
 	}
 	c.Response().Header().Set("Cache-Control", "no-store")
 	_ = httpx.WriteError(c, e, "")
-}
-
-// hashToken is admin.HashToken without the intermediate allocations, for
-// the hot path: one allocation, the resulting string.
-func hashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	var buf [sha256.Size * 2]byte
-	hex.Encode(buf[:], sum[:])
-	return string(buf[:])
 }

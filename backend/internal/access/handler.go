@@ -5,26 +5,23 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
-// Handler mounts forward-auth's routes: the public /api/auth/* endpoints
-// (verify, the sign-in flow) and the admin API.
+// Handler mounts forward-auth's routes: the public sign-in flow
+// (/api/auth/sso/*) and the admin API.
 type Handler struct{ s *Service }
 
 // NewHandler returns the access handler.
 func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 
-type items[T any] struct {
-	Items []T `json:"items"`
-}
-
-// Register mounts the routes on the /api group.
+// Register mounts the routes on the /api group. The forward-auth endpoint
+// (fwdauth.VerifyPath) is not among them: Service.FastVerify answers it in
+// front of the API, before any of the API's middleware.
 func (h *Handler) Register(g *echo.Group) {
-	g.GET("/auth/verify", h.s.verify)
-	g.HEAD("/auth/verify", h.s.verify)
 	g.GET("/auth/sso/start", h.s.ssoStart)
-	g.GET(CallbackPath[len("/api"):], h.s.ssoCallback)
+	g.GET(fwdauth.SSOCallbackPath[len("/api"):], h.s.ssoCallback)
 
 	g.GET("/services/:id/security-configs", h.listSecurity)
 	g.POST("/services/:id/security-configs", h.upsertSecurity)
@@ -53,7 +50,7 @@ func (h *Handler) listSecurity(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[SecurityConfigResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) upsertSecurity(c echo.Context) error {
@@ -80,7 +77,7 @@ func (h *Handler) listSets(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[CredentialSetResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) getSet(c echo.Context) error {
@@ -147,7 +144,7 @@ func (h *Handler) listLinks(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[LinkResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) createLink(c echo.Context) error {
@@ -175,7 +172,7 @@ func (h *Handler) listSessions(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, items[SessionResponse]{out})
+	return httpx.JSONList(c, out)
 }
 
 func (h *Handler) deleteSessions(c echo.Context) error {

@@ -1,7 +1,6 @@
 package access
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -17,10 +16,11 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
@@ -38,7 +38,12 @@ type env struct {
 	h        http.Handler // the production front: FastVerify over e
 	queries  atomic.Int64
 	panelURL string
+	// tls is what Traefik would say about its entrypoints; nil: nothing.
+	tls map[string]bool
 }
+
+// TLSEntrypoints makes env the test's entrypoint-TLS source.
+func (v *env) TLSEntrypoints(context.Context) (map[string]bool, bool) { return v.tls, v.tls != nil }
 
 const testPanel = "https://panel.example.com"
 
@@ -48,13 +53,16 @@ func newEnv(t testing.TB, opts ...func(*Options)) *env {
 	bus := change.NewBus()
 	ck := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	v := &env{t: t, db: db, bus: bus, clock: ck, panelURL: testPanel}
-	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost,
+	v.svcs = services.NewService(db, bus, ck.Now, nil,
+		services.WithProtections(ServiceProtections), services.WithEndSessions(EndServiceSessions))
+	conf := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: v.svcs, Settings: settings.NewService(db, bus),
+		Now: ck.Now, TLSSources: []dynconf.EntrypointTLS{v}})
+	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost, Schemes: conf,
 		PanelURL: func(context.Context) (string, error) { return v.panelURL, nil }}
 	for _, f := range opts {
 		f(&o)
 	}
 	v.acc = New(o)
-	v.svcs = services.NewService(db, bus, ck.Now, nil)
 	count := func(*gorm.DB) { v.queries.Add(1) }
 	cb := db.Callback()
 	_ = cb.Query().Before("gorm:query").Register("test:count", count)
@@ -90,19 +98,11 @@ func (v *env) service(host string) string {
 // do sends an admin/API request and decodes the answer into out.
 func (v *env) do(method, path string, body, out any) *httptest.ResponseRecorder {
 	v.t.Helper()
-	var rd *bytes.Reader
+	var b []byte
 	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
+		b, _ = json.Marshal(body)
 	}
-	req := httptest.NewRequest(method, path, rd)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
+	rec := testutil.Request(v.e, method, path, string(b))
 	if out != nil && rec.Code < 300 {
 		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
 			v.t.Fatalf("%s %s: decode %q: %v", method, path, rec.Body.String(), err)
@@ -194,5 +194,3 @@ func servicesRequest(host string, eps []string) services.Request {
 		Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80}}, Entrypoints: eps,
 	}
 }
-
-func adminHash(s string) string { return admin.HashToken(s) }

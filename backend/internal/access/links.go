@@ -11,10 +11,10 @@ import (
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // Shared-link statuses.
@@ -30,6 +30,9 @@ type CreateLinkRequest struct {
 	LifetimeSeconds int64  `json:"lifetimeSeconds" validate:"omitempty,min=60,max=31622400"`
 	SessionSeconds  int64  `json:"sessionSeconds" validate:"omitempty,min=60,max=31622400"`
 	Note            string `json:"note" validate:"max=200"`
+	// Path is where the link lands; empty means the service's first path
+	// or path-prefix routing rule, else "/".
+	Path string `json:"path" validate:"max=2048"`
 }
 
 // LinkResponse is a shared link as the API shows it; URL only on creation.
@@ -39,6 +42,8 @@ type LinkResponse struct {
 	Note           string     `json:"note"`
 	Status         string     `json:"status"`
 	URL            string     `json:"url,omitempty"`
+	Path           string     `json:"path"`
+	Warnings       []string   `json:"warnings,omitempty"`
 	ExpiresAt      time.Time  `json:"expiresAt"`
 	UsedAt         *time.Time `json:"usedAt"`
 	RevokedAt      *time.Time `json:"revokedAt"`
@@ -60,7 +65,7 @@ func linkStatus(l store.SharedLink, now time.Time) string {
 
 func toLinkResponse(l store.SharedLink, now time.Time) LinkResponse {
 	return LinkResponse{
-		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
+		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Path: l.Path, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
 		UsedAt: l.UsedAt, RevokedAt: l.RevokedAt, SessionSeconds: l.SessionSeconds, CreatedAt: l.CreatedAt,
 	}
 }
@@ -96,56 +101,37 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 	if len(fqdns) == 0 {
 		return LinkResponse{}, apperr.Conflict("", "the service has no hostname to link to")
 	}
+	path, warnings, err := landingPath(svc.Rules.V, req.Path)
+	if err != nil {
+		return LinkResponse{}, err
+	}
 	if req.LifetimeSeconds == 0 {
 		req.LifetimeSeconds = 24 * 3600
 	}
 	if req.SessionSeconds == 0 {
 		req.SessionSeconds = 24 * 3600
 	}
-	token, err := admin.NewToken()
+	tok, err := token.New()
 	if err != nil {
 		return LinkResponse{}, err
 	}
 	now := s.now()
 	l := store.SharedLink{
-		ID: store.NewID(), ServiceID: serviceID, TokenHash: admin.HashToken(token), Note: req.Note,
+		ID: store.NewID(), ServiceID: serviceID, TokenHash: token.Hash(tok), Note: req.Note, Path: path,
 		SessionSeconds: req.SessionSeconds, CreatedAt: now,
 		ExpiresAt: now.Add(time.Duration(req.LifetimeSeconds) * time.Second),
 	}
 	if err := s.db.WithContext(ctx).Create(&l).Error; err != nil {
 		return LinkResponse{}, fmt.Errorf("create shared link: %w", err)
 	}
-	scheme, err := s.serviceScheme(ctx, svc)
+	scheme, err := s.schemes.Scheme(ctx, svc.Entrypoints.V)
 	if err != nil {
 		return LinkResponse{}, err
 	}
 	out := toLinkResponse(l, now)
-	out.URL = scheme + "://" + fqdns[0] + "/?" + LinkParam + "=" + url.QueryEscape(token)
+	out.URL = scheme + "://" + fqdns[0] + (&url.URL{Path: path}).EscapedPath() + "?" + LinkParam + "=" + url.QueryEscape(tok)
+	out.Warnings = warnings
 	return out, nil
-}
-
-// serviceScheme is https unless every entrypoint of the service (or the
-// global default when it names none) is a plain HTTP one.
-func (s *Service) serviceScheme(ctx context.Context, svc store.Service) (string, error) {
-	eps := svc.Entrypoints.V
-	if len(eps) == 0 {
-		var g struct {
-			DefaultEntrypoints []string `json:"defaultEntrypoints"`
-		}
-		if _, err := store.GetConfig(ctx, s.db, store.KeyGlobalConfig, &g); err != nil {
-			return "", err
-		}
-		eps = g.DefaultEntrypoints
-	}
-	if len(eps) == 0 {
-		return "https", nil
-	}
-	for _, ep := range eps {
-		if ep != "web" && ep != "http" {
-			return "https", nil
-		}
-	}
-	return "http", nil
 }
 
 // ListLinks returns a service's links, newest first.
@@ -196,8 +182,8 @@ var errLinkUnavailable = errors.New("shared link unavailable")
 // consumeLink marks the link used and opens its session in one transaction.
 // The conditional UPDATE is the one-use guarantee: of any number of
 // concurrent uses, exactly one affects a row.
-func (s *Service) consumeLink(ctx context.Context, sp *servicePolicy, token string, now time.Time) (store.Session, string, error) {
-	hash := admin.HashToken(token)
+func (s *Service) consumeLink(ctx context.Context, sp *servicePolicy, linkToken string, now time.Time) (store.Session, string, error) {
+	hash := token.Hash(linkToken)
 	var row store.Session
 	var sessToken string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -243,9 +229,9 @@ func capExpiry(at, serviceExpiry time.Time) time.Time {
 func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
 	ctx := c.Request().Context()
 	if len(f.linkToken) <= 128 {
-		row, token, err := s.consumeLink(ctx, sp, f.linkToken, now)
+		row, tok, err := s.consumeLink(ctx, sp, f.linkToken, now)
 		if err == nil {
-			setCookie(c, f, token, row.ExpiresAt, now)
+			setCookie(c, f, tok, row.ExpiresAt, now)
 			return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
 		}
 		if !errors.Is(err, errLinkUnavailable) {
@@ -253,7 +239,7 @@ func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now t
 		}
 	}
 	var l store.SharedLink
-	err := s.db.WithContext(ctx).Where("token_hash = ? AND service_id = ?", admin.HashToken(f.linkToken), sp.id).Take(&l).Error
+	err := s.db.WithContext(ctx).Where("token_hash = ? AND service_id = ?", token.Hash(f.linkToken), sp.id).Take(&l).Error
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return fmt.Errorf("load shared link: %w", err)
 	}

@@ -1,12 +1,17 @@
 package access
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 func linkService(t testing.TB, v *env, host string) string {
@@ -58,12 +63,12 @@ func TestSharedLinkLifecycle(t *testing.T) {
 		t.Fatalf("re-follow with session: %d %q", rec.Code, rec.Header().Get("Location"))
 	}
 
-	var list items[LinkResponse]
+	var list httpx.List[LinkResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/shared-links", nil, &list)
 	if len(list.Items) != 1 || list.Items[0].Status != LinkUsed || list.Items[0].URL != "" {
 		t.Fatalf("list: %+v", list.Items)
 	}
-	var sess items[SessionResponse]
+	var sess httpx.List[SessionResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/sessions", nil, &sess)
 	if len(sess.Items) != 1 || sess.Items[0].Kind != "shared_link" || sess.Items[0].ServiceName == "" {
 		t.Fatalf("sessions: %+v", sess.Items)
@@ -144,15 +149,45 @@ func TestSharedLinkOneUseUnderConcurrency(t *testing.T) {
 	}
 }
 
+// The link's scheme follows the TLS rules the generated routers follow: a
+// service only on plain-HTTP entrypoints gets an http:// link, whatever they
+// are called, and one with any TLS entrypoint an https:// link.
 func TestSharedLinkSchemeFollowsEntrypoints(t *testing.T) {
-	v := newEnv(t)
-	r, err := v.svcs.Create(t.Context(), servicesRequest("plainhttp.example.com", []string{"web"}))
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name     string
+		eps      []string
+		defaults []string        // global default entrypoints
+		tls      map[string]bool // Traefik's answer; nil: names alone
+		want     string
+	}{
+		{"web", []string{"web"}, nil, nil, "http"},
+		{"plain entrypoint with another name", []string{"lan"}, nil, nil, "http"},
+		{"lan known as plain", []string{"lan"}, nil, map[string]bool{"lan": false, "websecure": true}, "http"},
+		{"websecure", []string{"websecure"}, nil, nil, "https"},
+		{"plain and TLS", []string{"web", "websecure"}, nil, nil, "https"},
+		{"TLS entrypoint without a TLS name", []string{"edge"}, nil, map[string]bool{"edge": true}, "https"},
+		{"default entrypoints", nil, []string{"lan"}, nil, "http"},
+		{"TLS default entrypoints", nil, []string{"web", "websecure"}, nil, "https"},
 	}
-	protect(t, v, r.ID, map[string]any{"type": "shared_links"})
-	l, _ := newLink(t, v, r.ID, nil)
-	if want := "http://plainhttp.example.com/?gh_link="; l.URL[:len(want)] != want {
-		t.Fatalf("url %q", l.URL)
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := newEnv(t)
+			v.tls = tt.tls
+			if tt.defaults != nil {
+				if err := store.PutConfig(t.Context(), v.db, store.KeyGlobalConfig, map[string]any{"defaultEntrypoints": tt.defaults}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			host := fmt.Sprintf("app%d.example.com", i)
+			r, err := v.svcs.Create(t.Context(), servicesRequest(host, tt.eps))
+			if err != nil {
+				t.Fatal(err)
+			}
+			protect(t, v, r.ID, map[string]any{"type": "shared_links"})
+			l, _ := newLink(t, v, r.ID, nil)
+			if want := tt.want + "://" + host + "/?gh_link="; !strings.HasPrefix(l.URL, want) {
+				t.Fatalf("url %q, want it to start with %q", l.URL, want)
+			}
+		})
 	}
 }

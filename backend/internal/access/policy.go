@@ -3,11 +3,14 @@ package access
 import (
 	"context"
 	"fmt"
+	"net/textproto"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -17,6 +20,7 @@ import (
 type policy struct {
 	services map[string]*servicePolicy
 	panelURL string
+	tokens   map[string]*machinetoken.Policy // by hash; revoked ones left out
 }
 
 // servicePolicy is one service's protections.
@@ -29,7 +33,27 @@ type servicePolicy struct {
 	basic     *basicPolicy
 	sso       *ssoPolicy
 	links     bool
+	tokens    bool     // machine tokens are accepted
+	tokenHdr  string   // canonical name of the service's own token header, if any
 	challenge []string // WWW-Authenticate value when basic auth is accepted
+	// rules decide before any protection; nil when the service has no
+	// rule, no global rule applies and no default action was set: then a
+	// protected service authenticates and an unprotected one allows.
+	rules *accessrule.Set
+}
+
+// protections names the enabled protections, as the API shows them.
+func (p *servicePolicy) protections() []string {
+	out := []string{}
+	for _, x := range [...]struct {
+		on   bool
+		name string
+	}{{p.basic != nil, "basicAuth"}, {p.sso != nil, "sso"}, {p.links, "sharedLinks"}, {p.tokens, "tokens"}} {
+		if x.on {
+			out = append(out, x.name)
+		}
+	}
+	return out
 }
 
 type basicPolicy struct {
@@ -181,9 +205,55 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 			}
 		case store.SecuritySharedLinks:
 			sp.links = true
+		case store.SecurityTokens:
+			sp.tokens = true
+			if h := decodeTokenHeader(c.Settings.V); h != "" {
+				sp.tokenHdr = textproto.CanonicalMIMEHeaderKey(h)
+			}
+			if sp.challenge == nil {
+				// Many WebDAV and CalDAV clients send credentials only after a
+				// Basic challenge; the token goes in as the password.
+				sp.challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
+			}
+		}
+	}
+	if err := s.loadRules(ctx, p); err != nil {
+		return nil, err
+	}
+	if s.tokens != nil {
+		if p.tokens, err = s.tokens.Snapshot(ctx); err != nil {
+			return nil, fmt.Errorf("load machine tokens: %w", err)
 		}
 	}
 	return p, nil
+}
+
+// loadRules compiles every service's rule set. The global rules are
+// compiled once and shared.
+func (s *Service) loadRules(ctx context.Context, p *policy) error {
+	if s.rules == nil {
+		return nil
+	}
+	snap, err := s.rules.Snapshot(ctx)
+	if err != nil {
+		return fmt.Errorf("load access rules: %w", err)
+	}
+	global, err := accessrule.CompileList(snap.Global)
+	if err != nil {
+		return fmt.Errorf("compile global access rules: %w", err)
+	}
+	for id, sp := range p.services {
+		own := snap.Services[id]
+		if global.Len() == 0 && len(own.Rules) == 0 && own.Default == "" {
+			continue
+		}
+		list, err := accessrule.CompileList(own.Rules)
+		if err != nil {
+			return fmt.Errorf("compile access rules of %s: %w", id, err)
+		}
+		sp.rules = accessrule.NewSet(global, list, accessrule.EffectiveDefault(own.Default, sp.protected), s.geo)
+	}
+	return nil
 }
 
 // realm makes a service name safe inside a quoted header parameter.

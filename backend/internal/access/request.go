@@ -1,18 +1,19 @@
 package access
 
 import (
-	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 )
 
 // Query parameters the panel adds to a service URL and verify consumes.
 const (
 	LinkParam     = "gh_link"     // one-use shared-link token
 	ExchangeParam = "gh_exchange" // one-time token that ends the sign-in hop
-	// SignOutPath on any protected host ends the session there.
-	SignOutPath = "/.gatehouse/sign-out"
 )
 
 // fwdRequest is what Traefik's forwardAuth tells verify about the original request.
@@ -23,15 +24,25 @@ type fwdRequest struct {
 	browser              bool
 	token                string // session cookie
 	authorization        string
-	ip                   string
+	addr                 netip.Addr // the client; the zero Addr when unknown
 	linkToken, exchToken string
+	header               http.Header
+}
+
+// ipKey names the client in rate limits and logs ("unknown" when Traefik's
+// X-Forwarded-For could not be read).
+func (f *fwdRequest) ipKey() string {
+	if !f.addr.IsValid() {
+		return "unknown"
+	}
+	return f.addr.String()
 }
 
 // parseForwarded reads a verify request. ok is false when a forwarded header
 // is missing or malformed; it never fails otherwise, whatever the input.
-func parseForwarded(r *http.Request) (f fwdRequest, ok bool) {
+func parseForwarded(r *http.Request, trusted []netip.Prefix) (f fwdRequest, ok bool) {
 	h := r.Header
-	f.serviceID = queryValue(r.URL.RawQuery, "service")
+	f.serviceID = queryValue(r.URL.RawQuery, fwdauth.ServiceParam)
 	f.method = first(h["X-Forwarded-Method"])
 	f.proto = strings.ToLower(first(h["X-Forwarded-Proto"]))
 	f.host = first(h["X-Forwarded-Host"])
@@ -42,9 +53,10 @@ func parseForwarded(r *http.Request) (f fwdRequest, ok bool) {
 	}
 	accept := first(h["Accept"])
 	f.browser = strings.Contains(accept, "text/html") && !strings.EqualFold(first(h["X-Requested-With"]), "XMLHttpRequest")
-	f.token = cookieValue(h["Cookie"], SessionCookie)
+	f.token = cookieValue(h["Cookie"], fwdauth.SessionCookie)
 	f.authorization = first(h["Authorization"])
-	f.ip = clientIP(r)
+	f.addr = accessrule.ClientAddr(h["X-Forwarded-For"], r.RemoteAddr, trusted)
+	f.header = h
 	if i := strings.IndexByte(f.uri, '?'); i >= 0 && strings.Contains(f.uri[i:], "gh_") {
 		q := f.uri[i+1:]
 		f.linkToken = queryValue(q, LinkParam)
@@ -153,21 +165,6 @@ func cookieValue(headers []string, name string) string {
 		}
 	}
 	return ""
-}
-
-// clientIP is the address Traefik reports for the client. Traefik rewrites
-// X-Forwarded-For on forwardAuth calls (trustForwardHeader: false), so its
-// first entry is the client as Traefik saw it.
-func clientIP(r *http.Request) string {
-	if xff := first(r.Header["X-Forwarded-For"]); xff != "" {
-		ip, _, _ := strings.Cut(xff, ",")
-		return strings.TrimSpace(ip)
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // redirectStatus is 302 for safe methods and 303 for the rest, so a browser

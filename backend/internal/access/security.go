@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/textproto"
 	"strings"
 	"time"
 
@@ -11,16 +12,20 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // SecurityConfigRequest is the body of POST /api/services/{id}/security-configs.
 type SecurityConfigRequest struct {
-	Type            string   `json:"type" validate:"required,oneof=basic_auth sso shared_links"`
+	Type            string   `json:"type" validate:"required,oneof=basic_auth sso shared_links tokens"`
 	Enabled         *bool    `json:"enabled"`
 	CredentialSetID *string  `json:"credentialSetId"`
 	Users           []string `json:"users" validate:"max=500,dive,min=1,max=256"`
 	Groups          []string `json:"groups" validate:"max=500,dive,min=1,max=256"`
+	// Header is, for tokens, a request header the service's clients may put
+	// their machine token in (besides Authorization, which always works).
+	Header string `json:"header" validate:"max=100"`
 }
 
 // SecurityConfigResponse is one protection as the API shows it.
@@ -32,6 +37,7 @@ type SecurityConfigResponse struct {
 	CredentialSetID *string   `json:"credentialSetId,omitempty"`
 	Users           *[]string `json:"users,omitempty"`
 	Groups          *[]string `json:"groups,omitempty"`
+	Header          *string   `json:"header,omitempty"`
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 }
@@ -61,6 +67,12 @@ func decodeSSOSettings(m map[string]any) ssoServiceSettings {
 	return st
 }
 
+// decodeTokenHeader reads the header name of a tokens security config.
+func decodeTokenHeader(m map[string]any) string {
+	h, _ := m["header"].(string)
+	return h
+}
+
 func toSecurityResponse(r store.SecurityConfig) SecurityConfigResponse {
 	out := SecurityConfigResponse{
 		ID: r.ID, ServiceID: r.ServiceID, Type: r.Type, Enabled: r.Enabled,
@@ -72,6 +84,9 @@ func toSecurityResponse(r store.SecurityConfig) SecurityConfigResponse {
 	case store.SecuritySSO:
 		st := decodeSSOSettings(r.Settings.V)
 		out.Users, out.Groups = &st.Users, &st.Groups
+	case store.SecurityTokens:
+		h := decodeTokenHeader(r.Settings.V)
+		out.Header = &h
 	}
 	return out
 }
@@ -132,8 +147,15 @@ func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, re
 		case store.SecuritySSO:
 			users, groups := cleanList(req.Users), cleanList(req.Groups)
 			row.Settings = store.NewJSON(map[string]any{"users": users, "groups": groups})
+		case store.SecurityTokens:
+			h, err := tokenHeader(req.Header)
+			if err != nil {
+				return err
+			}
+			row.Settings = store.NewJSON(map[string]any{"header": h})
 		}
-		endSessions = !(existing && req.Type == store.SecuritySSO && prevEnabled && enabled)
+		// Only an edit of a live SSO protection keeps its sessions.
+		endSessions = !existing || req.Type != store.SecuritySSO || !prevEnabled || !enabled
 		if err := tx.Save(&row).Error; err != nil {
 			return fmt.Errorf("save security config: %w", err)
 		}
@@ -207,4 +229,26 @@ func cleanList(in []string) []string {
 		out = append(out, v)
 	}
 	return out
+}
+
+// tokenHeader checks the header a service's clients may carry a machine
+// token in. Headers Traefik or the panel give a meaning to are refused: a
+// token there would be read as something else, or reach the upstream as an
+// identity.
+func tokenHeader(h string) (string, error) {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return "", nil
+	}
+	if !httpheader.ValidName(h) {
+		return "", apperr.Field("header", "must be a header name such as X-Api-Key")
+	}
+	h = textproto.CanonicalMIMEHeaderKey(h)
+	switch {
+	case h == "Authorization", h == "Cookie", h == "Host", h == "Proxy-Authorization", h == "Connection",
+		h == "Content-Length", h == "Transfer-Encoding", h == "Te", h == "Upgrade", h == "Forwarded",
+		strings.HasPrefix(h, "X-Forwarded-"), strings.HasPrefix(h, "Remote-"), h == "X-Real-Ip":
+		return "", apperr.Field("header", "%s cannot carry a token: choose a header of your own, such as X-Api-Key", h)
+	}
+	return h, nil
 }

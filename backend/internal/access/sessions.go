@@ -13,13 +13,14 @@ import (
 	gocache "github.com/patrickmn/go-cache"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
-// SessionCookie is the forward-auth session cookie, set host-only on the
-// protected service's own host.
-const SessionCookie = "gatehouse_session"
+// SessionCookie is fwdauth.SessionCookie, kept under this name for the
+// benchmarks that build requests with it.
+const SessionCookie = fwdauth.SessionCookie
 
 // touchEvery bounds how often a session's last-seen time is written.
 const touchEvery = time.Minute
@@ -98,11 +99,11 @@ const (
 )
 
 // lookup resolves a cookie token; nil when there is no live session.
-func (s *sessionStore) lookup(ctx context.Context, token string) (*session, error) {
-	if token == "" || len(token) > 128 {
+func (s *sessionStore) lookup(ctx context.Context, tok string) (*session, error) {
+	if tok == "" || len(tok) > 128 {
 		return nil, nil
 	}
-	hash := hashToken(token)
+	hash := token.Hash(tok)
 	if v, ok := s.cache.Get(hash); ok {
 		if v == noSession {
 			return nil, nil
@@ -146,19 +147,19 @@ func (s *sessionStore) put(hash string, sess *session, gen uint64) {
 // create stores a new session inside tx and returns its token. The caller
 // calls cache once the transaction commits.
 func (s *sessionStore) create(tx *gorm.DB, row *store.Session) (string, error) {
-	token, err := admin.NewToken()
+	tok, err := token.New()
 	if err != nil {
 		return "", err
 	}
 	now := s.now()
-	row.ID, row.TokenHash, row.CreatedAt, row.LastSeenAt = store.NewID(), admin.HashToken(token), now, now
+	row.ID, row.TokenHash, row.CreatedAt, row.LastSeenAt = store.NewID(), token.Hash(tok), now, now
 	if row.Groups.V == nil {
 		row.Groups.V = []string{}
 	}
 	if err := tx.Create(row).Error; err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
-	return token, nil
+	return tok, nil
 }
 
 // cache installs a freshly committed session.

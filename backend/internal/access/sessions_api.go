@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // SessionResponse is a forward-auth session as the API shows it (never the token).
@@ -79,8 +79,8 @@ func (s *Service) DeleteSession(ctx context.Context, id string) error {
 }
 
 // endSessionByToken ends the session behind a cookie (sign-out).
-func (s *Service) endSessionByToken(ctx context.Context, token string) error {
-	hash := admin.HashToken(token)
+func (s *Service) endSessionByToken(ctx context.Context, tok string) error {
+	hash := token.Hash(tok)
 	if err := s.db.WithContext(ctx).Where("token_hash = ?", hash).Delete(&store.Session{}).Error; err != nil {
 		return fmt.Errorf("end session: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -32,7 +33,7 @@ func TestSessionNeverOutlivesService(t *testing.T) {
 	}
 	protect(t, v, r.ID, map[string]any{"type": "shared_links"})
 	token := linkSession(t, v, r.ID, "app.example.com", map[string]any{"sessionSeconds": 86400})
-	var list items[SessionResponse]
+	var list httpx.List[SessionResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/sessions", nil, &list)
 	if len(list.Items) != 1 || !list.Items[0].ExpiresAt.Equal(*r.ExpiresAt) {
 		t.Fatalf("session expiry %v, service expiry %v", list.Items[0].ExpiresAt, r.ExpiresAt)
@@ -75,11 +76,11 @@ func TestSessionsEndWithTheirService(t *testing.T) {
 			protect(t, v, id, map[string]any{"type": "shared_links", "enabled": false})
 			protect(t, v, id, map[string]any{"type": "shared_links", "enabled": true})
 		}},
-		{"all sessions deleted", func(t *testing.T, v *env, id string) {
+		{"all sessions deleted", func(_ *testing.T, v *env, _ string) {
 			v.must(http.StatusNoContent, http.MethodDelete, "/api/sessions", nil, nil)
 		}},
-		{"session deleted", func(t *testing.T, v *env, id string) {
-			var list items[SessionResponse]
+		{"session deleted", func(_ *testing.T, v *env, id string) {
+			var list httpx.List[SessionResponse]
 			v.must(http.StatusOK, http.MethodGet, "/api/sessions?serviceId="+url.QueryEscape(id), nil, &list)
 			v.must(http.StatusNoContent, http.MethodDelete, "/api/sessions/"+list.Items[0].ID, nil, nil)
 			v.must(http.StatusNotFound, http.MethodDelete, "/api/sessions/"+list.Items[0].ID, nil, nil)
@@ -143,7 +144,7 @@ func TestSecurityConfigAPI(t *testing.T) {
 		map[string]any{"type": "basic_auth", "credentialSetId": "nope"}, nil)
 	v.must(http.StatusNotFound, http.MethodPost, "/api/services/nope/security-configs", map[string]any{"type": "sso"}, nil)
 	protect(t, v, id, map[string]any{"type": "sso", "users": []string{" alice ", "alice"}})
-	var list items[SecurityConfigResponse]
+	var list httpx.List[SecurityConfigResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/security-configs", nil, &list)
 	if len(list.Items) != 1 || list.Items[0].Users == nil || len(*list.Items[0].Users) != 1 || !list.Items[0].Enabled {
 		t.Fatalf("list: %+v", list.Items)
@@ -180,7 +181,7 @@ func TestCredentialSetAPI(t *testing.T) {
 		{"unknown set", http.MethodPut, "/api/credential-sets/nope", map[string]any{"name": "z"}, 404},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { v.must(tt.want, tt.method, tt.path, tt.body, nil) })
+		t.Run(tt.name, func(*testing.T) { v.must(tt.want, tt.method, tt.path, tt.body, nil) })
 	}
 	// bob's password survived the PUT without one.
 	id := v.service("app.example.com")

@@ -16,9 +16,10 @@ import (
 	"golang.org/x/oauth2"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // stateCookie binds a sign-in to the browser that started it (login CSRF).
@@ -57,11 +58,11 @@ func (s *Service) ssoStart(c echo.Context) error {
 	if err != nil {
 		return s.providerError(c, err)
 	}
-	state, err := admin.NewToken()
+	state, err := token.New()
 	if err != nil {
 		return err
 	}
-	nonce, err := admin.NewToken()
+	nonce, err := token.New()
 	if err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func (s *Service) ssoStart(c echo.Context) error {
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
 			"Too many sign-ins are in progress. Try again in a few minutes.")
 	}
-	c.SetCookie(&http.Cookie{
+	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the panel is on https; a plain-HTTP panel needs the cookie too
 		Name: stateCookie, Value: state, Path: "/api/auth/sso", MaxAge: int(loginTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pol.panelURL, "https://"),
 	})
@@ -112,7 +113,7 @@ func (s *Service) oauthConfig(ctx context.Context, pol *policy) (*oauth2.Config,
 	}
 	return &oauth2.Config{
 		ClientID: d.ClientID, ClientSecret: secret, Endpoint: prov.Endpoint(),
-		RedirectURL: pol.panelURL + CallbackPath, Scopes: d.Scopes,
+		RedirectURL: pol.panelURL + fwdauth.SSOCallbackPath, Scopes: d.Scopes,
 	}, prov, nil
 }
 
@@ -133,7 +134,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	ctx := c.Request().Context()
 	state := c.QueryParam("state")
 	ck, _ := c.Cookie(stateCookie)
-	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode}) //nolint:gosec // clears the cookie: no value to protect
 	if state == "" || ck == nil || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(state)) != 1 {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
 			"This sign-in was not started in this browser, or it has expired. Open the service again to sign in.")
@@ -177,13 +178,13 @@ func (s *Service) ssoCallback(c echo.Context) error {
 			"You signed in as "+id.user+", who is not allowed to use "+sp.name+".")
 	}
 	u, _ := url.Parse(l.rd) // validated at start
-	token, err := s.sso.addExchange(&exchange{serviceID: sp.id, host: strings.ToLower(u.Host), id: id})
+	exch, err := s.sso.addExchange(&exchange{serviceID: sp.id, host: strings.ToLower(u.Host), id: id})
 	if err != nil {
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
 			"Too many sign-ins are in progress. Try again in a few minutes.")
 	}
 	q := u.Query()
-	q.Set(ExchangeParam, token)
+	q.Set(ExchangeParam, exch)
 	u.RawQuery = q.Encode()
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusFound, u.String())
@@ -265,7 +266,7 @@ func groupsOf(v any) []string {
 // redeemExchange ends the sign-in hop on the service's host: it redeems the
 // one-time token, opens a session and answers 302 to the clean URL with the
 // host-only cookie (Traefik passes non-2xx answers, headers included, to the browser).
-func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, pol *policy, now time.Time) error {
+func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
 	clean := f.proto + "://" + f.host + withoutParams(f.uri)
 	e := s.sso.redeem(f.exchToken)
 	if e == nil || e.serviceID != sp.id || e.host != strings.ToLower(f.host) {
@@ -287,16 +288,16 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 		Groups:    store.NewJSON(e.id.groups),
 		ExpiresAt: capExpiry(now.Add(time.Duration(d.SessionSeconds)*time.Second), sp.expiresAt),
 	}
-	var token string
+	var sessionToken string
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
-		token, err = s.sessions.create(tx, &row)
+		sessionToken, err = s.sessions.create(tx, &row)
 		return err
 	})
 	if err != nil {
 		return err
 	}
 	s.sessions.remember(row)
-	setCookie(c, f, token, row.ExpiresAt, now)
+	setCookie(c, f, sessionToken, row.ExpiresAt, now)
 	return c.Redirect(redirectStatus(f.method), clean)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -17,8 +18,6 @@ var defaultScopes = []string{"openid", "email", "profile"}
 const (
 	defaultGroupsClaim       = "groups"
 	defaultSSOSessionSeconds = 24 * 3600
-	// CallbackPath is the redirect URI to register at the OpenID provider.
-	CallbackPath = "/api/auth/sso/callback"
 )
 
 // ssoDoc is the app_config "sso" document. The client secret is stored here
@@ -79,7 +78,7 @@ func (s *Service) GetSSO(ctx context.Context) (SSOResponse, error) {
 		Scopes: d.Scopes, GroupsClaim: d.GroupsClaim, SessionSeconds: d.SessionSeconds,
 	}
 	if panel != "" {
-		out.RedirectURL = strings.TrimRight(panel, "/") + CallbackPath
+		out.RedirectURL = strings.TrimRight(panel, "/") + fwdauth.SSOCallbackPath
 	}
 	return out, nil
 }

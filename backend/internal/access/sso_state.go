@@ -8,7 +8,7 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // Lifetimes of the in-memory sign-in state. Both are single-use; a restart
@@ -84,7 +84,7 @@ func (s *ssoState) takeLogin(state string) *login {
 }
 
 func (s *ssoState) addExchange(e *exchange) (string, error) {
-	token, err := admin.NewToken()
+	tok, err := token.New()
 	if err != nil {
 		return "", err
 	}
@@ -97,16 +97,16 @@ func (s *ssoState) addExchange(e *exchange) (string, error) {
 		}
 	}
 	e.expires = s.now().Add(exchangeTTL)
-	s.exchanges[admin.HashToken(token)] = e
-	return token, nil
+	s.exchanges[token.Hash(tok)] = e
+	return tok, nil
 }
 
 // redeem returns and forgets a live exchange: a token works once.
-func (s *ssoState) redeem(token string) *exchange {
-	if len(token) > 128 {
+func (s *ssoState) redeem(tok string) *exchange {
+	if len(tok) > 128 {
 		return nil
 	}
-	h := admin.HashToken(token)
+	h := token.Hash(tok)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	e := s.exchanges[h]

@@ -11,6 +11,7 @@ import (
 
 	"github.com/oauth2-proxy/mockoidc"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
 
@@ -66,9 +67,9 @@ func signIn(t *testing.T, v *env, m *mockoidc.MockOIDC, serviceID, host string, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	cb, _ := url.Parse(resp.Header.Get("Location"))
-	if cb.Path != CallbackPath {
+	if cb.Path != fwdauth.SSOCallbackPath {
 		t.Fatalf("provider redirected to %q", cb)
 	}
 	// 4. The callback checks everything and hands over an exchange token.
@@ -140,7 +141,7 @@ func TestSSOFlow(t *testing.T) {
 	}
 
 	// Sign-out on the service host ends the session.
-	rec = v.verify(fwd{service: id, host: "app.example.com", uri: SignOutPath, cookie: token, browser: true})
+	rec = v.verify(fwd{service: id, host: "app.example.com", uri: fwdauth.SignOutPath, cookie: token, browser: true})
 	if rec.Code != 401 || !contains(rec.Body.String(), "signed out") {
 		t.Fatalf("sign-out: %d %s", rec.Code, rec.Body.String())
 	}
@@ -200,7 +201,7 @@ func TestSSOSettingsSecretIsWriteOnly(t *testing.T) {
 	v.must(http.StatusOK, http.MethodGet, "/api/sso", nil, &out)
 	rec := v.do(http.MethodGet, "/api/sso", nil, nil)
 	if contains(rec.Body.String(), "s3cret-value") || out["clientSecretSet"] != true ||
-		out["redirectUrl"] != testPanel+CallbackPath || out["groupsClaim"] != "groups" {
+		out["redirectUrl"] != testPanel+fwdauth.SSOCallbackPath || out["groupsClaim"] != "groups" {
 		t.Fatalf("GET /api/sso: %s", rec.Body.String())
 	}
 	// An empty secret keeps the stored one.

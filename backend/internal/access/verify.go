@@ -9,53 +9,78 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-)
-
-// Identity headers verify answers with; the generated forwardAuth middleware
-// lists them in authResponseHeaders, so Traefik replaces whatever the client
-// sent with these values (or removes them).
-const (
-	HeaderUser   = "Remote-User"
-	HeaderEmail  = "Remote-Email"
-	HeaderName   = "Remote-Name"
-	HeaderGroups = "Remote-Groups"
 )
 
 // verify is GET /api/auth/verify?service=<id>, called by Traefik's forwardAuth
 // on every request to a protected service. Any error it returns becomes a
 // 500, so a failure never lets a request through.
 func (s *Service) verify(c echo.Context) error {
-	r := c.Request()
-	f, ok := parseForwarded(r)
+	f, ok := parseForwarded(c.Request(), s.trusted)
 	if !ok {
 		return apperr.InvalidRequest("verify needs the service parameter and the X-Forwarded-Method, " +
 			"X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-Uri headers (sent by Traefik's forwardAuth)")
 	}
-	ctx := r.Context()
-	pol, err := s.policy.get(ctx)
+	o := outcome{rule: -1}
+	sp, err := s.decide(c, &f, &o)
+	if err == nil && sp != nil {
+		s.record(c, &f, sp, &o)
+	}
+	return err
+}
+
+// decide answers one verify request: the service must be live, then its
+// rules (global first) allow, deny or ask for identity, then one of its
+// protections must vouch for the request.
+func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePolicy, error) {
+	pol, err := s.policy.get(c.Request().Context())
 	if err != nil {
-		return err
+		return nil, err
 	}
 	now := s.now()
 	sp := pol.services[f.serviceID]
 	if sp == nil || !sp.live(now) {
-		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+		o.basis = accesslog.ByUnavailable
+		return sp, refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title: "Not available", Message: "This service is not available."})
 	}
-	if !sp.protected {
+	if (sp.sso != nil || sp.links) && isSignOut(f.uri) {
+		o.basis = accesslog.BySession
+		return sp, s.signOut(c, *f, sp)
+	}
+	action := accessrule.Authenticate
+	switch {
+	case sp.rules != nil:
+		req := accessrule.Request{Method: f.method, URI: f.uri, Addr: f.addr, Header: f.header}
+		d := sp.rules.Decide(&req)
+		action, o.rule, o.basis = d.Action, d.Index, ruleBasis(d.Scope)
+	case !sp.protected:
+		action, o.basis = accessrule.Allow, accesslog.ByNoProtection
+	}
+	switch action {
+	case accessrule.Allow:
 		c.Response().WriteHeader(http.StatusOK)
-		return nil
+		return sp, nil
+	case accessrule.Deny:
+		return sp, refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+			Title: "Access denied", Message: "This address of " + sp.name + " is not open to you."})
 	}
-	if isSignOut(f.uri) {
-		return s.signOut(c, f, sp)
-	}
-	if f.exchToken != "" && sp.sso != nil {
-		return s.redeemExchange(c, f, sp, pol, now)
-	}
+	return sp, s.authenticate(c, f, sp, pol, now, o)
+}
 
-	sess, err := s.sessions.lookup(ctx, f.token)
+// authenticate lets the request through when one of the service's
+// protections vouches for it: a session, a shared link, a machine token or
+// basic auth.
+func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy, pol *policy, now time.Time, o *outcome) error {
+	if f.exchToken != "" && sp.sso != nil {
+		o.basis = accesslog.BySession
+		return s.redeemExchange(c, *f, sp, now)
+	}
+	sess, err := s.sessions.lookup(c.Request().Context(), f.token)
 	if err != nil {
 		return err
 	}
@@ -64,6 +89,10 @@ func (s *Service) verify(c echo.Context) error {
 		switch {
 		case sess.kind == store.SessionSSO && sp.sso != nil && sp.sso.allows(sess.subject, sess.user, sess.email, sess.groups),
 			sess.kind == store.SessionSharedLink && sp.links:
+			o.basis, o.identity = accesslog.BySession, sess.user
+			if sess.kind == store.SessionSharedLink {
+				o.basis = accesslog.ByLinkSession
+			}
 			if f.linkToken != "" || f.exchToken != "" {
 				// Already signed in: drop the token from the address bar, leave the link unused.
 				return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
@@ -75,28 +104,37 @@ func (s *Service) verify(c echo.Context) error {
 		}
 	}
 	if f.linkToken != "" && sp.links {
-		return s.useLink(c, f, sp, now)
+		o.basis = accesslog.ByLink
+		return s.useLink(c, *f, sp, now)
+	}
+	if sp.tokens {
+		if v, fromBasic, ok := machineToken(f, sp); ok {
+			if done, err := s.verifyToken(c, f, sp, pol, v, fromBasic, now, o); done || err != nil {
+				return err
+			}
+		}
 	}
 	if sp.basic != nil && f.authorization != "" {
-		if done, err := s.verifyBasic(c, f, sp); done || err != nil {
+		if done, err := s.verifyBasic(c, *f, sp, o); done || err != nil {
 			return err
 		}
 	}
 	if denied != nil {
+		o.basis, o.identity = accesslog.BySession, denied.user
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title:   "Access denied",
 			Message: "You are signed in as " + denied.user + ", who is not allowed to use " + sp.name + ".",
-			LinkURL: f.proto + "://" + f.host + SignOutPath, LinkText: "Sign out",
+			LinkURL: f.proto + "://" + f.host + fwdauth.SignOutPath, LinkText: "Sign out",
 		})
 	}
-	return s.unauthenticated(c, f, sp, pol)
+	return s.unauthenticated(c, *f, sp, pol)
 }
 
 // allow answers 200 with the identity headers. The slices are shared,
 // read-only, and built once per session, so this allocates nothing.
 func allow(c echo.Context, user, email, name, groups []string) error {
 	h := c.Response().Header()
-	h[HeaderUser], h[HeaderEmail], h[HeaderName], h[HeaderGroups] = user, email, name, groups
+	h[fwdauth.HeaderUser], h[fwdauth.HeaderEmail], h[fwdauth.HeaderName], h[fwdauth.HeaderGroups] = user, email, name, groups
 	c.Response().WriteHeader(http.StatusOK)
 	return nil
 }
@@ -104,18 +142,20 @@ func allow(c echo.Context, user, email, name, groups []string) error {
 // verifyBasic checks an Authorization: Basic header. done reports that an
 // answer was written (allowed, refused or rate limited); a header that is
 // not basic auth leaves the decision to the caller.
-func (s *Service) verifyBasic(c echo.Context, f fwdRequest, sp *servicePolicy) (done bool, err error) {
+func (s *Service) verifyBasic(c echo.Context, f fwdRequest, sp *servicePolicy, o *outcome) (done bool, err error) {
+	o.basis = accesslog.ByBasicAuth
 	key := basicKey(sp.id, f.authorization)
 	// A result counts only for the policy snapshot that produced it: any
 	// change to protections or credential sets makes every result stale.
 	if res := s.basic.get(key); res != nil && res.bp == sp.basic {
+		o.identity = res.hUser[0]
 		return true, allow(c, res.hUser, nil, nil, nil)
 	}
 	user, pass, ok := parseBasic(f.authorization)
 	if !ok {
 		return false, nil
 	}
-	keys := [2]string{"ip:" + f.ip, "user:" + sp.id + ":" + user}
+	keys := [2]string{"ip:" + f.ipKey(), "user:" + sp.id + ":" + user}
 	if blocked, wait := s.limiter.Blocked(keys[:]...); blocked {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)))
 		return true, refuse(c, f.browser, http.StatusTooManyRequests, apperr.CodeRateLimited, page{
@@ -131,6 +171,7 @@ func (s *Service) verifyBasic(c echo.Context, f fwdRequest, sp *servicePolicy) (
 	s.limiter.Reset(keys[1])
 	res := &basicResult{bp: sp.basic, hUser: []string{headerSafe(user)}}
 	s.basic.put(key, res)
+	o.identity = res.hUser[0]
 	return true, allow(c, res.hUser, nil, nil, nil)
 }
 
@@ -144,13 +185,20 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 		return c.Redirect(redirectStatus(f.method), loc)
 	}
 	p := page{Title: "Sign in to continue", LinkURL: original, LinkText: "Try again"}
+	if sp.challenge != nil {
+		c.Response().Header()["Www-Authenticate"] = sp.challenge
+	}
 	switch {
 	case sp.basic != nil:
-		c.Response().Header()["Www-Authenticate"] = sp.challenge
 		p.Message = sp.name + " needs the username and password you were given."
 	case sp.sso != nil:
 		p.Message = sp.name + " needs single sign-on, but the panel's public address is not configured."
 		p.LinkURL = ""
+	case sp.tokens:
+		p.Message = sp.name + " needs a machine token (as a bearer token, or as the password of basic auth)."
+		p.LinkURL = ""
+	case !sp.links:
+		p.Title, p.Message, p.LinkURL = "Access denied", "This address of "+sp.name+" needs a sign-in it does not offer.", ""
 	default:
 		p.Title = "A shared link is needed"
 		p.Message = sp.name + " is open only through a shared link. Ask its owner for a new one."
@@ -161,7 +209,7 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 
 func isSignOut(uri string) bool {
 	path, _, _ := strings.Cut(uri, "?")
-	return path == SignOutPath
+	return path == fwdauth.SignOutPath
 }
 
 // signOut ends the session of the request's cookie and clears it.
@@ -179,8 +227,8 @@ func (s *Service) signOut(c echo.Context, f fwdRequest, sp *servicePolicy) error
 
 // setCookie writes the host-only session cookie; an empty token clears it.
 func setCookie(c echo.Context, f fwdRequest, token string, expires, now time.Time) {
-	ck := &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", HttpOnly: true,
+	ck := &http.Cookie{ //nolint:gosec // Secure whenever the browser used https; plain-HTTP services need the cookie too
+		Name: fwdauth.SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		Secure: f.proto == "https", SameSite: http.SameSiteLaxMode,
 	}
 	if token == "" {

@@ -26,20 +26,25 @@ type Explanation struct {
 // Explain evaluates like Decide and says why each rule did or did not match.
 func (s *Set) Explain(r *Request) Explanation {
 	ex := Explanation{Decision: Decision{Action: s.def, Scope: ScopeDefault, Index: -1}}
-	for i := range s.rules {
-		var why string
-		d := s.decision(i)
-		st := Step{Scope: d.Scope, Index: d.Index, Action: d.Action, Note: s.sources[i].Note}
-		if s.matches(&s.rules[i], r, &why) {
-			st.Matched, st.Reason = true, "every condition matches: "+describe(s.sources[i])
+	for _, part := range [...]struct {
+		scope Scope
+		list  *List
+	}{{ScopeGlobal, s.global}, {ScopeService, s.own}} {
+		for i := range part.list.rules {
+			var why string
+			src := part.list.src[i]
+			st := Step{Scope: part.scope, Index: i, Action: src.Action, Note: src.Note}
+			if s.matches(&part.list.rules[i], r, &why) {
+				st.Matched, st.Reason = true, "every condition matches: "+describe(src)
+				ex.Steps = append(ex.Steps, st)
+				ex.Decision = Decision{Action: src.Action, Scope: part.scope, Index: i}
+				ex.Reason = fmt.Sprintf("%s rule %d (%s) matched: %s", part.scope, i+1, src.Action, describe(src))
+				ex.Path = *r.Path()
+				return ex
+			}
+			st.Reason = why
 			ex.Steps = append(ex.Steps, st)
-			ex.Decision = d
-			ex.Reason = fmt.Sprintf("%s rule %d (%s) matched: %s", d.Scope, d.Index+1, d.Action, describe(s.sources[i]))
-			ex.Path = *r.Path()
-			return ex
 		}
-		st.Reason = why
-		ex.Steps = append(ex.Steps, st)
 	}
 	ex.Path = *r.Path()
 	ex.Reason = fmt.Sprintf("no rule matched, so the default action (%s) applies", s.def)

@@ -64,15 +64,41 @@ type Decision struct {
 	Index  int // position of the rule in its list; -1 for the default
 }
 
-// Set is a compiled, immutable rule list: global rules, then the service's
-// own, then the default action. It is safe for concurrent use.
+// List is a compiled rule list. Lists are immutable, so one compiled list
+// of global rules serves every service's Set.
+type List struct {
+	rules []compiled
+	src   []Rule // as given, for explanations
+}
+
+// Len is the number of rules.
+func (l *List) Len() int {
+	if l == nil {
+		return 0
+	}
+	return len(l.rules)
+}
+
+// CompileList compiles validated rules.
+func CompileList(rules []Rule) (*List, error) {
+	l := &List{src: rules, rules: make([]compiled, 0, len(rules))}
+	for i, r := range rules {
+		c, err := compileRule(r)
+		if err != nil {
+			return nil, fmt.Errorf("rule %d: %w", i, err)
+		}
+		l.rules = append(l.rules, c)
+	}
+	return l, nil
+}
+
+// Set is what one service evaluates: the global rules, then its own, then
+// the default action. It is immutable and safe for concurrent use.
 type Set struct {
-	rules   []compiled
-	global  int // rules[:global] are global
-	def     Action
-	geo     Geo
-	hasGeo  bool
-	sources []Rule // as given, for explanations
+	global, own *List
+	def         Action
+	geo         Geo
+	hasGeo      bool
 }
 
 type compiled struct {
@@ -97,19 +123,31 @@ type headerMatcher struct {
 	value string
 }
 
-// Compile builds a Set from validated rules. geo may be nil; country
-// conditions then never let a request through and always restrict it.
-func Compile(global, own []Rule, def Action, geo Geo) (*Set, error) {
-	s := &Set{def: def, geo: geo, hasGeo: geo != nil, global: len(global)}
-	s.sources = append(append(make([]Rule, 0, len(global)+len(own)), global...), own...)
-	for i, r := range s.sources {
-		c, err := compileRule(r)
-		if err != nil {
-			return nil, fmt.Errorf("rule %d: %w", i, err)
-		}
-		s.rules = append(s.rules, c)
+// NewSet combines compiled lists (either may be nil) with a default action.
+// geo may be nil; country conditions then never let a request through and
+// always restrict it.
+func NewSet(global, own *List, def Action, geo Geo) *Set {
+	if global == nil {
+		global = &List{}
 	}
-	return s, nil
+	if own == nil {
+		own = &List{}
+	}
+	return &Set{global: global, own: own, def: def, geo: geo, hasGeo: geo != nil}
+}
+
+// Compile compiles both lists and combines them, for callers that evaluate
+// a single set.
+func Compile(global, own []Rule, def Action, geo Geo) (*Set, error) {
+	g, err := CompileList(global)
+	if err != nil {
+		return nil, fmt.Errorf("global %w", err)
+	}
+	o, err := CompileList(own)
+	if err != nil {
+		return nil, err
+	}
+	return NewSet(g, o, def, geo), nil
 }
 
 func compileRule(r Rule) (compiled, error) {
@@ -188,26 +226,21 @@ func globExpr(g string) string {
 
 // Decide evaluates the rules in order: the first that matches decides.
 func (s *Set) Decide(r *Request) Decision {
-	for i := range s.rules {
-		if s.matches(&s.rules[i], r, nil) {
-			return s.decision(i)
+	for i := range s.global.rules {
+		if s.matches(&s.global.rules[i], r, nil) {
+			return Decision{Action: s.global.rules[i].action, Scope: ScopeGlobal, Index: i}
+		}
+	}
+	for i := range s.own.rules {
+		if s.matches(&s.own.rules[i], r, nil) {
+			return Decision{Action: s.own.rules[i].action, Scope: ScopeService, Index: i}
 		}
 	}
 	return Decision{Action: s.def, Scope: ScopeDefault, Index: -1}
 }
 
-// Empty reports a set with no rules (its decision is always the default).
-func (s *Set) Empty() bool { return len(s.rules) == 0 }
-
 // Default is the action when no rule matches.
 func (s *Set) Default() Action { return s.def }
-
-func (s *Set) decision(i int) Decision {
-	if i < s.global {
-		return Decision{Action: s.rules[i].action, Scope: ScopeGlobal, Index: i}
-	}
-	return Decision{Action: s.rules[i].action, Scope: ScopeService, Index: i - s.global}
-}
 
 // matches reports whether every condition of c holds. why, when not nil,
 // receives the reason of the first condition that failed.
@@ -361,4 +394,19 @@ func containsFold(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// UnderPrefix reports whether the path of uri is, unambiguously, prefix or
+// below it (whole segments, case-sensitive): the narrow match allow rules
+// use, for scopes that grant access.
+func UnderPrefix(uri, prefix string) bool {
+	p := ParsePath(uri)
+	if p.Ambiguous {
+		return false
+	}
+	m := pathMatcher{kind: PathPrefix, value: prefix}
+	if prefix != "/" {
+		m.value = strings.TrimSuffix(prefix, "/")
+	}
+	return m.narrow(p.Clean)
 }

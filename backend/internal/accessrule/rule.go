@@ -82,3 +82,33 @@ const (
 	MaxPathValue  = 512
 	MaxHeaderVal  = 512
 )
+
+// EffectiveDefault is a service's default action: the one set, else
+// authenticate when the service has a protection and allow when it has none.
+func EffectiveDefault(set Action, protected bool) Action {
+	switch {
+	case set != "":
+		return set
+	case protected:
+		return Authenticate
+	default:
+		return Allow
+	}
+}
+
+// Trivial reports a rule set that lets every request through without
+// identity: only allow rules and an allow default. Such a service needs no
+// forward-auth at all.
+func Trivial(global, own []Rule, def Action) bool {
+	if def != Allow {
+		return false
+	}
+	for _, list := range [2][]Rule{global, own} {
+		for _, r := range list {
+			if r.Action != Allow {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -47,7 +47,7 @@ func normalizeRule(r *Rule, f string, o Options, c *apperr.Collector) {
 		}
 	}
 	for i := range r.Paths {
-		normalizePath(&r.Paths[i], fmt.Sprintf("%s.paths[%d]", f, i), c)
+		NormalizePath(&r.Paths[i], fmt.Sprintf("%s.paths[%d]", f, i), c)
 	}
 	for i, m := range r.Methods {
 		m = strings.ToUpper(strings.TrimSpace(m))
@@ -91,7 +91,9 @@ func normalizeRule(r *Rule, f string, o Options, c *apperr.Collector) {
 
 var cleanChars = regexp.MustCompile(`^/[A-Za-z0-9\-._~!$&'()*+,=:@/\x{80}-\x{10FFFF}]*$`)
 
-func normalizePath(p *PathMatch, f string, c *apperr.Collector) {
+// NormalizePath trims and checks one path condition (also a machine
+// token's scope), recording problems under f (f.type, f.value).
+func NormalizePath(p *PathMatch, f string, c *apperr.Collector) {
 	p.Type = strings.TrimSpace(p.Type)
 	p.Value = strings.TrimSpace(p.Value)
 	v := p.Value
@@ -140,6 +142,9 @@ func normalizeHeader(h *HeaderMatch, f string, c *apperr.Collector) {
 		c.Add(f+".match", "must be one of: present, equals, contains")
 	}
 }
+
+// ValidMethod reports an HTTP method token (GET, PROPFIND, ...), upper case.
+func ValidMethod(m string) bool { return token(m, 20) && strings.ToUpper(m) == m }
 
 // token reports an RFC 9110 token of at most max bytes.
 func token(s string, max int) bool {

@@ -105,7 +105,7 @@ func (h *Handler) RequireSession(next echo.HandlerFunc) echo.HandlerFunc {
 // setCookie writes the session cookie: HttpOnly, SameSite=Strict, and Secure
 // whenever the browser reached us over HTTPS (directly or through the proxy).
 func setCookie(c echo.Context, token string, maxAge int) {
-	c.SetCookie(&http.Cookie{
+	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the browser used https; a plain-HTTP panel needs the cookie too
 		Name: CookieName, Value: token, Path: "/", MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: c.Scheme() == "https",
 	})

@@ -5,11 +5,6 @@ package admin
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/base64"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -21,6 +16,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 const (
@@ -32,7 +28,8 @@ const (
 	// the internal network.
 	ProxyHashCost = 8
 	// MaxFailures failed logins per user or IP within FailureWindow lock them out.
-	MaxFailures   = 5
+	MaxFailures = 5
+	// FailureWindow is how long failed logins are remembered.
 	FailureWindow = 15 * time.Minute
 )
 
@@ -191,19 +188,19 @@ func (s *Service) Login(ctx context.Context, username, password, ip string) (Use
 }
 
 func (s *Service) openSession(ctx context.Context, userID string) (string, error) {
-	token, err := NewToken()
+	tok, err := token.New()
 	if err != nil {
 		return "", err
 	}
 	now := s.now()
 	sess := store.AdminSession{
-		ID: store.NewID(), TokenHash: HashToken(token), UserID: userID,
+		ID: store.NewID(), TokenHash: token.Hash(tok), UserID: userID,
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(SessionTTL),
 	}
 	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
 		return "", fmt.Errorf("create admin session: %w", err)
 	}
-	return token, nil
+	return tok, nil
 }
 
 func (s *Service) proxyHash(password string) (string, error) {
@@ -230,12 +227,12 @@ func (s *Service) SetupAndLogin(ctx context.Context, username, password string) 
 
 // Authenticate resolves a session token to its administrator, sliding the
 // session's expiry when less than half of it is left.
-func (s *Service) Authenticate(ctx context.Context, token string) (User, error) {
-	if token == "" {
+func (s *Service) Authenticate(ctx context.Context, tok string) (User, error) {
+	if tok == "" {
 		return User{}, apperr.Unauthenticated("sign in required")
 	}
 	var sess store.AdminSession
-	err := s.db.WithContext(ctx).Where("token_hash = ?", HashToken(token)).Take(&sess).Error
+	err := s.db.WithContext(ctx).Where("token_hash = ?", token.Hash(tok)).Take(&sess).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return User{}, apperr.Unauthenticated("session expired; sign in again")
 	}
@@ -258,11 +255,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (User, error) 
 }
 
 // Logout ends the session behind token, if any.
-func (s *Service) Logout(ctx context.Context, token string) error {
-	if token == "" {
+func (s *Service) Logout(ctx context.Context, tok string) error {
+	if tok == "" {
 		return nil
 	}
-	if err := s.db.WithContext(ctx).Where("token_hash = ?", HashToken(token)).Delete(&store.AdminSession{}).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where("token_hash = ?", token.Hash(tok)).Delete(&store.AdminSession{}).Error; err != nil {
 		return fmt.Errorf("delete admin session: %w", err)
 	}
 	return nil
@@ -271,25 +268,4 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 // SweepSessions deletes expired admin sessions.
 func (s *Service) SweepSessions(ctx context.Context) error {
 	return s.db.WithContext(ctx).Where("expires_at <= ?", s.now()).Delete(&store.AdminSession{}).Error
-}
-
-// NewToken returns 32 random bytes, base64url-encoded.
-func NewToken() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("generate token: %w", err)
-	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
-}
-
-// HashToken is how tokens are stored: hex SHA-256. Tokens are 256-bit random,
-// so a fast hash is enough (no password-style stretching needed).
-func HashToken(token string) string {
-	sum := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(sum[:])
-}
-
-// EqualTokens compares two secrets in constant time.
-func EqualTokens(a, b string) bool {
-	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
 }

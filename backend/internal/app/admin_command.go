@@ -33,7 +33,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	}
 	password := cfg.AdminPassword
 	if password == "" {
-		fmt.Fprint(o.Stderr, "password: ")
+		_, _ = fmt.Fprint(o.Stderr, "password: ")
 		line, err := bufio.NewReader(stdin()).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
 			return fmt.Errorf("read password: %w", err)
@@ -49,8 +49,8 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(o.Stdout, "created administrator %q\n", u.Username)
-	return nil
+	_, err = fmt.Fprintf(o.Stdout, "created administrator %q\n", u.Username)
+	return err
 }
 
 func stdin() io.Reader { return os.Stdin }

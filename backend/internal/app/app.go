@@ -18,12 +18,15 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
@@ -50,7 +53,7 @@ type Options struct {
 func Run(ctx context.Context, o Options) int {
 	cfg, err := config.Load(o.Getenv)
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		_, _ = fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
 		return 2
 	}
 	log := newLogger(cfg, o.Stdout)
@@ -64,15 +67,15 @@ func Run(ctx context.Context, o Options) int {
 	case "admin":
 		err = adminCommand(ctx, cfg, o)
 	case "version":
-		fmt.Fprintln(o.Stdout, Version)
+		_, err = fmt.Fprintln(o.Stdout, Version)
 	case "help", "-h", "--help":
-		fmt.Fprint(o.Stdout, usage)
+		_, err = fmt.Fprint(o.Stdout, usage)
 	default:
-		fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
+		_, _ = fmt.Fprintf(o.Stderr, "gatehouse: unknown command %q\n%s", cmd, usage)
 		return 2
 	}
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
+		_, _ = fmt.Fprintln(o.Stderr, "gatehouse: "+err.Error())
 		return 1
 	}
 	return 0
@@ -119,7 +122,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.DefaultLifetimeSeconds, err
-	})
+	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 
@@ -156,19 +159,45 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
 	}
+	// Access rules and machine tokens consult forward-auth (access) for
+	// service names and protections, and access compiles them into its
+	// snapshot; fwd breaks the construction cycle.
+	fwd := &accessForwarder{}
+	geo, err := openGeo(cfg.GeoIPDB)
+	if err != nil {
+		return nil, err
+	}
+	policySvc := accesspolicy.NewService(db, bus, now, fwd, geo)
+	tokenSvc := machinetoken.NewService(db, bus, now, fwd, log)
+	decisions := accesslog.New()
+	features = append(features, accesspolicy.NewHandler(policySvc), machinetoken.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
+	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
+
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, TLSSources: tlsSources,
+		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
+		Guarded: func(ctx context.Context) (func(string) bool, error) {
+			prot, err := access.ServiceProtections(ctx, db, "")
+			if err != nil {
+				return nil, err
+			}
+			return policySvc.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok })
+		},
 	})
 	features = append(features, dynconf.NewHandler(dynconfSvc))
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
 	}
-	features = append(features, runtime.NewHandler(runtime.NewService(runtime.Deps{
+	runtimeDeps := runtime.Deps{
 		Client: traefikClient, Scraper: scraper, Services: servicesSvc, Domains: domainsSvc,
-		Settings: settingsSvc, Owners: dynconfSvc, DB: db,
-	})))
+		Settings: settingsSvc, Owners: dynconfSvc,
+	}
+	if managedSvc != nil {
+		runtimeDeps.Managed = managedSvc
+	}
+	features = append(features, runtime.NewHandler(runtime.NewService(runtimeDeps)))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
@@ -176,11 +205,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 
 	var boundAddr atomic.Pointer[string]
 	accessSvc := access.New(access.Options{
-		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets,
+		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},
+		Rules: policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.TrustedProxies, Log: decisions,
 	})
+	fwd.svc = accessSvc
 	features = append(features, access.NewHandler(accessSvc))
 	c.loops = append(c.loops, accessSvc.Loops()...)
 	c.onListen = append(c.onListen, func(addr string) {

@@ -80,7 +80,7 @@ func TestSIGKILLLosesNoAcknowledgedWrite(t *testing.T) {
 
 func crashRound(t *testing.T, dir string, round int) []string {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1") //nolint:gosec // the test binary itself, as a child
 	cmd.Env = append(os.Environ(), "GATEHOUSE_CRASH_CHILD=1", "PANEL_DATA_DIR="+dir,
 		"PANEL_LISTEN=127.0.0.1:0", "PANEL_ADMIN_USER=admin", "PANEL_ADMIN_PASSWORD=crash-test-password")
 	out, err := cmd.StdoutPipe()
@@ -102,7 +102,7 @@ func crashRound(t *testing.T, dir string, round int) []string {
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("login: %v %v", err, resp)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 
 	var mu sync.Mutex
 	var acked []string
@@ -126,7 +126,7 @@ func crashRound(t *testing.T, dir string, round int) []string {
 				}
 				var created item
 				ok := resp.StatusCode == http.StatusCreated && decodeJSON(resp, &created) == nil
-				resp.Body.Close()
+				_ = resp.Body.Close()
 				if ok {
 					mu.Lock()
 					acked = append(acked, created.ID)

@@ -47,6 +47,25 @@ func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
 	if checked < 10 {
 		t.Fatalf("only %d guarded routes checked; the walk is broken", checked)
 	}
+	// The allow-list names registered routes exactly, nothing more.
+	registered := map[string]bool{}
+	for _, r := range e.Routes() {
+		registered[r.Method+" "+r.Path] = true
+	}
+	for _, p := range httpapi.PublicRoutes() {
+		if !registered[p] {
+			t.Errorf("public allow-list entry %q is not a registered route", p)
+		}
+	}
+	// Entries match exactly: no prefix or method wildcards.
+	for _, r := range []struct{ method, path string }{
+		{"GET", "/api/auth/sso"}, {"POST", "/api/auth/sso/start"}, {"GET", "/api/auth/verify"},
+		{"GET", "/api/proxy/config/preview"}, {"PUT", "/api/proxy/managed"},
+	} {
+		if httpapi.IsPublic(r.method, r.path) {
+			t.Errorf("%s %s is public; only the listed routes are", r.method, r.path)
+		}
+	}
 	// Unknown /api paths are guarded too, and never fall back to the SPA.
 	if rec := a.do("GET", "/api/does-not-exist", ""); rec.Code != http.StatusUnauthorized {
 		t.Fatalf("unknown /api route answered %d", rec.Code)

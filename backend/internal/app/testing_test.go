@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // testApp builds the whole application (every feature, the real route table)
@@ -63,27 +62,10 @@ func (a *testApp) signIn() {
 
 func (a *testApp) do(method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	a.t.Helper()
-	var r io.Reader
-	if body != "" {
-		r = strings.NewReader(body)
-	}
-	req := httptest.NewRequest(method, path, r)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
 	if a.cookie != "" {
-		req.AddCookie(&http.Cookie{Name: "gatehouse_admin", Value: a.cookie})
+		headers = append([]string{"Cookie", "gatehouse_admin=" + a.cookie}, headers...)
 	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		if headers[i] == "RemoteAddr" { // the direct peer, e.g. Traefik on a private network
-			req.RemoteAddr = headers[i+1]
-			continue
-		}
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	rec := httptest.NewRecorder()
-	a.handler.ServeHTTP(rec, req)
-	return rec
+	return testutil.Request(a.handler, method, path, body, headers...)
 }
 
 type envelope struct {

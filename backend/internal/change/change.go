@@ -14,6 +14,7 @@ const (
 	Domain   Entity = "domain"
 	Settings Entity = "settings"
 	Security Entity = "security" // per-service protection, credential sets, SSO settings
+	Access   Entity = "access"   // access rules (global and per service) and machine tokens
 	Managed  Entity = "managed"
 )
 

@@ -8,11 +8,14 @@ import (
 	"log/slog"
 	"net"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 )
 
 // Config is the validated process configuration.
@@ -37,6 +40,12 @@ type Config struct {
 	ManagedAPIAddress string // PANEL_MANAGED_API_ADDRESS, Traefik's internal API entrypoint (default :8080)
 	ManagedACMEDir    string // PANEL_MANAGED_ACME_DIR, ACME storage directory inside the Traefik container (default /acme)
 	ACMEEmail         string // PANEL_ACME_EMAIL, seeds the default resolver's e-mail
+
+	// TrustedProxies are PANEL_TRUSTED_PROXIES: proxies in front of Traefik
+	// (a CDN, a load balancer) whose X-Forwarded-For entries count when
+	// forward-auth works out the client's address.
+	TrustedProxies []netip.Prefix
+	GeoIPDB        string // PANEL_GEOIP_DB, a MaxMind-format country database for country rules
 
 	LogLevel  slog.Level // PANEL_LOG_LEVEL: debug, info, warn, error
 	LogFormat string     // PANEL_LOG_FORMAT: text or json
@@ -67,6 +76,7 @@ func Load(getenv Getenv) (Config, error) {
 		ManagedAPIAddress: l.str("PANEL_MANAGED_API_ADDRESS", ":8080"),
 		ManagedACMEDir:    l.str("PANEL_MANAGED_ACME_DIR", "/acme"),
 		ACMEEmail:         l.str("PANEL_ACME_EMAIL", ""),
+		GeoIPDB:           l.str("PANEL_GEOIP_DB", ""),
 	}
 	c.AdminPassword = l.secret("PANEL_ADMIN_PASSWORD")
 	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
@@ -109,6 +119,14 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if (c.AdminUser == "") != (c.AdminPassword == "") {
 		return Config{}, fmt.Errorf("PANEL_ADMIN_USER and PANEL_ADMIN_PASSWORD: set both or neither")
+	}
+	if c.TrustedProxies, err = accessrule.ParseTrusted(l.str("PANEL_TRUSTED_PROXIES", "")); err != nil {
+		return Config{}, fmt.Errorf("PANEL_TRUSTED_PROXIES: %w (addresses or CIDRs, separated by commas)", err)
+	}
+	if c.GeoIPDB != "" {
+		if st, err := os.Stat(c.GeoIPDB); err != nil || st.IsDir() {
+			return Config{}, fmt.Errorf("PANEL_GEOIP_DB: %q is not a readable file", c.GeoIPDB)
+		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return Config{}, fmt.Errorf("PANEL_LOG_FORMAT: %q must be text or json", c.LogFormat)
@@ -185,9 +203,9 @@ func (l *loader) secret(name string) string {
 	if file == "" {
 		return v
 	}
-	b, err := os.ReadFile(file)
+	b, err := os.ReadFile(file) //nolint:gosec // the operator names the secret file (PANEL_*_FILE)
 	if err != nil && l.err == nil {
-		l.err = fmt.Errorf("%s_FILE: cannot read %q: %v", name, file, err)
+		l.err = fmt.Errorf("%s_FILE: cannot read %q: %w", name, file, err)
 		return ""
 	}
 	return strings.TrimRight(string(b), "\r\n")

@@ -52,6 +52,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:0"}, "PANEL_MANAGED_API_ADDRESS"},
 		{map[string]string{"PANEL_MANAGED_ACME_DIR": "acme"}, "PANEL_MANAGED_ACME_DIR"},
 		{map[string]string{"PANEL_ACME_EMAIL": "Ops <ops@corp.io>"}, "PANEL_ACME_EMAIL"},
+		{map[string]string{"PANEL_TRUSTED_PROXIES": "10.0.0.0/8, cdn"}, "PANEL_TRUSTED_PROXIES"},
+		{map[string]string{"PANEL_GEOIP_DB": "/nonexistent/country.mmdb"}, "PANEL_GEOIP_DB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
@@ -63,5 +65,15 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 				t.Fatalf("error spans lines: %q", err)
 			}
 		})
+	}
+}
+
+func TestLoadTrustedProxies(t *testing.T) {
+	c, err := Load(env(map[string]string{"PANEL_TRUSTED_PROXIES": "173.245.48.0/20, 2400:cb00::/32 10.0.0.2"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.TrustedProxies) != 3 || c.TrustedProxies[2].String() != "10.0.0.2/32" {
+		t.Fatalf("got %v", c.TrustedProxies)
 	}
 }

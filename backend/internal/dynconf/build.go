@@ -6,22 +6,18 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
 
-// Forward-auth contract shared with the access feature.
-const (
-	SessionCookie = "gatehouse_session"
-	VerifyPath    = "/api/auth/verify"
-)
-
-// IdentityHeaders are copied from the verify answer onto the upstream request.
-var IdentityHeaders = []string{"Remote-User", "Remote-Email", "Remote-Name", "Remote-Groups"}
+// identityHeaders is shared by every forwardAuth middleware of one process
+// (never modified): one slice instead of one per protected service.
+var identityHeaders = fwdauth.IdentityHeaders()
 
 // owners maps emitted names to the panel service that contributed them.
 type owners struct {
@@ -75,13 +71,7 @@ func Build(s Snapshot) Config {
 
 // BuildWithProblems is Build that also reports what it left out.
 func BuildWithProblems(s Snapshot) (Config, []Problem) {
-	n := len(s.Services)
-	b := &builder{s: &s, validEP: map[string]bool{}, validMW: map[string]bool{}}
-	b.cfg.HTTP = &HTTPConfig{
-		Routers: make(map[string]*Router, 2*n), Services: make(map[string]*TraefikService, n),
-		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
-	}
-	b.cfg.owners = owners{make(map[string]string, 2*n), make(map[string]string, n), map[string]string{}, map[string]string{}}
+	b := newBuilder(&s, len(s.Services))
 	slugs := newSlugger()
 	for _, sv := range s.Services {
 		slug := slugs.next(slugify(sv.Name, "service"))
@@ -103,6 +93,17 @@ func BuildWithProblems(s Snapshot) (Config, []Problem) {
 		b.cfg.HTTP = nil
 	}
 	return b.cfg, b.problems
+}
+
+// newBuilder returns a builder with empty maps sized for n services.
+func newBuilder(s *Snapshot, n int) *builder {
+	b := &builder{s: s, validEP: map[string]bool{}, validMW: map[string]bool{}}
+	b.cfg.HTTP = &HTTPConfig{
+		Routers: make(map[string]*Router, 2*n), Services: make(map[string]*TraefikService, n),
+		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
+	}
+	b.cfg.owners = owners{make(map[string]string, 2*n), make(map[string]string, n), map[string]string{}, map[string]string{}}
+	return b
 }
 
 // Encode renders cfg as Traefik reads it: compact JSON, map keys sorted,
@@ -163,15 +164,16 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		n := Prefix + "auth-" + slug
 		newMW = append(newMW, namedMW{n, &Middleware{ForwardAuth: &ForwardAuth{
-			Address:                  b.s.AuthBase + VerifyPath + "?service=" + url.QueryEscape(sv.ID),
-			AuthResponseHeaders:      IdentityHeaders,
-			AddAuthCookiesToResponse: []string{SessionCookie},
+			Address:                  b.s.AuthBase + fwdauth.VerifyPath + "?" + fwdauth.ServiceParam + "=" + url.QueryEscape(sv.ID),
+			AuthResponseHeaders:      identityHeaders,
+			AddAuthCookiesToResponse: []string{fwdauth.SessionCookie},
+			TrustForwardHeader:       b.s.TrustForwardHeader,
 		}}})
 		mws = append(mws, n)
 	}
 	if len(sv.Headers) > 0 {
 		for k, v := range sv.Headers {
-			if !headerName(k) || !headerValue(v) {
+			if !httpheader.ValidName(k) || !httpheader.ValidValue(v) {
 				return fmt.Errorf("invalid request header %q", k)
 			}
 		}
@@ -293,39 +295,5 @@ func dedupe(in []string) []string {
 			out = append(out, s)
 		}
 	}
-	return out
-}
-
-func headerName(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func headerValue(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

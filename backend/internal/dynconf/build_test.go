@@ -3,16 +3,13 @@ package dynconf
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden.json")
 
 // golden compares got (encoded as indented JSON) with testdata/<name>.golden.json.
 func golden(t *testing.T, name string, got any, replace ...string) {
@@ -25,20 +22,7 @@ func golden(t *testing.T, name string, got any, replace ...string) {
 		t.Fatal(err)
 	}
 	b := []byte(strings.NewReplacer(replace...).Replace(buf.String()))
-	path := filepath.Join("testdata", name+".golden.json")
-	if *update {
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(b, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it after review):\n%s", path, b)
-	}
+	testutil.Golden(t, filepath.Join("testdata", name+".golden.json"), b)
 }
 
 func tgt(host string, port int) store.Target {

@@ -2,6 +2,8 @@ package dynconf
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -11,7 +13,7 @@ import (
 // service and every gh- middleware it lists. Tests and the fuzz target use it.
 func CheckConfig(cfg Config) error {
 	h := cfg.Section()
-	for _, name := range sortedKeys(h.Routers) {
+	for _, name := range slices.Sorted(maps.Keys(h.Routers)) {
 		r := h.Routers[name]
 		if !strings.HasPrefix(name, Prefix) {
 			return fmt.Errorf("router %q lacks the %s prefix", name, Prefix)

@@ -39,8 +39,13 @@ func (s *Snapshot) tlsEntrypoints() []string {
 			set[ep] = true
 		}
 	}
+	seen := map[string]bool{} // thousands of services share a few names
 	add := func(eps []string) {
 		for _, ep := range eps {
+			if seen[ep] {
+				continue
+			}
+			seen[ep] = true
 			if s.isTLS(ep) && validEntrypoint(ep) {
 				set[ep] = true
 			}

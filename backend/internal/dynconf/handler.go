@@ -2,13 +2,13 @@ package dynconf
 
 import (
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
 // Handler serves the dynamic configuration, its preview and the
@@ -26,7 +26,7 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc, log: svc.d.Lo
 func (h *Handler) Register(g *echo.Group) {
 	g.GET("/proxy/config", h.config)
 	g.GET("/proxy/config/preview", h.preview)
-	g.GET("/proxy/cert-trigger", h.certTrigger)
+	g.GET(CertTriggerPath[len("/api"):], h.certTrigger)
 }
 
 // unavailable is answered on any failure: Traefik keeps its last good
@@ -48,7 +48,7 @@ func (h *Handler) config(c echo.Context) error {
 	// domain. The configuration reveals internal addresses and the admin
 	// password hashes, so it is only served to Traefik on the internal
 	// network, never to a request that came in through the public domain.
-	if viaPublicDomain(c.Request(), adminDomain) {
+	if httpx.ViaPublicDomain(c.Request(), adminDomain) {
 		return apperr.Forbidden("the dynamic configuration is not served on the public admin domain; point Traefik at the panel's internal address")
 	}
 	res := c.Response()
@@ -59,26 +59,6 @@ func (h *Handler) config(c echo.Context) error {
 		return c.NoContent(http.StatusNotModified)
 	}
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
-}
-
-func viaPublicDomain(r *http.Request, adminDomain string) bool {
-	if adminDomain == "" {
-		return false
-	}
-	hosts := []string{r.Host}
-	for _, v := range r.Header.Values("X-Forwarded-Host") {
-		hosts = append(hosts, strings.Split(v, ",")...)
-	}
-	for _, h := range hosts {
-		h = strings.TrimSpace(h)
-		if host, _, err := net.SplitHostPort(h); err == nil {
-			h = host
-		}
-		if strings.EqualFold(strings.TrimSuffix(h, "."), adminDomain) {
-			return true
-		}
-	}
-	return false
 }
 
 // etagMatches implements If-None-Match's weak comparison over a list.

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// Every emitted name starts with Prefix so the panel's objects are
-// recognisable among other providers' (and in the conflict view).
+// Prefix starts every emitted name, so the panel's objects are recognisable
+// among other providers' (and in the conflict view).
 const Prefix = "gh-"
 
 // Fixed names for objects that do not belong to one service.
@@ -21,8 +21,9 @@ const (
 // real service is expected to use it.
 const TriggerPath = "/.well-known/gatehouse-cert-trigger"
 
-// CallbackPath is where the panel answers certificate-trigger requests.
-const CallbackPath = "/api/proxy/cert-trigger"
+// CertTriggerPath is where the panel answers certificate-trigger requests
+// (triggerPathMW rewrites TriggerPath to it).
+const CertTriggerPath = "/api/proxy/cert-trigger"
 
 // reservedSlugs would make a service's names collide with the fixed ones.
 var reservedSlugs = map[string]bool{"admin": true, "cert": true, "panel": true, "auth": true, "headers": true}

@@ -44,7 +44,7 @@ func (s *Service) Preview(ctx context.Context, id string) (Preview, error) {
 	if !row.Enabled {
 		rows = insertInOrder(rows, row)
 	}
-	snap, err := s.snapshotOf(ctx, rows, firstTLSSource(ctx, *s.sources.Load()))
+	snap, err := s.snapshotOf(ctx, rows, firstTLSSource(ctx, s.d.TLSSources))
 	if err != nil {
 		return Preview{}, err
 	}

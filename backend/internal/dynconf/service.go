@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"maps"
 	"net"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -46,17 +47,28 @@ type Deps struct {
 	// TLSSources are asked in order which entrypoints are TLS (managed
 	// static config, then Traefik's API); IsTLSByName covers the rest.
 	TLSSources []EntrypointTLS
+	// Guarded answers which services need the forwardAuth middleware: those
+	// with a protection or with access rules that do not simply allow
+	// everything. Forward-auth owns the answer; nil means none does.
+	Guarded func(ctx context.Context) (func(serviceID string) bool, error)
+	// TrustForwardHeader is set when proxies in front of Traefik are
+	// trusted (PANEL_TRUSTED_PROXIES): Traefik then passes their
+	// X-Forwarded-For entries on to verify.
+	TrustForwardHeader bool
 }
 
 // Service gathers snapshots, builds and caches the encoded configuration.
+// After a write it reads and builds again only what the write touched (see
+// rowCache); the bytes are always those of Encode(BuildWithProblems) for the
+// same state.
 type Service struct {
 	d          Deps
 	listenAddr atomic.Pointer[string]
-	sources    atomic.Pointer[[]EntrypointTLS]
 
 	gen     atomic.Uint64 // bumped by every change event
 	cur     atomic.Pointer[cached]
 	buildMu sync.Mutex
+	rows    rowCache // under buildMu, except its event fields
 }
 
 type cached struct {
@@ -65,8 +77,34 @@ type cached struct {
 	tls         map[string]bool
 	gen         uint64
 	adminDomain string
-	routers     map[string]string // router owners
-	validUntil  time.Time         // the next expiry instant; zero: none
+	validUntil  time.Time // the next expiry instant; zero: none
+
+	// Router owners: routers when the whole snapshot was built, else
+	// derived once from routerEntries when first asked for.
+	routers       map[string]string
+	routerEntries []*entry
+	ownersOnce    sync.Once
+}
+
+// owners returns the router owners (name without "@http" -> service id).
+func (c *cached) owners() map[string]string {
+	c.ownersOnce.Do(func() {
+		if c.routers != nil {
+			return
+		}
+		c.routers = make(map[string]string, len(c.routerEntries))
+		for _, e := range c.routerEntries {
+			if e.owner != "" {
+				c.routers[e.name] = e.owner
+			}
+		}
+	})
+	return c.routers
+}
+
+func etagOf(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `"` + hex.EncodeToString(sum[:16]) + `"`
 }
 
 // NewService returns the dynamic-config service and subscribes it to bus.
@@ -77,15 +115,15 @@ func NewService(d Deps) *Service {
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
+	d.TLSSources = slices.Clone(d.TLSSources)
 	s := &Service{d: d}
-	src := append([]EntrypointTLS(nil), d.TLSSources...)
-	s.sources.Store(&src)
-	d.Bus.Subscribe(func(change.Event) { s.Invalidate() })
+	d.Bus.Subscribe(func(e change.Event) { s.rows.note(e, &s.gen) })
 	return s
 }
 
-// Invalidate drops the cached configuration.
-func (s *Service) Invalidate() { s.gen.Add(1) }
+// Invalidate drops the cached configuration: the next request reads and
+// builds everything again.
+func (s *Service) Invalidate() { s.rows.note(change.Event{}, &s.gen) }
 
 // SetListenAddr records the address the panel is bound to, the last-resort
 // base URL for forward-auth and the admin router's upstream.
@@ -94,22 +132,10 @@ func (s *Service) SetListenAddr(addr string) {
 	s.Invalidate()
 }
 
-// SetTLSSources replaces the entrypoint-TLS sources (asked in order).
-func (s *Service) SetTLSSources(src ...EntrypointTLS) {
-	c := append([]EntrypointTLS(nil), src...)
-	s.sources.Store(&c)
-	s.Invalidate()
-}
-
-// Current returns the encoded configuration and its strong ETag. It is
-// served from the cache unless a change event arrived, the next expiry
-// instant passed, or the entrypoints' TLS map changed.
-func (s *Service) Current(ctx context.Context) ([]byte, string, error) {
-	body, etag, _, err := s.current(ctx)
-	return body, etag, err
-}
-
-// current is Current plus the admin domain the configuration was built with.
+// current returns the encoded configuration, its strong ETag and the admin
+// domain it was built with. It is served from the cache unless a change
+// event arrived, the next expiry instant passed, or the entrypoints' TLS map
+// changed.
 func (s *Service) current(ctx context.Context) ([]byte, string, string, error) {
 	c, err := s.cachedConfig(ctx)
 	if err != nil {
@@ -119,7 +145,7 @@ func (s *Service) current(ctx context.Context) ([]byte, string, string, error) {
 }
 
 func (s *Service) cachedConfig(ctx context.Context) (*cached, error) {
-	tls := firstTLSSource(ctx, *s.sources.Load())
+	tls := firstTLSSource(ctx, s.d.TLSSources)
 	if c := s.fresh(tls); c != nil {
 		return c, nil
 	}
@@ -128,33 +154,9 @@ func (s *Service) cachedConfig(ctx context.Context) (*cached, error) {
 	if c := s.fresh(tls); c != nil {
 		return c, nil
 	}
-	// Expired services are switched off (and persisted) before reading.
-	// Between rebuilds nothing can expire: the cache ends at NextExpiry.
-	if _, err := s.d.Services.DisableExpired(ctx); err != nil {
-		return nil, err
-	}
-	gen := s.gen.Load()
-	snap, err := s.Snapshot(ctx, tls)
+	c, err := s.rebuild(ctx, tls)
 	if err != nil {
 		return nil, err
-	}
-	next, hasNext, err := s.d.Services.NextExpiry(ctx)
-	if err != nil {
-		return nil, err
-	}
-	cfg, problems := BuildWithProblems(snap)
-	for _, p := range problems {
-		s.d.Logger.Warn("left out of the dynamic configuration", "kind", p.Kind, "id", p.ID, "reason", p.Reason)
-	}
-	body, err := Encode(cfg)
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(body)
-	c := &cached{body: body, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, tls: tls, gen: gen,
-		adminDomain: snap.AdminDomain, routers: cfg.owners.routers}
-	if hasNext {
-		c.validUntil = next
 	}
 	s.cur.Store(c)
 	return c, nil
@@ -231,29 +233,43 @@ func (s *Service) Snapshot(ctx context.Context, tls map[string]bool) (Snapshot, 
 }
 
 func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[string]bool) (Snapshot, error) {
+	snap, byID, isProtected, err := s.globals(ctx, tls)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	for _, r := range rows {
+		snap.Services = append(snap.Services, specOf(r, services.FQDNs(r), byID, isProtected))
+	}
+	return snap, nil
+}
+
+// globals reads everything of a snapshot but the services: settings,
+// domains (byID indexes them), protections and administrators.
+func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, map[string]*DomainSpec, func(string) bool, error) {
 	g, err := s.d.Settings.Get(ctx)
 	if err != nil {
-		return Snapshot{}, fmt.Errorf("read settings: %w", err)
+		return Snapshot{}, nil, nil, fmt.Errorf("read settings: %w", err)
 	}
 	db := s.d.DB.WithContext(ctx)
 	var doms []store.Domain
 	if err := db.Order("domain, id").Find(&doms).Error; err != nil {
-		return Snapshot{}, fmt.Errorf("list domains: %w", err)
+		return Snapshot{}, nil, nil, fmt.Errorf("list domains: %w", err)
 	}
-	var protected []string
-	if err := db.Model(&store.SecurityConfig{}).Where("enabled = ?", true).
-		Distinct().Pluck("service_id", &protected).Error; err != nil {
-		return Snapshot{}, fmt.Errorf("list protections: %w", err)
+	isProtected := func(string) bool { return false }
+	if s.d.Guarded != nil {
+		if isProtected, err = s.d.Guarded(ctx); err != nil {
+			return Snapshot{}, nil, nil, fmt.Errorf("list guarded services: %w", err)
+		}
 	}
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
 		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain,
-		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(),
+		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), TrustForwardHeader: s.d.TrustForwardHeader,
 	}
 	if s.d.Managed {
 		var admins []store.AdminUser
 		if err := db.Order("username").Find(&admins).Error; err != nil {
-			return Snapshot{}, fmt.Errorf("list administrators: %w", err)
+			return Snapshot{}, nil, nil, fmt.Errorf("list administrators: %w", err)
 		}
 		for _, a := range admins {
 			hash := a.ProxyHash // cheap enough for Traefik to check on every request
@@ -270,23 +286,21 @@ func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[
 	for i := range snap.Domains {
 		byID[snap.Domains[i].ID] = &snap.Domains[i]
 	}
-	isProtected := make(map[string]bool, len(protected))
-	for _, id := range protected {
-		isProtected[id] = true
+	return snap, byID, isProtected, nil
+}
+
+// specOf joins one service row (hosts: its FQDNs) with its domain and protection.
+func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProtected func(string) bool) ServiceSpec {
+	sp := ServiceSpec{
+		ID: r.ID, Name: r.Name, Hosts: hosts, Targets: r.Targets.V,
+		PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
+		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
+		Headers: r.Headers.V, Protected: isProtected(r.ID),
 	}
-	for _, r := range rows {
-		sp := ServiceSpec{
-			ID: r.ID, Name: r.Name, Hosts: services.FQDNs(r), Targets: r.Targets.V,
-			PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
-			Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
-			Headers: r.Headers.V, Protected: isProtected[r.ID],
-		}
-		if r.DomainID != nil {
-			sp.Domain = byID[*r.DomainID]
-		}
-		snap.Services = append(snap.Services, sp)
+	if r.DomainID != nil {
+		sp.Domain = byID[*r.DomainID]
 	}
-	return snap, nil
+	return sp
 }
 
 func domainSpec(d store.Domain) DomainSpec {
@@ -303,5 +317,5 @@ func (s *Service) RouterOwners(ctx context.Context) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return maps.Clone(c.routers), nil
+	return maps.Clone(c.owners()), nil
 }

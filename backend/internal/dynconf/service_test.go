@@ -18,6 +18,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -67,17 +68,11 @@ func newEnv(t *testing.T, d Deps) *env {
 
 func (v *env) do(t *testing.T, path string, hdr map[string]string) *httptest.ResponseRecorder {
 	t.Helper()
-	req := httptest.NewRequest(http.MethodGet, path, nil)
+	var pairs []string
 	for k, val := range hdr {
-		if k == "Host" {
-			req.Host = val
-			continue
-		}
-		req.Header.Set(k, val)
+		pairs = append(pairs, k, val)
 	}
-	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
-	return rec
+	return testutil.Request(v.e, http.MethodGet, path, "", pairs...)
 }
 
 func (v *env) createDomain(t *testing.T, req domains.Request) string {
@@ -254,7 +249,7 @@ func TestConfigUnavailableOnError(t *testing.T) {
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Fatalf("status %d, want 503: %s", rec.Code, rec.Body)
 	}
-	var env httpapi.ErrorEnvelope
+	var env httpx.ErrorEnvelope
 	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || env.Error.Code != apperr.CodeInternal {
 		t.Fatalf("envelope %s (%v)", rec.Body, err)
 	}

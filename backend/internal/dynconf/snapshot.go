@@ -33,6 +33,9 @@ type Snapshot struct {
 	// PanelURL is the upstream of the admin-panel router. It must not be the
 	// public admin domain (that would loop through the proxy).
 	PanelURL string
+	// TrustForwardHeader goes into every forwardAuth middleware: set when
+	// proxies in front of Traefik are trusted to report the client.
+	TrustForwardHeader bool
 }
 
 // ServiceSpec is one enabled service joined with its domain.
@@ -48,7 +51,7 @@ type ServiceSpec struct {
 	Rules              []store.Rule
 	Middlewares        []string
 	Headers            map[string]string
-	Protected          bool // has an enabled security config: add forwardAuth
+	Protected          bool // has a protection or restricting access rules: add forwardAuth
 }
 
 // DomainSpec is a base domain and how its certificates are obtained.

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 )
 
 // certTriggers adds, per domain, one router for its wildcard certificate and
@@ -52,7 +54,7 @@ func (b *builder) certTriggers(tlsEPs []string) {
 		b.cfg.HTTP.Services[triggerServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
 			Servers: []Server{{URL: b.s.AuthBase}}, PassHostHeader: ptr(true),
 		}}
-		b.cfg.HTTP.Middlewares[triggerPathMW] = &Middleware{ReplacePath: &ReplacePath{Path: CallbackPath}}
+		b.cfg.HTTP.Middlewares[triggerPathMW] = &Middleware{ReplacePath: &ReplacePath{Path: CertTriggerPath}}
 	}
 }
 
@@ -115,7 +117,7 @@ func (b *builder) adminRouter(tlsEPs []string) {
 	var users []string
 	for _, u := range s.AdminUsers {
 		if u.Username == "" || u.PasswordHash == "" || strings.ContainsAny(u.Username, ":") ||
-			!headerValue(u.Username) || !headerValue(u.PasswordHash) {
+			!httpheader.ValidValue(u.Username) || !httpheader.ValidValue(u.PasswordHash) {
 			continue
 		}
 		users = append(users, u.Username+":"+u.PasswordHash)

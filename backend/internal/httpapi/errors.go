@@ -9,9 +9,6 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
-// ErrorEnvelope is the one JSON shape of every error answer.
-type ErrorEnvelope = httpx.ErrorEnvelope
-
 // errorHandler maps errors to the envelope. Client-actionable errors keep
 // their message; anything else is logged with the request id and answered
 // with a generic 500 that never carries the cause.

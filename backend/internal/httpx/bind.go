@@ -1,6 +1,22 @@
 // Package httpx holds the request helpers every feature handler shares:
 // strict JSON binding and struct validation that name the offending field by
 // its JSON path, so clients get one consistent error shape.
+//
+// Request validation happens in two steps, in this order:
+//
+//   - Shape, here: Bind decodes strictly (unknown fields and trailing data
+//     are refused) and checks the DTO's `validate` struct tags: required
+//     fields, lengths, numeric ranges, enumerations. A tag never needs
+//     another field, the database or a normalised value.
+//   - Meaning, in the feature's validate.go: normalize() (or Validate()) trims
+//     and lower-cases, fills defaults, and checks what a tag cannot say:
+//     hostnames, Traefik names, rule text, fields that depend on each other.
+//     The feature's service calls it before opening a transaction; checks
+//     that need the database (a taken hostname, a missing domain) stay in
+//     the service.
+//
+// Both report through apperr, so the client sees one validation_failed
+// envelope listing fields by JSON path either way.
 package httpx
 
 import (

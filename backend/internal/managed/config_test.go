@@ -34,7 +34,7 @@ func TestValidate(t *testing.T) {
 		mutate func(c *Config)
 		field  string // "" means valid
 	}{
-		{"defaults", func(c *Config) {}, ""},
+		{"defaults", func(*Config) {}, ""},
 		{"no entrypoints", func(c *Config) { c.Entrypoints = nil }, "entrypoints"},
 		{"bad entrypoint name", func(c *Config) { c.Entrypoints[0].Name = "we b" }, "entrypoints[0].name"},
 		{"reserved entrypoint name", func(c *Config) { c.Entrypoints[0].Name = "traefik"; c.Entrypoints[0].RedirectTo = "" }, "entrypoints[0].name"},

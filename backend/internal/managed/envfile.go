@@ -12,10 +12,10 @@ import (
 )
 
 // SecretsHashHeader carries the keyed hash of the credentials file.
-const SecretsHashHeader = "X-Gatehouse-Secrets-Hash"
+const SecretsHashHeader = "X-Gatehouse-Secrets-Hash" //nolint:gosec // a header name, not a credential
 
 // secretsHashLinePrefix starts the comment line repeating the hash in the file.
-const secretsHashLinePrefix = "# gatehouse-secrets-hash: "
+const secretsHashLinePrefix = "# gatehouse-secrets-hash: " //nolint:gosec // a comment prefix, not a credential
 
 const (
 	maxCredentials = 64

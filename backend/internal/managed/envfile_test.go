@@ -69,12 +69,12 @@ func sourceInShell(t testing.TB, sh []string, value string) (got, after string, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }()
 	exports := renderExports(map[string]string{"NAME": value, "ZZ_AFTER": "after"})
 	if err := os.WriteFile(filepath.Join(dir, "env"), envDocument(exports, strings.Repeat("0", 64)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(sh[0], append(sh[1:], "-c", `. ./env; printf %s "$NAME"; printf '\000%s' "$ZZ_AFTER"`)...)
+	cmd := exec.Command(sh[0], append(sh[1:], "-c", `. ./env; printf %s "$NAME"; printf '\000%s' "$ZZ_AFTER"`)...) //nolint:gosec // the shells the test looked up itself
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
 	var stdout, stderr bytes.Buffer

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -74,18 +73,11 @@ func (h *Handler) internalOnly(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		if domain != "" && strings.EqualFold(hostOnly(r.Host), domain) {
+		if httpx.ViaPublicDomain(r, domain) {
 			return apperr.Forbidden("this endpoint is internal: it cannot be reached through the admin panel domain")
 		}
 		return next(c)
 	}
-}
-
-func hostOnly(hostport string) string {
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		return h
-	}
-	return strings.TrimSuffix(hostport, ".")
 }
 
 // wrapperOnly requires Authorization: Bearer <PANEL_WRAPPER_TOKEN>.
@@ -154,12 +146,8 @@ func (h *Handler) putSecrets(c echo.Context) error {
 	return c.JSON(http.StatusOK, secretsResponse{Credentials: creds})
 }
 
-type providersResponse struct {
-	Items []DNSProvider `json:"items"`
-}
-
 func (h *Handler) providers(c echo.Context) error {
-	return c.JSON(http.StatusOK, providersResponse{Items: Providers()})
+	return httpx.JSONList(c, Providers())
 }
 
 func (h *Handler) staticConfig(c echo.Context) error {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +15,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -55,30 +55,12 @@ func newHandlerEnv(t *testing.T, managed bool, token string) *handlerEnv {
 // do sends a request; headers are name/value pairs ("Host" sets the host).
 func (e *handlerEnv) do(method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	e.t.Helper()
-	var r io.Reader
-	if body != "" {
-		r = strings.NewReader(body)
-	}
-	req := httptest.NewRequest(method, path, r)
-	req.Host = "gatehouse:8080"
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		if headers[i] == "Host" {
-			req.Host = headers[i+1]
-			continue
-		}
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	rec := httptest.NewRecorder()
-	e.h.ServeHTTP(rec, req)
-	return rec
+	return testutil.Request(e.h, method, path, body, append([]string{"Host", "gatehouse:8080"}, headers...)...)
 }
 
 func errorCode(t *testing.T, rec *httptest.ResponseRecorder) string {
 	t.Helper()
-	var env httpapi.ErrorEnvelope
+	var env httpx.ErrorEnvelope
 	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
 		t.Fatalf("not an error envelope: %s", rec.Body)
 	}
@@ -263,7 +245,7 @@ func TestWrongKeyAnswers500(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(e.dir, SecretsFile), b, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(e.dir, SecretsFile), b, 0o600); err != nil { //nolint:gosec // the test's temp directory
 		t.Fatal(err)
 	}
 	rec := e.do("GET", "/api/proxy/managed/secrets-env", "", "Authorization", "Bearer "+testToken)

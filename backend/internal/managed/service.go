@@ -115,6 +115,23 @@ func (s *Service) Config(ctx context.Context) (Config, error) {
 	return c, nil
 }
 
+// ResolverNames lists the certificate resolvers of the stored
+// configuration; none until one is saved.
+func (s *Service) ResolverNames(ctx context.Context) ([]string, error) {
+	var c Config
+	ok, err := store.GetConfig(ctx, s.db, store.KeyManaged, &c)
+	if err != nil || !ok {
+		return nil, err
+	}
+	names := make([]string, 0, len(c.Resolvers))
+	for _, r := range c.Resolvers {
+		if r.Name != "" {
+			names = append(names, r.Name)
+		}
+	}
+	return names, nil
+}
+
 // PutConfig validates and stores c and answers the new state.
 func (s *Service) PutConfig(ctx context.Context, c Config) (State, error) {
 	if err := c.Validate(s.apiPort); err != nil {
@@ -299,7 +316,7 @@ func safeFieldName(n string) string {
 
 // SecretsEnv decrypts the credentials and renders the environment file. A
 // decryption failure is an internal error: the wrapper keeps what it has.
-func (s *Service) SecretsEnv(ctx context.Context) ([]byte, string, error) {
+func (s *Service) SecretsEnv(_ context.Context) ([]byte, string, error) {
 	s.mu.Lock()
 	creds, err := s.vault.load()
 	s.mu.Unlock()

@@ -60,7 +60,7 @@ func TestSecretsRoundTrip(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	s := newTestService(t, testutil.NewDB(t), dir)
-	creds, err := s.UpdateSecrets(ctx, map[string]string{"CF_DNS_API_TOKEN": "tok'en\nline2", "OTHER": "x"}, nil)
+	creds, err := s.UpdateSecrets(ctx, map[string]string{"CF_DNS_API_TOKEN": "tok'en\nline2", "OTHER": "x"}, nil) //nolint:gosec // a made-up value
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestSecretsRoundTrip(t *testing.T) {
 	if m := mode(t, path); m != 0o600 {
 		t.Fatalf("credentials file mode = %o; want 600", m)
 	}
-	raw, err := os.ReadFile(path)
+	raw, err := os.ReadFile(path) //nolint:gosec // the test's temp directory
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,15 +139,15 @@ func TestWrongKeyFailsClosed(t *testing.T) {
 	if _, err := s.UpdateSecrets(ctx, map[string]string{"A": "secret-a"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := os.ReadFile(filepath.Join(dir, SecretsFile))
-	other := newTestService(t, db, dir) // same files, another identity
+	before, _ := os.ReadFile(filepath.Join(dir, SecretsFile)) //nolint:gosec // the test's temp directory
+	other := newTestService(t, db, dir)                       // same files, another identity
 	if _, _, err := other.SecretsEnv(ctx); !isDecryptError(err) {
 		t.Fatalf("SecretsEnv with the wrong key = %v; want a decryption error", err)
 	}
 	if _, err := other.UpdateSecrets(ctx, map[string]string{"B": "b"}, nil); !isDecryptError(err) {
 		t.Fatalf("UpdateSecrets with the wrong key = %v; want a decryption error", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(dir, SecretsFile))
+	after, _ := os.ReadFile(filepath.Join(dir, SecretsFile)) //nolint:gosec // the test's temp directory
 	if string(before) != string(after) {
 		t.Fatal("the undecryptable file was overwritten")
 	}

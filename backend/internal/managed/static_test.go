@@ -2,16 +2,14 @@ package managed
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden.yaml")
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
+)
 
 func TestBuildStaticGolden(t *testing.T) {
 	opts := StaticOptions{ProviderURL: "http://gatehouse:8080"}
@@ -49,22 +47,7 @@ func TestBuildStaticGolden(t *testing.T) {
 			if err := yaml.Unmarshal(got, &parsed); err != nil {
 				t.Fatalf("output is not YAML: %v", err)
 			}
-			golden := filepath.Join("testdata", tt.name+".golden.yaml")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("read golden (run with -update to create): %v", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("static config differs from %s (run with -update and review the diff):\n%s", golden, got)
-			}
+			testutil.Golden(t, filepath.Join("testdata", tt.name+".golden.yaml"), got)
 		})
 	}
 }

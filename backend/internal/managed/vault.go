@@ -43,14 +43,14 @@ func (v *vault) load() (map[string]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open credentials: %w", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // opened read-only
 	r, err := age.Decrypt(f, v.identity)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", errDecrypt, v.path, err)
+		return nil, fmt.Errorf("%w: %s: %w", errDecrypt, v.path, err)
 	}
 	plain, err := io.ReadAll(io.LimitReader(r, 8<<20))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", errDecrypt, v.path, err)
+		return nil, fmt.Errorf("%w: %s: %w", errDecrypt, v.path, err)
 	}
 	creds := map[string]string{}
 	if err := json.Unmarshal(plain, &creds); err != nil {
@@ -123,10 +123,13 @@ func writeFileAtomic(path string, data []byte) (err error) {
 	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
-	d, err := os.Open(dir)
+	d, err := os.Open(dir) //nolint:gosec // the data directory, opened to sync the rename
 	if err != nil {
 		return err
 	}
-	defer d.Close()
-	return d.Sync()
+	if err := d.Sync(); err != nil {
+		_ = d.Close()
+		return err
+	}
+	return d.Close()
 }

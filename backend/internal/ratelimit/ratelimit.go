@@ -19,12 +19,12 @@ type Limiter struct {
 	lastGC   time.Time
 }
 
-// New returns a limiter allowing max failures per window.
-func New(max int, window time.Duration, now func() time.Time) *Limiter {
+// New returns a limiter allowing limit failures per window.
+func New(limit int, window time.Duration, now func() time.Time) *Limiter {
 	if now == nil {
 		now = time.Now
 	}
-	return &Limiter{max: max, window: window, now: now, failures: map[string][]time.Time{}}
+	return &Limiter{max: limit, window: window, now: now, failures: map[string][]time.Time{}}
 }
 
 // Blocked reports whether any of keys is blocked and, if so, how long until

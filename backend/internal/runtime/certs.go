@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -77,8 +79,8 @@ func (s *Service) CertResolvers(ctx context.Context) (CertResolversView, error) 
 	for _, name := range managed {
 		add(name, "managed")
 	}
-	for _, name := range sortedKeys(seen) {
-		v.Items = append(v.Items, CertResolver{Name: name, Sources: sortedKeys(seen[name])})
+	for _, name := range slices.Sorted(maps.Keys(seen)) {
+		v.Items = append(v.Items, CertResolver{Name: name, Sources: slices.Sorted(maps.Keys(seen[name]))})
 	}
 	return v, nil
 }
@@ -207,4 +209,12 @@ func coversAny(names, hosts []string) bool {
 		}
 	}
 	return false
+}
+
+// managedResolvers asks managed mode for its resolvers, if it is on.
+func (s *Service) managedResolvers(ctx context.Context) ([]string, error) {
+	if s.d.Managed == nil {
+		return nil, nil
+	}
+	return s.d.Managed.ResolverNames(ctx)
 }

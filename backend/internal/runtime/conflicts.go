@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -72,9 +74,9 @@ func overlap(a, b epSet, all []string) ([]string, bool) {
 			return []string{}, true
 		}
 	case a == nil:
-		out = sortedKeys(b)
+		out = slices.Sorted(maps.Keys(b))
 	case b == nil:
-		out = sortedKeys(a)
+		out = slices.Sorted(maps.Keys(a))
 	default:
 		for e := range a {
 			if b[e] {
@@ -179,7 +181,7 @@ func routerEPs(r rawRouter) []string {
 
 func routerConflicts(claims []*claim, routers map[string]rawRouter, kind string, own ownership, all []string) []Conflict {
 	var out []Conflict
-	for _, name := range sortedKeys(routers) {
+	for _, name := range slices.Sorted(maps.Keys(routers)) {
 		r := routers[name]
 		p := provider(name)
 		owner := own.router(name, r)

@@ -3,8 +3,10 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -93,7 +95,7 @@ func (s *Service) Health(ctx context.Context, probe bool) (HealthView, error) {
 
 func serversOf(info rawInfo) []Server {
 	var out []Server
-	for _, u := range sortedKeys(info.ServerStatus) {
+	for _, u := range slices.Sorted(maps.Keys(info.ServerStatus)) {
 		out = append(out, Server{URL: u, Status: strings.ToUpper(info.ServerStatus[u])})
 	}
 	if len(out) == 0 && info.LoadBalancer != nil {

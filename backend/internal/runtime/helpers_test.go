@@ -81,7 +81,7 @@ func newFakeTraefik(t *testing.T, files map[string]string) *fakeTraefik {
 			_, _ = io.WriteString(w, strings.TrimPrefix(name, "body:"))
 			return
 		}
-		b, err := os.ReadFile(filepath.Join("testdata", name))
+		b, err := os.ReadFile(filepath.Join("testdata", name)) //nolint:gosec // the package's own fixtures
 		if err != nil {
 			t.Errorf("fixture %s: %v", name, err)
 			return
@@ -121,7 +121,7 @@ func newEnv(t *testing.T) *env {
 		t: t, services: services.NewService(db, bus, store.Now, nil),
 		domains: domains.NewService(db, bus, store.Now), settings: settings.NewService(db, bus),
 	}
-	e.deps = Deps{Services: e.services, Domains: e.domains, Settings: e.settings, DB: db}
+	e.deps = Deps{Services: e.services, Domains: e.domains, Settings: e.settings}
 	return e
 }
 
@@ -168,8 +168,7 @@ func serve(t *testing.T, d Deps) *echo.Echo {
 // get calls path and decodes the JSON answer.
 func get(t *testing.T, e *echo.Echo, path string, out any) int {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+	rec := testutil.Request(e, http.MethodGet, path, "")
 	if out != nil {
 		if err := json.Unmarshal(rec.Body.Bytes(), out); err != nil {
 			t.Fatalf("GET %s: %d %s: %v", path, rec.Code, rec.Body.String(), err)

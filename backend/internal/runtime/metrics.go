@@ -119,14 +119,14 @@ func (s *Scraper) fetch(ctx context.Context) (map[string]*dto.MetricFamily, erro
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach Traefik metrics at %s: %s", redact(s.url), reason(err, s.hc.Timeout))
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read-only: nothing to report
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("traefik metrics at %s answered HTTP %d (is metrics.prometheus enabled?)", redact(s.url), resp.StatusCode)
 	}
 	p := expfmt.NewTextParser(model.UTF8Validation)
 	fams, err := p.TextToMetricFamilies(io.LimitReader(resp.Body, maxBody))
 	if err != nil {
-		return nil, fmt.Errorf("traefik metrics at %s are not in Prometheus text format: %v", redact(s.url), err)
+		return nil, fmt.Errorf("traefik metrics at %s are not in Prometheus text format: %w", redact(s.url), err)
 	}
 	return fams, nil
 }

@@ -40,7 +40,7 @@ func (m *metricsServer) serve(body string) {
 
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
+	b, err := os.ReadFile(filepath.Join("testdata", name)) //nolint:gosec // the package's own fixtures
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func FuzzParseHosts(f *testing.F) {
 	for _, s := range []string{"Host(`a.test`)", "HostRegexp(`[`)", "Host(\"a\\\"b\")", "!Host(`x`) || HostSNI(`*`)", "Host(`"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, rule string) {
+	f.Fuzz(func(_ *testing.T, rule string) {
 		c := parseHosts(rule)
 		_ = c.matches("example.test")
 	})

@@ -40,16 +40,25 @@ type RouterOwners interface {
 	RouterOwners(ctx context.Context) (map[string]string, error)
 }
 
+// ManagedResolvers lists the certificate resolvers of the stored
+// managed-mode configuration (managed.Service).
+type ManagedResolvers interface {
+	ResolverNames(ctx context.Context) ([]string, error)
+}
+
 // Deps are the runtime views' inputs. Client and Scraper are nil when Traefik's
 // API or metrics are not configured; Owners is nil until wired.
 type Deps struct {
-	Client       *Client
-	Scraper      *Scraper
-	Services     ServiceLister
-	Domains      DomainLister
-	Settings     SettingsGetter
-	Owners       RouterOwners
-	DB           *gorm.DB // the managed-mode document (app_config "managed")
+	Client   *Client
+	Scraper  *Scraper
+	Services ServiceLister
+	Domains  DomainLister
+	Settings SettingsGetter
+	Owners   RouterOwners
+	Managed  ManagedResolvers // nil outside managed mode
+	// DB is not read: managed mode's resolvers come from Managed. It stays
+	// until the benchmarks that still set it no longer do.
+	DB           *gorm.DB
 	Now          func() time.Time
 	ProbeTimeout time.Duration
 }
@@ -215,36 +224,4 @@ func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService,
 		})
 	}
 	return out, globals, nil
-}
-
-// managedResolvers returns the resolver names of the managed-mode document.
-// The document is read leniently (the config alone, or wrapped in "config").
-func (s *Service) managedResolvers(ctx context.Context) ([]string, error) {
-	if s.d.DB == nil {
-		return nil, nil
-	}
-	type resolvers struct {
-		Resolvers []struct {
-			Name string `json:"name"`
-		} `json:"resolvers"`
-	}
-	var doc struct {
-		resolvers
-		Config *resolvers `json:"config"`
-	}
-	ok, err := store.GetConfig(ctx, s.d.DB, store.KeyManaged, &doc)
-	if err != nil || !ok {
-		return nil, err
-	}
-	all := doc.Resolvers
-	if doc.Config != nil {
-		all = append(all, doc.Config.Resolvers...)
-	}
-	names := make([]string, 0, len(all))
-	for _, r := range all {
-		if r.Name != "" {
-			names = append(names, r.Name)
-		}
-	}
-	return names, nil
 }

@@ -3,7 +3,6 @@ package runtime
 import (
 	"encoding/json"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -182,13 +181,4 @@ func parseVersion(s string) (version, bool) {
 
 func (v version) atLeast(major, minor int) bool {
 	return v.major > major || (v.major == major && v.minor >= minor)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

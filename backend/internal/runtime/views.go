@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -89,7 +91,7 @@ func (s *Service) Middlewares(ctx context.Context) MiddlewaresView {
 
 func toMiddlewares(raw *rawData) []Middleware {
 	out := make([]Middleware, 0, len(raw.Middlewares))
-	for _, name := range sortedKeys(raw.Middlewares) {
+	for _, name := range slices.Sorted(maps.Keys(raw.Middlewares)) {
 		var info rawInfo
 		_ = json.Unmarshal(raw.Middlewares[name], &info)
 		out = append(out, Middleware{
@@ -115,8 +117,8 @@ type Router struct {
 	ServiceID   string          `json:"serviceId,omitempty"`
 }
 
-// RuntimeService is one HTTP service Traefik runs.
-type RuntimeService struct {
+// TraefikService is one HTTP service Traefik runs.
+type TraefikService struct {
 	Name         string   `json:"name"`
 	Provider     string   `json:"provider"`
 	Type         string   `json:"type"`
@@ -128,12 +130,12 @@ type RuntimeService struct {
 	ServiceID    string   `json:"serviceId,omitempty"`
 }
 
-// RuntimeView is GET /api/proxy/runtime.
-type RuntimeView struct {
+// View is GET /api/proxy/runtime.
+type View struct {
 	Status
 	Version     string           `json:"version"`
 	Routers     []Router         `json:"routers"`
-	Services    []RuntimeService `json:"services"`
+	Services    []TraefikService `json:"services"`
 	Middlewares []Middleware     `json:"middlewares"`
 	Entrypoints []Entrypoint     `json:"entrypoints"`
 	TCPRouters  []Router         `json:"tcpRouters"`
@@ -144,9 +146,9 @@ type RuntimeView struct {
 }
 
 // Runtime is a live snapshot of everything Traefik runs, from every provider.
-func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
-	v := RuntimeView{
-		Routers: []Router{}, Services: []RuntimeService{}, Middlewares: []Middleware{},
+func (s *Service) Runtime(ctx context.Context) (View, error) {
+	v := View{
+		Routers: []Router{}, Services: []TraefikService{}, Middlewares: []Middleware{},
 		Entrypoints: []Entrypoint{}, TCPRouters: []Router{}, UDPRouters: []Router{},
 	}
 	if s.d.Client == nil {
@@ -188,10 +190,10 @@ func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
 	v.UDPRouters = toRouters(raw.UDPRouters, ownership{})
 	v.Middlewares = toMiddlewares(raw)
 	v.Entrypoints = toEntrypoints(eps)
-	for _, name := range sortedKeys(raw.Services) {
+	for _, name := range slices.Sorted(maps.Keys(raw.Services)) {
 		var info rawInfo
 		_ = json.Unmarshal(raw.Services[name], &info)
-		rs := RuntimeService{
+		rs := TraefikService{
 			Name: name, Provider: provider(name), Type: typeOf(raw.Services[name]), Status: info.Status,
 			Errors: nonNil(info.Errors), UsedBy: nonNil(info.UsedBy), ServiceID: own.services[name],
 		}
@@ -203,7 +205,7 @@ func (s *Service) Runtime(ctx context.Context) (RuntimeView, error) {
 
 func toRouters(m map[string]rawRouter, own ownership) []Router {
 	out := make([]Router, 0, len(m))
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		r := m[name]
 		eps := r.Using
 		if len(eps) == 0 {

@@ -64,7 +64,7 @@ func TestMiddlewaresHideInternalAndPanelOwn(t *testing.T) {
 
 func TestRuntimeAttributesRoutersAndServices(t *testing.T) {
 	e, _, grafana, wiki := recorded(t, traefik36())
-	var v RuntimeView
+	var v View
 	get(t, serve(t, e.deps), "/api/proxy/runtime", &v)
 	if !v.Reachable || v.Version != "3.6.12" || !v.OwnersKnown {
 		t.Fatalf("view = %+v", v.Status)
@@ -101,7 +101,7 @@ func TestRuntimeAttributesRoutersAndServices(t *testing.T) {
 	if r := routers["api@internal"]; r.Priority < 1<<62 {
 		t.Fatalf("internal priority = %d", r.Priority)
 	}
-	var gs RuntimeService
+	var gs TraefikService
 	for _, s := range v.Services {
 		if s.Name == "gh-grafana@http" {
 			gs = s
@@ -174,11 +174,7 @@ func TestCertResolversFromEverySource(t *testing.T) {
 		CertConfigs: []store.CertConfig{{Main: "example.org", Resolver: "dns"}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.PutConfig(ctx, e.deps.DB, store.KeyManaged, map[string]any{
-		"resolvers": []map[string]string{{"name": "letsencrypt"}, {"name": "staging"}},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	e.deps.Managed = managedResolvers{"letsencrypt", "staging"}
 	var v CertResolversView
 	get(t, serve(t, e.deps), "/api/proxy/cert-resolvers", &v)
 	want := []CertResolver{
@@ -206,7 +202,7 @@ func TestHealthFromServerStatusAndProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	port := ln.Addr().(*net.TCPAddr).Port
 	closed := freePort(t)
 	// A service Traefik does not know yet: its targets come from the panel.
@@ -341,3 +337,8 @@ func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
 		t.Fatal("a never-reached Traefik claims to know")
 	}
 }
+
+// managedResolvers stands in for managed mode's stored resolvers.
+type managedResolvers []string
+
+func (m managedResolvers) ResolverNames(context.Context) ([]string, error) { return m, nil }

@@ -44,7 +44,7 @@ func Load(dataDir, identityText string) (*Box, error) {
 		return &Box{id: id}, nil
 	}
 	path := filepath.Join(dataDir, IdentityFile)
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // the identity file in the operator's data directory
 	if err == nil {
 		// A key others can read protects nothing: restrict it (it may have
 		// been restored from a backup with loose permissions).
@@ -92,16 +92,16 @@ func writeExclusive(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600) //nolint:gosec // a path under the operator's data directory
 	if err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
 	if _, err := f.Write(data); err != nil {
-		f.Close()
+		_ = f.Close() // the write error is the one to report
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
+		_ = f.Close() // the sync error is the one to report
 		return fmt.Errorf("sync %s: %w", path, err)
 	}
 	return f.Close()

@@ -75,7 +75,7 @@ func TestLooseKeyFileIsRestricted(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, IdentityFile)
-	if err := os.Chmod(path, 0o644); err != nil {
+	if err := os.Chmod(path, 0o644); err != nil { //nolint:gosec // loose on purpose: Load must tighten it
 		t.Fatal(err)
 	}
 	if _, err := Load(dir, ""); err != nil {

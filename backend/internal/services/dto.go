@@ -34,6 +34,7 @@ type Protection struct {
 	BasicAuth   bool `json:"basicAuth"`
 	SSO         bool `json:"sso"`
 	SharedLinks bool `json:"sharedLinks"`
+	Tokens      bool `json:"tokens"`
 }
 
 // Response is a service as the API shows it.

@@ -24,16 +24,12 @@ func (h *Handler) Register(g *echo.Group) {
 	g.DELETE("/services/:id", h.delete)
 }
 
-type listResponse struct {
-	Items []Response `json:"items"`
-}
-
 func (h *Handler) list(c echo.Context) error {
 	items, err := h.svc.List(c.Request().Context())
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, listResponse{Items: items})
+	return httpx.JSONList(c, items)
 }
 
 func (h *Handler) get(c echo.Context) error {

@@ -19,20 +19,50 @@ import (
 // DefaultLifetime returns the global default lifetime in seconds (0 = never).
 type DefaultLifetime func(ctx context.Context) (int64, error)
 
+// Protections maps service id to the protections enabled on it (one
+// service, or all when serviceID is ""), read through db. The access
+// feature owns protections: access.ServiceProtections.
+type Protections func(ctx context.Context, db *gorm.DB, serviceID string) (map[string]Protection, error)
+
+// EndSessions ends the forward-auth sessions of services inside the caller's
+// transaction tx, so a disabled service signs everyone out in the same
+// commit. The access feature owns sessions: access.EndServiceSessions.
+type EndSessions func(tx *gorm.DB, serviceIDs ...string) error
+
+// Option wires a helper of another feature into the Service.
+type Option func(*Service)
+
+// WithProtections makes List and Get report each service's protections;
+// without it none are reported.
+func WithProtections(f Protections) Option { return func(s *Service) { s.protections = f } }
+
+// WithEndSessions makes disabling a service end its sessions; without it
+// sessions are left to expire.
+func WithEndSessions(f EndSessions) Option { return func(s *Service) { s.endSessions = f } }
+
 // Service manages proxied services.
 type Service struct {
 	db              *gorm.DB
 	bus             *change.Bus
 	now             func() time.Time
 	defaultLifetime DefaultLifetime
+	protections     Protections
+	endSessions     EndSessions
 }
 
 // NewService returns the services service.
-func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, def DefaultLifetime) *Service {
+func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, def DefaultLifetime, opts ...Option) *Service {
 	if def == nil {
 		def = func(context.Context) (int64, error) { return 0, nil }
 	}
-	return &Service{db: db, bus: bus, now: now, defaultLifetime: def}
+	s := &Service{db: db, bus: bus, now: now, defaultLifetime: def,
+		protections: func(context.Context, *gorm.DB, string) (map[string]Protection, error) { return nil, nil },
+		endSessions: func(*gorm.DB, ...string) error { return nil },
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // List returns every service in creation order.
@@ -41,7 +71,7 @@ func (s *Service) List(ctx context.Context) ([]Response, error) {
 	if err := s.db.WithContext(ctx).Preload("Domain").Order("created_at, id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list services: %w", err)
 	}
-	prot, err := s.protections(ctx, "")
+	prot, err := s.protections(ctx, s.db, "")
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +88,7 @@ func (s *Service) Get(ctx context.Context, id string) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	prot, err := s.protections(ctx, id)
+	prot, err := s.protections(ctx, s.db, id)
 	if err != nil {
 		return Response{}, err
 	}
@@ -75,32 +105,6 @@ func (s *Service) load(tx *gorm.DB, id string) (store.Service, error) {
 		return row, fmt.Errorf("load service %s: %w", id, err)
 	}
 	return row, nil
-}
-
-// protections maps service id to its enabled protections (all services when id is "").
-func (s *Service) protections(ctx context.Context, id string) (map[string]Protection, error) {
-	var rows []store.SecurityConfig
-	q := s.db.WithContext(ctx).Where("enabled = ?", true)
-	if id != "" {
-		q = q.Where("service_id = ?", id)
-	}
-	if err := q.Find(&rows).Error; err != nil {
-		return nil, fmt.Errorf("load protections: %w", err)
-	}
-	out := map[string]Protection{}
-	for _, r := range rows {
-		p := out[r.ServiceID]
-		switch r.Type {
-		case store.SecurityBasicAuth:
-			p.BasicAuth = true
-		case store.SecuritySSO:
-			p.SSO = true
-		case store.SecuritySharedLinks:
-			p.SharedLinks = true
-		}
-		out[r.ServiceID] = p
-	}
-	return out, nil
 }
 
 // Create validates and stores a new service.
@@ -182,7 +186,7 @@ func (s *Service) update(ctx context.Context, id string, next func(store.Service
 		}
 		if wasEnabled && !row.Enabled {
 			disabled = true
-			if err := endSessions(tx, id); err != nil {
+			if err := s.endSessions(tx, id); err != nil {
 				return err
 			}
 		}
@@ -333,13 +337,6 @@ func SyncHostnames(tx *gorm.DB, row store.Service) error {
 	return nil
 }
 
-func endSessions(tx *gorm.DB, serviceID string) error {
-	if err := tx.Where("service_id = ?", serviceID).Delete(&store.Session{}).Error; err != nil {
-		return fmt.Errorf("end sessions of service %s: %w", serviceID, err)
-	}
-	return nil
-}
-
 // ListEnabled returns the enabled services with their domains, in creation
 // order (created_at, then id) so derived identifiers are stable.
 func (s *Service) ListEnabled(ctx context.Context) ([]store.Service, error) {
@@ -368,7 +365,7 @@ func (s *Service) DisableExpired(ctx context.Context) ([]string, error) {
 			Updates(map[string]any{"enabled": false, "updated_at": now}).Error; err != nil {
 			return err
 		}
-		return tx.Where("service_id IN ?", ids).Delete(&store.Session{}).Error
+		return s.endSessions(tx, ids...)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("disable expired services: %w", err)

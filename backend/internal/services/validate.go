@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
@@ -122,10 +123,10 @@ func (r *Request) normalize() error {
 		c.Add("headers", "must have at most 50 items")
 	}
 	for name, value := range r.Headers {
-		if !isToken(name) {
+		if !httpheader.ValidName(name) {
 			c.Add("headers."+name, "header name must be letters, digits and !#$%%&'*+-.^_|~")
 		}
-		if !isHeaderValue(value) || len(value) > 4096 {
+		if !httpheader.ValidValue(value) || len(value) > 4096 {
 			c.Add("headers."+name, "header value must be printable text without line breaks (at most 4096 characters)")
 		}
 	}
@@ -161,7 +162,7 @@ func checkRule(c *apperr.Collector, f string, r *store.Rule) {
 		}
 		r.Name = ""
 	case RuleHeader, RuleQuery:
-		if r.Type == RuleHeader && !isToken(r.Name) {
+		if r.Type == RuleHeader && !httpheader.ValidName(r.Name) {
 			c.Add(f+".name", "must be a header name (letters, digits and !#$%%&'*+-.^_|~)")
 		}
 		if r.Type == RuleQuery && (r.Name == "" || !isRuleText(r.Name)) {
@@ -200,31 +201,6 @@ func isPath(s string) bool {
 		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
 		case strings.IndexByte("-._~!$&*+,;=:@/%", ch) >= 0:
 		default:
-			return false
-		}
-	}
-	return true
-}
-
-func isToken(s string) bool {
-	if s == "" || len(s) > 128 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_|~", ch) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-func isHeaderValue(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
 			return false
 		}
 	}

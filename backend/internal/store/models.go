@@ -169,6 +169,7 @@ const (
 	SecurityBasicAuth   = "basic_auth"
 	SecuritySSO         = "sso"
 	SecuritySharedLinks = "shared_links"
+	SecurityTokens      = "tokens" // machine tokens; settings may name a header
 )
 
 // SecurityConfig is one protection attached to a service.
@@ -189,6 +190,7 @@ type SharedLink struct {
 	ServiceID      string
 	TokenHash      string
 	Note           string
+	Path           string // where the link lands (migration 0003)
 	SessionSeconds int64
 	ExpiresAt      time.Time
 	UsedAt         *time.Time

@@ -84,7 +84,7 @@ func Migrate(path string) error {
 	if err != nil {
 		return fmt.Errorf("open database %q: %w", path, err)
 	}
-	defer sqlDB.Close()
+	defer func() { _ = sqlDB.Close() }() // a separate handle for migrations only
 	drv, err := sqlite3.WithInstance(sqlDB, &sqlite3.Config{})
 	if err != nil {
 		return fmt.Errorf("open database %q for migration: %w", path, err)

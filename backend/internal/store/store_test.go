@@ -42,7 +42,7 @@ func TestMigrateRefusesDirtyAndNewerSchemas(t *testing.T) {
 			if _, err := raw.Exec(tt.sql); err != nil {
 				t.Fatal(err)
 			}
-			raw.Close()
+			_ = raw.Close()
 			_, err = store.Open(context.Background(), path)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Open = %v; want an error saying %q", err, tt.want)

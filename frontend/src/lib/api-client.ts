@@ -90,7 +90,7 @@ function codeFromStatus(status: number): ErrorCode {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  let envelope: unknown = null;
+  let envelope: unknown;
   try {
     envelope = await res.json();
   } catch {
@@ -126,7 +126,7 @@ async function toApiError(res: Response): Promise<ApiError> {
  * Same-origin JSON request. Unsafe methods always send `Content-Type: application/json`
  * (the backend's CSRF check relies on Origin/Sec-Fetch-Site, which the browser sets).
  */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;

@@ -6,7 +6,7 @@ export type Items<T> = { items: T[] };
 export type SystemInfo = { version: string; managed: boolean; setupRequired: boolean };
 export type AdminUser = { id: string; username: string };
 
-export type CertConfig = { main: string; sans: string[]; resolver: string };
+type CertConfig = { main: string; sans: string[]; resolver: string };
 export type Domain = {
   id: string;
   name: string;
@@ -23,10 +23,9 @@ export type Hostname =
   | { type: 'subdomain'; value: string }
   | { type: 'apex'; value?: string }
   | { type: 'custom'; value: string };
-export type HostnameType = Hostname['type'];
 
-export type TargetScheme = 'http' | 'https' | 'h2c';
-export type Target = { scheme: TargetScheme; host: string; port: number };
+type TargetScheme = 'http' | 'https' | 'h2c';
+type Target = { scheme: TargetScheme; host: string; port: number };
 
 export type RuleType = 'pathPrefix' | 'path' | 'header' | 'query' | 'method' | 'clientIP';
 export type MatchRule = { type: RuleType; name?: string; value: string };
@@ -91,7 +90,6 @@ export type SecurityConfig =
   | { type: 'sso'; enabled: boolean; users: string[]; groups: string[] }
   | { type: 'shared_links'; enabled: boolean }
   | { type: 'tokens'; enabled: boolean; header?: string };
-export type SecurityType = SecurityConfig['type'];
 
 export type CredentialSet = {
   id: string;
@@ -139,7 +137,7 @@ export type RuntimeItems<T> = RuntimeStatus & { items?: T[] };
 export type ProxyEntrypoint = { name: string; address: string; tls?: boolean; certResolver?: string; asDefault?: boolean };
 export type ProxyMiddleware = { name: string; provider: string; type: string; status: string; errors?: string[]; usedBy?: string[] };
 export type CertResolver = { name: string; sources: string[] };
-export type ServerHealth = { url: string; status: string; probe?: 'up' | 'down' | ''; probeError?: string; probeMs?: number };
+type ServerHealth = { url: string; status: string; probe?: 'up' | 'down' | ''; probeError?: string; probeMs?: number };
 export type ServiceHealth = {
   serviceId: string;
   name?: string;
@@ -174,7 +172,7 @@ export type ProxyConflict = {
   middleware?: string;
   message?: string;
 };
-export type Certificate = {
+type Certificate = {
   fingerprint?: string;
   subject: string;
   sans: string[];
@@ -226,8 +224,8 @@ export type RuntimeView = RuntimeStatus & {
   ownersKnown?: boolean;
 };
 
-export type ManagedEntrypoint = { name: string; host?: string; port: number; tls: boolean; resolver: string; redirectTo: string };
-export type ManagedResolver = {
+type ManagedEntrypoint = { name: string; host?: string; port: number; tls: boolean; resolver: string; redirectTo: string };
+type ManagedResolver = {
   name: string;
   email: string;
   challenge: 'tlsalpn' | 'http' | 'dns';

@@ -16,7 +16,7 @@ function readPref(): ThemePref {
   }
 }
 
-export function applyTheme(pref: ThemePref): 'light' | 'dark' {
+function applyTheme(pref: ThemePref): 'light' | 'dark' {
   const resolved = pref === 'system' ? systemTheme() : pref;
   document.documentElement.dataset.theme = resolved;
   document.documentElement.style.colorScheme = resolved;

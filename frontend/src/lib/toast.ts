@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-export type ToastKind = 'success' | 'error' | 'info';
+type ToastKind = 'success' | 'error' | 'info';
 export type Toast = { id: number; kind: ToastKind; message: string; detail?: string };
 
 let toasts: Toast[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const usernameSchema = z
+const usernameSchema = z
   .string()
   .trim()
   .min(1, 'Enter a username')

@@ -14,7 +14,7 @@ import { useSaveDomain } from '../api/domains';
 
 const dnsName = /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-export const domainSchema = z.object({
+const domainSchema = z.object({
   name: z.string().trim().max(100, 'At most 100 characters'),
   domain: z.string().trim().min(1, 'Enter a domain').regex(dnsName, 'Enter a domain name such as example.com'),
   certResolver: z.string().trim(),

@@ -18,7 +18,7 @@ function escapeRegex(s: string): string {
 }
 
 /** `*.example.com` needs HostRegexp in Traefik v3; plain names use Host. */
-export function hostMatcher(host: string): string {
+function hostMatcher(host: string): string {
   if (host.startsWith('*.')) return `HostRegexp(${q(`^[^.]+\\.${escapeRegex(host.slice(2))}$`)})`;
   return `Host(${q(host)})`;
 }

@@ -3,7 +3,7 @@ import type { Expiry, Hostname, Service, ServiceInput } from '@/lib/api-types';
 import { splitDuration } from '@/lib/format';
 
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
-export function isHostname(v: string, allowWildcard = true): boolean {
+function isHostname(v: string, allowWildcard = true): boolean {
   let s = v.trim().replace(/\.$/, '');
   if (allowWildcard && s.startsWith('*.')) s = s.slice(2);
   if (!s || s.length > 253) return false;
@@ -11,7 +11,7 @@ export function isHostname(v: string, allowWildcard = true): boolean {
 }
 const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const ipv6 = /^[0-9a-f:]+$/i;
-export const isHostOrIp = (v: string) => ipv4.test(v) || (v.includes(':') && ipv6.test(v)) || isHostname(v, false);
+const isHostOrIp = (v: string) => ipv4.test(v) || (v.includes(':') && ipv6.test(v)) || isHostname(v, false);
 const cidr = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
 
 const hostnameSchema = z
@@ -102,7 +102,7 @@ export type ServiceFormValues = z.input<typeof serviceSchema>;
 export type ServiceFormOutput = z.output<typeof serviceSchema>;
 
 /** `datetime-local` wants local time without zone. */
-export function toLocalInput(iso: string): string {
+function toLocalInput(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -151,7 +151,7 @@ export function serviceToForm(s: Service): ServiceFormValues {
   };
 }
 
-export function formToExpiry(v: ServiceFormOutput): Expiry | undefined {
+function formToExpiry(v: ServiceFormOutput): Expiry | undefined {
   switch (v.expiryType) {
     case 'default':
       return undefined;

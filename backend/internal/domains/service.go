@@ -6,108 +6,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
-
-// Request is the body of POST and PUT /api/domains.
-type Request struct {
-	Name         string             `json:"name"`
-	Domain       string             `json:"domain"`
-	CertResolver string             `json:"certResolver"`
-	Wildcard     bool               `json:"wildcard"`
-	IsDefault    bool               `json:"isDefault"`
-	CertConfigs  []store.CertConfig `json:"certConfigs"`
-}
-
-// Response is a domain as the API shows it.
-type Response struct {
-	ID           string             `json:"id"`
-	Name         string             `json:"name"`
-	Domain       string             `json:"domain"`
-	CertResolver string             `json:"certResolver"`
-	Wildcard     bool               `json:"wildcard"`
-	IsDefault    bool               `json:"isDefault"`
-	CertConfigs  []store.CertConfig `json:"certConfigs"`
-	CreatedAt    time.Time          `json:"createdAt"`
-	UpdatedAt    time.Time          `json:"updatedAt"`
-}
-
-func toResponse(d store.Domain) Response {
-	cc := d.CertConfigs.V
-	if cc == nil {
-		cc = []store.CertConfig{}
-	}
-	return Response{ID: d.ID, Name: d.Name, Domain: d.Domain, CertResolver: d.CertResolver,
-		Wildcard: d.Wildcard, IsDefault: d.IsDefault, CertConfigs: cc, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
-}
-
-func (r *Request) normalize() error {
-	var c apperr.Collector
-	r.Name = strings.TrimSpace(r.Name)
-	r.Domain = hostname.Normalize(r.Domain)
-	if err := hostname.Validate(r.Domain, false); err != nil {
-		c.Add("domain", "%v", err)
-	}
-	if r.Name == "" {
-		r.Name = r.Domain
-	}
-	if len([]rune(r.Name)) > 100 {
-		c.Add("name", "must be at most 100 characters")
-	}
-	r.CertResolver = strings.TrimSpace(r.CertResolver)
-	if r.CertResolver != "" && !traefikname.Resolver(r.CertResolver) {
-		c.Add("certResolver", "%q is not a valid resolver name", r.CertResolver)
-	}
-	if r.Wildcard && r.CertResolver == "" {
-		c.Add("certResolver", "is required for a wildcard certificate (it needs a DNS challenge resolver)")
-	}
-	if len(r.CertConfigs) > 20 {
-		c.Add("certConfigs", "must have at most 20 items")
-	}
-	if r.CertConfigs == nil {
-		r.CertConfigs = []store.CertConfig{}
-	}
-	for i := range r.CertConfigs {
-		cc := &r.CertConfigs[i]
-		f := fmt.Sprintf("certConfigs[%d]", i)
-		cc.Main = hostname.Normalize(cc.Main)
-		if err := hostname.Validate(cc.Main, true); err != nil {
-			c.Add(f+".main", "%v", err)
-		}
-		if cc.SANs == nil {
-			cc.SANs = []string{}
-		}
-		for j := range cc.SANs {
-			cc.SANs[j] = hostname.Normalize(cc.SANs[j])
-			if err := hostname.Validate(cc.SANs[j], true); err != nil {
-				c.Add(fmt.Sprintf("%s.sans[%d]", f, j), "%v", err)
-			}
-		}
-		cc.Resolver = strings.TrimSpace(cc.Resolver)
-		if cc.Resolver == "" {
-			cc.Resolver = r.CertResolver
-		}
-		if cc.Resolver == "" {
-			c.Add(f+".resolver", "is required (or set the domain's certResolver)")
-		} else if !traefikname.Resolver(cc.Resolver) {
-			c.Add(f+".resolver", "%q is not a valid resolver name", cc.Resolver)
-		}
-	}
-	return c.Err()
-}
 
 // Service manages domains.
 type Service struct {
@@ -256,66 +164,4 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	}
 	s.bus.Publish(change.Event{Entity: change.Domain, Kind: change.Deleted, ID: id})
 	return nil
-}
-
-// Handler serves /api/domains.
-type Handler struct{ svc *Service }
-
-// NewHandler returns the domains handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
-
-// Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/domains", h.list)
-	g.POST("/domains", h.create)
-	g.GET("/domains/:id", h.get)
-	g.PUT("/domains/:id", h.update)
-	g.DELETE("/domains/:id", h.delete)
-}
-
-func (h *Handler) list(c echo.Context) error {
-	items, err := h.svc.List(c.Request().Context())
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, map[string]any{"items": items})
-}
-
-func (h *Handler) get(c echo.Context) error {
-	d, err := h.svc.Get(c.Request().Context(), c.Param("id"))
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, d)
-}
-
-func (h *Handler) create(c echo.Context) error {
-	var req Request
-	if err := httpx.Bind(c, &req); err != nil {
-		return err
-	}
-	d, err := h.svc.Create(c.Request().Context(), req)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusCreated, d)
-}
-
-func (h *Handler) update(c echo.Context) error {
-	var req Request
-	if err := httpx.Bind(c, &req); err != nil {
-		return err
-	}
-	d, err := h.svc.Update(c.Request().Context(), c.Param("id"), req)
-	if err != nil {
-		return err
-	}
-	return c.JSON(http.StatusOK, d)
-}
-
-func (h *Handler) delete(c echo.Context) error {
-	if err := h.svc.Delete(c.Request().Context(), c.Param("id")); err != nil {
-		return err
-	}
-	return c.NoContent(http.StatusNoContent)
 }

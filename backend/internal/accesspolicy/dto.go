@@ -1,0 +1,89 @@
+// Package accesspolicy owns access rules: each service's ordered rules and
+// default action, the global rules evaluated before every service's own,
+// the presets, and the rule tester. The rules are evaluated by
+// accessrule; forward-auth (access) compiles them into its policy snapshot.
+package accesspolicy
+
+import (
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+)
+
+// ServiceAccess is GET/PUT /api/services/{id}/access.
+type ServiceAccess struct {
+	ServiceID string `json:"serviceId"`
+	// DefaultAction "" is automatic: authenticate when the service has a
+	// protection, allow otherwise.
+	DefaultAction    accessrule.Action `json:"defaultAction"`
+	EffectiveDefault accessrule.Action `json:"effectiveDefault"`
+	Rules            []accessrule.Rule `json:"rules"`
+	Protections      []string          `json:"protections"`
+	GeoIP            bool              `json:"geoip"`
+	Warnings         []string          `json:"warnings"`
+	UpdatedAt        *time.Time        `json:"updatedAt"`
+}
+
+// PutServiceAccess is the body of PUT /api/services/{id}/access.
+type PutServiceAccess struct {
+	DefaultAction accessrule.Action `json:"defaultAction"`
+	Rules         []accessrule.Rule `json:"rules"`
+}
+
+// GlobalRules is GET/PUT /api/access/rules.
+type GlobalRules struct {
+	Rules     []accessrule.Rule `json:"rules"`
+	GeoIP     bool              `json:"geoip"`
+	UpdatedAt *time.Time        `json:"updatedAt,omitempty"`
+}
+
+// TestRequest is POST /api/services/{id}/access/test.
+type TestRequest struct {
+	Method        string            `json:"method"`
+	URL           string            `json:"url"`
+	ClientAddress string            `json:"clientAddress"`
+	Headers       map[string]string `json:"headers"`
+	// Draft, when set, is tested instead of the service's saved rules.
+	Draft *PutServiceAccess `json:"draft"`
+}
+
+// TestStep is one rule as the tester saw it.
+type TestStep struct {
+	Scope   string            `json:"scope"`
+	Index   int               `json:"index"`
+	Action  accessrule.Action `json:"action"`
+	Note    string            `json:"note,omitempty"`
+	Matched bool              `json:"matched"`
+	Reason  string            `json:"reason"`
+}
+
+// TestResult is the tester's answer.
+type TestResult struct {
+	Decision    accessrule.Action `json:"decision"`
+	Scope       string            `json:"scope"`
+	Index       int               `json:"index"`
+	Reason      string            `json:"reason"`
+	Path        string            `json:"path"`
+	Ambiguous   bool              `json:"ambiguous"`
+	Country     string            `json:"country"`
+	Steps       []TestStep        `json:"steps"`
+	Protections []string          `json:"protections"`
+	Warnings    []string          `json:"warnings"`
+}
+
+// Presets is GET /api/access/presets.
+type Presets struct {
+	Items []accessrule.Preset `json:"items"`
+}
+
+// Snapshot is every rule list, for forward-auth's policy snapshot.
+type Snapshot struct {
+	Global   []accessrule.Rule
+	Services map[string]ServiceRules
+}
+
+// ServiceRules is one service's stored rules.
+type ServiceRules struct {
+	Default accessrule.Action // "": automatic
+	Rules   []accessrule.Rule
+}

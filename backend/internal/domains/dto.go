@@ -1,0 +1,39 @@
+package domains
+
+import (
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Request is the body of POST and PUT /api/domains.
+type Request struct {
+	Name         string             `json:"name"`
+	Domain       string             `json:"domain"`
+	CertResolver string             `json:"certResolver"`
+	Wildcard     bool               `json:"wildcard"`
+	IsDefault    bool               `json:"isDefault"`
+	CertConfigs  []store.CertConfig `json:"certConfigs"`
+}
+
+// Response is a domain as the API shows it.
+type Response struct {
+	ID           string             `json:"id"`
+	Name         string             `json:"name"`
+	Domain       string             `json:"domain"`
+	CertResolver string             `json:"certResolver"`
+	Wildcard     bool               `json:"wildcard"`
+	IsDefault    bool               `json:"isDefault"`
+	CertConfigs  []store.CertConfig `json:"certConfigs"`
+	CreatedAt    time.Time          `json:"createdAt"`
+	UpdatedAt    time.Time          `json:"updatedAt"`
+}
+
+func toResponse(d store.Domain) Response {
+	cc := d.CertConfigs.V
+	if cc == nil {
+		cc = []store.CertConfig{}
+	}
+	return Response{ID: d.ID, Name: d.Name, Domain: d.Domain, CertResolver: d.CertResolver,
+		Wildcard: d.Wildcard, IsDefault: d.IsDefault, CertConfigs: cc, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
+}

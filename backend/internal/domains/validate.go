@@ -1,0 +1,69 @@
+package domains
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+)
+
+// normalize trims and lower-cases the names, fills the defaults (the name
+// from the domain, each certificate config's resolver from the domain's) and
+// checks every field, collecting all errors.
+func (r *Request) normalize() error {
+	var c apperr.Collector
+	r.Name = strings.TrimSpace(r.Name)
+	r.Domain = hostname.Normalize(r.Domain)
+	if err := hostname.Validate(r.Domain, false); err != nil {
+		c.Add("domain", "%v", err)
+	}
+	if r.Name == "" {
+		r.Name = r.Domain
+	}
+	if len([]rune(r.Name)) > 100 {
+		c.Add("name", "must be at most 100 characters")
+	}
+	r.CertResolver = strings.TrimSpace(r.CertResolver)
+	if r.CertResolver != "" && !traefikname.Resolver(r.CertResolver) {
+		c.Add("certResolver", "%q is not a valid resolver name", r.CertResolver)
+	}
+	if r.Wildcard && r.CertResolver == "" {
+		c.Add("certResolver", "is required for a wildcard certificate (it needs a DNS challenge resolver)")
+	}
+	if len(r.CertConfigs) > 20 {
+		c.Add("certConfigs", "must have at most 20 items")
+	}
+	if r.CertConfigs == nil {
+		r.CertConfigs = []store.CertConfig{}
+	}
+	for i := range r.CertConfigs {
+		cc := &r.CertConfigs[i]
+		f := fmt.Sprintf("certConfigs[%d]", i)
+		cc.Main = hostname.Normalize(cc.Main)
+		if err := hostname.Validate(cc.Main, true); err != nil {
+			c.Add(f+".main", "%v", err)
+		}
+		if cc.SANs == nil {
+			cc.SANs = []string{}
+		}
+		for j := range cc.SANs {
+			cc.SANs[j] = hostname.Normalize(cc.SANs[j])
+			if err := hostname.Validate(cc.SANs[j], true); err != nil {
+				c.Add(fmt.Sprintf("%s.sans[%d]", f, j), "%v", err)
+			}
+		}
+		cc.Resolver = strings.TrimSpace(cc.Resolver)
+		if cc.Resolver == "" {
+			cc.Resolver = r.CertResolver
+		}
+		if cc.Resolver == "" {
+			c.Add(f+".resolver", "is required (or set the domain's certResolver)")
+		} else if !traefikname.Resolver(cc.Resolver) {
+			c.Add(f+".resolver", "%q is not a valid resolver name", cc.Resolver)
+		}
+	}
+	return c.Err()
+}

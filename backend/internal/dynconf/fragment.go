@@ -1,0 +1,230 @@
+package dynconf
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// A fragment is what one service contributes to the configuration, built
+// on its own and kept encoded, so that after a write only the services that
+// changed are built and encoded again. assemble joins the fragments into
+// exactly the bytes Encode(BuildWithProblems(snapshot)) gives.
+type fragment struct {
+	seen      uint64 // the last assembly that used it
+	slug      string // the slug it was built with
+	protected bool   // the protection flag it was built with
+	problem   *Problem
+	entries   [numSections][]entry
+}
+
+// entry is one named object, encoded as `"name":value`.
+type entry struct {
+	name, owner string
+	json        []byte
+	frag        *fragment // the fragment it belongs to; nil: no service's
+}
+
+// The sections of "http", in the order encoding/json writes them.
+const (
+	secRouters = iota
+	secServices
+	secMiddlewares
+	secTransports
+	numSections
+)
+
+var sectionKeys = [numSections]string{`"routers":`, `"services":`, `"middlewares":`, `"serversTransports":`}
+
+// entryEncoder encodes entries the way Encode does: compact, no HTML escaping.
+type entryEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newEntryEncoder() *entryEncoder {
+	e := &entryEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}
+
+func (e *entryEncoder) encode(name, owner string, v any) (entry, error) {
+	e.buf.Reset()
+	if err := e.enc.Encode(name); err != nil {
+		return entry{}, err
+	}
+	e.buf.Truncate(e.buf.Len() - 1) // Encode ends with a newline
+	e.buf.WriteByte(':')
+	if err := e.enc.Encode(v); err != nil {
+		return entry{}, fmt.Errorf("encode %s: %w", name, err)
+	}
+	e.buf.Truncate(e.buf.Len() - 1)
+	return entry{name: name, owner: owner, json: bytes.Clone(e.buf.Bytes())}, nil
+}
+
+// entries encodes every object of cfg, each section sorted by name.
+func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
+	var out [numSections][]entry
+	if cfg.HTTP == nil {
+		return out, nil
+	}
+	var err error
+	add := func(sec int, name, owner string, v any) {
+		if err != nil {
+			return
+		}
+		var en entry
+		if en, err = e.encode(name, owner, v); err == nil {
+			out[sec] = append(out[sec], en)
+		}
+	}
+	h := cfg.HTTP
+	for _, n := range slices.Sorted(maps.Keys(h.Routers)) {
+		add(secRouters, n, cfg.owners.routers[n], h.Routers[n])
+	}
+	for _, n := range slices.Sorted(maps.Keys(h.Services)) {
+		add(secServices, n, cfg.owners.services[n], h.Services[n])
+	}
+	for _, n := range slices.Sorted(maps.Keys(h.Middlewares)) {
+		add(secMiddlewares, n, cfg.owners.middlewares[n], h.Middlewares[n])
+	}
+	for _, n := range slices.Sorted(maps.Keys(h.ServersTransports)) {
+		add(secTransports, n, cfg.owners.transports[n], h.ServersTransports[n])
+	}
+	return out, err
+}
+
+// buildFragment builds one service against the snapshot's global inputs
+// (entrypoints, middlewares, TLS map, domains, panel address), exactly as
+// Build does inside the whole snapshot, then encodes its objects.
+func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) (*fragment, error) {
+	b := newBuilder(g, 1)
+	f := &fragment{slug: slug, protected: sv.Protected}
+	if err := b.service(sv, slug); err != nil {
+		f.problem = &Problem{Kind: "service", ID: sv.ID, Reason: err.Error()}
+		return f, nil
+	}
+	var err error
+	if f.entries, err = enc.entries(b.cfg); err != nil {
+		return nil, err
+	}
+	for sec := range f.entries {
+		for i := range f.entries[sec] {
+			f.entries[sec][i].frag = f
+		}
+	}
+	return f, nil
+}
+
+// globalEntries builds what belongs to no service (certificate-trigger and
+// admin routers) for the whole snapshot s.
+func globalEntries(s *Snapshot, enc *entryEncoder) ([numSections][]entry, []Problem, error) {
+	b := newBuilder(s, 0)
+	tlsEPs := s.tlsEntrypoints()
+	b.certTriggers(tlsEPs)
+	b.adminRouter(tlsEPs)
+	out, err := enc.entries(b.cfg)
+	return out, b.problems, err
+}
+
+// sortedSections is the previous assembly's sections sorted by name. The
+// next assembly keeps the entries of the fragments still in use, in order,
+// and merges in the others, instead of sorting every name again.
+type sortedSections struct {
+	gen  uint64 // the assembly; its fragments have seen == gen
+	secs [numSections][]*entry
+}
+
+// assemble writes the configuration from the fragments (in service order)
+// and the global entries. ok is false when two objects of a section share a
+// name: Build resolves that by order (router suffixes, later objects
+// replacing earlier ones), so the caller builds the whole snapshot instead.
+// prev may be nil; next is what the following call may pass as prev. gen
+// numbers this assembly: it grows by one on every call.
+func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSections, gen uint64) (
+	body []byte, routers []*entry, next *sortedSections, ok bool) {
+	next = &sortedSections{gen: gen}
+	var added []*fragment
+	for _, f := range frags {
+		if prev == nil || f.seen != prev.gen {
+			added = append(added, f)
+		}
+		f.seen = gen
+	}
+	byName := func(a, b *entry) int { return strings.Compare(a.name, b.name) }
+	size := 16
+	for sec := range numSections {
+		var kept []*entry
+		if prev != nil {
+			kept = make([]*entry, 0, len(prev.secs[sec]))
+			for _, e := range prev.secs[sec] {
+				if e.frag != nil && e.frag.seen == gen {
+					kept = append(kept, e)
+				}
+			}
+		}
+		var fresh []*entry
+		for _, f := range added {
+			for i := range f.entries[sec] {
+				fresh = append(fresh, &f.entries[sec][i])
+			}
+		}
+		for i := range global[sec] {
+			fresh = append(fresh, &global[sec][i])
+		}
+		slices.SortFunc(fresh, byName)
+		all := merge(kept, fresh, byName)
+		for i, e := range all {
+			if i > 0 && e.name == all[i-1].name {
+				return nil, nil, nil, false
+			}
+			size += len(e.json) + 1
+		}
+		next.secs[sec] = all
+	}
+	secs := next.secs
+	// Build drops "http" when there is nothing to route.
+	if len(secs[secRouters]) == 0 && len(secs[secServices]) == 0 {
+		return []byte("{}"), nil, next, true
+	}
+	out := make([]byte, 0, size+64)
+	out = append(out, `{"http":{`...)
+	first := true
+	for sec := range numSections {
+		if len(secs[sec]) == 0 {
+			continue // omitempty
+		}
+		if !first {
+			out = append(out, ',')
+		}
+		first = false
+		out = append(out, sectionKeys[sec]...)
+		out = append(out, '{')
+		for i, e := range secs[sec] {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, e.json...)
+		}
+		out = append(out, '}')
+	}
+	out = append(out, "}}"...)
+	return out, secs[secRouters], next, true
+}
+
+// merge merges two sorted lists.
+func merge[T any](a, b []T, cmp func(x, y T) int) []T {
+	out := make([]T, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if cmp(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}

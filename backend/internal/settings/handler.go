@@ -1,0 +1,41 @@
+package settings
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+)
+
+// Handler serves /api/config.
+type Handler struct{ svc *Service }
+
+// NewHandler returns the settings handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Register mounts the routes on the /api group.
+func (h *Handler) Register(g *echo.Group) {
+	g.GET("/config", h.get)
+	g.PUT("/config", h.put)
+}
+
+func (h *Handler) get(c echo.Context) error {
+	g, err := h.svc.Get(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, g)
+}
+
+func (h *Handler) put(c echo.Context) error {
+	var g Global
+	if err := httpx.Bind(c, &g); err != nil {
+		return err
+	}
+	g, err := h.svc.Put(c.Request().Context(), g)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, g)
+}

@@ -1,0 +1,89 @@
+// Access to a service: shared links walked through forward auth, the sessions they open,
+// and basic auth with a credential set.
+import { shot } from '../page.mjs';
+import { expect } from '../runner.mjs';
+
+/** Creates a shared link for the service, opens it as Traefik would, then ends the session. */
+export async function sharedLink(t, page, base, serviceId) {
+  let sharedUrl = '';
+
+  await t.step('create a shared link with a QR code', async () => {
+    await page.goto(`/services/${serviceId}/security`);
+    await page.getByRole('heading', { name: 'Shared links', exact: true }).waitFor();
+    await page.getByRole('switch', { name: /Accept shared links/ }).click({ force: true });
+    await page.getByRole('switch', { name: 'Shared links are accepted' }).waitFor();
+    await page.getByRole('button', { name: 'New link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New shared link' });
+    await dialog.getByLabel('Note', { exact: true }).fill('for Bob');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const ready = page.getByRole('dialog', { name: 'Link ready' });
+    await ready.getByRole('img', { name: 'QR code of the shared link' }).waitFor();
+    sharedUrl = await ready.getByTestId('shared-link-url').inputValue();
+    expect(/^https?:\/\//.test(sharedUrl), `shared link is not a URL: ${sharedUrl}`);
+    await shot(page, 'shared-link-desktop', { fullPage: false });
+    await ready.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('cell', { name: /for Bob/ }).first().waitFor();
+    await page.getByText('Active', { exact: true }).waitFor();
+  });
+
+  await t.step('open the shared link through forward auth and see the session', async () => {
+    // Walk the forward-auth flow as Traefik would: each hop is sent to /api/auth/verify
+    // with the X-Forwarded-* headers of the original request, carrying cookies along.
+    const link = new URL(sharedUrl);
+    const jar = new Map();
+    let url = link;
+    let status = 0;
+    for (let hop = 0; hop < 6; hop++) {
+      const res = await fetch(`${base}/api/auth/verify?service=${encodeURIComponent(serviceId)}`, {
+        redirect: 'manual',
+        headers: {
+          'X-Forwarded-Method': 'GET',
+          'X-Forwarded-Proto': url.protocol.replace(':', ''),
+          'X-Forwarded-Host': url.host,
+          'X-Forwarded-Uri': url.pathname + url.search,
+          'X-Forwarded-For': '203.0.113.7',
+          Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+      });
+      status = res.status;
+      for (const c of res.headers.getSetCookie?.() ?? []) {
+        const [pair] = c.split(';');
+        const i = pair.indexOf('=');
+        jar.set(pair.slice(0, i), pair.slice(i + 1));
+      }
+      if (status >= 300 && status < 400 && res.headers.get('location')) {
+        const next = new URL(res.headers.get('location'), url);
+        if (next.host === link.host || next.pathname.startsWith('/')) {
+          url = next;
+          continue;
+        }
+      }
+      break;
+    }
+    expect(jar.size > 0, `forward auth set no cookie (last status ${status})`);
+    await page.goto('/sessions');
+    await page.getByRole('heading', { name: 'Sessions', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
+    await page.getByText('Shared link', { exact: true }).first().waitFor();
+    await shot(page, 'sessions-desktop');
+  });
+
+  await t.step('end the session', async () => {
+    await page.getByRole('button', { name: /^End session of/ }).first().click();
+    await page.getByRole('dialog', { name: 'End this session?' }).getByRole('button', { name: 'End session' }).click();
+    await page.getByText('No active sessions').waitFor();
+  });
+}
+
+/** Protects the service with the credential set named by label (as the picker shows it). */
+export async function basicAuth(t, page, serviceId, setLabel) {
+  await t.step('protect the service with basic auth', async () => {
+    await page.goto(`/services/${serviceId}/security`);
+    await page.getByRole('switch', { name: 'Require basic auth' }).check({ force: true });
+    await page.getByLabel('Credential set', { exact: true }).selectOption({ label: setLabel });
+    await page.getByRole('button', { name: 'Save basic auth' }).click();
+    await page.getByText('Access settings saved').waitFor();
+    await page.goto('/services');
+    await page.getByTitle('Basic auth: on').first().waitFor();
+  });
+}

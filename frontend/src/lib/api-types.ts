@@ -249,9 +249,9 @@ export type AccessAction = 'allow' | 'deny' | 'authenticate';
 /** '' = automatic: authenticate when the service has a protection, allow otherwise. */
 export type DefaultAction = '' | AccessAction;
 export type PathMatchType = 'exact' | 'prefix' | 'glob' | 'regex';
-export type PathMatch = { type: PathMatchType; value: string };
+type PathMatch = { type: PathMatchType; value: string };
 export type HeaderMatchType = 'present' | 'equals' | 'contains';
-export type HeaderMatch = { name: string; match?: HeaderMatchType; value?: string };
+type HeaderMatch = { name: string; match?: HeaderMatchType; value?: string };
 /** Conditions are omitted from the wire when empty. */
 export type AccessRule = {
   action: AccessAction;
@@ -306,7 +306,7 @@ export type RuleTestResult = {
 };
 
 export type MachineTokenStatus = 'active' | 'expired' | 'revoked';
-export type MachineTokenScope = { pathPrefix: string; methods: string[] };
+type MachineTokenScope = { pathPrefix: string; methods: string[] };
 export type MachineToken = {
   id: string;
   name: string;

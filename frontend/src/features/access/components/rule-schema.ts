@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AccessAction, AccessRule, DefaultAction, HeaderMatchType, PathMatchType } from '@/lib/api-types';
 
 export const MAX_RULES = 100;
-export const MAX_NOTE = 200;
+const MAX_NOTE = 200;
 
 const pathSchema = z
   .object({ type: z.enum(['exact', 'prefix', 'glob', 'regex']), value: z.string() })
@@ -23,7 +23,7 @@ const headerSchema = z
     if (h.match !== 'present' && !h.value) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
   });
 
-export const ruleSchema = z.object({
+const ruleSchema = z.object({
   action: z.enum(['allow', 'deny', 'authenticate']),
   note: z.string().max(MAX_NOTE, `At most ${MAX_NOTE} characters`),
   paths: z.array(pathSchema),

@@ -2,14 +2,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import type { AccessAction, DefaultAction } from '@/lib/api-types';
-import { actionLabels, type RulesFormValues } from './rule-schema';
-
-const protectionLabels: Record<string, string> = {
-  basicAuth: 'basic auth',
-  sso: 'single sign-on',
-  sharedLinks: 'shared links',
-  tokens: 'machine tokens',
-};
+import { actionLabels, protectionLabel, type RulesFormValues } from './rule-schema';
 
 const options: { value: DefaultAction; label: string }[] = [
   { value: '', label: 'Automatic' },
@@ -24,7 +17,7 @@ export function DefaultActionCard({ protections, saved }: { protections: string[
   const value = useWatch({ control, name: 'defaultAction' });
   const automatic: AccessAction = protections.length ? 'authenticate' : 'allow';
   const effective: AccessAction = value || automatic;
-  const names = protections.map((p) => protectionLabels[p] ?? p);
+  const names = protections.map(protectionLabel);
   return (
     <Card>
       <CardHeader title="Default action" description="For requests that no rule (global or this service's) matches." />

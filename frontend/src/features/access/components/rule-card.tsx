@@ -46,7 +46,7 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
             ))}
           </select>
         </div>
-        <button type="button" className="rule-summary grow" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId}>
+        <button type="button" className="rule-summary" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId}>
           <span className="rule-note">{rule?.note ? rule.note : <span className="faint">No note</span>}</span>
           <span className="small muted mono rule-when">when {rule ? summarizeRule(rule) : '…'}</span>
           <span className="sr-only">{expanded ? ', collapse' : ', edit conditions'}</span>

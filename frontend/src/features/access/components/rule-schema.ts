@@ -98,6 +98,15 @@ export function mapRulePath(path: string): string | null {
 const known = /^(defaultAction|rules|rules\.\d+(\.(action|note|methods|sources|countries|paths|headers))?|rules\.\d+\.paths\.\d+\.(type|value)|rules\.\d+\.headers\.\d+\.(name|match|value))$/;
 export const isKnownRulePath = (p: string) => known.test(p);
 
+const protectionLabels: Record<string, string> = {
+  basicAuth: 'basic auth',
+  sso: 'single sign-on',
+  sharedLinks: 'shared links',
+  tokens: 'machine tokens',
+};
+/** The API names protections by their JSON keys (basicAuth, sso, sharedLinks, tokens). */
+export const protectionLabel = (p: string) => protectionLabels[p] ?? p;
+
 export const actionLabels: Record<AccessAction, string> = { allow: 'Allow', deny: 'Deny', authenticate: 'Authenticate' };
 
 /** One line describing a rule's conditions, for collapsed rules and the tester's steps. */

@@ -13,6 +13,7 @@ import type { RuleTestInput, RuleTestResult, RuleTestStep } from '@/lib/api-type
 import { applyServerErrors } from '@/lib/form-errors';
 import { useTestRules } from '../api/access';
 import { DecisionBadge } from './decision';
+import { protectionLabel } from './rule-schema';
 
 const schema = z.object({
   method: z.string().min(1, 'Pick a method'),
@@ -165,7 +166,7 @@ function TestResult({ result }: { result: RuleTestResult }) {
         {result.decision === 'authenticate' ? (
           <>
             <dt>Accepted sign-ins</dt>
-            <dd>{result.protections?.length ? result.protections.join(', ') : <span className="warn-text">none: the request is refused</span>}</dd>
+            <dd>{result.protections?.length ? result.protections.map(protectionLabel).join(', ') : <span className="warn-text">none: the request is refused</span>}</dd>
           </>
         ) : null}
       </dl>

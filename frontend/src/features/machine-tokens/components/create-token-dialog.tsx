@@ -45,10 +45,21 @@ function expiresAt(v: Values): string | null {
   return new Date(Date.now() + Number(v.expiry) * 86400_000).toISOString();
 }
 
-export function CreateTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: MachineTokenCreated) => void }) {
+type Props = {
+  open: boolean;
+  /** Services ticked when the dialog opens (from a service's Security tab). */
+  serviceIds?: string[];
+  onClose: () => void;
+  onCreated: (c: MachineTokenCreated) => void;
+};
+
+export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Props) {
   const services = useServices();
   const create = useCreateMachineToken();
-  const { register, control, handleSubmit, formState, setError, reset, getValues } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const { register, control, handleSubmit, formState, setError, reset, getValues } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...defaults, serviceIds: serviceIds ?? [] },
+  });
   const expiry = useWatch({ control, name: 'expiry' });
   const errors = formState.errors;
   const close = () => {

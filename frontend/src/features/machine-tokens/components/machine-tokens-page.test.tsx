@@ -78,6 +78,17 @@ describe('MachineTokensPage', () => {
     expect(screen.queryByDisplayValue('ght_ab12secretsecretsecret')).not.toBeInTheDocument();
   }, 30_000);
 
+  it('opens the create dialog for the service named in ?new=', async () => {
+    mockFetch([
+      { path: '/api/machine-tokens', body: { items: [] } },
+      { path: '/api/services', body: services },
+    ]);
+    renderRoute(<MachineTokensPage />, { url: '/?new=s2' });
+    const dialog = await screen.findByRole('dialog', { name: 'New machine token' });
+    expect(await within(dialog).findByRole('checkbox', { name: /Grafana/ })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: /Nextcloud/ })).not.toBeChecked();
+  });
+
   it('lists tokens with a text status, revokes after confirmation and deletes', async () => {
     const { calls } = mockFetch([
       {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -29,7 +29,10 @@ export function MachineTokensPage() {
   const tokens = useMachineTokens();
   const revoke = useRevokeMachineToken();
   const del = useDeleteMachineToken();
-  const [creating, setCreating] = useState(false);
+  // The Security tab links here with ?new=<service id> to start a token for that service.
+  const [params, setParams] = useSearchParams();
+  const preset = params.get('new');
+  const [creating, setCreating] = useState(preset !== null);
   const [created, setCreated] = useState<MachineTokenCreated | null>(null);
   const [revoking, setRevoking] = useState<MachineToken | null>(null);
   const [deleting, setDeleting] = useState<MachineToken | null>(null);
@@ -134,9 +137,14 @@ export function MachineTokensPage() {
       </Card>
       <CreateTokenDialog
         open={creating}
-        onClose={() => setCreating(false)}
+        serviceIds={preset ? [preset] : undefined}
+        onClose={() => {
+          setCreating(false);
+          if (preset !== null) setParams({}, { replace: true });
+        }}
         onCreated={(c) => {
           setCreating(false);
+          if (preset !== null) setParams({}, { replace: true });
           setCreated(c);
         }}
       />

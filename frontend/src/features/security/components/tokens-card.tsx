@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
@@ -55,6 +55,9 @@ export function TokensCard({ serviceId, config }: { serviceId: string; config?: 
         </Field>
       </div>
       <div className="card-footer">
+        <ButtonLink to={`/machine-tokens?new=${encodeURIComponent(serviceId)}`} variant="ghost" icon="plus">
+          New token for this service
+        </ButtonLink>
         <Button variant="primary" onClick={submit} loading={save.isPending} disabled={!dirty}>
           Save machine tokens
         </Button>

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { ServiceAccess } from '@/lib/api-types';
@@ -19,8 +19,8 @@ export function ServiceAccessPage() {
   return (
     <div className="stack" style={{ gap: 20 }}>
       <p className="muted">
-        Rules decide, before any sign-in, which requests pass, which are refused and which must authenticate. Global rules are checked
-        first, then these.
+        Rules decide, before any sign-in, which requests pass, which are refused and which must authenticate.{' '}
+        <Link to="/access-rules">Global rules</Link> are checked first, then these.
       </p>
       {access.data.warnings?.length ? (
         <Alert tone="warning" title="The saved rules need attention">

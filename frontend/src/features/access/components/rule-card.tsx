@@ -46,11 +46,6 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
             ))}
           </select>
         </div>
-        <button type="button" className="rule-summary" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId}>
-          <span className="rule-note">{rule?.note ? rule.note : <span className="faint">No note</span>}</span>
-          <span className="small muted mono rule-when">when {rule ? summarizeRule(rule) : '…'}</span>
-          <span className="sr-only">{expanded ? ', collapse' : ', edit conditions'}</span>
-        </button>
         {hasErrors ? (
           <span className="field-error" style={{ alignSelf: 'center' }}>
             <Icon name="alert" size={13} />
@@ -62,6 +57,16 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
           <Button id={`rule-${fieldId}-down`} size="sm" variant="ghost" iconOnly icon="chevronDown" aria-label={`Move rule ${n} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(1)} />
           <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n}`} title="Remove" onClick={onRemove} />
         </div>
+        <button type="button" className="rule-summary" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId}>
+          <span className="rule-note-row">
+            <span className="rule-note">{rule?.note ? rule.note : <span className="faint">No note</span>}</span>
+            <span className="rule-toggle small">
+              <Icon name={expanded ? 'chevronUp' : 'chevronDown'} size={14} />
+              {expanded ? 'Close' : 'Edit'}
+            </span>
+          </span>
+          <span className="small muted mono rule-when">when {rule ? summarizeRule(rule) : '…'}</span>
+        </button>
       </div>
       {expanded ? (
         <div className="rule-body stack" id={bodyId}>

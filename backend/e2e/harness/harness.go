@@ -35,7 +35,7 @@ func FreePort(t testing.TB) int {
 	if err != nil {
 		t.Fatalf("find a free port: %v", err)
 	}
-	defer ln.Close()
+	defer func() { _ = ln.Close() }()
 	return ln.Addr().(*net.TCPAddr).Port
 }
 

@@ -214,7 +214,7 @@ func StartTraefik(t testing.TB, o TraefikOptions) *Traefik {
 		}
 		if resp, err := http.Get(tr.APIURL + "/api/entrypoints"); err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
-			resp.Body.Close()
+			_ = resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
 				return tr
 			}
@@ -246,7 +246,7 @@ func (tr *Traefik) Routers(t testing.TB) []Router {
 	if err != nil {
 		return nil
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode != http.StatusOK {
 		return nil
 	}
@@ -273,7 +273,7 @@ func (tr *Traefik) Get(base, host, path string) (int, string) {
 	if err != nil {
 		return 0, err.Error()
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
 }

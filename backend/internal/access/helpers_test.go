@@ -123,6 +123,7 @@ type fwd struct {
 	service, method, proto, host, uri string
 	browser                           bool
 	cookie, auth, ip                  string
+	hdr                               map[string]string
 }
 
 func (v *env) verify(f fwd) *httptest.ResponseRecorder {
@@ -156,6 +157,9 @@ func (v *env) verify(f fwd) *httptest.ResponseRecorder {
 		req.Header.Set("Cookie", "other=1; "+SessionCookie+"="+f.cookie)
 	}
 	set("Authorization", f.auth)
+	for k, val := range f.hdr {
+		req.Header.Set(k, val)
+	}
 	rec := httptest.NewRecorder()
 	v.h.ServeHTTP(rec, req)
 	return rec

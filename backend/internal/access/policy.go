@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -87,7 +88,7 @@ func (p *ssoPolicy) allows(subject, user, email string, groups []string) bool {
 
 // hasHost reports whether host (possibly with a port) is one of the service's names.
 func (p *servicePolicy) hasHost(host string) bool {
-	host = strings.ToLower(stripPort(host))
+	host = strings.ToLower(hostname.StripPort(host))
 	for _, h := range p.hosts {
 		if h == host {
 			return true
@@ -269,11 +270,4 @@ func realm(name string) string {
 		return "Gatehouse"
 	}
 	return b.String()
-}
-
-func stripPort(host string) string {
-	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host[i:], "]") {
-		return host[:i]
-	}
-	return host
 }

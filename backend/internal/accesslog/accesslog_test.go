@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -56,7 +57,7 @@ func TestFilters(t *testing.T) {
 	for _, tt := range tests {
 		var seqs []string
 		for _, e := range l.Query(tt.f) {
-			seqs = append(seqs, strings.TrimSpace(string(rune('0'+e.Seq))))
+			seqs = append(seqs, strconv.FormatUint(e.Seq, 10))
 		}
 		if strings.Join(seqs, ",") != tt.seqs {
 			t.Errorf("%+v: %v, want %s", tt.f, seqs, tt.seqs)

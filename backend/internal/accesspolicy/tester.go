@@ -11,6 +11,8 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 )
 
 const maxTestHeaders = 50
@@ -29,7 +31,7 @@ func (r *TestRequest) normalize(o accessrule.Options) (testInput, error) {
 	if in.method == "" {
 		in.method = http.MethodGet
 	}
-	if !isToken(in.method) || len(in.method) > 20 {
+	if !accessrule.ValidMethod(in.method) {
 		c.Add("method", "must be an HTTP method such as GET or PROPFIND")
 	}
 	u := strings.TrimSpace(r.URL)
@@ -65,7 +67,7 @@ func (r *TestRequest) normalize(o accessrule.Options) (testInput, error) {
 		c.Add("headers", "must have at most %d entries", maxTestHeaders)
 	}
 	for name, v := range r.Headers {
-		if !isToken(name) || len(name) > 100 {
+		if !httpheader.ValidName(name) || len(name) > 100 {
 			c.Add("headers."+name, "must be a header name")
 			continue
 		}
@@ -80,19 +82,6 @@ func (r *TestRequest) normalize(o accessrule.Options) (testInput, error) {
 		accessrule.Normalize(r.Draft.Rules, "draft.rules", o, &c)
 	}
 	return in, c.Err()
-}
-
-func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if ch <= ' ' || ch >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, ch) >= 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // Test evaluates a request against the global rules and the service's
@@ -137,7 +126,7 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 	if err != nil {
 		return TestResult{}, err
 	}
-	if in.host != "" && !slices.Contains(info.Hosts, stripPort(in.host)) {
+	if in.host != "" && !slices.Contains(info.Hosts, hostname.StripPort(in.host)) {
 		out.Warnings = append(out.Warnings, "the host "+in.host+" is not one of the service's hostnames, so Traefik would not send this request to it")
 	}
 	if ex.Path.Ambiguous {
@@ -150,11 +139,4 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 		out.Warnings = append(out.Warnings, "the service has no protection, so authenticate answers 401")
 	}
 	return out, nil
-}
-
-func stripPort(host string) string {
-	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host[i:], "]") {
-		return host[:i]
-	}
-	return host
 }

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 )
 
 // Options say what the running panel can evaluate.
@@ -52,7 +53,7 @@ func normalizeRule(r *Rule, f string, o Options, c *apperr.Collector) {
 	for i, m := range r.Methods {
 		m = strings.ToUpper(strings.TrimSpace(m))
 		r.Methods[i] = m
-		if !token(m, 20) {
+		if !ValidMethod(m) {
 			c.Add(fmt.Sprintf("%s.methods[%d]", f, i), "must be an HTTP method such as GET or PROPFIND")
 		}
 	}
@@ -128,7 +129,7 @@ func normalizeHeader(h *HeaderMatch, f string, c *apperr.Collector) {
 	if h.Match == "" {
 		h.Match = HeaderPresent
 	}
-	if !token(h.Name, 100) {
+	if len(h.Name) > 100 || !httpheader.ValidName(h.Name) {
 		c.Add(f+".name", "must be a header name (letters, digits and -, at most 100)")
 	}
 	switch h.Match {
@@ -144,20 +145,8 @@ func normalizeHeader(h *HeaderMatch, f string, c *apperr.Collector) {
 }
 
 // ValidMethod reports an HTTP method token (GET, PROPFIND, ...), upper case.
-func ValidMethod(m string) bool { return token(m, 20) && strings.ToUpper(m) == m }
-
-// token reports an RFC 9110 token of at most max bytes.
-func token(s string, max int) bool {
-	if s == "" || len(s) > max {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if ch <= ' ' || ch >= 0x7f || strings.IndexByte(`"(),/:;<=>?@[\]{}`, ch) >= 0 {
-			return false
-		}
-	}
-	return true
+func ValidMethod(m string) bool {
+	return len(m) <= 20 && httpheader.ValidName(m) && strings.ToUpper(m) == m
 }
 
 func printable(s string) bool {

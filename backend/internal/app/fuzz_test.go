@@ -3,6 +3,8 @@ package app
 import (
 	"strings"
 	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // FuzzWritesNeverFail5xx sends arbitrary bodies to every write endpoint of the
@@ -35,6 +37,52 @@ func FuzzWritesNeverFail5xx(f *testing.F) {
 			if rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`) {
 				t.Fatalf("%s %s: no envelope: %s", ep.method, ep.path, rec.Body)
 			}
+		}
+	})
+}
+
+// FuzzAccessAPINeverFails5xx sends arbitrary bodies to the access-rule,
+// tester, token and protection endpoints, for a real service.
+func FuzzAccessAPINeverFails5xx(f *testing.F) {
+	seeds := []string{
+		`{"rules":[{"action":"allow","paths":[{"type":"glob","value":"/api/*/x"}],"sources":["private"]}]}`,
+		`{"defaultAction":"deny","rules":[{"action":"deny","paths":[{"type":"regex","value":"(a+)+$"}]}]}`,
+		`{"rules":[{"action":"allow","countries":["FR"],"headers":[{"name":"X","match":"equals","value":""}]}]}`,
+		`{"method":"PROPFIND","url":"https://a.test/public/%2e%2e/x","clientAddress":"::ffff:10.0.0.1","headers":{"A":"b"}}`,
+		`{"url":"http://","draft":{"rules":[{"action":"x"}]}}`,
+		`{"name":"phone","serviceIds":["x"],"scope":{"pathPrefix":"/dav","methods":["get"]},"expiresAt":"2999-01-01T00:00:00Z"}`,
+		`{"type":"tokens","header":"X-Api-Key"}`, `{"path":"/app?x"}`,
+		`[]`, `null`, `{"rules":null}`, `{"rules":[null]}`, `{"scope":{"methods":[1]}}`,
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	a := newTestApp(f, nil)
+	a.signIn()
+	rec := a.do("POST", "/api/services", `{"name":"app","hostnames":[{"type":"custom","value":"app.test"}],"targets":[{"host":"10.0.0.1","port":80}]}`)
+	id := decode[struct{ ID string }](f, rec).ID
+	f.Fuzz(func(t *testing.T, body string) {
+		a.t = t
+		for _, ep := range []struct{ method, path string }{
+			{"PUT", "/api/services/" + id + "/access"}, {"PUT", "/api/access/rules"},
+			{"POST", "/api/services/" + id + "/access/test"}, {"POST", "/api/machine-tokens"},
+			{"POST", "/api/services/" + id + "/security-configs"}, {"POST", "/api/services/" + id + "/shared-links"},
+			{"PUT", "/api/services/nope/access"},
+		} {
+			rec := a.do(ep.method, ep.path, body)
+			if rec.Code >= 500 {
+				t.Fatalf("%s %s with %q = %d %s", ep.method, ep.path, body, rec.Code, rec.Body)
+			}
+			if rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`) {
+				t.Fatalf("%s %s: no envelope: %s", ep.method, ep.path, rec.Body)
+			}
+		}
+		// Whatever was saved, verify still answers without a 5xx.
+		rec := testutil.Request(a.handler, "GET", "/api/auth/verify?service="+id, "", "X-Forwarded-Method", "GET",
+			"X-Forwarded-Proto", "https", "X-Forwarded-Host", "app.test", "X-Forwarded-Uri", "/public/%2e%2e/x",
+			"X-Forwarded-For", "203.0.113.1", "Authorization", "Bearer ght_x")
+		if rec.Code >= 500 {
+			t.Fatalf("verify after %q = %d %s", body, rec.Code, rec.Body)
 		}
 	})
 }

@@ -164,3 +164,18 @@ func TestTLSHeuristic(t *testing.T) {
 		}
 	}
 }
+
+// Behind trusted proxies Traefik must pass their X-Forwarded-For entries on
+// to verify; otherwise verify sees only Traefik's own peer.
+func TestBuildTrustForwardHeader(t *testing.T) {
+	for _, trust := range []bool{false, true} {
+		cfg := Build(Snapshot{AuthBase: "http://gatehouse:8080", TrustForwardHeader: trust, Services: []ServiceSpec{{
+			ID: "s1", Name: "app", Hosts: []string{"app.test"}, Entrypoints: []string{"web"}, Protected: true,
+			Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80}},
+		}}})
+		mw := cfg.HTTP.Middlewares["gh-auth-app"]
+		if mw == nil || mw.ForwardAuth == nil || mw.ForwardAuth.TrustForwardHeader != trust {
+			t.Fatalf("trust=%v: %+v", trust, mw)
+		}
+	}
+}

@@ -105,8 +105,10 @@ func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) 
 	b := newBuilder(g, 1)
 	f := &fragment{slug: slug, protected: sv.Protected}
 	if err := b.service(sv, slug); err != nil {
+		// A service the builder refuses is left out and reported, not an
+		// error of the whole configuration (as in BuildWithProblems).
 		f.problem = &Problem{Kind: "service", ID: sv.ID, Reason: err.Error()}
-		return f, nil
+		return f, nil //nolint:nilerr // the refusal is carried in f.problem
 	}
 	var err error
 	if f.entries, err = enc.entries(b.cfg); err != nil {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,9 @@ func newEnv(t *testing.T, d Deps) *env {
 	setSvc := settings.NewService(db, bus)
 	svcs := services.NewService(db, bus, clk.Now, nil)
 	d.DB, d.Bus, d.Services, d.Settings, d.Now = db, bus, svcs, setSvc, clk.Now
+	if d.Guarded == nil {
+		d.Guarded = protectedByConfig(db)
+	}
 	s := NewService(d)
 	s.SetListenAddr("127.0.0.1:18080")
 	log := slog.New(slog.DiscardHandler)
@@ -64,6 +68,18 @@ func newEnv(t *testing.T, d Deps) *env {
 		Features: []httpapi.Registrar{NewHandler(s)},
 	})
 	return &env{db: db, clock: clk, svc: s, services: svcs, domains: domains.NewService(db, bus, clk.Now), settings: setSvc, e: e}
+}
+
+// protectedByConfig stands in for forward-auth, which owns the answer in
+// the app: a service is guarded when it has an enabled protection.
+func protectedByConfig(db *gorm.DB) func(context.Context) (func(string) bool, error) {
+	return func(ctx context.Context) (func(string) bool, error) {
+		var ids []string
+		if err := db.WithContext(ctx).Model(&store.SecurityConfig{}).Where("enabled = ?", true).Pluck("service_id", &ids).Error; err != nil {
+			return nil, err
+		}
+		return func(id string) bool { return slices.Contains(ids, id) }, nil
+	}
 }
 
 func (v *env) do(t *testing.T, path string, hdr map[string]string) *httptest.ResponseRecorder {

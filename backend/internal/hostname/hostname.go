@@ -94,3 +94,12 @@ func validLabel(l string, underscore bool) bool {
 	}
 	return true
 }
+
+// StripPort removes a ":port" from a Host header value (keeping IPv6
+// literals in brackets whole).
+func StripPort(host string) string {
+	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host[i:], "]") {
+		return host[:i]
+	}
+	return host
+}

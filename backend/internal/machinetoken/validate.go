@@ -74,8 +74,9 @@ func (r *CreateRequest) normalize(now time.Time) error {
 // nameChars keeps names readable in Remote-User ("token:<name>") and logs.
 func nameChars(s string) bool {
 	for _, r := range s {
-		if !(r == ' ' || r == '.' || r == '_' || r == '@' || r == '+' || r == '-' ||
-			'0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+		ok := r == ' ' || r == '.' || r == '_' || r == '@' || r == '+' || r == '-' ||
+			'0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z'
+		if !ok {
 			return false
 		}
 	}

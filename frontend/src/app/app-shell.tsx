@@ -23,6 +23,9 @@ const groups: { title: string; items: NavItem[] }[] = [
     items: [
       { to: '/credential-sets', label: 'Credential sets', icon: 'key' },
       { to: '/sessions', label: 'Sessions', icon: 'users' },
+      { to: '/access-rules', label: 'Access rules', icon: 'filter' },
+      { to: '/machine-tokens', label: 'Machine tokens', icon: 'terminal' },
+      { to: '/access-log', label: 'Access log', icon: 'list' },
     ],
   },
   {

@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { useDeleteService, useService, useToggleService } from '@/features/services/api/services';
 
-/** Header and tabs shared by a service's pages (settings, config, security). */
+/** Header and tabs shared by a service's pages (settings, config, security, access). */
 export function ServiceLayout() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -75,6 +75,7 @@ export function ServiceLayout() {
           { to: `/services/${id}`, label: 'Settings', end: true },
           { to: `/services/${id}/config`, label: 'Config preview' },
           { to: `/services/${id}/security`, label: 'Security' },
+          { to: `/services/${id}/access`, label: 'Access' },
         ]}
       />
       <Outlet />

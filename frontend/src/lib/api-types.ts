@@ -35,7 +35,7 @@ export type Expiry =
   | { type: 'at'; at: string }
   | { type: 'duration'; seconds: number };
 
-export type Protection = { basicAuth: boolean; sso: boolean; sharedLinks: boolean };
+export type Protection = { basicAuth: boolean; sso: boolean; sharedLinks: boolean; tokens?: boolean };
 
 export type Service = {
   id: string;
@@ -88,7 +88,8 @@ export type SsoSettings = {
 export type SecurityConfig =
   | { type: 'basic_auth'; enabled: boolean; credentialSetId: string }
   | { type: 'sso'; enabled: boolean; users: string[]; groups: string[] }
-  | { type: 'shared_links'; enabled: boolean };
+  | { type: 'shared_links'; enabled: boolean }
+  | { type: 'tokens'; enabled: boolean; header?: string };
 
 export type CredentialSet = {
   id: string;
@@ -109,6 +110,10 @@ export type SharedLink = {
   sessionSeconds: number;
   createdAt: string;
   url?: string;
+  /** Where the link lands (the URL's path before ?gh_link=). */
+  path?: string;
+  /** Only in the create answer: routing rules a browser link cannot satisfy. */
+  warnings?: string[];
 };
 
 export type Session = {
@@ -237,3 +242,99 @@ export type ManagedState = {
   appliedAt?: string | null;
 };
 export type DnsProvider = { code: string; name: string; fields: string[]; optional?: string[]; docsUrl?: string };
+
+// Access rules (service and global lists), the rule tester, machine tokens and the access log.
+
+export type AccessAction = 'allow' | 'deny' | 'authenticate';
+/** '' = automatic: authenticate when the service has a protection, allow otherwise. */
+export type DefaultAction = '' | AccessAction;
+export type PathMatchType = 'exact' | 'prefix' | 'glob' | 'regex';
+type PathMatch = { type: PathMatchType; value: string };
+export type HeaderMatchType = 'present' | 'equals' | 'contains';
+type HeaderMatch = { name: string; match?: HeaderMatchType; value?: string };
+/** Conditions are omitted from the wire when empty. */
+export type AccessRule = {
+  action: AccessAction;
+  note?: string;
+  paths?: PathMatch[];
+  methods?: string[];
+  sources?: string[];
+  countries?: string[];
+  headers?: HeaderMatch[];
+};
+export type ServiceAccess = {
+  serviceId: string;
+  defaultAction: DefaultAction;
+  effectiveDefault: AccessAction;
+  rules: AccessRule[];
+  protections: string[];
+  geoip: boolean;
+  /** Rule lists that cannot do what they seem to (e.g. authenticate without a protection). */
+  warnings?: string[];
+  updatedAt?: string | null;
+};
+export type ServiceAccessInput = { defaultAction: DefaultAction; rules: AccessRule[] };
+export type GlobalAccessRules = { rules: AccessRule[] | null; geoip: boolean; updatedAt?: string | null };
+export type AccessPreset = { id: string; name: string; description: string; docs?: string[]; rules: AccessRule[] };
+
+export type RuleTestInput = {
+  method: string;
+  url: string;
+  clientAddress?: string;
+  headers?: Record<string, string>;
+  draft?: ServiceAccessInput;
+};
+export type RuleTestStep = {
+  scope: 'global' | 'service';
+  index: number;
+  action: AccessAction;
+  note?: string;
+  matched: boolean;
+  reason: string;
+};
+export type RuleTestResult = {
+  decision: AccessAction;
+  scope: 'global' | 'service' | 'default';
+  index?: number;
+  reason: string;
+  path: string;
+  ambiguous: boolean;
+  country?: string;
+  steps: RuleTestStep[] | null;
+  protections?: string[] | null;
+  warnings?: string[];
+};
+
+export type MachineTokenStatus = 'active' | 'expired' | 'revoked';
+type MachineTokenScope = { pathPrefix: string; methods: string[] };
+export type MachineToken = {
+  id: string;
+  name: string;
+  prefix: string;
+  services: { id: string; name: string }[];
+  scope?: MachineTokenScope | null;
+  expiresAt: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedAddress: string;
+  status: MachineTokenStatus;
+};
+export type MachineTokenInput = { name: string; serviceIds: string[]; scope: MachineTokenScope; expiresAt: string | null };
+export type MachineTokenCreated = { token: MachineToken; value: string; warnings?: string[] };
+
+export type AccessDecision = 'allowed' | 'authenticated' | 'denied' | 'unauthenticated' | 'forbidden' | 'rate_limited';
+export type AccessLogEntry = {
+  seq: number;
+  time: string;
+  serviceId: string;
+  serviceName: string;
+  clientAddress: string;
+  method: string;
+  host: string;
+  path: string;
+  decision: AccessDecision;
+  by: string;
+  identity: string;
+};
+export type AccessLogPage = { items: AccessLogEntry[]; capacity: number };

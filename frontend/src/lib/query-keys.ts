@@ -22,6 +22,17 @@ export const qk = {
     detail: (id: string) => ['credential-sets', 'detail', id] as const,
   },
   sessions: { all: () => ['sessions'] as const },
+  access: {
+    all: () => ['access'] as const,
+    service: (id: string) => ['access', 'service', id] as const,
+    global: () => ['access', 'global'] as const,
+    presets: () => ['access', 'presets'] as const,
+    log: (scope: string, filters: Record<string, string>) => ['access', 'log', scope, filters] as const,
+  },
+  machineTokens: {
+    all: () => ['machine-tokens'] as const,
+    list: () => ['machine-tokens', 'list'] as const,
+  },
   managed: {
     all: () => ['managed'] as const,
     state: () => ['managed', 'state'] as const,

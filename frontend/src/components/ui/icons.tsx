@@ -34,6 +34,10 @@ const paths = {
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
   chevronRight: 'M9 18l6-6-6-6',
   chevronLeft: 'M15 18l-6-6 6-6',
+  chevronUp: 'M18 15l-6-6-6 6',
+  chevronDown: 'M6 9l6 6 6-6',
+  play: 'M6 4l14 8-14 8z',
+  pause: 'M7 4h3v16H7zM14 4h3v16h-3z',
   power: 'M18.4 6.6a9 9 0 1 1-12.8 0M12 2v10',
   code: 'M16 18l6-6-6-6M8 6l-6 6 6 6',
   certificate: 'M4 4h16v12H4zM8 8h8M8 12h5M15 16l-1 6 3-2 3 2-1-6',
@@ -43,6 +47,8 @@ const paths = {
   eye: 'M1 12s4-8 11-8 11 8 11 8-4 8-11 8S1 12 1 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
   box: 'M21 16V8l-9-5-9 5v8l9 5 9-5zM3.3 7 12 12l8.7-5M12 22V12',
   filter: 'M22 3H2l8 9.5V19l4 2v-8.5z',
+  list: 'M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01',
+  terminal: 'M4 17l6-5-6-5M12 19h8',
 } as const;
 
 export type IconName = keyof typeof paths;

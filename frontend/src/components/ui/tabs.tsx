@@ -1,8 +1,20 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 export function TabLinks({ tabs, label }: { tabs: { to: string; label: string; end?: boolean }[]; label: string }) {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On narrow screens the tab strip scrolls sideways: keep the current tab in view.
+  useEffect(() => {
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('.tab.active');
+    if (!nav || !active) return;
+    const a = active.getBoundingClientRect();
+    const n = nav.getBoundingClientRect();
+    if (a.left < n.left || a.right > n.right) nav.scrollLeft += a.left - n.left - (n.width - a.width) / 2;
+  }, [pathname]);
   return (
-    <nav className="tabs" aria-label={label}>
+    <nav className="tabs" aria-label={label} ref={ref}>
       {tabs.map((t) => (
         <NavLink key={t.to} to={t.to} end={t.end} className={({ isActive }) => `tab${isActive ? ' active' : ''}`}>
           {t.label}

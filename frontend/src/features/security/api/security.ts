@@ -23,6 +23,8 @@ export function useSaveSecurityConfig(serviceId: string) {
         qc.invalidateQueries({ queryKey: qk.services.list() }),
         qc.invalidateQueries({ queryKey: qk.services.detail(serviceId) }),
         qc.invalidateQueries({ queryKey: qk.services.preview(serviceId) }),
+        // The Access tab's automatic default follows the protections.
+        qc.invalidateQueries({ queryKey: qk.access.service(serviceId) }),
       ]),
   });
 }
@@ -45,7 +47,7 @@ export function useSharedLinks(serviceId: string) {
   });
 }
 
-export type SharedLinkInput = { lifetimeSeconds: number; sessionSeconds: number; note: string };
+export type SharedLinkInput = { lifetimeSeconds: number; sessionSeconds: number; note: string; path?: string };
 
 export function useCreateSharedLink(serviceId: string) {
   const qc = useQueryClient();

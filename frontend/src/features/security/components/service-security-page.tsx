@@ -5,6 +5,7 @@ import { useSecurityConfigs } from '../api/security';
 import { BasicAuthCard } from './basic-auth-card';
 import { SharedLinksCard } from './shared-links-card';
 import { SsoCard } from './sso-card';
+import { TokensCard } from './tokens-card';
 
 function pick<T extends SecurityConfig['type']>(items: SecurityConfig[], type: T) {
   return items.find((c) => c.type === type) as Extract<SecurityConfig, { type: T }> | undefined;
@@ -25,6 +26,7 @@ export function ServiceSecurityPage() {
       <div className="grid-2" style={{ alignItems: 'start' }}>
         <SsoCard serviceId={id} config={pick(items, 'sso')} />
         <BasicAuthCard serviceId={id} config={pick(items, 'basic_auth')} />
+        <TokensCard serviceId={id} config={pick(items, 'tokens')} />
       </div>
     </div>
   );

@@ -43,6 +43,38 @@ describe('SharedLinksCard', () => {
     expect(post.body).toEqual({ lifetimeSeconds: 7200, sessionSeconds: 86400, note: 'for Bob' });
   });
 
+  it('sends the landing path and shows the warnings of the answer', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/services/s1/shared-links', body: { items: [] } },
+      {
+        method: 'POST',
+        path: '/api/services/s1/shared-links',
+        status: 201,
+        body: {
+          ...link,
+          path: '/apps/files',
+          url: 'https://cloud.example.com/apps/files?gh_link=secret-token',
+          warnings: ['the service also routes on a header, which a browser link cannot send'],
+        },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<SharedLinksCard serviceId="s1" config={{ type: 'shared_links', enabled: true }} />);
+    await user.click(await screen.findByRole('button', { name: 'New link' }));
+    const dialog = screen.getByRole('dialog', { name: 'New shared link' });
+    const path = within(dialog).getByLabelText(/Landing path/);
+    expect(path).toHaveAttribute('placeholder', "default: the service's first path rule, else /");
+    await user.type(path, 'apps');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(dialog).findByText('Paths start with /')).toBeInTheDocument();
+    await user.clear(path);
+    await user.type(path, '/apps/files');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    const ready = await screen.findByRole('dialog', { name: 'Link ready' });
+    expect(within(ready).getByText('the service also routes on a header, which a browser link cannot send')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ path: '/apps/files' });
+  }, 30_000);
+
   it('lists links with a text status and revokes after confirmation', async () => {
     const { calls } = mockFetch([
       { path: '/api/services/s1/shared-links', body: { items: [link, { ...link, id: 'l2', note: 'old', status: 'expired' }] } },

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -31,6 +32,11 @@ const schema = z.object({
   sessionAmount: z.number({ message: 'Enter a number' }).positive('Must be positive'),
   sessionUnit: z.number(),
   note: z.string().trim().max(200, 'At most 200 characters'),
+  path: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.startsWith('/'), 'Paths start with /')
+    .refine((v) => !/[?#\s]/.test(v), 'A path only: no query, fragment or spaces'),
 });
 type Values = z.infer<typeof schema>;
 
@@ -92,7 +98,15 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
                       <td>
                         <div className="stack-sm" style={{ gap: 0 }}>
                           <span>{l.note || <span className="faint">No note</span>}</span>
-                          <span className="small muted">created {formatRelative(l.createdAt)}</span>
+                          <span className="small muted">
+                            created {formatRelative(l.createdAt)}
+                            {l.path && l.path !== '/' ? (
+                              <>
+                                {' · opens '}
+                                <span className="mono">{l.path}</span>
+                              </>
+                            ) : null}
+                          </span>
                         </div>
                       </td>
                       <td data-label="Status">
@@ -143,6 +157,17 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
             <p className="muted small" style={{ textAlign: 'center' }}>
               Valid until {formatDateTime(created.expiresAt)} · grants a {formatDuration(created.sessionSeconds)} session
             </p>
+            {created.warnings?.length ? (
+              <div style={{ width: '100%' }}>
+                <Alert tone="warning" title="The link may not open the service">
+                  <ul className="plain-list">
+                    {created.warnings.map((w) => (
+                      <li key={w}>{w}</li>
+                    ))}
+                  </ul>
+                </Alert>
+              </div>
+            ) : null}
           </div>
         ) : (
           <p className="muted">The link was created but the server did not return its URL.</p>
@@ -166,7 +191,7 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
   const create = useCreateSharedLink(serviceId);
   const { register, handleSubmit, formState, setError, reset } = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { lifetimeAmount: 1, lifetimeUnit: 86400, sessionAmount: 1, sessionUnit: 86400, note: '' },
+    defaultValues: { lifetimeAmount: 1, lifetimeUnit: 86400, sessionAmount: 1, sessionUnit: 86400, note: '', path: '' },
   });
   const onSubmit = handleSubmit(async (v) => {
     try {
@@ -174,6 +199,7 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
         lifetimeSeconds: Math.round(v.lifetimeAmount * v.lifetimeUnit),
         sessionSeconds: Math.round(v.sessionAmount * v.sessionUnit),
         note: v.note,
+        ...(v.path ? { path: v.path } : {}),
       });
       reset();
       onCreated(link);
@@ -207,6 +233,9 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
       <form id="link-form" className="stack" onSubmit={onSubmit} noValidate>
         <Field label="Note" optional error={formState.errors.note?.message} hint="Who the link is for. Shown only to you.">
           <input className="input" placeholder="For Bob" data-autofocus {...register('note')} />
+        </Field>
+        <Field label="Landing path" optional error={formState.errors.path?.message} hint="Where the link lands after the guest opens it.">
+          <input className="input mono" placeholder="default: the service's first path rule, else /" autoCapitalize="off" spellCheck={false} {...register('path')} />
         </Field>
         <div className="field">
           <span className="field-label">Link valid for</span>

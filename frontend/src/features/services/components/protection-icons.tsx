@@ -5,9 +5,10 @@ const items = [
   { key: 'basicAuth', icon: 'key', label: 'Basic auth' },
   { key: 'sso', icon: 'users', label: 'SSO' },
   { key: 'sharedLinks', icon: 'link', label: 'Shared links' },
+  { key: 'tokens', icon: 'terminal', label: 'Machine tokens' },
 ] as const;
 
-/** Three small icons; state is in each title and the screen-reader text, not only the colour. */
+/** Small icons, one per protection; state is in each title and the screen-reader text, not only the colour. */
 export function ProtectionIcons({ protection }: { protection?: Protection }) {
   const on = items.filter((i) => protection?.[i.key]);
   return (

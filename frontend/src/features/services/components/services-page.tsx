@@ -29,7 +29,7 @@ function matches(s: Service, q: string): boolean {
 }
 
 function isProtected(s: Service) {
-  return !!(s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks);
+  return !!(s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks || s.protection?.tokens);
 }
 
 export function ServicesPage() {

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type {
+  AccessPreset,
+  AccessRule,
+  GlobalAccessRules,
+  Items,
+  RuleTestInput,
+  RuleTestResult,
+  ServiceAccess,
+  ServiceAccessInput,
+} from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+const base = (id: string) => `/api/services/${encodeURIComponent(id)}`;
+
+export function useServiceAccess(serviceId: string) {
+  return useQuery({
+    queryKey: qk.access.service(serviceId),
+    queryFn: () => api.get<ServiceAccess>(`${base(serviceId)}/access`),
+  });
+}
+
+export function useSaveServiceAccess(serviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ServiceAccessInput) => api.put<ServiceAccess>(`${base(serviceId)}/access`, body),
+    meta: { success: 'Access rules saved' },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.access.service(serviceId), data);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: qk.access.service(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.services.preview(serviceId) }),
+      ]);
+    },
+  });
+}
+
+export function useGlobalRules() {
+  return useQuery({ queryKey: qk.access.global(), queryFn: () => api.get<GlobalAccessRules>('/api/access/rules') });
+}
+
+export function useSaveGlobalRules() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { rules: AccessRule[] }) => api.put<GlobalAccessRules>('/api/access/rules', body),
+    meta: { success: 'Global rules saved' },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.access.global(), data);
+      // Every service's evaluation changes with the global list.
+      return qc.invalidateQueries({ queryKey: qk.access.all() });
+    },
+  });
+}
+
+export function usePresets(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: qk.access.presets(),
+    queryFn: () => api.get<Items<AccessPreset>>('/api/access/presets').then((r) => r.items ?? []),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Asks how the service would decide a request; `draft` tests unsaved rules. */
+export function useTestRules(serviceId: string) {
+  return useMutation({
+    mutationFn: (body: RuleTestInput) => api.post<RuleTestResult>(`${base(serviceId)}/access/test`, body),
+  });
+}

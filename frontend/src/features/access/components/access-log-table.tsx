@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { errorMessage } from '@/lib/api-client';
+import { useServices } from '@/lib/api/resources';
+import { formatDateTime } from '@/lib/format';
+import { LOG_CAP, LOG_POLL_MS, useAccessLog, type LogFilters } from '../api/access-log';
+import { LogDecisionBadge, logDecisions } from './decision';
+
+/** Text filters are written to the URL once typing pauses, so each key press does not start a new list. */
+function useDebouncedParam(name: string, params: URLSearchParams, set: (name: string, v: string) => void) {
+  const current = params.get(name) ?? '';
+  const [draft, setDraft] = useState(current);
+  useEffect(() => setDraft(current), [current]);
+  useEffect(() => {
+    if (draft === current) return;
+    const t = window.setTimeout(() => set(name, draft.trim()), 400);
+    return () => window.clearTimeout(t);
+  }, [draft, current, name, set]);
+  return [draft, setDraft] as const;
+}
+
+/** Live access log with filters kept in the URL; `serviceId` limits it to one service. */
+export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?: string; title?: string }) {
+  const [params, setParams] = useSearchParams();
+  const [paused, setPaused] = useState(false);
+  const set = useCallback(
+    (name: string, v: string) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (v) next.set(name, v);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const filters: LogFilters = {
+    decision: params.get('decision') ?? '',
+    address: params.get('address') ?? '',
+    identity: params.get('identity') ?? '',
+    serviceId: serviceId ? undefined : (params.get('service') ?? ''),
+  };
+  const [address, setAddress] = useDebouncedParam('address', params, set);
+  const [identity, setIdentity] = useDebouncedParam('identity', params, set);
+  const log = useAccessLog(serviceId, filters, paused);
+  const rows = log.data?.rows ?? [];
+  const filtered = !!(filters.decision || filters.address || filters.identity || filters.serviceId);
+
+  return (
+    <Card>
+      <CardHeader
+        title={title}
+        description={`Forward-auth decisions, newest first. Query strings are never logged. The panel keeps the last ${log.data?.capacity ?? 1000} entries; this view shows up to ${LOG_CAP}.`}
+        actions={
+          <>
+            <span className="small muted row" style={{ gap: 6 }} role="status">
+              <span className={`live-dot${paused ? '' : ' on'}`} aria-hidden="true" />
+              {paused ? 'Paused' : `Live · every ${LOG_POLL_MS / 1000} s`}
+            </span>
+            <Button size="sm" icon={paused ? 'play' : 'pause'} aria-pressed={paused} onClick={() => setPaused((p) => !p)}>
+              {paused ? 'Resume' : 'Pause'}
+            </Button>
+          </>
+        }
+      />
+      <div className="card-body log-filters" role="search" aria-label={`${title} filters`}>
+        {!serviceId ? <ServiceFilter value={filters.serviceId ?? ''} onChange={(v) => set('service', v)} /> : null}
+        <Field label="Decision">
+          <select className="select" value={filters.decision} onChange={(e) => set('decision', e.target.value)}>
+            <option value="">Any decision</option>
+            {Object.entries(logDecisions).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Client address">
+          <input className="input mono" value={address} onChange={(e) => setAddress(e.target.value)} placeholder="203.0.113.7" autoCapitalize="off" spellCheck={false} />
+        </Field>
+        <Field label="Identity">
+          <input className="input" value={identity} onChange={(e) => setIdentity(e.target.value)} placeholder="alice or token:phone" autoCapitalize="off" spellCheck={false} />
+        </Field>
+      </div>
+      {log.isError && log.data ? (
+        <div className="card-body" style={{ paddingTop: 0 }}>
+          <Alert tone="warning" title="Live updates failed">
+            {errorMessage(log.error)} Retrying every {LOG_POLL_MS / 1000} s.
+          </Alert>
+        </div>
+      ) : null}
+      {log.isPending ? (
+        <LoadingRows rows={4} />
+      ) : log.isError && !log.data ? (
+        <div className="card-body">
+          <ErrorState error={log.error} onRetry={() => log.refetch()} title="Could not load the access log" />
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState icon="activity" title={filtered ? 'No matching requests' : 'No requests yet'}>
+          {filtered ? 'Nothing logged matches these filters.' : 'Requests appear here as Traefik asks the panel about them.'}
+        </EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table stacked log-table">
+            <caption className="sr-only">{`${title}, ${rows.length} entries, newest first`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                {!serviceId ? <th scope="col">Service</th> : null}
+                <th scope="col">Request</th>
+                <th scope="col">Client</th>
+                <th scope="col">Decision</th>
+                <th scope="col">By</th>
+                <th scope="col">Identity</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.seq}>
+                  <td className="small nowrap" title={formatDateTime(r.time)}>
+                    {formatTime(r.time)}
+                  </td>
+                  {!serviceId ? (
+                    <td data-label="Service">
+                      <Link to={`/services/${r.serviceId}/access`}>{r.serviceName || r.serviceId}</Link>
+                    </td>
+                  ) : null}
+                  <td data-label="Request" className="log-request" title={`${r.method} ${r.host}${r.path}`}>
+                    <span className="mono small">
+                      <strong>{r.method}</strong> {r.path}
+                    </span>
+                    {!serviceId ? <div className="small muted mono">{r.host}</div> : null}
+                  </td>
+                  <td data-label="Client" className="mono small">
+                    {r.clientAddress || '—'}
+                  </td>
+                  <td data-label="Decision">
+                    <LogDecisionBadge decision={r.decision} />
+                  </td>
+                  <td data-label="By" className="small log-by">
+                    {r.by}
+                  </td>
+                  <td data-label="Identity" className="small">
+                    {r.identity || <span className="faint">—</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** Only the global log offers a service filter (and loads the service list for it). */
+function ServiceFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const services = useServices();
+  return (
+    <Field label="Service">
+      <select className="select" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All services</option>
+        {(services.data ?? []).map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const today = new Date().toDateString() === d.toDateString();
+  return today ? d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }) : formatDateTime(iso);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formToRule, isKnownRulePath, mapRulePath, ruleToForm, summarizeRule } from './rule-schema';
+import { toFormPath } from '@/lib/form-errors';
+
+describe('mapRulePath', () => {
+  it.each([
+    ['rules[2].paths[0].value', 'rules.2.paths.0.value'],
+    ['rules[0].sources[1]', 'rules.0.sources'],
+    ['rules[3].methods[0]', 'rules.3.methods'],
+    ['rules[1].countries', 'rules.1.countries'],
+    ['rules[1].headers[0].name', 'rules.1.headers.0.name'],
+    ['draft.rules[4].note', 'rules.4.note'],
+    ['defaultAction', 'defaultAction'],
+  ])('%s → %s', (server, form) => {
+    const p = mapRulePath(toFormPath(server));
+    expect(p).toBe(form);
+    expect(isKnownRulePath(p!)).toBe(true);
+  });
+
+  it('leaves fields the editor does not have to the form alert', () => {
+    expect(isKnownRulePath('url')).toBe(false);
+    expect(isKnownRulePath('rules.0.bogus')).toBe(false);
+  });
+});
+
+describe('rule conversion', () => {
+  it('fills missing lists for the form and drops empty ones for the wire', () => {
+    const wire = { action: 'allow' as const, note: 'DAV', paths: [{ type: 'prefix' as const, value: '/dav' }], headers: [{ name: 'User-Agent' }] };
+    const form = ruleToForm(wire);
+    expect(form).toEqual({
+      action: 'allow',
+      note: 'DAV',
+      paths: [{ type: 'prefix', value: '/dav' }],
+      methods: [],
+      sources: [],
+      countries: [],
+      headers: [{ name: 'User-Agent', match: 'present', value: '' }],
+    });
+    expect(formToRule(form)).toEqual({ ...wire, headers: [{ name: 'User-Agent', match: 'present' }] });
+    expect(summarizeRule(form)).toBe('prefix /dav · User-Agent present');
+    expect(summarizeRule(ruleToForm({ action: 'deny' }))).toBe('every request');
+  });
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { AccessAction, AccessRule, DefaultAction, HeaderMatchType, PathMatchType } from '@/lib/api-types';
+
+export const MAX_RULES = 100;
+const MAX_NOTE = 200;
+
+const pathSchema = z
+  .object({ type: z.enum(['exact', 'prefix', 'glob', 'regex']), value: z.string() })
+  .superRefine((p, ctx) => {
+    const v = p.value.trim();
+    if (!v) return ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a path' });
+    if (p.type !== 'regex' && !v.startsWith('/')) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Paths start with /' });
+    if (p.type !== 'regex' && p.type !== 'glob' && v.includes('*'))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Use the glob type for *' });
+  });
+
+const headerSchema = z
+  .object({ name: z.string(), match: z.enum(['present', 'equals', 'contains']), value: z.string() })
+  .superRefine((h, ctx) => {
+    if (!h.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter a header name' });
+    else if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(h.name.trim()))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Not a valid header name' });
+    if (h.match !== 'present' && !h.value) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
+  });
+
+const ruleSchema = z.object({
+  action: z.enum(['allow', 'deny', 'authenticate']),
+  note: z.string().max(MAX_NOTE, `At most ${MAX_NOTE} characters`),
+  paths: z.array(pathSchema),
+  methods: z.array(z.string()),
+  sources: z.array(z.string()),
+  countries: z.array(z.string()),
+  headers: z.array(headerSchema),
+});
+
+export const rulesFormSchema = z.object({
+  defaultAction: z.enum(['', 'allow', 'deny', 'authenticate']),
+  rules: z.array(ruleSchema).max(MAX_RULES, `At most ${MAX_RULES} rules`),
+});
+
+export type RuleValues = z.infer<typeof ruleSchema>;
+export type RulesFormValues = z.infer<typeof rulesFormSchema>;
+
+export function emptyRule(action: AccessAction = 'allow'): RuleValues {
+  return { action, note: '', paths: [], methods: [], sources: [], countries: [], headers: [] };
+}
+
+/** Wire rule (conditions omitted when empty) → form rule (every list present). */
+export function ruleToForm(r: AccessRule): RuleValues {
+  return {
+    action: r.action,
+    note: r.note ?? '',
+    paths: (r.paths ?? []).map((p) => ({ type: p.type, value: p.value })),
+    methods: [...(r.methods ?? [])],
+    sources: [...(r.sources ?? [])],
+    countries: [...(r.countries ?? [])],
+    headers: (r.headers ?? []).map((h) => ({ name: h.name, match: h.match ?? 'present', value: h.value ?? '' })),
+  };
+}
+
+export function formToRule(r: RuleValues): AccessRule {
+  const out: AccessRule = { action: r.action };
+  const note = r.note.trim();
+  if (note) out.note = note;
+  if (r.paths.length) out.paths = r.paths.map((p) => ({ type: p.type as PathMatchType, value: p.value.trim() }));
+  if (r.methods.length) out.methods = r.methods;
+  if (r.sources.length) out.sources = r.sources;
+  if (r.countries.length) out.countries = r.countries;
+  if (r.headers.length)
+    out.headers = r.headers.map((h) => ({
+      name: h.name.trim(),
+      match: h.match as HeaderMatchType,
+      ...(h.match === 'present' ? {} : { value: h.value }),
+    }));
+  return out;
+}
+
+export function toFormValues(rules: AccessRule[], defaultAction: DefaultAction = ''): RulesFormValues {
+  return { defaultAction, rules: rules.map(ruleToForm) };
+}
+
+export function toDraft(v: RulesFormValues): { defaultAction: DefaultAction; rules: AccessRule[] } {
+  return { defaultAction: v.defaultAction, rules: v.rules.map(formToRule) };
+}
+
+/**
+ * Server paths → form paths. Items of string lists (methods, sources, countries) are edited
+ * as one tag input, so `rules.0.sources.1` lands on `rules.0.sources`. The tester's
+ * `draft.rules[...]` errors belong to the editor too.
+ */
+export function mapRulePath(path: string): string | null {
+  const p = path.replace(/^draft\./, '');
+  const m = /^(rules\.\d+\.(?:methods|sources|countries))\.\d+$/.exec(p);
+  if (m) return m[1]!;
+  return p;
+}
+
+const known = /^(defaultAction|rules|rules\.\d+(\.(action|note|methods|sources|countries|paths|headers))?|rules\.\d+\.paths\.\d+\.(type|value)|rules\.\d+\.headers\.\d+\.(name|match|value))$/;
+export const isKnownRulePath = (p: string) => known.test(p);
+
+const protectionLabels: Record<string, string> = {
+  basicAuth: 'basic auth',
+  sso: 'single sign-on',
+  sharedLinks: 'shared links',
+  tokens: 'machine tokens',
+};
+/** The API names protections by their JSON keys (basicAuth, sso, sharedLinks, tokens). */
+export const protectionLabel = (p: string) => protectionLabels[p] ?? p;
+
+export const actionLabels: Record<AccessAction, string> = { allow: 'Allow', deny: 'Deny', authenticate: 'Authenticate' };
+
+/** One line describing a rule's conditions, for collapsed rules and the tester's steps. */
+export function summarizeRule(r: RuleValues): string {
+  const parts: string[] = [];
+  if (r.paths.length) parts.push(r.paths.map((p) => `${p.type} ${p.value || '…'}`).join(' or '));
+  if (r.methods.length) parts.push(r.methods.join(', '));
+  if (r.sources.length) parts.push(`from ${r.sources.join(', ')}`);
+  if (r.countries.length) parts.push(`in ${r.countries.join(', ')}`);
+  if (r.headers.length) parts.push(r.headers.map((h) => `${h.name || '…'} ${h.match === 'present' ? 'present' : `${h.match} "${h.value}"`}`).join(' and '));
+  return parts.length ? parts.join(' · ') : 'every request';
+}

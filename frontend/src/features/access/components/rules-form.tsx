@@ -1,0 +1,89 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
+import { applyServerErrors } from '@/lib/form-errors';
+import { RuleEditor } from './rule-editor';
+import { isKnownRulePath, mapRulePath, rulesFormSchema, type RulesFormValues } from './rule-schema';
+
+type Props = {
+  initial: RulesFormValues;
+  geoip: boolean;
+  /** Saves and answers the stored values (the server normalises: upper-case methods, canonical CIDRs). */
+  onSave: (v: RulesFormValues) => Promise<RulesFormValues>;
+  saving: boolean;
+  /** Rendered above the rule list, inside the form (the service's default action). */
+  top?: ReactNode;
+  /** Rendered beside the form (the rule tester); gets the live form to read drafts from. */
+  aside?: (form: UseFormReturn<RulesFormValues>, focusInvalid: () => void) => ReactNode;
+  title?: string;
+  description?: string;
+};
+
+
+/** Rule list form shared by the service's Access tab and the global rules page. */
+export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, description }: Props) {
+  const form = useForm<RulesFormValues>({ resolver: zodResolver(rulesFormSchema), defaultValues: initial });
+  const { formState, handleSubmit, reset, setError } = form;
+  const guard = useUnsavedGuard(formState.isDirty && !saving);
+  const [formError, setFormError] = useState<string | null>(null);
+  const root = useRef<HTMLFormElement>(null);
+  // Errors open the rules that hold them, so their inputs exist only after the next render:
+  // focus the first invalid one then.
+  const focusPending = useRef(false);
+  const focusInvalid = () => {
+    focusPending.current = true;
+  };
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const el = root.current?.querySelector<HTMLElement>(':is(input, select, textarea)[aria-invalid="true"]');
+    if (!el) return;
+    focusPending.current = false;
+    el.focus();
+  });
+
+  const onSubmit = handleSubmit(
+    async (v) => {
+      setFormError(null);
+      try {
+        reset(await onSave(v));
+      } catch (e) {
+        const rest = applyServerErrors(e, setError, { map: mapRulePath, known: isKnownRulePath });
+        if (rest.length) setFormError(rest.join(' · '));
+        focusInvalid();
+      }
+    },
+    () => focusInvalid(),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <div className={aside ? 'access-layout' : undefined}>
+        <form ref={root} onSubmit={onSubmit} noValidate className="stack" aria-label={title ?? 'Rules'}>
+          {guard.dialog}
+          {formError ? (
+            <Alert tone="danger" title="The rules were not saved">
+              {formError}
+            </Alert>
+          ) : null}
+          {top}
+          <RuleEditor geoip={geoip} title={title} description={description} />
+          <div className={`save-bar${formState.isDirty ? ' dirty' : ''}`}>
+            <span className="small muted grow" role="status">
+              {formState.isDirty ? 'Unsaved changes' : 'Saved'}
+            </span>
+            <Button variant="ghost" disabled={!formState.isDirty || saving} onClick={() => reset()}>
+              Discard
+            </Button>
+            <Button type="submit" variant="primary" loading={saving} disabled={!formState.isDirty}>
+              Save rules
+            </Button>
+          </div>
+        </form>
+        {aside ? <aside className="access-aside">{aside(form, focusInvalid)}</aside> : null}
+      </div>
+    </FormProvider>
+  );
+}

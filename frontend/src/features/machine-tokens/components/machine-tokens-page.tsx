@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { ConfirmDialog, Modal } from '@/components/ui/modal';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import type { MachineToken, MachineTokenCreated, MachineTokenStatus } from '@/lib/api-types';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { useDeleteMachineToken, useMachineTokens, useRevokeMachineToken } from '../api/machine-tokens';
+import { CreateTokenDialog } from './create-token-dialog';
+
+const statusTone: Record<MachineTokenStatus, { tone: Tone; label: string }> = {
+  active: { tone: 'success', label: 'Active' },
+  expired: { tone: 'neutral', label: 'Expired' },
+  revoked: { tone: 'danger', label: 'Revoked' },
+};
+
+function scopeText(t: MachineToken): string {
+  const prefix = t.scope?.pathPrefix;
+  const methods = t.scope?.methods ?? [];
+  if (!prefix && methods.length === 0) return 'any path, any method';
+  return [prefix ? `${prefix}` : 'any path', methods.length ? methods.join(', ') : 'any method'].join(' · ');
+}
+
+export function MachineTokensPage() {
+  const tokens = useMachineTokens();
+  const revoke = useRevokeMachineToken();
+  const del = useDeleteMachineToken();
+  // The Security tab links here with ?new=<service id> to start a token for that service.
+  const [params, setParams] = useSearchParams();
+  const preset = params.get('new');
+  const [creating, setCreating] = useState(preset !== null);
+  const [created, setCreated] = useState<MachineTokenCreated | null>(null);
+  const [revoking, setRevoking] = useState<MachineToken | null>(null);
+  const [deleting, setDeleting] = useState<MachineToken | null>(null);
+  const list = tokens.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Machine tokens"
+        description="Secrets for programs (sync clients, scripts, monitoring) to reach services that are protected. A service accepts them once its Machine tokens protection is on."
+        actions={
+          <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+            New token
+          </Button>
+        }
+      />
+      {tokens.isError ? <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} /> : null}
+      <Card>
+        {tokens.isPending ? (
+          <LoadingRows />
+        ) : list.length === 0 && !tokens.isError ? (
+          <EmptyState
+            icon="terminal"
+            title="No machine tokens"
+            action={
+              <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+                Create a token
+              </Button>
+            }
+          >
+            Create a token for a program, then turn on Machine tokens on the service's Security tab.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table stacked">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Services</th>
+                  <th scope="col">Scope</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col" className="actions">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((t) => {
+                  const st = statusTone[t.status] ?? { tone: 'neutral' as Tone, label: t.status };
+                  return (
+                    <tr key={t.id}>
+                      <td>
+                        <div className="stack-sm" style={{ gap: 0 }}>
+                          <strong>{t.name}</strong>
+                          <span className="small muted mono">{t.prefix}…</span>
+                        </div>
+                      </td>
+                      <td data-label="Services">
+                        <div className="chip-list">
+                          {t.services.map((s) => (
+                            <Link key={s.id} to={`/services/${s.id}/security`} className="tag" style={{ paddingRight: 8 }}>
+                              {s.name}
+                            </Link>
+                          ))}
+                        </div>
+                      </td>
+                      <td data-label="Scope" className="small mono">
+                        {scopeText(t)}
+                      </td>
+                      <td data-label="Status">
+                        <Badge tone={st.tone}>{st.label}</Badge>
+                      </td>
+                      <td className="small nowrap" data-label="Expires" title={t.expiresAt ? formatDateTime(t.expiresAt) : undefined}>
+                        {t.expiresAt ? formatRelative(t.expiresAt) : 'never'}
+                      </td>
+                      <td className="small" data-label="Last used">
+                        {t.lastUsedAt ? (
+                          <div className="stack-sm" style={{ gap: 0 }}>
+                            <span title={formatDateTime(t.lastUsedAt)}>{formatRelative(t.lastUsedAt)}</span>
+                            {t.lastUsedAddress ? <span className="mono muted">{t.lastUsedAddress}</span> : null}
+                          </div>
+                        ) : (
+                          <span className="faint">never</span>
+                        )}
+                      </td>
+                      <td className="actions">
+                        {t.status === 'active' ? (
+                          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                            Revoke
+                          </Button>
+                        ) : null}
+                        <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <CreateTokenDialog
+        open={creating}
+        serviceIds={preset ? [preset] : undefined}
+        onClose={() => {
+          setCreating(false);
+          if (preset !== null) setParams({}, { replace: true });
+        }}
+        onCreated={(c) => {
+          setCreating(false);
+          if (preset !== null) setParams({}, { replace: true });
+          setCreated(c);
+        }}
+      />
+      <TokenValueDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={!!revoking}
+        title={`Revoke ${revoking?.name ?? 'this token'}?`}
+        message="Programs using it are refused within a second. The token stays in the list as revoked."
+        confirmLabel="Revoke token"
+        danger
+        loading={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        title={`Delete ${deleting?.name ?? 'this token'}?`}
+        message="Programs using it are refused, and it disappears from this list. This cannot be undone."
+        confirmLabel="Delete token"
+        danger
+        loading={del.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && del.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+      />
+    </>
+  );
+}
+
+/** The token's value, shown once: the API never returns it again. */
+function TokenValueDialog({ created, onClose }: { created: MachineTokenCreated | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={!!created}
+      onClose={onClose}
+      size="lg"
+      title="Token ready"
+      description="Copy it now: you will not see it again."
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          I have copied it
+        </Button>
+      }
+    >
+      {created ? (
+        <div className="stack">
+          <div className="link-box">
+            <label htmlFor="token-value" className="sr-only">
+              Token value
+            </label>
+            <input id="token-value" className="input" readOnly value={created.value} onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton text={created.value} size="md" />
+          </div>
+          {created.warnings?.length ? (
+            <Alert tone="warning" title="Before it works">
+              <ul className="plain-list">
+                {created.warnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </Alert>
+          ) : null}
+          <div className="stack-sm small">
+            <span className="muted">Send it with each request, for example:</span>
+            <code className="code-block" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              Authorization: Bearer {created.value}
+            </code>
+            <span className="muted">
+              or as the password of basic auth (any username). Upstreams receive <code>Remote-User: token:{created.token.name}</code>.
+            </span>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

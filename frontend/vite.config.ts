@@ -39,5 +39,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
+    // Form tests type into real inputs; on a busy 2-core CI machine one can
+    // take longer than Vitest's 5 s default without anything being wrong.
+    testTimeout: 20_000,
   },
 });

@@ -1,0 +1,85 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
+	"github.com/gatehouse-proxy/gatehouse/internal/geoip/geoiptest"
+)
+
+// TestAccessRulesFromOutside sends requests from a host on the internet
+// (a network namespace) through an extra Traefik entrypoint bound to the
+// link: the LAN bypass lets loopback through but not the stranger, and a
+// country rule refuses the stranger's country.
+func TestAccessRulesFromOutside(t *testing.T) {
+	harness.TraefikBin(t)
+	o := harness.StartOutside(t)
+	db := t.TempDir() + "/country.mmdb"
+	geoiptest.Write(t, db, map[string]string{o.Addr + "/30": "FR"})
+	p := harness.StartPanel(t, map[string]string{"PANEL_GEOIP_DB": db})
+	be := harness.StartBackend(t, "upstream")
+	outside := net.JoinHostPort(o.HostAddr, fmt.Sprint(harness.FreePort(t)))
+	tr := harness.StartTraefik(t, harness.TraefikOptions{ProviderURL: p.URL + "/api/proxy/config",
+		Static: "entryPoints:\n  outside:\n    address: \"" + outside + "\"\n"})
+	local := browser(t, tr)
+	stranger := o.Client(func(string) string { return outside })
+	entrypoints := []string{"web", "outside"}
+
+	t.Run("LAN bypass", func(t *testing.T) {
+		const host = "lan.rules.access.test"
+		var set struct{ ID string }
+		p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/credential-sets", map[string]any{
+			"name": "lan", "users": []map[string]string{{"username": "alice", "password": "correct horse"}}}, &set)
+		id := ruleService(t, p, be, host, entrypoints, nil, map[string]any{"type": "basic_auth", "credentialSetId": set.ID})
+		putRules(t, p, id, "", presetRules(t, p, "lan-bypass"))
+		harness.Eventually(t, 30*time.Second, func() bool {
+			return send(t, stranger, http.MethodGet, "http://"+host+"/", nil).code == http.StatusUnauthorized
+		}, host+" never asked the outside host for credentials")
+		if r := send(t, local, http.MethodGet, "http://"+host+"/", nil); !r.passed() {
+			t.Fatalf("from 127.0.0.1: %d %s", r.code, r.body)
+		}
+		r := send(t, stranger, http.MethodGet, "http://"+host+"/", map[string]string{"X-Forwarded-For": "192.168.1.5"})
+		if r.code != http.StatusUnauthorized || !strings.HasPrefix(r.header.Get("WWW-Authenticate"), "Basic ") {
+			t.Fatalf("from outside claiming a LAN address: %d %s", r.code, r.body)
+		}
+		if r := send(t, stranger, http.MethodGet, "http://"+host+"/",
+			map[string]string{"Authorization": basicAuth("alice", "correct horse")}); !r.passed() {
+			t.Fatalf("from outside with credentials: %d %s", r.code, r.body)
+		}
+		items := accessLog(t, p)
+		if _, ok := findLog(items, id, "unauthenticated", "/", o.Addr); !ok {
+			t.Errorf("no unauthenticated entry from %s: %+v", o.Addr, items)
+		}
+		if _, ok := findLog(items, id, "allowed", "/", "127.0.0.1"); !ok {
+			t.Errorf("no allowed entry from 127.0.0.1: %+v", items)
+		}
+	})
+
+	t.Run("deny by country", func(t *testing.T) {
+		const host = "geo.rules.access.test"
+		id := ruleService(t, p, be, host, entrypoints, nil)
+		putRules(t, p, id, "", []map[string]any{{"action": "deny", "note": "no visitors from France", "countries": []string{"FR"}}})
+		harness.Eventually(t, 30*time.Second, func() bool {
+			return send(t, stranger, http.MethodGet, "http://"+host+"/", nil).code == http.StatusForbidden
+		}, host+" never refused the outside host")
+		if r := send(t, local, http.MethodGet, "http://"+host+"/", nil); !r.passed() {
+			t.Fatalf("from 127.0.0.1: %d %s", r.code, r.body)
+		}
+		var explain struct{ Decision, Country, Reason string }
+		p.MustJSON(t, http.StatusOK, http.MethodPost, "/api/services/"+id+"/access/test",
+			map[string]any{"method": "GET", "url": "http://" + host + "/", "clientAddress": o.Addr}, &explain)
+		if explain.Decision != "deny" || explain.Country != "FR" {
+			t.Errorf("rule tester for %s: %+v", o.Addr, explain)
+		}
+		if _, ok := findLog(accessLog(t, p), id, "denied", "/", o.Addr); !ok {
+			t.Errorf("no denied entry from %s", o.Addr)
+		}
+	})
+}

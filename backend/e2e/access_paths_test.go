@@ -11,24 +11,47 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
 )
 
-// attackPaths creates a service with basic auth whose one rule allows
-// /public, and proves that no other reading of a path opens it without
-// credentials, through every entrypoint of every Traefik version: web
+// Hosts of the two path scenarios.
+const (
+	allowHost = "pub.rules.access.test"  // basic auth, one rule: allow /public
+	denyHost  = "deny.rules.access.test" // no protection, one rule: deny /admin
+)
+
+// Paths that read as /admin to somebody: Traefik, the panel or an upstream.
+var (
+	allowAttacks = []string{
+		"/public/../admin", "/public/%2e%2e/admin", "//admin", "/PUBLIC/x", "/public%2f..%2fadmin",
+		"/public/%2E%2E/admin", "/public/..%2fadmin", "/public;x/../admin", `/public\..\admin`,
+		"/public/%252e%252e/admin",
+	}
+	denyAttacks = []string{
+		"/ADMIN", "/Admin/x", "/admin/", "/./admin", "//admin", "/public/../admin", "/public/%2e%2e/admin",
+		"/%61dmin", "/%41DMIN", "/admin;x", "/admin%2fx", "/public%2f..%2fadmin", `/public\..\admin`,
+		"/admin%3bx", "/%2561dmin",
+	}
+)
+
+// pathScenarios creates the two services and requests every attack path
+// without credentials through each entrypoint of each Traefik version: web
 // (Traefik's default path sanitising), raw (sanitizePath: false) and strict
-// (every ambiguous encoded character refused; both 3.6 and 3.7 allow them
-// by default). It logs who refused each path: the panel (401 with the
-// basic-auth challenge, and the path it saw) or Traefik itself. It returns
-// the service's id.
-func attackPaths(t *testing.T, p *harness.Panel, be *harness.Backend, bin string, extra map[string]string) string {
+// (every ambiguous encoded character refused; 3.6 and 3.7 both allow them
+// by default). An allow rule must never open anything but /public, a deny
+// rule must catch every reading of /admin. Each answer is logged with who
+// gave it: the panel (and the path it saw) or Traefik itself. It returns
+// the services' ids.
+func pathScenarios(t *testing.T, p *harness.Panel, be *harness.Backend, bin string, extra map[string]string) (allowID, denyID string) {
 	t.Helper()
-	const host = "pub.rules.access.test"
 	var set struct{ ID string }
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/credential-sets", map[string]any{
-		"name": "attack", "users": []map[string]string{{"username": "alice", "password": "correct horse"}}}, &set)
-	id := ruleService(t, p, be, host, []string{"web", "raw", "strict"}, nil,
-		map[string]any{"type": "basic_auth", "credentialSetId": set.ID})
-	putRules(t, p, id, "", []map[string]any{{"action": "allow", "note": "public files",
+		"name": "paths", "users": []map[string]string{{"username": "alice", "password": "correct horse"}}}, &set)
+	all := []string{"web", "raw", "strict"}
+	allowID = ruleService(t, p, be, allowHost, all, nil, map[string]any{"type": "basic_auth", "credentialSetId": set.ID})
+	putRules(t, p, allowID, "", []map[string]any{{"action": "allow", "note": "public files",
 		"paths": []map[string]string{{"type": "prefix", "value": "/public"}}}})
+	denyID = ruleService(t, p, be, denyHost, all, nil)
+	putRules(t, p, denyID, "", []map[string]any{{"action": "deny", "note": "no admin from the internet",
+		"paths": []map[string]string{{"type": "prefix", "value": "/admin"}}}})
+	creds := map[string]string{"Authorization": basicAuth("alice", "correct horse")}
 
 	harness.ForEachTraefik(t, func(t *testing.T, b harness.TraefikBinary) {
 		entrypoints := extra
@@ -39,36 +62,45 @@ func attackPaths(t *testing.T, p *harness.Panel, be *harness.Backend, bin string
 			other["web"] = strings.TrimPrefix(tr.WebURL, "http://")
 			entrypoints = other
 		}
-		for _, name := range []string{"web", "raw", "strict"} {
+		for _, name := range all {
 			addr := entrypoints[name]
 			harness.Eventually(t, 30*time.Second, func() bool {
-				return sendRaw(t, addr, host, "/admin", nil).code == http.StatusUnauthorized
-			}, host+" never asked for credentials on "+name)
-			if r := sendRaw(t, addr, host, "/public/x", nil); !r.passed() || r.backend.Path != "/public/x" {
-				t.Fatalf("%s /public/x: %d %s", name, r.code, r.body)
-			}
-			if r := sendRaw(t, addr, host, "/admin", map[string]string{"Authorization": basicAuth("alice", "correct horse")}); !r.passed() {
-				t.Fatalf("%s /admin with credentials: %d %s", name, r.code, r.body)
-			}
-			for _, target := range []string{
-				"/public/../admin", "/public/%2e%2e/admin", "//admin", "/PUBLIC/x", "/public%2f..%2fadmin",
-				"/public/%2E%2E/admin", "/public/..%2fadmin", "/public;x/../admin", "/public\\..\\admin",
-				"/public/%252e%252e/admin",
-			} {
-				r := sendRaw(t, addr, host, target, nil)
-				// The panel's 401 carries the basic-auth challenge; an
-				// answer without one came from Traefik itself.
-				who := "traefik"
-				if r.header.Get("WWW-Authenticate") != "" {
-					who = "panel saw " + lastPath(t, p, id)
+				return sendRaw(t, addr, allowHost, "/admin", nil).code == http.StatusUnauthorized &&
+					sendRaw(t, addr, denyHost, "/admin", nil).code == http.StatusForbidden
+			}, "the rules never took effect on "+name)
+			for _, c := range []struct {
+				host, target string
+				hdr          map[string]string
+			}{{allowHost, "/public/x", nil}, {allowHost, "/admin", creds}, {denyHost, "/public/x", nil}} {
+				if r := sendRaw(t, addr, c.host, c.target, c.hdr); !r.passed() || r.backend.Path != c.target {
+					t.Fatalf("%s %s%s: %d %s", name, c.host, c.target, r.code, r.body)
 				}
-				t.Logf("%s %-6s %-28s -> %d (%s)", b.Name(), name, target, r.code, who)
-				if r.code == http.StatusOK || r.backend.Backend != "" ||
-					(r.code != http.StatusUnauthorized && r.code != http.StatusBadRequest && r.code != http.StatusNotFound) {
-					t.Errorf("%s %s without credentials: %d %+v %s", name, target, r.code, r.backend, r.body)
+			}
+			// The panel's 401 carries the basic-auth challenge; a 400 or
+			// 404 without one came from Traefik itself.
+			for _, target := range allowAttacks {
+				r := sendRaw(t, addr, allowHost, target, nil)
+				by := "traefik"
+				if r.header.Get("WWW-Authenticate") != "" {
+					by = "panel saw " + lastPath(t, p, allowID)
+				}
+				t.Logf("%s %-6s allow /public %-26s -> %d (%s)", b.Name(), name, target, r.code, by)
+				if r.passed() || (r.code != http.StatusUnauthorized && r.code != http.StatusBadRequest && r.code != http.StatusNotFound) {
+					t.Errorf("%s %s without credentials: %d, upstream saw %q", name, target, r.code, r.backend.Path)
+				}
+			}
+			for _, target := range denyAttacks {
+				r := sendRaw(t, addr, denyHost, target, nil)
+				by := "traefik"
+				if r.code == http.StatusForbidden || r.passed() {
+					by = "panel saw " + lastPath(t, p, denyID)
+				}
+				t.Logf("%s %-6s deny /admin   %-26s -> %d (%s)", b.Name(), name, target, r.code, by)
+				if r.passed() || (r.code != http.StatusForbidden && r.code != http.StatusBadRequest && r.code != http.StatusNotFound) {
+					t.Errorf("%s %s: %d, upstream saw %q", name, target, r.code, r.backend.Path)
 				}
 			}
 		}
 	})
-	return id
+	return allowID, denyID
 }

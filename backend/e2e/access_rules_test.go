@@ -201,7 +201,7 @@ func TestAccessRules(t *testing.T) {
 		t.Logf("422: %s", env.Error.Fields[0].Message)
 	})
 
-	t.Run("attack paths", func(t *testing.T) { ids["attack"] = attackPaths(t, p, be, bin, extra) })
+	t.Run("attack paths", func(t *testing.T) { ids["attack"], ids["deny"] = pathScenarios(t, p, be, bin, extra) })
 
 	t.Run("access log", func(t *testing.T) {
 		items := accessLog(t, p)
@@ -216,6 +216,7 @@ func TestAccessRules(t *testing.T) {
 			{"xff", "denied", "/", ""},
 			{"attack", "allowed", "/public/x", ""},
 			{"attack", "unauthenticated", "/admin", ""},
+			{"deny", "denied", "/admin", ""},
 		} {
 			if ids[want.service] == "" {
 				continue // its subtest did not run

@@ -83,3 +83,55 @@ func TestAccessRulesFromOutside(t *testing.T) {
 		}
 	})
 }
+
+// TestTrustedProxyFromOutside puts the outside host in the place of a CDN in
+// front of Traefik, listed in PANEL_TRUSTED_PROXIES: the panel takes the
+// client's address from the CDN's X-Forwarded-For when Traefik's entrypoint
+// trusts the CDN too (forwardedHeaders.trustedIPs), and ignores whatever the
+// client wrote further left. An entrypoint that does not trust the CDN
+// drops the header, so every request counts as the CDN's own.
+func TestTrustedProxyFromOutside(t *testing.T) {
+	harness.TraefikBin(t)
+	o := harness.StartOutside(t)
+	p := harness.StartPanel(t, map[string]string{"PANEL_TRUSTED_PROXIES": o.Addr})
+	be := harness.StartBackend(t, "upstream")
+	const host = "cdn.rules.access.test"
+	id := ruleService(t, p, be, host, []string{"cdn", "plain"}, nil)
+	putRules(t, p, id, "deny", []map[string]any{{"action": "allow", "note": "the office", "sources": []string{"203.0.113.0/24"}}})
+
+	harness.ForEachTraefik(t, func(t *testing.T, b harness.TraefikBinary) {
+		cdn := net.JoinHostPort(o.HostAddr, fmt.Sprint(harness.FreePort(t)))
+		plain := net.JoinHostPort(o.HostAddr, fmt.Sprint(harness.FreePort(t)))
+		harness.StartTraefik(t, harness.TraefikOptions{Bin: b.Path, ProviderURL: p.URL + "/api/proxy/config",
+			Static: "entryPoints:\n" +
+				"  cdn:\n    address: \"" + cdn + "\"\n    forwardedHeaders:\n      trustedIPs: [\"" + o.Addr + "\"]\n" +
+				"  plain:\n    address: \"" + plain + "\"\n"})
+		throughCDN := o.Client(func(string) string { return cdn })
+		direct := o.Client(func(string) string { return plain })
+		harness.Eventually(t, 30*time.Second, func() bool {
+			return send(t, direct, http.MethodGet, "http://"+host+"/", nil).code == http.StatusForbidden
+		}, host+" never refused the CDN's own address")
+
+		for _, c := range []struct {
+			name   string
+			client *http.Client
+			xff    string
+			want   int
+			addr   string
+		}{
+			{"office client through the CDN", throughCDN, "203.0.113.7", http.StatusOK, "203.0.113.7"},
+			{"office address forged left of the real client", throughCDN, "203.0.113.7, 198.51.100.9", http.StatusForbidden, "198.51.100.9"},
+			{"entrypoint that does not trust the CDN", direct, "203.0.113.7", http.StatusForbidden, o.Addr},
+		} {
+			r := send(t, c.client, http.MethodGet, "http://"+host+"/", map[string]string{"X-Forwarded-For": c.xff})
+			if r.code != c.want || (c.want == http.StatusOK && !r.passed()) {
+				t.Errorf("%s: %d, want %d: %s", c.name, r.code, c.want, r.body)
+			}
+			var page struct{ Items []logItem }
+			p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/services/"+id+"/access-log?limit=1", nil, &page)
+			if len(page.Items) == 0 || page.Items[0].ClientAddress != c.addr {
+				t.Errorf("%s: the panel saw %+v, want client %s", c.name, page.Items, c.addr)
+			}
+		}
+	})
+}

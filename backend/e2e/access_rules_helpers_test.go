@@ -58,6 +58,12 @@ func send(t *testing.T, c *http.Client, method, rawURL string, hdr map[string]st
 // cleaning or re-encoding) to the listener at addr.
 func sendRaw(t *testing.T, addr, host, target string, hdr map[string]string) reply {
 	t.Helper()
+	return rawRequest(t, addr, http.MethodGet, host, target, hdr)
+}
+
+// rawRequest is sendRaw with any method.
+func rawRequest(t *testing.T, addr, method, host, target string, hdr map[string]string) reply {
+	t.Helper()
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +71,7 @@ func sendRaw(t *testing.T, addr, host, target string, hdr map[string]string) rep
 	defer conn.Close()
 	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
 	var b strings.Builder
-	fmt.Fprintf(&b, "GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n", target, host)
+	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n", method, target, host)
 	for k, v := range hdr {
 		fmt.Fprintf(&b, "%s: %s\r\n", k, v)
 	}
@@ -130,15 +136,16 @@ func presetRules(t *testing.T, p *harness.Panel, id string) []map[string]any {
 	return nil
 }
 
-// machineToken creates a token for the services and returns its id and value.
-func machineToken(t *testing.T, p *harness.Panel, name string, serviceIDs ...string) (id, value string) {
+// machineToken creates a token for the services, limited to scope's
+// pathPrefix and methods when not empty, and returns its id and value.
+func machineToken(t *testing.T, p *harness.Panel, name, pathPrefix string, methods []string, serviceIDs ...string) (id, value string) {
 	t.Helper()
 	var out struct {
 		Token struct{ ID string }
 		Value string
 	}
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/machine-tokens", map[string]any{
-		"name": name, "serviceIds": serviceIDs, "scope": map[string]any{"pathPrefix": "", "methods": []string{}},
+		"name": name, "serviceIds": serviceIDs, "scope": map[string]any{"pathPrefix": pathPrefix, "methods": methods},
 		"expiresAt": nil}, &out)
 	if !strings.HasPrefix(out.Value, "ght_") {
 		t.Fatalf("token value %q", out.Value)

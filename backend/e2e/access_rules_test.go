@@ -45,7 +45,7 @@ func TestAccessRules(t *testing.T) {
 		ids["nextcloud"] = id
 		preset := presetRules(t, p, "nextcloud")
 		putRules(t, p, id, "", preset)
-		_, value := machineToken(t, p, "desktop", id)
+		_, value := machineToken(t, p, "desktop", "", nil, id)
 		dav := "http://" + host + "/remote.php/dav/files/x"
 		asToken := map[string]string{"Authorization": basicAuth("anyone", value), "Depth": "1"}
 
@@ -104,7 +104,7 @@ func TestAccessRules(t *testing.T) {
 		const host = "api.rules.access.test"
 		id := ruleService(t, p, be, host, []string{"web"}, nil, map[string]any{"type": "tokens"})
 		ids["revoke"] = id
-		tokID, value := machineToken(t, p, "ci", id)
+		tokID, value := machineToken(t, p, "ci", "", nil, id)
 		bearer := map[string]string{"Authorization": "Bearer " + value}
 		harness.Eventually(t, 30*time.Second, func() bool {
 			return send(t, c, http.MethodGet, "http://"+host+"/", nil).code == http.StatusUnauthorized
@@ -129,6 +129,43 @@ func TestAccessRules(t *testing.T) {
 		}
 		if delay > time.Second {
 			t.Fatalf("revoked token refused only after %s, want within 1s", delay)
+		}
+	})
+
+	t.Run("scoped token", func(t *testing.T) {
+		const host = "dav.rules.access.test"
+		id := ruleService(t, p, be, host, []string{"web", "raw"}, nil, map[string]any{"type": "tokens", "header": "X-Api-Key"})
+		ids["scoped"] = id
+		_, value := machineToken(t, p, "phone", "/remote.php/dav", []string{"GET", "PROPFIND"}, id)
+		harness.Eventually(t, 30*time.Second, func() bool {
+			return sendRaw(t, extra["raw"], host, "/", nil).code == http.StatusUnauthorized
+		}, host+" never asked for a token")
+		for _, hdr := range []map[string]string{
+			{"Authorization": "Bearer " + value},
+			{"Authorization": basicAuth("phone", value)},
+			{"X-Api-Key": value},
+		} {
+			for _, ep := range []string{"web", "raw"} {
+				r := rawRequest(t, extra[ep], "PROPFIND", host, "/remote.php/dav/files/x", hdr)
+				if !r.passed() || r.backend.Headers["Remote-User"] != "token:phone" {
+					t.Fatalf("%s PROPFIND in scope with %v: %d %+v", ep, hdr, r.code, r.backend)
+				}
+			}
+		}
+		key := map[string]string{"X-Api-Key": value}
+		for _, c := range []struct{ ep, method, target string }{
+			{"web", "DELETE", "/remote.php/dav/files/x"},
+			{"web", "GET", "/apps/files"},
+			{"web", "GET", "/remote.php/davx"},
+			{"web", "GET", "/remote.php/dav/../../apps/files"},
+			{"raw", "GET", "/remote.php/dav/../../apps/files"},
+			{"raw", "GET", "/remote.php/dav/%2e%2e/%2e%2e/apps/files"},
+			{"raw", "GET", "/remote.php/dav%2f..%2f..%2fapps/files"},
+			{"raw", "GET", "/REMOTE.PHP/dav/files/x"},
+		} {
+			if r := rawRequest(t, extra[c.ep], c.method, host, c.target, key); r.code != http.StatusForbidden {
+				t.Errorf("%s %s %s out of scope: %d, upstream saw %q", c.ep, c.method, c.target, r.code, r.backend.Path)
+			}
 		}
 	})
 
@@ -212,6 +249,7 @@ func TestAccessRules(t *testing.T) {
 			{"nextcloud", "unauthenticated", "/apps/files", ""},
 			{"revoke", "authenticated", "/build", "token:ci"},
 			{"revoke", "unauthenticated", "/build", ""},
+			{"scoped", "forbidden", "/apps/files", "token:phone"},
 			{"link", "authenticated", "/app", ""},
 			{"xff", "denied", "/", ""},
 			{"attack", "allowed", "/public/x", ""},

@@ -53,7 +53,7 @@ func TestAccessRulesFromOutside(t *testing.T) {
 			map[string]string{"Authorization": basicAuth("alice", "correct horse")}); !r.passed() {
 			t.Fatalf("from outside with credentials: %d %s", r.code, r.body)
 		}
-		items := accessLog(t, p)
+		items := accessLog(t, p, id)
 		if _, ok := findLog(items, id, "unauthenticated", "/", o.Addr); !ok {
 			t.Errorf("no unauthenticated entry from %s: %+v", o.Addr, items)
 		}
@@ -78,7 +78,7 @@ func TestAccessRulesFromOutside(t *testing.T) {
 		if explain.Decision != "deny" || explain.Country != "FR" {
 			t.Errorf("rule tester for %s: %+v", o.Addr, explain)
 		}
-		if _, ok := findLog(accessLog(t, p), id, "denied", "/", o.Addr); !ok {
+		if _, ok := findLog(accessLog(t, p, id), id, "denied", "/", o.Addr); !ok {
 			t.Errorf("no denied entry from %s", o.Addr)
 		}
 	})

@@ -241,34 +241,33 @@ func TestAccessRules(t *testing.T) {
 	t.Run("attack paths", func(t *testing.T) { ids["attack"], ids["deny"] = pathScenarios(t, p, be, bin, extra) })
 
 	t.Run("access log", func(t *testing.T) {
-		items := accessLog(t, p)
-		for _, want := range []struct{ service, decision, path, identity string }{
-			{"nextcloud", "allowed", "/remote.php/dav/files/x", ""},
-			{"nextcloud", "authenticated", "/remote.php/dav/files/x", "token:desktop"},
-			{"nextcloud", "unauthenticated", "/remote.php/dav/files/x", ""},
-			{"nextcloud", "unauthenticated", "/apps/files", ""},
-			{"revoke", "authenticated", "/build", "token:ci"},
-			{"revoke", "unauthenticated", "/build", ""},
-			{"scoped", "forbidden", "/apps/files", "token:phone"},
-			{"link", "authenticated", "/app", ""},
-			{"xff", "denied", "/", ""},
-			{"attack", "allowed", "/public/x", ""},
-			{"attack", "unauthenticated", "/admin", ""},
-			{"deny", "denied", "/admin", ""},
+		for _, want := range []struct{ service, decision, path, by, identity string }{
+			{"nextcloud", "allowed", "/remote.php/dav/files/x", "service rule 1", ""},
+			{"nextcloud", "authenticated", "/remote.php/dav/files/x", "machine token", "token:desktop"},
+			{"nextcloud", "unauthenticated", "/remote.php/dav/files/x", "", ""},
+			{"nextcloud", "unauthenticated", "/apps/files", "", ""},
+			{"revoke", "authenticated", "/build", "machine token", "token:ci"},
+			{"revoke", "unauthenticated", "/build", "machine token", ""},
+			{"scoped", "forbidden", "/apps/files", "machine token", "token:phone"},
+			{"link", "authenticated", "/app", "shared-link session", ""},
+			{"xff", "denied", "/", "default action", ""},
+			{"attack", "allowed", "/public/x", "service rule 1", ""},
+			{"attack", "unauthenticated", "/admin", "", ""},
+			{"deny", "denied", "/admin", "service rule 1", ""},
 		} {
 			if ids[want.service] == "" {
 				continue // its subtest did not run
 			}
-			it, ok := findLog(items, ids[want.service], want.decision, want.path, "")
-			if !ok {
+			it, ok := findLog(accessLog(t, p, ids[want.service]), ids[want.service], want.decision, want.path, "")
+			switch {
+			case !ok:
 				t.Errorf("no %s entry for %s %s", want.decision, want.service, want.path)
-				continue
-			}
-			if it.Identity != want.identity && want.identity != "" {
-				t.Errorf("%s %s %s: identity %q, want %q", want.service, want.decision, want.path, it.Identity, want.identity)
+			case want.by != "" && it.By != want.by, want.identity != "" && it.Identity != want.identity:
+				t.Errorf("%s %s %s: by %q identity %q, want %q %q", want.service, want.decision, want.path,
+					it.By, it.Identity, want.by, want.identity)
 			}
 		}
-		if it, ok := findLog(items, ids["xff"], "denied", "/", ""); ok && it.ClientAddress != "127.0.0.1" {
+		if it, ok := findLog(accessLog(t, p, ids["xff"]), ids["xff"], "denied", "/", ""); ok && it.ClientAddress != "127.0.0.1" {
 			t.Errorf("forged X-Forwarded-For reached the log: %+v", it)
 		}
 	})

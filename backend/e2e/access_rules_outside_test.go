@@ -16,8 +16,9 @@ import (
 
 // TestAccessRulesFromOutside sends requests from a host on the internet
 // (a network namespace) through an extra Traefik entrypoint bound to the
-// link: the LAN bypass lets loopback through but not the stranger, and a
-// country rule refuses the stranger's country.
+// link: the LAN bypass lets loopback through but not the stranger, wrong
+// tokens block the stranger's address and no other, and a country rule
+// refuses the stranger's country.
 func TestAccessRulesFromOutside(t *testing.T) {
 	harness.TraefikBin(t)
 	o := harness.StartOutside(t)
@@ -59,6 +60,34 @@ func TestAccessRulesFromOutside(t *testing.T) {
 		}
 		if _, ok := findLog(items, id, "allowed", "/", "127.0.0.1"); !ok {
 			t.Errorf("no allowed entry from 127.0.0.1: %+v", items)
+		}
+	})
+
+	t.Run("wrong tokens rate limited per address", func(t *testing.T) {
+		const host = "limit.rules.access.test"
+		id := ruleService(t, p, be, host, entrypoints, nil, map[string]any{"type": "tokens"})
+		_, value := machineToken(t, p, "backup", "", nil, id)
+		harness.Eventually(t, 30*time.Second, func() bool {
+			return send(t, stranger, http.MethodGet, "http://"+host+"/", nil).code == http.StatusUnauthorized
+		}, host+" never asked the outside host for a token")
+		wrong := map[string]string{"Authorization": "Bearer ght_not-a-real-token"}
+		codes := make([]int, 0, 11)
+		for range 11 {
+			codes = append(codes, send(t, stranger, http.MethodGet, "http://"+host+"/", wrong).code)
+		}
+		t.Logf("11 wrong tokens from %s: %v", o.Addr, codes)
+		if codes[0] != http.StatusUnauthorized || codes[10] != http.StatusTooManyRequests {
+			t.Fatalf("wrong tokens from outside: %v", codes)
+		}
+		good := map[string]string{"Authorization": "Bearer " + value}
+		if r := send(t, stranger, http.MethodGet, "http://"+host+"/", good); r.code != http.StatusTooManyRequests || r.header.Get("Retry-After") == "" {
+			t.Fatalf("a good token from the blocked address: %d %q", r.code, r.header.Get("Retry-After"))
+		}
+		if r := send(t, local, http.MethodGet, "http://"+host+"/", good); !r.passed() || r.backend.Headers["Remote-User"] != "token:backup" {
+			t.Fatalf("a good token from 127.0.0.1: %d %+v", r.code, r.backend)
+		}
+		if _, ok := findLog(accessLog(t, p, id), id, "rate_limited", "/", o.Addr); !ok {
+			t.Errorf("no rate_limited entry from %s", o.Addr)
 		}
 	})
 

@@ -107,20 +107,20 @@ func TestBenchVerify(t *testing.T) {
 
 	fmt.Printf("\nforward-auth verify vs bare Echo (wrk -t2 -d5s, same machine, same run; access log on;\n")
 	fmt.Printf("50 rules: 49 that miss, then the authenticate rule that matches)\n")
-	fmt.Printf("%-25s %5s %12s %12s %7s %10s %10s %9s %12s %16s\n",
-		"case", "conns", "verify rps", "bare rps", "ratio", "verify p99", "bare p99", "p99 ratio", "queries/req", "allocs/req (bare)")
-	bareHandler := http.Handler(bare)
+	fmt.Printf("(in-process: one request at a time, process CPU time and heap allocations per request, bare in brackets)\n")
+	fmt.Printf("%-25s %5s %12s %12s %7s %10s %10s %9s %12s %15s %11s\n", "case", "conns", "verify rps", "bare rps", "ratio",
+		"verify p99", "bare p99", "p99 ratio", "queries/req", "CPU/req", "allocs/req")
 	for _, c := range cases {
-		path := strings.TrimPrefix(c.url, panel)
-		allocs := fmt.Sprintf("%.0f (%.0f)", allocsPerRequest(vp.handler, path, c.headers),
-			allocsPerRequest(bareHandler, "/api/auth/verify", c.headers))
+		cpu, allocs := handlerCost(vp.handler, strings.TrimPrefix(c.url, panel), c.headers)
+		bareCPU, bareAllocs := handlerCost(bare, "/api/auth/verify", c.headers)
+		inProcess := fmt.Sprintf("%6.1fµs (%4.1fµs) %4.0f (%.0f)", us(cpu), us(bareCPU), allocs, bareAllocs)
 		for _, conns := range []int{8, 64} {
 			b := wrk(t, baseline+"/api/auth/verify", conns, c.headers)
 			vp.queries.Store(0)
 			v := wrk(t, c.url, conns, c.headers)
 			q := float64(vp.queries.Load()) / float64(max(v.requests, 1))
-			fmt.Printf("%-25s %5d %12.0f %12.0f %6.2fx %8.2fms %8.2fms %8.2fx %12.4f %16s\n", c.name, conns, v.rps, b.rps, v.rps/b.rps,
-				ms(v.p99), ms(b.p99), float64(v.p99)/float64(b.p99), q, allocs)
+			fmt.Printf("%-25s %5d %12.0f %12.0f %6.2fx %8.2fms %8.2fms %8.2fx %12.4f %s\n", c.name, conns, v.rps, b.rps, v.rps/b.rps,
+				ms(v.p99), ms(b.p99), float64(v.p99)/float64(b.p99), q, inProcess)
 		}
 	}
 	fmt.Println("goals: throughput >= 0.80x, p99 <= 1.50x, 0 queries per cached request")
@@ -262,3 +262,5 @@ func parseWrk(t *testing.T, u string, args []string) wrkResult {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }

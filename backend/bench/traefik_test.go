@@ -30,7 +30,8 @@ func TestBenchVerifyThroughTraefik(t *testing.T) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install wrk)")
 	}
-	bin := harness.TraefikBin(t)
+	harness.TraefikBin(t) // skips without one
+	bin := harness.TraefikBinaries(t)[0]
 	p := harness.StartPanel(t, nil)
 	be := harness.StartBackend(t, "upstream")
 	bareAuth := serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -42,7 +43,7 @@ func TestBenchVerifyThroughTraefik(t *testing.T) {
 		w.WriteHeader(http.StatusOK)
 	}))
 	fileDir := t.TempDir()
-	tr := harness.StartTraefik(t, harness.TraefikOptions{Bin: bin, ProviderURL: p.URL + "/api/proxy/config", FileDir: fileDir})
+	tr := harness.StartTraefik(t, harness.TraefikOptions{Bin: bin.Path, ProviderURL: p.URL + "/api/proxy/config", FileDir: fileDir})
 	web, err := url.Parse(tr.WebURL)
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +87,7 @@ func TestBenchVerifyThroughTraefik(t *testing.T) {
 		{"machine token, 50 rules", token},
 		{"session cookie, 50 rules", session},
 	}
-	fmt.Printf("\nthrough Traefik %s: panel forwardAuth vs forwardAuth to a bare net/http handler\n", traefikVersion(bin))
+	fmt.Printf("\nthrough Traefik %s: panel forwardAuth vs forwardAuth to a bare net/http handler\n", bin.Name())
 	fmt.Printf("(wrk -t2 -d5s, same Traefik and upstream, same run; the panel's 50 rules: 49 that miss, then the one that matches)\n")
 	fmt.Printf("%-25s %5s %12s %12s %7s %10s %10s %9s\n", "case", "conns", "panel rps", "bare rps", "ratio", "panel p99", "bare p99", "p99 ratio")
 	for _, c := range cases {
@@ -212,15 +213,4 @@ func redeemThrough(t *testing.T, addr, link string) string {
 	}
 	t.Fatalf("the shared link gave no session cookie through Traefik (status %d)", resp.StatusCode)
 	return ""
-}
-
-// traefikVersion is the version line of `traefik version`, for the table title.
-func traefikVersion(bin string) string {
-	out, _ := exec.Command(bin, "version").Output()
-	for _, line := range strings.Split(string(out), "\n") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "Version:"); ok {
-			return "v" + strings.TrimSpace(v)
-		}
-	}
-	return bin
 }

@@ -58,8 +58,11 @@ e2e-go:
 e2e-ui: build
 	bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
 
+# Traefik is resolved first, as for e2e-go: the forward-auth figures through a
+# real Traefik need it.
 bench: ## Print the performance figures the issues ask for (needs wrk)
-	cd backend && set -o pipefail && go test -tags bench -count=1 -timeout 30m -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
+	cd backend && bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) ./scripts/traefik.sh) && set -o pipefail && \
+		TRAEFIK_BIN=$$bin go test -tags bench -count=1 -timeout 30m -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 
 # golangci-lint is pinned and installed once into a cache outside the repository.
 GOLANGCI_VERSION := v2.15.0

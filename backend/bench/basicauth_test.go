@@ -68,7 +68,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 	headers := []string{"X-Forwarded-Method: GET", "X-Forwarded-Proto: https", "X-Forwarded-Host: basic.bench.test",
 		"X-Forwarded-Uri: /", "X-Forwarded-For: 203.0.113.7", "Accept: application/json",
 		"Authorization: Basic " + base64.StdEncoding.EncodeToString([]byte("alice:correct horse"))}
-	if code := probe(t, u, headers); code != http.StatusOK {
+	if code, _ := probe(t, u, headers); code != http.StatusOK {
 		t.Fatalf("verify answered %d, want 200", code)
 	}
 

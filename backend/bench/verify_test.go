@@ -8,86 +8,60 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
-	"github.com/gatehouse-proxy/gatehouse/internal/change"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // TestBenchVerify measures GET /api/auth/verify through the panel's real
-// HTTP stack (every middleware, the real SQLite store) for a cached session
-// cookie and for cached basic auth, against a bare Echo handler answering 200
-// with the same identity headers, in the same run, at 8 and 64 connections.
-// Queries are counted with a GORM callback over each load run.
+// HTTP stack (every middleware, access rules, machine tokens and the access
+// log as app.go wires them, the real SQLite store) against a bare Echo
+// handler answering 200 with the same identity headers, in the same run, at
+// 8 and 64 connections: a cached session cookie and cached basic auth on
+// services without rules, then a session cookie and a machine token on a
+// service with 50 rules where only the last matches (fiftyRules). Queries
+// are counted with a GORM callback over each load run.
 func TestBenchVerify(t *testing.T) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install wrk)")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "bench.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var queries atomic.Int64
-	count := func(*gorm.DB) { queries.Add(1) }
-	cb := db.Callback()
-	_ = cb.Query().Before("gorm:query").Register("bench:count", count)
-	_ = cb.Create().Before("gorm:create").Register("bench:count", count)
-	_ = cb.Update().Before("gorm:update").Register("bench:count", count)
-	_ = cb.Delete().Before("gorm:delete").Register("bench:count", count)
-	_ = cb.Row().Before("gorm:row").Register("bench:count", count)
-	_ = cb.Raw().Before("gorm:raw").Register("bench:count", count)
-
-	bus := change.NewBus()
-	acc := access.New(access.Options{DB: db, Bus: bus, Now: store.Now,
-		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil }})
-	for _, l := range acc.Loops() {
-		go l(ctx)
-	}
-	svcs := services.NewService(db, bus, store.Now, nil)
-	e := httpapi.New(httpapi.Deps{
-		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
-		Ping:          func(context.Context) error { return nil },
-		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
-		Features:      []httpapi.Registrar{access.NewHandler(acc)},
-	})
-	panel := serve(t, acc.FastVerify(e)) // as app.go mounts it
+	vp := startVerifyPanel(ctx, t)
+	panel := vp.url
 
 	// A shared-link session and a basic-auth service.
-	linkSvc := mkService(t, svcs, "link.bench.test")
-	call(t, panel, http.MethodPost, "/api/services/"+linkSvc+"/security-configs", map[string]any{"type": "shared_links"}, nil)
-	var link struct{ URL string }
-	call(t, panel, http.MethodPost, "/api/services/"+linkSvc+"/shared-links", map[string]any{"sessionSeconds": 86400}, &link)
-	lu, _ := url.Parse(link.URL)
-	cookie := useLink(t, panel, linkSvc, lu.RequestURI())
+	linkSvc := mkService(t, vp.svcs, "link.bench.test")
+	cookie := linkSession(t, panel, linkSvc, "link.bench.test")
 
-	basicSvc := mkService(t, svcs, "basic.bench.test")
+	basicSvc := mkService(t, vp.svcs, "basic.bench.test")
 	var set struct{ ID string }
 	call(t, panel, http.MethodPost, "/api/credential-sets", map[string]any{"name": "bench",
 		"users": []map[string]string{{"username": "alice", "password": "correct horse"}}}, &set)
 	call(t, panel, http.MethodPost, "/api/services/"+basicSvc+"/security-configs",
 		map[string]any{"type": "basic_auth", "credentialSetId": set.ID}, nil)
 	creds := "Basic " + base64.StdEncoding.EncodeToString([]byte("alice:correct horse"))
+
+	// A service with 50 rules that takes shared links and machine tokens.
+	rulesSvc := mkService(t, vp.svcs, "rules.bench.test")
+	call(t, panel, http.MethodPut, "/api/services/"+rulesSvc+"/access", map[string]any{"rules": fiftyRules()}, nil)
+	// Adding a protection ends the service's sessions: tokens first.
+	call(t, panel, http.MethodPost, "/api/services/"+rulesSvc+"/security-configs", map[string]any{"type": "tokens"}, nil)
+	rulesCookie := linkSession(t, panel, rulesSvc, "rules.bench.test")
+	var tok struct{ Value string }
+	call(t, panel, http.MethodPost, "/api/machine-tokens", map[string]any{"name": "bench", "serviceIds": []string{rulesSvc}}, &tok)
 
 	// The baseline: a bare Echo handler with the same identity headers.
 	bare := echo.New()
@@ -111,30 +85,42 @@ func TestBenchVerify(t *testing.T) {
 		name    string
 		url     string
 		headers []string
+		user    string // the Remote-User verify must answer; "" for any
 	}{
 		{"session cookie", panel + "/api/auth/verify?service=" + linkSvc,
-			append(fwdHeaders("link.bench.test"), "Cookie: theme=dark; "+access.SessionCookie+"="+cookie)},
+			append(fwdHeaders("link.bench.test"), "Cookie: theme=dark; "+access.SessionCookie+"="+cookie), ""},
 		{"basic auth (cached)", panel + "/api/auth/verify?service=" + basicSvc,
-			append(fwdHeaders("basic.bench.test"), "Authorization: "+creds)},
+			append(fwdHeaders("basic.bench.test"), "Authorization: "+creds), "alice"},
+		{"session cookie, 50 rules", panel + "/api/auth/verify?service=" + rulesSvc,
+			append(fwdHeaders("rules.bench.test"), "Cookie: theme=dark; "+access.SessionCookie+"="+rulesCookie), ""},
+		{"machine token, 50 rules", panel + "/api/auth/verify?service=" + rulesSvc,
+			append(fwdHeaders("rules.bench.test"), "Authorization: Bearer "+tok.Value), "token:bench"},
 	}
-	// Prove each case is allowed (and warm the caches) before measuring.
+	// Prove each case is allowed with an identity (and warm the caches)
+	// before measuring.
 	for _, c := range cases {
-		if code := probe(t, c.url, c.headers); code != http.StatusOK {
-			t.Fatalf("%s: verify answered %d, want 200", c.name, code)
+		code, user := probe(t, c.url, c.headers)
+		if code != http.StatusOK || user == "" || c.user != "" && user != c.user {
+			t.Fatalf("%s: verify answered %d with Remote-User %q, want 200 with %q", c.name, code, user, c.user)
 		}
 	}
 
-	fmt.Printf("\nforward-auth verify vs bare Echo (wrk -t2 -d5s, same machine, same run)\n")
-	fmt.Printf("%-22s %5s %12s %12s %7s %10s %10s %9s %12s\n",
-		"case", "conns", "verify rps", "bare rps", "ratio", "verify p99", "bare p99", "p99 ratio", "queries/req")
+	fmt.Printf("\nforward-auth verify vs bare Echo (wrk -t2 -d5s, same machine, same run; access log on;\n")
+	fmt.Printf("50 rules: 49 that miss, then the authenticate rule that matches)\n")
+	fmt.Printf("(in-process: one request at a time, process CPU time and heap allocations per request, bare in brackets)\n")
+	fmt.Printf("%-25s %5s %12s %12s %7s %10s %10s %9s %12s %15s %11s\n", "case", "conns", "verify rps", "bare rps", "ratio",
+		"verify p99", "bare p99", "p99 ratio", "queries/req", "CPU/req", "allocs/req")
 	for _, c := range cases {
+		cpu, allocs := handlerCost(vp.handler, strings.TrimPrefix(c.url, panel), c.headers)
+		bareCPU, bareAllocs := handlerCost(bare, "/api/auth/verify", c.headers)
+		inProcess := fmt.Sprintf("%6.1fµs (%4.1fµs) %4.0f (%.0f)", us(cpu), us(bareCPU), allocs, bareAllocs)
 		for _, conns := range []int{8, 64} {
 			b := wrk(t, baseline+"/api/auth/verify", conns, c.headers)
-			queries.Store(0)
+			vp.queries.Store(0)
 			v := wrk(t, c.url, conns, c.headers)
-			q := float64(queries.Load()) / float64(max(v.requests, 1))
-			fmt.Printf("%-22s %5d %12.0f %12.0f %6.2fx %8.2fms %8.2fms %8.2fx %12.4f\n", c.name, conns, v.rps, b.rps, v.rps/b.rps,
-				ms(v.p99), ms(b.p99), float64(v.p99)/float64(b.p99), q)
+			q := float64(vp.queries.Load()) / float64(max(v.requests, 1))
+			fmt.Printf("%-25s %5d %12.0f %12.0f %6.2fx %8.2fms %8.2fms %8.2fx %12.4f %s\n", c.name, conns, v.rps, b.rps, v.rps/b.rps,
+				ms(v.p99), ms(b.p99), float64(v.p99)/float64(b.p99), q, inProcess)
 		}
 	}
 	fmt.Println("goals: throughput >= 0.80x, p99 <= 1.50x, 0 queries per cached request")
@@ -184,14 +170,22 @@ func call(t *testing.T, base, method, path string, body, out any) {
 	}
 }
 
-// useLink redeems a shared link the way Traefik would and returns the session cookie.
-func useLink(t *testing.T, base, serviceID, uri string) string {
+// linkSession creates a shared link to the service on host, redeems it the
+// way Traefik would and returns the session cookie.
+func linkSession(t *testing.T, base, serviceID, host string) string {
 	t.Helper()
+	call(t, base, http.MethodPost, "/api/services/"+serviceID+"/security-configs", map[string]any{"type": "shared_links"}, nil)
+	var link struct{ URL string }
+	call(t, base, http.MethodPost, "/api/services/"+serviceID+"/shared-links", map[string]any{"sessionSeconds": 86400}, &link)
+	lu, err := url.Parse(link.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/auth/verify?service="+serviceID, nil)
 	req.Header.Set("X-Forwarded-Method", "GET")
 	req.Header.Set("X-Forwarded-Proto", "https")
-	req.Header.Set("X-Forwarded-Host", "link.bench.test")
-	req.Header.Set("X-Forwarded-Uri", uri)
+	req.Header.Set("X-Forwarded-Host", host)
+	req.Header.Set("X-Forwarded-Uri", lu.RequestURI())
 	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := c.Do(req)
 	if err != nil {
@@ -207,7 +201,8 @@ func useLink(t *testing.T, base, serviceID, uri string) string {
 	return ""
 }
 
-func probe(t *testing.T, u string, headers []string) int {
+// probe sends one request and returns its status and Remote-User.
+func probe(t *testing.T, u string, headers []string) (code int, user string) {
 	t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, u, nil)
 	for _, h := range headers {
@@ -219,7 +214,7 @@ func probe(t *testing.T, u string, headers []string) int {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	return resp.StatusCode
+	return resp.StatusCode, resp.Header.Get("Remote-User")
 }
 
 type wrkResult struct {
@@ -267,3 +262,5 @@ func parseWrk(t *testing.T, u string, args []string) wrkResult {
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func us(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }

@@ -11,6 +11,7 @@ import { freePort, Harness } from './harness.mjs';
 import { artifacts, openPage } from './page.mjs';
 import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
+import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
 import { createDomain } from './scenarios/domains.mjs';
@@ -49,6 +50,10 @@ try {
   const credentialSet = await createCredentialSet(t, page);
   await configureSso(t, page);
   await basicAuth(t, page, serviceId, credentialSet);
+  await accessRules(t, page, traefik, serviceId);
+  await machineTokens(t, page, traefik, serviceId);
+  await accessLog(t, page, traefik);
+  await globalRules(t, page);
   await screenshotTour(t, page, serviceId);
   await managedMode(t, harness);
   if (traefik) await liveViews(t, page, serviceId);

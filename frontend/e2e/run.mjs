@@ -33,7 +33,10 @@ try {
   const port = await freePort();
   const upstream = await harness.startUpstream();
   const traefik = await harness.startTraefik(port);
-  const panel = await harness.startPanel({ port, env: traefik ? { PANEL_PROXY_API_URL: traefik.apiURL } : {} });
+  // Traefik reaches the panel on its listen address: the admin domain the settings scenario
+  // sets does not resolve here, and forwardAuth would follow it otherwise.
+  const env = traefik ? { PANEL_PROXY_API_URL: traefik.apiURL, PANEL_INTERNAL_URL: `http://127.0.0.1:${port}` } : {};
+  const panel = await harness.startPanel({ port, env });
   await panel.ready();
   t.log(`panel on ${panel.base}, data in ${panel.dir}`);
   const browser = await harness.launchBrowser();

@@ -96,10 +96,16 @@ export class Harness {
     return { base, dir, proc, ready: () => waitForHealth(base, proc) };
   }
 
-  /** A tiny upstream for the service, so Traefik has a healthy backend and real traffic. */
+  /**
+   * A tiny upstream for the service, so Traefik has a healthy backend and real traffic. It
+   * answers the Remote-User it received as X-Upstream-Remote-User, to show which identity
+   * forward auth handed over.
+   */
   async startUpstream() {
     const upstream = http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const headers = { 'Content-Type': 'text/plain' };
+      if (req.headers['remote-user']) headers['X-Upstream-Remote-User'] = req.headers['remote-user'];
+      res.writeHead(200, headers);
       res.end('hello from the wiki upstream\n');
     });
     await new Promise((r) => upstream.listen(0, '127.0.0.1', r));
@@ -131,7 +137,12 @@ global: { checkNewVersion: false, sendAnonymousUsage: false }
 `;
     writeFileSync(path.join(dir, 'traefik.yml'), cfg);
     this.#spawn(traefikBin, [`--configFile=${path.join(dir, 'traefik.yml')}`], process.env, '[traefik] ');
-    return { ...ports, apiURL: `http://127.0.0.1:${ports.api}`, get: (host, count) => throughTraefik(ports.websecure, host, count) };
+    return {
+      ...ports,
+      apiURL: `http://127.0.0.1:${ports.api}`,
+      get: (host, count) => throughTraefik(ports.websecure, host, count),
+      request: (host, opts) => requestThroughTraefik(ports.websecure, host, opts),
+    };
   }
 
   async launchBrowser() {
@@ -160,19 +171,27 @@ global: { checkNewVersion: false, sendAnonymousUsage: false }
 async function throughTraefik(port, host, count) {
   let ok = 0;
   for (let i = 0; i < count; i++) {
-    const status = await new Promise((resolve) => {
-      const req = https.request(
-        { host: '127.0.0.1', port, path: '/', servername: host, headers: { Host: host }, rejectUnauthorized: false, timeout: 3000 },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode));
-        },
-      );
-      req.on('error', () => resolve(0));
-      req.on('timeout', () => req.destroy());
-      req.end();
-    });
+    const { status } = await requestThroughTraefik(port, host);
     if (status === 200) ok++;
   }
   return ok;
+}
+
+/**
+ * Sends one request through Traefik's websecure entrypoint (services are routed there by
+ * default); answers its status and headers, status 0 when the connection failed.
+ */
+function requestThroughTraefik(port, host, { method = 'GET', path = '/', headers = {} } = {}) {
+  return new Promise((resolve) => {
+    const req = https.request(
+      { host: '127.0.0.1', port, method, path, servername: host, headers: { Host: host, ...headers }, rejectUnauthorized: false, timeout: 3000 },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, headers: {} }));
+    req.on('timeout', () => req.destroy());
+    req.end();
+  });
 }

@@ -11,6 +11,7 @@ import { freePort, Harness } from './harness.mjs';
 import { artifacts, openPage } from './page.mjs';
 import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
+import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
 import { createDomain } from './scenarios/domains.mjs';
@@ -32,7 +33,10 @@ try {
   const port = await freePort();
   const upstream = await harness.startUpstream();
   const traefik = await harness.startTraefik(port);
-  const panel = await harness.startPanel({ port, env: traefik ? { PANEL_PROXY_API_URL: traefik.apiURL } : {} });
+  // Traefik reaches the panel on its listen address: the admin domain the settings scenario
+  // sets does not resolve here, and forwardAuth would follow it otherwise.
+  const env = traefik ? { PANEL_PROXY_API_URL: traefik.apiURL, PANEL_INTERNAL_URL: `http://127.0.0.1:${port}` } : {};
+  const panel = await harness.startPanel({ port, env });
   await panel.ready();
   t.log(`panel on ${panel.base}, data in ${panel.dir}`);
   const browser = await harness.launchBrowser();
@@ -49,6 +53,10 @@ try {
   const credentialSet = await createCredentialSet(t, page);
   await configureSso(t, page);
   await basicAuth(t, page, serviceId, credentialSet);
+  await accessRules(t, page, traefik, serviceId);
+  await machineTokens(t, page, traefik, serviceId);
+  await accessLog(t, page, traefik);
+  await globalRules(t, page);
   await screenshotTour(t, page, serviceId);
   await managedMode(t, harness);
   if (traefik) await liveViews(t, page, serviceId);

@@ -147,7 +147,7 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
                   <td data-label="By" className="small log-by">
                     {r.by}
                   </td>
-                  <td data-label="Identity" className="small">
+                  <td data-label="Identity" className="small log-identity">
                     {r.identity || <span className="faint">—</span>}
                   </td>
                 </tr>

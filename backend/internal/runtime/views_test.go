@@ -11,6 +11,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // recorded builds the recorded Traefik 3.6.12 setup: panel services grafana
@@ -307,9 +308,11 @@ func TestCertificates(t *testing.T) {
 }
 
 func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
-	clock := time.Unix(0, 0)
+	// The first ask starts a refresh in the background, which reads the
+	// clock while the test moves it: a clock safe for concurrent use.
+	clock := testutil.NewClock(time.Unix(0, 0))
 	tr := newFakeTraefik(t, traefik36())
-	c, _ := NewClient(tr.URL, ClientOptions{Now: func() time.Time { return clock }})
+	c, _ := NewClient(tr.URL, ClientOptions{Now: clock.Now})
 	// The first ask knows nothing yet and never waits for Traefik; the
 	// refresh it starts (run synchronously here) fills the map in.
 	if _, ok := c.TLSEntrypoints(context.Background()); ok {
@@ -322,7 +325,7 @@ func TestTLSEntrypointsKeepsTheLastGoodAnswer(t *testing.T) {
 		t.Fatalf("TLSEntrypoints = %v %v", m, ok)
 	}
 	tr.set("/api/entrypoints", "status:500")
-	clock = clock.Add(time.Minute)
+	clock.Add(time.Minute)
 	c.refreshTLS(context.Background())
 	if m, ok := c.TLSEntrypoints(context.Background()); !ok || !reflect.DeepEqual(m, want) {
 		t.Fatalf("after an outage = %v %v", m, ok)

@@ -9,15 +9,15 @@ afterEach(() => vi.unstubAllGlobals());
 const system = { path: '/api/system', body: { version: '0.1.0', managed: false, setupRequired: false } };
 
 describe('LoginPage', () => {
-  it('shows the lockout message on 429', async () => {
+  it("shows the server's lockout message on 429", async () => {
     mockFetch([
       system,
       {
         method: 'POST',
         path: '/api/admin/login',
         status: 429,
-        headers: { 'Retry-After': '900' },
-        body: { error: { code: 'rate_limited', message: 'Too many failed sign-in attempts.' } },
+        headers: { 'Retry-After': '720' },
+        body: { error: { code: 'rate_limited', message: 'Too many failed sign-in attempts; try again in 12 minutes.' } },
       },
     ]);
     const user = userEvent.setup();
@@ -26,7 +26,18 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Sign-in temporarily locked')).toBeInTheDocument();
-    expect(screen.getByText('Too many failed attempts. Try again in 15 minutes.')).toBeInTheDocument();
+    expect(screen.getByText('Too many failed sign-in attempts; try again in 12 minutes.')).toBeInTheDocument();
+  });
+
+  it('falls back to a generic lockout message when the 429 has no envelope', async () => {
+    mockFetch([system, { method: 'POST', path: '/api/admin/login', status: 429, body: 'busy' }]);
+    const user = userEvent.setup();
+    renderRoute(<LoginPage />, { path: '/login', url: '/login' });
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Sign-in temporarily locked')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts. Try again later.')).toBeInTheDocument();
   });
 
   it('says the credentials are wrong on 401 without redirecting', async () => {

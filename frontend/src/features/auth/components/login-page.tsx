@@ -41,7 +41,8 @@ export function LoginPage() {
     } catch (e) {
       applyServerErrors(e, setError);
       if (isApiError(e) && e.code === 'rate_limited') {
-        setFormError({ tone: 'warning', title: 'Sign-in temporarily locked', text: errorMessage(e) });
+        // The server's own words: it knows which limit was hit and says when to retry.
+        setFormError({ tone: 'warning', title: 'Sign-in temporarily locked', text: e.message });
       } else if (isApiError(e) && e.status === 401) {
         setFormError({ tone: 'danger', title: 'Sign-in failed', text: 'The username or password is incorrect.' });
       } else {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from '@/lib/password-schema';
 
 const usernameSchema = z
   .string()
@@ -15,7 +16,7 @@ export const loginSchema = z.object({
 export const setupSchema = z
   .object({
     username: usernameSchema,
-    password: z.string().min(10, 'At least 10 characters').max(256, 'At most 256 characters'),
+    password: newPasswordSchema,
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });

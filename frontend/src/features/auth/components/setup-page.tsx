@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
+import { newPasswordHint } from '@/lib/password-schema';
 import { useForgetSession, useSetup } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { setupSchema } from './schemas';
@@ -47,7 +48,7 @@ export function SetupPage() {
         <Field label="Username" error={formState.errors.username?.message} hint="Letters, digits and . _ @ -">
           <input className="input" autoComplete="username" {...register('username')} />
         </Field>
-        <Field label="Password" error={formState.errors.password?.message} hint="At least 10 characters.">
+        <Field label="Password" error={formState.errors.password?.message} hint={newPasswordHint}>
           <input className="input" type="password" autoComplete="new-password" autoFocus {...register('password')} />
         </Field>
         <Field label="Confirm password" error={formState.errors.confirm?.message}>

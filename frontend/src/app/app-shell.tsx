@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icons';
 import { useMe, useSystem } from '@/lib/api/system';
 import { useTheme } from '@/lib/theme';
@@ -115,10 +115,9 @@ export function AppShell() {
             title={theme.resolved === 'dark' ? 'Light theme' : 'Dark theme'}
             onClick={theme.toggle}
           />
-          <span className="row small muted" style={{ gap: 6 }}>
-            <Icon name="user" size={15} />
-            <span className="truncate" style={{ maxWidth: 140 }}>{me.data?.user.username}</span>
-          </span>
+          <ButtonLink variant="ghost" size="sm" icon="user" to="/account" title="Your account: password and sessions" aria-current={location.pathname === '/account' ? 'page' : undefined}>
+            <span className="truncate" style={{ maxWidth: 140 }}>{me.data?.user.username ?? 'Account'}</span>
+          </ButtonLink>
           <Button
             variant="ghost"
             size="sm"

@@ -42,6 +42,18 @@ describe('App auth routing', () => {
     expect(window.location.search).toBe('?next=%2Fservices');
   });
 
+  it("opens the account page from the administrator's name in the header", async () => {
+    mockFetch([...signedIn, { path: '/api/admin/me/sessions', body: { items: [] } }]);
+    const user = userEvent.setup();
+    render(<App />);
+    const link = await screen.findByRole('link', { name: 'admin' });
+    await user.click(link);
+    expect(await screen.findByRole('heading', { name: 'Account', level: 1 })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/account');
+    expect(screen.getByRole('link', { name: 'admin' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument();
+  });
+
   it('toasts other errors of actions', async () => {
     window.history.replaceState(null, '', '/sessions');
     mockFetch([

@@ -5,6 +5,18 @@ export type Items<T> = { items: T[] };
 
 export type SystemInfo = { version: string; managed: boolean; setupRequired: boolean };
 export type AdminUser = { id: string; username: string };
+/** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
+export type AdminSession = {
+  id: string;
+  /** The session this request was made with. */
+  current: boolean;
+  userAgent: string;
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+};
+export type PasswordChange = { currentPassword: string; newPassword: string };
 
 type CertConfig = { main: string; sans: string[]; resolver: string };
 export type Domain = {

@@ -2,6 +2,10 @@
 export const qk = {
   system: () => ['system'] as const,
   me: () => ['me'] as const,
+  account: {
+    all: () => ['account'] as const,
+    sessions: () => ['account', 'sessions'] as const,
+  },
   config: () => ['config'] as const,
   sso: () => ['sso'] as const,
   domains: {

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AdminSession, Items, PasswordChange } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export function useMySessions() {
+  return useQuery({
+    queryKey: qk.account.sessions(),
+    queryFn: () => api.get<Items<AdminSession>>('/api/admin/me/sessions').then((r) => r.items ?? []),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Changing the password ends every other session, so the list is refreshed afterwards. */
+export function useChangePassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChange) => api.put<void>('/api/admin/me/password', body),
+    // The form shows every failure itself: on a field, or as the form's error.
+    meta: { quiet: true, success: 'Password changed; your other sessions were signed out' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.account.all() }),
+  });
+}
+
+export function useEndMySession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`/api/admin/me/sessions/${encodeURIComponent(id)}`),
+    meta: { success: 'Session signed out' },
+    // Refresh on failure too: a 404 means the session had already ended.
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.account.all() }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del('/api/admin/me/sessions'),
+    meta: { success: 'Other sessions signed out' },
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.account.all() }),
+  });
+}

@@ -1,0 +1,18 @@
+import { PageHeader } from '@/components/ui/card';
+import { useMe } from '@/lib/api/system';
+import { PasswordCard } from './password-card';
+import { SessionsCard } from './sessions-card';
+
+export function AccountPage() {
+  const me = useMe();
+  const username = me.data?.user.username;
+  return (
+    <>
+      <PageHeader title="Account" description={username ? `Signed in as ${username}.` : 'Your administrator account.'} />
+      <div className="stack">
+        <PasswordCard username={username} />
+        <SessionsCard />
+      </div>
+    </>
+  );
+}

@@ -13,7 +13,10 @@ import (
 // CookieName is the admin session cookie.
 const CookieName = "gatehouse_admin"
 
-const userKey = "admin.user"
+const (
+	userCtxKey    = "admin.user"
+	sessionCtxKey = "admin.session"
+)
 
 // Handler serves /api/admin/*.
 type Handler struct{ svc *Service }
@@ -21,21 +24,20 @@ type Handler struct{ svc *Service }
 // NewHandler returns the admin handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-type credentialsRequest struct {
-	Username string `json:"username" validate:"required"`
-	Password string `json:"password" validate:"required"`
-}
-
-type userResponse struct {
-	User User `json:"user"`
-}
-
 // Register mounts the routes on the /api group.
 func (h *Handler) Register(g *echo.Group) {
 	g.POST("/admin/setup", h.setup)
 	g.POST("/admin/login", h.login)
 	g.POST("/admin/logout", h.logout)
 	g.GET("/admin/me", h.me)
+	g.PUT("/admin/me/password", h.changePassword)
+	g.GET("/admin/me/sessions", h.sessions)
+	g.DELETE("/admin/me/sessions", h.endOtherSessions)
+	g.DELETE("/admin/me/sessions/:id", h.endSession)
+}
+
+func client(c echo.Context) Client {
+	return Client{Address: c.RealIP(), UserAgent: c.Request().UserAgent()}
 }
 
 func (h *Handler) setup(c echo.Context) error {
@@ -43,7 +45,7 @@ func (h *Handler) setup(c echo.Context) error {
 	if err := httpx.Bind(c, &req); err != nil {
 		return err
 	}
-	u, token, err := h.svc.SetupAndLogin(c.Request().Context(), req.Username, req.Password)
+	u, token, err := h.svc.SetupAndLogin(c.Request().Context(), req.Username, req.Password, client(c))
 	if err != nil {
 		return err
 	}
@@ -56,7 +58,7 @@ func (h *Handler) login(c echo.Context) error {
 	if err := httpx.Bind(c, &req); err != nil {
 		return err
 	}
-	u, token, err := h.svc.Login(c.Request().Context(), req.Username, req.Password, c.RealIP())
+	u, token, err := h.svc.Login(c.Request().Context(), req.Username, req.Password, client(c))
 	if e, ok := apperr.As(err); ok && e.Code == apperr.CodeRateLimited {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds())))
 	}
@@ -78,11 +80,75 @@ func (h *Handler) logout(c echo.Context) error {
 }
 
 func (h *Handler) me(c echo.Context) error {
-	u, ok := c.Get(userKey).(User)
-	if !ok {
-		return apperr.Unauthenticated("sign in required")
+	u, _, err := current(c)
+	if err != nil {
+		return err
 	}
 	return c.JSON(http.StatusOK, userResponse{User: u})
+}
+
+func (h *Handler) changePassword(c echo.Context) error {
+	u, sess, err := current(c)
+	if err != nil {
+		return err
+	}
+	var req passwordRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	if err := h.svc.ChangePassword(c.Request().Context(), u, sess, req.CurrentPassword, req.NewPassword, c.RealIP()); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) sessions(c echo.Context) error {
+	u, sess, err := current(c)
+	if err != nil {
+		return err
+	}
+	items, err := h.svc.Sessions(c.Request().Context(), u.ID, sess)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, sessionsResponse{Items: items})
+}
+
+func (h *Handler) endOtherSessions(c echo.Context) error {
+	u, sess, err := current(c)
+	if err != nil {
+		return err
+	}
+	if err := h.svc.EndOtherSessions(c.Request().Context(), u.ID, sess); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// endSession ends one session; ending the current one signs this browser out.
+func (h *Handler) endSession(c echo.Context) error {
+	u, sess, err := current(c)
+	if err != nil {
+		return err
+	}
+	id := c.Param("id")
+	if err := h.svc.EndSession(c.Request().Context(), u.ID, id); err != nil {
+		return err
+	}
+	if id == sess {
+		setCookie(c, "", -1)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// current is the administrator and session RequireSession resolved.
+func current(c echo.Context) (User, string, error) {
+	u, ok := c.Get(userCtxKey).(User)
+	if !ok {
+		return User{}, "", apperr.Unauthenticated("sign in required")
+	}
+	sess, _ := c.Get(sessionCtxKey).(string)
+	return u, sess, nil
 }
 
 // RequireSession is the guard for every non-public /api route: it answers 401
@@ -93,11 +159,12 @@ func (h *Handler) RequireSession(next echo.HandlerFunc) echo.HandlerFunc {
 		if err != nil || ck.Value == "" {
 			return apperr.Unauthenticated("sign in required")
 		}
-		u, err := h.svc.Authenticate(c.Request().Context(), ck.Value)
+		u, sess, err := h.svc.authenticate(c.Request().Context(), ck.Value)
 		if err != nil {
 			return err
 		}
-		c.Set(userKey, u)
+		c.Set(userCtxKey, u)
+		c.Set(sessionCtxKey, sess)
 		return next(c)
 	}
 }

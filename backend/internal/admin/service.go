@@ -1,6 +1,7 @@
 // Package admin authenticates the panel's administrators: first-run setup,
-// password login with lockout, and server-side sessions whose tokens are
-// stored only as SHA-256 hashes.
+// password login with a failure limit per username and address, password
+// changes, and server-side sessions whose tokens are stored only as SHA-256
+// hashes.
 package admin
 
 import (
@@ -8,15 +9,16 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 const (
@@ -27,39 +29,60 @@ const (
 	// about 0.3 s at the login cost). It is only ever served to Traefik on
 	// the internal network.
 	ProxyHashCost = 8
-	// MaxFailures failed logins per user or IP within FailureWindow lock them out.
+	// MaxFailures failed sign-ins for one username from one address within
+	// FailureWindow block that username from that address. The username
+	// alone is never blocked, so a stranger cannot lock its owner out.
 	MaxFailures = 5
-	// FailureWindow is how long failed logins are remembered.
+	// MaxAddressFailures failed sign-ins from one address within
+	// FailureWindow, whatever the usernames, block that address.
+	MaxAddressFailures = 20
+	// FailureWindow is how long failed sign-ins are remembered.
 	FailureWindow = 15 * time.Minute
+	// LastSeenInterval is how stale a session's last-seen time may get
+	// before a request records a new one.
+	LastSeenInterval = time.Minute
 )
 
 var usernameRE = regexp.MustCompile(`^[A-Za-z0-9._@-]{1,64}$`)
-
-// User is an administrator as the API shows it.
-type User struct {
-	ID       string `json:"id"`
-	Username string `json:"username"`
-}
 
 // Service manages administrators and their sessions.
 type Service struct {
 	db         *gorm.DB
 	now        func() time.Time
 	bcryptCost int
-	limiter    *ratelimit.Limiter
+	bus        *change.Bus
+	byUser     *ratelimit.Limiter // keyed by username and address
+	byAddress  *ratelimit.Limiter // keyed by address
 	dummyHash  []byte
+
+	seenMu sync.Mutex
+	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
 }
 
+// Option configures a Service.
+type Option func(*Service)
+
+// WithBus publishes a change event whenever an administrator's password
+// hashes change, so the dynamic configuration (which carries the proxy
+// hashes in managed mode) is built again.
+func WithBus(b *change.Bus) Option { return func(s *Service) { s.bus = b } }
+
 // NewService returns an admin service. bcryptCost 0 means bcrypt.DefaultCost+2.
-func NewService(db *gorm.DB, now func() time.Time, bcryptCost int) *Service {
+func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Option) *Service {
 	if bcryptCost == 0 {
 		bcryptCost = bcrypt.DefaultCost + 2
 	}
 	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), bcryptCost)
-	return &Service{
+	s := &Service{
 		db: db, now: now, bcryptCost: bcryptCost, dummyHash: dummy,
-		limiter: ratelimit.New(MaxFailures, FailureWindow, now),
+		byUser:    ratelimit.New(MaxFailures, FailureWindow, now),
+		byAddress: ratelimit.New(MaxAddressFailures, FailureWindow, now),
+		seen:      map[string]time.Time{},
 	}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // ValidateCredentials checks the shape of a new username and password.
@@ -68,10 +91,18 @@ func ValidateCredentials(username, password string) error {
 	if !usernameRE.MatchString(username) {
 		c.Add("username", "must be 1-64 letters, digits or . _ @ -")
 	}
-	if n := len([]rune(password)); n < 10 || n > 256 {
-		c.Add("password", "must be between 10 and 256 characters")
+	if msg := passwordProblem(password); msg != "" {
+		c.Add("password", "%s", msg)
 	}
 	return c.Err()
+}
+
+// passwordProblem says what is wrong with a new password, or "".
+func passwordProblem(password string) string {
+	if n := len([]rune(password)); n < 10 || n > 256 {
+		return "must be between 10 and 256 characters"
+	}
+	return ""
 }
 
 // SetupRequired reports whether no administrator exists yet.
@@ -103,6 +134,7 @@ func (s *Service) Setup(ctx context.Context, username, password string) (User, e
 	if err != nil {
 		return User{}, err
 	}
+	s.changed(u.ID)
 	return User{ID: u.ID, Username: u.Username}, nil
 }
 
@@ -112,6 +144,7 @@ func (s *Service) Create(ctx context.Context, username, password string) (User, 
 	if err != nil {
 		return User{}, err
 	}
+	s.changed(u.ID)
 	return User{ID: u.ID, Username: u.Username}, nil
 }
 
@@ -152,57 +185,6 @@ func (s *Service) create(tx *gorm.DB, username, password string) (store.AdminUse
 	return u, nil
 }
 
-// Login checks a password and opens a session, returning its token. Failures
-// count against both the username and the client IP; either reaching the
-// limit answers rate_limited without checking the password.
-func (s *Service) Login(ctx context.Context, username, password, ip string) (User, string, error) {
-	keys := []string{"user:" + username, "ip:" + ip}
-	if blocked, wait := s.limiter.Blocked(keys...); blocked {
-		return User{}, "", apperr.RateLimited(
-			fmt.Sprintf("too many failed sign-in attempts; try again in %s", wait.Round(time.Minute)), wait)
-	}
-	var u store.AdminUser
-	err := s.db.WithContext(ctx).Where("username = ?", username).Take(&u).Error
-	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
-		return User{}, "", fmt.Errorf("find admin: %w", err)
-	}
-	hash := []byte(u.PasswordHash)
-	if u.ID == "" {
-		hash = s.dummyHash // same cost whether or not the user exists
-	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u.ID == "" {
-		s.limiter.Fail(keys...)
-		return User{}, "", apperr.Unauthenticated("wrong username or password")
-	}
-	s.limiter.Reset(keys[0])
-	if u.ProxyHash == "" { // created before proxy hashes existed: the password is known now
-		if proxy, err := s.proxyHash(password); err == nil {
-			s.db.WithContext(ctx).Model(&u).Update("proxy_hash", proxy)
-		}
-	}
-	token, err := s.openSession(ctx, u.ID)
-	if err != nil {
-		return User{}, "", err
-	}
-	return User{ID: u.ID, Username: u.Username}, token, nil
-}
-
-func (s *Service) openSession(ctx context.Context, userID string) (string, error) {
-	tok, err := token.New()
-	if err != nil {
-		return "", err
-	}
-	now := s.now()
-	sess := store.AdminSession{
-		ID: store.NewID(), TokenHash: token.Hash(tok), UserID: userID,
-		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(SessionTTL),
-	}
-	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
-		return "", fmt.Errorf("create admin session: %w", err)
-	}
-	return tok, nil
-}
-
 func (s *Service) proxyHash(password string) (string, error) {
 	cost := ProxyHashCost
 	if s.bcryptCost < cost {
@@ -216,56 +198,18 @@ func (s *Service) proxyHash(password string) (string, error) {
 }
 
 // SetupAndLogin runs Setup and opens a session for the new administrator.
-func (s *Service) SetupAndLogin(ctx context.Context, username, password string) (User, string, error) {
+func (s *Service) SetupAndLogin(ctx context.Context, username, password string, client Client) (User, string, error) {
 	u, err := s.Setup(ctx, username, password)
 	if err != nil {
 		return User{}, "", err
 	}
-	token, err := s.openSession(ctx, u.ID)
+	token, err := s.openSession(ctx, u.ID, client)
 	return u, token, err
 }
 
-// Authenticate resolves a session token to its administrator, sliding the
-// session's expiry when less than half of it is left.
-func (s *Service) Authenticate(ctx context.Context, tok string) (User, error) {
-	if tok == "" {
-		return User{}, apperr.Unauthenticated("sign in required")
-	}
-	var sess store.AdminSession
-	err := s.db.WithContext(ctx).Where("token_hash = ?", token.Hash(tok)).Take(&sess).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return User{}, apperr.Unauthenticated("session expired; sign in again")
-	}
-	if err != nil {
-		return User{}, fmt.Errorf("find admin session: %w", err)
-	}
-	now := s.now()
-	if !now.Before(sess.ExpiresAt) {
-		s.db.WithContext(ctx).Delete(&sess)
-		return User{}, apperr.Unauthenticated("session expired; sign in again")
-	}
-	var u store.AdminUser
-	if err := s.db.WithContext(ctx).Where("id = ?", sess.UserID).Take(&u).Error; err != nil {
-		return User{}, apperr.Unauthenticated("session expired; sign in again")
-	}
-	if sess.ExpiresAt.Sub(now) < SessionTTL/2 {
-		s.db.WithContext(ctx).Model(&sess).Updates(map[string]any{"last_seen_at": now, "expires_at": now.Add(SessionTTL)})
-	}
-	return User{ID: u.ID, Username: u.Username}, nil
-}
-
-// Logout ends the session behind token, if any.
-func (s *Service) Logout(ctx context.Context, tok string) error {
-	if tok == "" {
-		return nil
-	}
-	if err := s.db.WithContext(ctx).Where("token_hash = ?", token.Hash(tok)).Delete(&store.AdminSession{}).Error; err != nil {
-		return fmt.Errorf("delete admin session: %w", err)
-	}
-	return nil
-}
-
-// SweepSessions deletes expired admin sessions.
-func (s *Service) SweepSessions(ctx context.Context) error {
-	return s.db.WithContext(ctx).Where("expires_at <= ?", s.now()).Delete(&store.AdminSession{}).Error
+// changed tells the rest of the panel that an administrator's password
+// hashes changed. The dynamic configuration reads the administrators on every
+// rebuild, like the security settings, so it needs no finer event.
+func (s *Service) changed(userID string) {
+	s.bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: userID})
 }

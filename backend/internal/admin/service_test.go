@@ -40,7 +40,7 @@ func TestProxyHash(t *testing.T) {
 	if err := db.Model(&store.AdminUser{}).Where("id = ?", u.ID).Update("proxy_hash", "").Error; err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := svc.Login(ctx, "admin", "correct-horse-battery", "10.0.0.1"); err != nil {
+	if _, _, err := svc.Login(ctx, "admin", "correct-horse-battery", admin.Client{Address: "10.0.0.1"}); err != nil {
 		t.Fatal(err)
 	}
 	check()

@@ -11,30 +11,39 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-// adminCommand implements `gatehouse admin create -username NAME`. The
-// password comes from PANEL_ADMIN_PASSWORD[_FILE] or the first line of stdin,
-// never from the command line (it would show in ps and shell history).
+const adminUsage = "usage: gatehouse admin create|reset-password -username NAME"
+
+// adminCommand implements `gatehouse admin create -username NAME` and
+// `gatehouse admin reset-password -username NAME`. The password comes from
+// PANEL_ADMIN_PASSWORD[_FILE] or the first line of stdin, never from the
+// command line (it would show in ps and shell history).
 func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
-	if len(o.Args) < 2 || o.Args[1] != "create" {
-		return errors.New("usage: gatehouse admin create -username NAME")
+	if len(o.Args) < 2 || (o.Args[1] != "create" && o.Args[1] != "reset-password") {
+		return errors.New(adminUsage)
 	}
-	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
+	sub := o.Args[1]
+	fs := flag.NewFlagSet("admin "+sub, flag.ContinueOnError)
 	fs.SetOutput(o.Stderr)
 	username := fs.String("username", cfg.AdminUser, "administrator username")
 	if err := fs.Parse(o.Args[2:]); err != nil {
 		return err
 	}
 	if *username == "" {
-		return errors.New("admin create: -username is required")
+		return fmt.Errorf("admin %s: -username is required", sub)
 	}
 	password := cfg.AdminPassword
 	if password == "" {
 		_, _ = fmt.Fprint(o.Stderr, "password: ")
-		line, err := bufio.NewReader(stdin()).ReadString('\n')
+		in := o.Stdin
+		if in == nil {
+			in = stdin()
+		}
+		line, err := bufio.NewReader(in).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
 			return fmt.Errorf("read password: %w", err)
 		}
@@ -45,11 +54,30 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 		return err
 	}
 	defer closeDB(db)
-	u, err := admin.NewService(db, store.Now, 0).Create(ctx, *username, password)
+	svc := admin.NewService(db, store.Now, cfg.BcryptCost)
+	if sub == "reset-password" {
+		return resetPassword(ctx, svc, *username, password, o.Stdout)
+	}
+	u, err := svc.Create(ctx, *username, password)
 	if err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(o.Stdout, "created administrator %q\n", u.Username)
+	return err
+}
+
+// resetPassword sets the password and ends every session of the
+// administrator. A panel that is running serves the new proxy hash to
+// Traefik after its next configuration change or restart.
+func resetPassword(ctx context.Context, svc *admin.Service, username, password string, out io.Writer) error {
+	u, err := svc.ResetPassword(ctx, username, password)
+	if apperr.IsCode(err, apperr.CodeNotFound) {
+		return fmt.Errorf("admin reset-password: no administrator named %q", username)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "reset the password of administrator %q and ended their sessions\n", u.Username)
 	return err
 }
 

@@ -45,6 +45,9 @@ type Options struct {
 	Getenv config.Getenv
 	Stdout io.Writer
 	Stderr io.Writer
+	// Stdin, if set, replaces the process's standard input (the password
+	// prompt of the admin commands).
+	Stdin io.Reader
 	// Ready, if set, receives the bound address once the server listens.
 	Ready func(addr string)
 }
@@ -84,6 +87,8 @@ func Run(ctx context.Context, o Options) int {
 const usage = `Usage:
   gatehouse [serve]                      start the panel (configured by PANEL_* variables)
   gatehouse admin create -username NAME  create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
+  gatehouse admin reset-password -username NAME
+                                         set an administrator's password (same sources) and end their sessions
   gatehouse version                      print the version
 `
 
@@ -114,7 +119,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}
 	bus := change.NewBus()
 	now := store.Now
-	adminSvc := admin.NewService(db, now, cfg.BcryptCost)
+	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus))
 	settingsSvc := settings.NewService(db, bus)
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
@@ -228,6 +233,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	c.loops = append(c.loops, every(time.Hour, func(ctx context.Context) {
 		if err := adminSvc.SweepSessions(ctx); err != nil {
 			log.Warn("sweep admin sessions", "err", err)
+		}
+	}))
+	c.loops = append(c.loops, every(admin.LastSeenInterval/2, func(ctx context.Context) {
+		if err := adminSvc.FlushLastSeen(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("record admin sessions last seen", "err", err)
 		}
 	}))
 

@@ -54,9 +54,12 @@ type AdminUser struct {
 
 // AdminSession is a signed-in administrator; only the token's hash is stored.
 type AdminSession struct {
-	ID         string
-	TokenHash  string
-	UserID     string
+	ID        string
+	TokenHash string
+	UserID    string
+	// UserAgent and Address describe the client that signed in (migration 0004).
+	UserAgent  string
+	Address    string
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time

@@ -1,0 +1,48 @@
+package admin
+
+import "time"
+
+// User is an administrator as the API shows it.
+type User struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+}
+
+// Client describes who opens a session: the address the request came from
+// and its User-Agent, both shown in the administrator's session list.
+type Client struct {
+	Address   string
+	UserAgent string
+}
+
+// maxUserAgent bounds the stored User-Agent; real ones are far shorter.
+const maxUserAgent = 512
+
+// Session is one of an administrator's signed-in sessions.
+type Session struct {
+	ID         string    `json:"id"`
+	Current    bool      `json:"current"`
+	UserAgent  string    `json:"userAgent"`
+	Address    string    `json:"address"`
+	CreatedAt  time.Time `json:"createdAt"`
+	LastSeenAt time.Time `json:"lastSeenAt"`
+	ExpiresAt  time.Time `json:"expiresAt"`
+}
+
+type credentialsRequest struct {
+	Username string `json:"username" validate:"required"`
+	Password string `json:"password" validate:"required"`
+}
+
+type passwordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+type userResponse struct {
+	User User `json:"user"`
+}
+
+type sessionsResponse struct {
+	Items []Session `json:"items"`
+}

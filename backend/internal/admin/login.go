@@ -1,0 +1,80 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Login checks a password and opens a session, returning its token. Failures
+// count against the username from this address and against the address
+// alone; either reaching its limit answers rate_limited without checking the
+// password. The username alone is never limited, so failures from one
+// address do not stop its owner signing in from another.
+func (s *Service) Login(ctx context.Context, username, password string, client Client) (User, string, error) {
+	if err := s.checkLimit(username, client.Address); err != nil {
+		return User{}, "", err
+	}
+	var u store.AdminUser
+	err := s.db.WithContext(ctx).Where("username = ?", username).Take(&u).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return User{}, "", fmt.Errorf("find admin: %w", err)
+	}
+	hash := []byte(u.PasswordHash)
+	if u.ID == "" {
+		hash = s.dummyHash // same cost whether or not the user exists
+	}
+	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u.ID == "" {
+		s.fail(username, client.Address)
+		return User{}, "", apperr.Unauthenticated("wrong username or password")
+	}
+	s.byUser.Reset(userKey(username, client.Address))
+	if u.ProxyHash == "" { // created before proxy hashes existed: the password is known now
+		if proxy, err := s.proxyHash(password); err == nil {
+			s.db.WithContext(ctx).Model(&u).Update("proxy_hash", proxy)
+		}
+	}
+	token, err := s.openSession(ctx, u.ID, client)
+	if err != nil {
+		return User{}, "", err
+	}
+	return User{ID: u.ID, Username: u.Username}, token, nil
+}
+
+func userKey(username, address string) string { return "user:" + username + "|ip:" + address }
+
+func addressKey(address string) string { return "ip:" + address }
+
+// checkLimit answers rate_limited while username is blocked from address or
+// the address is blocked altogether.
+func (s *Service) checkLimit(username, address string) error {
+	_, waitUser := s.byUser.Blocked(userKey(username, address))
+	_, waitAddr := s.byAddress.Blocked(addressKey(address))
+	wait := max(waitUser, waitAddr)
+	if wait <= 0 {
+		return nil
+	}
+	return apperr.RateLimited("too many failed sign-in attempts; try again in "+minutes(wait), wait)
+}
+
+// fail records a failed sign-in (or a wrong current password).
+func (s *Service) fail(username, address string) {
+	s.byUser.Fail(userKey(username, address))
+	s.byAddress.Fail(addressKey(address))
+}
+
+// minutes words a wait for people, rounded up: "1 minute", "12 minutes".
+func minutes(d time.Duration) string {
+	n := int((d + time.Minute - 1) / time.Minute)
+	if n <= 1 {
+		return "1 minute"
+	}
+	return fmt.Sprintf("%d minutes", n)
+}

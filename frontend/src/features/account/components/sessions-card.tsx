@@ -17,7 +17,8 @@ export function SessionsCard() {
   const now = useNow(30_000);
   const [ending, setEnding] = useState<AdminSession | null>(null);
   const [confirmOthers, setConfirmOthers] = useState(false);
-  const list = sessions.data ?? [];
+  // This device first, the others newest first as the server sends them.
+  const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = list.filter((s) => !s.current).length;
 
   return (

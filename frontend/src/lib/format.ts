@@ -73,3 +73,11 @@ export function formatNumber(n: number, digits = 1): string {
   if (!Number.isFinite(n)) return '—';
   return n.toLocaleString(undefined, { maximumFractionDigits: digits });
 }
+
+/** A server message as a sentence of its own: "try again in 3 minutes" → "Try again in 3 minutes." */
+export function asSentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const first = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}

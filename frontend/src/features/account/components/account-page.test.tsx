@@ -113,7 +113,7 @@ describe('AccountPage password form', () => {
         path: '/api/admin/me/password',
         status: 429,
         headers: { 'Retry-After': '600' },
-        body: { error: { code: 'rate_limited', message: 'Too many failed sign-in attempts; try again in 10 minutes.' } },
+        body: { error: { code: 'rate_limited', message: 'too many failed sign-in attempts; try again in 10 minutes' } },
       },
     ]);
     await user.type(screen.getByLabelText('Current password'), 'old-password');
@@ -127,8 +127,8 @@ describe('AccountPage password form', () => {
 });
 
 describe('AccountPage sessions', () => {
-  it('lists sessions with a readable device, the full user agent in a title and this device marked', async () => {
-    setup([sessions([current, other])]);
+  it('lists sessions with a readable device, the full user agent in a title and this device first and marked', async () => {
+    setup([sessions([other, current])]);
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);

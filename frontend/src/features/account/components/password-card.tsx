@@ -8,6 +8,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
+import { asSentence } from '@/lib/format';
 import { newPasswordHint, newPasswordSchema } from '@/lib/password-schema';
 import { useChangePassword } from '../api/account';
 
@@ -39,7 +40,7 @@ export function PasswordCard({ username }: { username?: string }) {
       const rest = applyServerErrors(e, setError, { known: (p) => p === 'currentPassword' || p === 'newPassword' });
       if (isApiError(e) && e.code === 'rate_limited') {
         // A wrong current password counts as a failed sign-in; the server says when to retry.
-        setFormError({ tone: 'warning', title: 'Too many attempts', text: e.message });
+        setFormError({ tone: 'warning', title: 'Too many attempts', text: asSentence(e.message) });
       } else if (!isApiError(e) || e.fields.length === 0 || rest.length) {
         setFormError({ tone: 'danger', title: 'Password not changed', text: rest.join(' ') || errorMessage(e) });
       }

@@ -17,7 +17,7 @@ describe('LoginPage', () => {
         path: '/api/admin/login',
         status: 429,
         headers: { 'Retry-After': '720' },
-        body: { error: { code: 'rate_limited', message: 'Too many failed sign-in attempts; try again in 12 minutes.' } },
+        body: { error: { code: 'rate_limited', message: 'too many failed sign-in attempts; try again in 12 minutes' } },
       },
     ]);
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
+import { asSentence } from '@/lib/format';
 import { useForgetSession, useLogin } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
@@ -42,7 +43,7 @@ export function LoginPage() {
       applyServerErrors(e, setError);
       if (isApiError(e) && e.code === 'rate_limited') {
         // The server's own words: it knows which limit was hit and says when to retry.
-        setFormError({ tone: 'warning', title: 'Sign-in temporarily locked', text: e.message });
+        setFormError({ tone: 'warning', title: 'Sign-in temporarily locked', text: asSentence(e.message) });
       } else if (isApiError(e) && e.status === 401) {
         setFormError({ tone: 'danger', title: 'Sign-in failed', text: 'The username or password is incorrect.' });
       } else {

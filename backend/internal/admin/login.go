@@ -70,9 +70,10 @@ func (s *Service) fail(username, address string) {
 	s.byAddress.Fail(addressKey(address))
 }
 
-// minutes words a wait for people, rounded up: "1 minute", "12 minutes".
+// minutes words a wait for people, to the nearest minute but at least one:
+// "1 minute", "12 minutes". Retry-After carries the exact seconds.
 func minutes(d time.Duration) string {
-	n := int((d + time.Minute - 1) / time.Minute)
+	n := int(d.Round(time.Minute) / time.Minute)
 	if n <= 1 {
 		return "1 minute"
 	}

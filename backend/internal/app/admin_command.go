@@ -67,8 +67,9 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 }
 
 // resetPassword sets the password and ends every session of the
-// administrator. A panel that is running serves the new proxy hash to
-// Traefik after its next configuration change or restart.
+// administrator. This process does not share the running panel's change
+// bus, so in managed mode that panel gives Traefik the new proxy hash after
+// its next configuration change or restart (the README says so).
 func resetPassword(ctx context.Context, svc *admin.Service, username, password string, out io.Writer) error {
 	u, err := svc.ResetPassword(ctx, username, password)
 	if apperr.IsCode(err, apperr.CodeNotFound) {

@@ -11,6 +11,7 @@ import { freePort, Harness } from './harness.mjs';
 import { artifacts, openPage } from './page.mjs';
 import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
+import { account } from './scenarios/account.mjs';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
@@ -61,6 +62,7 @@ try {
   await managedMode(t, harness);
   if (traefik) await liveViews(t, page, serviceId);
   await deleteService(t, page);
+  await account(t, page, browser, panel.base);
   await lockout(t, browser, panel.base);
 } catch (err) {
   t.harnessError(err);

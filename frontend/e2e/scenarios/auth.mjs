@@ -60,7 +60,8 @@ export async function lockout(t, browser, base) {
         if (await page.getByText('Sign-in temporarily locked').isVisible()) break;
       }
       await page.getByText('Sign-in temporarily locked').waitFor();
-      await page.getByText(/Try again in \d+ minutes?/).waitFor();
+      // The server's own message, which says when to retry.
+      await page.getByText(/try again in \d+ minutes?/i).waitFor();
       await shot(page, 'login-locked-phone');
       // Keyboard: the lock screen is usable without a mouse and focus is visible.
       await page.mouse.click(5, 5);

@@ -23,6 +23,7 @@ export async function screenshotTour(t, page, serviceId) {
     ['metrics', '/metrics', 'Metrics'],
     ['conflicts', '/conflicts', 'Conflicts'],
     ['settings', '/settings', 'Settings'],
+    ['account', '/account', 'Account'],
   ];
   for (const [vpName, vp] of Object.entries(viewports)) {
     await t.step(`screenshots at ${vpName} width`, async () => {

@@ -3,6 +3,7 @@ package access
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -12,6 +13,7 @@ import (
 
 // outcome is what a verify decision rested on, for the access log.
 type outcome struct {
+	at       time.Time // when verify decided
 	basis    accesslog.Basis
 	rule     int // index of the deciding rule, -1 for none
 	identity string
@@ -34,7 +36,7 @@ func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *ou
 	d := decisionOf(c.Response().Status, o)
 	path, _, _ := strings.Cut(f.uri, "?")
 	if s.decided != nil {
-		s.decided.Record(accesslog.Entry{Time: s.now(), ServiceID: sp.id, ServiceName: sp.name, Addr: f.addr,
+		s.decided.Record(accesslog.Entry{Time: o.at, ServiceID: sp.id, ServiceName: sp.name, Addr: f.addr,
 			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity})
 	}
 	if d == accesslog.Denied || d == accesslog.RateLimited {

@@ -42,6 +42,7 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 		return nil, err
 	}
 	now := s.now()
+	o.at = now
 	sp := pol.services[f.serviceID]
 	if sp == nil || !sp.live(now) {
 		o.basis = accesslog.ByUnavailable

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -318,7 +319,7 @@ func (p *Policy) Allows(serviceID, method, uri string, now time.Time) bool {
 	if !p.Services[serviceID] || (!p.ExpiresAt.IsZero() && !now.Before(p.ExpiresAt)) {
 		return false
 	}
-	if p.Methods != nil && !contains(p.Methods, method) {
+	if p.Methods != nil && !slices.Contains(p.Methods, method) {
 		return false
 	}
 	return p.ScopePath == "" || accessrule.UnderPrefix(uri, p.ScopePath)

@@ -2,6 +2,7 @@ package machinetoken
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,7 +54,7 @@ func (r *CreateRequest) normalize(now time.Time) error {
 			c.Add(fmt.Sprintf("scope.methods[%d]", i), "must be an HTTP method such as GET or PROPFIND")
 			continue
 		}
-		if !contains(methods, m) {
+		if !slices.Contains(methods, m) {
 			methods = append(methods, m)
 		}
 	}
@@ -81,13 +82,4 @@ func nameChars(s string) bool {
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

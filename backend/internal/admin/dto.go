@@ -1,11 +1,21 @@
 package admin
 
-import "time"
+import (
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
 
 // User is an administrator as the API shows it.
 type User struct {
-	ID       string `json:"id"`
-	Username string `json:"username"`
+	ID       string     `json:"id"`
+	Username string     `json:"username"`
+	Role     actor.Role `json:"role"`
+}
+
+func toUser(u store.AdminUser) User {
+	return User{ID: u.ID, Username: u.Username, Role: actor.Role(u.Role)}
 }
 
 // Client describes who opens a session: the address the request came from

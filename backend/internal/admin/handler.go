@@ -6,6 +6,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
@@ -165,6 +166,10 @@ func (h *Handler) RequireSession(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		c.Set(userCtxKey, u)
 		c.Set(sessionCtxKey, sess)
+		r := c.Request()
+		c.SetRequest(r.WithContext(actor.With(r.Context(), actor.Actor{
+			Kind: actor.KindAdmin, ID: u.ID, Name: u.Username, Role: u.Role, Address: c.RealIP(),
+		})))
 		return next(c)
 	}
 }

@@ -36,6 +36,9 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		return User{}, "", apperr.Unauthenticated("wrong username or password")
 	}
 	s.byUser.Reset(userKey(username, client.Address))
+	if u.DisabledAt != nil {
+		return User{}, "", apperr.Forbidden("this administrator is disabled")
+	}
 	if u.ProxyHash == "" { // created before proxy hashes existed: the password is known now
 		if proxy, err := s.proxyHash(password); err == nil {
 			s.db.WithContext(ctx).Model(&u).Update("proxy_hash", proxy)
@@ -45,7 +48,7 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	if err != nil {
 		return User{}, "", err
 	}
-	return User{ID: u.ID, Username: u.Username}, token, nil
+	return toUser(u), token, nil
 }
 
 func userKey(username, address string) string { return "user:" + username + "|ip:" + address }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
@@ -135,7 +136,7 @@ func (s *Service) Setup(ctx context.Context, username, password string) (User, e
 		return User{}, err
 	}
 	s.changed(u.ID)
-	return User{ID: u.ID, Username: u.Username}, nil
+	return toUser(u), nil
 }
 
 // Create adds an administrator (CLI and environment bootstrap).
@@ -145,7 +146,7 @@ func (s *Service) Create(ctx context.Context, username, password string) (User, 
 		return User{}, err
 	}
 	s.changed(u.ID)
-	return User{ID: u.ID, Username: u.Username}, nil
+	return toUser(u), nil
 }
 
 // EnsureBootstrap creates the administrator from the environment when no
@@ -175,7 +176,7 @@ func (s *Service) create(tx *gorm.DB, username, password string) (store.AdminUse
 	}
 	now := s.now()
 	u := store.AdminUser{ID: store.NewID(), Username: username, PasswordHash: string(hash), ProxyHash: proxy,
-		CreatedAt: now, UpdatedAt: now}
+		Role: string(actor.RoleAdmin), CreatedAt: now, UpdatedAt: now}
 	if err := tx.Create(&u).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
 			return store.AdminUser{}, apperr.Conflict("username", "administrator %q already exists", username)

@@ -63,7 +63,7 @@ func (s *Service) authenticate(ctx context.Context, tok string) (User, string, e
 		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
 	}
 	var u store.AdminUser
-	if err := s.db.WithContext(ctx).Where("id = ?", sess.UserID).Take(&u).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where("id = ? AND disabled_at IS NULL", sess.UserID).Take(&u).Error; err != nil {
 		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
 	}
 	if sess.ExpiresAt.Sub(now) < SessionTTL/2 {
@@ -73,7 +73,7 @@ func (s *Service) authenticate(ctx context.Context, tok string) (User, string, e
 		s.seen[sess.ID] = now
 		s.seenMu.Unlock()
 	}
-	return User{ID: u.ID, Username: u.Username}, sess.ID, nil
+	return toUser(u), sess.ID, nil
 }
 
 // FlushLastSeen writes the last-seen times noted since the previous flush.

@@ -48,8 +48,12 @@ type AdminUser struct {
 	// ProxyHash is a cheaper bcrypt hash of the same password for Traefik's
 	// basicAuth in front of the panel (managed mode); see migration 0002.
 	ProxyHash string
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	// Role is "admin" or "viewer" (actor.Role); DisabledAt, when set, refuses
+	// sign-in and ends the administrator's sessions (migration 0005).
+	Role       string
+	DisabledAt *time.Time
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
 }
 
 // AdminSession is a signed-in administrator; only the token's hash is stored.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -46,7 +47,13 @@ func TestAdminSignsInWithSSO(t *testing.T) {
 		t.Fatal(err)
 	}
 	browser := &http.Client{Jar: jar, Timeout: 30 * time.Second}
-	get := func(path string) (*http.Response, string) {
+	// get follows redirects and returns the last answer's status, address and body.
+	type page struct {
+		code int
+		url  *url.URL
+		body string
+	}
+	get := func(path string) page {
 		t.Helper()
 		resp, err := browser.Get(p.URL + path)
 		if err != nil {
@@ -54,12 +61,11 @@ func TestAdminSignsInWithSSO(t *testing.T) {
 		}
 		defer func() { _ = resp.Body.Close() }()
 		b, _ := io.ReadAll(resp.Body)
-		return resp, string(b)
+		return page{resp.StatusCode, resp.Request.URL, string(b)}
 	}
 
-	resp, body := get("/api/system")
-	if !strings.Contains(body, `"adminSso":true`) || !strings.Contains(body, `"localPasswords":false`) {
-		t.Fatalf("system: %s", body)
+	if pg := get("/api/system"); !strings.Contains(pg.body, `"adminSso":true`) || !strings.Contains(pg.body, `"localPasswords":false`) {
+		t.Fatalf("system: %s", pg.body)
 	}
 	login, err := browser.Post(p.URL+"/api/admin/login", "application/json",
 		strings.NewReader(`{"username":"`+harness.AdminUser+`","password":"`+harness.AdminPassword+`"}`))
@@ -73,37 +79,33 @@ func TestAdminSignsInWithSSO(t *testing.T) {
 
 	// Start -> provider (signs in its default user, in "engineering") ->
 	// callback -> the panel's page.
-	resp, body = get("/api/admin/sso/start")
-	if resp.StatusCode != http.StatusOK || resp.Request.URL.String() != p.URL+"/" {
-		t.Fatalf("after sign-in: %d at %s: %.200s", resp.StatusCode, resp.Request.URL, body)
+	if pg := get("/api/admin/sso/start"); pg.code != http.StatusOK || pg.url.String() != p.URL+"/" {
+		t.Fatalf("after sign-in: %d at %s: %.200s", pg.code, pg.url, pg.body)
 	}
-	resp, body = get("/api/admin/me")
 	var me struct {
 		User struct{ Username, Role string } `json:"user"`
 	}
-	if resp.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &me) != nil ||
+	if pg := get("/api/admin/me"); pg.code != http.StatusOK || json.Unmarshal([]byte(pg.body), &me) != nil ||
 		me.User.Username != "jane.doe" || me.User.Role != "admin" {
-		t.Fatalf("me: %d %s", resp.StatusCode, body)
+		t.Fatalf("me: %d %s", pg.code, pg.body)
 	}
 
 	// The second sign-in of the same person is the same administrator.
-	if resp, _ := get("/api/admin/sso/start"); resp.Request.URL.Path != "/" {
-		t.Fatalf("second sign-in ended at %s", resp.Request.URL)
+	if pg := get("/api/admin/sso/start"); pg.url.Path != "/" {
+		t.Fatalf("second sign-in ended at %s", pg.url)
 	}
 	var list struct {
 		Items []any `json:"items"`
 	}
-	resp, body = get("/api/admin/me/sessions")
-	if resp.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil || len(list.Items) != 2 {
-		t.Fatalf("sessions: %d %s", resp.StatusCode, body)
+	if pg := get("/api/admin/me/sessions"); pg.code != http.StatusOK || json.Unmarshal([]byte(pg.body), &list) != nil || len(list.Items) != 2 {
+		t.Fatalf("sessions: %d %s", pg.code, pg.body)
 	}
 
 	// Someone the rules do not name is sent back to the login page.
 	m.QueueUser(&mockoidc.MockUser{Subject: "stranger", PreferredUsername: "stranger", Groups: []string{"sales"}})
 	stranger, _ := cookiejar.New(nil)
 	browser.Jar = stranger
-	if resp, _ := get("/api/admin/sso/start"); resp.Request.URL.Path != "/login" ||
-		resp.Request.URL.Query().Get("error") != "sso_not_allowed" {
-		t.Fatalf("stranger ended at %s", resp.Request.URL)
+	if pg := get("/api/admin/sso/start"); pg.url.Path != "/login" || pg.url.Query().Get("error") != "sso_not_allowed" {
+		t.Fatalf("stranger ended at %s", pg.url)
 	}
 }

@@ -91,7 +91,7 @@ func (s *Service) SignInExternal(ctx context.Context, ext External, client Clien
 func matchUnlinked(tx *gorm.DB, ext External, u *store.AdminUser) error {
 	q := tx.Where("sso_subject = ''")
 	if ext.Username != "" {
-		err := q.Where("lower(username) = lower(?)", ext.Username).Take(u).Error
+		err := q.Where("lower(username) = lower(?)", ext.Username).Order("created_at, id").Take(u).Error
 		if !errors.Is(err, gorm.ErrRecordNotFound) {
 			return err
 		}
@@ -100,7 +100,7 @@ func matchUnlinked(tx *gorm.DB, ext External, u *store.AdminUser) error {
 		return gorm.ErrRecordNotFound
 	}
 	return tx.Where("sso_subject = '' AND email <> '' AND lower(email) = lower(?)", ext.Email).
-		Order("created_at").Take(u).Error
+		Order("created_at, id").Take(u).Error
 }
 
 func (s *Service) createExternal(tx *gorm.DB, ext External) (store.AdminUser, error) {

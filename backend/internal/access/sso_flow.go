@@ -244,7 +244,13 @@ func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.
 	str := func(k string) string { v, _ := claims[k].(string); return v }
 	id := identity{user: str("preferred_username"), email: str("email"), name: str("name"), groups: groupsOf(claims[d.GroupsClaim]),
 		issuer: idt.Issuer, subject: idt.Subject, preferred: str("preferred_username")}
-	id.emailVerified, _ = claims["email_verified"].(bool)
+	// Some providers send email_verified as a string.
+	switch v := claims["email_verified"].(type) {
+	case bool:
+		id.emailVerified = v
+	case string:
+		id.emailVerified = v == "true"
+	}
 	if id.user == "" {
 		id.user = id.email
 	}

@@ -3,6 +3,11 @@ package admin
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 func TestExternalUsername(t *testing.T) {
@@ -24,5 +29,21 @@ func TestExternalUsername(t *testing.T) {
 				t.Fatalf("externalUsername = %q; want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// An administrator created by SSO has no password: password sign-in fails
+// for them like for an unknown username.
+func TestExternalAdministratorHasNoPassword(t *testing.T) {
+	svc := NewService(testutil.NewDB(t), time.Now, bcrypt.MinCost)
+	u, _, err := svc.SignInExternal(t.Context(), External{Issuer: "https://id.test", Subject: "1", Username: "ada",
+		Role: "admin", Create: true}, Client{Address: "192.0.2.1"})
+	if err != nil || u.Username != "ada" {
+		t.Fatalf("SignInExternal = %+v, %v", u, err)
+	}
+	for _, pw := range []string{"", "anything-at-all"} {
+		if _, _, err := svc.Login(t.Context(), "ada", pw, Client{Address: "192.0.2.1"}); err == nil {
+			t.Fatalf("password %q signed in", pw)
+		}
 	}
 }

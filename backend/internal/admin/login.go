@@ -37,10 +37,10 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		return User{}, "", fmt.Errorf("find admin: %w", err)
 	}
 	hash := []byte(u.PasswordHash)
-	if u.ID == "" {
-		hash = s.dummyHash // same cost whether or not the user exists
+	if u.PasswordHash == "" { // no such user, or one who signs in only with SSO
+		hash = s.dummyHash // same cost either way
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u.ID == "" {
+	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u.PasswordHash == "" {
 		s.fail(username, client.Address)
 		return User{}, "", apperr.Unauthenticated("wrong username or password")
 	}

@@ -192,7 +192,7 @@ func getWith(url, host string, hdr map[string]string) int {
 }
 
 // TestDynamicConfigManagedThroughTraefik covers managed mode: the admin
-// router on the TLS entrypoint behind basic auth, and certificate-trigger
+// router on the TLS entrypoint, guarded by the panel itself, and certificate-trigger
 // routers (with a resolver Traefik knows) answered by the panel.
 func TestDynamicConfigManagedThroughTraefik(t *testing.T) {
 	harness.TraefikBin(t)
@@ -215,22 +215,19 @@ func TestDynamicConfigManagedThroughTraefik(t *testing.T) {
 		"certConfigs": []map[string]any{{"main": "extra.certs.e2e.test", "sans": []string{"more.certs.e2e.test"}}},
 	}, nil)
 
-	// The admin router: basic auth with the administrator's password.
+	// The admin router reaches the panel with no layer of Traefik's own: the
+	// login page and public routes answer, and the panel's session guard
+	// refuses everything else without a session.
 	harness.Eventually(t, 30*time.Second, func() bool {
 		code, _ := tr.Get(tr.WebsecureURL, "panel.e2e.test", "/api/health")
-		return code == http.StatusUnauthorized
-	}, "the admin router should ask for basic auth on websecure")
-	harness.Eventually(t, 30*time.Second, func() bool {
-		req, _ := http.NewRequest(http.MethodGet, tr.WebsecureURL+"/api/health", nil)
-		req.Host = "panel.e2e.test"
-		req.SetBasicAuth(harness.AdminUser, harness.AdminPassword)
-		resp, err := harness.NoRedirectClient().Do(req)
-		if err != nil {
-			return false
-		}
-		resp.Body.Close()
-		return resp.StatusCode == http.StatusOK
-	}, "the admin router should reach the panel with the administrator's credentials")
+		return code == http.StatusOK
+	}, "the admin router should reach the panel on websecure")
+	if code, body := tr.Get(tr.WebsecureURL, "panel.e2e.test", "/api/services"); code != http.StatusUnauthorized {
+		t.Errorf("GET /api/services through the admin router without a session: %d %s, want 401", code, body)
+	}
+	if code, _ := tr.Get(tr.WebsecureURL, "panel.e2e.test", "/login"); code != http.StatusOK {
+		t.Errorf("the login page through the admin router: %d", code)
+	}
 	if code, _ := tr.Get(tr.WebURL, "panel.e2e.test", "/api/health"); code != http.StatusNotFound {
 		t.Errorf("the admin router must be on TLS entrypoints only: status %d on web", code)
 	}

@@ -325,7 +325,7 @@ func TestManagedSecretsUnreadableThroughThePublicDomain(t *testing.T) {
 		path string
 		auth func(*http.Request)
 	}{
-		{"secrets with the admin's basic auth", "/api/proxy/managed/secrets-env", basic},
+		{"secrets with basic auth", "/api/proxy/managed/secrets-env", basic},
 		{"secrets with the wrapper token", "/api/proxy/managed/secrets-env", func(r *http.Request) {
 			r.Header.Set("Authorization", "Bearer "+harness.WrapperToken)
 		}},

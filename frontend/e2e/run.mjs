@@ -17,6 +17,7 @@ import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
 import { createDomain } from './scenarios/domains.mjs';
 import { managedMode } from './scenarios/managed.mjs';
+import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
@@ -64,6 +65,7 @@ try {
   await deleteService(t, page);
   await account(t, page, browser, panel.base);
   await lockout(t, browser, panel.base);
+  await panelSso(t, harness, browser);
 } catch (err) {
   t.harnessError(err);
 } finally {

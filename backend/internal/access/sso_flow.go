@@ -90,16 +90,24 @@ func returnURL(rd string, sp *servicePolicy) (string, bool) {
 	return u.String(), true
 }
 
-var errSSOOff = errors.New("single sign-on is not configured")
+// ErrSSOOff is returned while the OpenID provider is not configured or
+// single sign-on is switched off.
+var ErrSSOOff = errors.New("single sign-on is not configured")
 
 // oauthConfig discovers the provider and builds the OAuth client.
 func (s *Service) oauthConfig(ctx context.Context, pol *policy) (*oauth2.Config, *oidc.Provider, error) {
+	return s.oauthClient(ctx, pol.panelURL, fwdauth.SSOCallbackPath)
+}
+
+// oauthClient discovers the provider and builds an OAuth client whose
+// redirect URL is panelURL + callbackPath.
+func (s *Service) oauthClient(ctx context.Context, panelURL, callbackPath string) (*oauth2.Config, *oidc.Provider, error) {
 	d, err := s.loadSSO(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	if !d.Enabled || d.Issuer == "" || d.ClientID == "" || pol.panelURL == "" {
-		return nil, nil, errSSOOff
+	if !d.Enabled || d.Issuer == "" || d.ClientID == "" || panelURL == "" {
+		return nil, nil, ErrSSOOff
 	}
 	dctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 10*time.Second)
 	defer cancel()
@@ -113,12 +121,12 @@ func (s *Service) oauthConfig(ctx context.Context, pol *policy) (*oauth2.Config,
 	}
 	return &oauth2.Config{
 		ClientID: d.ClientID, ClientSecret: secret, Endpoint: prov.Endpoint(),
-		RedirectURL: pol.panelURL + fwdauth.SSOCallbackPath, Scopes: d.Scopes,
+		RedirectURL: panelURL + callbackPath, Scopes: d.Scopes,
 	}, prov, nil
 }
 
 func (s *Service) providerError(c echo.Context, err error) error {
-	if errors.Is(err, errSSOOff) {
+	if errors.Is(err, ErrSSOOff) {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Single sign-on is not set up",
 			"Single sign-on is not configured on this Gatehouse. Ask its administrator.")
 	}
@@ -234,7 +242,15 @@ func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.
 		}
 	}
 	str := func(k string) string { v, _ := claims[k].(string); return v }
-	id := identity{user: str("preferred_username"), email: str("email"), name: str("name"), groups: groupsOf(claims[d.GroupsClaim])}
+	id := identity{user: str("preferred_username"), email: str("email"), name: str("name"), groups: groupsOf(claims[d.GroupsClaim]),
+		issuer: idt.Issuer, subject: idt.Subject, preferred: str("preferred_username")}
+	// Some providers send email_verified as a string.
+	switch v := claims["email_verified"].(type) {
+	case bool:
+		id.emailVerified = v
+	case string:
+		id.emailVerified = v == "true"
+	}
 	if id.user == "" {
 		id.user = id.email
 	}

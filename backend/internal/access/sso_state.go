@@ -30,6 +30,10 @@ type login struct {
 type identity struct {
 	user, email, name string
 	groups            []string
+	// The raw claims another sign-in flow needs (administrators): issuer
+	// and subject link an account; preferred is preferred_username as sent.
+	issuer, subject, preferred string
+	emailVerified              bool // email_verified is present and true
 }
 
 // exchange is a one-time token carrying a signed-in identity from the

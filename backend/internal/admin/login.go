@@ -19,6 +19,15 @@ import (
 // password. The username alone is never limited, so failures from one
 // address do not stop its owner signing in from another.
 func (s *Service) Login(ctx context.Context, username, password string, client Client) (User, string, error) {
+	if s.passwords != nil {
+		ok, err := s.passwords(ctx)
+		if err != nil {
+			return User{}, "", err
+		}
+		if !ok {
+			return User{}, "", ErrLocalPasswordsOff
+		}
+	}
 	if err := s.checkLimit(username, client.Address); err != nil {
 		return User{}, "", err
 	}
@@ -28,10 +37,10 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		return User{}, "", fmt.Errorf("find admin: %w", err)
 	}
 	hash := []byte(u.PasswordHash)
-	if u.ID == "" {
-		hash = s.dummyHash // same cost whether or not the user exists
+	if u.PasswordHash == "" { // no such user, or one who signs in only with SSO
+		hash = s.dummyHash // same cost either way
 	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u.ID == "" {
+	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || u.PasswordHash == "" {
 		s.fail(username, client.Address)
 		return User{}, "", apperr.Unauthenticated("wrong username or password")
 	}
@@ -50,6 +59,11 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	}
 	return toUser(u), token, nil
 }
+
+// ErrLocalPasswordsOff refuses password sign-in while the panel's sign-in is
+// SSO only.
+var ErrLocalPasswordsOff = apperr.Forbidden("sign-in with a password is turned off: sign in with SSO " +
+	"(the command `gatehouse admin local-passwords on` turns passwords back on)")
 
 func userKey(username, address string) string { return "user:" + username + "|ip:" + address }
 

@@ -55,6 +55,8 @@ type Service struct {
 	byUser     *ratelimit.Limiter // keyed by username and address
 	byAddress  *ratelimit.Limiter // keyed by address
 	dummyHash  []byte
+	// passwords reports whether password sign-in is allowed (nil: always).
+	passwords func(ctx context.Context) (bool, error)
 
 	seenMu sync.Mutex
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
@@ -67,6 +69,13 @@ type Option func(*Service)
 // hashes change, so the dynamic configuration (which carries the proxy
 // hashes in managed mode) is built again.
 func WithBus(b *change.Bus) Option { return func(s *Service) { s.bus = b } }
+
+// WithLocalPasswords makes password sign-in ask allowed first: when it
+// answers false (the panel's sign-in is SSO only), POST /api/admin/login is
+// refused.
+func WithLocalPasswords(allowed func(ctx context.Context) (bool, error)) Option {
+	return func(s *Service) { s.passwords = allowed }
+}
 
 // NewService returns an admin service. bcryptCost 0 means bcrypt.DefaultCost+2.
 func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Option) *Service {

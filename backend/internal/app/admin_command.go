@@ -11,18 +11,22 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-const adminUsage = "usage: gatehouse admin create|reset-password -username NAME"
+const adminUsage = "usage: gatehouse admin create|reset-password -username NAME | gatehouse admin local-passwords on"
 
 // adminCommand implements `gatehouse admin create -username NAME` and
 // `gatehouse admin reset-password -username NAME`. The password comes from
 // PANEL_ADMIN_PASSWORD[_FILE] or the first line of stdin, never from the
 // command line (it would show in ps and shell history).
 func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
+	if len(o.Args) >= 2 && o.Args[1] == "local-passwords" {
+		return localPasswords(ctx, cfg, o)
+	}
 	if len(o.Args) < 2 || (o.Args[1] != "create" && o.Args[1] != "reset-password") {
 		return errors.New(adminUsage)
 	}
@@ -83,3 +87,24 @@ func resetPassword(ctx context.Context, svc *admin.Service, username, password s
 }
 
 func stdin() io.Reader { return os.Stdin }
+
+// localPasswords implements `gatehouse admin local-passwords on`: the way
+// back in when the panel's sign-in is SSO only and the provider fails.
+// Turning passwords off is only offered on the settings page, which checks
+// that an administrator can still sign in with SSO. A running panel reads
+// the setting at every sign-in, so no restart is needed.
+func localPasswords(ctx context.Context, cfg config.Config, o Options) error {
+	if len(o.Args) != 3 || o.Args[2] != "on" {
+		return errors.New("usage: gatehouse admin local-passwords on")
+	}
+	db, err := store.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return err
+	}
+	defer closeDB(db)
+	if err := adminsso.New(adminsso.Options{DB: db}).EnableLocalPasswords(ctx); err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(o.Stdout, "administrators can sign in with their passwords again")
+	return err
+}

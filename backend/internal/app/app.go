@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
@@ -119,7 +120,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}
 	bus := change.NewBus()
 	now := store.Now
-	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus))
+	// Password sign-in asks the panel's sign-in settings (built below, once
+	// the OpenID provider they use exists) whether passwords are on.
+	var panelSSO *adminsso.Service
+	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus),
+		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
 	settingsSvc := settings.NewService(db, bus)
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
@@ -218,6 +223,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	})
 	fwd.svc = accessSvc
 	features = append(features, access.NewHandler(accessSvc))
+	panelSSO = adminsso.New(adminsso.Options{
+		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
+		PanelURL: func(ctx context.Context) (string, error) {
+			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
+		},
+	})
+	features = append(features, adminsso.NewHandler(panelSSO))
 	c.loops = append(c.loops, accessSvc.Loops()...)
 	c.onListen = append(c.onListen, func(addr string) {
 		boundAddr.Store(&addr)
@@ -245,9 +257,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
 		SetupRequired: adminSvc.SetupRequired,
-		RequireAdmin:  adminHandler.RequireSession,
-		Features:      features,
-		UI:            web.Handler(),
+		SignIn: func(ctx context.Context) (bool, bool, error) {
+			in, err := panelSSO.SignIn(ctx)
+			return in.SSO, in.LocalPasswords, err
+		},
+		RequireAdmin: adminHandler.RequireSession,
+		Features:     features,
+		UI:           web.Handler(),
 	})
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.

@@ -87,10 +87,7 @@ func TestBuildGolden(t *testing.T) {
 			Managed: true, AdminDomain: "panel.example.com", PanelURL: "http://gatehouse:8080",
 			EntrypointTLS: map[string]bool{"web": false, "websecure": true},
 			Domains:       []DomainSpec{example},
-			AdminUsers: []AdminUser{
-				{Username: "root", PasswordHash: "$2a$12$abcdefghijklmnopqrstuuH0Q0m7nq4gUuW1mV0cA8rWf0pJ2QG2e"},
-				{Username: "alice", PasswordHash: "$2a$12$0123456789012345678901uTd2E8yXqzG1xWm5mS3nV7lI9b5u3yC"},
-			},
+			HasAdmin:      true,
 		}},
 		{"protected", Snapshot{
 			GlobalMiddlewares: []string{"secure-headers@file", "ratelimit"},
@@ -176,6 +173,29 @@ func TestBuildTrustForwardHeader(t *testing.T) {
 		mw := cfg.HTTP.Middlewares["gh-auth-app"]
 		if mw == nil || mw.ForwardAuth == nil || mw.ForwardAuth.TrustForwardHeader != trust {
 			t.Fatalf("trust=%v: %+v", trust, mw)
+		}
+	}
+}
+
+// The panel's own router has no authentication layer of Traefik's (the
+// panel's session guard protects it) and waits for the first administrator,
+// so first-run setup cannot be claimed through the public domain.
+func TestAdminRouter(t *testing.T) {
+	base := Snapshot{Managed: true, AdminDomain: "panel.example.com", PanelURL: "http://gatehouse:8080",
+		EntrypointTLS: map[string]bool{"websecure": true}}
+	for _, hasAdmin := range []bool{false, true} {
+		s := base
+		s.HasAdmin = hasAdmin
+		cfg, problems := BuildWithProblems(s)
+		r := cfg.Section().Routers["gh-admin-websecure"]
+		if (r != nil) != hasAdmin {
+			t.Fatalf("hasAdmin=%v: router %+v, problems %+v", hasAdmin, r, problems)
+		}
+		if r != nil && len(r.Middlewares) != 0 {
+			t.Fatalf("the admin router has middlewares %v", r.Middlewares)
+		}
+		if !hasAdmin && (len(problems) != 1 || !strings.Contains(problems[0].Reason, "no administrator exists yet")) {
+			t.Fatalf("problems %+v", problems)
 		}
 	}
 }

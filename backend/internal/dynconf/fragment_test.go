@@ -40,7 +40,7 @@ func TestFragmentsEqualBuild(t *testing.T) {
 	for round := range 200 {
 		s := Snapshot{DefaultEntrypoints: eps[rng.IntN(len(eps))], EntrypointTLS: map[string]bool{"c": true},
 			Managed: rng.IntN(2) == 0, AdminDomain: "panel.d0.test", PanelURL: "http://gatehouse:8080",
-			AdminUsers: []AdminUser{{Username: "admin", PasswordHash: "$2a$10$x"}}}
+			HasAdmin: true}
 		if rng.IntN(4) > 0 {
 			s.AuthBase = "http://gatehouse:8080"
 		}

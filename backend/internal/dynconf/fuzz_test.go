@@ -36,8 +36,7 @@ func FuzzBuild(f *testing.F) {
 			GlobalMiddlewares:  []string{mw},
 			EntrypointTLS:      map[string]bool{ep: !protected},
 			Managed:            true, AdminDomain: domain, PanelURL: "http://panel:8080",
-			AdminUsers: []AdminUser{{Username: name, PasswordHash: hValue}},
-			AuthBase:   "http://panel:8080",
+			HasAdmin: true, AuthBase: "http://panel:8080",
 		}
 		cfg := Build(snap)
 		if err := CheckConfig(cfg); err != nil {

@@ -14,7 +14,6 @@ const (
 	panelServiceName   = Prefix + "panel"
 	triggerServiceName = Prefix + "cert-trigger"
 	triggerPathMW      = Prefix + "cert-trigger-path"
-	adminAuthMW        = Prefix + "admin-auth"
 )
 
 // TriggerPath is the reserved path certificate-trigger routers match; no

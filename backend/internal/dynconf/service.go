@@ -268,17 +268,11 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), TrustForwardHeader: s.d.TrustForwardHeader,
 	}
 	if s.d.Managed {
-		var admins []store.AdminUser
-		if err := db.Order("username").Find(&admins).Error; err != nil {
-			return Snapshot{}, nil, nil, fmt.Errorf("list administrators: %w", err)
+		var n int64
+		if err := db.Model(&store.AdminUser{}).Count(&n).Error; err != nil {
+			return Snapshot{}, nil, nil, fmt.Errorf("count administrators: %w", err)
 		}
-		for _, a := range admins {
-			hash := a.ProxyHash // cheap enough for Traefik to check on every request
-			if hash == "" {
-				hash = a.PasswordHash
-			}
-			snap.AdminUsers = append(snap.AdminUsers, AdminUser{Username: a.Username, PasswordHash: hash})
-		}
+		snap.HasAdmin = n > 0
 	}
 	byID := map[string]*DomainSpec{}
 	for _, d := range doms {

@@ -23,9 +23,11 @@ type Snapshot struct {
 	// knows; entrypoints missing from it fall back to IsTLSByName.
 	EntrypointTLS map[string]bool
 
-	Managed     bool        // add the admin-panel router
-	AdminDomain string      // host of the admin panel
-	AdminUsers  []AdminUser // basic-auth users in front of the admin router
+	Managed     bool   // add the admin-panel router
+	AdminDomain string // host of the admin panel
+	// HasAdmin: an administrator exists. Until then the admin router is left
+	// out, so first-run setup cannot be claimed from the public domain.
+	HasAdmin bool
 
 	// AuthBase is the panel's base URL as Traefik reaches it for forwardAuth
 	// and certificate-trigger callbacks (no trailing slash).
@@ -61,10 +63,4 @@ type DomainSpec struct {
 	CertResolver string
 	Wildcard     bool
 	CertConfigs  []store.CertConfig
-}
-
-// AdminUser is an administrator with the bcrypt hash of their password.
-type AdminUser struct {
-	Username     string
-	PasswordHash string
 }

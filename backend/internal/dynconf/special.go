@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 )
 
 // certTriggers adds, per domain, one router for its wildcard certificate and
@@ -92,8 +90,23 @@ func ruleHostOf(main string, sans []string) string {
 }
 
 // adminRouter exposes the panel itself on the admin domain in managed mode,
-// on TLS entrypoints only, behind basic auth with the administrators' bcrypt
-// hashes (Traefik verifies bcrypt natively).
+// on TLS entrypoints only, with no authentication layer of Traefik's own.
+//
+// The router used to sit behind basicAuth with the administrators' password
+// hashes. That locks out administrators who have no password (SSO only) or
+// sign in with a passkey, and a second layer buys nothing here:
+//   - a forward-auth check against the admin session would have to let the
+//     login page, the SPA's assets (every non-/api path is the same public
+//     bundle) and every public /api route through, so it could only gate the
+//     non-public /api routes, which the panel's own session guard already
+//     refuses without a session (the same cookie, the same check; a test
+//     walks the route table to prove it). It would cost a round trip per
+//     request and a second allow-list to keep in step with the first;
+//   - password sign-in is limited per username and address and per address;
+//   - the machine endpoints (this configuration, the wrapper's) refuse any
+//     request that comes through the public domain;
+//   - the router is only emitted once an administrator exists, so first-run
+//     setup cannot be claimed from the internet.
 func (b *builder) adminRouter(tlsEPs []string) {
 	s := b.s
 	if !s.Managed || s.AdminDomain == "" {
@@ -113,28 +126,17 @@ func (b *builder) adminRouter(tlsEPs []string) {
 	case len(tlsEPs) == 0:
 		fail("no admin router: no TLS entrypoint")
 		return
-	}
-	var users []string
-	for _, u := range s.AdminUsers {
-		if u.Username == "" || u.PasswordHash == "" || strings.ContainsAny(u.Username, ":") ||
-			!httpheader.ValidValue(u.Username) || !httpheader.ValidValue(u.PasswordHash) {
-			continue
-		}
-		users = append(users, u.Username+":"+u.PasswordHash)
-	}
-	if len(users) == 0 {
+	case !s.HasAdmin:
 		fail("no admin router: no administrator exists yet (create one with PANEL_ADMIN_USER)")
 		return
 	}
-	sort.Strings(users)
-	b.cfg.HTTP.Middlewares[adminAuthMW] = &Middleware{BasicAuth: &BasicAuth{Users: users, Realm: "Gatehouse"}}
 	b.cfg.HTTP.Services[panelServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
 		Servers: []Server{{URL: s.PanelURL}}, PassHostHeader: ptr(true),
 	}}
 	tls := tlsFor([]string{s.AdminDomain}, s.domainOf(s.AdminDomain))
 	for _, ep := range tlsEPs {
 		b.cfg.HTTP.Routers[b.claimRouter(Prefix+"admin-"+ep)] = &Router{
-			EntryPoints: []string{ep}, Middlewares: []string{adminAuthMW}, Service: panelServiceName,
+			EntryPoints: []string{ep}, Service: panelServiceName,
 			Rule: hr, TLS: tls,
 		}
 	}

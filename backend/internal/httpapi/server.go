@@ -31,9 +31,12 @@ type Deps struct {
 	Managed       bool
 	Ping          func(ctx context.Context) error
 	SetupRequired func(ctx context.Context) (bool, error)
-	RequireAdmin  echo.MiddlewareFunc
-	Features      []Registrar // every /api feature, public or not
-	UI            http.Handler
+	// SignIn says how administrators may sign in (SSO, passwords); nil
+	// means passwords only.
+	SignIn       func(ctx context.Context) (sso, passwords bool, err error)
+	RequireAdmin echo.MiddlewareFunc
+	Features     []Registrar // every /api feature, public or not
+	UI           http.Handler
 }
 
 // publicRoutes is the one place that says which /api routes answer without an
@@ -55,6 +58,8 @@ var publicRoutes = []string{
 	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only
 	"GET /api/auth/sso/start",                // end-user sign-in: starts at the OpenID provider
 	"GET /api/auth/sso/callback",             // end-user sign-in: the provider's redirect back
+	"GET /api/admin/sso/start",               // administrators' SSO sign-in: starts at the OpenID provider
+	"GET /api/admin/sso/callback",            // administrators' SSO sign-in: state, PKCE and nonce checked, then a session
 }
 
 // PublicRoutes returns the allow-list ("METHOD /path" entries).
@@ -191,14 +196,25 @@ type systemResponse struct {
 	Version       string `json:"version"`
 	Managed       bool   `json:"managed"`
 	SetupRequired bool   `json:"setupRequired"`
+	// AdminSSO: the login page offers "Sign in with SSO";
+	// LocalPasswords: it offers the password form.
+	AdminSSO       bool `json:"adminSso"`
+	LocalPasswords bool `json:"localPasswords"`
 }
 
 func system(d Deps) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		setup, err := d.SetupRequired(c.Request().Context())
+		ctx := c.Request().Context()
+		setup, err := d.SetupRequired(ctx)
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, systemResponse{Version: d.Version, Managed: d.Managed, SetupRequired: setup})
+		out := systemResponse{Version: d.Version, Managed: d.Managed, SetupRequired: setup, LocalPasswords: true}
+		if d.SignIn != nil {
+			if out.AdminSSO, out.LocalPasswords, err = d.SignIn(ctx); err != nil {
+				return err
+			}
+		}
+		return c.JSON(http.StatusOK, out)
 	}
 }

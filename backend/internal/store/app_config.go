@@ -14,6 +14,7 @@ import (
 const (
 	KeyGlobalConfig   = "global"
 	KeySSO            = "sso"
+	KeyAdminSSO       = "admin_sso" // administrators' sign-in: SSO rules and local passwords
 	KeyManaged        = "managed"
 	KeyManagedSecrets = "managed_secrets" // credential names and hashes, never values
 )

@@ -52,6 +52,11 @@ type AdminUser struct {
 	// sign-in and ends the administrator's sessions (migration 0005).
 	Role       string
 	DisabledAt *time.Time
+	// Email, SSOIssuer and SSOSubject link an administrator to the OpenID
+	// provider; the subject is empty until the first SSO sign-in (migration 0009).
+	Email      string
+	SSOIssuer  string `gorm:"column:sso_issuer"`
+	SSOSubject string `gorm:"column:sso_subject"`
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 }

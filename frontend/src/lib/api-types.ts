@@ -3,7 +3,15 @@
 
 export type Items<T> = { items: T[] };
 
-export type SystemInfo = { version: string; managed: boolean; setupRequired: boolean };
+export type SystemInfo = {
+  version: string;
+  managed: boolean;
+  setupRequired: boolean;
+  /** The login page offers "Sign in with SSO". */
+  adminSso?: boolean;
+  /** The login page offers the password form (false: SSO only). */
+  localPasswords?: boolean;
+};
 export type AdminUser = { id: string; username: string };
 /** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
 export type AdminSession = {
@@ -350,3 +358,17 @@ export type AccessLogEntry = {
   identity: string;
 };
 export type AccessLogPage = { items: AccessLogEntry[]; capacity: number };
+
+/** Who may sign in to the panel with SSO: claim = value gives role. The first matching rule wins. */
+export type AdminSsoRule = { claim: 'email' | 'username' | 'group'; value: string; role: 'admin' | 'viewer' };
+/** The panel's sign-in settings (GET/PUT /api/admin/sso). */
+export type AdminSsoSettings = {
+  enabled: boolean;
+  rules: AdminSsoRule[];
+  createAdmins: boolean;
+  localPasswords: boolean;
+  /** Read-only: the OpenID provider (single sign-on settings) is set up and on. */
+  providerConfigured?: boolean;
+  /** Read-only: the callback to register at the provider. */
+  redirectUrl?: string;
+};

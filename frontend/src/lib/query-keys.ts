@@ -8,6 +8,7 @@ export const qk = {
   },
   config: () => ['config'] as const,
   sso: () => ['sso'] as const,
+  adminSso: () => ['admin-sso'] as const,
   domains: {
     all: () => ['domains'] as const,
     list: () => ['domains', 'list'] as const,

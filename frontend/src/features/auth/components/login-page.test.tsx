@@ -69,3 +69,48 @@ describe('LoginPage', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/services'));
   });
 });
+
+describe('LoginPage with SSO', () => {
+  const withSso = (localPasswords: boolean) => ({
+    path: '/api/system',
+    body: { version: '0.1.0', managed: false, setupRequired: false, adminSso: true, localPasswords },
+  });
+
+  it('offers SSO next to the password form', async () => {
+    mockFetch([withSso(true)]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login' });
+    const link = await screen.findByRole('link', { name: 'Sign in with SSO' });
+    expect(link).toHaveAttribute('href', '/api/admin/sso/start');
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByText('Your identity provider asks for any second factor.')).toBeInTheDocument();
+  });
+
+  it('hides the password form when local passwords are off and says how to get them back', async () => {
+    mockFetch([withSso(false)]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login' });
+    expect(await screen.findByRole('link', { name: 'Sign in with SSO' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByText('gatehouse admin local-passwords on')).toBeInTheDocument();
+  });
+
+  it('has no SSO button while SSO sign-in is off', async () => {
+    mockFetch([system]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login' });
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with SSO' })).not.toBeInTheDocument();
+  });
+
+  it('shows why the SSO sign-in came back, for known codes only', async () => {
+    mockFetch([withSso(true)]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login?error=sso_not_allowed' });
+    expect(await screen.findByText('Not allowed')).toBeInTheDocument();
+    expect(screen.getByText(/no sign-in rule of this panel lets you in/)).toBeInTheDocument();
+  });
+
+  it('words an unknown code generically instead of echoing it', async () => {
+    mockFetch([withSso(true)]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login?error=%3Cb%3Eclick+here%3C%2Fb%3E' });
+    expect(await screen.findByText('The sign-in could not be completed. Try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/click here/)).not.toBeInTheDocument();
+  });
+});

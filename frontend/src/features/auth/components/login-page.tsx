@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
@@ -15,6 +15,20 @@ import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
 
 type Values = z.infer<typeof loginSchema>;
+
+/**
+ * What the SSO sign-in's redirect back (/login?error=<code>) means. Only these fixed codes
+ * travel in the URL, so nothing a link carries is shown as text.
+ */
+const ssoErrors: Record<string, { title: string; text: string }> = {
+  sso_unavailable: { title: 'SSO sign-in unavailable', text: 'Single sign-on is not set up, or the identity provider could not be reached. Try again in a moment.' },
+  sso_expired: { title: 'Sign-in expired', text: 'The sign-in took too long or was started in another browser. Try again.' },
+  sso_refused: { title: 'Sign-in refused', text: 'The identity provider refused the sign-in.' },
+  sso_failed: { title: 'Sign-in failed', text: 'The answer of the identity provider could not be verified. Try again.' },
+  sso_not_allowed: { title: 'Not allowed', text: 'You signed in at the identity provider, but no sign-in rule of this panel lets you in. Ask an administrator.' },
+  sso_disabled: { title: 'Administrator disabled', text: 'Your administrator account on this panel is disabled.' },
+  sso_rate_limited: { title: 'Sign-in temporarily locked', text: 'Too many refused sign-ins from your address. Wait a few minutes and try again.' },
+};
 
 function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
@@ -33,6 +47,10 @@ export function LoginPage() {
   });
 
   if (system.data?.setupRequired) return <Navigate to="/setup" replace />;
+  const sso = system.data?.adminSso === true;
+  const passwords = system.data?.localPasswords !== false;
+  const code = params.get('error');
+  const ssoError = code ? (ssoErrors[code] ?? { title: 'Sign-in failed', text: 'The sign-in could not be completed. Try again.' }) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -54,22 +72,46 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign in" subtitle="Manage the services behind your Traefik proxy.">
-      <form className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? (
-          <Alert tone={formError.tone} title={formError.title}>
-            {formError.text}
+      <div className="stack">
+        {ssoError && !formError ? (
+          <Alert tone="danger" title={ssoError.title}>
+            {ssoError.text}
           </Alert>
         ) : null}
-        <Field label="Username" error={formState.errors.username?.message}>
-          <input className="input" autoComplete="username" autoFocus {...register('username')} />
-        </Field>
-        <Field label="Password" error={formState.errors.password?.message}>
-          <input className="input" type="password" autoComplete="current-password" {...register('password')} />
-        </Field>
-        <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
-          Sign in
-        </Button>
-      </form>
+        {sso ? (
+          <>
+            <ButtonLink to="/api/admin/sso/start" reloadDocument variant={passwords ? 'secondary' : 'primary'} icon="key" className="btn-block">
+              Sign in with SSO
+            </ButtonLink>
+            <p className="muted small" style={{ margin: 0 }}>
+              Your identity provider asks for any second factor.
+            </p>
+          </>
+        ) : null}
+        {passwords ? (
+          <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in with a password">
+            {formError ? (
+              <Alert tone={formError.tone} title={formError.title}>
+                {formError.text}
+              </Alert>
+            ) : null}
+            <Field label="Username" error={formState.errors.username?.message}>
+              <input className="input" autoComplete="username" autoFocus={!sso} {...register('username')} />
+            </Field>
+            <Field label="Password" error={formState.errors.password?.message}>
+              <input className="input" type="password" autoComplete="current-password" {...register('password')} />
+            </Field>
+            <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
+              Sign in
+            </Button>
+          </form>
+        ) : (
+          <p className="muted small" style={{ margin: 0 }}>
+            Signing in with a password is turned off. Someone with access to the server can turn it back on with{' '}
+            <code>gatehouse admin local-passwords on</code>.
+          </p>
+        )}
+      </div>
     </AuthLayout>
   );
 }

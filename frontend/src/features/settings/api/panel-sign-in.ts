@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AdminSsoSettings } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export function useAdminSso() {
+  return useQuery({ queryKey: qk.adminSso(), queryFn: () => api.get<AdminSsoSettings>('/api/admin/sso') });
+}
+
+export function useSaveAdminSso() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminSsoSettings) => api.put<AdminSsoSettings>('/api/admin/sso', body),
+    meta: { success: 'Panel sign-in saved' },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.adminSso(), data);
+      // The login page's offer (SSO button, password form) comes from /api/system.
+      return qc.invalidateQueries({ queryKey: qk.system() });
+    },
+  });
+}

@@ -1,0 +1,327 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
+)
+
+type internalKey struct{}
+
+// Internal reports whether a request is one the audit middleware made to
+// read a resource's state (the request log keeps those quiet).
+func Internal(ctx context.Context) bool { return ctx.Value(internalKey{}) != nil }
+
+// maxCapture bounds how much of a response or request body is kept to find
+// a new resource's id or a sign-in's username.
+const maxCapture = 256 << 10
+
+// Middleware records the API's successful writes and every sign-in step.
+// It sits on the /api group after the guards, so actor.From names who
+// acts. Before a write it reads the resource through the same Echo
+// instance, as the same client (cookies and headers), and again after: the
+// diff is between what the API shows, redacted. Recording never changes the
+// answer: a failure to record is logged and counted.
+func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if Internal(r.Context()) {
+			return next(c)
+		}
+		p, _ := classify(r.Method, c.Path(), s.routeSet(c.Echo()))
+		switch p.kind {
+		case planChange:
+			return s.change(c, next, p)
+		case planSignIn:
+			return s.signIn(c, next)
+		}
+		return next(c)
+	}
+}
+
+func (s *Service) routeSet(e *echo.Echo) routeSet {
+	s.routesOnce.Do(func() {
+		s.routes = routeSet{}
+		for _, r := range e.Routes() {
+			s.routes[r.Method+" "+r.Path] = true
+		}
+	})
+	return s.routes
+}
+
+func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
+	var before any
+	if p.read != "" && !p.noDiff {
+		before = s.read(c, fill(p.read, c, ""), nil)
+	}
+	capture := captureResponse(c)
+	err := next(c)
+	status := c.Response().Status
+	if err != nil || !c.Response().Committed || status < 200 || status > 299 {
+		return err
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			s.failures.Add(1)
+			s.log.Error("audit entry not recorded", "route", c.Path(), "panic", v)
+		}
+	}()
+	e := Entry{
+		Action: p.action, ResourceType: p.rtype, Method: c.Request().Method, Route: c.Path(), Status: status,
+	}
+	if vals := c.ParamValues(); len(vals) > 0 {
+		e.ResourceID = vals[len(vals)-1]
+	}
+	var after any
+	if p.action == ActionCreate {
+		if id := idOf(decodeJSON(capture.Bytes())); id != "" {
+			e.ResourceID = id
+		}
+	}
+	switch {
+	case p.noDiff:
+	case p.item != "":
+		if e.ResourceID != "" {
+			after = s.read(c, fill(p.item, c, e.ResourceID), nil)
+		}
+	case p.read != "":
+		after = s.read(c, fill(p.read, c, ""), nil)
+	}
+	e.ResourceName = nameOf(after)
+	if e.ResourceName == "" {
+		e.ResourceName = nameOf(before)
+	}
+	if !p.noDiff {
+		e.Changes = Diff(before, after)
+	}
+	s.record(c.Request().Context(), e)
+	return nil
+}
+
+// signIn records a public sign-in step. Success is a new session cookie;
+// a step that answers 2xx without one (a second factor pending) is
+// recorded as a step; anything else failed. The username comes from the
+// request body (never anything else from it), or, once signed in, from the
+// new session itself.
+func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
+	username := peekUsername(c)
+	err := next(c)
+	if err != nil {
+		c.Error(err) // the error handler answers now, so the status is final
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			s.failures.Add(1)
+			s.log.Error("audit entry not recorded", "route", c.Path(), "panic", v)
+		}
+	}()
+	r := c.Request()
+	status := c.Response().Status
+	who := &ActorInfo{Kind: string(actor.KindAdmin), Name: username, Address: c.RealIP()}
+	e := Entry{ResourceType: "admin.sessions", Method: r.Method, Route: c.Path(), Status: status, Actor: who}
+	session := s.issuedSession(c)
+	setup := c.Path() == "/api/admin/setup"
+	switch {
+	case session != "":
+		e.Action = ActionSignIn
+		if me, ok := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session}).(map[string]any); ok {
+			if u, ok := me["user"].(map[string]any); ok {
+				who.ID, _ = u["id"].(string)
+				if n, _ := u["username"].(string); n != "" {
+					who.Name = n
+				}
+			}
+		}
+		if setup {
+			e.Action, e.ResourceType, e.ResourceID, e.ResourceName = ActionSetup, "admin.users", who.ID, who.Name
+		}
+	case status >= 200 && status < 300 && r.Method == http.MethodPost:
+		e.Action = ActionSignInStep
+	case setup:
+		e.Action = ActionSetupFail
+	default:
+		e.Action = ActionSignInFailed
+	}
+	s.record(r.Context(), e)
+	return err
+}
+
+// issuedSession returns the session cookie value the answer sets, if any.
+func (s *Service) issuedSession(c echo.Context) string {
+	for _, h := range c.Response().Header().Values("Set-Cookie") {
+		ck, err := http.ParseSetCookie(h)
+		if err == nil && ck.Name == s.sessionCookie && ck.Value != "" && ck.MaxAge >= 0 {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+// peekUsername reads the JSON body's "username" and puts the body back.
+func peekUsername(c echo.Context) string {
+	r := c.Request()
+	if r.Body == nil || r.Body == http.NoBody {
+		return ""
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, maxCapture))
+	rest := r.Body
+	r.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(b), rest), rest}
+	if err != nil {
+		return ""
+	}
+	var v struct {
+		Username string `json:"username"`
+	}
+	if json.Unmarshal(b, &v) != nil {
+		return ""
+	}
+	return clip(v.Username)
+}
+
+// read serves an internal GET of path through the same Echo instance, as
+// the same client (replacing the session cookie when one is given), and
+// returns the decoded JSON of a 200 answer, else nil.
+func (s *Service) read(c echo.Context, path string, session *http.Cookie) any {
+	orig := c.Request()
+	req := orig.Clone(context.WithValue(orig.Context(), internalKey{}, true))
+	req.Method = http.MethodGet
+	req.Body, req.GetBody, req.ContentLength = http.NoBody, nil, 0
+	req.URL = &url.URL{Path: path}
+	req.RequestURI = path
+	req.Header.Del(echo.HeaderContentType)
+	req.Header.Del(echo.HeaderContentLength)
+	if session != nil {
+		req.Header.Del("Cookie")
+		req.AddCookie(session)
+	}
+	w := &memWriter{header: http.Header{}}
+	c.Echo().ServeHTTP(w, req)
+	if w.status != http.StatusOK {
+		return nil
+	}
+	return decodeJSON(w.body.Bytes())
+}
+
+// fill puts the request's parameter values into a route pattern; id, if
+// given, replaces the pattern's last parameter (a new item's id).
+func fill(pattern string, c echo.Context, id string) string {
+	segs := strings.Split(pattern, "/")
+	last := -1
+	for i, sg := range segs {
+		if strings.HasPrefix(sg, ":") {
+			last = i
+		}
+	}
+	for i, sg := range segs {
+		if !strings.HasPrefix(sg, ":") {
+			continue
+		}
+		v := c.Param(sg[1:])
+		if i == last && id != "" {
+			v = id
+		}
+		segs[i] = url.PathEscape(v)
+	}
+	return strings.Join(segs, "/")
+}
+
+// idOf finds a new resource's id in a create answer: a top-level "id", or
+// the "id" of a top-level object ({"token":{"id":...},"value":...}).
+func idOf(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	if id, ok := m["id"].(string); ok {
+		return id
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if o, ok := m[k].(map[string]any); ok {
+			if id, ok := o["id"].(string); ok {
+				return id
+			}
+		}
+	}
+	return ""
+}
+
+// nameOf is a representation's human name, if it has one.
+func nameOf(v any) string {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return ""
+	}
+	for _, k := range []string{"name", "username", "hostname", "domain", "host"} {
+		if s, ok := m[k].(string); ok && s != "" && !isSecretKey(k) {
+			return clip(s)
+		}
+	}
+	return ""
+}
+
+// captureResponse tees the response body (bounded) so a create's answer
+// can name the new resource.
+func captureResponse(c echo.Context) *bytes.Buffer {
+	buf := &bytes.Buffer{}
+	if c.Request().Method != http.MethodPost {
+		return buf
+	}
+	res := c.Response()
+	res.Writer = &teeWriter{ResponseWriter: res.Writer, buf: buf}
+	return buf
+}
+
+type teeWriter struct {
+	http.ResponseWriter
+	buf *bytes.Buffer
+}
+
+func (t *teeWriter) Write(b []byte) (int, error) {
+	if room := maxCapture - t.buf.Len(); room > 0 {
+		t.buf.Write(b[:min(room, len(b))])
+	}
+	return t.ResponseWriter.Write(b)
+}
+
+func (t *teeWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// memWriter is the response of an internal read.
+type memWriter struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *memWriter) Header() http.Header { return w.header }
+func (w *memWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+}
+
+func (w *memWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	if room := maxCapture*4 - w.body.Len(); room > 0 {
+		w.body.Write(b[:min(room, len(b))])
+	}
+	return len(b), nil
+}

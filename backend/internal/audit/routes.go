@@ -88,7 +88,8 @@ func classify(method, route string, routes routeSet) (p plan, ok bool) {
 		return plan{kind: planSignIn, rtype: "admin.sessions"}, true
 	}
 	switch method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions:
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+	default:
 		return plan{kind: planNone}, true
 	}
 	if !strings.HasPrefix(route, "/api/") {

@@ -127,3 +127,35 @@ func TestCSVSafe(t *testing.T) {
 		t.Fatalf("csvSafe = %q", got)
 	}
 }
+
+// FuzzDiffNeverShowsSecrets: whatever the surrounding document, a value
+// under a secret key never reaches a diff, and Diff never panics.
+func FuzzDiffNeverShowsSecrets(f *testing.F) {
+	f.Add(`{"name":"a","targets":[{"port":80}]}`, "hunter2-hunter2")
+	f.Add(`[1,"x",null,{"id":"a"}]`, "s3cr3t-value")
+	f.Add(`{"token":{"id":"1"},"items":[{"id":"a","n":1}]}`, "another-secret")
+	f.Fuzz(func(t *testing.T, raw, secret string) {
+		var doc any
+		if json.Unmarshal([]byte(raw), &doc) != nil || len(secret) < 8 || strings.Contains(raw, secret) {
+			return
+		}
+		enc, _ := json.Marshal(secret)
+		if strings.Contains(raw, strings.Trim(string(enc), `"`)) {
+			return
+		}
+		after := map[string]any{
+			"doc": doc, "apiToken": secret, "clientSecret": secret,
+			"users": []any{map[string]any{"id": "u1", "password": secret}},
+			"token": map[string]any{"id": "t1", "value": secret},
+		}
+		for _, d := range [][]Change{Diff(doc, after), Diff(after, doc), Diff(nil, after)} {
+			out, err := json.Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(out), strings.Trim(string(enc), `"`)) {
+				t.Fatalf("diff shows the secret: %s", out)
+			}
+		}
+	})
+}

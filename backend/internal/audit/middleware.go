@@ -60,8 +60,9 @@ func (s *Service) routeSet(e *echo.Echo) routeSet {
 
 func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 	var before any
+	readable := true // both sides read (or absent), so the diff is honest
 	if p.read != "" && !p.noDiff {
-		before = s.read(c, fill(p.read, c, ""), nil)
+		before, readable = s.read(c, fill(p.read, c, ""), nil)
 	}
 	capture := captureResponse(c)
 	err := next(c)
@@ -82,6 +83,7 @@ func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 		e.ResourceID = vals[len(vals)-1]
 	}
 	var after any
+	var ok bool
 	if p.action == ActionCreate {
 		if id := idOf(decodeJSON(capture.Bytes())); id != "" {
 			e.ResourceID = id
@@ -91,16 +93,18 @@ func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 	case p.noDiff:
 	case p.item != "":
 		if e.ResourceID != "" {
-			after = s.read(c, fill(p.item, c, e.ResourceID), nil)
+			after, ok = s.read(c, fill(p.item, c, e.ResourceID), nil)
+			readable = readable && ok
 		}
 	case p.read != "":
-		after = s.read(c, fill(p.read, c, ""), nil)
+		after, ok = s.read(c, fill(p.read, c, ""), nil)
+		readable = readable && ok
 	}
 	e.ResourceName = nameOf(after)
 	if e.ResourceName == "" {
 		e.ResourceName = nameOf(before)
 	}
-	if !p.noDiff {
+	if !p.noDiff && readable {
 		e.Changes = Diff(before, after)
 	}
 	s.record(c.Request().Context(), e)
@@ -133,7 +137,8 @@ func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 	switch {
 	case session != "":
 		e.Action = ActionSignIn
-		if me, ok := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session}).(map[string]any); ok {
+		v, _ := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session})
+		if me, ok := v.(map[string]any); ok {
 			if u, ok := me["user"].(map[string]any); ok {
 				who.ID, _ = u["id"].(string)
 				if n, _ := u["username"].(string); n != "" {
@@ -192,8 +197,9 @@ func peekUsername(c echo.Context) string {
 
 // read serves an internal GET of path through the same Echo instance, as
 // the same client (replacing the session cookie when one is given), and
-// returns the decoded JSON of a 200 answer, else nil.
-func (s *Service) read(c echo.Context, path string, session *http.Cookie) any {
+// returns the decoded JSON of a 200 answer. A 404 is a resource that does
+// not exist (nil, true); any other answer could not be read (nil, false).
+func (s *Service) read(c echo.Context, path string, session *http.Cookie) (any, bool) {
 	orig := c.Request()
 	req := orig.Clone(context.WithValue(orig.Context(), internalKey{}, true))
 	req.Method = http.MethodGet
@@ -208,10 +214,14 @@ func (s *Service) read(c echo.Context, path string, session *http.Cookie) any {
 	}
 	w := &memWriter{header: http.Header{}}
 	c.Echo().ServeHTTP(w, req)
-	if w.status != http.StatusOK {
-		return nil
+	switch w.status {
+	case http.StatusOK:
+		v := decodeJSON(w.body.Bytes())
+		return v, v != nil
+	case http.StatusNotFound:
+		return nil, true
 	}
-	return decodeJSON(w.body.Bytes())
+	return nil, false
 }
 
 // fill puts the request's parameter values into a route pattern; id, if

@@ -68,7 +68,7 @@ func changeAt(t *testing.T, changes []audit.Change, path string) audit.Change {
 }
 
 func TestAuditLogRecordsChangesAndSignIns(t *testing.T) {
-	const ssoSecret = "sso-client-secret-value-4711"
+	const ssoSecret = "sso-client-secret-value-4711" //nolint:gosec // a test value the log must not show
 	a := newTestApp(t, nil)
 	a.signIn()
 

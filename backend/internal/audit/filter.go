@@ -37,10 +37,10 @@ type Filter struct {
 func ParseFilter(q url.Values) (Filter, error) {
 	f := Filter{Limit: DefaultLimit}
 	var errs apperr.Collector
-	text := func(name string, max int) string {
+	text := func(name string, limit int) string {
 		v := strings.TrimSpace(q.Get(name))
-		if len(v) > max {
-			errs.Add(name, "must be at most %d characters", max)
+		if len(v) > limit {
+			errs.Add(name, "must be at most %d characters", limit)
 			return ""
 		}
 		return v

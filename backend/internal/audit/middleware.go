@@ -137,7 +137,8 @@ func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 	switch {
 	case session != "":
 		e.Action = ActionSignIn
-		v, _ := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session})
+		// A request cookie (sent, never set): the Set-Cookie attributes do not apply.
+		v, _ := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session}) //nolint:gosec // request cookie
 		if me, ok := v.(map[string]any); ok {
 			if u, ok := me["user"].(map[string]any); ok {
 				who.ID, _ = u["id"].(string)

@@ -22,7 +22,7 @@ func signInServer(t *testing.T) (*echo.Echo, *Service) {
 	api := e.Group("/api")
 	api.Use(s.Middleware)
 	setSession := func(c echo.Context) {
-		c.SetCookie(&http.Cookie{Name: "session", Value: "sess-1", Path: "/", MaxAge: 3600})
+		c.SetCookie(&http.Cookie{Name: "session", Value: "sess-1", Path: "/", MaxAge: 3600, HttpOnly: true, Secure: true, SameSite: http.SameSiteStrictMode})
 	}
 	api.POST("/admin/login", func(c echo.Context) error {
 		var req struct{ Username, Password string }

@@ -22,7 +22,6 @@ const (
 	// session yet (for example a password accepted, a second factor pending).
 	ActionSignInStep = "signin_step"
 	ActionSetup      = "setup"
-	ActionSetupFail  = "setup_failed"
 	ActionSignOut    = "signout"
 )
 

@@ -112,10 +112,13 @@ func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 }
 
 // signIn records a public sign-in step. Success is a new session cookie;
-// a step that answers 2xx without one (a second factor pending) is
-// recorded as a step; anything else failed. The username comes from the
-// request body (never anything else from it), or, once signed in, from the
-// new session itself.
+// a POST that answers 2xx without one (a second factor pending) is a step;
+// a refused credential (401, 403) or an SSO callback that ends without a
+// session failed. Other answers (malformed requests, 429 once the sign-in
+// limit is reached, setup after setup) checked no credential and are not
+// recorded, so a flood of them cannot fill the log. The username comes
+// from the request body (never anything else from it), or, once signed in,
+// from the new session itself.
 func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 	username := peekUsername(c)
 	err := next(c)
@@ -133,12 +136,10 @@ func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 	who := &ActorInfo{Kind: string(actor.KindAdmin), Name: username, Address: c.RealIP()}
 	e := Entry{ResourceType: "admin.sessions", Method: r.Method, Route: c.Path(), Status: status, Actor: who}
 	session := s.issuedSession(c)
-	setup := c.Path() == "/api/admin/setup"
 	switch {
 	case session != "":
 		e.Action = ActionSignIn
-		// A request cookie (sent, never set): the Set-Cookie attributes do not apply.
-		v, _ := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session}) //nolint:gosec // request cookie
+		v, _ := s.read(c, "/api/admin/me", &http.Cookie{Name: s.sessionCookie, Value: session}) //nolint:gosec // a request cookie: Set-Cookie attributes do not apply
 		if me, ok := v.(map[string]any); ok {
 			if u, ok := me["user"].(map[string]any); ok {
 				who.ID, _ = u["id"].(string)
@@ -147,15 +148,17 @@ func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 				}
 			}
 		}
-		if setup {
+		if c.Path() == "/api/admin/setup" {
 			e.Action, e.ResourceType, e.ResourceID, e.ResourceName = ActionSetup, "admin.users", who.ID, who.Name
 		}
 	case status >= 200 && status < 300 && r.Method == http.MethodPost:
 		e.Action = ActionSignInStep
-	case setup:
-		e.Action = ActionSetupFail
-	default:
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		e.Action = ActionSignInFailed
+	case r.Method == http.MethodGet && status >= 300 && status < 400:
+		e.Action = ActionSignInFailed
+	default:
+		return err
 	}
 	s.record(r.Context(), e)
 	return err

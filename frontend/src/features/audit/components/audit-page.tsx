@@ -22,7 +22,6 @@ const actions: Record<string, { label: string; tone: Tone }> = {
   signin_failed: { label: 'Sign-in failed', tone: 'warning' },
   signout: { label: 'Signed out', tone: 'neutral' },
   setup: { label: 'First setup', tone: 'primary' },
-  setup_failed: { label: 'Setup failed', tone: 'warning' },
   reset_password: { label: 'Password reset', tone: 'warning' },
 };
 

@@ -214,15 +214,19 @@ function EntriesTable({ entries }: { entries: AuditEntry[] }) {
                     )}
                   </td>
                   <td className="nowrap">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-expanded={expanded}
-                      aria-controls={detailsId}
-                      onClick={() => setOpen((o) => ({ ...o, [e.id]: !expanded }))}
-                    >
-                      {expanded ? 'Hide changes' : `Changes (${e.changes.length})`}
-                    </Button>
+                    {e.changes.length === 0 ? (
+                      <span className="small faint">No changes recorded</span>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-expanded={expanded}
+                        aria-controls={detailsId}
+                        onClick={() => setOpen((o) => ({ ...o, [e.id]: !expanded }))}
+                      >
+                        {expanded ? 'Hide changes' : `Changes (${e.changes.length})`}
+                      </Button>
+                    )}
                   </td>
                 </tr>
                 {expanded ? (

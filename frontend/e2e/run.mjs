@@ -12,6 +12,7 @@ import { artifacts, openPage } from './page.mjs';
 import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
 import { account } from './scenarios/account.mjs';
+import { auditLog } from './scenarios/audit.mjs';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
@@ -66,6 +67,8 @@ try {
   await account(t, page, browser, panel.base);
   await lockout(t, browser, panel.base);
   await panelSso(t, harness, browser);
+  // Last: the log of everything the scenarios above changed.
+  await auditLog(t, page);
 } catch (err) {
   t.harnessError(err);
 } finally {

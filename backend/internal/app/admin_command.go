@@ -10,9 +10,12 @@ import (
 	"os"
 	"strings"
 
+	"gorm.io/gorm"
+
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -59,12 +62,19 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	}
 	defer closeDB(db)
 	svc := admin.NewService(db, store.Now, cfg.BcryptCost)
+	ctx = cliContext(ctx)
 	if sub == "reset-password" {
-		return resetPassword(ctx, svc, *username, password, o.Stdout)
+		return resetPassword(ctx, svc, db, *username, password, o.Stdout)
 	}
 	u, err := svc.Create(ctx, *username, password)
 	if err != nil {
 		return err
+	}
+	if err := audit.Record(ctx, db, audit.Entry{
+		Action: audit.ActionCreate, ResourceType: "admin.users", ResourceID: u.ID, ResourceName: u.Username,
+		Changes: audit.Diff(nil, map[string]any{"username": u.Username, "role": string(u.Role)}),
+	}); err != nil {
+		return fmt.Errorf("created administrator %q but could not record it in the audit log: %w", u.Username, err)
 	}
 	_, err = fmt.Fprintf(o.Stdout, "created administrator %q\n", u.Username)
 	return err
@@ -74,13 +84,18 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 // administrator. This process does not share the running panel's change
 // bus, so in managed mode that panel gives Traefik the new proxy hash after
 // its next configuration change or restart (the README says so).
-func resetPassword(ctx context.Context, svc *admin.Service, username, password string, out io.Writer) error {
+func resetPassword(ctx context.Context, svc *admin.Service, db *gorm.DB, username, password string, out io.Writer) error {
 	u, err := svc.ResetPassword(ctx, username, password)
 	if apperr.IsCode(err, apperr.CodeNotFound) {
 		return fmt.Errorf("admin reset-password: no administrator named %q", username)
 	}
 	if err != nil {
 		return err
+	}
+	if err := audit.Record(ctx, db, audit.Entry{
+		Action: "reset_password", ResourceType: "admin.users", ResourceID: u.ID, ResourceName: u.Username,
+	}); err != nil {
+		return fmt.Errorf("reset the password of %q but could not record it in the audit log: %w", u.Username, err)
 	}
 	_, err = fmt.Fprintf(out, "reset the password of administrator %q and ended their sessions\n", u.Username)
 	return err

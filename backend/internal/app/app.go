@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
@@ -70,6 +71,8 @@ func Run(ctx context.Context, o Options) int {
 		err = serve(ctx, cfg, log, o)
 	case "admin":
 		err = adminCommand(ctx, cfg, o)
+	case "audit":
+		err = auditCommand(ctx, cfg, o)
 	case "version":
 		_, err = fmt.Fprintln(o.Stdout, Version)
 	case "help", "-h", "--help":
@@ -90,6 +93,7 @@ const usage = `Usage:
   gatehouse admin create -username NAME  create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
   gatehouse admin reset-password -username NAME
                                          set an administrator's password (same sources) and end their sessions
+  gatehouse audit verify                 check the audit log's hash chain (exit 1 at the first broken link)
   gatehouse version                      print the version
 `
 
@@ -106,6 +110,7 @@ type components struct {
 	db      *gorm.DB
 	bus     *change.Bus
 	admin   *admin.Service
+	audit   *audit.Service
 	echo    *echo.Echo // the API server, for the route-table test
 	handler http.Handler
 	loops   []func(ctx context.Context)
@@ -135,10 +140,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
+	auditSvc := audit.NewService(db, now, log, admin.CookieName)
 
-	c := &components{db: db, bus: bus, admin: adminSvc}
+	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc}
 	features := []httpapi.Registrar{
 		adminHandler,
+		audit.NewHandler(auditSvc),
 		settings.NewHandler(settingsSvc),
 		services.NewHandler(servicesSvc),
 		domains.NewHandler(domainsSvc),
@@ -247,6 +254,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			log.Warn("sweep admin sessions", "err", err)
 		}
 	}))
+	c.loops = append(c.loops, every(time.Hour, func(ctx context.Context) {
+		if n, err := auditSvc.Prune(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("prune audit entries", "err", err)
+		} else if n > 0 {
+			log.Info("pruned audit entries", "count", n)
+		}
+	}))
 	c.loops = append(c.loops, every(admin.LastSeenInterval/2, func(ctx context.Context) {
 		if err := adminSvc.FlushLastSeen(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("record admin sessions last seen", "err", err)
@@ -262,6 +276,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			return in.SSO, in.LocalPasswords, err
 		},
 		RequireAdmin: adminHandler.RequireSession,
+		Audit:        auditSvc.Middleware,
 		Features:     features,
 		UI:           web.Handler(),
 	})

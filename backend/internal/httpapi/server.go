@@ -16,6 +16,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -35,8 +36,11 @@ type Deps struct {
 	// means passwords only.
 	SignIn       func(ctx context.Context) (sso, passwords bool, err error)
 	RequireAdmin echo.MiddlewareFunc
-	Features     []Registrar // every /api feature, public or not
-	UI           http.Handler
+	// Audit, if set, records the API's changes and sign-ins; it runs after
+	// the guards so it knows who acts.
+	Audit    echo.MiddlewareFunc
+	Features []Registrar // every /api feature, public or not
+	UI       http.Handler
 }
 
 // publicRoutes is the one place that says which /api routes answer without an
@@ -89,6 +93,9 @@ func New(d Deps) *echo.Echo {
 	api.Use(middleware.BodyLimit("1M"))
 	api.Use(csrf)
 	api.Use(adminGuard(d.RequireAdmin))
+	if d.Audit != nil {
+		api.Use(d.Audit)
+	}
 
 	api.GET("/health", health(d.Ping))
 	api.GET("/system", system(d))
@@ -159,14 +166,15 @@ var polledPaths = map[string]bool{
 }
 
 // requestLogger logs one line per request, without query strings (they may
-// carry tokens). Machine-polled paths log at debug level.
+// carry tokens). Machine-polled paths and the audit log's own reads of a
+// resource around a change log at debug level.
 func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogMethod: true, LogURIPath: true, LogLatency: true, LogRequestID: true,
 		LogRemoteIP: true, HandleError: true, // so the logged status is the error handler's
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			level := slog.LevelInfo
-			if polledPaths[v.URIPath] || !strings.HasPrefix(v.URIPath, "/api/") {
+			if polledPaths[v.URIPath] || !strings.HasPrefix(v.URIPath, "/api/") || audit.Internal(c.Request().Context()) {
 				level = slog.LevelDebug
 			}
 			if v.Status >= 500 {

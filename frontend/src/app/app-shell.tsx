@@ -37,7 +37,13 @@ const groups: { title: string; items: NavItem[] }[] = [
       { to: '/managed', label: 'Managed Traefik', icon: 'server', managedOnly: true },
     ],
   },
-  { title: 'System', items: [{ to: '/settings', label: 'Settings', icon: 'settings' }] },
+  {
+    title: 'System',
+    items: [
+      { to: '/settings', label: 'Settings', icon: 'settings' },
+      { to: '/audit', label: 'Audit log', icon: 'shield' },
+    ],
+  },
 ];
 
 export function AppShell() {

@@ -7,6 +7,11 @@ export const qk = {
     sessions: () => ['account', 'sessions'] as const,
   },
   config: () => ['config'] as const,
+  audit: {
+    all: () => ['audit'] as const,
+    list: (filters: Record<string, string>) => ['audit', 'list', filters] as const,
+    settings: () => ['audit', 'settings'] as const,
+  },
   sso: () => ['sso'] as const,
   adminSso: () => ['admin-sso'] as const,
   domains: {

@@ -1,0 +1,179 @@
+package audit
+
+import (
+	"net/http"
+	"strings"
+)
+
+// How the middleware treats a route.
+type planKind int
+
+const (
+	planNone   planKind = iota // not recorded: a read, or an unknown route
+	planChange                 // a write: recorded when it succeeds
+	planSignIn                 // a public sign-in step: success and failure recorded
+	planSkip                   // a write deliberately not recorded (Override.Skip)
+)
+
+// Override says how to record a write the generic rule does not cover. The
+// generic rule: PUT, PATCH and DELETE on a route that also answers GET read
+// that GET before and after; POST on a collection whose items answer GET
+// (/things and /things/:id) is a create, read after from the new item.
+type Override struct {
+	// Read is the GET route (Echo pattern, same parameters) whose answer is
+	// the resource's state before and after. Empty with NoDiff.
+	Read string
+	// NoDiff records the change without a before/after.
+	NoDiff bool
+	// Action replaces the action derived from the method.
+	Action string
+	// Type replaces the resource type derived from the route.
+	Type string
+	// Skip leaves the route out of the log; Reason says why.
+	Skip   bool
+	Reason string
+}
+
+// Overrides is the table for writes without a matching GET, and for writes
+// deliberately left out. TestEveryWriteIsAudited walks the route table and
+// fails for a write that is neither covered by the generic rule nor listed
+// here: add new routes here ("METHOD /api/path/:param").
+var Overrides = map[string]Override{
+	"POST /api/admin/logout":                          {NoDiff: true, Action: ActionSignOut, Type: "admin.sessions"},
+	"PUT /api/admin/me/password":                      {NoDiff: true, Type: "admin.me.password"},
+	"DELETE /api/admin/me/sessions/:id":               {NoDiff: true},
+	"DELETE /api/sessions/:id":                        {NoDiff: true},
+	"POST /api/machine-tokens/:id/revoke":             {Read: "/api/machine-tokens/:id", Action: "revoke", Type: "machine-tokens"},
+	"POST /api/services/:id/security-configs":         {Read: "/api/services/:id/security-configs", Action: ActionUpdate},
+	"DELETE /api/services/:id/security-configs/:type": {Read: "/api/services/:id/security-configs"},
+	// The create response carries the link's secret URL: read the list.
+	"POST /api/services/:id/shared-links":           {Read: "/api/services/:id/shared-links", Action: ActionCreate},
+	"DELETE /api/services/:id/shared-links/:linkId": {Read: "/api/services/:id/shared-links"},
+	"PUT /api/proxy/managed/secrets":                {Read: "/api/proxy/managed"},
+	"POST /api/services/:id/access/test":            {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
+	"POST /api/proxy/managed/wrapper-report":        {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
+}
+
+// signInRoute reports whether a route is a public sign-in step, recorded
+// whether it succeeds or fails.
+func signInRoute(method, route string) bool {
+	switch {
+	case method == http.MethodPost && (route == "/api/admin/login" || route == "/api/admin/setup"):
+		return true
+	case method == http.MethodPost && strings.HasPrefix(route, "/api/admin/login/"):
+		return true
+	case method == http.MethodGet && route == "/api/admin/sso/callback":
+		return true
+	}
+	return false
+}
+
+// plan is how one route is recorded.
+type plan struct {
+	kind   planKind
+	action string
+	rtype  string
+	read   string // GET route read before and after
+	item   string // for a create: the item GET route, its last parameter the new id
+	noDiff bool
+}
+
+// routeSet is the registered routes as "METHOD /path" keys.
+type routeSet map[string]bool
+
+// classify says how a registered route is recorded; ok is false for a write
+// that neither the generic rule nor Overrides covers.
+func classify(method, route string, routes routeSet) (p plan, ok bool) {
+	if signInRoute(method, route) {
+		return plan{kind: planSignIn, rtype: "admin.sessions"}, true
+	}
+	switch method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+	default:
+		return plan{kind: planNone}, true
+	}
+	if !strings.HasPrefix(route, "/api/") {
+		return plan{kind: planNone}, true
+	}
+	p = plan{kind: planChange, rtype: resourceType(route), action: methodAction(method)}
+	if o, found := Overrides[method+" "+route]; found {
+		if o.Skip {
+			return plan{kind: planSkip}, true
+		}
+		p.read, p.noDiff = o.Read, o.NoDiff
+		if o.Action != "" {
+			p.action = o.Action
+		}
+		if o.Type != "" {
+			p.rtype = o.Type
+		}
+		return p, o.NoDiff || routes["GET "+o.Read]
+	}
+	if !routes["GET "+route] {
+		return p, false
+	}
+	if method != http.MethodPost {
+		p.read = route
+		return p, true
+	}
+	// A create: the collection's items must answer GET.
+	for r := range routes {
+		rest, found := strings.CutPrefix(r, "GET "+route+"/:")
+		if found && !strings.Contains(rest, "/") {
+			p.item = strings.TrimPrefix(r, "GET ")
+			return p, true
+		}
+	}
+	return p, false
+}
+
+func methodAction(method string) string {
+	switch method {
+	case http.MethodPost:
+		return ActionCreate
+	case http.MethodDelete:
+		return ActionDelete
+	}
+	return ActionUpdate
+}
+
+// resourceType is the route's fixed segments after /api, joined by dots:
+// "/api/services/:id/access" is "services.access".
+func resourceType(route string) string {
+	var parts []string
+	for _, s := range strings.Split(strings.TrimPrefix(route, "/api/"), "/") {
+		if s != "" && !strings.HasPrefix(s, ":") && s != "*" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// Coverage checks a route table: for every write it returns a problem when
+// the route is neither covered by the generic rule nor in Overrides, and
+// for every override entry that names no registered route.
+func Coverage(routes []string) []string {
+	set := routeSet{}
+	for _, r := range routes {
+		set[r] = true
+	}
+	var problems []string
+	for _, r := range routes {
+		method, path, _ := strings.Cut(r, " ")
+		if !strings.HasPrefix(path, "/api/") {
+			continue
+		}
+		if _, ok := classify(method, path, set); !ok {
+			problems = append(problems, r+": not audited; add it to audit.Overrides (a read route, NoDiff, or Skip with a reason)")
+		}
+	}
+	for k, o := range Overrides {
+		if !set[k] {
+			problems = append(problems, k+": in audit.Overrides but not a registered route")
+		}
+		if o.Skip && o.Reason == "" {
+			problems = append(problems, k+": skipped without a reason")
+		}
+	}
+	return problems
+}

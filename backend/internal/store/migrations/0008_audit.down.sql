@@ -1,0 +1,2 @@
+DROP TABLE audit_entries;
+DELETE FROM app_config WHERE key IN ('audit', 'audit_anchor');

@@ -1,0 +1,78 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { qk } from '@/lib/query-keys';
+
+export type AuditChange = { path: string; before: unknown; after: unknown };
+
+export type AuditEntry = {
+  id: string;
+  seq: number;
+  at: string;
+  actor: { kind: 'admin' | 'token' | 'system'; id: string; name: string };
+  address: string;
+  action: string;
+  resource: { type: string; id: string; name: string };
+  method: string;
+  route: string;
+  status: number;
+  changes: AuditChange[];
+};
+
+export type AuditPage = { items: AuditEntry[]; nextBefore: number | null; recordFailures: number };
+
+export type AuditSettings = { retentionDays: number };
+
+/** Filters as the API names them; empty values are left out of the query. */
+export type AuditFilters = {
+  actor?: string;
+  action?: string;
+  resourceType?: string;
+  resourceId?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+};
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export function auditQuery(filters: AuditFilters, extra: Record<string, string> = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters)) if (v) p.set(k, v);
+  for (const [k, v] of Object.entries(extra)) p.set(k, v);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The CSV export of everything the filters match (the browser downloads it). */
+export function auditCsvUrl(filters: AuditFilters): string {
+  return `/api/audit${auditQuery(filters, { format: 'csv' })}`;
+}
+
+/** Pages of the log, newest first; the next page continues below the last entry shown. */
+export function useAuditLog(filters: AuditFilters) {
+  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+  return useInfiniteQuery({
+    queryKey: qk.audit.list(clean),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => {
+      const extra: Record<string, string> = { limit: String(AUDIT_PAGE_SIZE) };
+      if (pageParam) extra.before = String(pageParam);
+      return api.get<AuditPage>(`/api/audit${auditQuery(clean, extra)}`, { signal });
+    },
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+}
+
+export function useAuditSettings() {
+  return useQuery({ queryKey: qk.audit.settings(), queryFn: () => api.get<AuditSettings>('/api/audit/settings') });
+}
+
+export function usePutAuditSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuditSettings) => api.put<AuditSettings>('/api/audit/settings', body),
+    meta: { quiet: true, success: 'Retention saved' },
+    // The change is itself an entry in the log.
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.audit.all() }),
+  });
+}

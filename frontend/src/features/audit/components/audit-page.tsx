@@ -1,0 +1,246 @@
+import { Fragment, useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, PageHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icons';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { formatDateTime } from '@/lib/format';
+import { auditCsvUrl, useAuditLog, type AuditEntry, type AuditFilters } from '../api/audit';
+import { DiffView } from './diff-view';
+import { RetentionCard } from './retention-card';
+
+const actions: Record<string, { label: string; tone: Tone }> = {
+  create: { label: 'Created', tone: 'success' },
+  update: { label: 'Updated', tone: 'info' },
+  delete: { label: 'Deleted', tone: 'danger' },
+  revoke: { label: 'Revoked', tone: 'warning' },
+  signin: { label: 'Signed in', tone: 'neutral' },
+  signin_step: { label: 'Sign-in step', tone: 'neutral' },
+  signin_failed: { label: 'Sign-in failed', tone: 'warning' },
+  signout: { label: 'Signed out', tone: 'neutral' },
+  setup: { label: 'First setup', tone: 'primary' },
+  reset_password: { label: 'Password reset', tone: 'warning' },
+};
+
+const actorKinds: Record<string, string> = { admin: 'Administrator', token: 'API token', system: 'Panel' };
+
+function ActionBadge({ action }: { action: string }) {
+  const a = actions[action] ?? { label: action, tone: 'neutral' as Tone };
+  return <Badge tone={a.tone}>{a.label}</Badge>;
+}
+
+/** A text filter is written to the URL once typing pauses, so each key press does not start a new list. */
+function useDebouncedParam(name: string, params: URLSearchParams, set: (name: string, v: string) => void) {
+  const current = params.get(name) ?? '';
+  const [draft, setDraft] = useState(current);
+  useEffect(() => setDraft(current), [current]);
+  useEffect(() => {
+    if (draft === current) return;
+    const t = window.setTimeout(() => set(name, draft.trim()), 400);
+    return () => window.clearTimeout(t);
+  }, [draft, current, name, set]);
+  return [draft, setDraft] as const;
+}
+
+/** datetime-local values are local time; the API takes RFC 3339. */
+function toISO(local: string): string {
+  if (!local) return '';
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString();
+}
+
+export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback(
+    (name: string, v: string) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (v) next.set(name, v);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const [actor, setActor] = useDebouncedParam('actor', params, set);
+  const [resourceType, setResourceType] = useDebouncedParam('resourceType', params, set);
+  const [resourceId, setResourceId] = useDebouncedParam('resourceId', params, set);
+  const [q, setQ] = useDebouncedParam('q', params, set);
+  const filters: AuditFilters = {
+    actor: params.get('actor') ?? '',
+    action: params.get('action') ?? '',
+    resourceType: params.get('resourceType') ?? '',
+    resourceId: params.get('resourceId') ?? '',
+    q: params.get('q') ?? '',
+    from: toISO(params.get('from') ?? ''),
+    to: toISO(params.get('to') ?? ''),
+  };
+  const filtered = Object.values(filters).some(Boolean);
+  const log = useAuditLog(filters);
+  const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const failures = log.data?.pages[0]?.recordFailures ?? 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Audit log"
+        description="Every change made through the panel, its API or its command line, and every sign-in, newest first. Secret values are never recorded."
+        actions={
+          <a className="btn" href={auditCsvUrl(filters)} download>
+            <Icon name="list" size={16} />
+            Download CSV
+          </a>
+        }
+      />
+      <div className="stack">
+        {failures > 0 ? (
+          <Alert tone="danger" title="Some changes were not recorded">
+            {failures === 1 ? 'One entry' : `${failures} entries`} could not be written to the audit log since the panel started. The panel's log says why.
+          </Alert>
+        ) : null}
+        <Card>
+          <CardHeader title="Entries" description="Open an entry to see what changed. Filters apply to the CSV download too." />
+          <div className="card-body log-filters" role="search" aria-label="Audit log filters">
+            <Field label="Who">
+              <input className="input" value={actor} onChange={(e) => setActor(e.target.value)} placeholder="admin or cli" autoCapitalize="off" spellCheck={false} />
+            </Field>
+            <Field label="Action">
+              <select className="select" value={filters.action} onChange={(e) => set('action', e.target.value)}>
+                <option value="">Any action</option>
+                {Object.entries(actions).map(([k, v]) => (
+                  <option key={k} value={k}>
+                    {v.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Resource type">
+              <input className="input mono" value={resourceType} onChange={(e) => setResourceType(e.target.value)} placeholder="services" autoCapitalize="off" spellCheck={false} />
+            </Field>
+            <Field label="Resource ID">
+              <input className="input mono" value={resourceId} onChange={(e) => setResourceId(e.target.value)} autoCapitalize="off" spellCheck={false} />
+            </Field>
+            <Field label="Search">
+              <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name, address, value…" />
+            </Field>
+            <Field label="From">
+              <input className="input" type="datetime-local" value={params.get('from') ?? ''} onChange={(e) => set('from', e.target.value)} />
+            </Field>
+            <Field label="To">
+              <input className="input" type="datetime-local" value={params.get('to') ?? ''} onChange={(e) => set('to', e.target.value)} />
+            </Field>
+          </div>
+          {log.isPending ? (
+            <LoadingRows rows={4} />
+          ) : log.isError && !log.data ? (
+            <div className="card-body">
+              <ErrorState error={log.error} onRetry={() => log.refetch()} title="Could not load the audit log" />
+            </div>
+          ) : entries.length === 0 ? (
+            <EmptyState icon="list" title={filtered ? 'No matching entries' : 'No entries yet'}>
+              {filtered ? 'Nothing recorded matches these filters.' : 'Changes and sign-ins appear here as they happen.'}
+            </EmptyState>
+          ) : (
+            <>
+              <EntriesTable entries={entries} />
+              {log.hasNextPage ? (
+                <div className="card-body row" style={{ justifyContent: 'center' }}>
+                  <Button onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
+                    Load older entries
+                  </Button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </Card>
+        <RetentionCard />
+      </div>
+    </>
+  );
+}
+
+function EntriesTable({ entries }: { entries: AuditEntry[] }) {
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  return (
+    <div className="table-wrap">
+      <table className="table stacked log-table audit-table">
+        <caption className="sr-only">{`Audit log, ${entries.length} entries, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            <th scope="col">Resource</th>
+            <th scope="col">Request</th>
+            <th scope="col">
+              <span className="sr-only">Changes</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => {
+            const expanded = !!open[e.id];
+            const detailsId = `audit-${e.id}`;
+            return (
+              <Fragment key={e.id}>
+                <tr>
+                  <td className="small nowrap">{formatDateTime(e.at)}</td>
+                  <td data-label="Who" className="small">
+                    <div>{e.actor.name || actorKinds[e.actor.kind] || e.actor.kind}</div>
+                    <div className="faint">
+                      {actorKinds[e.actor.kind] ?? e.actor.kind}
+                      {e.address ? <span className="mono"> · {e.address}</span> : null}
+                    </div>
+                  </td>
+                  <td data-label="Action">
+                    <ActionBadge action={e.action} />
+                  </td>
+                  <td data-label="Resource" className="small">
+                    <div>{e.resource.name || e.resource.id || '—'}</div>
+                    <div className="faint mono">{e.resource.type}</div>
+                  </td>
+                  <td data-label="Request" className="small mono">
+                    {e.method ? (
+                      <>
+                        <strong>{e.method}</strong> {e.route} <span className="faint">{e.status}</span>
+                      </>
+                    ) : (
+                      <span className="faint">—</span>
+                    )}
+                  </td>
+                  <td className="nowrap">
+                    {e.changes.length === 0 ? (
+                      <span className="small faint">No changes recorded</span>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-expanded={expanded}
+                        aria-controls={detailsId}
+                        onClick={() => setOpen((o) => ({ ...o, [e.id]: !expanded }))}
+                      >
+                        {expanded ? 'Hide changes' : `Changes (${e.changes.length})`}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+                {expanded ? (
+                  <tr id={detailsId} className="audit-details">
+                    <td colSpan={6}>
+                      <DiffView changes={e.changes} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

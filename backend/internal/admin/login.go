@@ -44,6 +44,9 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 			s.db.WithContext(ctx).Model(&u).Update("proxy_hash", proxy)
 		}
 	}
+	if err := s.requireSecondFactor(ctx, u, client); err != nil {
+		return User{}, "", err // *SecondFactorRequired when a second factor is enrolled
+	}
 	token, err := s.openSession(ctx, u.ID, client)
 	if err != nil {
 		return User{}, "", err

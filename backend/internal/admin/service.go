@@ -55,6 +55,7 @@ type Service struct {
 	byUser     *ratelimit.Limiter // keyed by username and address
 	byAddress  *ratelimit.Limiter // keyed by address
 	dummyHash  []byte
+	tf         twoFactor // TOTP secrets' sealer and the passkeys' relying party
 
 	seenMu sync.Mutex
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
@@ -83,6 +84,7 @@ func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Optio
 	for _, o := range opts {
 		o(s)
 	}
+	s.initTwoFactor()
 	return s
 }
 

@@ -119,7 +119,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}
 	bus := change.NewBus()
 	now := store.Now
-	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus))
+	// The panel's age identity seals secrets at rest (SSO client secret,
+	// administrators' TOTP secrets, managed-mode DNS credentials).
+	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
+	if err != nil {
+		return nil, err
+	}
+	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus),
+		admin.WithSecrets(secrets), admin.WithPublicURL(cfg.PublicURL))
 	settingsSvc := settings.NewService(db, bus)
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
@@ -141,12 +148,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
-	}
-	// The panel's age identity seals secrets at rest (SSO client secret,
-	// managed-mode DNS credentials).
-	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
-	if err != nil {
-		return nil, err
 	}
 	var tlsSources []dynconf.EntrypointTLS
 	managedSvc, err := newManaged(cfg, db, bus, log, now, secrets.Identity(), c)
@@ -245,9 +246,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
 		SetupRequired: adminSvc.SetupRequired,
-		RequireAdmin:  adminHandler.RequireSession,
-		Features:      features,
-		UI:            web.Handler(),
+		RequireAdmin: func(next echo.HandlerFunc) echo.HandlerFunc {
+			return adminHandler.RequireSession(adminHandler.RequireTwoFactor(next))
+		},
+		Features: features,
+		UI:       web.Handler(),
 	})
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.

@@ -84,8 +84,8 @@ func (k *authenticator) create(optionsJSON []byte) json.RawMessage {
 	if err != nil {
 		k.t.Fatal(err)
 	}
-	attested := make([]byte, 16) // AAGUID
-	attested = binary.BigEndian.AppendUint16(attested, uint16(len(k.id)))
+	attested := make([]byte, 16)                                          // AAGUID
+	attested = binary.BigEndian.AppendUint16(attested, uint16(len(k.id))) //nolint:gosec // the id is 16 bytes
 	attested = append(append(attested, k.id...), cose...)
 	att, err := webauthncbor.Marshal(map[string]any{
 		"fmt": "none", "attStmt": map[string]any{}, "authData": k.authData(k.flags()|0x40, attested),

@@ -10,9 +10,12 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { asSentence } from '@/lib/format';
-import { useForgetSession, useLogin } from '../api/auth';
+import type { SecondFactorMethod } from '@/lib/api-types';
+import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
+import { useForgetSession, useLogin, usePasskeyLogin } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
+import { SecondFactorStep } from './second-factor-step';
 
 type Values = z.infer<typeof loginSchema>;
 
@@ -26,6 +29,8 @@ export function LoginPage() {
   const system = useSystem();
   useForgetSession();
   const login = useLogin();
+  const passkey = usePasskeyLogin();
+  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
   const [formError, setFormError] = useState<{ tone: 'danger' | 'warning'; title: string; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     resolver: zodResolver(loginSchema),
@@ -34,11 +39,14 @@ export function LoginPage() {
 
   if (system.data?.setupRequired) return <Navigate to="/setup" replace />;
 
+  const done = () => navigate(safeNext(params.get('next')), { replace: true });
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await login.mutateAsync(values);
-      navigate(safeNext(params.get('next')), { replace: true });
+      const res = await login.mutateAsync(values);
+      if ('secondFactor' in res) setMethods(res.secondFactor.methods);
+      else done();
     } catch (e) {
       applyServerErrors(e, setError);
       if (isApiError(e) && e.code === 'rate_limited') {
@@ -51,6 +59,25 @@ export function LoginPage() {
       }
     }
   });
+
+  const passwordless = async () => {
+    setFormError(null);
+    try {
+      await passkey.mutateAsync();
+      done();
+    } catch (e) {
+      const text = isApiError(e) ? errorMessage(e) : passkeyErrorMessage(e);
+      setFormError({ tone: 'danger', title: 'Passkey sign-in failed', text: asSentence(text) });
+    }
+  };
+
+  if (methods) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="Confirm it is you with your second factor.">
+        <SecondFactorStep methods={methods} onDone={done} onRestart={() => setMethods(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Sign in" subtitle="Manage the services behind your Traefik proxy.">
@@ -69,6 +96,11 @@ export function LoginPage() {
         <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
           Sign in
         </Button>
+        {passkeysSupported() ? (
+          <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={passwordless}>
+            Sign in with a passkey
+          </Button>
+        ) : null}
       </form>
     </AuthLayout>
   );

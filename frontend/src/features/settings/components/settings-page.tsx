@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/card';
+import { AdminSecuritySettings } from './admin-security-settings';
 import { GeneralSettings } from './general-settings';
 import { SsoSettings } from './sso-settings';
 
@@ -9,6 +10,7 @@ export function SettingsPage() {
       <div className="stack" style={{ gap: 24 }}>
         <GeneralSettings />
         <SsoSettings />
+        <AdminSecuritySettings />
       </div>
     </>
   );

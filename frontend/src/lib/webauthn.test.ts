@@ -21,7 +21,7 @@ describe('webauthn base64url', () => {
     });
     expect(Array.from(create.challenge as Uint8Array)).toEqual([1, 2, 3]);
     expect(new TextDecoder().decode(create.user.id as Uint8Array)).toBe('u1');
-    expect(Array.from(create.excludeCredentials?.[0].id as Uint8Array)).toEqual([4, 5]);
+    expect(Array.from(create.excludeCredentials?.[0]?.id as Uint8Array)).toEqual([4, 5]);
 
     const get = toRequestOptions({ publicKey: { challenge: 'AQID', userVerification: 'required' } });
     expect(get.allowCredentials).toBeUndefined();

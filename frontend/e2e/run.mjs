@@ -20,6 +20,7 @@ import { managedMode } from './scenarios/managed.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
+import { twoFactor } from './scenarios/twofactor.mjs';
 import { screenshotTour } from './scenarios/tour.mjs';
 
 rmSync(artifacts, { recursive: true, force: true });
@@ -60,6 +61,7 @@ try {
   await globalRules(t, page);
   await screenshotTour(t, page, serviceId);
   await managedMode(t, harness);
+  await twoFactor(t, harness);
   if (traefik) await liveViews(t, page, serviceId);
   await deleteService(t, page);
   await account(t, page, browser, panel.base);

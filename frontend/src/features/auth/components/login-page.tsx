@@ -96,9 +96,10 @@ export function LoginPage() {
         <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
           Sign in
         </Button>
+        {/* Worded "Use a passkey", not "Sign in with...": the password's button keeps a unique name. */}
         {passkeysSupported() ? (
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={passwordless}>
-            Sign in with a passkey
+            Use a passkey
           </Button>
         ) : null}
       </form>

@@ -41,7 +41,7 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
         </div>
         <div className="stack" style={{ flex: 1, minWidth: 220 }}>
           <div className="row" style={{ alignItems: 'flex-end' }}>
-            <Field label="Secret" hint="For apps that cannot scan.">
+            <Field label="Secret" hint="For apps that cannot scan." className="grow">
               <input className="input mono" value={enrolment.secret} readOnly />
             </Field>
             <CopyButton text={enrolment.secret} />

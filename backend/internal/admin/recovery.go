@@ -69,7 +69,7 @@ func (s *Service) replaceRecoveryCodes(tx *gorm.DB, userID string) ([]string, er
 func (s *Service) RegenerateRecoveryCodes(ctx context.Context, userID string) ([]string, error) {
 	var codes []string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		has, err := s.hasSecondFactor(ctx, tx, userID)
+		has, err := hasSecondFactor(tx, userID)
 		if err != nil {
 			return err
 		}
@@ -100,7 +100,7 @@ func (s *Service) useRecoveryCode(ctx context.Context, userID, code string) (boo
 // dropOrphanRecoveryCodes deletes the recovery codes once no second factor
 // is left: they would otherwise stand in for a factor that no longer exists.
 func (s *Service) dropOrphanRecoveryCodes(tx *gorm.DB, userID string) error {
-	has, err := s.hasSecondFactor(tx.Statement.Context, tx, userID)
+	has, err := hasSecondFactor(tx, userID)
 	if err != nil || has {
 		return err
 	}

@@ -78,7 +78,7 @@ func (s *Service) mayOpenSession(ctx context.Context, userID string) error {
 	if ok, _ := ctx.Value(secondFactorKey{}).(bool); ok {
 		return nil
 	}
-	has, err := s.hasSecondFactor(ctx, s.db.WithContext(ctx), userID)
+	has, err := hasSecondFactor(s.db.WithContext(ctx), userID)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (s *Service) mayOpenSession(ctx context.Context, userID string) error {
 
 // hasSecondFactor reports whether the administrator has a confirmed TOTP or
 // a passkey.
-func (s *Service) hasSecondFactor(_ context.Context, tx *gorm.DB, userID string) (bool, error) {
+func hasSecondFactor(tx *gorm.DB, userID string) (bool, error) {
 	var n int64
 	err := tx.Raw(`SELECT (SELECT COUNT(*) FROM admin_totp WHERE user_id = ? AND confirmed_at IS NOT NULL)
 		+ (SELECT COUNT(*) FROM admin_passkeys WHERE user_id = ?)`, userID, userID).Scan(&n).Error
@@ -220,7 +220,7 @@ func (s *Service) twoFactorDue(ctx context.Context, userID string) (bool, error)
 	if err != nil || !sec.RequireTwoFactor {
 		return false, err
 	}
-	has, err := s.hasSecondFactor(ctx, s.db.WithContext(ctx), userID)
+	has, err := hasSecondFactor(s.db.WithContext(ctx), userID)
 	return !has, err
 }
 

@@ -88,14 +88,19 @@ func (s *Service) BeginPasskeyLogin(ctx context.Context, tok string, client Clie
 	if err != nil {
 		return nil, "", err
 	}
-	if ch, u, err := s.pending(ctx, tok); err == nil {
-		w, _, err := s.loadWebAuthnUser(ctx, u.ID)
-		if err != nil {
+	ch, u, err := s.pending(ctx, tok)
+	if apperr.IsCode(err, apperr.CodeForbidden) {
+		return nil, "", err
+	}
+	var w *webauthnUser
+	if err == nil {
+		if w, _, err = s.loadWebAuthnUser(ctx, u.ID); err != nil {
 			return nil, "", err
 		}
-		if len(w.creds) == 0 {
-			return nil, "", apperr.Conflict("passkey", "no passkey is registered for this administrator")
-		}
+	}
+	// A pending sign-in whose administrator has no passkey (say, the
+	// person went back from the second step) does not stop a passwordless one.
+	if w != nil && len(w.creds) > 0 {
 		opts, session, err := wa.BeginLogin(w, webauthn.WithUserVerification(protocol.VerificationPreferred))
 		if err != nil {
 			return nil, "", fmt.Errorf("begin passkey sign-in: %w", err)
@@ -109,8 +114,6 @@ func (s *Service) BeginPasskeyLogin(ctx context.Context, tok string, client Clie
 			return nil, "", fmt.Errorf("store webauthn session: %w", err)
 		}
 		return opts, tok, nil
-	} else if apperr.IsCode(err, apperr.CodeForbidden) {
-		return nil, "", err
 	}
 	opts, session, err := wa.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationRequired))
 	if err != nil {

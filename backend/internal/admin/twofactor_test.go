@@ -294,6 +294,18 @@ func TestSecondFactorLimits(t *testing.T) {
 		}
 		a.expect("POST", "/api/admin/login", `{"username":"admin","password":"`+password+`"}`, http.StatusTooManyRequests)
 	})
+	t.Run("a right password does not wipe wrong codes", func(t *testing.T) {
+		a := newTFApp(t)
+		a.enrolTOTP()
+		a.signOut()
+		for range admin.MaxFailures - 1 {
+			a.password()
+			a.expect("POST", "/api/admin/login/totp", `{"code":"000000"}`, http.StatusUnauthorized)
+		}
+		a.password()
+		a.expect("POST", "/api/admin/login/totp", `{"code":"000000"}`, http.StatusUnauthorized)
+		a.expect("POST", "/api/admin/login", `{"username":"admin","password":"`+password+`"}`, http.StatusTooManyRequests)
+	})
 	t.Run("the pending sign-in expires", func(t *testing.T) {
 		a := newTFApp(t)
 		secret, _ := a.enrolTOTP()

@@ -79,3 +79,13 @@ export function useDeletePasskey() {
     onSettled: refresh,
   });
 }
+
+export function useRenamePasskey() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api.patch<Passkey>(`/api/admin/me/passkeys/${encodeURIComponent(id)}`, { name }),
+    meta: { quiet: true, success: 'Passkey renamed' },
+    onSuccess: refresh,
+  });
+}

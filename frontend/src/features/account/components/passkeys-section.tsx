@@ -9,6 +9,7 @@ import type { Passkey } from '@/lib/api-types';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
 import { useAddPasskey, useDeletePasskey, usePasskeys } from '../api/two-factor';
+import { RenamePasskey } from './rename-passkey';
 
 /** Passkeys: a second factor after the password, and a way to sign in without one. */
 export function PasskeysSection({ available, problem }: { available: boolean; problem?: string }) {
@@ -18,6 +19,7 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
   const [name, setName] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Passkey | null>(null);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
   const supported = passkeysSupported();
 
   const onAdd = async (e: React.FormEvent) => {
@@ -61,6 +63,9 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
                   <td className="small nowrap" data-label="Added">{formatDateTime(p.createdAt)}</td>
                   <td className="small nowrap" data-label="Last used">{p.lastUsedAt ? formatRelative(p.lastUsedAt) : 'Never'}</td>
                   <td className="actions">
+                    <Button size="sm" variant="ghost" icon="edit" onClick={() => setRenaming(p)} aria-label={`Rename passkey ${p.name}`}>
+                      Rename
+                    </Button>
                     <Button size="sm" variant="ghost" icon="trash" onClick={() => setDeleting(p)} aria-label={`Remove passkey ${p.name}`}>
                       Remove
                     </Button>
@@ -94,6 +99,7 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
           {addError}
         </Alert>
       ) : null}
+      {renaming ? <RenamePasskey passkey={renaming} onClose={() => setRenaming(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}
         title="Remove this passkey?"

@@ -109,6 +109,17 @@ describe('TwoFactorCard passkeys', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
   });
 
+  it('renames a passkey', async () => {
+    const { calls, user } = setup({ ...off, passkeys: 1, enrolled: true }, [{ method: 'PATCH', path: '/api/admin/me/passkeys/p1', body: { ...passkey, name: 'Desk key' } }], [passkey]);
+    await user.click(await screen.findByRole('button', { name: 'Rename passkey Work laptop' }));
+    const input = await screen.findByLabelText('Name');
+    await user.clear(input);
+    await user.type(input, 'Desk key');
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Desk key' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it("says why passkeys are unavailable when the server can't offer them", async () => {
     setup({ ...off, passkeysAvailable: false, passkeysProblem: 'passkeys need PANEL_PUBLIC_URL' });
     expect(await screen.findByText('passkeys need PANEL_PUBLIC_URL')).toBeInTheDocument();

@@ -22,6 +22,7 @@ import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
+import { twoFactor } from './scenarios/twofactor.mjs';
 import { screenshotTour } from './scenarios/tour.mjs';
 
 rmSync(artifacts, { recursive: true, force: true });
@@ -62,6 +63,7 @@ try {
   await globalRules(t, page);
   await screenshotTour(t, page, serviceId);
   await managedMode(t, harness);
+  await twoFactor(t, harness);
   if (traefik) await liveViews(t, page, serviceId);
   await deleteService(t, page);
   await account(t, page, browser, panel.base);

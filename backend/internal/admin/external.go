@@ -79,7 +79,9 @@ func (s *Service) SignInExternal(ctx context.Context, ext External, client Clien
 	if created {
 		s.changed(u.ID)
 	}
-	tok, err := s.openSession(ctx, u.ID, client)
+	// The provider owns the second factor of its sign-ins: the panel does
+	// not ask for its own on top.
+	tok, err := s.openSession(withSecondFactor(ctx), u.ID, client)
 	if err != nil {
 		return User{}, "", err
 	}

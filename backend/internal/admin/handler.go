@@ -1,6 +1,7 @@
 package admin
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -35,6 +36,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.GET("/admin/me/sessions", h.sessions)
 	g.DELETE("/admin/me/sessions", h.endOtherSessions)
 	g.DELETE("/admin/me/sessions/:id", h.endSession)
+	h.registerTwoFactor(g)
 }
 
 func client(c echo.Context) Client {
@@ -60,6 +62,9 @@ func (h *Handler) login(c echo.Context) error {
 		return err
 	}
 	u, token, err := h.svc.Login(c.Request().Context(), req.Username, req.Password, client(c))
+	if sf, ok := errors.AsType[*SecondFactorRequired](err); ok {
+		return secondFactorDue(c, sf)
+	}
 	if e, ok := apperr.As(err); ok && e.Code == apperr.CodeRateLimited {
 		c.Response().Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds())))
 	}

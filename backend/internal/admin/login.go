@@ -44,7 +44,6 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		s.fail(username, client.Address)
 		return User{}, "", apperr.Unauthenticated("wrong username or password")
 	}
-	s.byUser.Reset(userKey(username, client.Address))
 	if u.DisabledAt != nil {
 		return User{}, "", apperr.Forbidden("this administrator is disabled")
 	}
@@ -53,6 +52,12 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 			s.db.WithContext(ctx).Model(&u).Update("proxy_hash", proxy)
 		}
 	}
+	if err := s.requireSecondFactor(ctx, u, client); err != nil {
+		return User{}, "", err // *SecondFactorRequired when a second factor is enrolled
+	}
+	// Only a complete sign-in clears the failures: a right password must not
+	// wipe the wrong second-factor codes counted before it.
+	s.byUser.Reset(userKey(username, client.Address))
 	token, err := s.openSession(ctx, u.ID, client)
 	if err != nil {
 		return User{}, "", err

@@ -57,6 +57,7 @@ type Service struct {
 	dummyHash  []byte
 	// passwords reports whether password sign-in is allowed (nil: always).
 	passwords func(ctx context.Context) (bool, error)
+	tf         twoFactor // TOTP secrets' sealer and the passkeys' relying party
 
 	seenMu sync.Mutex
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
@@ -92,6 +93,7 @@ func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Optio
 	for _, o := range opts {
 		o(s)
 	}
+	s.initTwoFactor()
 	return s
 }
 

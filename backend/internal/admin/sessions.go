@@ -15,6 +15,9 @@ import (
 )
 
 func (s *Service) openSession(ctx context.Context, userID string, client Client) (string, error) {
+	if err := s.mayOpenSession(ctx, userID); err != nil {
+		return "", err
+	}
 	tok, err := token.New()
 	if err != nil {
 		return "", err

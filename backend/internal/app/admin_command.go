@@ -20,17 +20,18 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-const adminUsage = "usage: gatehouse admin create|reset-password -username NAME | gatehouse admin local-passwords on"
+const adminUsage = "usage: gatehouse admin create|reset-password|reset-2fa -username NAME | gatehouse admin local-passwords on"
 
-// adminCommand implements `gatehouse admin create -username NAME` and
-// `gatehouse admin reset-password -username NAME`. The password comes from
+// adminCommand implements `gatehouse admin create -username NAME`,
+// `gatehouse admin reset-password -username NAME` and `gatehouse admin
+// reset-2fa -username NAME`. The password comes from
 // PANEL_ADMIN_PASSWORD[_FILE] or the first line of stdin, never from the
 // command line (it would show in ps and shell history).
 func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if len(o.Args) >= 2 && o.Args[1] == "local-passwords" {
 		return localPasswords(ctx, cfg, o)
 	}
-	if len(o.Args) < 2 || (o.Args[1] != "create" && o.Args[1] != "reset-password") {
+	if len(o.Args) < 2 || (o.Args[1] != "create" && o.Args[1] != "reset-password" && o.Args[1] != "reset-2fa") {
 		return errors.New(adminUsage)
 	}
 	sub := o.Args[1]
@@ -42,6 +43,9 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	}
 	if *username == "" {
 		return fmt.Errorf("admin %s: -username is required", sub)
+	}
+	if sub == "reset-2fa" {
+		return resetTwoFactor(ctx, cfg, *username, o.Stdout)
 	}
 	password := cfg.AdminPassword
 	if password == "" {
@@ -98,6 +102,26 @@ func resetPassword(ctx context.Context, svc *admin.Service, db *gorm.DB, usernam
 		return fmt.Errorf("reset the password of %q but could not record it in the audit log: %w", u.Username, err)
 	}
 	_, err = fmt.Fprintf(out, "reset the password of administrator %q and ended their sessions\n", u.Username)
+	return err
+}
+
+// resetTwoFactor removes the administrator's TOTP, recovery codes and
+// passkeys and ends their sessions: the way back in for someone who lost
+// their authenticator. The password is left as it is.
+func resetTwoFactor(ctx context.Context, cfg config.Config, username string, out io.Writer) error {
+	db, err := store.Open(ctx, cfg.DBPath)
+	if err != nil {
+		return err
+	}
+	defer closeDB(db)
+	u, err := admin.NewService(db, store.Now, cfg.BcryptCost).ResetTwoFactor(ctx, username)
+	if apperr.IsCode(err, apperr.CodeNotFound) {
+		return fmt.Errorf("admin reset-2fa: no administrator named %q", username)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(out, "removed the second factors of administrator %q and ended their sessions\n", u.Username)
 	return err
 }
 

@@ -125,10 +125,17 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}
 	bus := change.NewBus()
 	now := store.Now
+	// The panel's age identity seals secrets at rest (SSO client secret,
+	// administrators' TOTP secrets, managed-mode DNS credentials).
+	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
+	if err != nil {
+		return nil, err
+	}
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *adminsso.Service
 	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus),
+		admin.WithSecrets(secrets), admin.WithPublicURL(cfg.PublicURL),
 		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
 	settingsSvc := settings.NewService(db, bus)
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
@@ -153,12 +160,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
-	}
-	// The panel's age identity seals secrets at rest (SSO client secret,
-	// managed-mode DNS credentials).
-	secrets, err := sealbox.Load(cfg.DataDir, cfg.AgeIdentity)
-	if err != nil {
-		return nil, err
 	}
 	var tlsSources []dynconf.EntrypointTLS
 	managedSvc, err := newManaged(cfg, db, bus, log, now, secrets.Identity(), c)
@@ -275,10 +276,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			in, err := panelSSO.SignIn(ctx)
 			return in.SSO, in.LocalPasswords, err
 		},
-		RequireAdmin: adminHandler.RequireSession,
-		Audit:        auditSvc.Middleware,
-		Features:     features,
-		UI:           web.Handler(),
+		RequireAdmin: func(next echo.HandlerFunc) echo.HandlerFunc {
+			return adminHandler.RequireSession(adminHandler.RequireTwoFactor(next))
+		},
+		Audit:    auditSvc.Middleware,
+		Features: features,
+		UI:       web.Handler(),
 	})
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.

@@ -50,8 +50,18 @@ var Overrides = map[string]Override{
 	"POST /api/services/:id/shared-links":           {Read: "/api/services/:id/shared-links", Action: ActionCreate},
 	"DELETE /api/services/:id/shared-links/:linkId": {Read: "/api/services/:id/shared-links"},
 	"PUT /api/proxy/managed/secrets":                {Read: "/api/proxy/managed"},
-	"POST /api/services/:id/access/test":            {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
-	"POST /api/proxy/managed/wrapper-report":        {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
+	// Two-factor enrolment: the state is the account's factor summary (no
+	// secrets: it says which factors exist and how many codes are left).
+	"POST /api/admin/me/2fa/totp":                 {Skip: true, Reason: "begins an enrolment that changes nothing until confirmed"},
+	"POST /api/admin/me/2fa/totp/confirm":         {Read: "/api/admin/me/2fa", Action: ActionCreate, Type: "admin.me.2fa"},
+	"DELETE /api/admin/me/2fa/totp":               {Read: "/api/admin/me/2fa", Type: "admin.me.2fa"},
+	"POST /api/admin/me/2fa/recovery-codes":       {Read: "/api/admin/me/2fa", Action: "regenerate", Type: "admin.me.2fa"},
+	"POST /api/admin/me/passkeys/register/begin":  {Skip: true, Reason: "a registration challenge: changes nothing until finished"},
+	"POST /api/admin/me/passkeys/register/finish": {Read: "/api/admin/me/passkeys", Action: ActionCreate, Type: "admin.me.passkeys"},
+	"PATCH /api/admin/me/passkeys/:id":            {Read: "/api/admin/me/passkeys", Type: "admin.me.passkeys"},
+	"DELETE /api/admin/me/passkeys/:id":           {Read: "/api/admin/me/passkeys", Type: "admin.me.passkeys"},
+	"POST /api/services/:id/access/test":          {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
+	"POST /api/proxy/managed/wrapper-report":      {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
 }
 
 // signInRoute reports whether a route is a public sign-in step, recorded

@@ -55,6 +55,10 @@ var publicRoutes = []string{
 	"GET /api/system",
 	"POST /api/admin/setup",
 	"POST /api/admin/login",
+	"POST /api/admin/login/totp",             // second step: the pending sign-in's cookie is its guard
+	"POST /api/admin/login/recovery",         // second step: the pending sign-in's cookie is its guard
+	"POST /api/admin/login/passkey/begin",    // second step, or passwordless: returns a WebAuthn challenge
+	"POST /api/admin/login/passkey/finish",   // the WebAuthn assertion is the credential
 	"GET /api/proxy/config",                  // Traefik HTTP provider
 	"GET /api/proxy/cert-trigger",            // certificate-trigger routers (blank page)
 	"GET /api/proxy/static-config",           // managed-mode wrapper

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setTwoFactorRequiredHandler, setUnauthorizedHandler } from '@/lib/api-client';
 import { getSystem } from '@/lib/api/system';
 import { createQueryClient } from '@/lib/query-client';
 import { qk } from '@/lib/query-keys';
@@ -32,7 +32,14 @@ export function App() {
           redirecting = false;
         });
     });
-    return () => setUnauthorizedHandler(null);
+    // The panel requires a second factor and this administrator has none: enrolment first.
+    setTwoFactorRequiredHandler(() => {
+      if (router.state.location.pathname !== '/account') void router.navigate('/account', { replace: true });
+    });
+    return () => {
+      setUnauthorizedHandler(null);
+      setTwoFactorRequiredHandler(null);
+    };
   }, [queryClient, router]);
 
   return (

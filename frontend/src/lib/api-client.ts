@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'rate_limited'
+  | 'two_factor_required'
   | 'internal'
   | 'network_error'
   | 'unknown';
@@ -47,10 +48,19 @@ export function isApiError(e: unknown): e is ApiError {
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler | null = null;
+let onTwoFactorRequired: UnauthorizedHandler | null = null;
 
 /** Registered once by the app: called whenever an authenticated call answers 401. */
 export function setUnauthorizedHandler(fn: UnauthorizedHandler | null): void {
   onUnauthorized = fn;
+}
+
+/**
+ * Registered once by the app: called whenever a call answers 403 two_factor_required (the
+ * panel requires a second factor and this administrator has none yet).
+ */
+export function setTwoFactorRequiredHandler(fn: UnauthorizedHandler | null): void {
+  onTwoFactorRequired = fn;
 }
 
 export type RequestOptions = {
@@ -144,6 +154,7 @@ async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   if (!res.ok) {
     const err = await toApiError(res);
     if (res.status === 401 && !opts.skipAuthRedirect) onUnauthorized?.();
+    if (res.status === 403 && err.code === 'two_factor_required') onTwoFactorRequired?.();
     throw err;
   }
   if (res.status === 204) return undefined as T;
@@ -157,7 +168,7 @@ export const api = {
     request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
   patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
-  del: <T = void>(path: string) => request<T>(path, { method: 'DELETE' }),
+  del: <T = void>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
 };
 
 /** Human text for an error, with the Retry-After hint for lockouts. */

@@ -13,6 +13,24 @@ export type SystemInfo = {
   localPasswords?: boolean;
 };
 export type AdminUser = { id: string; username: string };
+/** The signed-in administrator's second factors (GET /api/admin/me/2fa). */
+export type TwoFactorStatus = {
+  totp: boolean;
+  passkeys: number;
+  recoveryCodesLeft: number;
+  /** A confirmed authenticator app or at least one passkey. */
+  enrolled: boolean;
+  /** The panel requires every administrator to have a second factor. */
+  required: boolean;
+  passkeysAvailable: boolean;
+  passkeysProblem?: string;
+};
+export type TotpEnrolment = { secret: string; url: string; qrCode: string };
+export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+/** POST /api/admin/login: a session, or the second factors that finish signing in. */
+export type LoginResult = { user: AdminUser } | { secondFactor: { methods: SecondFactorMethod[] } };
+export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
+export type AdminSecurity = { requireTwoFactor: boolean };
 /** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
 export type AdminSession = {
   id: string;

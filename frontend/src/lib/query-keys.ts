@@ -5,7 +5,10 @@ export const qk = {
   account: {
     all: () => ['account'] as const,
     sessions: () => ['account', 'sessions'] as const,
+    twoFactor: () => ['account', 'two-factor'] as const,
+    passkeys: () => ['account', 'passkeys'] as const,
   },
+  adminSecurity: () => ['admin-security'] as const,
   config: () => ['config'] as const,
   audit: {
     all: () => ['audit'] as const,

@@ -2,6 +2,7 @@ import { PageHeader } from '@/components/ui/card';
 import { useMe } from '@/lib/api/system';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
 export function AccountPage() {
   const me = useMe();
@@ -11,6 +12,7 @@ export function AccountPage() {
       <PageHeader title="Account" description={username ? `Signed in as ${username}.` : 'Your administrator account.'} />
       <div className="stack">
         <PasswordCard username={username} />
+        <TwoFactorCard />
         <SessionsCard />
       </div>
     </>

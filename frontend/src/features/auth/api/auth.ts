@@ -1,16 +1,49 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminUser } from '@/lib/api-types';
+import type { AdminUser, LoginResult } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
+import { getPasskey, type ServerOptions } from '@/lib/webauthn';
 
 export type Credentials = { username: string; password: string };
 
+/** The password step: a session, or (with a second factor enrolled) the methods to finish with. */
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Credentials) =>
-      api.post<{ user: AdminUser }>('/api/admin/login', body, { skipAuthRedirect: true }),
+    mutationFn: (body: Credentials) => api.post<LoginResult>('/api/admin/login', body, { skipAuthRedirect: true }),
+    meta: { quiet: true },
+    onSuccess: (data) => {
+      if ('user' in data) qc.setQueryData(qk.me(), data);
+    },
+  });
+}
+
+/** The second step with a code from the authenticator app or a recovery code. */
+export function useLoginCode() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, code }: { method: 'totp' | 'recovery'; code: string }) =>
+      api.post<{ user: AdminUser }>(`/api/admin/login/${method}`, { code }, { skipAuthRedirect: true }),
+    meta: { quiet: true },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.me(), data);
+    },
+  });
+}
+
+/**
+ * Signs in with a passkey: as the second step after the password (the server knows from the
+ * pending sign-in's cookie), or passwordless with a discoverable passkey.
+ */
+export function usePasskeyLogin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const options = await api.post<ServerOptions>('/api/admin/login/passkey/begin', undefined, { skipAuthRedirect: true });
+      const credential = await getPasskey(options);
+      return api.post<{ user: AdminUser }>('/api/admin/login/passkey/finish', { credential }, { skipAuthRedirect: true });
+    },
     meta: { quiet: true },
     onSuccess: (data) => {
       qc.setQueryData(qk.me(), data);

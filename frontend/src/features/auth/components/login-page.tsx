@@ -10,9 +10,12 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { asSentence } from '@/lib/format';
-import { useForgetSession, useLogin } from '../api/auth';
+import type { SecondFactorMethod } from '@/lib/api-types';
+import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
+import { useForgetSession, useLogin, usePasskeyLogin } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
+import { SecondFactorStep } from './second-factor-step';
 
 type Values = z.infer<typeof loginSchema>;
 
@@ -40,6 +43,8 @@ export function LoginPage() {
   const system = useSystem();
   useForgetSession();
   const login = useLogin();
+  const passkey = usePasskeyLogin();
+  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
   const [formError, setFormError] = useState<{ tone: 'danger' | 'warning'; title: string; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
     resolver: zodResolver(loginSchema),
@@ -52,11 +57,14 @@ export function LoginPage() {
   const code = params.get('error');
   const ssoError = code ? (ssoErrors[code] ?? { title: 'Sign-in failed', text: 'The sign-in could not be completed. Try again.' }) : null;
 
+  const done = () => navigate(safeNext(params.get('next')), { replace: true });
+
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await login.mutateAsync(values);
-      navigate(safeNext(params.get('next')), { replace: true });
+      const res = await login.mutateAsync(values);
+      if ('secondFactor' in res) setMethods(res.secondFactor.methods);
+      else done();
     } catch (e) {
       applyServerErrors(e, setError);
       if (isApiError(e) && e.code === 'rate_limited') {
@@ -70,12 +78,36 @@ export function LoginPage() {
     }
   });
 
+  const passwordless = async () => {
+    setFormError(null);
+    try {
+      await passkey.mutateAsync();
+      done();
+    } catch (e) {
+      const text = isApiError(e) ? errorMessage(e) : passkeyErrorMessage(e);
+      setFormError({ tone: 'danger', title: 'Passkey sign-in failed', text: asSentence(text) });
+    }
+  };
+
+  if (methods) {
+    return (
+      <AuthLayout title="Two-factor sign-in" subtitle="Confirm it is you with your second factor.">
+        <SecondFactorStep methods={methods} onDone={done} onRestart={() => setMethods(null)} />
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout title="Sign in" subtitle="Manage the services behind your Traefik proxy.">
       <div className="stack">
         {ssoError && !formError ? (
           <Alert tone="danger" title={ssoError.title}>
             {ssoError.text}
+          </Alert>
+        ) : null}
+        {formError ? (
+          <Alert tone={formError.tone} title={formError.title}>
+            {formError.text}
           </Alert>
         ) : null}
         {sso ? (
@@ -90,11 +122,6 @@ export function LoginPage() {
         ) : null}
         {passwords ? (
           <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in with a password">
-            {formError ? (
-              <Alert tone={formError.tone} title={formError.title}>
-                {formError.text}
-              </Alert>
-            ) : null}
             <Field label="Username" error={formState.errors.username?.message}>
               <input className="input" autoComplete="username" autoFocus={!sso} {...register('username')} />
             </Field>
@@ -111,6 +138,12 @@ export function LoginPage() {
             <code>gatehouse admin local-passwords on</code>.
           </p>
         )}
+        {/* Worded "Use a passkey", not "Sign in with...": the password's button keeps a unique name. */}
+        {passkeysSupported() ? (
+          <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={passwordless}>
+            Use a passkey
+          </Button>
+        ) : null}
       </div>
     </AuthLayout>
   );

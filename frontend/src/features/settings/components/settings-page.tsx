@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/ui/card';
+import { AdminSecuritySettings } from './admin-security-settings';
 import { GeneralSettings } from './general-settings';
 import { PanelSignIn } from './panel-sign-in';
 import { SsoSettings } from './sso-settings';
@@ -11,6 +12,7 @@ export function SettingsPage() {
         <GeneralSettings />
         <PanelSignIn />
         <SsoSettings />
+        <AdminSecuritySettings />
       </div>
     </>
   );

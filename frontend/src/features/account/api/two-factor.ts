@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Items, Passkey, TotpEnrolment, TwoFactorStatus } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+import { createPasskey, type ServerOptions } from '@/lib/webauthn';
+
+type RecoveryCodes = { recoveryCodes: string[] };
+
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: qk.account.twoFactor(),
+    queryFn: () => api.get<TwoFactorStatus>('/api/admin/me/2fa'),
+  });
+}
+
+export function usePasskeys() {
+  return useQuery({
+    queryKey: qk.account.passkeys(),
+    queryFn: () => api.get<Items<Passkey>>('/api/admin/me/passkeys').then((r) => r.items ?? []),
+  });
+}
+
+/** Every change to a factor may change what the rest of the panel allows: refresh it all. */
+function useRefresh() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: qk.account.all() }).then(() => qc.invalidateQueries());
+}
+
+export function useBeginTotp() {
+  return useMutation({ mutationFn: () => api.post<TotpEnrolment>('/api/admin/me/2fa/totp') });
+}
+
+export function useConfirmTotp() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/admin/me/2fa/totp/confirm', { code }).then((r) => r.recoveryCodes),
+    meta: { quiet: true, success: 'Authenticator app turned on' },
+    onSuccess: refresh,
+  });
+}
+
+export function useDisableTotp() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: { password?: string; code?: string }) => api.del('/api/admin/me/2fa/totp', body),
+    meta: { quiet: true, success: 'Authenticator app turned off' },
+    onSuccess: refresh,
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: () => api.post<RecoveryCodes>('/api/admin/me/2fa/recovery-codes').then((r) => r.recoveryCodes),
+    meta: { success: 'New recovery codes generated; the old ones no longer work' },
+    onSuccess: refresh,
+  });
+}
+
+/** Asks the server for options, lets the browser create the passkey, and stores it. */
+export function useAddPasskey() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const options = await api.post<ServerOptions>('/api/admin/me/passkeys/register/begin');
+      const credential = await createPasskey(options);
+      return api.post<Passkey>('/api/admin/me/passkeys/register/finish', { name, credential });
+    },
+    meta: { quiet: true, success: 'Passkey added' },
+    onSuccess: refresh,
+  });
+}
+
+export function useDeletePasskey() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => api.del(`/api/admin/me/passkeys/${encodeURIComponent(id)}`),
+    meta: { success: 'Passkey removed' },
+    onSettled: refresh,
+  });
+}
+
+export function useRenamePasskey() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      api.patch<Passkey>(`/api/admin/me/passkeys/${encodeURIComponent(id)}`, { name }),
+    meta: { quiet: true, success: 'Passkey renamed' },
+    onSuccess: refresh,
+  });
+}

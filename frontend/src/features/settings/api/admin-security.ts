@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AdminSecurity } from '@/lib/api-types';
+import { qk } from '@/lib/query-keys';
+
+export function useAdminSecurity() {
+  return useQuery({ queryKey: qk.adminSecurity(), queryFn: () => api.get<AdminSecurity>('/api/admin/security') });
+}
+
+export function useSaveAdminSecurity() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminSecurity) => api.put<AdminSecurity>('/api/admin/security', body),
+    meta: { success: 'Sign-in security saved' },
+    onSuccess: (data) => {
+      qc.setQueryData(qk.adminSecurity(), data);
+      return qc.invalidateQueries({ queryKey: qk.account.all() });
+    },
+  });
+}

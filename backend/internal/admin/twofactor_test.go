@@ -404,3 +404,26 @@ func TestResetTwoFactor(t *testing.T) {
 		t.Fatalf("methods after reset = %v", m)
 	}
 }
+
+// The OpenID provider owns the second factor of its sign-ins: an enrolled
+// administrator signs in through it, and an administrator without a
+// password (SSO only) is not held at enrolment by the require-2FA policy.
+func TestSecondFactorAndExternalSignIn(t *testing.T) {
+	a := newTFApp(t)
+	a.enrolTOTP()
+	a.expect("PUT", "/api/admin/security", `{"requireTwoFactor":true}`, http.StatusOK)
+	ctx := t.Context()
+	client := admin.Client{Address: "192.0.2.1"}
+	if _, _, err := a.svc.SignInExternal(ctx, admin.External{Issuer: "https://id.test", Subject: "1",
+		Username: "admin", Role: "admin"}, client); err != nil {
+		t.Fatalf("enrolled administrator through SSO: %v", err)
+	}
+	_, tok, err := a.svc.SignInExternal(ctx, admin.External{Issuer: "https://id.test", Subject: "2",
+		Username: "grace", Role: "viewer", Create: true}, client)
+	if err != nil {
+		t.Fatalf("new administrator through SSO: %v", err)
+	}
+	a.signOut()
+	a.jar[admin.CookieName] = tok
+	a.expect("GET", "/api/probe", "", http.StatusNoContent)
+}

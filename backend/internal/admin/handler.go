@@ -35,6 +35,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.GET("/admin/me/sessions", h.sessions)
 	g.DELETE("/admin/me/sessions", h.endOtherSessions)
 	g.DELETE("/admin/me/sessions/:id", h.endSession)
+	h.registerUsers(g)
 }
 
 func client(c echo.Context) Client {

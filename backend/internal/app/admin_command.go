@@ -10,15 +10,16 @@ import (
 	"os"
 	"strings"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-const adminUsage = "usage: gatehouse admin create|reset-password -username NAME"
+const adminUsage = "usage: gatehouse admin create -username NAME [-role admin|viewer] | reset-password -username NAME"
 
-// adminCommand implements `gatehouse admin create -username NAME` and
+// adminCommand implements `gatehouse admin create -username NAME [-role ROLE]` and
 // `gatehouse admin reset-password -username NAME`. The password comes from
 // PANEL_ADMIN_PASSWORD[_FILE] or the first line of stdin, never from the
 // command line (it would show in ps and shell history).
@@ -30,6 +31,16 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	fs := flag.NewFlagSet("admin "+sub, flag.ContinueOnError)
 	fs.SetOutput(o.Stderr)
 	username := fs.String("username", cfg.AdminUser, "administrator username")
+	role := actor.RoleAdmin
+	if sub == "create" {
+		fs.Func("role", "the administrator's role: admin or viewer (default admin)", func(v string) error {
+			role = actor.Role(v)
+			if !role.Valid() {
+				return errors.New("must be admin or viewer")
+			}
+			return nil
+		})
+	}
 	if err := fs.Parse(o.Args[2:]); err != nil {
 		return err
 	}
@@ -58,11 +69,11 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if sub == "reset-password" {
 		return resetPassword(ctx, svc, *username, password, o.Stdout)
 	}
-	u, err := svc.Create(ctx, *username, password)
+	u, err := svc.CreateUser(ctx, admin.CreateUserRequest{Username: *username, Password: password, Role: role})
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(o.Stdout, "created administrator %q\n", u.Username)
+	_, err = fmt.Fprintf(o.Stdout, "created administrator %q with the %s role\n", u.Username, u.Role)
 	return err
 }
 

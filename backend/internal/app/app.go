@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
@@ -86,7 +87,8 @@ func Run(ctx context.Context, o Options) int {
 
 const usage = `Usage:
   gatehouse [serve]                      start the panel (configured by PANEL_* variables)
-  gatehouse admin create -username NAME  create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
+  gatehouse admin create -username NAME [-role admin|viewer]
+                                         create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
   gatehouse admin reset-password -username NAME
                                          set an administrator's password (same sources) and end their sessions
   gatehouse version                      print the version
@@ -130,10 +132,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
+	apiTokens := apitoken.NewService(db, now, log)
+	apiTokenHandler := apitoken.NewHandler(apiTokens)
 
 	c := &components{db: db, bus: bus, admin: adminSvc}
 	features := []httpapi.Registrar{
 		adminHandler,
+		apiTokenHandler,
 		settings.NewHandler(settingsSvc),
 		services.NewHandler(servicesSvc),
 		domains.NewHandler(domainsSvc),
@@ -235,6 +240,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			log.Warn("sweep admin sessions", "err", err)
 		}
 	}))
+	c.loops = append(c.loops, apiTokens.Loop(admin.LastSeenInterval/2))
 	c.loops = append(c.loops, every(admin.LastSeenInterval/2, func(ctx context.Context) {
 		if err := adminSvc.FlushLastSeen(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("record admin sessions last seen", "err", err)
@@ -245,7 +251,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
 		SetupRequired: adminSvc.SetupRequired,
-		RequireAdmin:  adminHandler.RequireSession,
+		RequireAdmin:  apiTokenHandler.Guard(adminHandler.RequireSession),
 		Features:      features,
 		UI:            web.Handler(),
 	})

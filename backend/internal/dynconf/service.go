@@ -269,7 +269,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	}
 	if s.d.Managed {
 		var admins []store.AdminUser
-		if err := db.Order("username").Find(&admins).Error; err != nil {
+		if err := db.Where("disabled_at IS NULL").Order("username").Find(&admins).Error; err != nil {
 			return Snapshot{}, nil, nil, fmt.Errorf("list administrators: %w", err)
 		}
 		for _, a := range admins {

@@ -31,9 +31,11 @@ type Deps struct {
 	Managed       bool
 	Ping          func(ctx context.Context) error
 	SetupRequired func(ctx context.Context) (bool, error)
-	RequireAdmin  echo.MiddlewareFunc
-	Features      []Registrar // every /api feature, public or not
-	UI            http.Handler
+	// RequireAdmin authenticates every non-public route (a session or an API
+	// token) and puts the actor in the request context for the role check.
+	RequireAdmin echo.MiddlewareFunc
+	Features     []Registrar // every /api feature, public or not
+	UI           http.Handler
 }
 
 // publicRoutes is the one place that says which /api routes answer without an
@@ -98,7 +100,7 @@ func New(d Deps) *echo.Echo {
 
 func adminGuard(require echo.MiddlewareFunc) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		guarded := require(next)
+		guarded := require(roleCheck(next))
 		return func(c echo.Context) error {
 			if IsPublic(c.Request().Method, c.Path()) {
 				return next(c)
@@ -110,12 +112,19 @@ func adminGuard(require echo.MiddlewareFunc) echo.MiddlewareFunc {
 
 // csrf refuses cross-site unsafe requests. Browsers send Sec-Fetch-Site and,
 // on unsafe methods, Origin; non-browser clients (Traefik, the wrapper, curl)
-// send neither and are governed by their own guards.
+// send neither and are governed by their own guards. A request with an
+// Authorization bearer token and no cookie at all is exempt: a browser
+// attaches no Authorization header of its own accord, so a forged
+// cross-site request cannot carry it. Any cookie keeps the check, so a
+// browser's session request is always checked.
 func csrf(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
 		switch r.Method {
 		case http.MethodGet, http.MethodHead, http.MethodOptions:
+			return next(c)
+		}
+		if strings.HasPrefix(strings.ToLower(r.Header.Get(echo.HeaderAuthorization)), "bearer ") && r.Header.Get("Cookie") == "" {
 			return next(c)
 		}
 		if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {

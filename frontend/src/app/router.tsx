@@ -54,6 +54,8 @@ export function createAppRouter() {
             { path: 'access-log', lazy: () => import('@/features/access/components/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
             { path: 'machine-tokens', lazy: () => import('@/features/machine-tokens/components/machine-tokens-page').then((m) => ({ Component: m.MachineTokensPage })) },
             { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
+            { path: 'admins', lazy: () => import('@/features/admins/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
+            { path: 'api-tokens', lazy: () => import('@/features/admins/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },
             { path: 'managed', lazy: () => import('@/features/managed/components/managed-page').then((m) => ({ Component: m.ManagedPage })) },
             { path: 'runtime', lazy: () => import('@/features/runtime/components/runtime-page').then((m) => ({ Component: m.RuntimePage })) },

@@ -6,6 +6,11 @@ export const qk = {
     all: () => ['account'] as const,
     sessions: () => ['account', 'sessions'] as const,
   },
+  admins: {
+    all: () => ['admins'] as const,
+    list: () => ['admins', 'list'] as const,
+    tokens: () => ['admins', 'tokens'] as const,
+  },
   config: () => ['config'] as const,
   sso: () => ['sso'] as const,
   domains: {

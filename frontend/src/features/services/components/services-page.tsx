@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { Sparkline } from '@/components/ui/sparkline';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
+import { useCanWrite } from '@/lib/api/system';
 import type { Service, ServiceHealth, ServiceMetrics } from '@/lib/api-types';
 import { useProxyHealth, useProxyMetrics, useServices } from '@/lib/api/resources';
 import { formatNumber } from '@/lib/format';
@@ -39,6 +40,7 @@ export function ServicesPage() {
   const metrics = useProxyMetrics();
   const toggle = useToggleService();
   const del = useDeleteService();
+  const canWrite = useCanWrite();
   const now = useNow(15_000);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -70,9 +72,11 @@ export function ServicesPage() {
         title="Services"
         description="Each service is a Traefik router and load balancer, published under one or more hostnames."
         actions={
-          <ButtonLink to="/services/new" variant="primary" icon="plus">
-            New service
-          </ButtonLink>
+          canWrite ? (
+            <ButtonLink to="/services/new" variant="primary" icon="plus">
+              New service
+            </ButtonLink>
+          ) : null
         }
       />
       {services.isError ? <ErrorState error={services.error} onRetry={() => services.refetch()} /> : null}

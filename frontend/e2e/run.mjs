@@ -12,6 +12,7 @@ import { artifacts, openPage } from './page.mjs';
 import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
 import { account } from './scenarios/account.mjs';
+import { admins } from './scenarios/admins.mjs';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
@@ -63,6 +64,7 @@ try {
   if (traefik) await liveViews(t, page, serviceId);
   await deleteService(t, page);
   await account(t, page, browser, panel.base);
+  await admins(t, page, browser, panel.base);
   await lockout(t, browser, panel.base);
 } catch (err) {
   t.harnessError(err);

@@ -63,7 +63,7 @@ describe('AdminsPage', () => {
     renderRoute(<AdminsPage />);
     expect(await screen.findByText('(you)')).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText('Role of admin'), 'viewer');
-    expect(await screen.findByRole('alert')).toHaveTextContent('the panel needs at least one active administrator with the admin role');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The panel needs at least one active administrator with the admin role.');
     expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ role: 'viewer' });
 
     await user.click(screen.getByRole('button', { name: 'Remove eve' }));

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { useCanWrite, useMe } from '@/lib/api/system';
 import type { AdminAccount, AdminRole } from '@/lib/api-types';
-import { formatDateTime, formatRelative } from '@/lib/format';
+import { asSentence, formatDateTime, formatRelative } from '@/lib/format';
 import { useAdmins, useDeleteAdmin, useUpdateAdmin } from '../api/admins';
 import { CreateAdminDialog, ResetPasswordDialog, roleChoices } from './admin-dialogs';
 
@@ -29,7 +29,7 @@ export function AdminsPage() {
 
   const change = (a: AdminAccount, body: { role?: AdminRole; disabled?: boolean }) => {
     setRefusal(null);
-    update.mutate({ id: a.id, ...body }, { onError: (e) => setRefusal(errorMessage(e)), onSettled: () => setDisabling(null) });
+    update.mutate({ id: a.id, ...body }, { onError: (e) => setRefusal(asSentence(errorMessage(e))), onSettled: () => setDisabling(null) });
   };
 
   return (
@@ -46,9 +46,11 @@ export function AdminsPage() {
         }
       />
       {refusal ? (
-        <Alert tone="danger" title="Not changed">
-          {refusal}
-        </Alert>
+        <div style={{ marginBottom: 16 }}>
+          <Alert tone="danger" title="Not changed">
+            {refusal}
+          </Alert>
+        </div>
       ) : null}
       {admins.isError ? <ErrorState error={admins.error} onRetry={() => admins.refetch()} /> : null}
       <Card>
@@ -157,7 +159,7 @@ export function AdminsPage() {
         onConfirm={() => {
           if (!deleting) return;
           setRefusal(null);
-          del.mutate(deleting.id, { onError: (e) => setRefusal(errorMessage(e)), onSettled: () => setDeleting(null) });
+          del.mutate(deleting.id, { onError: (e) => setRefusal(asSentence(errorMessage(e))), onSettled: () => setDeleting(null) });
         }}
       />
     </>

@@ -64,7 +64,7 @@ func TestCreate(t *testing.T) {
 			a.Role = actor.RoleViewer
 			return a
 		}, apitoken.CreateRequest{Name: "x", Role: actor.RoleAdmin}, apperr.CodeValidationFailed, "role"},
-		{"by a token", func(f fixture) actor.Actor {
+		{"by a token", func(fixture) actor.Actor {
 			return actor.Actor{Kind: actor.KindToken, ID: "t", Name: "t", Role: actor.RoleAdmin}
 		}, apitoken.CreateRequest{Name: "x", Role: actor.RoleViewer}, apperr.CodeForbidden, ""},
 	}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"

@@ -81,38 +81,25 @@ func (s *Service) GetUser(ctx context.Context, id string) (Account, error) {
 }
 
 // lastSignIns maps administrators to the opening time of their newest live
-// session (only userID's when it is not empty).
+// session (only userID's when it is not empty). Live sessions are few (one
+// per browser, twelve hours idle at most), so they are read whole rather
+// than through MAX(), which hands back SQLite's stored text, not a time.
 func (s *Service) lastSignIns(db *gorm.DB, userID string) (map[string]time.Time, error) {
-	var rows []struct {
-		UserID string
-		At     string
-	}
-	q := db.Model(&store.AdminSession{}).Select("user_id, MAX(created_at) AS at").
-		Where("expires_at > ?", s.now()).Group("user_id")
+	var rows []store.AdminSession
+	q := db.Select("user_id", "created_at").Where("expires_at > ?", s.now())
 	if userID != "" {
 		q = q.Where("user_id = ?", userID)
 	}
-	if err := q.Scan(&rows).Error; err != nil {
+	if err := q.Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list admin sign-ins: %w", err)
 	}
 	out := make(map[string]time.Time, len(rows))
 	for _, r := range rows {
-		// MAX() loses the column's type: SQLite hands back the stored text.
-		if at, err := parseStoredTime(r.At); err == nil {
-			out[r.UserID] = at
+		if at, ok := out[r.UserID]; !ok || r.CreatedAt.After(at) {
+			out[r.UserID] = r.CreatedAt.UTC()
 		}
 	}
 	return out, nil
-}
-
-// parseStoredTime reads a timestamp as the SQLite driver stores it.
-func parseStoredTime(v string) (time.Time, error) {
-	for _, layout := range []string{"2006-01-02 15:04:05.999999999-07:00", time.RFC3339Nano, "2006-01-02 15:04:05.999999999"} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, fmt.Errorf("unknown time format %q", v)
 }
 
 func toAccount(r store.AdminUser, last map[string]time.Time) Account {

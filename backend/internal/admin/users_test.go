@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
@@ -58,7 +59,7 @@ func TestCreateUser(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			svc, _, _ := newService(t)
+			svc, clock, _ := newService(t)
 			ctx := context.Background()
 			a, err := svc.CreateUser(ctx, tt.in)
 			if tt.code != "" {
@@ -75,9 +76,13 @@ func TestCreateUser(t *testing.T) {
 			if err != nil || u.Role != tt.in.Role {
 				t.Fatalf("sign-in = %+v, %v; want the %s role", u, err, tt.in.Role)
 			}
+			clock.Add(time.Minute)
+			if _, _, err := svc.Login(ctx, tt.in.Username, tt.in.Password, at("10.0.0.2")); err != nil {
+				t.Fatal(err)
+			}
 			got, err := svc.GetUser(ctx, a.ID)
-			if err != nil || got.LastSignInAt == nil {
-				t.Fatalf("GetUser = %+v, %v; want a last sign-in", got, err)
+			if err != nil || got.LastSignInAt == nil || !got.LastSignInAt.Equal(clock.Now()) {
+				t.Fatalf("GetUser = %+v, %v; want the newest sign-in, at %v", got, err, clock.Now())
 			}
 		})
 	}

@@ -6,10 +6,12 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Domain } from '@/lib/api-types';
 import { useDomains, useServices } from '@/lib/api/resources';
+import { useCanWrite } from '@/lib/api/system';
 import { useDeleteDomain } from '../api/domains';
 import { DomainFormModal } from './domain-form';
 
 export function DomainsPage() {
+  const canWrite = useCanWrite();
   const domains = useDomains();
   const services = useServices();
   const del = useDeleteDomain();
@@ -23,9 +25,11 @@ export function DomainsPage() {
         title="Domains"
         description="Base domains for your services, with the certificate resolver Traefik uses for them."
         actions={
-          <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-            Add domain
-          </Button>
+          canWrite ? (
+            <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
+              Add domain
+            </Button>
+          ) : null
         }
       />
       {domains.isError ? <ErrorState error={domains.error} onRetry={() => domains.refetch()} /> : null}

@@ -56,8 +56,12 @@ export function CredentialSetsPage() {
                     </td>
                     <td className="muted small nowrap" data-label="Updated">{formatDateTime(s.updatedAt)}</td>
                     <td className="actions">
-                      <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
-                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+                      {canWrite ? (
+                        <>
+                          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
+                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -74,10 +74,14 @@ export function DomainsPage() {
                     </td>
                     <td className="muted" data-label="Services">{usage(d.id)}</td>
                     <td className="actions">
-                      <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+                      {canWrite ? (
+                        <>
+                          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
+                            Edit
+                          </Button>
+                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

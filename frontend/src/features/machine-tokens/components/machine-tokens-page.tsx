@@ -124,12 +124,16 @@ export function MachineTokensPage() {
                         )}
                       </td>
                       <td className="actions">
-                        {t.status === 'active' ? (
-                          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                            Revoke
-                          </Button>
+                        {canWrite ? (
+                          <>
+                            {t.status === 'active' ? (
+                              <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                                Revoke
+                              </Button>
+                            ) : null}
+                            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
+                          </>
                         ) : null}
-                        <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
                       </td>
                     </tr>
                   );

@@ -71,9 +71,11 @@ export function SessionsPage() {
                     <td className="small nowrap" title={formatDateTime(s.lastSeenAt)} data-label="Last seen">{formatRelative(s.lastSeenAt)}</td>
                     <td className="small nowrap" title={formatDateTime(s.expiresAt)} data-label="Expires">{formatRelative(s.expiresAt)}</td>
                     <td className="actions">
-                      <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
-                        End
-                      </Button>
+                      {canWrite ? (
+                        <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
+                          End
+                        </Button>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

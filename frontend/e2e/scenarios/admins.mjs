@@ -80,6 +80,11 @@ export async function admins(t, page, browser, base) {
       await v.getByRole('button', { name: 'Sign in' }).click();
       await v.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
       await v.getByRole('banner').getByText('Viewer', { exact: true }).waitFor();
+      expect((await v.getByRole('link', { name: 'New service' }).count()) === 0, 'a viewer sees New service on the dashboard');
+      await navTo(v, 'Domains');
+      await v.getByRole('heading', { name: 'Domains', exact: true }).waitFor();
+      await v.getByRole('table').waitFor();
+      expect((await v.getByRole('button', { name: /^(Add domain|Edit|Delete)/ }).count()) === 0, 'a viewer sees domain write buttons');
       await navTo(v, 'Administrators');
       await v.getByRole('cell', { name: SECOND }).first().waitFor();
       expect((await v.getByRole('button', { name: 'Add administrator' }).count()) === 0, 'a viewer sees Add administrator');

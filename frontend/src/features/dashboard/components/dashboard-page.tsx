@@ -130,7 +130,7 @@ export function DashboardPage() {
             {services.isPending ? (
               <LoadingRows />
             ) : list.length === 0 ? (
-              <EmptyState icon="services" title="Nothing published yet" action={<ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink>}>
+              <EmptyState icon="services" title="Nothing published yet" action={canWrite ? <ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink> : undefined}>
                 Start by adding a domain, then publish your first service on it.
               </EmptyState>
             ) : (
@@ -178,7 +178,7 @@ export function DashboardPage() {
                     </div>
                     <div className="small muted">{st.text}</div>
                   </div>
-                  {!st.done ? (
+                  {!st.done && canWrite ? (
                     <ButtonLink to={st.to} size="sm">
                       {st.cta}
                     </ButtonLink>

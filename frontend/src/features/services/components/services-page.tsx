@@ -175,7 +175,7 @@ export function ServicesPage() {
                         <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? 'Enabled' : 'Disabled'}>
                           <Switch
                             checked={s.enabled}
-                            disabled={toggle.isPending && toggle.variables?.service.id === s.id}
+                            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
                             onChange={(e) => onToggle(s, e.target.checked)}
                             label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
                             hideLabel
@@ -183,7 +183,7 @@ export function ServicesPage() {
                         </span>
                         <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
                         <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
-                        <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} />
+                        {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} /> : null}
                       </td>
                     </tr>
                   ))}
@@ -199,6 +199,7 @@ export function ServicesPage() {
                     </Link>
                     <Switch
                       checked={s.enabled}
+                      disabled={!canWrite}
                       onChange={(e) => onToggle(s, e.target.checked)}
                       label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
                       hideLabel
@@ -223,7 +224,7 @@ export function ServicesPage() {
                       <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
                         Security
                       </ButtonLink>
-                      <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)} />
+                      {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)} /> : null}
                     </div>
                   </div>
                 </div>

@@ -31,11 +31,9 @@ type Deps struct {
 	Managed       bool
 	Ping          func(ctx context.Context) error
 	SetupRequired func(ctx context.Context) (bool, error)
-	// RequireAdmin authenticates every non-public route (a session or an API
-	// token) and puts the actor in the request context for the role check.
-	RequireAdmin echo.MiddlewareFunc
-	Features     []Registrar // every /api feature, public or not
-	UI           http.Handler
+	RequireAdmin  echo.MiddlewareFunc
+	Features      []Registrar // every /api feature, public or not
+	UI            http.Handler
 }
 
 // publicRoutes is the one place that says which /api routes answer without an
@@ -98,6 +96,9 @@ func New(d Deps) *echo.Echo {
 	return e
 }
 
+// adminGuard runs require (Deps.RequireAdmin: a session or an API token,
+// which puts the actor in the request context) and then the role check on
+// every route that is not public.
 func adminGuard(require echo.MiddlewareFunc) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		guarded := require(roleCheck(next))

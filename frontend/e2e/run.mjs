@@ -13,6 +13,7 @@ import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
 import { account } from './scenarios/account.mjs';
 import { auditLog } from './scenarios/audit.mjs';
+import { admins } from './scenarios/admins.mjs';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
@@ -67,6 +68,7 @@ try {
   if (traefik) await liveViews(t, page, serviceId);
   await deleteService(t, page);
   await account(t, page, browser, panel.base);
+  await admins(t, page, browser, panel.base);
   await lockout(t, browser, panel.base);
   await panelSso(t, harness, browser);
   // Last: the log of everything the scenarios above changed.

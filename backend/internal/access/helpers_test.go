@@ -75,7 +75,7 @@ func newEnv(t testing.TB, opts ...func(*Options)) *env {
 		Logger:        slog.New(slog.DiscardHandler),
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
+		RequireAdmin:  testutil.AsAdmin,
 		Features:      []httpapi.Registrar{NewHandler(v.acc)},
 	})
 	v.h = v.acc.FastVerify(v.e)

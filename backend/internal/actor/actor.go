@@ -28,6 +28,7 @@ func (r Role) Valid() bool { return slices.Contains(Roles, r) }
 // Kind says what sort of actor made a request.
 type Kind string
 
+// The kinds of actor.
 const (
 	KindAdmin  Kind = "admin"  // a signed-in administrator
 	KindToken  Kind = "token"  // an administrator API token

@@ -37,6 +37,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.DELETE("/admin/me/sessions", h.endOtherSessions)
 	g.DELETE("/admin/me/sessions/:id", h.endSession)
 	h.registerTwoFactor(g)
+	h.registerUsers(g)
 }
 
 func client(c echo.Context) Client {

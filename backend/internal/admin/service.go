@@ -57,7 +57,7 @@ type Service struct {
 	dummyHash  []byte
 	// passwords reports whether password sign-in is allowed (nil: always).
 	passwords func(ctx context.Context) (bool, error)
-	tf         twoFactor // TOTP secrets' sealer and the passkeys' relying party
+	tf        twoFactor // TOTP secrets' sealer and the passkeys' relying party
 
 	seenMu sync.Mutex
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
@@ -140,7 +140,7 @@ func (s *Service) Setup(ctx context.Context, username, password string) (User, e
 			return apperr.Forbidden("setup is already complete; sign in instead")
 		}
 		var err error
-		u, err = s.create(tx, username, password)
+		u, err = s.create(tx, username, password, actor.RoleAdmin)
 		return err
 	})
 	if err != nil {
@@ -152,7 +152,7 @@ func (s *Service) Setup(ctx context.Context, username, password string) (User, e
 
 // Create adds an administrator (CLI and environment bootstrap).
 func (s *Service) Create(ctx context.Context, username, password string) (User, error) {
-	u, err := s.create(s.db.WithContext(ctx), username, password)
+	u, err := s.create(s.db.WithContext(ctx), username, password, actor.RoleAdmin)
 	if err != nil {
 		return User{}, err
 	}
@@ -173,9 +173,12 @@ func (s *Service) EnsureBootstrap(ctx context.Context, username, password string
 	return err == nil, err
 }
 
-func (s *Service) create(tx *gorm.DB, username, password string) (store.AdminUser, error) {
+func (s *Service) create(tx *gorm.DB, username, password string, role actor.Role) (store.AdminUser, error) {
 	if err := ValidateCredentials(username, password); err != nil {
 		return store.AdminUser{}, err
+	}
+	if !role.Valid() {
+		return store.AdminUser{}, apperr.Field("role", "must be admin or viewer")
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.bcryptCost)
 	if err != nil {
@@ -187,7 +190,7 @@ func (s *Service) create(tx *gorm.DB, username, password string) (store.AdminUse
 	}
 	now := s.now()
 	u := store.AdminUser{ID: store.NewID(), Username: username, PasswordHash: string(hash), ProxyHash: proxy,
-		Role: string(actor.RoleAdmin), CreatedAt: now, UpdatedAt: now}
+		Role: string(role), CreatedAt: now, UpdatedAt: now}
 	if err := tx.Create(&u).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
 			return store.AdminUser{}, apperr.Conflict("username", "administrator %q already exists", username)

@@ -12,6 +12,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -20,9 +21,9 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-const adminUsage = "usage: gatehouse admin create|reset-password|reset-2fa -username NAME | gatehouse admin local-passwords on"
+const adminUsage = "usage: gatehouse admin create -username NAME [-role admin|viewer] | reset-password|reset-2fa -username NAME | local-passwords on"
 
-// adminCommand implements `gatehouse admin create -username NAME`,
+// adminCommand implements `gatehouse admin create -username NAME [-role ROLE]`,
 // `gatehouse admin reset-password -username NAME` and `gatehouse admin
 // reset-2fa -username NAME`. The password comes from
 // PANEL_ADMIN_PASSWORD[_FILE] or the first line of stdin, never from the
@@ -38,6 +39,16 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	fs := flag.NewFlagSet("admin "+sub, flag.ContinueOnError)
 	fs.SetOutput(o.Stderr)
 	username := fs.String("username", cfg.AdminUser, "administrator username")
+	role := actor.RoleAdmin
+	if sub == "create" {
+		fs.Func("role", "the administrator's role: admin or viewer (default admin)", func(v string) error {
+			role = actor.Role(v)
+			if !role.Valid() {
+				return errors.New("must be admin or viewer")
+			}
+			return nil
+		})
+	}
 	if err := fs.Parse(o.Args[2:]); err != nil {
 		return err
 	}
@@ -70,7 +81,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if sub == "reset-password" {
 		return resetPassword(ctx, svc, db, *username, password, o.Stdout)
 	}
-	u, err := svc.Create(ctx, *username, password)
+	u, err := svc.CreateUser(ctx, admin.CreateUserRequest{Username: *username, Password: password, Role: role})
 	if err != nil {
 		return err
 	}
@@ -80,7 +91,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	}); err != nil {
 		return fmt.Errorf("created administrator %q but could not record it in the audit log: %w", u.Username, err)
 	}
-	_, err = fmt.Fprintf(o.Stdout, "created administrator %q\n", u.Username)
+	_, err = fmt.Fprintf(o.Stdout, "created administrator %q with the %s role\n", u.Username, u.Role)
 	return err
 }
 

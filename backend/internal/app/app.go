@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
+	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
@@ -90,7 +91,8 @@ func Run(ctx context.Context, o Options) int {
 
 const usage = `Usage:
   gatehouse [serve]                      start the panel (configured by PANEL_* variables)
-  gatehouse admin create -username NAME  create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
+  gatehouse admin create -username NAME [-role admin|viewer]
+                                         create an administrator (password from PANEL_ADMIN_PASSWORD or stdin)
   gatehouse admin reset-password -username NAME
                                          set an administrator's password (same sources) and end their sessions
   gatehouse audit verify                 check the audit log's hash chain (exit 1 at the first broken link)
@@ -148,11 +150,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(db, now, log, admin.CookieName)
+	apiTokens := apitoken.NewService(db, now, log)
+	apiTokenHandler := apitoken.NewHandler(apiTokens)
 
 	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc}
 	features := []httpapi.Registrar{
 		adminHandler,
 		audit.NewHandler(auditSvc),
+		apiTokenHandler,
 		settings.NewHandler(settingsSvc),
 		services.NewHandler(servicesSvc),
 		domains.NewHandler(domainsSvc),
@@ -262,6 +267,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			log.Info("pruned audit entries", "count", n)
 		}
 	}))
+	c.loops = append(c.loops, apiTokens.Loop(admin.LastSeenInterval/2))
 	c.loops = append(c.loops, every(admin.LastSeenInterval/2, func(ctx context.Context) {
 		if err := adminSvc.FlushLastSeen(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("record admin sessions last seen", "err", err)
@@ -276,9 +282,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			in, err := panelSSO.SignIn(ctx)
 			return in.SSO, in.LocalPasswords, err
 		},
-		RequireAdmin: func(next echo.HandlerFunc) echo.HandlerFunc {
+		RequireAdmin: apiTokenHandler.Guard(func(next echo.HandlerFunc) echo.HandlerFunc {
 			return adminHandler.RequireSession(adminHandler.RequireTwoFactor(next))
-		},
+		}),
 		Audit:    auditSvc.Middleware,
 		Features: features,
 		UI:       web.Handler(),

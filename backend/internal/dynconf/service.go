@@ -269,7 +269,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	}
 	if s.d.Managed {
 		var n int64
-		if err := db.Model(&store.AdminUser{}).Count(&n).Error; err != nil {
+		if err := db.Model(&store.AdminUser{}).Where("disabled_at IS NULL").Count(&n).Error; err != nil {
 			return Snapshot{}, nil, nil, fmt.Errorf("count administrators: %w", err)
 		}
 		snap.HasAdmin = n > 0

@@ -62,7 +62,7 @@ func newEnv(t *testing.T, d Deps) *env {
 				if c.Request().Header.Get("X-Test-Admin") == "" {
 					return apperr.Unauthenticated("sign in required")
 				}
-				return next(c)
+				return testutil.AsAdmin(next)(c)
 			}
 		},
 		Features: []httpapi.Registrar{NewHandler(s)},

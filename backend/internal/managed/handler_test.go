@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/labstack/echo/v4"
-
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
@@ -46,7 +44,7 @@ func newHandlerEnv(t *testing.T, managed bool, token string) *handlerEnv {
 		Logger: log, Version: "test", Managed: managed,
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
+		RequireAdmin:  testutil.AsAdmin,
 		Features:      []httpapi.Registrar{h},
 	})
 	return &handlerEnv{t: t, h: e, svc: svc, logs: logs, dir: dir}

@@ -157,7 +157,7 @@ func (e *env) client(url string, o ClientOptions) *Client {
 // included) with an admin guard that lets every request through.
 func serve(t *testing.T, d Deps) *echo.Echo {
 	t.Helper()
-	pass := func(next echo.HandlerFunc) echo.HandlerFunc { return next }
+	pass := testutil.AsAdmin
 	return httpapi.New(httpapi.Deps{
 		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
 		RequireAdmin: pass,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icons';
 import { useMe, useSystem } from '@/lib/api/system';
@@ -41,6 +42,8 @@ const groups: { title: string; items: NavItem[] }[] = [
     title: 'System',
     items: [
       { to: '/settings', label: 'Settings', icon: 'settings' },
+      { to: '/admins', label: 'Administrators', icon: 'user' },
+      { to: '/api-tokens', label: 'API tokens', icon: 'code' },
       { to: '/audit', label: 'Audit log', icon: 'shield' },
     ],
   },
@@ -124,6 +127,11 @@ export function AppShell() {
           <ButtonLink variant="ghost" size="sm" icon="user" to="/account" title="Your account: password and sessions" aria-current={location.pathname === '/account' ? 'page' : undefined}>
             <span className="truncate" style={{ maxWidth: 140 }}>{me.data?.user.username ?? 'Account'}</span>
           </ButtonLink>
+          {me.data?.user.role === 'viewer' ? (
+            <Badge tone="neutral" icon="eye" title="You can look at everything but pages that show secrets, and change nothing.">
+              Viewer
+            </Badge>
+          ) : null}
           <Button
             variant="ghost"
             size="sm"

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
 import { TabLinks } from '@/components/ui/tabs';
 import { useProxyHealth, useProxyMetrics } from '@/lib/api/resources';
+import { useCanWrite } from '@/lib/api/system';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
@@ -24,6 +25,7 @@ export function ServiceLayout() {
   const metrics = useProxyMetrics();
   const m = metrics.data?.items?.find((x) => x.serviceId === id);
   const up = health?.source === 'traefik' ? (health.up ?? 0) : undefined;
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
@@ -51,7 +53,7 @@ export function ServiceLayout() {
           ) : undefined
         }
         actions={
-          s ? (
+          s && canWrite ? (
             <>
               <Switch
                 checked={s.enabled}
@@ -73,7 +75,8 @@ export function ServiceLayout() {
         label="Service sections"
         tabs={[
           { to: `/services/${id}`, label: 'Settings', end: true },
-          { to: `/services/${id}/config`, label: 'Config preview' },
+          // The preview can carry password hashes: viewers may not read it (httpapi's role table).
+          ...(canWrite ? [{ to: `/services/${id}/config`, label: 'Config preview' }] : []),
           { to: `/services/${id}/security`, label: 'Security' },
           { to: `/services/${id}/access`, label: 'Access' },
         ]}

@@ -12,7 +12,6 @@ export type SystemInfo = {
   /** The login page offers the password form (false: SSO only). */
   localPasswords?: boolean;
 };
-export type AdminUser = { id: string; username: string };
 /** The signed-in administrator's second factors (GET /api/admin/me/2fa). */
 export type TwoFactorStatus = {
   totp: boolean;
@@ -31,6 +30,38 @@ export type Passkey = { id: string; name: string; createdAt: string; lastUsedAt:
 export type LoginResult = { user: AdminUser } | { secondFactor: { methods: SecondFactorMethod[] } };
 export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
 export type AdminSecurity = { requireTwoFactor: boolean };
+/** admin: everything; viewer: every read but secret-bearing pages, no writes. */
+export type AdminRole = 'admin' | 'viewer';
+export type AdminUser = { id: string; username: string; role: AdminRole };
+/** An administrator as the administrators page lists them (GET /api/admin/users). */
+export type AdminAccount = {
+  id: string;
+  username: string;
+  role: AdminRole;
+  disabled: boolean;
+  /** When the newest live session opened; null without one. */
+  lastSignInAt: string | null;
+  createdAt: string;
+};
+export type AdminAccountInput = { username: string; password: string; role: AdminRole };
+export type AdminAccountUpdate = { role?: AdminRole; disabled?: boolean };
+export type AdminTokenStatus = 'active' | 'expired' | 'revoked';
+/** An administrator's API token for the panel's API (never its value). */
+export type AdminToken = {
+  id: string;
+  name: string;
+  prefix: string;
+  role: AdminRole;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedAddress: string;
+  status: AdminTokenStatus;
+};
+export type AdminTokenInput = { name: string; role: AdminRole; expiresAt: string | null };
+export type AdminTokenCreated = { token: AdminToken; value: string };
 /** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
 export type AdminSession = {
   id: string;

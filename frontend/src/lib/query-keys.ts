@@ -9,6 +9,11 @@ export const qk = {
     passkeys: () => ['account', 'passkeys'] as const,
   },
   adminSecurity: () => ['admin-security'] as const,
+  admins: {
+    all: () => ['admins'] as const,
+    list: () => ['admins', 'list'] as const,
+    tokens: () => ['admins', 'tokens'] as const,
+  },
   config: () => ['config'] as const,
   audit: {
     all: () => ['audit'] as const,

@@ -19,3 +19,16 @@ export function useMe(enabled = true) {
     meta: { quiet: true },
   });
 }
+
+/**
+ * The signed-in administrator's role, from GET /api/admin/me. Pages hide write
+ * controls for a viewer; the server refuses their writes either way.
+ */
+export function useRole(): AdminUser['role'] | undefined {
+  return useMe().data?.user.role;
+}
+
+/** Whether the signed-in administrator may make changes (not a viewer). */
+export function useCanWrite(): boolean {
+  return useRole() !== 'viewer';
+}

@@ -4,11 +4,13 @@ import { Card, PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { CredentialSet } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import { useCredentialSets, useDeleteCredentialSet } from '../api/credential-sets';
 import { CredentialSetModal } from './credential-set-form';
 
 export function CredentialSetsPage() {
+  const canWrite = useCanWrite();
   const sets = useCredentialSets();
   const del = useDeleteCredentialSet();
   const [editing, setEditing] = useState<CredentialSet | 'new' | null>(null);
@@ -19,7 +21,7 @@ export function CredentialSetsPage() {
       <PageHeader
         title="Credential sets"
         description="Username/password lists for HTTP basic authentication. One set can protect many services."
-        actions={<Button variant="primary" icon="plus" onClick={() => setEditing('new')}>New set</Button>}
+        actions={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>New set</Button> : null}
       />
       {sets.isError ? <ErrorState error={sets.error} onRetry={() => sets.refetch()} /> : null}
       <Card>
@@ -54,8 +56,12 @@ export function CredentialSetsPage() {
                     </td>
                     <td className="muted small nowrap" data-label="Updated">{formatDateTime(s.updatedAt)}</td>
                     <td className="actions">
-                      <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
-                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+                      {canWrite ? (
+                        <>
+                          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
+                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

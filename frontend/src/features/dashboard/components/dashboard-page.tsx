@@ -9,7 +9,7 @@ import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { api } from '@/lib/api-client';
 import type { ManagedState } from '@/lib/api-types';
 import { useCertificates, useDomains, useProxyHealth, useRuntime, useServices } from '@/lib/api/resources';
-import { useSystem } from '@/lib/api/system';
+import { useCanWrite, useSystem } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import { qk } from '@/lib/query-keys';
 
@@ -28,6 +28,7 @@ function Stat({ icon, label, value, sub, to }: { icon: IconName; label: string; 
 }
 
 export function DashboardPage() {
+  const canWrite = useCanWrite();
   const system = useSystem();
   const services = useServices();
   const domains = useDomains();
@@ -80,9 +81,11 @@ export function DashboardPage() {
         title="Dashboard"
         description="An overview of what Traefik is serving through Gatehouse."
         actions={
-          <ButtonLink to="/services/new" variant="primary" icon="plus">
-            New service
-          </ButtonLink>
+          canWrite ? (
+            <ButtonLink to="/services/new" variant="primary" icon="plus">
+              New service
+            </ButtonLink>
+          ) : null
         }
       />
       <div className="stack" style={{ gap: 20 }}>
@@ -127,7 +130,7 @@ export function DashboardPage() {
             {services.isPending ? (
               <LoadingRows />
             ) : list.length === 0 ? (
-              <EmptyState icon="services" title="Nothing published yet" action={<ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink>}>
+              <EmptyState icon="services" title="Nothing published yet" action={canWrite ? <ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink> : undefined}>
                 Start by adding a domain, then publish your first service on it.
               </EmptyState>
             ) : (
@@ -175,7 +178,7 @@ export function DashboardPage() {
                     </div>
                     <div className="small muted">{st.text}</div>
                   </div>
-                  {!st.done ? (
+                  {!st.done && canWrite ? (
                     <ButtonLink to={st.to} size="sm">
                       {st.cta}
                     </ButtonLink>

@@ -6,10 +6,12 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Domain } from '@/lib/api-types';
 import { useDomains, useServices } from '@/lib/api/resources';
+import { useCanWrite } from '@/lib/api/system';
 import { useDeleteDomain } from '../api/domains';
 import { DomainFormModal } from './domain-form';
 
 export function DomainsPage() {
+  const canWrite = useCanWrite();
   const domains = useDomains();
   const services = useServices();
   const del = useDeleteDomain();
@@ -23,9 +25,11 @@ export function DomainsPage() {
         title="Domains"
         description="Base domains for your services, with the certificate resolver Traefik uses for them."
         actions={
-          <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-            Add domain
-          </Button>
+          canWrite ? (
+            <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
+              Add domain
+            </Button>
+          ) : null
         }
       />
       {domains.isError ? <ErrorState error={domains.error} onRetry={() => domains.refetch()} /> : null}
@@ -70,10 +74,14 @@ export function DomainsPage() {
                     </td>
                     <td className="muted" data-label="Services">{usage(d.id)}</td>
                     <td className="actions">
-                      <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
-                        Edit
-                      </Button>
-                      <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+                      {canWrite ? (
+                        <>
+                          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
+                            Edit
+                          </Button>
+                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -8,6 +8,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { MachineToken, MachineTokenCreated, MachineTokenStatus } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useDeleteMachineToken, useMachineTokens, useRevokeMachineToken } from '../api/machine-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
@@ -26,6 +27,7 @@ function scopeText(t: MachineToken): string {
 }
 
 export function MachineTokensPage() {
+  const canWrite = useCanWrite();
   const tokens = useMachineTokens();
   const revoke = useRevokeMachineToken();
   const del = useDeleteMachineToken();
@@ -43,9 +45,11 @@ export function MachineTokensPage() {
         title="Machine tokens"
         description="Secrets for programs (sync clients, scripts, monitoring) to reach services that are protected. A service accepts them once its Machine tokens protection is on."
         actions={
-          <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-            New token
-          </Button>
+          canWrite ? (
+            <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+              New token
+            </Button>
+          ) : null
         }
       />
       {tokens.isError ? <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} /> : null}
@@ -120,12 +124,16 @@ export function MachineTokensPage() {
                         )}
                       </td>
                       <td className="actions">
-                        {t.status === 'active' ? (
-                          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                            Revoke
-                          </Button>
+                        {canWrite ? (
+                          <>
+                            {t.status === 'active' ? (
+                              <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                                Revoke
+                              </Button>
+                            ) : null}
+                            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
+                          </>
                         ) : null}
-                        <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
                       </td>
                     </tr>
                   );

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { Sparkline } from '@/components/ui/sparkline';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
+import { useCanWrite } from '@/lib/api/system';
 import type { Service, ServiceHealth, ServiceMetrics } from '@/lib/api-types';
 import { useProxyHealth, useProxyMetrics, useServices } from '@/lib/api/resources';
 import { formatNumber } from '@/lib/format';
@@ -39,6 +40,7 @@ export function ServicesPage() {
   const metrics = useProxyMetrics();
   const toggle = useToggleService();
   const del = useDeleteService();
+  const canWrite = useCanWrite();
   const now = useNow(15_000);
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -70,9 +72,11 @@ export function ServicesPage() {
         title="Services"
         description="Each service is a Traefik router and load balancer, published under one or more hostnames."
         actions={
-          <ButtonLink to="/services/new" variant="primary" icon="plus">
-            New service
-          </ButtonLink>
+          canWrite ? (
+            <ButtonLink to="/services/new" variant="primary" icon="plus">
+              New service
+            </ButtonLink>
+          ) : null
         }
       />
       {services.isError ? <ErrorState error={services.error} onRetry={() => services.refetch()} /> : null}
@@ -171,7 +175,7 @@ export function ServicesPage() {
                         <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? 'Enabled' : 'Disabled'}>
                           <Switch
                             checked={s.enabled}
-                            disabled={toggle.isPending && toggle.variables?.service.id === s.id}
+                            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
                             onChange={(e) => onToggle(s, e.target.checked)}
                             label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
                             hideLabel
@@ -179,7 +183,7 @@ export function ServicesPage() {
                         </span>
                         <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
                         <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
-                        <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} />
+                        {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} /> : null}
                       </td>
                     </tr>
                   ))}
@@ -195,6 +199,7 @@ export function ServicesPage() {
                     </Link>
                     <Switch
                       checked={s.enabled}
+                      disabled={!canWrite}
                       onChange={(e) => onToggle(s, e.target.checked)}
                       label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
                       hideLabel
@@ -219,7 +224,7 @@ export function ServicesPage() {
                       <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
                         Security
                       </ButtonLink>
-                      <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)} />
+                      {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)} /> : null}
                     </div>
                   </div>
                 </div>

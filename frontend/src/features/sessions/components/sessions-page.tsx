@@ -6,10 +6,12 @@ import { Card, PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Session } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useDeleteAllSessions, useDeleteSession, useSessions } from '../api/sessions';
 
 export function SessionsPage() {
+  const canWrite = useCanWrite();
   const sessions = useSessions();
   const delOne = useDeleteSession();
   const delAll = useDeleteAllSessions();
@@ -22,9 +24,11 @@ export function SessionsPage() {
         title="Sessions"
         description="People signed in to protected services through single sign-on or a shared link."
         actions={
-          <Button variant="danger" icon="logout" disabled={list.length === 0} onClick={() => setConfirmAll(true)}>
-            End all sessions
-          </Button>
+          canWrite ? (
+            <Button variant="danger" icon="logout" disabled={list.length === 0} onClick={() => setConfirmAll(true)}>
+              End all sessions
+            </Button>
+          ) : null
         }
       />
       {sessions.isError ? <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} /> : null}
@@ -67,9 +71,11 @@ export function SessionsPage() {
                     <td className="small nowrap" title={formatDateTime(s.lastSeenAt)} data-label="Last seen">{formatRelative(s.lastSeenAt)}</td>
                     <td className="small nowrap" title={formatDateTime(s.expiresAt)} data-label="Expires">{formatRelative(s.expiresAt)}</td>
                     <td className="actions">
-                      <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
-                        End
-                      </Button>
+                      {canWrite ? (
+                        <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
+                          End
+                        </Button>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

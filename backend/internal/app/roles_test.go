@@ -1,0 +1,148 @@
+package app
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
+)
+
+// caller is one way of reaching the API in the role walk.
+type caller struct {
+	name   string
+	viewer bool
+	token  bool
+	// login opens a new session (sessions) and returns the cookie value.
+	login func() string
+	value string // the session cookie or the token
+}
+
+func (a *testApp) as(c *caller, method, path, body string) *httptest.ResponseRecorder {
+	a.t.Helper()
+	if c.token {
+		return testutil.Request(a.handler, method, path, body, "Authorization", "Bearer "+c.value)
+	}
+	return testutil.Request(a.handler, method, path, body, "Cookie", "gatehouse_admin="+c.value)
+}
+
+// createToken makes an API token with the admin's session and returns its value.
+func (a *testApp) createToken(t *testing.T, name, role string) string {
+	t.Helper()
+	rec := a.do("POST", "/api/admin/tokens", `{"name":"`+name+`","role":"`+role+`"}`)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create token = %d %s", rec.Code, rec.Body)
+	}
+	return decode[struct{ Value string }](t, rec).Value
+}
+
+// createUser adds an administrator with the admin's session.
+func (a *testApp) createUser(t *testing.T, username, role string) string {
+	t.Helper()
+	rec := a.do("POST", "/api/admin/users", `{"username":"`+username+`","password":"correct-horse-battery","role":"`+role+`"}`)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create %s = %d %s", username, rec.Code, rec.Body)
+	}
+	return decode[struct{ ID string }](t, rec).ID
+}
+
+// wantRole is the policy, written out independently of httpapi's table:
+// admins may do everything; viewers read everything but secret-bearing
+// pages and write nothing; anyone signed in may use their own account's
+// routes, which no token may; tokens never manage administrators or tokens.
+func wantRole(c *caller, method, route string) bool {
+	self := route == "/api/admin/me" || route == "/api/admin/logout" || strings.HasPrefix(route, "/api/admin/me/")
+	read := method == http.MethodGet
+	secret := route == "/api/proxy/config/preview"
+	personOnly := strings.HasPrefix(route, "/api/admin/users") || strings.HasPrefix(route, "/api/admin/tokens")
+	switch {
+	case self:
+		return !c.token
+	case c.viewer:
+		return read && !secret
+	case c.token:
+		return read || !personOnly
+	}
+	return true
+}
+
+// roleRefusal reports an answer of the role check (not a handler's own 403,
+// such as a refused cross-site request).
+func roleRefusal(rec *httptest.ResponseRecorder) bool {
+	if rec.Code != http.StatusForbidden {
+		return false
+	}
+	b := rec.Body.String()
+	return strings.Contains(b, "viewers ") || strings.Contains(b, "API tokens cannot")
+}
+
+// TestRoleDecisions walks the real route table as an admin and a viewer,
+// each signed in and with an API token, and checks every decision of the
+// role check against the policy.
+func TestRoleDecisions(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	a.createUser(t, "viewer", "viewer")
+	callers := []*caller{
+		{name: "admin session", login: func() string { return a.login(t, "admin", "correct-horse-battery", owner) }},
+		{name: "viewer session", viewer: true, login: func() string { return a.login(t, "viewer", "correct-horse-battery", owner) }},
+		{name: "admin token", token: true, value: a.createToken(t, "admin-token", "admin")},
+		{name: "viewer token", token: true, viewer: true, value: a.createToken(t, "viewer-token", "viewer")},
+	}
+	for _, c := range callers {
+		if c.login != nil {
+			c.value = c.login()
+		}
+	}
+	routes := map[string]bool{}
+	checked := 0
+	for _, r := range a.c.echo.Routes() {
+		routes[r.Method+" "+r.Path] = true
+		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound || httpapi.IsPublic(r.Method, r.Path) {
+			continue
+		}
+		path := concretePath(r.Path)
+		for _, c := range callers {
+			rec := a.as(c, r.Method, path, "")
+			allowed := wantRole(c, r.Method, r.Path)
+			switch {
+			case rec.Code == http.StatusUnauthorized:
+				t.Errorf("%s: %s %s answered 401 %s", c.name, r.Method, r.Path, rec.Body)
+			case allowed && roleRefusal(rec):
+				t.Errorf("%s: %s %s refused: %s", c.name, r.Method, r.Path, rec.Body)
+			case !allowed && !roleRefusal(rec):
+				t.Errorf("%s: %s %s answered %d %s; want the role check's 403", c.name, r.Method, r.Path, rec.Code, rec.Body)
+			case !allowed && decodeEnvelope(t, rec).Error.Code != "forbidden":
+				t.Errorf("%s: %s %s: wrong error code", c.name, r.Method, r.Path)
+			}
+			if r.Path == "/api/admin/logout" && c.login != nil && rec.Code == http.StatusNoContent {
+				c.value = c.login() // signed out: sign in again for the rest of the walk
+			}
+			checked++
+		}
+	}
+	t.Logf("%d decisions checked", checked)
+	if checked < 200 {
+		t.Fatalf("only %d decisions checked; the walk is broken", checked)
+	}
+	for route := range httpapi.SecretReads() {
+		if !routes[route] {
+			t.Errorf("secret read %q is not a registered route", route)
+		}
+	}
+}
+
+// concretePath fills a route pattern's parameters with "x".
+func concretePath(route string) string {
+	parts := strings.Split(route, "/")
+	for i, p := range parts {
+		if strings.HasPrefix(p, ":") || p == "*" {
+			parts[i] = "x"
+		}
+	}
+	return strings.Join(parts, "/")
+}

@@ -1,0 +1,122 @@
+package httpapi
+
+import (
+	"maps"
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+)
+
+// The role check is the one place that says what each actor may do on the
+// guarded /api routes (public routes never reach it). It reads the actor the
+// guard put in the request context and decides from the method and the
+// route pattern alone. TestRoleDecisions (package app) walks the real route
+// table for an admin and a viewer, each signed in and as an API token.
+//
+//	admin session    everything
+//	viewer session   every read but secretReads; no writes; self-service
+//	admin token      everything but self-service and personOnlyWrites
+//	viewer token     every read but secretReads and self-service; no writes
+
+// secretReads are the reads a viewer may not make, each with its reason.
+// Every other GET is open to a viewer: lists of machine tokens, API tokens,
+// credential sets, shared links and SSO settings show names, prefixes and
+// "is set" flags, never the values.
+var secretReads = map[string]string{
+	"GET /api/proxy/config/preview": "the dynamic configuration carries the administrators' password hashes (managed mode)",
+}
+
+// selfService routes act on the signed-in administrator's own account; any
+// role may use them for itself. A token is not a person: it may not.
+var selfService = []string{
+	"GET /api/admin/me",
+	"POST /api/admin/logout",
+}
+
+// selfServicePrefix covers own password, sessions, two-factor and passkeys.
+const selfServicePrefix = "/api/admin/me/"
+
+// personOnlyWrites are writes an API token may not make, whatever its
+// role: with them a leaked token could leave behind a new token or a new
+// administrator that outlives its revocation.
+var personOnlyWrites = []string{"/api/admin/users", "/api/admin/tokens"}
+
+// isSelfService reports whether method and route act on one's own account.
+func isSelfService(method, route string) bool {
+	if strings.HasPrefix(route, selfServicePrefix) {
+		return true
+	}
+	for _, r := range selfService {
+		if r == method+" "+route {
+			return true
+		}
+	}
+	return false
+}
+
+func isRead(method string) bool { return method == http.MethodGet || method == http.MethodHead }
+
+// Decide says whether a may call method on route (the Echo route pattern),
+// answering forbidden with the reason when it may not.
+func Decide(a actor.Actor, method, route string) error {
+	self := isSelfService(method, route)
+	if a.Kind == actor.KindToken && self {
+		return apperr.Forbidden("API tokens cannot use an administrator's own account routes; sign in instead")
+	}
+	if self {
+		return nil
+	}
+	switch a.Role {
+	case actor.RoleAdmin:
+		if a.Kind == actor.KindToken && !isRead(method) && isPersonOnly(route) {
+			return apperr.Forbidden("API tokens cannot manage administrators or API tokens; sign in instead")
+		}
+		return nil
+	case actor.RoleViewer:
+		if !isRead(method) {
+			return apperr.Forbidden("viewers have read-only access; an administrator with the admin role can make this change")
+		}
+		if _, secret := secretReads[http.MethodGet+" "+route]; secret {
+			return apperr.Forbidden("viewers cannot read this page: it shows secrets")
+		}
+		return nil
+	}
+	return apperr.Forbidden("unknown role")
+}
+
+func isPersonOnly(route string) bool {
+	for _, p := range personOnlyWrites {
+		if route == p || strings.HasPrefix(route, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// SecretReads returns the reads a viewer may not make, with their reasons.
+func SecretReads() map[string]string {
+	return maps.Clone(secretReads)
+}
+
+// roleCheck runs after the guard: it refuses what the actor's role does not
+// allow. Requests to unknown paths pass, to be answered 404.
+func roleCheck(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		a, ok := actor.From(c.Request().Context())
+		if !ok {
+			return apperr.Unauthenticated("sign in required")
+		}
+		route := c.Path()
+		if route == "/api/*" || route == "/api" {
+			return next(c)
+		}
+		if err := Decide(a, c.Request().Method, route); err != nil {
+			return err
+		}
+		return next(c)
+	}
+}

@@ -1,0 +1,262 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, PageHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Field } from '@/components/ui/field';
+import { ConfirmDialog, Modal } from '@/components/ui/modal';
+import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { useCanWrite } from '@/lib/api/system';
+import type { AdminToken, AdminTokenCreated, AdminTokenStatus } from '@/lib/api-types';
+import { applyServerErrors } from '@/lib/form-errors';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/admins';
+import { roleChoices } from './admin-dialogs';
+
+const statusTone: Record<AdminTokenStatus, { tone: Tone; label: string }> = {
+  active: { tone: 'success', label: 'Active' },
+  expired: { tone: 'neutral', label: 'Expired' },
+  revoked: { tone: 'danger', label: 'Revoked' },
+};
+
+export function ApiTokensPage() {
+  const tokens = useApiTokens();
+  const revoke = useRevokeApiToken();
+  const canWrite = useCanWrite();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<AdminTokenCreated | null>(null);
+  const [revoking, setRevoking] = useState<AdminToken | null>(null);
+  const list = tokens.data ?? [];
+  return (
+    <>
+      <PageHeader
+        title="API tokens"
+        description="For scripts that use this panel's API. A token acts with its role, never more than its creator's, and stops working when its creator is disabled."
+        actions={
+          canWrite ? (
+            <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+              New API token
+            </Button>
+          ) : null
+        }
+      />
+      {tokens.isError ? <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} /> : null}
+      <Card>
+        {tokens.isPending ? (
+          <LoadingRows />
+        ) : list.length === 0 && !tokens.isError ? (
+          <EmptyState icon="code" title="No API tokens">
+            Create one for a script; send it as Authorization: Bearer.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="table stacked">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Created by</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Last used</th>
+                  {canWrite ? (
+                    <th scope="col" className="actions">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((t) => {
+                  const st = statusTone[t.status] ?? { tone: 'neutral' as Tone, label: t.status };
+                  return (
+                    <tr key={t.id}>
+                      <td>
+                        <div className="stack-sm" style={{ gap: 0 }}>
+                          <strong>{t.name}</strong>
+                          <span className="small muted mono">{t.prefix}…</span>
+                        </div>
+                      </td>
+                      <td data-label="Role">{t.role === 'admin' ? 'Admin' : 'Viewer'}</td>
+                      <td data-label="Created by">
+                        <div className="stack-sm" style={{ gap: 0 }}>
+                          <span>{t.createdBy}</span>
+                          <span className="small muted" title={formatDateTime(t.createdAt)}>
+                            {formatRelative(t.createdAt)}
+                          </span>
+                        </div>
+                      </td>
+                      <td data-label="Status">
+                        <Badge tone={st.tone}>{st.label}</Badge>
+                      </td>
+                      <td className="small nowrap" data-label="Expires" title={t.expiresAt ? formatDateTime(t.expiresAt) : undefined}>
+                        {t.expiresAt ? formatRelative(t.expiresAt) : 'never'}
+                      </td>
+                      <td className="small" data-label="Last used">
+                        {t.lastUsedAt ? (
+                          <div className="stack-sm" style={{ gap: 0 }}>
+                            <span title={formatDateTime(t.lastUsedAt)}>{formatRelative(t.lastUsedAt)}</span>
+                            {t.lastUsedAddress ? <span className="mono muted">{t.lastUsedAddress}</span> : null}
+                          </div>
+                        ) : (
+                          <span className="faint">never</span>
+                        )}
+                      </td>
+                      {canWrite ? (
+                        <td className="actions">
+                          {t.status === 'active' ? (
+                            <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+                              Revoke
+                            </Button>
+                          ) : null}
+                        </td>
+                      ) : null}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <CreateApiTokenDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(c) => {
+          setCreating(false);
+          setCreated(c);
+        }}
+      />
+      <TokenValueDialog created={created} onClose={() => setCreated(null)} />
+      <ConfirmDialog
+        open={!!revoking}
+        title={`Revoke ${revoking?.name ?? 'this token'}?`}
+        message="Scripts using it are refused at once. The token stays in the list as revoked."
+        confirmLabel="Revoke token"
+        danger
+        loading={revoke.isPending}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
+      />
+    </>
+  );
+}
+
+const expiryChoices = [
+  { value: 'never', label: 'Never' },
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+] as const;
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Give the token a name').max(100, 'At most 100 characters'),
+  role: z.enum(['admin', 'viewer']),
+  expiry: z.enum(['never', '30', '90', '365']),
+});
+type Values = z.infer<typeof schema>;
+const defaults: Values = { name: '', role: 'viewer', expiry: '90' };
+
+export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: AdminTokenCreated) => void }) {
+  const create = useCreateApiToken();
+  const { register, handleSubmit, formState, setError, reset } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const close = () => {
+    reset(defaults);
+    onClose();
+  };
+  const onSubmit = handleSubmit(async (v) => {
+    try {
+      const created = await create.mutateAsync({
+        name: v.name,
+        role: v.role,
+        expiresAt: v.expiry === 'never' ? null : new Date(Date.now() + Number(v.expiry) * 86400_000).toISOString(),
+      });
+      reset(defaults);
+      onCreated(created);
+    } catch (e) {
+      applyServerErrors(e, setError, { map: (p) => (p === 'expiresAt' ? 'expiry' : p) });
+    }
+  });
+  const errors = formState.errors;
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      title="New API token"
+      description="Scripts send it as Authorization: Bearer. It cannot create tokens or administrators, nor use your account's own pages."
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="primary" type="submit" form="api-token-form" loading={create.isPending}>
+            Create token
+          </Button>
+        </>
+      }
+    >
+      <form id="api-token-form" className="stack" onSubmit={onSubmit} noValidate>
+        <Field label="Name" error={errors.name?.message}>
+          <input className="input" placeholder="backup script" data-autofocus autoCapitalize="off" {...register('name')} />
+        </Field>
+        <div className="grid-2">
+          <Field label="Role" error={errors.role?.message}>
+            <select className="select" {...register('role')}>
+              {roleChoices.map((r) => (
+                <option key={r.value} value={r.value}>
+                  {r.label} ({r.hint})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Expires" error={errors.expiry?.message}>
+            <select className="select" {...register('expiry')}>
+              {expiryChoices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** The token's value, shown once: the API never returns it again. */
+function TokenValueDialog({ created, onClose }: { created: AdminTokenCreated | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={!!created}
+      onClose={onClose}
+      size="lg"
+      title="API token ready"
+      description="Copy it now: you will not see it again."
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          I have copied it
+        </Button>
+      }
+    >
+      {created ? (
+        <div className="stack">
+          <div className="link-box">
+            <label htmlFor="api-token-value" className="sr-only">
+              API token value
+            </label>
+            <input id="api-token-value" className="input" readOnly value={created.value} onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton text={created.value} size="md" />
+          </div>
+          <div className="stack-sm small">
+            <span className="muted">For example:</span>
+            <code className="code-block" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+              curl -H &quot;Authorization: Bearer {created.value}&quot; {window.location.origin}/api/services
+            </code>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

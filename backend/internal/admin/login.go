@@ -47,11 +47,6 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	if u.DisabledAt != nil {
 		return User{}, "", apperr.Forbidden("this administrator is disabled")
 	}
-	if u.ProxyHash == "" { // created before proxy hashes existed: the password is known now
-		if proxy, err := s.proxyHash(password); err == nil {
-			s.db.WithContext(ctx).Model(&u).Update("proxy_hash", proxy)
-		}
-	}
 	if err := s.requireSecondFactor(ctx, u, client); err != nil {
 		return User{}, "", err // *SecondFactorRequired when a second factor is enrolled
 	}

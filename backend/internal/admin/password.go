@@ -64,7 +64,7 @@ func (s *Service) ResetPassword(ctx context.Context, username, password string) 
 	return User{ID: row.ID, Username: row.Username}, nil
 }
 
-// setPassword stores both hashes of password and ends the administrator's
+// setPassword stores the hash of password and ends the administrator's
 // sessions except keep, in one transaction. The hashes are computed first:
 // bcrypt is slow and the write lock is not held meanwhile.
 func (s *Service) setPassword(ctx context.Context, userID, keep, password string) error {
@@ -72,13 +72,9 @@ func (s *Service) setPassword(ctx context.Context, userID, keep, password string
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}
-	proxy, err := s.proxyHash(password)
-	if err != nil {
-		return err
-	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&store.AdminUser{}).Where("id = ?", userID).Updates(map[string]any{
-			"password_hash": string(hash), "proxy_hash": proxy, "updated_at": s.now(),
+			"password_hash": string(hash), "updated_at": s.now(),
 		})
 		if res.Error != nil {
 			return fmt.Errorf("update admin password: %w", res.Error)

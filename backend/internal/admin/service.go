@@ -25,11 +25,6 @@ import (
 const (
 	// SessionTTL is how long an idle admin session lives; activity extends it.
 	SessionTTL = 12 * time.Hour
-	// ProxyHashCost is the bcrypt cost of the hash Traefik checks on every
-	// request through the panel's own router (about 18 ms here, against
-	// about 0.3 s at the login cost). It is only ever served to Traefik on
-	// the internal network.
-	ProxyHashCost = 8
 	// MaxFailures failed sign-ins for one username from one address within
 	// FailureWindow block that username from that address. The username
 	// alone is never blocked, so a stranger cannot lock its owner out.
@@ -66,9 +61,9 @@ type Service struct {
 // Option configures a Service.
 type Option func(*Service)
 
-// WithBus publishes a change event whenever an administrator's password
-// hashes change, so the dynamic configuration (which carries the proxy
-// hashes in managed mode) is built again.
+// WithBus publishes a change event whenever administrators are added,
+// removed or change, so the dynamic configuration (whose managed-mode panel
+// router exists only while an active administrator does) is built again.
 func WithBus(b *change.Bus) Option { return func(s *Service) { s.bus = b } }
 
 // WithLocalPasswords makes password sign-in ask allowed first: when it
@@ -184,12 +179,8 @@ func (s *Service) create(tx *gorm.DB, username, password string, role actor.Role
 	if err != nil {
 		return store.AdminUser{}, fmt.Errorf("hash password: %w", err)
 	}
-	proxy, err := s.proxyHash(password)
-	if err != nil {
-		return store.AdminUser{}, err
-	}
 	now := s.now()
-	u := store.AdminUser{ID: store.NewID(), Username: username, PasswordHash: string(hash), ProxyHash: proxy,
+	u := store.AdminUser{ID: store.NewID(), Username: username, PasswordHash: string(hash),
 		Role: string(role), CreatedAt: now, UpdatedAt: now}
 	if err := tx.Create(&u).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
@@ -198,18 +189,6 @@ func (s *Service) create(tx *gorm.DB, username, password string, role actor.Role
 		return store.AdminUser{}, fmt.Errorf("create admin %q: %w", username, err)
 	}
 	return u, nil
-}
-
-func (s *Service) proxyHash(password string) (string, error) {
-	cost := ProxyHashCost
-	if s.bcryptCost < cost {
-		cost = s.bcryptCost // tests lower the cost for speed
-	}
-	h, err := bcrypt.GenerateFromPassword([]byte(password), cost)
-	if err != nil {
-		return "", fmt.Errorf("hash password: %w", err)
-	}
-	return string(h), nil
 }
 
 // SetupAndLogin runs Setup and opens a session for the new administrator.
@@ -222,9 +201,9 @@ func (s *Service) SetupAndLogin(ctx context.Context, username, password string, 
 	return u, token, err
 }
 
-// changed tells the rest of the panel that an administrator's password
-// hashes changed. The dynamic configuration reads the administrators on every
-// rebuild, like the security settings, so it needs no finer event.
+// changed tells the rest of the panel that an administrator changed. The
+// dynamic configuration counts the active administrators on every rebuild,
+// like the security settings, so it needs no finer event.
 func (s *Service) changed(userID string) {
 	s.bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: userID})
 }

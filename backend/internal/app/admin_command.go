@@ -96,9 +96,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 }
 
 // resetPassword sets the password and ends every session of the
-// administrator. This process does not share the running panel's change
-// bus, so in managed mode that panel gives Traefik the new proxy hash after
-// its next configuration change or restart (the README says so).
+// administrator.
 func resetPassword(ctx context.Context, svc *admin.Service, db *gorm.DB, username, password string, out io.Writer) error {
 	u, err := svc.ResetPassword(ctx, username, password)
 	if apperr.IsCode(err, apperr.CodeNotFound) {

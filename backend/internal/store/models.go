@@ -45,9 +45,6 @@ type AdminUser struct {
 	ID           string
 	Username     string
 	PasswordHash string
-	// ProxyHash is a cheaper bcrypt hash of the same password for Traefik's
-	// basicAuth in front of the panel (managed mode); see migration 0002.
-	ProxyHash string
 	// Role is "admin" or "viewer" (actor.Role); DisabledAt, when set, refuses
 	// sign-in and ends the administrator's sessions (migration 0005).
 	Role       string

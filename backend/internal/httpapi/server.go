@@ -46,6 +46,7 @@ type Deps struct {
 var publicRoutes = []string{
 	"GET /api/health",
 	"GET /api/system",
+	"GET /api/openapi.json", // the API description: no secrets, and clients read it before signing in
 	"POST /api/admin/setup",
 	"POST /api/admin/login",
 	"GET /api/proxy/config",                  // Traefik HTTP provider

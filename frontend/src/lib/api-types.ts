@@ -10,11 +10,13 @@ export type Items<T> = { items: T[] };
 
 export type SystemInfo = Schemas['SystemInfo'];
 export type AdminUser = Schemas['AdminUser'];
+export type AdminCredentials = Schemas['AdminCredentials'];
 /** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
 export type AdminSession = Schemas['AdminSession'];
 export type PasswordChange = Schemas['AdminPasswordChange'];
 
 export type Domain = Schemas['Domain'];
+export type DomainInput = Schemas['DomainRequest'];
 
 export type Hostname = Schemas['ServiceHostname'];
 export type RuleType = Schemas['ServiceRule']['type'];
@@ -23,6 +25,7 @@ export type Expiry = Schemas['ServiceExpiry'];
 export type Protection = Schemas['ServiceProtection'];
 export type Service = Schemas['Service'];
 export type ServiceInput = Schemas['ServiceRequest'];
+export type ConfigPreview = Schemas['ServiceConfigPreview'];
 
 export type GlobalConfig = Schemas['Settings'];
 
@@ -32,9 +35,11 @@ export type SsoSettingsInput = Schemas['SSOSettingsRequest'];
 export type SecurityConfig = Schemas['SecurityConfig'];
 export type SecurityConfigInput = Schemas['SecurityConfigRequest'];
 export type CredentialSet = Schemas['CredentialSet'];
+export type CredentialSetInput = Schemas['CredentialSetRequest'];
 
 export type SharedLinkStatus = Schemas['SharedLink']['status'];
 export type SharedLink = Schemas['SharedLink'];
+export type SharedLinkInput = Schemas['SharedLinkRequest'];
 
 export type Session = Schemas['AccessSession'];
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminUser } from '@/lib/api-types';
+import type { AdminCredentials as Credentials, AdminUser } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
-export type Credentials = { username: string; password: string };
+export type { Credentials };
 
 export function useLogin() {
   const qc = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CredentialSet, Items, SecurityConfig, SecurityConfigInput, SharedLink, SsoSettings } from '@/lib/api-types';
+import type { CredentialSet, Items, SecurityConfig, SecurityConfigInput, SharedLink, SharedLinkInput, SsoSettings } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 const base = (id: string) => `/api/services/${encodeURIComponent(id)}`;
@@ -47,7 +47,7 @@ export function useSharedLinks(serviceId: string) {
   });
 }
 
-export type SharedLinkInput = { lifetimeSeconds: number; sessionSeconds: number; note: string; path?: string };
+export type { SharedLinkInput };
 
 export function useCreateSharedLink(serviceId: string) {
   const qc = useQueryClient();

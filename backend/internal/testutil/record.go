@@ -50,8 +50,8 @@ func record(req *http.Request, rec *httptest.ResponseRecorder) {
 		return
 	}
 	recorder.once.Do(func() {
-		f, err := os.OpenFile(filepath.Join(dir, fmt.Sprintf("%s-%d.jsonl", filepath.Base(os.Args[0]), os.Getpid())),
-			os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		name := filepath.Join(dir, fmt.Sprintf("%s-%d.jsonl", filepath.Base(os.Args[0]), os.Getpid()))
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600) //nolint:gosec // the directory the test run names
 		if err != nil {
 			panic(fmt.Sprintf("%s: %v", RecordEnv, err))
 		}

@@ -46,7 +46,7 @@ func Serve(h http.Handler, req *http.Request) *httptest.ResponseRecorder {
 
 func record(req *http.Request, rec *httptest.ResponseRecorder) {
 	dir := os.Getenv(RecordEnv)
-	if dir == "" || !strings.HasPrefix(req.URL.Path, "/api/") || req.Method == http.MethodHead {
+	if dir == "" || !strings.HasPrefix(req.URL.Path, "/api/") {
 		return
 	}
 	recorder.once.Do(func() {

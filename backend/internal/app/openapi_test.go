@@ -355,6 +355,7 @@ func describedPaths(t testing.TB, doc []byte) func(method, path string) (bool, b
 		byPath[p].methods = append(byPath[p].methods, m)
 	}
 	return func(method, path string) (bool, bool) {
+		path, _, _ = strings.Cut(path, "?")
 		pathKnown := false
 		for _, tp := range byPath {
 			if tp.re.MatchString(path) {

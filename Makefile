@@ -38,8 +38,12 @@ build-go:
 
 test: test-go test-ui ## Run every test (Go with -race, front-end unit tests)
 
+# The handler tests record every /api answer (GATEHOUSE_API_RECORD); then
+# TestRecordedResponses checks each against /api/openapi.json.
 test-go:
-	cd backend && go test $(GO_TEST_FLAGS) ./...
+	cd backend && rec=$$(mktemp -d) && trap 'rm -rf "$$rec"' EXIT && \
+		GATEHOUSE_API_RECORD=$$rec go test $(GO_TEST_FLAGS) ./... && \
+		GATEHOUSE_API_RECORDED=$$rec go test -count=1 -run '^TestRecordedResponses$$' ./internal/app/
 
 test-ui: deps
 	cd frontend && npm test

@@ -57,7 +57,7 @@ export default defineConfig(
   },
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
   {
-    files: ['e2e/**/*.mjs', '*.{js,ts}'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.{js,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   { files: ['src/lib/**', 'src/components/**'], rules: restrict(noApp, noFeatures) },

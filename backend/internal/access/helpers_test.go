@@ -160,9 +160,7 @@ func (v *env) verify(f fwd) *httptest.ResponseRecorder {
 	for k, val := range f.hdr {
 		req.Header.Set(k, val)
 	}
-	rec := httptest.NewRecorder()
-	v.h.ServeHTTP(rec, req)
-	return rec
+	return testutil.Serve(v.h, req)
 }
 
 // sessionCookie returns the gatehouse_session cookie a response sets.

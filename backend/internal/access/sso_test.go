@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // provider starts a real in-process OpenID provider (discovery, PKCE code
@@ -100,9 +101,7 @@ func (v *env) get(path string, cookies []*http.Cookie) *httptest.ResponseRecorde
 	for _, c := range cookies {
 		req.AddCookie(c)
 	}
-	rec := httptest.NewRecorder()
-	v.e.ServeHTTP(rec, req)
-	return rec
+	return testutil.Serve(v.e, req)
 }
 
 func TestSSOFlow(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 func basic(user, pass string) string {
@@ -49,8 +51,7 @@ func TestVerifyRequestShape(t *testing.T) {
 			req.Header.Set("X-Forwarded-Host", "open.example.com")
 			req.Header.Set("X-Forwarded-Uri", "/x?y=1")
 			tt.mut(req)
-			rec := httptest.NewRecorder()
-			v.h.ServeHTTP(rec, req)
+			rec := testutil.Serve(v.h, req)
 			if rec.Code != tt.want {
 				t.Fatalf("status %d, want %d: %s", rec.Code, tt.want, rec.Body.String())
 			}

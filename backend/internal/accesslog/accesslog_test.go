@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 func entry(svc string, d Decision, addr string) Entry {
@@ -99,8 +100,7 @@ func TestHandler(t *testing.T) {
 		{"/api/services/a/access-log?decision=rate_limited&address=10.0.0.1", `"clientAddress":"10.0.0.1"`},
 		{"/api/services/b/access-log", `"items":[]`},
 	} {
-		rec := httptest.NewRecorder()
-		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tt.url, nil))
+		rec := testutil.Serve(e, httptest.NewRequest(http.MethodGet, tt.url, nil))
 		var p Page
 		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), tt.want) || json.Unmarshal(rec.Body.Bytes(), &p) != nil || p.Capacity != PerService {
 			t.Errorf("%s: %d %s", tt.url, rec.Code, rec.Body.String())

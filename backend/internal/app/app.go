@@ -31,6 +31,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -76,6 +77,11 @@ func Run(ctx context.Context, o Options) int {
 		err = auditCommand(ctx, cfg, o)
 	case "version":
 		_, err = fmt.Fprintln(o.Stdout, Version)
+	case "openapi":
+		var doc []byte
+		if doc, err = apiDocument(); err == nil {
+			_, err = o.Stdout.Write(doc)
+		}
 	case "help", "-h", "--help":
 		_, err = fmt.Fprint(o.Stdout, usage)
 	default:
@@ -96,6 +102,7 @@ const usage = `Usage:
   gatehouse admin reset-password -username NAME
                                          set an administrator's password (same sources) and end their sessions
   gatehouse audit verify                 check the audit log's hash chain (exit 1 at the first broken link)
+  gatehouse openapi                      print the API description (OpenAPI 3.1, JSON)
   gatehouse version                      print the version
 `
 
@@ -273,6 +280,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			log.Warn("record admin sessions last seen", "err", err)
 		}
 	}))
+
+	doc, err := apiDocument()
+	if err != nil {
+		return nil, fmt.Errorf("API description: %w", err)
+	}
+	features = append(features, openapi.NewHandler(doc))
 
 	c.echo = httpapi.New(httpapi.Deps{
 		Logger: log, Version: Version, Managed: cfg.Managed,

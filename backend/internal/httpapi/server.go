@@ -53,6 +53,7 @@ type Deps struct {
 var publicRoutes = []string{
 	"GET /api/health",
 	"GET /api/system",
+	"GET /api/openapi.json", // the API description: no secrets, and clients read it before signing in
 	"POST /api/admin/setup",
 	"POST /api/admin/login",
 	"POST /api/admin/login/totp",             // second step: the pending sign-in's cookie is its guard

@@ -33,3 +33,6 @@ func Golden(tb testing.TB, path string, got []byte) {
 		tb.Errorf("%s differs from the golden file (go test -update rewrites it after review):\n%s", path, got)
 	}
 }
+
+// Updating reports whether the test binary runs with -update.
+func Updating() bool { return *update }

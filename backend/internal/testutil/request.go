@@ -10,7 +10,8 @@ import (
 // Request sends one request through h and returns the recorded answer. A
 // non-empty body is sent as JSON. headers are name/value pairs; two names
 // are not headers: "Host" sets the request's host and "RemoteAddr" its
-// direct peer (for example Traefik on a private network).
+// direct peer (for example Traefik on a private network). The answer is
+// recorded when RecordEnv is set (see Serve).
 func Request(h http.Handler, method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	var r io.Reader
 	if body != "" {
@@ -30,7 +31,5 @@ func Request(h http.Handler, method, path, body string, headers ...string) *http
 			req.Header.Set(headers[i], headers[i+1])
 		}
 	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
+	return Serve(h, req)
 }

@@ -1,19 +1,12 @@
-/** Field error as sent in the error envelope: `field` is the JSON path (e.g. `targets[0].port`). */
-export type FieldError = { field: string; message: string };
+import type { components } from './api-schema';
 
-export type ErrorCode =
-  | 'invalid_request'
-  | 'validation_failed'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'two_factor_required'
-  | 'internal'
-  | 'network_error'
-  | 'unknown';
+type ErrorBody = components['schemas']['ErrorEnvelope']['error'];
+
+/** Field error as sent in the error envelope: `field` is the JSON path (e.g. `targets[0].port`). */
+export type FieldError = NonNullable<ErrorBody['fields']>[number];
+
+/** The envelope's codes, and the two the client makes up when there is no envelope. */
+export type ErrorCode = ErrorBody['code'] | 'network_error' | 'unknown';
 
 /** The single error type every API call rejects with. */
 export class ApiError extends Error {

@@ -19,6 +19,7 @@ const access = (over: Partial<ServiceAccess> = {}): ServiceAccess => ({
   rules,
   protections: ['sso'],
   geoip: false,
+  warnings: [],
   updatedAt: '2026-01-01T00:00:00Z',
   ...over,
 });

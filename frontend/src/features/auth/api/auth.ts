@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminUser, LoginResult } from '@/lib/api-types';
+import type { AdminCredentials as Credentials, AdminUser, LoginResult } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 import { getPasskey, type ServerOptions } from '@/lib/webauthn';
 
-export type Credentials = { username: string; password: string };
+export type { Credentials };
 
 /** The password step: a session, or (with a second factor enrolled) the methods to finish with. */
 export function useLogin() {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CredentialSet, Items } from '@/lib/api-types';
+import type { CredentialSet, CredentialSetInput, Items } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
-export type CredentialSetInput = { name: string; users: { username: string; password: string }[] };
+export type { CredentialSetInput };
 
 export function useCredentialSets() {
   return useQuery({

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Domain } from '@/lib/api-types';
+import type { Domain, DomainInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
-export type DomainInput = Omit<Domain, 'id' | 'createdAt' | 'updatedAt'>;
+export type { DomainInput };
 
 function useInvalidate() {
   const qc = useQueryClient();

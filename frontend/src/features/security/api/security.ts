@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CredentialSet, Items, SecurityConfig, SharedLink, SsoSettings } from '@/lib/api-types';
+import type { CredentialSet, Items, SecurityConfig, SecurityConfigInput, SharedLink, SharedLinkInput, SsoSettings } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 const base = (id: string) => `/api/services/${encodeURIComponent(id)}`;
@@ -15,7 +15,7 @@ export function useSecurityConfigs(serviceId: string) {
 export function useSaveSecurityConfig(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SecurityConfig) => api.post<SecurityConfig>(`${base(serviceId)}/security-configs`, body),
+    mutationFn: (body: SecurityConfigInput) => api.post<SecurityConfig>(`${base(serviceId)}/security-configs`, body),
     meta: { success: 'Access settings saved' },
     onSuccess: () =>
       Promise.all([
@@ -47,7 +47,7 @@ export function useSharedLinks(serviceId: string) {
   });
 }
 
-export type SharedLinkInput = { lifetimeSeconds: number; sessionSeconds: number; note: string; path?: string };
+export type { SharedLinkInput };
 
 export function useCreateSharedLink(serviceId: string) {
   const qc = useQueryClient();

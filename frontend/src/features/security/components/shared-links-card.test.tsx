@@ -6,6 +6,15 @@ import { SharedLinksCard } from './shared-links-card';
 
 afterEach(() => vi.unstubAllGlobals());
 
+const sharedLinks = {
+  id: 'c1',
+  serviceId: 's1',
+  type: 'shared_links' as const,
+  enabled: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
 const link = {
   id: 'l1',
   note: 'for Bob',
@@ -27,7 +36,7 @@ describe('SharedLinksCard', () => {
       },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={{ type: 'shared_links', enabled: true }} />);
+    renderRoute(<SharedLinksCard serviceId="s1" config={sharedLinks} />);
     await user.click(await screen.findByRole('button', { name: 'New link' }));
     const dialog = screen.getByRole('dialog', { name: 'New shared link' });
     await user.type(within(dialog).getByLabelText('Note'), 'for Bob');
@@ -59,7 +68,7 @@ describe('SharedLinksCard', () => {
       },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={{ type: 'shared_links', enabled: true }} />);
+    renderRoute(<SharedLinksCard serviceId="s1" config={sharedLinks} />);
     await user.click(await screen.findByRole('button', { name: 'New link' }));
     const dialog = screen.getByRole('dialog', { name: 'New shared link' });
     const path = within(dialog).getByLabelText(/Landing path/);
@@ -81,7 +90,7 @@ describe('SharedLinksCard', () => {
       { method: 'DELETE', path: '/api/services/s1/shared-links/l1', status: 204 },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={{ type: 'shared_links', enabled: true }} />);
+    renderRoute(<SharedLinksCard serviceId="s1" config={sharedLinks} />);
     expect(await screen.findByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Expired')).toBeInTheDocument();
     // Only live links can be revoked.

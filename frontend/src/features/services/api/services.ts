@@ -1,17 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Service, ServiceInput } from '@/lib/api-types';
+import type { ConfigPreview, Service, ServiceInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
-export type ConfigPreview = {
-  serviceId?: string;
-  enabled?: boolean;
-  problems?: string[];
-  routers?: Record<string, unknown>;
-  services?: Record<string, unknown>;
-  middlewares?: Record<string, unknown>;
-  serversTransports?: Record<string, unknown>;
-};
+export type { ConfigPreview };
 
 export function useService(id: string | undefined) {
   return useQuery({

@@ -32,6 +32,9 @@ const existing: Service = {
   headers: {},
   enabled: true,
   expiry: { type: 'never' },
+  expiresAt: null,
+  enabledAt: '2026-01-01T00:00:00Z',
+  protection: { basicAuth: false, sso: false, sharedLinks: false, tokens: false },
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

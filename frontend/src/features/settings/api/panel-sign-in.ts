@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminSsoSettings } from '@/lib/api-types';
+import type { AdminSsoSettings, AdminSsoSettingsInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useAdminSso() {
@@ -10,7 +10,7 @@ export function useAdminSso() {
 export function useSaveAdminSso() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminSsoSettings) => api.put<AdminSsoSettings>('/api/admin/sso', body),
+    mutationFn: (body: AdminSsoSettingsInput) => api.put<AdminSsoSettings>('/api/admin/sso', body),
     meta: { success: 'Panel sign-in saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.adminSso(), data);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { GlobalConfig, SsoSettings } from '@/lib/api-types';
+import type { GlobalConfig, SsoSettings, SsoSettingsInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useSaveConfig() {
@@ -22,7 +22,7 @@ export function useSso() {
 export function useSaveSso() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SsoSettings) => api.put<SsoSettings>('/api/sso', body),
+    mutationFn: (body: SsoSettingsInput) => api.put<SsoSettings>('/api/sso', body),
     meta: { success: 'Single sign-on saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.sso(), data);

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
-import type { SsoSettings as Sso } from '@/lib/api-types';
+import type { SsoSettings as Sso, SsoSettingsInput } from '@/lib/api-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveSso, useSso } from '../api/settings';
 
@@ -52,7 +52,7 @@ function SsoForm({ sso }: { sso: Sso }) {
   const save = useSaveSso();
   const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), values: toValues(sso) });
   const onSubmit = handleSubmit(async (v) => {
-    const body: Sso = {
+    const body: SsoSettingsInput = {
       enabled: v.enabled,
       issuer: v.issuer,
       clientId: v.clientId,

@@ -1,0 +1,48 @@
+package app
+
+import (
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
+	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/domains"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
+	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+)
+
+// apiFragments is the one list of the packages that describe routes in
+// /api/openapi.json: every package that registers routes has an openapi.go
+// and openapi*.yaml files, and is listed here.
+func apiFragments() []openapi.Fragment {
+	return []openapi.Fragment{
+		{Package: "internal/httpapi", FS: httpapi.OpenAPI},
+		{Package: "internal/admin", FS: admin.OpenAPI},
+		{Package: "internal/adminsso", FS: adminsso.OpenAPI},
+		{Package: "internal/apitoken", FS: apitoken.OpenAPI},
+		{Package: "internal/audit", FS: audit.OpenAPI},
+		{Package: "internal/settings", FS: settings.OpenAPI},
+		{Package: "internal/services", FS: services.OpenAPI},
+		{Package: "internal/domains", FS: domains.OpenAPI},
+		{Package: "internal/managed", FS: managed.OpenAPI},
+		{Package: "internal/accesspolicy", FS: accesspolicy.OpenAPI},
+		{Package: "internal/machinetoken", FS: machinetoken.OpenAPI},
+		{Package: "internal/accesslog", FS: accesslog.OpenAPI},
+		{Package: "internal/dynconf", FS: dynconf.OpenAPI},
+		{Package: "internal/runtime", FS: runtime.OpenAPI},
+		{Package: "internal/access", FS: access.OpenAPI},
+	}
+}
+
+// apiDocument builds /api/openapi.json for this version.
+func apiDocument() ([]byte, error) {
+	return openapi.Build(Version, apiFragments()...)
+}

@@ -1,0 +1,5590 @@
+// Generated from openapi.json (the API description, /api/openapi.json) by
+// scripts/gen-api.mjs. Do not edit: change the openapi*.yaml fragments next to the
+// Go handlers, then run `npm run gen:api`.
+
+export interface paths {
+    "/api/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent forward-auth decisions, newest first */
+        get: operations["listAccessLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Built-in rule presets */
+        get: operations["listAccessPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/access/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rules evaluated before every service's own */
+        get: operations["getGlobalAccessRules"];
+        /** Replace the global rules */
+        put: operations["putGlobalAccessRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a username and password
+         * @description Sets the gatehouse_admin session cookie, unless the administrator has a second
+         *     factor: then the answer names the factors and sets a short-lived pending cookie,
+         *     and /api/admin/login/totp, /recovery or /passkey/finish completes the sign-in.
+         *     Attempts are limited per username and address.
+         */
+        post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/passkey/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.get
+         * @description With the pending sign-in cookie the passkey is its second factor; without it, a passwordless sign-in with a discoverable credential (user verification required).
+         */
+        post: operations["beginPasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/passkey/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the authenticator's assertion and open the session */
+        post: operations["finishPasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a pending sign-in with a one-use recovery code */
+        post: operations["loginRecoveryCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a pending sign-in with a TOTP code
+         * @description Needs the pending sign-in cookie set by /api/admin/login; opens the session.
+         */
+        post: operations["loginTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out (ends this session and clears the cookie) */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in administrator */
+        get: operations["adminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in administrator's second factors */
+        get: operations["getTwoFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/2fa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the recovery codes; the new ones are shown once */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/2fa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start TOTP enrolment with a new secret
+         * @description The secret counts only once a code confirms it.
+         */
+        post: operations["beginTotpEnrolment"];
+        /** Turn TOTP off (needs the current password or a code) */
+        delete: operations["disableTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/2fa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm TOTP with a code; returns new recovery codes, shown once */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in administrator's passkeys */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a passkey */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        /** Rename a passkey */
+        patch: operations["renamePasskey"];
+        trace?: never;
+    };
+    "/api/admin/me/passkeys/register/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.create
+         * @description Sets a short-lived HttpOnly cookie binding the ceremony to this browser.
+         */
+        post: operations["beginPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/passkeys/register/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store the passkey the authenticator created */
+        post: operations["finishPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one's own password (ends one's other sessions) */
+        put: operations["adminChangePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One's own signed-in sessions */
+        get: operations["adminListSessions"];
+        put?: never;
+        post?: never;
+        /** End every session of one's own but this one */
+        delete: operations["adminEndOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of one's own sessions (this one signs this browser out) */
+        delete: operations["adminEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in policy (admin role only) */
+        get: operations["getAdminSecurity"];
+        /** Change the sign-in policy (admin role only) */
+        put: operations["putAdminSecurity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * First run, create the first administrator and sign in
+         * @description Sets the gatehouse_admin session cookie. Refused once an administrator exists.
+         */
+        post: operations["adminSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The panel's sign-in settings (admin role) */
+        get: operations["getAdminSSO"];
+        /**
+         * Change the panel's sign-in settings (admin role)
+         * @description localPasswords can only be false while enabled is true, the OpenID provider is configured and at least one rule gives the admin role (422 on localPasswords otherwise).
+         */
+        put: operations["putAdminSSO"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back; opens an admin session
+         * @description Public. Checks state (cookie and pending sign-in), redeems the code with the PKCE verifier, verifies the ID token and nonce, picks the role from the rules, finds (issuer and subject), links or creates the administrator, sets the admin session cookie and redirects to /. Every refusal redirects to /login?error=<code> with one of sso_unavailable, sso_expired, sso_refused, sso_failed, sso_not_allowed, sso_disabled, sso_rate_limited.
+         */
+        get: operations["finishAdminSSO"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start an administrator's sign-in at the OpenID provider
+         * @description Public. Redirects the browser to the provider with state, nonce and a PKCE challenge, and sets a short-lived state cookie. When sign-in is not possible it redirects to /login?error=<code> instead.
+         */
+        get: operations["startAdminSSO"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the administrators' API tokens */
+        get: operations["listAdminTokens"];
+        put?: never;
+        /**
+         * Create an API token; its value is shown once
+         * @description Only a signed-in administrator with the admin role creates tokens; a token cannot. The token's role cannot exceed its creator's.
+         */
+        post: operations["createAdminToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token; it stays listed */
+        delete: operations["revokeAdminToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the administrators */
+        get: operations["listAdminUsers"];
+        put?: never;
+        /** Add an administrator with a role */
+        post: operations["createAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Show one administrator */
+        get: operations["getAdminUser"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an administrator with their sessions and API tokens
+         * @description The last active administrator with the admin role cannot be removed (409, field "id").
+         */
+        delete: operations["deleteAdminUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an administrator's role, or disable or enable them
+         * @description Disabling ends the administrator's sessions. The last active administrator with the admin role cannot be demoted or disabled (409, naming the field).
+         */
+        patch: operations["updateAdminUser"];
+        trace?: never;
+    };
+    "/api/admin/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set another administrator's password and end their sessions */
+        put: operations["setAdminUserPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List audit log entries, newest first, or export them as CSV
+         * @description Every change made through the API, the command line or an import, and every sign-in and failed sign-in. Secret values never appear: keys that name secrets show "[redacted]". With format=csv the same filters give a CSV download (at most 100000 entries; cells that would start a spreadsheet formula are prefixed with a quote).
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the audit log's retention */
+        get: operations["getAuditSettings"];
+        /** Set how long audit log entries are kept */
+        put: operations["putAuditSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** End-user single sign-on, the provider's redirect back */
+        get: operations["ssoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** End-user single sign-on, go to the OpenID provider */
+        get: operations["ssoStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traefik forwardAuth, decide whether a proxied request may pass
+         * @description Answered in front of the API (access.Service.FastVerify), without the
+         *     API's middleware. Traefik sends X-Forwarded-Method, -Proto, -Host and
+         *     -Uri. A 2xx lets the request through (with identity headers); anything
+         *     else is answered to the client as is: a redirect to sign in, or a
+         *     refusal as an HTML page (browsers) or the error envelope.
+         */
+        get: operations["verifyForwardAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Traefik forwardAuth, decide whether a proxied request may pass
+         * @description Answered in front of the API (access.Service.FastVerify), without the
+         *     API's middleware. Traefik sends X-Forwarded-Method, -Proto, -Host and
+         *     -Uri. A 2xx lets the request through (with identity headers); anything
+         *     else is answered to the client as is: a redirect to sign in, or a
+         *     refusal as an HTML page (browsers) or the error envelope.
+         */
+        head: operations["verifyForwardAuthHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The global configuration */
+        get: operations["getSettings"];
+        /** Replace the global configuration */
+        put: operations["putSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credential-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every basic-auth credential set (never the passwords) */
+        get: operations["listCredentialSets"];
+        put?: never;
+        /** Create a basic-auth credential set */
+        post: operations["createCredentialSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credential-sets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One credential set */
+        get: operations["getCredentialSet"];
+        /** Replace a credential set (an empty password keeps that user's) */
+        put: operations["updateCredentialSet"];
+        post?: never;
+        /** Delete a credential set (refused while a service uses it) */
+        delete: operations["deleteCredentialSet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every base domain */
+        get: operations["listDomains"];
+        put?: never;
+        /** Create a base domain */
+        post: operations["createDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One base domain */
+        get: operations["getDomain"];
+        /** Replace a base domain */
+        put: operations["updateDomain"];
+        post?: never;
+        /** Delete a base domain (refused while services use it) */
+        delete: operations["deleteDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database reachability */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/machine-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every machine token (never their values) */
+        get: operations["listMachineTokens"];
+        put?: never;
+        /** Create a machine token (the answer is the only time its value is shown) */
+        post: operations["createMachineToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/machine-tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One machine token */
+        get: operations["getMachineToken"];
+        put?: never;
+        post?: never;
+        /** Delete a machine token */
+        delete: operations["deleteMachineToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/machine-tokens/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a machine token (it stops working at once and stays listed) */
+        post: operations["revokeMachineToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document */
+        get: operations["getOpenAPI"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/cert-resolvers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificate resolvers Traefik's configuration names
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["listProxyCertResolvers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/cert-trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The blank page the certificate-trigger routers answer with */
+        get: operations["certTrigger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The certificates Traefik serves
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["listProxyCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traefik's dynamic configuration (the HTTP provider polls it)
+         * @description Public: Traefik polls it. Refused on the public admin domain in managed
+         *     mode. Answers 503 when it cannot be built, so Traefik keeps its last
+         *     good configuration.
+         */
+        get: operations["getDynamicConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/config/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What one service contributes to the dynamic configuration */
+        get: operations["previewServiceConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Routers of other providers that collide with the panel's services
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["listProxyConflicts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/entrypoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traefik's entrypoints
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["listProxyEntrypoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each service's servers, as Traefik sees them (and optionally probed)
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["getProxyHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/managed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The managed static configuration, the stored credentials' names and whether Traefik applied it
+         * @description 404 when managed mode is off.
+         */
+        get: operations["getManaged"];
+        /** Replace the managed static configuration */
+        put: operations["putManaged"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/managed/dns-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The DNS providers the managed resolvers can use, with the variables each needs */
+        get: operations["listManagedDNSProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/managed/secrets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set or remove DNS-provider credentials (values are write-only) */
+        put: operations["putManagedSecrets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/managed/secrets-env": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The DNS-provider credentials as an environment file, for the managed-mode wrapper
+         * @description Public, internal network only, with the wrapper token (PANEL_WRAPPER_TOKEN) as a bearer token.
+         */
+        get: operations["getManagedSecretsEnv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/managed/wrapper-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The wrapper reports which configuration and secrets Traefik runs with
+         * @description Public, internal network only, with the wrapper token as a bearer token.
+         */
+        post: operations["reportManagedApplied"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each enabled service's traffic over the scrape window
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["getProxyMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/middlewares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traefik's HTTP middlewares from every provider
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["listProxyMiddlewares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/runtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A live snapshot of everything Traefik runs
+         * @description Answers 200 with configured/reachable/error when Traefik's API is not configured or does not answer.
+         */
+        get: operations["getProxyRuntime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proxy/static-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traefik's static configuration, for the managed-mode wrapper
+         * @description Public, internal network only (refused through the proxy or on the public admin domain).
+         */
+        get: operations["getManagedStaticConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every service */
+        get: operations["listServices"];
+        put?: never;
+        /** Create a service */
+        post: operations["createService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One service */
+        get: operations["getService"];
+        /** Replace a service */
+        put: operations["updateService"];
+        post?: never;
+        /** Delete a service */
+        delete: operations["deleteService"];
+        options?: never;
+        head?: never;
+        /** Switch a service on or off */
+        patch: operations["patchService"];
+        trace?: never;
+    };
+    "/api/services/{id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A service's access rules and default action */
+        get: operations["getServiceAccess"];
+        /** Replace a service's access rules */
+        put: operations["putServiceAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/access-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent forward-auth decisions for one service, newest first */
+        get: operations["listServiceAccessLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/access/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say what the rules decide for a described request (saved rules or a draft) */
+        post: operations["testServiceAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/security-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A service's protections */
+        get: operations["listSecurityConfigs"];
+        put?: never;
+        /** Set one of a service's protections (one per type) */
+        post: operations["upsertSecurityConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/security-configs/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of a service's protections */
+        delete: operations["deleteSecurityConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/shared-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** A service's shared links (never their URLs) */
+        get: operations["listSharedLinks"];
+        put?: never;
+        /** Create a one-time shared link (the answer is the only time its URL is shown) */
+        post: operations["createSharedLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/shared-links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a shared link (and end the sessions it opened) */
+        delete: operations["revokeSharedLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live end-user sessions, newest first */
+        get: operations["listAccessSessions"];
+        put?: never;
+        post?: never;
+        /** End every end-user session */
+        delete: operations["deleteAccessSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one end-user session */
+        delete: operations["deleteAccessSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** End-user single sign-on settings (the client secret is never returned) */
+        get: operations["getSSOSettings"];
+        /** Replace the single sign-on settings (an empty clientSecret keeps the stored one) */
+        put: operations["putSSOSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version, mode and whether first-run setup is still to do */
+        get: operations["getSystem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @enum {string} */
+        AccessAction: "allow" | "deny" | "authenticate";
+        AccessLogEntry: {
+            /** @description What the decision rested on, in words (e.g. "global rule 2" or "basic auth"). */
+            by: string;
+            clientAddress: string;
+            /** @enum {string} */
+            decision: "allowed" | "authenticated" | "denied" | "unauthenticated" | "forbidden" | "rate_limited";
+            host: string;
+            identity: string;
+            method: string;
+            /** @description Without the query string. */
+            path: string;
+            /** Format: int64 */
+            seq: number;
+            serviceId: string;
+            serviceName: string;
+            /** Format: date-time */
+            time: string;
+        };
+        AccessLogPage: {
+            /** @description How many entries are kept per service. */
+            capacity: number;
+            items: components["schemas"]["AccessLogEntry"][];
+        };
+        AccessPreset: {
+            description: string;
+            docs?: string[];
+            id: string;
+            name: string;
+            rules: components["schemas"]["AccessRule"][];
+        };
+        AccessPresetList: {
+            items: components["schemas"]["AccessPreset"][];
+        };
+        AccessRule: {
+            action: components["schemas"]["AccessAction"];
+            /** @description ISO 3166 country codes (needs a GeoIP database). */
+            countries?: string[];
+            headers?: {
+                /**
+                 * @description Absent means present.
+                 * @enum {string}
+                 */
+                match?: "present" | "equals" | "contains";
+                name: string;
+                value?: string;
+            }[];
+            methods?: string[];
+            note?: string;
+            paths?: {
+                /** @enum {string} */
+                type: "exact" | "prefix" | "glob" | "regex";
+                value: string;
+            }[];
+            /** @description CIDRs, addresses, or the names private and loopback. */
+            sources?: string[];
+        };
+        AccessSession: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            groups: string[] | null;
+            id: string;
+            /** @enum {string} */
+            kind: "sso" | "shared_link";
+            /** Format: date-time */
+            lastSeenAt: string;
+            name: string;
+            serviceId: string;
+            serviceName: string;
+            sharedLinkId: string | null;
+            user: string;
+        };
+        AccessTestRequest: {
+            clientAddress?: string;
+            draft?: components["schemas"]["ServiceAccessInput"] | null;
+            headers?: {
+                [key: string]: string;
+            } | null;
+            method?: string;
+            url?: string;
+        };
+        AccessTestResult: {
+            ambiguous: boolean;
+            country: string;
+            decision: components["schemas"]["AccessAction"];
+            /** @description The deciding rule's index, -1 for the default. */
+            index: number;
+            path: string;
+            protections: string[];
+            reason: string;
+            /** @enum {string} */
+            scope: "global" | "service" | "default";
+            steps: {
+                action: components["schemas"]["AccessAction"];
+                index: number;
+                matched: boolean;
+                note?: string;
+                reason: string;
+                /** @enum {string} */
+                scope: "global" | "service";
+            }[];
+            warnings: string[];
+        };
+        AdminAccount: {
+            /** Format: date-time */
+            createdAt: string;
+            disabled: boolean;
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the newest live session opened; null without one.
+             */
+            lastSignInAt: string | null;
+            role: components["schemas"]["AdminRole"];
+            username: string;
+        };
+        AdminCredentials: {
+            password: string;
+            username: string;
+        };
+        AdminPasswordChange: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        /**
+         * @description admin: everything; viewer: every read but secret-bearing pages, no writes.
+         * @enum {string}
+         */
+        AdminRole: "admin" | "viewer";
+        AdminSecurity: {
+            /** @description Every administrator must enrol a second factor before using the panel */
+            requireTwoFactor: boolean;
+        };
+        AdminSession: {
+            address: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The session of the request that asks. */
+            current: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            userAgent: string;
+        };
+        AdminSessionList: {
+            items: components["schemas"]["AdminSession"][];
+        };
+        /** @description Whoever has claim = value gets role. Rules are tried in order; the first match wins. */
+        AdminSSORule: {
+            /** @enum {string} */
+            claim: "email" | "username" | "group";
+            /** @enum {string} */
+            role: "admin" | "viewer";
+            value: string;
+        };
+        AdminSSOSettings: {
+            createAdmins: boolean;
+            enabled: boolean;
+            localPasswords: boolean;
+            /** @description The OpenID provider (single sign-on settings) is set up and switched on. */
+            providerConfigured: boolean;
+            /** @description Register this at the provider; empty while the panel's public URL is unknown. */
+            redirectUrl: string;
+            rules: components["schemas"]["AdminSSORule"][];
+        };
+        AdminSSOSettingsRequest: {
+            /** @description Create an administrator on first sign-in when none matches. */
+            createAdmins: boolean;
+            enabled: boolean;
+            /** @description Password sign-in is allowed. */
+            localPasswords: boolean;
+            rules: components["schemas"]["AdminSSORule"][];
+        };
+        AdminToken: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The creator's username. */
+            createdBy: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            id: string;
+            lastUsedAddress: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description The value's first characters, "gha_" and six more. */
+            prefix: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @enum {string} */
+            role: "admin" | "viewer";
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+        };
+        AdminTokenCreate: {
+            /** Format: date-time */
+            expiresAt?: string | null;
+            name: string;
+            /** @enum {string} */
+            role: "admin" | "viewer";
+        };
+        AdminTokenCreated: {
+            token: components["schemas"]["AdminToken"];
+            /** @description The bearer value, "gha_..."; send it as Authorization: Bearer. */
+            value: string;
+        };
+        AdminUser: {
+            id: string;
+            /** @enum {string} */
+            role: "admin" | "viewer";
+            username: string;
+        };
+        AdminUserCreate: {
+            password: string;
+            role: components["schemas"]["AdminRole"];
+            username: string;
+        };
+        AdminUserPassword: {
+            password: string;
+        };
+        AdminUserResponse: {
+            user: components["schemas"]["AdminUser"];
+        };
+        AdminUserUpdate: {
+            disabled?: boolean;
+            role?: components["schemas"]["AdminRole"];
+        };
+        AuditChange: {
+            /** @description The value after (null when absent) */
+            after: unknown;
+            /** @description The value before (null when absent) */
+            before: unknown;
+            /** @description JSON path of the changed value, e.g. targets[0].port or items[id=x].note */
+            path: string;
+        };
+        AuditEntry: {
+            action: string;
+            actor: {
+                id: string;
+                /** @enum {string} */
+                kind: "admin" | "token" | "system";
+                name: string;
+            };
+            /** @description The client's address; empty for the panel itself */
+            address: string;
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["AuditChange"][];
+            id: string;
+            /** @description HTTP method; empty outside the API */
+            method: string;
+            resource: {
+                id: string;
+                name: string;
+                type: string;
+            };
+            /** @description API route pattern; empty outside the API */
+            route: string;
+            /** @description Position in the hash chain */
+            seq: number;
+            /** @description HTTP status; 0 outside the API */
+            status: number;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            /** @description Cursor for the next, older page; null on the last page */
+            nextBefore: number | null;
+            /** @description Entries this process could not record since it started (each is logged) */
+            recordFailures: number;
+        };
+        AuditSettings: {
+            /** @description Keep entries this many days; 0 keeps them forever */
+            retentionDays: number;
+        };
+        CredentialSet: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+            users: {
+                username: string;
+            }[];
+        };
+        CredentialSetRequest: {
+            name: string;
+            users?: {
+                /** @description Empty keeps the user's stored password (on update). */
+                password?: string;
+                username: string;
+            }[] | null;
+        };
+        Domain: {
+            certConfigs: components["schemas"]["DomainCertConfig"][];
+            certResolver: string;
+            /** Format: date-time */
+            createdAt: string;
+            domain: string;
+            id: string;
+            isDefault: boolean;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+            wildcard: boolean;
+        };
+        DomainCertConfig: {
+            main: string;
+            resolver: string;
+            sans: string[] | null;
+        };
+        DomainList: {
+            items: components["schemas"]["Domain"][];
+        };
+        DomainRequest: {
+            certConfigs?: components["schemas"]["DomainCertConfig"][] | null;
+            certResolver?: string;
+            domain?: string;
+            isDefault?: boolean;
+            name?: string;
+            wildcard?: boolean;
+        };
+        ErrorEnvelope: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_request" | "validation_failed" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "two_factor_required" | "internal";
+                /** @description The offending fields by JSON path (e.g. "targets[0].port"). */
+                fields?: {
+                    field: string;
+                    message: string;
+                }[];
+                message: string;
+                requestId?: string;
+            };
+        };
+        GlobalAccessRules: {
+            /** @description Read-only; ignored in a request. */
+            geoip: boolean;
+            rules: components["schemas"]["AccessRule"][] | null;
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+        };
+        MachineToken: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            id: string;
+            lastUsedAddress: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description The first characters of the value, to recognise it. */
+            prefix: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            scope: components["schemas"]["MachineTokenScope"];
+            services: {
+                id: string;
+                name: string;
+            }[];
+            /** @enum {string} */
+            status: "active" | "expired" | "revoked";
+        };
+        MachineTokenCreate: {
+            /** Format: date-time */
+            expiresAt?: string | null;
+            name?: string;
+            scope?: components["schemas"]["MachineTokenScope"];
+            serviceIds?: string[];
+        };
+        MachineTokenCreated: {
+            token: components["schemas"]["MachineToken"];
+            /** @description The token itself; shown once. */
+            value: string;
+            warnings: string[];
+        };
+        MachineTokenList: {
+            items: components["schemas"]["MachineToken"][];
+        };
+        /** @description Narrows what a token opens; empty fields mean no limit. */
+        MachineTokenScope: {
+            methods?: string[] | null;
+            pathPrefix?: string;
+        };
+        /**
+         * @description applied once the wrapper reported the current configuration and secrets.
+         * @enum {string}
+         */
+        ManagedApplyStatus: "applied" | "pending";
+        ManagedConfig: {
+            entrypoints: components["schemas"]["ManagedEntrypoint"][] | null;
+            /** @description DEBUG, INFO, WARN or ERROR (any case; empty means INFO). */
+            logLevel: string;
+            resolvers: components["schemas"]["ManagedResolver"][] | null;
+        };
+        ManagedCredential: {
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ManagedDNSProvider: {
+            /** @description The lego provider code (dnsChallenge.provider). */
+            code: string;
+            docsUrl: string;
+            fields: string[];
+            name: string;
+            optional: string[] | null;
+        };
+        ManagedEntrypoint: {
+            /** @description Binds the entrypoint to one IP address; empty means every interface. */
+            host?: string;
+            name: string;
+            port: number;
+            /** @description Redirect every request to this entrypoint. */
+            redirectTo: string;
+            /** @description Default certificate resolver of routers on this entrypoint. */
+            resolver: string;
+            tls: boolean;
+        };
+        ManagedResolver: {
+            /** @enum {string} */
+            challenge: "tlsalpn" | "http" | "dns";
+            dnsProvider: string;
+            dnsResolvers: string[] | null;
+            email: string;
+            httpEntrypoint: string;
+            name: string;
+            propagationDelaySeconds: number;
+        };
+        ManagedState: {
+            /** Format: date-time */
+            appliedAt: string | null;
+            config: components["schemas"]["ManagedConfig"];
+            credentials: components["schemas"]["ManagedCredential"][];
+            status: components["schemas"]["ManagedApplyStatus"];
+        };
+        Passkey: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        ProxyCertificate: {
+            /** @description Negative once expired. */
+            daysLeft: number;
+            /** @description SHA-256 of the DER certificate. */
+            fingerprint: string;
+            issuer: string;
+            keyType?: string;
+            /** Format: date-time */
+            notAfter: string;
+            /** Format: date-time */
+            notBefore: string;
+            sans: string[] | null;
+            serviceIds: string[] | null;
+            /** @enum {string} */
+            status: "valid" | "expiring" | "expired";
+            subject: string;
+        };
+        ProxyCertificatesView: components["schemas"]["ProxyStatus"] & {
+            items: components["schemas"]["ProxyCertificate"][];
+            message?: string;
+            /** @description This Traefik version lists its certificates. */
+            supported: boolean;
+            version: string;
+        };
+        ProxyCertResolversView: components["schemas"]["ProxyStatus"] & {
+            items: {
+                name: string;
+                /** @description Where it is named ("router:x@file", "entrypoint:websecure", "domain:example.com", "managed"). */
+                sources: string[];
+            }[];
+        };
+        ProxyConflict: {
+            entrypoints: string[] | null;
+            host: string;
+            /** @enum {string} */
+            kind: "host" | "sni" | "missing_middleware";
+            message: string;
+            middleware?: string;
+            otherServiceId?: string;
+            panelPriority?: number;
+            priority?: number;
+            provider: string;
+            /** @description The other router, qualified. */
+            router: string;
+            rule?: string;
+            serviceId: string;
+        };
+        ProxyConflictsView: components["schemas"]["ProxyStatus"] & {
+            items: components["schemas"]["ProxyConflict"][];
+        };
+        ProxyEntrypoint: {
+            address: string;
+            asDefault: boolean;
+            certResolver?: string;
+            name: string;
+            tls: boolean;
+        };
+        ProxyEntrypointsView: components["schemas"]["ProxyStatus"] & {
+            items: components["schemas"]["ProxyEntrypoint"][];
+        };
+        ProxyHealthView: components["schemas"]["ProxyStatus"] & {
+            items: components["schemas"]["ProxyServiceHealth"][];
+            probed: boolean;
+        };
+        ProxyMetricsView: components["schemas"]["ProxyStatus"] & {
+            items: components["schemas"]["ProxyServiceMetrics"][];
+        };
+        ProxyMiddleware: {
+            errors: string[];
+            /** @description Qualified: name@provider. */
+            name: string;
+            provider: string;
+            status: string;
+            type: string;
+            usedBy: string[];
+        };
+        ProxyMiddlewaresView: components["schemas"]["ProxyStatus"] & {
+            items: components["schemas"]["ProxyMiddleware"][];
+        };
+        ProxyRouter: {
+            entryPoints: string[] | null;
+            errors: string[] | null;
+            middlewares?: string[];
+            /** @description Qualified: name@provider. */
+            name: string;
+            priority?: number;
+            provider: string;
+            rule?: string;
+            service: string;
+            /** @description The panel service that owns the router. */
+            serviceId?: string;
+            status: string;
+            /** @description Traefik's router TLS object, as Traefik reports it. */
+            tls?: unknown;
+        };
+        ProxyRuntimeView: components["schemas"]["ProxyStatus"] & {
+            entrypoints: components["schemas"]["ProxyEntrypoint"][];
+            middlewares: components["schemas"]["ProxyMiddleware"][];
+            /** @description False when the panel could not tell which routers are its own (serviceId is then missing). */
+            ownersKnown: boolean;
+            routers: components["schemas"]["ProxyRouter"][];
+            services: components["schemas"]["ProxyService"][];
+            tcpRouters: components["schemas"]["ProxyRouter"][];
+            udpRouters: components["schemas"]["ProxyRouter"][];
+            version: string;
+        };
+        ProxyServerHealth: {
+            /** @enum {string} */
+            probe?: "up" | "down";
+            probeError?: string;
+            probeMs?: number;
+            /** @enum {string} */
+            status: "UP" | "DOWN" | "UNKNOWN";
+            url: string;
+        };
+        ProxyService: {
+            errors: string[] | null;
+            name: string;
+            provider: string;
+            serversTotal: number;
+            serversUp: number;
+            serviceId?: string;
+            status: string;
+            type: string;
+            usedBy: string[] | null;
+        };
+        ProxyServiceHealth: {
+            name: string;
+            servers: components["schemas"]["ProxyServerHealth"][];
+            serviceId: string;
+            /**
+             * @description traefik (server status) or panel (targets; Traefik has no status).
+             * @enum {string}
+             */
+            source: "traefik" | "panel";
+            total: number;
+            up: number;
+        };
+        ProxyServiceMetrics: components["schemas"]["ProxyTraffic"] & {
+            name: string;
+            serviceId: string;
+            /** @description The Traefik services counted. */
+            traefikServices: string[] | null;
+        };
+        /** @description Opens every proxy view, whether Traefik's API is configured, whether it answered, and why not. */
+        ProxyStatus: {
+            configured: boolean;
+            error: string;
+            reachable: boolean;
+        };
+        ProxyTraffic: {
+            avgLatencyMs: number;
+            errorRate: number;
+            history: {
+                /** Format: date-time */
+                at: string;
+                errorRate: number;
+                requestRate: number;
+            }[] | null;
+            requestRate: number;
+            requests: number;
+            status: {
+                "2xx": number;
+                "3xx": number;
+                "4xx": number;
+                "5xx": number;
+            };
+            windowSeconds: number;
+        };
+        /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
+        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"];
+        SecurityConfigBasicAuth: {
+            /** Format: date-time */
+            createdAt: string;
+            credentialSetId?: string;
+            enabled: boolean;
+            id: string;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "basic_auth";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SecurityConfigRequest: {
+            /** @description basic_auth only. */
+            credentialSetId?: string | null;
+            /** @description Absent or null means true. */
+            enabled?: boolean | null;
+            groups?: string[] | null;
+            /** @description tokens only, a header clients may put their token in (besides Authorization). */
+            header?: string;
+            type: components["schemas"]["SecurityConfigType"];
+            /** @description sso only, users allowed (empty with groups empty means everyone who signs in). */
+            users?: string[] | null;
+        };
+        SecurityConfigSharedLinks: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            id: string;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "shared_links";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SecurityConfigSSO: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            groups: string[] | null;
+            id: string;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sso";
+            /** Format: date-time */
+            updatedAt: string;
+            users: string[] | null;
+        };
+        SecurityConfigTokens: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            /** @description A request header clients may put their token in (besides Authorization); empty for none. */
+            header: string;
+            id: string;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tokens";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens";
+        Service: {
+            /** Format: date-time */
+            createdAt: string;
+            domainId: string | null;
+            enabled: boolean;
+            /** Format: date-time */
+            enabledAt: string | null;
+            entrypoints: string[];
+            /** Format: date-time */
+            expiresAt: string | null;
+            expiry: components["schemas"]["ServiceExpiry"];
+            /** @description The hostnames resolved against the domain. */
+            fqdns: string[];
+            headers: {
+                [key: string]: string;
+            };
+            hostnames: components["schemas"]["ServiceHostname"][];
+            id: string;
+            insecureSkipVerify: boolean;
+            middlewares: string[];
+            name: string;
+            passHostHeader: boolean;
+            protection: components["schemas"]["ServiceProtection"];
+            rules: components["schemas"]["ServiceRule"][];
+            targets: components["schemas"]["ServiceTarget"][];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ServiceAccess: {
+            /**
+             * @description Empty is automatic, authenticate when the service has a protection, allow otherwise.
+             * @enum {string}
+             */
+            defaultAction: "" | "allow" | "deny" | "authenticate";
+            effectiveDefault: components["schemas"]["AccessAction"];
+            /** @description A GeoIP database is loaded (country conditions work). */
+            geoip: boolean;
+            protections: ("basicAuth" | "sso" | "sharedLinks" | "tokens")[];
+            rules: components["schemas"]["AccessRule"][];
+            serviceId: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+            warnings: string[];
+        };
+        ServiceAccessInput: {
+            /** @enum {string} */
+            defaultAction?: "" | "allow" | "deny" | "authenticate";
+            rules?: components["schemas"]["AccessRule"][] | null;
+        };
+        ServiceConfigPreview: {
+            /** @description When false, the preview shows what the service would contribute once enabled. */
+            enabled: boolean;
+            middlewares: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description Why nothing is emitted, when the service is left out. */
+            problems: string[];
+            routers: {
+                [key: string]: components["schemas"]["TraefikRouter"];
+            };
+            serversTransports: {
+                [key: string]: Record<string, never>;
+            };
+            serviceId: string;
+            services: {
+                [key: string]: Record<string, never>;
+            };
+        };
+        /** @description When a service switches itself off. */
+        ServiceExpiry: {
+            /** @enum {string} */
+            type: "never";
+        } | {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            type: "at";
+        } | {
+            /**
+             * Format: int64
+             * @description Counted from when the service is enabled (60 seconds to 10 years).
+             */
+            seconds: number;
+            /** @enum {string} */
+            type: "duration";
+        };
+        ServiceHostname: {
+            /** @enum {string} */
+            type: "subdomain" | "apex" | "custom";
+            /** @description The label (subdomain) or the full name (custom); empty for apex. */
+            value?: string;
+        };
+        ServiceList: {
+            items: components["schemas"]["Service"][];
+        };
+        ServicePatch: {
+            enabled: boolean;
+        };
+        ServiceProtection: {
+            basicAuth: boolean;
+            sharedLinks: boolean;
+            sso: boolean;
+            tokens: boolean;
+        };
+        ServiceRequest: {
+            domainId?: string | null;
+            /** @description Absent or null means true. */
+            enabled?: boolean | null;
+            entrypoints?: string[];
+            expiry?: components["schemas"]["ServiceExpiry"] | null;
+            headers?: {
+                [key: string]: string;
+            } | null;
+            hostnames?: components["schemas"]["ServiceHostname"][];
+            insecureSkipVerify?: boolean;
+            middlewares?: string[];
+            name?: string;
+            /** @description Absent or null means true. */
+            passHostHeader?: boolean | null;
+            rules?: components["schemas"]["ServiceRule"][];
+            targets?: components["schemas"]["ServiceTarget"][];
+        };
+        ServiceRule: {
+            /** @description The header or query parameter name. */
+            name?: string;
+            /** @enum {string} */
+            type: "pathPrefix" | "path" | "header" | "query" | "method" | "clientIP";
+            value: string;
+        };
+        ServiceTarget: {
+            host: string;
+            port: number;
+            /**
+             * @description Empty in a request means http.
+             * @enum {string}
+             */
+            scheme: "http" | "https" | "h2c";
+        };
+        Settings: {
+            /** @description The hostname the panel itself is served on (empty when unset). */
+            adminDomain: string;
+            defaultEntrypoints: string[];
+            /**
+             * Format: int64
+             * @description Lifetime of services whose expiry is a duration without seconds.
+             */
+            defaultLifetimeSeconds: number;
+            globalMiddlewares: string[];
+        };
+        SharedLink: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            note: string;
+            path: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            serviceId: string;
+            /** Format: int64 */
+            sessionSeconds: number;
+            /** @enum {string} */
+            status: "active" | "used" | "expired" | "revoked";
+            /** @description Only in the answer to the creation. */
+            url?: string;
+            /** Format: date-time */
+            usedAt: string | null;
+            warnings?: string[];
+        };
+        SharedLinkRequest: {
+            /**
+             * Format: int64
+             * @description 0 for the default, else 60 to 31622400.
+             */
+            lifetimeSeconds?: number;
+            note?: string;
+            /** @description Where the link lands; empty means the service's first path rule, else /. */
+            path?: string;
+            /**
+             * Format: int64
+             * @description 0 for the default, else 60 to 31622400.
+             */
+            sessionSeconds?: number;
+        };
+        SSOSettings: {
+            clientId: string;
+            clientSecretSet: boolean;
+            enabled: boolean;
+            groupsClaim: string;
+            issuer: string;
+            /** @description Register this at the provider. */
+            redirectUrl: string;
+            scopes: string[];
+            /** Format: int64 */
+            sessionSeconds: number;
+        };
+        SSOSettingsRequest: {
+            clientId?: string;
+            /** @description Empty keeps the stored one. */
+            clientSecret?: string;
+            enabled?: boolean;
+            groupsClaim?: string;
+            issuer?: string;
+            scopes?: string[] | null;
+            /**
+             * Format: int64
+             * @description 0 for the default, else 300 to 31622400.
+             */
+            sessionSeconds?: number;
+        };
+        SystemInfo: {
+            /** @description Administrators may sign in with the OpenID provider (GET /api/admin/sso/start). */
+            adminSso: boolean;
+            /** @description Administrators may sign in with a password (POST /api/admin/login). */
+            localPasswords: boolean;
+            /** @description Managed mode (PANEL_MANAGED) is on. */
+            managed: boolean;
+            /** @description No administrator exists yet (POST /api/admin/setup). */
+            setupRequired: boolean;
+            version: string;
+        };
+        TotpEnrolment: {
+            /** @description The URL as a QR code, a data:image/png;base64 URL */
+            qrCode: string;
+            /** @description Base32 secret */
+            secret: string;
+            /** @description otpauth://totp/... URL */
+            url: string;
+        };
+        TraefikDynamicConfig: {
+            http?: components["schemas"]["TraefikHTTPConfig"];
+        };
+        /** @description The "http" section of Traefik's dynamic configuration. */
+        TraefikHTTPConfig: {
+            /** @description Traefik's dynamic.Middleware objects by name. */
+            middlewares?: {
+                [key: string]: Record<string, never>;
+            };
+            routers?: {
+                [key: string]: components["schemas"]["TraefikRouter"];
+            };
+            /** @description Traefik's dynamic.ServersTransport objects by name. */
+            serversTransports?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description Traefik's dynamic.Service objects by name. */
+            services?: {
+                [key: string]: Record<string, never>;
+            };
+        };
+        /** @description Traefik's dynamic.Router. */
+        TraefikRouter: {
+            entryPoints?: string[];
+            middlewares?: string[];
+            priority?: number;
+            rule?: string;
+            service?: string;
+            tls?: {
+                certResolver?: string;
+                domains?: {
+                    main?: string;
+                    sans?: string[];
+                }[];
+                options?: string;
+            };
+        };
+        TwoFactorCodeRequest: {
+            code: string;
+        };
+        /** @description The current password, or a current code from the app. */
+        TwoFactorDisableRequest: {
+            code?: string;
+            password?: string;
+        };
+        /** @description POST /api/admin/login's answer when the password was right and the administrator has a second factor: no session yet, a 5-minute pending sign-in cookie, the methods to finish with. */
+        TwoFactorPending: {
+            secondFactor: {
+                methods: ("totp" | "passkey" | "recovery")[];
+            };
+        };
+        TwoFactorRecoveryCodes: {
+            recoveryCodes: string[];
+        };
+        TwoFactorSignedIn: {
+            user: {
+                id: string;
+                /** @enum {string} */
+                role: "admin" | "viewer";
+                username: string;
+            };
+        };
+        TwoFactorStatus: {
+            /** @description A confirmed TOTP or at least one passkey */
+            enrolled: boolean;
+            passkeys: number;
+            passkeysAvailable: boolean;
+            /** @description Why passkeys are unavailable (PANEL_PUBLIC_URL) */
+            passkeysProblem?: string;
+            recoveryCodesLeft: number;
+            /** @description The panel requires two-factor sign-in */
+            required: boolean;
+            totp: boolean;
+        };
+        /** @description The PublicKeyCredential as JSON (binary fields base64url). */
+        WebAuthnCredential: {
+            authenticatorAttachment?: string;
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            type: "public-key";
+        };
+        /** @description The WebAuthn options as go-webauthn encodes them (binary fields base64url). */
+        WebAuthnOptions: {
+            mediation?: string;
+            publicKey: {
+                [key: string]: unknown;
+            };
+        };
+    };
+    responses: {
+        /** @description An error, in the one envelope every error answer uses. */
+        Error: {
+            headers: {
+                /** @description Seconds to wait (rate_limited only). */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listAccessLog: {
+        parameters: {
+            query?: {
+                /** @description An IP address or a CIDR. */
+                address?: string;
+                /** @description Only entries with a larger seq. */
+                after?: number;
+                decision?: "allowed" | "authenticated" | "denied" | "unauthenticated" | "forbidden" | "rate_limited";
+                /** @description A substring of the identity, case-insensitive. */
+                identity?: string;
+                limit?: number;
+                serviceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessLogPage"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listAccessPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessPresetList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getGlobalAccessRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalAccessRules"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putGlobalAccessRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlobalAccessRules"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalAccessRules"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCredentials"];
+            };
+        };
+        responses: {
+            /** @description Signed in, or a second factor is needed. */
+            200: {
+                headers: {
+                    /** @description The gatehouse_admin session cookie, or the pending sign-in cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserResponse"] | components["schemas"]["TwoFactorPending"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    beginPasskeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialRequestOptions (binary fields base64url) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnOptions"];
+                };
+            };
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+        };
+    };
+    finishPasskeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential: components["schemas"]["WebAuthnCredential"];
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (session cookie set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSignedIn"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    loginRecoveryCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in (session cookie set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSignedIn"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    loginTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in (session cookie set) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSignedIn"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserResponse"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What is enrolled, and whether the panel requires it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new recovery codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorRecoveryCodes"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    beginTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, its otpauth URL and a QR code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisableRequest"];
+            };
+        };
+        responses: {
+            /** @description TOTP is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description TOTP is on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorRecoveryCodes"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Passkeys, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Passkey"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The renamed passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    beginPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialCreationOptions (binary fields base64url) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnOptions"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    finishPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential: components["schemas"]["WebAuthnCredential"];
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new passkey */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminListSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSessionList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminEndOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getAdminSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSecurity"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putAdminSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSecurity"];
+            };
+        };
+        responses: {
+            /** @description The stored policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSecurity"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    adminSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminCredentials"];
+            };
+        };
+        responses: {
+            /** @description Created and signed in. */
+            201: {
+                headers: {
+                    /** @description The gatehouse_admin session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    getAdminSSO: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSSOSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putAdminSSO: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminSSOSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSSOSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    finishAdminSSO: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To / (signed in) or to /login?error=<code>. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startAdminSSO: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint, or to /login?error=<code>. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAdminTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every API token, newest first (never their values). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminToken"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createAdminToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description The token and its value, shown only this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTokenCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokeAdminToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listAdminUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every administrator, by username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AdminAccount"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserCreate"];
+            };
+        };
+        responses: {
+            /** @description The new administrator. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The administrator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description The administrator after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccount"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    setAdminUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUserPassword"];
+            };
+        };
+        responses: {
+            /** @description Set; every session of that administrator ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description For example create, update, delete, signin, signin_failed */
+                action?: string;
+                /** @description Actor name or id */
+                actor?: string;
+                /** @description Paging cursor (nextBefore of the previous page) */
+                before?: number;
+                format?: "json" | "csv";
+                /** @description Entries at or after this time */
+                from?: string;
+                limit?: number;
+                /** @description Free text over names, ids, route, address and changes */
+                q?: string;
+                resourceId?: string;
+                /** @description Resource type, or a parent type ("services" also matches "services.access") */
+                resourceType?: string;
+                /** @description Entries before this time */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries (JSON), or the CSV export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getAuditSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    putAuditSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditSettings"];
+            };
+        };
+        responses: {
+            /** @description The stored settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    ssoCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back to the service with a one-time exchange token. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    ssoStart: {
+        parameters: {
+            query: {
+                /** @description Where to return: a URL on one of the service's hosts. */
+                rd: string;
+                service: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint (state cookie set). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    verifyForwardAuth: {
+        parameters: {
+            query: {
+                /** @description The panel service id. */
+                service: string;
+            };
+            header: {
+                "X-Forwarded-Host": string;
+                "X-Forwarded-Method": string;
+                "X-Forwarded-Proto": string;
+                "X-Forwarded-Uri": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Let through. Remote-User (and, after single sign-on, Remote-Email, Remote-Name, Remote-Groups) name who. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To the sign-in, or back to the requested URL once a session cookie is set (GET, HEAD). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The same, for other methods. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    verifyForwardAuthHead: {
+        parameters: {
+            query: {
+                /** @description The panel service id. */
+                service: string;
+            };
+            header: {
+                "X-Forwarded-Host": string;
+                "X-Forwarded-Method": string;
+                "X-Forwarded-Proto": string;
+                "X-Forwarded-Uri": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Let through. Remote-User (and, after single sign-on, Remote-Email, Remote-Name, Remote-Groups) name who. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To the sign-in, or back to the requested URL once a session cookie is set (GET, HEAD). */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The same, for other methods. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Settings"];
+            };
+        };
+        responses: {
+            /** @description Saved, as normalised. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listCredentialSets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["CredentialSet"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createCredentialSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialSet"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getCredentialSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialSet"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateCredentialSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CredentialSet"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteCredentialSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DomainRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Domain"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The panel answers and its database too. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    listMachineTokens: {
+        parameters: {
+            query?: {
+                /** @description Only tokens that open this service. */
+                serviceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineTokenList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createMachineToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MachineTokenCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineTokenCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getMachineToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineToken"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteMachineToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokeMachineToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MachineToken"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getOpenAPI: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of the whole API. */
+            200: {
+                headers: {
+                    /** @description Changes when the document changes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listProxyCertResolvers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyCertResolversView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    certTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A blank page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    listProxyCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyCertificatesView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getDynamicConfig: {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration, in Traefik's dynamic-configuration JSON. */
+            200: {
+                headers: {
+                    /** @description Changes when the configuration changes. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraefikDynamicConfig"];
+                };
+            };
+            /** @description Not modified. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Error"];
+            503: components["responses"]["Error"];
+        };
+    };
+    previewServiceConfig: {
+        parameters: {
+            query: {
+                serviceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceConfigPreview"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listProxyConflicts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyConflictsView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    listProxyEntrypoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyEntrypointsView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getProxyHealth: {
+        parameters: {
+            query?: {
+                /** @description Also connect to each server directly. */
+                probe?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyHealthView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getManaged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedState"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putManaged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagedConfig"];
+            };
+        };
+        responses: {
+            /** @description Saved; the wrapper restarts Traefik with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedState"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listManagedDNSProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ManagedDNSProvider"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putManagedSecrets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    remove?: string[] | null;
+                    /** @description Variable name to value. */
+                    upsert?: {
+                        [key: string]: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored credentials' names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credentials: components["schemas"]["ManagedCredential"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getManagedSecretsEnv: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Bearer and the wrapper token. */
+                Authorization: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description KEY=value lines. */
+            200: {
+                headers: {
+                    /** @description Keyed hash of the file. */
+                    "X-Gatehouse-Secrets-Hash"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    reportManagedApplied: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Bearer and the wrapper token. */
+                Authorization: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configHash: string;
+                    secretsHash: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        appliedAt: string | null;
+                        status: components["schemas"]["ManagedApplyStatus"];
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getProxyMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyMetricsView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    listProxyMiddlewares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyMiddlewaresView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getProxyRuntime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyRuntimeView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getManagedStaticConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Traefik's static configuration file. */
+            200: {
+                headers: {
+                    /** @description Hash of the document. */
+                    "X-Gatehouse-Config-Hash"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/yaml": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    patchService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServicePatch"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getServiceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccess"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putServiceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceAccessInput"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceAccess"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listServiceAccessLog: {
+        parameters: {
+            query?: {
+                /** @description An IP address or a CIDR. */
+                address?: string;
+                /** @description Only entries with a larger seq. */
+                after?: number;
+                decision?: "allowed" | "authenticated" | "denied" | "unauthenticated" | "forbidden" | "rate_limited";
+                /** @description A substring of the identity, case-insensitive. */
+                identity?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessLogPage"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    testServiceAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessTestRequest"];
+            };
+        };
+        responses: {
+            /** @description The decision and the rules that led to it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTestResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listSecurityConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SecurityConfig"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    upsertSecurityConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecurityConfigRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecurityConfig"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteSecurityConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+                type: components["schemas"]["SecurityConfigType"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listSharedLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SharedLink"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createSharedLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharedLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedLink"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokeSharedLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listAccessSessions: {
+        parameters: {
+            query?: {
+                serviceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessSession"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteAccessSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteAccessSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getSSOSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putSSOSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SSOSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SSOSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemInfo"];
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+}

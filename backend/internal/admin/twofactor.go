@@ -275,6 +275,10 @@ func (h *Handler) RequireTwoFactor(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// PasskeysAvailable reports whether passkeys can be used: PANEL_PUBLIC_URL
+// names a host name they can be bound to.
+func (s *Service) PasskeysAvailable() bool { return s.tf.webauthn != nil }
+
 // ResetTwoFactor removes an administrator's TOTP, recovery codes and
 // passkeys and ends their sessions (command-line recovery).
 func (s *Service) ResetTwoFactor(ctx context.Context, username string) (User, error) {

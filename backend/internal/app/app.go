@@ -298,6 +298,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		RequireAdmin: apiTokenHandler.Guard(func(next echo.HandlerFunc) echo.HandlerFunc {
 			return adminHandler.RequireSession(adminHandler.RequireTwoFactor(next))
 		}),
+		Passkeys: adminSvc.PasskeysAvailable(),
 		Audit:    auditSvc.Middleware,
 		Features: features,
 		UI:       web.Handler(),

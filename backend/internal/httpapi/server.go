@@ -34,7 +34,9 @@ type Deps struct {
 	SetupRequired func(ctx context.Context) (bool, error)
 	// SignIn says how administrators may sign in (SSO, passwords); nil
 	// means passwords only.
-	SignIn       func(ctx context.Context) (sso, passwords bool, err error)
+	SignIn func(ctx context.Context) (sso, passwords bool, err error)
+	// Passkeys says passkey sign-in is available.
+	Passkeys     bool
 	RequireAdmin echo.MiddlewareFunc
 	// Audit, if set, records the API's changes and sign-ins; it runs after
 	// the guards so it knows who acts.
@@ -223,6 +225,9 @@ type systemResponse struct {
 	// LocalPasswords: it offers the password form.
 	AdminSSO       bool `json:"adminSso"`
 	LocalPasswords bool `json:"localPasswords"`
+	// Passkeys: the login page offers passkey sign-in (PANEL_PUBLIC_URL
+	// names a host the browser can bind passkeys to).
+	Passkeys bool `json:"passkeys"`
 }
 
 func system(d Deps) echo.HandlerFunc {
@@ -232,7 +237,8 @@ func system(d Deps) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		out := systemResponse{Version: d.Version, Managed: d.Managed, SetupRequired: setup, LocalPasswords: true}
+		out := systemResponse{Version: d.Version, Managed: d.Managed, SetupRequired: setup, LocalPasswords: true,
+			Passkeys: d.Passkeys}
 		if d.SignIn != nil {
 			if out.AdminSSO, out.LocalPasswords, err = d.SignIn(ctx); err != nil {
 				return err

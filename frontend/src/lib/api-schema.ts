@@ -2371,6 +2371,8 @@ export interface components {
             localPasswords: boolean;
             /** @description Managed mode (PANEL_MANAGED) is on. */
             managed: boolean;
+            /** @description Passkeys are available (PANEL_PUBLIC_URL names a host name): the login page offers passkey sign-in. */
+            passkeys: boolean;
             /** @description No administrator exists yet (POST /api/admin/setup). */
             setupRequired: boolean;
             version: string;

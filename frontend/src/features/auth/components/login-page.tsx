@@ -139,7 +139,7 @@ export function LoginPage() {
           </p>
         )}
         {/* Worded "Use a passkey", not "Sign in with...": the password's button keeps a unique name. */}
-        {passkeysSupported() ? (
+        {passkeysSupported() && system.data?.passkeys ? (
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={passwordless}>
             Use a passkey
           </Button>

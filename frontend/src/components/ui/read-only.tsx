@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { Alert } from './alert';
 
@@ -14,14 +14,34 @@ export function ReadOnlyNote({ children }: { children?: ReactNode }) {
   );
 }
 
+const ReadOnlyContext = createContext(false);
+
+/**
+ * Whether the component sits inside a read-only ReadOnlyFieldset: composite inputs
+ * (tag lists) then drop their add and remove buttons instead of showing them disabled.
+ */
+export function useInsideReadOnly(): boolean {
+  return useContext(ReadOnlyContext);
+}
+
 /**
  * Disables every control inside (inputs, selects, buttons) when readOnly. Buttons that
  * only make sense for a change (add, remove, save) are left out by their forms instead.
  */
-export function ReadOnlyFieldset({ readOnly, className = 'stack', children }: { readOnly: boolean; className?: string; children: ReactNode }) {
+export function ReadOnlyFieldset({
+  readOnly,
+  className = 'stack',
+  style,
+  children,
+}: {
+  readOnly: boolean;
+  className?: string;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
   return (
-    <fieldset className={`plain-fieldset ${className}`} disabled={readOnly}>
-      {children}
+    <fieldset className={`plain-fieldset ${className}`} style={style} disabled={readOnly}>
+      <ReadOnlyContext.Provider value={readOnly}>{children}</ReadOnlyContext.Provider>
     </fieldset>
   );
 }

@@ -57,8 +57,13 @@ export const viewerMe: MockRoute = { path: '/api/admin/me', body: { user: { id: 
 /** Names of buttons that would change something; a viewer must see none of them. */
 export const writeButtonName = /^(save|delete|create|add|remove|new|insert|discard|revoke|move)\b/i;
 
+/** Checks that no write button is on screen (their names, to read a failure easily). */
+export function expectNoWriteButtons() {
+  expect(screen.queryAllByRole('button', { name: writeButtonName }).map((b) => b.getAttribute('aria-label') || b.textContent)).toEqual([]);
+}
+
 /** Waits for the shared read-only note, then checks that no write button is on screen. */
 export async function expectReadOnly() {
   expect(await screen.findByText('You have read-only access')).toBeInTheDocument();
-  expect(screen.queryAllByRole('button', { name: writeButtonName }).map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual([]);
+  expectNoWriteButtons();
 }

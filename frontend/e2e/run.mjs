@@ -6,6 +6,9 @@
 // harness.mjs owns the processes, runner.mjs the steps and their verdicts, page.mjs the
 // browser helpers; scenarios/ holds one file per feature area. The scenarios run in the
 // order below on one signed-in page, and what one hands to the next is passed by name.
+//
+// E2E_ONLY=admins,audit (scenario names as in the list below) runs only those, after the
+// sign-in, domain and service every scenario builds on.
 import { mkdirSync, rmSync } from 'node:fs';
 import { freePort, Harness } from './harness.mjs';
 import { artifacts, openPage } from './page.mjs';
@@ -50,29 +53,34 @@ try {
   await signIn(t, page, panel.base);
   await createDomain(t, page);
   const serviceId = await createService(t, page, upstream.port);
-  if (traefik) await traffic(t, page, traefik, serviceId);
-  else t.log('  - no Traefik binary found: runtime pages are checked in their "not connected" state');
-  await manageService(t, page, serviceId);
-  await sharedLink(t, page, panel.base, serviceId);
-  await changeSettings(t, page);
-  const credentialSet = await createCredentialSet(t, page);
-  await configureSso(t, page);
-  await basicAuth(t, page, serviceId, credentialSet);
-  await accessRules(t, page, traefik, serviceId);
-  await machineTokens(t, page, traefik, serviceId);
-  await accessLog(t, page, traefik);
-  await globalRules(t, page);
-  await screenshotTour(t, page, serviceId);
-  await managedMode(t, harness);
-  await twoFactor(t, harness);
-  if (traefik) await liveViews(t, page, serviceId);
-  await deleteService(t, page);
-  await account(t, page, browser, panel.base);
-  await admins(t, page, browser, panel.base);
-  await lockout(t, browser, panel.base);
-  await panelSso(t, harness, browser);
+  const only = process.env.E2E_ONLY ? new Set(process.env.E2E_ONLY.split(',').map((s) => s.trim())) : null;
+  const want = (name) => !only || only.has(name);
+  if (only) t.log(`  - only: ${[...only].join(', ')}`);
+  if (want('traffic')) {
+    if (traefik) await traffic(t, page, traefik, serviceId);
+    else t.log('  - no Traefik binary found: runtime pages are checked in their "not connected" state');
+  }
+  if (want('manageService')) await manageService(t, page, serviceId);
+  if (want('sharedLink')) await sharedLink(t, page, panel.base, serviceId);
+  if (want('changeSettings')) await changeSettings(t, page);
+  const credentialSet = want('basicAuth') || want('createCredentialSet') ? await createCredentialSet(t, page) : null;
+  if (want('configureSso')) await configureSso(t, page);
+  if (want('basicAuth')) await basicAuth(t, page, serviceId, credentialSet);
+  if (want('accessRules')) await accessRules(t, page, traefik, serviceId);
+  if (want('machineTokens')) await machineTokens(t, page, traefik, serviceId);
+  if (want('accessLog')) await accessLog(t, page, traefik);
+  if (want('globalRules')) await globalRules(t, page);
+  if (want('screenshotTour')) await screenshotTour(t, page, serviceId);
+  if (want('managedMode')) await managedMode(t, harness);
+  if (want('twoFactor')) await twoFactor(t, harness);
+  if (traefik && want('liveViews')) await liveViews(t, page, serviceId);
+  if (want('deleteService')) await deleteService(t, page);
+  if (want('account')) await account(t, page, browser, panel.base);
+  if (want('admins')) await admins(t, page, browser, panel.base);
+  if (want('lockout')) await lockout(t, browser, panel.base);
+  if (want('panelSso')) await panelSso(t, harness, browser);
   // Last: the log of everything the scenarios above changed.
-  await auditLog(t, page);
+  if (want('auditLog')) await auditLog(t, page);
 } catch (err) {
   t.harnessError(err);
 } finally {

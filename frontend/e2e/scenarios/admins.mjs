@@ -1,6 +1,6 @@
 // Several administrators: adding a second admin and a viewer, the panel refusing to lose
-// its last admin, what a viewer sees (no write buttons) and what the server answers them
-// (403), and API tokens used from outside the browser the way curl would.
+// its last admin, what a viewer sees (no write buttons on any main page, forms read-only)
+// and what the server answers them (403), and API tokens used from outside the browser the way curl would.
 import { PASSWORD, USER } from '../fixtures.mjs';
 import { navTo, openPage, shot, viewports } from '../page.mjs';
 import { expect } from '../runner.mjs';
@@ -33,6 +33,22 @@ async function createToken(page, name, role) {
   await ready.getByRole('button', { name: 'I have copied it' }).click();
   await ready.waitFor({ state: 'detached' });
   return value;
+}
+
+// What a viewer must not be offered: any button or link that would change something.
+const WRITE_NAME = /^(save|delete|create|add|new|insert|remove|revoke|discard)\b/i;
+
+/** Fails when the page offers a write control or shows an error (a danger alert or an error toast). */
+async function expectReadOnlyPage(v, where) {
+  await v.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+  const main = v.getByRole('main');
+  const writes = [
+    ...(await main.getByRole('button', { name: WRITE_NAME }).allTextContents()),
+    ...(await main.getByRole('link', { name: WRITE_NAME }).allTextContents()),
+  ];
+  expect(writes.length === 0, `${where}: a viewer is offered ${JSON.stringify(writes)}`);
+  const errors = await v.locator('.alert-danger, .toast-error').allTextContents();
+  expect(errors.length === 0, `${where}: errors shown ${JSON.stringify(errors)}`);
 }
 
 /** Calls the API from Node, as a script with a token would (no cookie, no browser). */
@@ -106,6 +122,111 @@ export async function admins(t, page, browser, base) {
       await context.close();
     },
     { allowHttp: [['PUT', /^\/api\/config$/, 403]] },
+  );
+
+  await t.step(
+    'a viewer walks the main pages read-only: no write button, no error',
+    async () => {
+      // A service of its own: the one the earlier scenarios made may be gone by now.
+      const created = await page.evaluate(async () => {
+        const domains = await (await fetch('/api/domains')).json();
+        const res = await fetch('/api/services', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Read only',
+            domainId: domains.items[0].id,
+            hostnames: [{ type: 'subdomain', value: 'read-only' }],
+            targets: [{ scheme: 'http', host: '127.0.0.1', port: 9 }],
+            passHostHeader: true,
+            insecureSkipVerify: false,
+            entrypoints: [],
+            rules: [],
+            middlewares: [],
+            headers: {},
+            enabled: false,
+          }),
+        });
+        return { status: res.status, body: await res.json() };
+      });
+      expect(created.status === 201, `creating the walk's service answered ${created.status} ${JSON.stringify(created.body)}`);
+      const id = created.body.id;
+      await page.evaluate(
+        (sid) =>
+          fetch(`/api/services/${sid}/access`, {
+            method: 'PUT',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ defaultAction: '', rules: [{ action: 'allow', note: 'LAN', sources: ['private'] }] }),
+          }),
+        id,
+      );
+
+      const { context, page: v } = await openPage(browser, t, { baseURL: base, viewport: viewports.desktop });
+      await v.goto('/login');
+      await v.getByLabel('Username', { exact: true }).fill(VIEWER);
+      await v.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await v.getByRole('button', { name: 'Sign in' }).click();
+      await v.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      await v.getByRole('banner').getByText('Viewer', { exact: true }).waitFor();
+
+      await navTo(v, 'Services');
+      await v.getByRole('link', { name: 'Read only', exact: true }).first().waitFor();
+      await expectReadOnlyPage(v, 'services');
+      await v.getByRole('link', { name: 'Read only', exact: true }).first().click();
+      await v.getByText('You have read-only access').waitFor();
+      expect(await v.getByLabel('Name', { exact: true }).isDisabled(), 'the service name is editable');
+      expect((await v.getByRole('link', { name: 'Config preview' }).count()) === 0, 'a viewer is offered the config preview');
+      await expectReadOnlyPage(v, 'service settings');
+      await shot(v, 'viewer-service-desktop');
+      await v.getByRole('link', { name: 'Security', exact: true }).click();
+      await v.getByRole('switch', { name: 'Require basic auth' }).waitFor();
+      await v.getByText('You have read-only access').waitFor();
+      expect(await v.getByRole('switch', { name: 'Require basic auth' }).isDisabled(), 'basic auth can be switched');
+      await expectReadOnlyPage(v, 'service security');
+      await v.getByRole('link', { name: 'Access', exact: true }).click();
+      await v.getByText('Rules (1)').waitFor();
+      await v.getByText('You have read-only access').waitFor();
+      // The tester posts the draft: a write the server refuses a viewer, so it is not offered.
+      expect((await v.getByRole('heading', { name: 'Rule tester' }).count()) === 0, 'a viewer is offered the rule tester');
+      await v.getByRole('button', { name: /Show/ }).first().click();
+      expect(await v.getByLabel('Rule 1 note', { exact: true }).isDisabled(), 'a rule can be edited');
+      await expectReadOnlyPage(v, 'service access');
+      await shot(v, 'viewer-service-access-desktop');
+
+      await navTo(v, 'Access rules');
+      await v.getByRole('heading', { name: 'Global access rules', exact: true }).waitFor();
+      await v.getByText('You have read-only access').waitFor();
+      await expectReadOnlyPage(v, 'global access rules');
+
+      await navTo(v, 'Settings');
+      await v.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+      await v.getByText('You have read-only access').waitFor();
+      await v.getByLabel('Admin panel domain', { exact: true }).waitFor();
+      expect(await v.getByLabel('Admin panel domain', { exact: true }).isDisabled(), 'the admin domain is editable');
+      await v.getByText('Only administrators with the admin role can see this.').first().waitFor();
+      expect((await v.getByText('Only administrators with the admin role can see this.').count()) === 2, 'panel sign-in and sign-in security are not both kept to admins');
+      await expectReadOnlyPage(v, 'settings');
+      await shot(v, 'viewer-settings-desktop');
+
+      const managed = v.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name: 'Managed Traefik', exact: true });
+      if ((await managed.count()) > 0) {
+        await managed.click();
+        await v.getByRole('heading', { name: 'Managed Traefik', exact: true }).waitFor();
+        await expectReadOnlyPage(v, 'managed');
+      }
+
+      await navTo(v, 'Audit log');
+      await v.getByRole('heading', { name: 'Audit log', exact: true }).waitFor();
+      await v.getByLabel('Keep entries for (days)', { exact: true }).waitFor();
+      expect(await v.getByLabel('Keep entries for (days)', { exact: true }).isDisabled(), 'the retention is editable');
+      await expectReadOnlyPage(v, 'audit log');
+      await context.close();
+
+      const gone = await page.evaluate((sid) => fetch(`/api/services/${sid}`, { method: 'DELETE' }).then((r) => r.status), id);
+      expect(gone === 204, `deleting the walk's service answered ${gone}`);
+    },
+    // The panel's own sign-in settings are kept to the admin role: the page says so calmly.
+    { allowHttp: [['GET', /^\/api\/admin\/(sso|security)$/, 403]] },
   );
 
   await t.step('API tokens: shown once, used like curl for a read (200) and a viewer token refused a write (403)', async () => {

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 
 export type MockRoute = {
@@ -49,4 +49,21 @@ export function renderRoute(element: ReactElement, { path = '/', url = '/' }: { 
     </QueryClientProvider>,
   );
   return { ...utils, router, client };
+}
+
+/** GET /api/admin/me answering a signed-in administrator with the viewer role. */
+export const viewerMe: MockRoute = { path: '/api/admin/me', body: { user: { id: 'u2', username: 'eve', role: 'viewer' } } };
+
+/** Names of buttons that would change something; a viewer must see none of them. */
+export const writeButtonName = /^(save|delete|create|add|remove|new|insert|discard|revoke|move)\b/i;
+
+/** Checks that no write button is on screen (their names, to read a failure easily). */
+export function expectNoWriteButtons() {
+  expect(screen.queryAllByRole('button', { name: writeButtonName }).map((b) => b.getAttribute('aria-label') || b.textContent)).toEqual([]);
+}
+
+/** Waits for the shared read-only note, then checks that no write button is on screen. */
+export async function expectReadOnly() {
+  expect(await screen.findByText('You have read-only access')).toBeInTheDocument();
+  expectNoWriteButtons();
 }

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useFieldControl } from './field';
 import { Icon } from './icons';
+import { useInsideReadOnly } from './read-only';
 
 type Props = {
   value: string[];
@@ -13,10 +14,12 @@ type Props = {
   /** Optional check run before a value is added; return an error message to refuse it. */
   validate?: (v: string) => string | null;
   suggestionLabel?: string;
+  disabled?: boolean;
 };
 
 /** A list of short strings as removable chips, with one-click suggestions. */
-export function TagInput({ value, onChange, suggestions = [], placeholder, id, validate, suggestionLabel = 'Suggestions', ...aria }: Props) {
+export function TagInput({ value, onChange, suggestions = [], placeholder, id, validate, suggestionLabel = 'Suggestions', disabled, ...aria }: Props) {
+  const readOnly = useInsideReadOnly() || !!disabled;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
@@ -51,22 +54,25 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
     }
   };
 
-  const remaining = suggestions.filter((s) => !value.includes(s));
+  const remaining = readOnly ? [] : suggestions.filter((s) => !value.includes(s));
   return (
     <div className="stack-sm">
       <div className="tags" aria-invalid={invalid}>
         {value.map((v) => (
           <span className="tag" key={v}>
             {v}
-            <button type="button" aria-label={`Remove ${v}`} onClick={() => onChange(value.filter((x) => x !== v))}>
-              <Icon name="x" size={12} />
-            </button>
+            {readOnly ? null : (
+              <button type="button" aria-label={`Remove ${v}`} onClick={() => onChange(value.filter((x) => x !== v))}>
+                <Icon name="x" size={12} />
+              </button>
+            )}
           </span>
         ))}
         <input
           id={inputId}
           value={draft}
-          placeholder={value.length ? '' : placeholder}
+          placeholder={value.length || readOnly ? '' : placeholder}
+          disabled={readOnly}
           list={remaining.length ? listId : undefined}
           onChange={(e) => {
             setDraft(e.target.value);

@@ -2,6 +2,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
 import type { AccessAction, DefaultAction } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { actionLabels, protectionLabel, type RulesFormValues } from './rule-schema';
 
 const options: { value: DefaultAction; label: string }[] = [
@@ -18,6 +19,7 @@ export function DefaultActionCard({ protections, saved }: { protections: string[
   const automatic: AccessAction = protections.length ? 'authenticate' : 'allow';
   const effective: AccessAction = value || automatic;
   const names = protections.map(protectionLabel);
+  const canWrite = useCanWrite();
   return (
     <Card>
       <CardHeader title="Default action" description="For requests that no rule (global or this service's) matches." />
@@ -34,6 +36,7 @@ export function DefaultActionCard({ protections, saved }: { protections: string[
                     name={field.name}
                     value={o.value}
                     checked={field.value === o.value}
+                    disabled={!canWrite}
                     onChange={() => field.onChange(o.value)}
                     onBlur={field.onBlur}
                   />

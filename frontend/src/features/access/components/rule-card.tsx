@@ -3,7 +3,9 @@ import { Button } from '@/components/ui/button';
 import { Field, FieldErrorText } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
 import { MethodPicker } from '@/components/ui/method-picker';
+import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { TagInput } from '@/components/ui/tag-input';
+import { useCanWrite } from '@/lib/api/system';
 import { actionLabels, summarizeRule, type RulesFormValues } from './rule-schema';
 
 type Props = {
@@ -28,6 +30,7 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
   const bodyId = `rule-body-${fieldId}`;
   const hasErrors = !!errors;
   const expanded = open || hasErrors;
+  const canWrite = useCanWrite();
   return (
     <li className={`rule-item rule-${rule?.action ?? 'allow'}`} aria-label={`Rule ${n}`}>
       <div className="rule-head">
@@ -38,7 +41,7 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
           <label className="sr-only" htmlFor={`rule-${fieldId}-action`}>
             Rule {n} action
           </label>
-          <select id={`rule-${fieldId}-action`} className="select" {...register(`rules.${index}.action`)}>
+          <select id={`rule-${fieldId}-action`} className="select" disabled={!canWrite} {...register(`rules.${index}.action`)}>
             {Object.entries(actionLabels).map(([k, v]) => (
               <option key={k} value={k}>
                 {v}
@@ -52,64 +55,68 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
             <span>Check this rule</span>
           </span>
         ) : null}
-        <div className="rule-tools">
-          <Button id={`rule-${fieldId}-up`} size="sm" variant="ghost" iconOnly icon="chevronUp" aria-label={`Move rule ${n} up`} title="Move up" disabled={index === 0} onClick={() => onMove(-1)} />
-          <Button id={`rule-${fieldId}-down`} size="sm" variant="ghost" iconOnly icon="chevronDown" aria-label={`Move rule ${n} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(1)} />
-          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n}`} title="Remove" onClick={onRemove} />
-        </div>
+        {canWrite ? (
+          <div className="rule-tools">
+            <Button id={`rule-${fieldId}-up`} size="sm" variant="ghost" iconOnly icon="chevronUp" aria-label={`Move rule ${n} up`} title="Move up" disabled={index === 0} onClick={() => onMove(-1)} />
+            <Button id={`rule-${fieldId}-down`} size="sm" variant="ghost" iconOnly icon="chevronDown" aria-label={`Move rule ${n} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(1)} />
+            <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n}`} title="Remove" onClick={onRemove} />
+          </div>
+        ) : null}
         <button type="button" className="rule-summary" onClick={onToggle} aria-expanded={expanded} aria-controls={bodyId}>
           <span className="rule-note-row">
             <span className="rule-note">{rule?.note ? rule.note : <span className="faint">No note</span>}</span>
             <span className="rule-toggle small">
               <Icon name={expanded ? 'chevronUp' : 'chevronDown'} size={14} />
-              {expanded ? 'Close' : 'Edit'}
+              {expanded ? 'Close' : canWrite ? 'Edit' : 'Show'}
             </span>
           </span>
           <span className="small muted mono rule-when">when {rule ? summarizeRule(rule) : '…'}</span>
         </button>
       </div>
       {expanded ? (
-        <div className="rule-body stack" id={bodyId}>
-          <Field label={`Rule ${n} note`} optional error={errors?.note?.message} hint="Why the rule exists; shown in the tester and the log.">
-            <input className="input" placeholder="Nextcloud sync clients" {...register(`rules.${index}.note`)} />
-          </Field>
-          <PathsEditor index={index} />
-          <div className="field">
-            <span className="field-label">
-              Methods <span className="optional">(any when none is picked)</span>
-            </span>
-            <Controller
-              control={control}
-              name={`rules.${index}.methods`}
-              render={({ field }) => (
-                <MethodPicker value={field.value} onChange={field.onChange} label={`Rule ${n} methods`} invalid={!!errors?.methods} />
-              )}
-            />
-            {errors?.methods?.message ? <FieldErrorText message={errors.methods.message} /> : null}
-          </div>
-          <Field
-            label={`Rule ${n} client addresses`}
-            optional
-            error={errors?.sources?.message}
-            hint="IP addresses or CIDR ranges; private = LAN and link-local ranges, loopback = this machine. Any address when empty."
-          >
-            <Controller
-              control={control}
-              name={`rules.${index}.sources`}
-              render={({ field }) => (
-                <TagInput
-                  value={field.value}
-                  onChange={field.onChange}
-                  placeholder="192.168.1.0/24"
-                  suggestions={['private', 'loopback']}
-                  suggestionLabel="Address shortcuts"
-                  validate={(v) => (sourcePattern.test(v) ? null : 'Enter an IP address, a CIDR, private or loopback')}
-                />
-              )}
-            />
-          </Field>
-          <CountriesField index={index} geoip={geoip} />
-          <HeadersEditor index={index} />
+        <div className="rule-body" id={bodyId}>
+          <ReadOnlyFieldset readOnly={!canWrite}>
+            <Field label={`Rule ${n} note`} optional error={errors?.note?.message} hint="Why the rule exists; shown in the tester and the log.">
+              <input className="input" placeholder="Nextcloud sync clients" {...register(`rules.${index}.note`)} />
+            </Field>
+            <PathsEditor index={index} />
+            <div className="field">
+              <span className="field-label">
+                Methods <span className="optional">(any when none is picked)</span>
+              </span>
+              <Controller
+                control={control}
+                name={`rules.${index}.methods`}
+                render={({ field }) => (
+                  <MethodPicker value={field.value} onChange={field.onChange} label={`Rule ${n} methods`} invalid={!!errors?.methods} />
+                )}
+              />
+              {errors?.methods?.message ? <FieldErrorText message={errors.methods.message} /> : null}
+            </div>
+            <Field
+              label={`Rule ${n} client addresses`}
+              optional
+              error={errors?.sources?.message}
+              hint="IP addresses or CIDR ranges; private = LAN and link-local ranges, loopback = this machine. Any address when empty."
+            >
+              <Controller
+                control={control}
+                name={`rules.${index}.sources`}
+                render={({ field }) => (
+                  <TagInput
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder="192.168.1.0/24"
+                    suggestions={['private', 'loopback']}
+                    suggestionLabel="Address shortcuts"
+                    validate={(v) => (sourcePattern.test(v) ? null : 'Enter an IP address, a CIDR, private or loopback')}
+                  />
+                )}
+              />
+            </Field>
+            <CountriesField index={index} geoip={geoip} />
+            <HeadersEditor index={index} />
+          </ReadOnlyFieldset>
         </div>
       ) : null}
     </li>
@@ -129,6 +136,7 @@ function PathsEditor({ index }: { index: number }) {
   const paths = useWatch({ control, name: `rules.${index}.paths` });
   const errors = formState.errors.rules?.[index]?.paths;
   const n = index + 1;
+  const canWrite = useCanWrite();
   return (
     <div className="stack-sm">
       <span className="field-label">
@@ -167,7 +175,7 @@ function PathsEditor({ index }: { index: number }) {
                   {...register(`rules.${index}.paths.${j}.value`)}
                 />
               </div>
-              <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n} path ${j + 1}`} onClick={() => remove(j)} />
+              {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n} path ${j + 1}`} onClick={() => remove(j)} /> : null}
             </div>
             <div id={errId}>
               {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
@@ -180,9 +188,11 @@ function PathsEditor({ index }: { index: number }) {
       {errors?.message ? <FieldErrorText message={errors.message} /> : null}
       {errors?.root?.message ? <FieldErrorText message={errors.root.message} /> : null}
       <div className="row">
-        <Button size="sm" icon="plus" onClick={() => append({ type: 'prefix', value: '' })} disabled={fields.length >= 50}>
-          Add path
-        </Button>
+        {canWrite ? (
+          <Button size="sm" icon="plus" onClick={() => append({ type: 'prefix', value: '' })} disabled={fields.length >= 50}>
+            Add path
+          </Button>
+        ) : null}
         <span className="field-hint">Write paths decoded and clean: no %, \, ;, //, . or .. segments.</span>
       </div>
     </div>
@@ -242,6 +252,7 @@ function HeadersEditor({ index }: { index: number }) {
   const headers = useWatch({ control, name: `rules.${index}.headers` });
   const errors = formState.errors.rules?.[index]?.headers;
   const n = index + 1;
+  const canWrite = useCanWrite();
   return (
     <div className="stack-sm">
       <span className="field-label">
@@ -287,7 +298,7 @@ function HeadersEditor({ index }: { index: number }) {
                   {...register(`rules.${index}.headers.${j}.value`)}
                 />
               </div>
-              <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n} header ${j + 1}`} onClick={() => remove(j)} />
+              {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${n} header ${j + 1}`} onClick={() => remove(j)} /> : null}
             </div>
             {e?.name?.message ? <FieldErrorText message={`Name: ${e.name.message}`} /> : null}
             {e?.value?.message ? <FieldErrorText message={`Value: ${e.value.message}`} /> : null}
@@ -296,11 +307,13 @@ function HeadersEditor({ index }: { index: number }) {
         );
       })}
       {errors?.message ? <FieldErrorText message={errors.message} /> : null}
-      <div>
-        <Button size="sm" icon="plus" onClick={() => append({ name: '', match: 'present', value: '' })} disabled={fields.length >= 50}>
-          Add header
-        </Button>
-      </div>
+      {canWrite ? (
+        <div>
+          <Button size="sm" icon="plus" onClick={() => append({ name: '', match: 'present', value: '' })} disabled={fields.length >= 50}>
+            Add header
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { FieldErrorText } from '@/components/ui/field';
 import { EmptyState } from '@/components/ui/states';
 import type { AccessPreset } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { toast } from '@/lib/toast';
 import { PresetDialog } from './preset-dialog';
 import { RuleCard } from './rule-card';
@@ -28,6 +29,7 @@ export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
   const [announcement, setAnnouncement] = useState('');
   const focusAfter = useRef<{ id: string; dir: -1 | 1 } | null>(null);
   const listError = formState.errors.rules?.message ?? formState.errors.rules?.root?.message;
+  const canWrite = useCanWrite();
 
   // Moving a rule re-orders DOM nodes, which can drop focus: put it back on the moved rule's button.
   useEffect(() => {
@@ -79,14 +81,16 @@ export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
         title={`${title} (${fields.length})`}
         description={description ?? 'Checked from the top; the first rule whose conditions all match decides. Within a kind any item matches; different kinds must all match.'}
         actions={
-          <>
-            <Button size="sm" icon="layers" onClick={() => setPresets(true)} aria-haspopup="dialog">
-              Insert preset
-            </Button>
-            <Button size="sm" variant="primary" icon="plus" onClick={addRule} disabled={fields.length >= MAX_RULES}>
-              Add rule
-            </Button>
-          </>
+          canWrite ? (
+            <>
+              <Button size="sm" icon="layers" onClick={() => setPresets(true)} aria-haspopup="dialog">
+                Insert preset
+              </Button>
+              <Button size="sm" variant="primary" icon="plus" onClick={addRule} disabled={fields.length >= MAX_RULES}>
+                Add rule
+              </Button>
+            </>
+          ) : null
         }
       />
       <div className="sr-only" role="status" aria-live="polite">
@@ -94,7 +98,7 @@ export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
       </div>
       {fields.length === 0 ? (
         <EmptyState icon="filter" title="No rules">
-          Every request gets the default action. Add a rule, or insert a preset for a common app.
+          Every request gets the default action.{canWrite ? ' Add a rule, or insert a preset for a common app.' : ''}
         </EmptyState>
       ) : (
         <ol className="rule-list">

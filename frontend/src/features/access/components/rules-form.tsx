@@ -3,7 +3,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ReadOnlyNote } from '@/components/ui/read-only';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { RuleEditor } from './rule-editor';
 import { isKnownRulePath, mapRulePath, rulesFormSchema, type RulesFormValues } from './rule-schema';
@@ -29,6 +31,7 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
   const { formState, handleSubmit, reset, setError } = form;
   const guard = useUnsavedGuard(formState.isDirty && !saving);
   const [formError, setFormError] = useState<string | null>(null);
+  const canWrite = useCanWrite();
   const root = useRef<HTMLFormElement>(null);
   // Errors open the rules that hold them, so their inputs exist only after the next render:
   // focus the first invalid one then.
@@ -68,19 +71,22 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
               {formError}
             </Alert>
           ) : null}
+          {canWrite ? null : <ReadOnlyNote />}
           {top}
           <RuleEditor geoip={geoip} title={title} description={description} />
-          <div className={`save-bar${formState.isDirty ? ' dirty' : ''}`}>
-            <span className="small muted grow" role="status">
-              {formState.isDirty ? 'Unsaved changes' : 'Saved'}
-            </span>
-            <Button variant="ghost" disabled={!formState.isDirty || saving} onClick={() => reset()}>
-              Discard
-            </Button>
-            <Button type="submit" variant="primary" loading={saving} disabled={!formState.isDirty}>
-              Save rules
-            </Button>
-          </div>
+          {canWrite ? (
+            <div className={`save-bar${formState.isDirty ? ' dirty' : ''}`}>
+              <span className="small muted grow" role="status">
+                {formState.isDirty ? 'Unsaved changes' : 'Saved'}
+              </span>
+              <Button variant="ghost" disabled={!formState.isDirty || saving} onClick={() => reset()}>
+                Discard
+              </Button>
+              <Button type="submit" variant="primary" loading={saving} disabled={!formState.isDirty}>
+                Save rules
+              </Button>
+            </div>
+          ) : null}
         </form>
         {aside ? <aside className="access-aside">{aside(form, focusInvalid)}</aside> : null}
       </div>

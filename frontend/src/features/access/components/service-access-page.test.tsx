@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessRule, ServiceAccess } from '@/lib/api-types';
-import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
+import { expectReadOnly, mockFetch, renderRoute, viewerMe, type MockRoute } from '@/test/utils';
+import { GlobalRulesPage } from './global-rules-page';
 import { ServiceAccessPage } from './service-access-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -253,5 +254,30 @@ describe('ServiceAccessPage rule tester', () => {
     expect(await within(tester).findByText('The rules in the editor have problems')).toBeInTheDocument();
     expect(await screen.findByLabelText('Rule 2 path 1')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('must start with /')).toBeInTheDocument();
+  });
+});
+
+describe('access rules as a viewer', () => {
+  it('shows the service rules read-only and no tester (the server refuses a viewer its POST)', async () => {
+    const user = userEvent.setup();
+    mockFetch([viewerMe, ...base()]);
+    render();
+    expect(await screen.findByText('Rules (2)')).toBeInTheDocument();
+    await expectReadOnly();
+    expect(screen.queryByRole('button', { name: /^Test/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Rule 1 action')).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Automatic' })).toBeDisabled();
+    // A rule still opens to be read.
+    await user.click(within(screen.getByRole('listitem', { name: 'Rule 2' })).getByRole('button', { name: /Show/ }));
+    expect(screen.getByLabelText('Rule 2 path 1')).toHaveValue('/admin');
+    expect(screen.getByLabelText('Rule 2 path 1')).toBeDisabled();
+    await expectReadOnly();
+  });
+
+  it('shows the global rules read-only', async () => {
+    mockFetch([viewerMe, { path: '/api/access/rules', body: { rules, geoip: false } }]);
+    renderRoute(<GlobalRulesPage />);
+    expect(await screen.findByText('Global rules (2)')).toBeInTheDocument();
+    await expectReadOnly();
   });
 });

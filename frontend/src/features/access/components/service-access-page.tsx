@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { ServiceAccess } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveServiceAccess, useServiceAccess } from '../api/access';
 import { AccessLogTable } from './access-log-table';
@@ -39,6 +40,8 @@ export function ServiceAccessPage() {
 
 function ServiceRules({ serviceId, access }: { serviceId: string; access: ServiceAccess }) {
   const save = useSaveServiceAccess(serviceId);
+  // The tester posts a draft: a write the server refuses a viewer.
+  const canWrite = useCanWrite();
   return (
     <RulesForm
       // A different service (or a save elsewhere) starts a fresh form.
@@ -51,16 +54,20 @@ function ServiceRules({ serviceId, access }: { serviceId: string; access: Servic
         return toFormValues(saved.rules ?? [], saved.defaultAction ?? '');
       }}
       top={<DefaultActionCard protections={access.protections ?? []} saved={access.defaultAction ?? ''} />}
-      aside={(form, focusInvalid) => (
-        <RuleTester
-          serviceId={serviceId}
-          getDraft={() => toDraft(form.getValues())}
-          onDraftError={(e) => {
-            applyServerErrors(e, form.setError, { map: mapRulePath, known: isKnownRulePath });
-            focusInvalid();
-          }}
-        />
-      )}
+      aside={
+        canWrite
+          ? (form, focusInvalid) => (
+              <RuleTester
+                serviceId={serviceId}
+                getDraft={() => toDraft(form.getValues())}
+                onDraftError={(e) => {
+                  applyServerErrors(e, form.setError, { map: mapRulePath, known: isKnownRulePath });
+                  focusInvalid();
+                }}
+              />
+            )
+          : undefined
+      }
     />
   );
 }

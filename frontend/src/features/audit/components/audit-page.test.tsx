@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
-import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
+import { expectNoWriteButtons, mockFetch, type MockRoute, renderRoute, viewerMe } from '@/test/utils';
 import type { AuditEntry, AuditPage as Page } from '../api/audit';
 import { AuditPage } from './audit-page';
 
@@ -125,5 +125,13 @@ describe('AuditPage', () => {
     await user.click(screen.getByRole('button', { name: 'Save retention' }));
     expect(await screen.findByText('Retention saved')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ retentionDays: 30 });
+  });
+
+  it('shows a viewer the retention without a way to change it', async () => {
+    setup([viewerMe, { path: /^\/api\/audit\?limit=50$/, body: page([]) }]);
+    const input = await screen.findByLabelText('Keep entries for (days)');
+    await waitFor(() => expect(input).toBeDisabled());
+    expect(input).toHaveValue(365);
+    expectNoWriteButtons();
   });
 });

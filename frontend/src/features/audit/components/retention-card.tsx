@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useAuditSettings, usePutAuditSettings } from '../api/audit';
 
@@ -23,6 +24,7 @@ type Values = z.output<typeof schema>;
 export function RetentionCard() {
   const settings = useAuditSettings();
   const put = usePutAuditSettings();
+  const canWrite = useCanWrite();
   const { register, handleSubmit, setError, reset, formState } = useForm<Input, unknown, Values>({
     resolver: zodResolver(schema),
     defaultValues: { retentionDays: 365 },
@@ -49,12 +51,15 @@ export function RetentionCard() {
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Audit log retention">
           <div className="card-body row" style={{ alignItems: 'flex-end', gap: 12 }}>
+            {/* Typed before the saved value arrives, a number would be overwritten by it: wait. */}
             <Field label="Keep entries for (days)" hint="0 keeps them forever." error={formState.errors.retentionDays?.message}>
-              <input className="input" type="number" min={0} max={36500} inputMode="numeric" {...register('retentionDays')} />
+              <input className="input" type="number" min={0} max={36500} inputMode="numeric" disabled={!canWrite || settings.isPending} {...register('retentionDays')} />
             </Field>
-            <Button type="submit" variant="primary" loading={put.isPending} disabled={settings.isPending}>
-              Save retention
-            </Button>
+            {canWrite ? (
+              <Button type="submit" variant="primary" loading={put.isPending} disabled={settings.isPending}>
+                Save retention
+              </Button>
+            ) : null}
           </div>
         </form>
       )}

@@ -28,7 +28,7 @@ export function CredentialSetsPage() {
         {sets.isPending ? (
           <LoadingRows />
         ) : list.length === 0 && !sets.isError ? (
-          <EmptyState icon="key" title="No credential sets" action={<Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Create a set</Button>}>
+          <EmptyState icon="key" title="No credential sets" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Create a set</Button> : undefined}>
             Create a set of users, then turn on basic auth for a service and pick the set.
           </EmptyState>
         ) : (

@@ -37,7 +37,7 @@ export function DomainsPage() {
         {domains.isPending ? (
           <LoadingRows />
         ) : list.length === 0 && !domains.isError ? (
-          <EmptyState icon="globe" title="No domains yet" action={<Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add your first domain</Button>}>
+          <EmptyState icon="globe" title="No domains yet" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add your first domain</Button> : undefined}>
             Add the domain your services live under (for example <code>example.com</code>); services then only need a subdomain.
           </EmptyState>
         ) : (

@@ -3,7 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import type { ManagedState } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { formatRelative } from '@/lib/format';
 import { useDnsProviders, useSaveSecrets } from '../api/managed';
 
@@ -28,6 +30,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
   const names = [...new Set([...needed, ...setNames.keys(), ...Object.keys(drafts)])].sort();
   const upsert = Object.fromEntries(Object.entries(drafts).filter(([, v]) => v !== ''));
   const dirty = Object.keys(upsert).length > 0 || remove.length > 0;
+  const canWrite = useCanWrite();
 
   const submit = () =>
     save.mutate(
@@ -43,7 +46,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
   return (
     <Card>
       <CardHeader title="DNS credentials" description="API tokens for DNS challenges, handed to Traefik as environment variables. Stored on the server and never shown again." />
-      <div className="card-body stack">
+      <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
         {names.length === 0 ? <p className="muted">No credentials. Pick a DNS provider for a resolver to see which ones it needs.</p> : null}
         {names.map((n) => {
           const isSet = setNames.has(n);
@@ -76,7 +79,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
                   onChange={(e) => setDrafts((d) => ({ ...d, [n]: e.target.value }))}
                 />
               </Field>
-              {isSet ? (
+              {isSet && canWrite ? (
                 <Button
                   size="md"
                   variant="ghost"
@@ -89,7 +92,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
             </div>
           );
         })}
-        {[...optional].filter((n) => !names.includes(n)).length ? (
+        {canWrite && [...optional].filter((n) => !names.includes(n)).length ? (
           <div className="stack-sm">
             <span className="field-label">Optional for your provider</span>
             <div className="suggestions">
@@ -103,30 +106,34 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
             </div>
           </div>
         ) : null}
-        <div className="divider" />
-        <div className="row" style={{ alignItems: 'flex-end' }}>
-          <Field label="Add another variable" optional error={extraError ?? undefined}>
-            <input className="input mono" placeholder="AWS_REGION" value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
-          </Field>
-          <Button
-            icon="plus"
-            onClick={() => {
-              const n = extraName.trim();
-              if (!/^[A-Z_][A-Z0-9_]*$/.test(n)) return setExtraError('Use A-Z, 0-9 and _');
-              setExtraError(null);
-              setDrafts((d) => ({ ...d, [n]: d[n] ?? '' }));
-              setExtraName('');
-            }}
-          >
-            Add
+        {canWrite ? <div className="divider" /> : null}
+        {canWrite ? (
+          <div className="row" style={{ alignItems: 'flex-end' }}>
+            <Field label="Add another variable" optional error={extraError ?? undefined}>
+              <input className="input mono" placeholder="AWS_REGION" value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
+            </Field>
+            <Button
+              icon="plus"
+              onClick={() => {
+                const n = extraName.trim();
+                if (!/^[A-Z_][A-Z0-9_]*$/.test(n)) return setExtraError('Use A-Z, 0-9 and _');
+                setExtraError(null);
+                setDrafts((d) => ({ ...d, [n]: d[n] ?? '' }));
+                setExtraName('');
+              }}
+            >
+              Add
+            </Button>
+          </div>
+        ) : null}
+      </ReadOnlyFieldset>
+      {canWrite ? (
+        <div className="card-footer">
+          <Button variant="primary" loading={save.isPending} disabled={!dirty} onClick={submit}>
+            Save credentials
           </Button>
         </div>
-      </div>
-      <div className="card-footer">
-        <Button variant="primary" loading={save.isPending} disabled={!dirty} onClick={submit}>
-          Save credentials
-        </Button>
-      </div>
+      ) : null}
     </Card>
   );
 }

@@ -1,8 +1,10 @@
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/card';
+import { ReadOnlyNote } from '@/components/ui/read-only';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-client';
+import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import { useManagedState } from '../api/managed';
 import { CredentialsCard } from './credentials-card';
@@ -11,6 +13,7 @@ import { StaticConfigForm } from './static-config-form';
 export function ManagedPage() {
   const state = useManagedState();
   const s = state.data;
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
@@ -38,6 +41,7 @@ export function ManagedPage() {
         )
       ) : (
         <div className="stack" style={{ gap: 20 }}>
+          {canWrite ? null : <ReadOnlyNote />}
           {s?.status === 'pending' ? (
             <Alert tone="warning" title="Waiting for Traefik to restart">
               Traefik reads its static configuration only when it starts. The wrapper in the Traefik container fetches the

@@ -6,9 +6,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field, FieldErrorText } from '@/components/ui/field';
+import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import type { DnsProvider, ManagedState } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useDnsProviders, useSaveManagedConfig } from '../api/managed';
 import { managedSchema, type ManagedValues } from './managed-schema';
@@ -38,6 +40,7 @@ export function StaticConfigForm({ state }: { state: ManagedState }) {
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, formState, reset } = useForm<ManagedValues>({ resolver: zodResolver(managedSchema), values: toValues(state) });
   const guard = useUnsavedGuard(formState.isDirty && !save.isPending);
+  const canWrite = useCanWrite();
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
     try {
@@ -56,27 +59,31 @@ export function StaticConfigForm({ state }: { state: ManagedState }) {
     <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 20 }}>
       {guard.dialog}
       {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
-      <EntrypointsCard control={control} register={register} errors={errors(formState.errors)} />
-      <ResolversCard control={control} register={register} errors={errors(formState.errors)} providers={providers.data ?? []} credentials={state.credentials.map((c) => c.name)} />
-      <Card>
-        <div className="card-body row-between">
-          <Field label="Traefik log level">
-            <select className="select" style={{ width: 160 }} {...register('logLevel')}>
-              {['DEBUG', 'INFO', 'WARN', 'ERROR'].map((l) => (
-                <option key={l}>{l}</option>
-              ))}
-            </select>
-          </Field>
-          <div className="row">
-            <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
-              Discard
-            </Button>
-            <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-              Save static configuration
-            </Button>
+      <ReadOnlyFieldset readOnly={!canWrite} className="stack" style={{ gap: 20 }}>
+        <EntrypointsCard control={control} register={register} errors={errors(formState.errors)} />
+        <ResolversCard control={control} register={register} errors={errors(formState.errors)} providers={providers.data ?? []} credentials={state.credentials.map((c) => c.name)} />
+        <Card>
+          <div className="card-body row-between">
+            <Field label="Traefik log level">
+              <select className="select" style={{ width: 160 }} {...register('logLevel')}>
+                {['DEBUG', 'INFO', 'WARN', 'ERROR'].map((l) => (
+                  <option key={l}>{l}</option>
+                ))}
+              </select>
+            </Field>
+            {canWrite ? (
+              <div className="row">
+                <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
+                  Discard
+                </Button>
+                <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+                  Save static configuration
+                </Button>
+              </div>
+            ) : null}
           </div>
-        </div>
-      </Card>
+        </Card>
+      </ReadOnlyFieldset>
     </form>
   );
 }
@@ -87,12 +94,13 @@ function EntrypointsCard({ control, register, errors }: Sub) {
   const eps = useFieldArray({ control, name: 'entrypoints' });
   const values = useWatch({ control, name: 'entrypoints' }) ?? [];
   const resolvers = useWatch({ control, name: 'resolvers' }) ?? [];
+  const canWrite = useCanWrite();
   return (
     <Card>
       <CardHeader
         title="Entrypoints"
         description="Ports Traefik listens on. Typical: web on 80 redirecting to websecure on 443 with TLS."
-        actions={<Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>Add entrypoint</Button>}
+        actions={canWrite ? <Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>Add entrypoint</Button> : null}
       />
       <div className="card-body stack">
         {eps.fields.length === 0 ? <p className="muted">No entrypoints: Traefik would not listen anywhere.</p> : null}
@@ -135,9 +143,11 @@ function EntrypointsCard({ control, register, errors }: Sub) {
                     <span>TLS on this entrypoint</span>
                   </label>
                 </div>
-                <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={`Remove entrypoint ${values[i]?.name || i + 1}`}>
-                  Remove
-                </Button>
+                {canWrite ? (
+                  <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={`Remove entrypoint ${values[i]?.name || i + 1}`}>
+                    Remove
+                  </Button>
+                ) : null}
               </div>
             </div>
           );
@@ -151,19 +161,22 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
   const rs = useFieldArray({ control, name: 'resolvers' });
   const values = useWatch({ control, name: 'resolvers' }) ?? [];
   const entrypoints = (useWatch({ control, name: 'entrypoints' }) ?? []).map((e) => e.name).filter(Boolean);
+  const canWrite = useCanWrite();
   return (
     <Card>
       <CardHeader
         title="Certificate resolvers"
         description="ACME (Let's Encrypt) accounts Traefik uses to obtain certificates. DNS challenges also allow wildcard certificates."
         actions={
-          <Button
-            size="sm"
-            icon="plus"
-            onClick={() => rs.append({ name: rs.fields.length ? `resolver${rs.fields.length + 1}` : 'letsencrypt', email: '', challenge: 'tlsalpn', httpEntrypoint: '', dnsProvider: '', dnsResolvers: [], propagationDelaySeconds: 0 })}
-          >
-            Add resolver
-          </Button>
+          canWrite ? (
+            <Button
+              size="sm"
+              icon="plus"
+              onClick={() => rs.append({ name: rs.fields.length ? `resolver${rs.fields.length + 1}` : 'letsencrypt', email: '', challenge: 'tlsalpn', httpEntrypoint: '', dnsProvider: '', dnsResolvers: [], propagationDelaySeconds: 0 })}
+            >
+              Add resolver
+            </Button>
+          ) : null
         }
       />
       <div className="card-body stack">
@@ -263,9 +276,11 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
                   ) : (
                     <span />
                   )}
-                  <Button size="sm" variant="ghost" icon="trash" onClick={() => rs.remove(i)} aria-label={`Remove resolver ${v?.name || i + 1}`}>
-                    Remove resolver
-                  </Button>
+                  {canWrite ? (
+                    <Button size="sm" variant="ghost" icon="trash" onClick={() => rs.remove(i)} aria-label={`Remove resolver ${v?.name || i + 1}`}>
+                      Remove resolver
+                    </Button>
+                  ) : null}
                 </div>
               </div>
             </div>

@@ -6,6 +6,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import type { SecurityConfig } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCredentialSetOptions, useSaveSecurityConfig } from '../api/security';
 
@@ -33,6 +34,7 @@ export function BasicAuthCard({ serviceId, config }: { serviceId: string; config
     }
   };
   const list = sets.data ?? [];
+  const canWrite = useCanWrite();
   return (
     <Card>
       <CardHeader
@@ -41,9 +43,9 @@ export function BasicAuthCard({ serviceId, config }: { serviceId: string; config
         actions={config?.enabled ? <Badge tone="success" icon="lock">On</Badge> : <Badge icon="power">Off</Badge>}
       />
       <div className="card-body stack">
-        <Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} label="Require basic auth" />
-        <Field label="Credential set" error={error} hint={list.length === 0 && !sets.isPending ? <>No sets yet. <Link to="/credential-sets">Create one</Link>.</> : undefined}>
-          <select className="select" value={setId} onChange={(e) => setSetId(e.target.value)} disabled={!enabled}>
+        <Switch checked={enabled} disabled={!canWrite} onChange={(e) => setEnabled(e.target.checked)} label="Require basic auth" />
+        <Field label="Credential set" error={error} hint={canWrite && list.length === 0 && !sets.isPending ? <>No sets yet. <Link to="/credential-sets">Create one</Link>.</> : undefined}>
+          <select className="select" value={setId} onChange={(e) => setSetId(e.target.value)} disabled={!canWrite || !enabled}>
             <option value="">Choose a set…</option>
             {list.map((s) => (
               <option key={s.id} value={s.id}>
@@ -53,11 +55,13 @@ export function BasicAuthCard({ serviceId, config }: { serviceId: string; config
           </select>
         </Field>
       </div>
-      <div className="card-footer">
-        <Button variant="primary" onClick={submit} loading={save.isPending} disabled={!dirty}>
-          Save basic auth
-        </Button>
-      </div>
+      {canWrite ? (
+        <div className="card-footer">
+          <Button variant="primary" onClick={submit} loading={save.isPending} disabled={!dirty}>
+            Save basic auth
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

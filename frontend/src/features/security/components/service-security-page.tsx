@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
+import { ReadOnlyNote } from '@/components/ui/read-only';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { SecurityConfig } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { useSecurityConfigs } from '../api/security';
 import { BasicAuthCard } from './basic-auth-card';
 import { SharedLinksCard } from './shared-links-card';
@@ -14,6 +16,7 @@ function pick<T extends SecurityConfig['type']>(items: SecurityConfig[], type: T
 export function ServiceSecurityPage() {
   const { id = '' } = useParams();
   const configs = useSecurityConfigs(id);
+  const canWrite = useCanWrite();
   if (configs.isPending) return <LoadingRows rows={6} />;
   if (configs.isError) return <ErrorState error={configs.error} onRetry={() => configs.refetch()} title="Could not load the access settings" />;
   const items = configs.data;
@@ -22,6 +25,7 @@ export function ServiceSecurityPage() {
       <p className="muted">
         With any of these on, Traefik asks Gatehouse (forward auth) before each request. A visitor gets in if any enabled method admits them.
       </p>
+      {canWrite ? null : <ReadOnlyNote />}
       <SharedLinksCard serviceId={id} config={pick(items, 'shared_links')} />
       <div className="grid-2" style={{ alignItems: 'start' }}>
         <SsoCard serviceId={id} config={pick(items, 'sso')} />

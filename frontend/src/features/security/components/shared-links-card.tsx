@@ -12,6 +12,7 @@ import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import type { SecurityConfig, SharedLink, SharedLinkStatus } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { durationUnits, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
 import { useCreateSharedLink, useRevokeSharedLink, useSaveSecurityConfig, useSharedLinks } from '../api/security';
@@ -49,6 +50,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
   const [revoking, setRevoking] = useState<SharedLink | null>(null);
   const enabled = config?.enabled ?? false;
   const list = links.data ?? [];
+  const canWrite = useCanWrite();
   return (
     <Card>
       <CardHeader
@@ -57,16 +59,18 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
         actions={
           <>
             {enabled ? <Badge tone="success" icon="link">On</Badge> : <Badge icon="power">Off</Badge>}
-            <Button variant="primary" size="sm" icon="plus" disabled={!enabled} onClick={() => setCreating(true)}>
-              New link
-            </Button>
+            {canWrite ? (
+              <Button variant="primary" size="sm" icon="plus" disabled={!enabled} onClick={() => setCreating(true)}>
+                New link
+              </Button>
+            ) : null}
           </>
         }
       />
       <div className="card-body stack">
         <Switch
           checked={enabled}
-          disabled={save.isPending}
+          disabled={!canWrite || save.isPending}
           onChange={(e) => save.mutate({ type: 'shared_links', enabled: e.target.checked })}
           label={enabled ? 'Shared links are accepted' : 'Accept shared links for this service'}
         />
@@ -76,7 +80,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
           <ErrorState error={links.error} onRetry={() => links.refetch()} />
         ) : list.length === 0 ? (
           <EmptyState icon="link" title="No links yet">
-            {enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on to create one.'}
+            {!canWrite ? null : enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on to create one.'}
           </EmptyState>
         ) : (
           <div className="table-wrap">
@@ -116,7 +120,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
                       <td className="small nowrap" title={formatDateTime(l.expiresAt)} data-label="Link expires">{formatRelative(l.expiresAt)}</td>
                       <td className="small nowrap" data-label="Session">{formatDuration(l.sessionSeconds)}</td>
                       <td className="actions">
-                        {l.status === 'active' || l.status === 'used' ? (
+                        {canWrite && (l.status === 'active' || l.status === 'used') ? (
                           <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>
                             Revoke
                           </Button>

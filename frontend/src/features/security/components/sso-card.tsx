@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
+import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { TagInput } from '@/components/ui/tag-input';
 import type { SecurityConfig } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveSecurityConfig, useSsoProvider } from '../api/security';
 
@@ -15,6 +17,7 @@ type Sso = Extract<SecurityConfig, { type: 'sso' }>;
 
 export function SsoCard({ serviceId, config }: { serviceId: string; config?: Sso }) {
   const provider = useSsoProvider();
+  const canWrite = useCanWrite();
   const save = useSaveSecurityConfig(serviceId);
   const [enabled, setEnabled] = useState(config?.enabled ?? false);
   const [users, setUsers] = useState<string[]>(config?.users ?? []);
@@ -48,8 +51,8 @@ export function SsoCard({ serviceId, config }: { serviceId: string; config?: Sso
         description="Visitors sign in with your identity provider. Allow specific people or groups; empty lists allow every signed-in user."
         actions={config?.enabled ? <Badge tone="success" icon="users">On</Badge> : <Badge icon="power">Off</Badge>}
       />
-      <div className="card-body stack">
-        {provider.data && !provider.data.enabled ? (
+      <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
+        {canWrite && provider.data && !provider.data.enabled ? (
           <Alert tone="info" title="No identity provider yet">
             Configure OIDC under <Link to="/settings">Settings</Link> before turning this on.
           </Alert>
@@ -61,12 +64,14 @@ export function SsoCard({ serviceId, config }: { serviceId: string; config?: Sso
         <Field label="Allowed groups" optional error={errors.groups}>
           <TagInput value={groups} onChange={setGroups} placeholder="admins" />
         </Field>
-      </div>
-      <div className="card-footer">
-        <Button variant="primary" onClick={submit} loading={save.isPending} disabled={!dirty}>
-          Save single sign-on
-        </Button>
-      </div>
+      </ReadOnlyFieldset>
+      {canWrite ? (
+        <div className="card-footer">
+          <Button variant="primary" onClick={submit} loading={save.isPending} disabled={!dirty}>
+            Save single sign-on
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

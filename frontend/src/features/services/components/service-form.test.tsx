@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Domain, Service } from '@/lib/api-types';
-import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
+import { expectReadOnly, mockFetch, renderRoute, viewerMe, type MockRoute } from '@/test/utils';
 import { ServiceForm } from './service-form';
 
 const domain: Domain = {
@@ -164,5 +164,15 @@ describe('ServiceForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).toMatchObject({ name: 'Grafana 2', expiry: { type: 'duration', seconds: 86400 } });
+  });
+
+  it('shows a viewer the saved service read-only, without save, add or remove buttons', async () => {
+    mockFetch([viewerMe, ...base]);
+    renderRoute(<ServiceForm service={existing} onSaved={vi.fn()} />);
+    await expectReadOnly();
+    expect(screen.getByLabelText('Name')).toHaveValue('Grafana');
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Target 1 host')).toBeDisabled();
+    expect(screen.getByRole('switch', { name: /Enabled/ })).toBeDisabled();
   });
 });

@@ -6,12 +6,14 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FieldErrorText, useFieldControl } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
+import { ReadOnlyFieldset, ReadOnlyNote } from '@/components/ui/read-only';
 import { LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import type { Domain, MatchRule, Service } from '@/lib/api-types';
 import { entrypointChoices, useDomains, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares, useServices } from '@/lib/api/resources';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
@@ -85,6 +87,7 @@ export function ServiceForm({ service, onSaved }: Props) {
   });
 
   const isCreate = !service;
+  const canWrite = useCanWrite();
   // A new service's hostname mode depends on the default domain: wait for the list first.
   if (isCreate && domains.isPending) return <LoadingRows rows={6} />;
   return (
@@ -95,73 +98,78 @@ export function ServiceForm({ service, onSaved }: Props) {
           {formError}
         </Alert>
       ) : null}
-      <Card>
-        <Section title="Basics" description="A name for you; it does not appear in URLs.">
-          <div className="grid-2">
-            <Field label="Name" error={errors.name?.message}>
-              <input className="input" placeholder="Grafana" {...register('name')} />
-            </Field>
-            <div className="field">
-              <span className="field-label">Status</span>
-              <Controller
-                control={control}
-                name="enabled"
-                render={({ field }) => (
-                  <Switch
-                    checked={field.value}
-                    onChange={(e) => field.onChange(e.target.checked)}
-                    label={field.value ? 'Enabled: routed by Traefik' : 'Disabled: not routed'}
-                  />
-                )}
-              />
+      {canWrite ? null : <ReadOnlyNote />}
+      <ReadOnlyFieldset readOnly={!canWrite}>
+        <Card>
+          <Section title="Basics" description="A name for you; it does not appear in URLs.">
+            <div className="grid-2">
+              <Field label="Name" error={errors.name?.message}>
+                <input className="input" placeholder="Grafana" {...register('name')} />
+              </Field>
+              <div className="field">
+                <span className="field-label">Status</span>
+                <Controller
+                  control={control}
+                  name="enabled"
+                  render={({ field }) => (
+                    <Switch
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      label={field.value ? 'Enabled: routed by Traefik' : 'Disabled: not routed'}
+                    />
+                  )}
+                />
+              </div>
             </div>
-          </div>
-        </Section>
-        <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
-        <TargetsSection control={control} register={register} errors={errors} />
-        <RoutingSection
-          control={control}
-          register={register}
-          errors={errors}
-          domains={domains.data ?? []}
-          entrypointOptions={entrypointChoices(entrypoints.data?.items)}
-          defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
-        />
-        <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
-          <div className="stack">
-            <Field
-              label="Middlewares"
-              optional
-              error={errors.middlewares?.message}
-              hint={middlewares.data?.reachable ? 'Pick from Traefik or type name@provider and press Enter.' : 'Type name@provider and press Enter.'}
-            >
-              <Controller
-                control={control}
-                name="middlewares"
-                render={({ field }) => (
-                  <TagInput
-                    value={field.value}
-                    onChange={field.onChange}
-                    placeholder="compress@file"
-                    suggestions={(middlewares.data?.items ?? []).map((m) => (m.name.includes('@') ? m.name : `${m.name}@${m.provider}`))}
-                    validate={(v) => (/^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?$/.test(v) ? null : 'Use name@provider')}
-                  />
-                )}
-              />
-            </Field>
-            <HeadersEditor control={control} register={register} errors={errors} />
-          </div>
-        </Section>
-        <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
-        <div className="card-footer">
-          <ButtonLink to={service ? `/services/${service.id}` : '/services'} variant="ghost">
-            Cancel
-          </ButtonLink>
-          <Button type="submit" variant="primary" loading={saving} disabled={!isCreate && !formState.isDirty}>
-            {isCreate ? 'Create service' : 'Save changes'}
-          </Button>
-        </div>
-      </Card>
+          </Section>
+          <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
+          <TargetsSection control={control} register={register} errors={errors} />
+          <RoutingSection
+            control={control}
+            register={register}
+            errors={errors}
+            domains={domains.data ?? []}
+            entrypointOptions={entrypointChoices(entrypoints.data?.items)}
+            defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
+          />
+          <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
+            <div className="stack">
+              <Field
+                label="Middlewares"
+                optional
+                error={errors.middlewares?.message}
+                hint={middlewares.data?.reachable ? 'Pick from Traefik or type name@provider and press Enter.' : 'Type name@provider and press Enter.'}
+              >
+                <Controller
+                  control={control}
+                  name="middlewares"
+                  render={({ field }) => (
+                    <TagInput
+                      value={field.value}
+                      onChange={field.onChange}
+                      placeholder="compress@file"
+                      suggestions={(middlewares.data?.items ?? []).map((m) => (m.name.includes('@') ? m.name : `${m.name}@${m.provider}`))}
+                      validate={(v) => (/^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?$/.test(v) ? null : 'Use name@provider')}
+                    />
+                  )}
+                />
+              </Field>
+              <HeadersEditor control={control} register={register} errors={errors} />
+            </div>
+          </Section>
+          <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
+          {canWrite ? (
+            <div className="card-footer">
+              <ButtonLink to={service ? `/services/${service.id}` : '/services'} variant="ghost">
+                Cancel
+              </ButtonLink>
+              <Button type="submit" variant="primary" loading={saving} disabled={!isCreate && !formState.isDirty}>
+                {isCreate ? 'Create service' : 'Save changes'}
+              </Button>
+            </div>
+          ) : null}
+        </Card>
+      </ReadOnlyFieldset>
     </form>
   );
 }
@@ -193,6 +201,7 @@ function DomainSelect({ children, ...field }: { children: React.ReactNode; name:
 
 function HostnamesSection({ control, register, errors, domains, services, selfId }: Sub & { domains: Domain[]; services: Service[]; selfId?: string }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'hostnames' });
+  const canWrite = useCanWrite();
   const domainId = useWatch({ control, name: 'domainId' });
   const hostnames = useWatch({ control, name: 'hostnames' });
   const domain = domains.find((d) => d.id === domainId);
@@ -267,7 +276,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
                     </div>
                   )}
                 </div>
-                <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove hostname ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove hostname ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
               </div>
               <div id={`hn-msg-${i}`}>
                 {err ? <FieldErrorText message={err} /> : null}
@@ -284,11 +293,13 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
           );
         })}
         {arrayError ? <FieldErrorText message={arrayError} /> : null}
-        <div>
-          <Button size="sm" icon="plus" onClick={() => append({ type: domain ? 'subdomain' : 'custom', value: '' })}>
-            Add hostname
-          </Button>
-        </div>
+        {canWrite ? (
+          <div>
+            <Button size="sm" icon="plus" onClick={() => append({ type: domain ? 'subdomain' : 'custom', value: '' })}>
+              Add hostname
+            </Button>
+          </div>
+        ) : null}
       </div>
     </Section>
   );
@@ -296,6 +307,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
 
 function TargetsSection({ control, register, errors }: Sub) {
   const { fields, append, remove } = useFieldArray({ control, name: 'targets' });
+  const canWrite = useCanWrite();
   const targets = useWatch({ control, name: 'targets' });
   const anyHttps = targets?.some((t) => t.scheme === 'https');
   const arrayError = errors.targets?.root?.message ?? errors.targets?.message;
@@ -329,7 +341,7 @@ function TargetsSection({ control, register, errors }: Sub) {
                   </label>
                   <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder="port" aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
                 </div>
-                <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
+                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
               </div>
               {e?.host?.message ? <FieldErrorText message={`Host: ${e.host.message}`} /> : null}
               {e?.port?.message ? <FieldErrorText message={`Port: ${e.port.message}`} /> : null}
@@ -338,11 +350,13 @@ function TargetsSection({ control, register, errors }: Sub) {
           );
         })}
         {arrayError ? <FieldErrorText message={arrayError} /> : null}
-        <div>
-          <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80 })}>
-            Add target
-          </Button>
-        </div>
+        {canWrite ? (
+          <div>
+            <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80 })}>
+              Add target
+            </Button>
+          </div>
+        ) : null}
         <label className="checkbox">
           <input type="checkbox" {...register('passHostHeader')} />
           <span className="checkbox-text">
@@ -366,6 +380,7 @@ function TargetsSection({ control, register, errors }: Sub) {
 
 function RoutingSection({ control, register, errors, domains, entrypointOptions, defaultEntrypoints }: Sub & { domains: Domain[]; entrypointOptions: string[]; defaultEntrypoints: string[] }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'rules' });
+  const canWrite = useCanWrite();
   const rules = useWatch({ control, name: 'rules' });
   const hostnames = useWatch({ control, name: 'hostnames' });
   const domainId = useWatch({ control, name: 'domainId' });
@@ -432,18 +447,20 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
                       <input id={`r-value-${i}`} className="input mono" placeholder={r?.type === 'clientIP' ? '192.168.0.0/16' : r?.type?.startsWith('path') ? '/api' : 'value'} aria-invalid={e?.value ? true : undefined} {...register(`rules.${i}.value`)} />
                     )}
                   </div>
-                  <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${i + 1}`} onClick={() => remove(i)} />
+                  {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${i + 1}`} onClick={() => remove(i)} /> : null}
                 </div>
                 {e?.name?.message ? <FieldErrorText message={`Name: ${e.name.message}`} /> : null}
                 {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
               </div>
             );
           })}
-          <div>
-            <Button size="sm" icon="plus" onClick={() => append({ type: 'pathPrefix', name: '', value: '' })}>
-              Add rule
-            </Button>
-          </div>
+          {canWrite ? (
+            <div>
+              <Button size="sm" icon="plus" onClick={() => append({ type: 'pathPrefix', name: '', value: '' })}>
+                Add rule
+              </Button>
+            </div>
+          ) : null}
         </div>
         <RulePreview hosts={hosts} rules={(rules ?? []).map((r) => ({ type: r.type, name: r.name, value: r.value }))} />
       </div>
@@ -453,6 +470,7 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
 
 function HeadersEditor({ control, register, errors }: Sub) {
   const { fields, append, remove } = useFieldArray({ control, name: 'headers' });
+  const canWrite = useCanWrite();
   const rootError = errors.headers?.root?.message ?? errors.headers?.message;
   return (
     <div className="stack-sm">
@@ -476,7 +494,7 @@ function HeadersEditor({ control, register, errors }: Sub) {
                 </label>
                 <input id={`h-value-${i}`} className="input mono" placeholder="https" aria-invalid={e?.value ? true : undefined} {...register(`headers.${i}.value`)} />
               </div>
-              <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)} />
+              {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)} /> : null}
             </div>
             {e?.name?.message ? <FieldErrorText message={e.name.message} /> : null}
             {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
@@ -484,11 +502,13 @@ function HeadersEditor({ control, register, errors }: Sub) {
         );
       })}
       {rootError ? <FieldErrorText message={rootError} /> : null}
-      <div>
-        <Button size="sm" icon="plus" onClick={() => append({ name: '', value: '' })}>
-          Add header
-        </Button>
-      </div>
+      {canWrite ? (
+        <div>
+          <Button size="sm" icon="plus" onClick={() => append({ name: '', value: '' })}>
+            Add header
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

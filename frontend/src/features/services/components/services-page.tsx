@@ -117,9 +117,11 @@ export function ServicesPage() {
             icon="services"
             title="No services yet"
             action={
-              <ButtonLink to="/services/new" variant="primary" icon="plus">
-                Create your first service
-              </ButtonLink>
+              canWrite ? (
+                <ButtonLink to="/services/new" variant="primary" icon="plus">
+                  Create your first service
+                </ButtonLink>
+              ) : undefined
             }
           >
             A service publishes an upstream (a container, a VM, a NAS…) under a hostname, with HTTPS and optional sign-in.

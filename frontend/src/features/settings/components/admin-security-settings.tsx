@@ -1,14 +1,17 @@
 import { Card, CardHeader } from '@/components/ui/card';
+import { AdminOnlyNote, isRoleRefusal } from '@/components/ui/read-only';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
-import { isApiError } from '@/lib/api-client';
+import { useCanWrite } from '@/lib/api/system';
 import { useAdminSecurity, useSaveAdminSecurity } from '../api/admin-security';
 
 /** The panel-wide sign-in policy; only the admin role may read or change it. */
 export function AdminSecuritySettings() {
   const security = useAdminSecurity();
   const save = useSaveAdminSecurity();
-  if (security.isError && isApiError(security.error) && security.error.status === 403) return null;
+  const canWrite = useCanWrite();
+  // The server keeps the policy to the admin role: a viewer is told so, calmly.
+  if (security.isError && isRoleRefusal(security.error)) return <AdminOnlyNote title="Sign-in security" />;
   return (
     <Card>
       <CardHeader title="Sign-in security" description="How administrators sign in to this panel." />
@@ -22,7 +25,7 @@ export function AdminSecuritySettings() {
             <Switch
               label="Require two-factor sign-in for every administrator"
               checked={save.isPending ? !!save.variables?.requireTwoFactor : security.data.requireTwoFactor}
-              disabled={save.isPending}
+              disabled={!canWrite || save.isPending}
               onChange={(e) => save.mutate({ requireTwoFactor: e.target.checked })}
             />
             <p className="muted small">

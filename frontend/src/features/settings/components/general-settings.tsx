@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import type { GlobalConfig } from '@/lib/api-types';
 import { entrypointChoices, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares } from '@/lib/api/resources';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { durationUnits, splitDuration } from '@/lib/format';
 import { useSaveConfig } from '../api/settings';
@@ -54,6 +56,7 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
   const entrypoints = useProxyEntrypoints();
   const middlewares = useProxyMiddlewares();
   const save = useSaveConfig();
+  const canWrite = useCanWrite();
   const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({
     resolver: zodResolver(schema),
     values: toValues(config),
@@ -83,7 +86,7 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
       {guard.dialog}
       <Card>
         <CardHeader title="General" description="Defaults applied to every service." />
-        <div className="card-body stack">
+        <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
           <Field label="Admin panel domain" optional error={formState.errors.adminDomain?.message} hint="Gatehouse publishes itself on this hostname through Traefik. Leave empty to skip.">
             <input className="input mono" placeholder="panel.example.com" autoCapitalize="off" spellCheck={false} {...register('adminDomain')} />
           </Field>
@@ -138,15 +141,17 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
             ) : null}
             <span className="field-hint">New services get this lifetime unless they choose their own.</span>
           </div>
-        </div>
-        <div className="card-footer">
-          <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
-            Discard
-          </Button>
-          <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-            Save settings
-          </Button>
-        </div>
+        </ReadOnlyFieldset>
+        {canWrite ? (
+          <div className="card-footer">
+            <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
+              Discard
+            </Button>
+            <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+              Save settings
+            </Button>
+          </div>
+        ) : null}
       </Card>
     </form>
   );

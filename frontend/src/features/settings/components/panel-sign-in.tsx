@@ -10,8 +10,10 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { FieldErrorText } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { AdminOnlyNote, isRoleRefusal, ReadOnlyFieldset } from '@/components/ui/read-only';
 import { Switch } from '@/components/ui/switch';
 import type { AdminSsoSettings } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useAdminSso, useSaveAdminSso } from '../api/panel-sign-in';
 
@@ -51,12 +53,15 @@ const claimLabels = { email: 'Email (verified)', username: 'Username', group: 'G
 export function PanelSignIn() {
   const q = useAdminSso();
   if (q.isPending) return <Card><LoadingRows /></Card>;
+  // The server keeps these settings to the admin role: a viewer is told so, calmly.
+  if (q.isError && isRoleRefusal(q.error)) return <AdminOnlyNote title="Panel sign-in" />;
   if (q.isError) return <ErrorState error={q.error} title="Could not load the panel's sign-in settings" onRetry={() => q.refetch()} />;
   return <PanelSignInForm settings={q.data} />;
 }
 
 function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
   const save = useSaveAdminSso();
+  const canWrite = useCanWrite();
   const [confirmOff, setConfirmOff] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const { register, control, handleSubmit, setError, setValue, formState, reset } = useForm<Values>({
@@ -103,7 +108,7 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
           description="Let administrators sign in to this panel with the identity provider configured below for services."
           actions={settings.enabled ? <Badge tone="success" icon="check">SSO on</Badge> : <Badge icon="power">SSO off</Badge>}
         />
-        <div className="card-body stack">
+        <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
           {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
           {!settings.providerConfigured ? (
             <Alert tone="info" title="No identity provider yet">
@@ -135,9 +140,11 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
           <div className="stack-sm">
             <div className="row-between">
               <span className="field-label">Who may sign in</span>
-              <Button size="sm" icon="plus" onClick={() => rules.append({ claim: 'group', value: '', role: 'admin' })}>
-                Add rule
-              </Button>
+              {canWrite ? (
+                <Button size="sm" icon="plus" onClick={() => rules.append({ claim: 'group', value: '', role: 'admin' })}>
+                  Add rule
+                </Button>
+              ) : null}
             </div>
             <span className="field-hint">Rules are tried from the top; the first that matches gives the role. Nobody matching, nobody signs in.</span>
             {rules.fields.length === 0 ? (
@@ -179,8 +186,12 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
                             {e?.role?.message ? <FieldErrorText message={e.role.message} /> : null}
                           </td>
                           <td className="nowrap">
-                            <Button size="sm" variant="ghost" icon="chevronUp" iconOnly disabled={i === 0} onClick={() => rules.move(i, i - 1)} aria-label={`Move rule ${i + 1} up`} />
-                            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => rules.remove(i)} aria-label={`Remove rule ${i + 1}`} />
+                            {canWrite ? (
+                              <>
+                                <Button size="sm" variant="ghost" icon="chevronUp" iconOnly disabled={i === 0} onClick={() => rules.move(i, i - 1)} aria-label={`Move rule ${i + 1} up`} />
+                                <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => rules.remove(i)} aria-label={`Remove rule ${i + 1}`} />
+                              </>
+                            ) : null}
                           </td>
                         </tr>
                       );
@@ -217,12 +228,14 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
             />
             {errors.localPasswords?.message ? <FieldErrorText message={errors.localPasswords.message} /> : null}
           </div>
-        </div>
-        <div className="card-footer">
-          <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-            Save panel sign-in
-          </Button>
-        </div>
+        </ReadOnlyFieldset>
+        {canWrite ? (
+          <div className="card-footer">
+            <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+              Save panel sign-in
+            </Button>
+          </div>
+        ) : null}
       </Card>
     </form>
   );

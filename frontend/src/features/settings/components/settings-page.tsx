@@ -1,14 +1,18 @@
 import { PageHeader } from '@/components/ui/card';
+import { ReadOnlyNote } from '@/components/ui/read-only';
+import { useCanWrite } from '@/lib/api/system';
 import { AdminSecuritySettings } from './admin-security-settings';
 import { GeneralSettings } from './general-settings';
 import { PanelSignIn } from './panel-sign-in';
 import { SsoSettings } from './sso-settings';
 
 export function SettingsPage() {
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader title="Settings" description="Panel-wide defaults, how administrators sign in, and the identity provider for single sign-on." />
       <div className="stack" style={{ gap: 24 }}>
+        {canWrite ? null : <ReadOnlyNote />}
         <GeneralSettings />
         <PanelSignIn />
         <SsoSettings />

@@ -7,9 +7,11 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
+import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import type { SsoSettings as Sso, SsoSettingsInput } from '@/lib/api-types';
+import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveSso, useSso } from '../api/settings';
 
@@ -50,6 +52,7 @@ export function SsoSettings() {
 
 function SsoForm({ sso }: { sso: Sso }) {
   const save = useSaveSso();
+  const canWrite = useCanWrite();
   const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), values: toValues(sso) });
   const onSubmit = handleSubmit(async (v) => {
     const body: SsoSettingsInput = {
@@ -76,7 +79,7 @@ function SsoForm({ sso }: { sso: Sso }) {
           description="Let people sign in with your identity provider (Authelia, Authentik, Keycloak, Google…) to reach protected services."
           actions={sso.enabled ? <Badge tone="success" icon="check">On</Badge> : <Badge icon="power">Off</Badge>}
         />
-        <div className="card-body stack">
+        <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
           <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label="Enable single sign-on" />} />
           {sso.redirectUrl ? (
             <div className="field">
@@ -118,12 +121,14 @@ function SsoForm({ sso }: { sso: Sso }) {
           <Field label="Session length (hours)" error={formState.errors.sessionHours?.message} hint="How long a visitor stays signed in to protected services.">
             <input className="input" style={{ maxWidth: 160 }} inputMode="decimal" {...register('sessionHours', { valueAsNumber: true })} />
           </Field>
-        </div>
-        <div className="card-footer">
-          <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-            Save single sign-on
-          </Button>
-        </div>
+        </ReadOnlyFieldset>
+        {canWrite ? (
+          <div className="card-footer">
+            <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
+              Save single sign-on
+            </Button>
+          </div>
+        ) : null}
       </Card>
     </form>
   );

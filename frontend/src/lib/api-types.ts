@@ -307,8 +307,10 @@ export type ManagedConfig = { entrypoints: ManagedEntrypoint[]; resolvers: Manag
 export type ManagedState = {
   config: ManagedConfig;
   credentials: { name: string; updatedAt: string }[];
-  status: 'applied' | 'pending';
+  /** waiting: no wrapper report yet; rejected: Traefik would not run the current configuration (see rejection). */
+  status: 'applied' | 'pending' | 'waiting' | 'rejected';
   appliedAt?: string | null;
+  rejection?: { at: string; reason: string } | null;
 };
 export type DnsProvider = { code: string; name: string; fields: string[]; optional?: string[]; docsUrl?: string };
 
@@ -420,4 +422,34 @@ export type AdminSsoSettings = {
   providerConfigured?: boolean;
   /** Read-only: the callback to register at the provider. */
   redirectUrl?: string;
+};
+
+// Evidence of what Traefik fetched and runs (GET /api/proxy/status).
+export type ConfigPoll = { at: string; remote: string; etag: string; code: number };
+export type ServiceBadgeState = 'live' | 'waiting' | 'error' | 'unknown';
+export type ServiceBadge = {
+  serviceId: string;
+  state: ServiceBadgeState;
+  message: string;
+  errors: string[];
+  routers: { name: string; status: string; errors: string[] }[];
+};
+export type ProxyStatus = {
+  poll: {
+    polled: boolean;
+    last: ConfigPoll | null;
+    ageSeconds: number;
+    intervalSeconds: number;
+    intervalMeasured: boolean;
+    stopped: boolean;
+    current: boolean;
+    behind: number;
+    behindKnown: boolean;
+    currentEtag: string;
+    configUrl: string;
+    snippet: string;
+    recent: ConfigPoll[];
+  };
+  traefik: { configured: boolean; reachable: boolean; error: string };
+  services: ServiceBadge[];
 };

@@ -237,6 +237,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL: func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
 	})))
+	polls.OnStall(func(s status.Stall) {
+		if s.Stopped {
+			log.Warn("traefik stopped polling the dynamic configuration", "last_poll", s.Last.At, "remote", s.Last.Remote, "interval", s.Interval)
+		} else {
+			log.Info("traefik polls the dynamic configuration again", "remote", s.Last.Remote)
+		}
+	})
 	c.loops = append(c.loops, every(time.Second, func(context.Context) { polls.Check() }))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))

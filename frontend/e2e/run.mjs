@@ -23,6 +23,7 @@ import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
+import { errorBadge, pollStatus } from './scenarios/status.mjs';
 import { twoFactor } from './scenarios/twofactor.mjs';
 import { screenshotTour } from './scenarios/tour.mjs';
 
@@ -52,6 +53,7 @@ try {
   const serviceId = await createService(t, page, upstream.port);
   if (traefik) await traffic(t, page, traefik, serviceId);
   else t.log('  - no Traefik binary found: runtime pages are checked in their "not connected" state');
+  await pollStatus(t, page, traefik);
   await manageService(t, page, serviceId);
   await sharedLink(t, page, panel.base, serviceId);
   await changeSettings(t, page);
@@ -66,6 +68,7 @@ try {
   await managedMode(t, harness);
   await twoFactor(t, harness);
   if (traefik) await liveViews(t, page, serviceId);
+  if (traefik) await errorBadge(t, page, serviceId);
   await deleteService(t, page);
   await account(t, page, browser, panel.base);
   await admins(t, page, browser, panel.base);

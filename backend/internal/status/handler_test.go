@@ -228,4 +228,3 @@ func TestStatusWithoutTraefikAPI(t *testing.T) {
 		t.Fatalf("badge = %+v, want unknown", b)
 	}
 }
-

@@ -22,7 +22,7 @@ type Poll struct {
 // the pollInterval of the snippet the panel suggests (Traefik's default too).
 const DefaultInterval = 5 * time.Second
 
-// StallFactor: polls have stopped when none came for this many intervals.
+// StallFactor is how many intervals without a poll mean polls have stopped.
 const StallFactor = 3
 
 const (
@@ -74,15 +74,16 @@ func (r *Recorder) Record(p Poll) {
 	}
 	r.polls = append(r.polls, p)
 	r.noteVersionLocked(p.ETag, p.At)
-	recovered := r.stalled
+	if !r.stalled {
+		r.mu.Unlock()
+		return
+	}
 	r.stalled = false
+	s := Stall{Stopped: false, Last: p, Interval: r.intervalLocked()}
 	watchers := slices.Clone(r.watchers)
-	iv := r.intervalLocked()
 	r.mu.Unlock()
-	if recovered {
-		for _, w := range watchers {
-			w(Stall{Stopped: false, Last: p, Interval: iv})
-		}
+	for _, w := range watchers {
+		w(s)
 	}
 }
 

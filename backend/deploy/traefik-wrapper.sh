@@ -22,7 +22,7 @@
 # forwarded to Traefik; the wrapper exits with Traefik's exit code. If Traefik
 # exits within seconds of a restart on a new configuration (a port already in
 # use, ...), the previous configuration is restored and the new one is not
-# retried until it changes; the panel then keeps showing "pending".
+# retried until it changes; the panel then shows "rejected" with the reason.
 set -u
 
 log() { printf '%s gatehouse-wrapper: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >&2; }
@@ -201,7 +201,12 @@ report() {
 	if [ -z "$TOKEN" ] || [ ${#RUN_CONFIG} -ne 64 ] || [ ${#RUN_SECRETS} -ne 64 ]; then
 		return
 	fi
-	body=$(printf '{"configHash":"%s","secretsHash":"%s"}' "$RUN_CONFIG" "$RUN_SECRETS")
+	if [ -n "$REJECTED" ]; then
+		body=$(printf '{"configHash":"%s","secretsHash":"%s","rejected":{"configHash":"%s","secretsHash":"%s","reason":"%s"}}' \
+			"$RUN_CONFIG" "$RUN_SECRETS" "${REJECTED% *}" "${REJECTED#* }" "$REJECT_REASON")
+	else
+		body=$(printf '{"configHash":"%s","secretsHash":"%s"}' "$RUN_CONFIG" "$RUN_SECRETS")
+	fi
 	if http_post_json "$URL/api/proxy/managed/wrapper-report" "$body"; then
 		REPORTED=yes
 		log "reported the running configuration to the panel"
@@ -215,6 +220,7 @@ CONFIG_OK=unknown
 SECRETS_OK=unknown
 RESTARTED=no
 REJECTED=
+REJECT_REASON=
 EVENT=
 STOP=
 trap '[ -n "$EVENT" ] || EVENT=tick' USR1
@@ -264,6 +270,7 @@ while :; do
 			# Traefik killed by a signal is not a configuration problem.
 			log "traefik exited with code $CODE right after the new configuration; going back to the previous one (fix it in the panel)"
 			REJECTED="$RUN_CONFIG $RUN_SECRETS"
+			REJECT_REASON="Traefik exited with code $CODE within seconds of starting with it; the wrapper went back to the previous configuration"
 			cp -f "$CONF.prev" "$CONF" && cp -f "$ENVF.prev" "$ENVF"
 			RESTARTED=no
 			start_traefik

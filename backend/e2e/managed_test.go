@@ -57,8 +57,8 @@ func testWrapperRestarts(t *testing.T, sh []string) {
 	p := harness.StartManagedPanel(t, panelPort, apiPort, t.TempDir())
 	web, websecure := harness.FreePort(t), harness.FreePort(t)
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, websecure), nil)
-	if s := status(t, p); s != "pending" {
-		t.Fatalf("before any wrapper ran: status %s, want pending", s)
+	if s := status(t, p); s != "waiting" {
+		t.Fatalf("before any wrapper ran: status %s, want waiting", s)
 	}
 
 	w := harness.StartWrapper(t, sh, p.URL)
@@ -267,8 +267,16 @@ func testWrapperRollsBack(t *testing.T, sh []string) {
 	if n := strings.Count(w.Out.String(), "going back to the previous one"); n != 1 {
 		t.Fatalf("the rejected configuration was retried (%d rollbacks)", n)
 	}
-	if s := status(t, p); s != "pending" {
-		t.Fatalf("status = %s while Traefik runs the previous configuration; want pending", s)
+	var st struct {
+		Status    string
+		Rejection *struct{ Reason string }
+	}
+	harness.Eventually(t, 10*time.Second, func() bool {
+		p.MustJSON(t, 200, "GET", "/api/proxy/managed", nil, &st)
+		return st.Status == "rejected"
+	}, "the panel did not show the rejection")
+	if st.Rejection == nil || !strings.Contains(st.Rejection.Reason, "exited with code") {
+		t.Fatalf("rejection = %+v, want the exit code", st.Rejection)
 	}
 
 	fixed := harness.FreePort(t)

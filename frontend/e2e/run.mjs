@@ -26,6 +26,7 @@ import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
+import { errorBadge, pollStatus } from './scenarios/status.mjs';
 import { twoFactor } from './scenarios/twofactor.mjs';
 import { screenshotTour } from './scenarios/tour.mjs';
 
@@ -60,6 +61,7 @@ try {
     if (traefik) await traffic(t, page, traefik, serviceId);
     else t.log('  - no Traefik binary found: runtime pages are checked in their "not connected" state');
   }
+  if (want('pollStatus')) await pollStatus(t, page, traefik);
   if (want('manageService')) await manageService(t, page, serviceId);
   if (want('sharedLink')) await sharedLink(t, page, panel.base, serviceId);
   if (want('changeSettings')) await changeSettings(t, page);
@@ -74,6 +76,7 @@ try {
   if (want('managedMode')) await managedMode(t, harness);
   if (want('twoFactor')) await twoFactor(t, harness);
   if (traefik && want('liveViews')) await liveViews(t, page, serviceId);
+  if (traefik && want('errorBadge')) await errorBadge(t, page, serviceId);
   if (want('deleteService')) await deleteService(t, page);
   if (want('account')) await account(t, page, browser, panel.base);
   if (want('admins')) await admins(t, page, browser, panel.base);

@@ -106,6 +106,7 @@ type TraefikOptions struct {
 	ProviderURL string // HTTP provider endpoint (the panel's /api/proxy/config); empty for none
 	FileDir     string // optional file provider directory (watched)
 	Static      string // optional extra static configuration (YAML), merged over the defaults
+	APIPort     int    // the "traefik" entrypoint's port; 0 for a free one
 }
 
 // Traefik is a running Traefik.
@@ -130,7 +131,10 @@ func StartTraefik(t testing.TB, o TraefikOptions) *Traefik {
 		bin = TraefikBin(t)
 	}
 	dir := t.TempDir()
-	web, websecure, api := FreePort(t), FreePort(t), FreePort(t)
+	web, websecure, api := FreePort(t), FreePort(t), o.APIPort
+	if api == 0 {
+		api = FreePort(t)
+	}
 	logFile := filepath.Join(dir, "traefik.log")
 
 	static := map[string]any{

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -36,6 +37,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/web"
 )
@@ -123,6 +125,7 @@ type components struct {
 	echo    *echo.Echo // the API server, for the route-table test
 	handler http.Handler
 	loops   []func(ctx context.Context)
+	polls   *status.Recorder // Traefik's polls of the dynamic configuration
 	// onListen receives the bound address once the server listens.
 	onListen []func(addr string)
 }
@@ -203,8 +206,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	features = append(features, accesspolicy.NewHandler(policySvc), machinetoken.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
 	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
 
+	polls := status.NewRecorder(now)
+	c.polls = polls
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
+		OnBuild: polls.NoteVersion,
+		OnServe: func(remote, etag string, code int) {
+			polls.Record(status.Poll{At: now(), Remote: remote, ETag: etag, Code: code})
+		},
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
 		Guarded: func(ctx context.Context) (func(string) bool, error) {
@@ -227,7 +236,22 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	if managedSvc != nil {
 		runtimeDeps.Managed = managedSvc
 	}
-	features = append(features, runtime.NewHandler(runtime.NewService(runtimeDeps)))
+	runtimeSvc := runtime.NewService(runtimeDeps)
+	features = append(features, runtime.NewHandler(runtimeSvc))
+	var listenAddr atomic.Pointer[string]
+	c.onListen = append(c.onListen, func(addr string) { listenAddr.Store(&addr) })
+	features = append(features, status.NewHandler(status.NewService(status.Deps{
+		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
+		ConfigURL: func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
+	})))
+	polls.OnStall(func(s status.Stall) {
+		if s.Stopped {
+			log.Warn("traefik stopped polling the dynamic configuration", "last_poll", s.Last.At, "remote", s.Last.Remote, "interval", s.Interval)
+		} else {
+			log.Info("traefik polls the dynamic configuration again", "remote", s.Last.Remote)
+		}
+	})
+	c.loops = append(c.loops, every(time.Second, func(context.Context) { polls.Check() }))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
@@ -441,4 +465,20 @@ func panelPublicURL(ctx context.Context, cfg config.Config, st *settings.Service
 		return "http://" + *bound, nil
 	}
 	return "", nil
+}
+
+// traefikPanelURL is the panel's URL as Traefik reaches it:
+// PANEL_INTERNAL_URL, else the bound address (a wildcard bind on loopback).
+func traefikPanelURL(cfg config.Config, bound *string) string {
+	if cfg.InternalURL != "" {
+		return strings.TrimSuffix(cfg.InternalURL, "/")
+	}
+	addr := "127.0.0.1:8080"
+	if bound != nil && *bound != "" {
+		addr = *bound
+	}
+	if host, port, err := net.SplitHostPort(addr); err == nil && (host == "" || net.ParseIP(host).IsUnspecified()) {
+		addr = net.JoinHostPort("127.0.0.1", port)
+	}
+	return "http://" + addr
 }

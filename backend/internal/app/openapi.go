@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+	"github.com/gatehouse-proxy/gatehouse/internal/status"
 )
 
 // apiFragments is the one list of the packages that describe routes in
@@ -39,6 +40,7 @@ func apiFragments() []openapi.Fragment {
 		{Package: "internal/dynconf", FS: dynconf.OpenAPI},
 		{Package: "internal/runtime", FS: runtime.OpenAPI},
 		{Package: "internal/access", FS: access.OpenAPI},
+		{Package: "internal/status", FS: status.OpenAPI},
 	}
 }
 

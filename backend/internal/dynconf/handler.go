@@ -2,6 +2,7 @@ package dynconf
 
 import (
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 
@@ -56,9 +57,25 @@ func (h *Handler) config(c echo.Context) error {
 	res.Header().Set("ETag", etag)
 	res.Header().Set("Cache-Control", "no-cache")
 	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+		h.served(c, etag, http.StatusNotModified)
 		return c.NoContent(http.StatusNotModified)
 	}
+	h.served(c, etag, http.StatusOK)
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
+}
+
+// served reports an answered poll. The address is the connection's peer:
+// Traefik talks to the panel directly, and a forwarded header could be
+// anyone's word.
+func (h *Handler) served(c echo.Context, etag string, code int) {
+	if h.svc.d.OnServe == nil {
+		return
+	}
+	remote := c.Request().RemoteAddr
+	if host, _, err := net.SplitHostPort(remote); err == nil {
+		remote = host
+	}
+	h.svc.d.OnServe(remote, etag, code)
 }
 
 // etagMatches implements If-None-Match's weak comparison over a list.

@@ -56,6 +56,13 @@ type Deps struct {
 	// trusted (PANEL_TRUSTED_PROXIES): Traefik then passes their
 	// X-Forwarded-For entries on to verify.
 	TrustForwardHeader bool
+
+	// OnBuild, when set, is told of every configuration built, with its
+	// ETag and the instant before its state was read.
+	OnBuild func(etag string, at time.Time)
+	// OnServe, when set, is told of every answered poll: the client's
+	// address, the ETag served and 200 or 304.
+	OnServe func(remote, etag string, code int)
 }
 
 // Service gathers snapshots, builds and caches the encoded configuration.
@@ -155,11 +162,15 @@ func (s *Service) cachedConfig(ctx context.Context) (*cached, error) {
 	if c := s.fresh(tls); c != nil {
 		return c, nil
 	}
+	at := s.d.Now()
 	c, err := s.rebuild(ctx, tls)
 	if err != nil {
 		return nil, err
 	}
 	s.cur.Store(c)
+	if s.d.OnBuild != nil {
+		s.d.OnBuild(c.etag, at)
+	}
 	return c, nil
 }
 
@@ -300,6 +311,16 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 
 func domainSpec(d store.Domain) DomainSpec {
 	return DomainSpec{ID: d.ID, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard, CertConfigs: d.CertConfigs.V}
+}
+
+// CurrentETag returns the ETag of the configuration a poll would get now,
+// building it if a change made the cached one stale.
+func (s *Service) CurrentETag(ctx context.Context) (string, error) {
+	c, err := s.cachedConfig(ctx)
+	if err != nil {
+		return "", err
+	}
+	return c.etag, nil
 }
 
 // RouterOwners maps every emitted service router (name without "@http") to

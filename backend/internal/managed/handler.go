@@ -173,11 +173,19 @@ func (h *Handler) secretsEnv(c echo.Context) error {
 type reportRequest struct {
 	ConfigHash  string `json:"configHash" validate:"required"`
 	SecretsHash string `json:"secretsHash" validate:"required"`
+	// Rejected is set when the wrapper went back from a configuration
+	// Traefik would not run.
+	Rejected *struct {
+		ConfigHash  string `json:"configHash"`
+		SecretsHash string `json:"secretsHash"`
+		Reason      string `json:"reason"`
+	} `json:"rejected"`
 }
 
 type reportResponse struct {
 	Status    string     `json:"status"`
 	AppliedAt *time.Time `json:"appliedAt"`
+	Rejection *Rejection `json:"rejection"`
 }
 
 func (h *Handler) report(c echo.Context) error {
@@ -185,9 +193,13 @@ func (h *Handler) report(c echo.Context) error {
 	if err := httpx.Bind(c, &req); err != nil {
 		return err
 	}
-	st, err := h.svc.ReportApplied(c.Request().Context(), req.ConfigHash, req.SecretsHash)
+	var rej *Rejection
+	if r := req.Rejected; r != nil {
+		rej = &Rejection{ConfigHash: r.ConfigHash, SecretsHash: r.SecretsHash, Reason: r.Reason}
+	}
+	st, err := h.svc.ReportApplied(c.Request().Context(), req.ConfigHash, req.SecretsHash, rej)
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, reportResponse{Status: st.Status, AppliedAt: st.AppliedAt})
+	return c.JSON(http.StatusOK, reportResponse{Status: st.Status, AppliedAt: st.AppliedAt, Rejection: st.Rejection})
 }

@@ -90,7 +90,7 @@ func TestGetAndPutConfig(t *testing.T) {
 	if rec.Code != 200 || json.Unmarshal(rec.Body.Bytes(), &st) != nil {
 		t.Fatalf("GET = %d %s", rec.Code, rec.Body)
 	}
-	if st.Status != StatusPending || len(st.Config.Entrypoints) != 2 || st.Credentials == nil {
+	if st.Status != StatusWaiting || len(st.Config.Entrypoints) != 2 || st.Credentials == nil {
 		t.Fatalf("GET state = %+v", st)
 	}
 
@@ -262,7 +262,7 @@ func TestWrapperReportMarksApplied(t *testing.T) {
 	env := e.do("GET", "/api/proxy/managed/secrets-env", "", auth...)
 	var st State
 	_ = json.Unmarshal(e.do("GET", "/api/proxy/managed", "").Body.Bytes(), &st)
-	if st.Status != StatusPending {
+	if st.Status != StatusWaiting {
 		t.Fatalf("fetching must not mark the config applied: %s", st.Status)
 	}
 	body := `{"configHash":"` + static.Header().Get(HashHeader) + `","secretsHash":"` + env.Header().Get(SecretsHashHeader) + `"}`

@@ -20,13 +20,19 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-// keyApplied holds what the wrapper last reported running.
-const keyApplied = "managed_applied"
+// keyApplied holds what the wrapper last reported running; keyRejected
+// the configuration it last reported Traefik would not run.
+const (
+	keyApplied  = "managed_applied"
+	keyRejected = "managed_rejected"
+)
 
 // Status values.
 const (
-	StatusApplied = "applied"
-	StatusPending = "pending"
+	StatusWaiting  = "waiting"  // the wrapper has not reported yet
+	StatusPending  = "pending"  // the wrapper runs an older configuration
+	StatusRejected = "rejected" // Traefik would not run the current configuration
+	StatusApplied  = "applied"  // Traefik runs the current configuration
 )
 
 // Options configure the service.
@@ -57,6 +63,15 @@ type State struct {
 	Credentials []Credential `json:"credentials"`
 	Status      string       `json:"status"`
 	AppliedAt   *time.Time   `json:"appliedAt"`
+	Rejection   *Rejection   `json:"rejection"`
+}
+
+// Rejection says why the wrapper went back to the previous configuration.
+type Rejection struct {
+	ConfigHash  string    `json:"configHash"`
+	SecretsHash string    `json:"secretsHash"`
+	Reason      string    `json:"reason"`
+	At          time.Time `json:"at"`
 }
 
 // secretsDoc is stored under store.KeyManagedSecrets: names and the keyed
@@ -159,14 +174,23 @@ func (s *Service) State(ctx context.Context) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	st := State{Config: c, Credentials: sec.Credentials, Status: StatusPending}
+	var rejected Rejection
+	wasRejected, err := store.GetConfig(ctx, s.db, keyRejected, &rejected)
+	if err != nil {
+		return State{}, err
+	}
+	_, configHash := StaticDocument(BuildStatic(c, s.staticOptions()))
+	st := State{Config: c, Credentials: sec.Credentials, Status: StatusWaiting}
 	if found {
 		at := applied.At
 		st.AppliedAt = &at
-		_, configHash := StaticDocument(BuildStatic(c, s.staticOptions()))
-		if applied.ConfigHash == configHash && applied.SecretsHash == sec.Hash {
-			st.Status = StatusApplied
-		}
+		st.Status = StatusPending
+	}
+	switch {
+	case found && applied.ConfigHash == configHash && applied.SecretsHash == sec.Hash:
+		st.Status = StatusApplied
+	case wasRejected && rejected.ConfigHash == configHash && rejected.SecretsHash == sec.Hash:
+		st.Status, st.Rejection = StatusRejected, &rejected
 	}
 	return st, nil
 }
@@ -330,9 +354,13 @@ func (s *Service) SecretsEnv(_ context.Context) ([]byte, string, error) {
 
 var hashRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
-// ReportApplied records the hashes the wrapper runs Traefik with and
-// answers the resulting status.
-func (s *Service) ReportApplied(ctx context.Context, configHash, secretsHash string) (State, error) {
+// maxReasonLen bounds the wrapper's rejection reason.
+const maxReasonLen = 1000
+
+// ReportApplied records the hashes the wrapper runs Traefik with and, when
+// it went back from a configuration Traefik would not run, that one and why.
+// It answers the resulting status.
+func (s *Service) ReportApplied(ctx context.Context, configHash, secretsHash string, rejected *Rejection) (State, error) {
 	var col apperr.Collector
 	if !hashRE.MatchString(configHash) {
 		col.Add("configHash", "must be 64 lower-case hex digits")
@@ -340,11 +368,37 @@ func (s *Service) ReportApplied(ctx context.Context, configHash, secretsHash str
 	if !hashRE.MatchString(secretsHash) {
 		col.Add("secretsHash", "must be 64 lower-case hex digits")
 	}
+	if rejected != nil {
+		if !hashRE.MatchString(rejected.ConfigHash) {
+			col.Add("rejected.configHash", "must be 64 lower-case hex digits")
+		}
+		if !hashRE.MatchString(rejected.SecretsHash) {
+			col.Add("rejected.secretsHash", "must be 64 lower-case hex digits")
+		}
+		if len(rejected.Reason) > maxReasonLen {
+			col.Add("rejected.reason", "must be at most %d characters", maxReasonLen)
+		}
+	}
 	if err := col.Err(); err != nil {
 		return State{}, err
 	}
-	doc := appliedDoc{ConfigHash: configHash, SecretsHash: secretsHash, At: s.o.Now()}
-	if err := store.PutConfig(ctx, s.db, keyApplied, doc); err != nil {
+	now := s.o.Now()
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		doc := appliedDoc{ConfigHash: configHash, SecretsHash: secretsHash, At: now}
+		if err := store.PutConfig(ctx, tx, keyApplied, doc); err != nil {
+			return err
+		}
+		if rejected == nil {
+			return nil
+		}
+		r := *rejected
+		r.At = now
+		if r.Reason == "" {
+			r.Reason = "Traefik did not start with it"
+		}
+		return store.PutConfig(ctx, tx, keyRejected, r)
+	})
+	if err != nil {
 		return State{}, err
 	}
 	st, err := s.State(ctx)

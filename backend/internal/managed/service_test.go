@@ -164,12 +164,12 @@ func TestStatusFollowsTheWrapperReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Status != StatusPending || st.AppliedAt != nil {
-		t.Fatalf("fresh state = %s %v; want pending without appliedAt", st.Status, st.AppliedAt)
+	if st.Status != StatusWaiting || st.AppliedAt != nil {
+		t.Fatalf("fresh state = %s %v; want waiting without appliedAt", st.Status, st.AppliedAt)
 	}
 	_, configHash, _ := s.Static(ctx)
 	_, secretsHash, _ := s.SecretsEnv(ctx)
-	if st, err = s.ReportApplied(ctx, configHash, secretsHash); err != nil || st.Status != StatusApplied || st.AppliedAt == nil {
+	if st, err = s.ReportApplied(ctx, configHash, secretsHash, nil); err != nil || st.Status != StatusApplied || st.AppliedAt == nil {
 		t.Fatalf("after the report: %+v, %v", st, err)
 	}
 
@@ -179,7 +179,7 @@ func TestStatusFollowsTheWrapperReport(t *testing.T) {
 		t.Fatalf("after a config change: %s, %v; want pending", st.Status, err)
 	}
 	_, configHash, _ = s.Static(ctx)
-	if st, _ = s.ReportApplied(ctx, configHash, secretsHash); st.Status != StatusApplied {
+	if st, _ = s.ReportApplied(ctx, configHash, secretsHash, nil); st.Status != StatusApplied {
 		t.Fatalf("after the new report: %s", st.Status)
 	}
 
@@ -190,12 +190,47 @@ func TestStatusFollowsTheWrapperReport(t *testing.T) {
 		t.Fatalf("after a credential change: %s; want pending", st.Status)
 	}
 	_, secretsHash, _ = s.SecretsEnv(ctx)
-	if st, _ = s.ReportApplied(ctx, configHash, secretsHash); st.Status != StatusApplied {
+	if st, _ = s.ReportApplied(ctx, configHash, secretsHash, nil); st.Status != StatusApplied {
 		t.Fatalf("after the credentials report: %s", st.Status)
 	}
 
-	if _, err := s.ReportApplied(ctx, "nope", secretsHash); !apperr.IsCode(err, apperr.CodeValidationFailed) {
+	if _, err := s.ReportApplied(ctx, "nope", secretsHash, nil); !apperr.IsCode(err, apperr.CodeValidationFailed) {
 		t.Fatalf("bad hash: %v", err)
+	}
+}
+
+func TestStatusRejected(t *testing.T) {
+	ctx := context.Background()
+	s := newTestService(t, testutil.NewDB(t), t.TempDir())
+	_, oldConfig, _ := s.Static(ctx)
+	_, secretsHash, _ := s.SecretsEnv(ctx)
+	if _, err := s.ReportApplied(ctx, oldConfig, secretsHash, nil); err != nil {
+		t.Fatal(err)
+	}
+	c := Defaults("ops@gatehouse.dev")
+	c.Entrypoints[0].Port = 8000
+	if _, err := s.PutConfig(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	_, newConfig, _ := s.Static(ctx)
+	// The wrapper went back to the old configuration and says why.
+	rej := &Rejection{ConfigHash: newConfig, SecretsHash: secretsHash, Reason: "Traefik exited with code 1"}
+	st, err := s.ReportApplied(ctx, oldConfig, secretsHash, rej)
+	if err != nil || st.Status != StatusRejected || st.Rejection == nil || st.Rejection.Reason != "Traefik exited with code 1" {
+		t.Fatalf("after the rejection: %+v, %v", st, err)
+	}
+	// A later report without a rejection keeps it while nothing changed.
+	if st, _ = s.ReportApplied(ctx, oldConfig, secretsHash, nil); st.Status != StatusRejected {
+		t.Fatalf("status = %s, want rejected", st.Status)
+	}
+	// A new configuration is pending again.
+	c.Entrypoints[0].Port = 8001
+	if st, _ = s.PutConfig(ctx, c); st.Status != StatusPending || st.Rejection != nil {
+		t.Fatalf("after a fix: %+v, want pending", st)
+	}
+	bad := &Rejection{ConfigHash: "x", SecretsHash: secretsHash}
+	if _, err := s.ReportApplied(ctx, oldConfig, secretsHash, bad); !apperr.IsCode(err, apperr.CodeValidationFailed) {
+		t.Fatalf("bad rejected hash: %v", err)
 	}
 }
 

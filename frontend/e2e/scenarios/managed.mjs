@@ -16,9 +16,14 @@ export async function managedMode(t, harness) {
     await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Create administrator' }).click();
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    // A fresh install changed nothing and the wrapper restarts Traefik itself: no "restart Traefik".
+    await page.getByText("Waiting for the Traefik wrapper's first report").waitFor();
+    const restartHint = await page.getByText(/restart (the )?Traefik/i).count();
+    expect(restartHint === 0, 'a fresh managed install tells the user to restart Traefik');
+    await shot(page, 'managed-fresh-dashboard-desktop');
     await navTo(page, 'Managed Traefik');
     await page.getByRole('heading', { name: 'Managed Traefik', exact: true }).waitFor();
-    await page.getByText('Restart pending').first().waitFor();
+    await page.getByText('Waiting for the wrapper', { exact: true }).waitFor();
     await page.getByLabel('Challenge', { exact: true }).selectOption('dns');
     await page.getByLabel('DNS provider', { exact: true }).selectOption('cloudflare');
     await page.getByText('CF_DNS_API_TOKEN: missing').waitFor();

@@ -5,7 +5,9 @@ import { PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
 import { TabLinks } from '@/components/ui/tabs';
-import { useProxyHealth, useProxyMetrics } from '@/lib/api/resources';
+import { ServiceBadge } from '@/components/status/service-badge';
+import { Alert } from '@/components/ui/alert';
+import { useProxyHealth, useProxyMetrics, useProxyStatus } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -26,6 +28,7 @@ export function ServiceLayout() {
   const m = metrics.data?.items?.find((x) => x.serviceId === id);
   const up = health?.source === 'traefik' ? (health.up ?? 0) : undefined;
   const canWrite = useCanWrite();
+  const evidence = useProxyStatus().data?.services.find((b) => b.serviceId === id);
   return (
     <>
       <PageHeader
@@ -38,6 +41,7 @@ export function ServiceLayout() {
         description={
           s?.fqdns?.length ? (
             <span className="row" style={{ gap: 10 }}>
+              {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">Disabled</Badge>}
               {s.fqdns.map((f) => (
                 <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
                   {f} ↗
@@ -71,6 +75,19 @@ export function ServiceLayout() {
           ) : null
         }
       />
+      {s?.enabled && evidence && evidence.state !== 'live' ? (
+        <Alert tone={evidence.state === 'error' ? 'danger' : 'info'} title={evidence.state === 'error' ? 'Traefik reports an error' : evidence.message}>
+          {evidence.state === 'error' ? (
+            <ul className="plain-list" data-testid="traefik-errors">
+              {evidence.errors.map((e) => (
+                <li key={e} className="mono small">
+                  {e}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
       <TabLinks
         label="Service sections"
         tabs={[

@@ -1207,6 +1207,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proxy/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Evidence of what Traefik fetched and runs
+         * @description Traefik's recent polls of /api/proxy/config (when, from which address, which ETag, 200 or 304), whether it runs the current configuration or how many versions it is behind, whether polls stopped (no poll for three measured intervals), and each enabled service's badge: live (Traefik's runtime API shows its routers enabled), waiting (changed after the configuration Traefik last fetched), error (Traefik reports an error for its routers, services or middlewares), unknown (fetched, but Traefik's API is not configured or not reachable).
+         */
+        get: operations["getProxyStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -1732,6 +1752,15 @@ export interface components {
             /** @description Keep entries this many days; 0 keeps them forever */
             retentionDays: number;
         };
+        ConfigPoll: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {integer} */
+            code: 200 | 304;
+            etag: string;
+            /** @description The poller's address (the connection's peer) */
+            remote: string;
+        };
         CredentialSet: {
             /** Format: date-time */
             createdAt: string;
@@ -1848,10 +1877,12 @@ export interface components {
             pathPrefix?: string;
         };
         /**
-         * @description applied once the wrapper reported the current configuration and secrets.
+         * @description waiting: no report from the wrapper yet; pending: the wrapper runs an older configuration
+         *     and will restart Traefik with the current one itself; rejected: Traefik would not run the
+         *     current configuration (see rejection); applied: the wrapper reported the current one.
          * @enum {string}
          */
-        ManagedApplyStatus: "applied" | "pending";
+        ManagedApplyStatus: "waiting" | "pending" | "rejected" | "applied";
         ManagedConfig: {
             entrypoints: components["schemas"]["ManagedEntrypoint"][] | null;
             /** @description DEBUG, INFO, WARN or ERROR (any case; empty means INFO). */
@@ -1882,6 +1913,14 @@ export interface components {
             resolver: string;
             tls: boolean;
         };
+        /** @description The configuration Traefik would not run, and why (status rejected); null otherwise. */
+        ManagedRejection: {
+            /** Format: date-time */
+            at: string;
+            configHash: string;
+            reason: string;
+            secretsHash: string;
+        } | null;
         ManagedResolver: {
             /** @enum {string} */
             challenge: "tlsalpn" | "http" | "dns";
@@ -1897,6 +1936,7 @@ export interface components {
             appliedAt: string | null;
             config: components["schemas"]["ManagedConfig"];
             credentials: components["schemas"]["ManagedCredential"][];
+            rejection: components["schemas"]["ManagedRejection"];
             status: components["schemas"]["ManagedApplyStatus"];
         };
         Passkey: {
@@ -2056,6 +2096,45 @@ export interface components {
             configured: boolean;
             error: string;
             reachable: boolean;
+        };
+        ProxyStatusView: {
+            poll: {
+                ageSeconds: number;
+                /** @description Configuration versions produced since the one Traefik last fetched */
+                behind: number;
+                behindKnown: boolean;
+                configUrl: string;
+                current: boolean;
+                currentEtag: string;
+                intervalMeasured: boolean;
+                /** @description Median gap between recent polls; 5 before two polls */
+                intervalSeconds: number;
+                last: components["schemas"]["ConfigPoll"] | null;
+                /** @description Traefik polled since the panel started */
+                polled: boolean;
+                recent: components["schemas"]["ConfigPoll"][];
+                /** @description Traefik static configuration for the HTTP provider (YAML) */
+                snippet: string;
+                stopped: boolean;
+            };
+            services: {
+                /** @description Traefik's messages, each prefixed by the object it concerns */
+                errors: string[];
+                message: string;
+                routers: {
+                    errors: string[];
+                    name: string;
+                    status: string;
+                }[];
+                serviceId: string;
+                /** @enum {string} */
+                state: "live" | "waiting" | "error" | "unknown";
+            }[];
+            traefik: {
+                configured: boolean;
+                error: string;
+                reachable: boolean;
+            };
         };
         ProxyTraffic: {
             avgLatencyMs: number;
@@ -4839,6 +4918,12 @@ export interface operations {
             content: {
                 "application/json": {
                     configHash: string;
+                    /** @description Set when the wrapper went back from a configuration Traefik would not run. */
+                    rejected?: {
+                        configHash?: string;
+                        reason?: string;
+                        secretsHash?: string;
+                    } | null;
                     secretsHash: string;
                 };
             };
@@ -4853,6 +4938,7 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         appliedAt: string | null;
+                        rejection: components["schemas"]["ManagedRejection"];
                         status: components["schemas"]["ManagedApplyStatus"];
                     };
                 };
@@ -4959,6 +5045,29 @@ export interface operations {
             };
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+        };
+    };
+    getProxyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyStatusView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     listServices: {

@@ -109,3 +109,9 @@ export type MachineTokenCreated = Schemas['MachineTokenCreated'];
 export type AccessDecision = Schemas['AccessLogEntry']['decision'];
 export type AccessLogEntry = Schemas['AccessLogEntry'];
 export type AccessLogPage = Schemas['AccessLogPage'];
+
+// Evidence of what Traefik fetched and runs (GET /api/proxy/status).
+export type ProxyStatus = Schemas['ProxyStatusView'];
+export type ConfigPoll = Schemas['ConfigPoll'];
+export type ServiceBadge = ProxyStatus['services'][number];
+export type ServiceBadgeState = ServiceBadge['state'];

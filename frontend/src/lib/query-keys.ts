@@ -66,5 +66,6 @@ export const qk = {
     conflicts: () => ['proxy', 'conflicts'] as const,
     certificates: () => ['proxy', 'certificates'] as const,
     health: () => ['proxy', 'health'] as const,
+    status: () => ['proxy', 'status'] as const,
   },
 };

@@ -14,6 +14,7 @@ import type {
   RuntimeItems,
   Service,
   HealthView,
+  ProxyStatus,
   ServiceMetrics,
 } from '../api-types';
 import { qk } from '../query-keys';
@@ -108,5 +109,16 @@ export function useCertificates() {
     staleTime: 2_000,
     queryKey: qk.proxy.certificates(),
     queryFn: () => api.get<CertificatesView>('/api/proxy/certificates'),
+  });
+}
+
+/** What Traefik fetched and runs: polls of the configuration and each service's badge. */
+export function useProxyStatus() {
+  return useQuery({
+    queryKey: qk.proxy.status(),
+    queryFn: () => api.get<ProxyStatus>('/api/proxy/status'),
+    refetchInterval: 5_000,
+    staleTime: 1_000,
+    meta: { quiet: true },
   });
 }

@@ -8,10 +8,12 @@ import { Icon, type IconName } from '@/components/ui/icons';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { api } from '@/lib/api-client';
 import type { ManagedState } from '@/lib/api-types';
-import { useCertificates, useDomains, useProxyHealth, useRuntime, useServices } from '@/lib/api/resources';
+import { ServiceBadge } from '@/components/status/service-badge';
+import { useCertificates, useDomains, useProxyHealth, useProxyStatus, useRuntime, useServices } from '@/lib/api/resources';
 import { useCanWrite, useSystem } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import { qk } from '@/lib/query-keys';
+import { PollStatus } from './poll-status';
 
 function Stat({ icon, label, value, sub, to }: { icon: IconName; label: string; value: React.ReactNode; sub?: React.ReactNode; to?: string }) {
   const body = (
@@ -35,6 +37,8 @@ export function DashboardPage() {
   const health = useProxyHealth();
   const runtime = useRuntime();
   const certs = useCertificates();
+  const status = useProxyStatus();
+  const badgeById = new Map((status.data?.services ?? []).map((b) => [b.serviceId, b]));
   const managed = useQuery({
     queryKey: qk.managed.state(),
     queryFn: () => api.get<ManagedState>('/api/proxy/managed'),
@@ -89,9 +93,18 @@ export function DashboardPage() {
         }
       />
       <div className="stack" style={{ gap: 20 }}>
+        {status.data ? <PollStatus poll={status.data.poll} /> : null}
         {managed.data?.status === 'pending' ? (
-          <Alert tone="warning" title="Traefik restart pending" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
-            The managed static configuration changed. Restart the Traefik container to apply it.
+          <Alert tone="info" title="Managed configuration change pending" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
+            The Traefik wrapper fetches the new static configuration at its next poll and restarts Traefik with it.
+          </Alert>
+        ) : managed.data?.status === 'rejected' ? (
+          <Alert tone="danger" title="Traefik rejected the managed configuration" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
+            {managed.data.rejection?.reason || 'Traefik did not start with it'}. The wrapper went back to the previous configuration.
+          </Alert>
+        ) : managed.data?.status === 'waiting' ? (
+          <Alert tone="info" title="Waiting for the Traefik wrapper's first report" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
+            The wrapper reports the configuration Traefik runs a few seconds after it starts Traefik.
           </Alert>
         ) : null}
         {expiring.length ? (
@@ -151,7 +164,7 @@ export function DashboardPage() {
                           <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link>
                         </td>
                         <td className="mono small">{s.fqdns?.[0] ?? '—'}</td>
-                        <td>{s.enabled ? <Badge tone="success" icon="check">Live</Badge> : <Badge icon="power">Disabled</Badge>}</td>
+                        <td>{s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">Disabled</Badge>}</td>
                         <td className="muted small nowrap">{formatDateTime(s.createdAt)}</td>
                       </tr>
                     ))}

@@ -18,6 +18,7 @@ const state: ManagedState = {
   credentials: [{ name: 'OLD_TOKEN', updatedAt: '2026-01-01T00:00:00Z' }],
   status: 'applied',
   appliedAt: '2026-01-01T00:00:00Z',
+  rejection: null,
 };
 
 describe('CredentialsCard', () => {

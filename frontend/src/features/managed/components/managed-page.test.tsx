@@ -17,6 +17,7 @@ const state: ManagedState = {
   credentials: [{ name: 'CF_DNS_API_TOKEN', updatedAt: '2026-01-01T00:00:00Z' }],
   status: 'applied',
   appliedAt: '2026-01-01T00:00:00Z',
+  rejection: null,
 };
 
 describe('ManagedPage', () => {
@@ -32,5 +33,52 @@ describe('ManagedPage', () => {
     expect(screen.getByText('1.1.1.1:53')).toBeInTheDocument();
     expect(screen.getByLabelText('Traefik log level')).toBeDisabled();
     expect(screen.getByLabelText(/CF_DNS_API_TOKEN/)).toBeDisabled();
+  });
+});
+
+const base: ManagedState = {
+  config: { entrypoints: [], resolvers: [], logLevel: 'INFO' },
+  credentials: [],
+  status: 'waiting',
+  appliedAt: null,
+  rejection: null,
+};
+
+function show(state: ManagedState) {
+  mockFetch([
+    { path: '/api/proxy/managed', body: state },
+    { path: '/api/proxy/managed/dns-providers', body: { items: [] } },
+  ]);
+  return renderRoute(<ManagedPage />);
+}
+
+describe('ManagedPage status', () => {
+  it('waits for the first report without asking for a restart', async () => {
+    show(base);
+    expect(await screen.findByText("Waiting for the wrapper's first report")).toBeInTheDocument();
+    expect(screen.getByText('Waiting for the wrapper')).toBeInTheDocument();
+    expect(screen.queryByText(/restart (the )?Traefik/i)).toBeNull();
+  });
+
+  it('says a change is pending and that the wrapper restarts Traefik itself', async () => {
+    show({ ...base, status: 'pending', appliedAt: '2026-01-01T00:00:00Z' });
+    expect(await screen.findByText('Change pending', { selector: '.alert-title' })).toBeInTheDocument();
+    expect(screen.getByText(/restarts Traefik itself/)).toBeInTheDocument();
+  });
+
+  it("shows why Traefik rejected the configuration", async () => {
+    show({
+      ...base,
+      status: 'rejected',
+      appliedAt: '2026-01-01T00:00:00Z',
+      rejection: { at: '2026-01-01T00:00:00Z', configHash: 'c1', secretsHash: 's1', reason: 'Traefik exited with code 1 within seconds of starting with it' },
+    });
+    expect(await screen.findByText('Rejected by Traefik', { selector: '.alert-title' })).toBeInTheDocument();
+    expect(screen.getByText(/exited with code 1/)).toBeInTheDocument();
+  });
+
+  it('shows applied', async () => {
+    show({ ...base, status: 'applied', appliedAt: '2026-01-01T00:00:00Z' });
+    expect(await screen.findByText(/^Applied/)).toBeInTheDocument();
   });
 });

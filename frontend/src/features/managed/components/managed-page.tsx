@@ -23,8 +23,12 @@ export function ManagedPage() {
           s ? (
             s.status === 'applied' ? (
               <Badge tone="success" icon="check">Applied{s.appliedAt ? ` · ${formatDateTime(s.appliedAt)}` : ''}</Badge>
+            ) : s.status === 'rejected' ? (
+              <Badge tone="danger" icon="xCircle">Rejected by Traefik</Badge>
+            ) : s.status === 'waiting' ? (
+              <Badge icon="clock">Waiting for the wrapper</Badge>
             ) : (
-              <Badge tone="warning" icon="clock">Restart pending</Badge>
+              <Badge tone="info" icon="clock">Change pending</Badge>
             )
           ) : null
         }
@@ -43,10 +47,21 @@ export function ManagedPage() {
         <div className="stack" style={{ gap: 20 }}>
           {canWrite ? null : <ReadOnlyNote />}
           {s?.status === 'pending' ? (
-            <Alert tone="warning" title="Waiting for Traefik to restart">
+            <Alert tone="info" title="Change pending">
               Traefik reads its static configuration only when it starts. The wrapper in the Traefik container fetches the
-              change at its next poll (every 30 seconds by default) and restarts Traefik; this page turns to Applied once
+              change at its next poll (every 30 seconds by default) and restarts Traefik itself; this page turns to Applied once
               Traefik runs it. If it stays pending, check the Traefik container's log.
+            </Alert>
+          ) : s?.status === 'rejected' ? (
+            <Alert tone="danger" title="Rejected by Traefik">
+              {s.rejection?.reason || 'Traefik did not start with this configuration'}
+              {s.rejection?.at ? ` (${formatDateTime(s.rejection.at)})` : ''}. Traefik keeps running the previous configuration; the wrapper
+              tries again once you change this one.
+            </Alert>
+          ) : s?.status === 'waiting' ? (
+            <Alert tone="info" title="Waiting for the wrapper's first report">
+              The wrapper in the Traefik container reports the configuration Traefik runs a few seconds after starting it. Run
+              Traefik with the Gatehouse wrapper and the same token as <code>PANEL_WRAPPER_TOKEN</code>.
             </Alert>
           ) : null}
           <StaticConfigForm state={s!} />

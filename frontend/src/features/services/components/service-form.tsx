@@ -115,7 +115,7 @@ export function ServiceForm({ service, onSaved }: Props) {
                     <Switch
                       checked={field.value}
                       onChange={(e) => field.onChange(e.target.checked)}
-                      label={field.value ? 'Enabled: routed by Traefik' : 'Disabled: not routed'}
+                      label={field.value ? 'Enabled: in the configuration Traefik polls' : 'Disabled: not routed'}
                     />
                   )}
                 />

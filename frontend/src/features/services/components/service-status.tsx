@@ -1,18 +1,23 @@
+import { ServiceBadge } from '@/components/status/service-badge';
 import { Badge } from '@/components/ui/badge';
-import type { Service } from '@/lib/api-types';
+import type { Service, ServiceBadge as Evidence } from '@/lib/api-types';
 import { countdown } from '@/lib/format';
 
-export function ServiceStatus({ service, now }: { service: Service; now: number }) {
+/** A service's status: disabled or expired from the panel, else Traefik's evidence, plus its expiry countdown. */
+export function ServiceStatus({ service, now, evidence }: { service: Service; now: number; evidence?: Evidence }) {
   const expired = !service.enabled && service.expiresAt && new Date(service.expiresAt).getTime() <= now;
   if (expired) return <Badge tone="warning" icon="clock">Expired</Badge>;
   if (!service.enabled) return <Badge tone="neutral" icon="power">Disabled</Badge>;
   if (service.expiresAt) {
     const cd = countdown(service.expiresAt, now);
     return (
-      <Badge tone={cd.seconds < 3600 ? 'warning' : 'success'} icon="clock" title={`Expires ${new Date(service.expiresAt).toLocaleString()}`}>
-        {cd.expired ? 'Expiring' : `Live · ${cd.text} left`}
-      </Badge>
+      <span className="row" style={{ gap: 4, display: 'inline-flex' }}>
+        <ServiceBadge evidence={evidence} />
+        <Badge tone={cd.seconds < 3600 ? 'warning' : 'neutral'} icon="clock" title={`Expires ${new Date(service.expiresAt).toLocaleString()}`}>
+          {cd.expired ? 'Expiring' : `${cd.text} left`}
+        </Badge>
+      </span>
     );
   }
-  return <Badge tone="success" icon="check">Live</Badge>;
+  return <ServiceBadge evidence={evidence} />;
 }

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { useCanWrite } from '@/lib/api/system';
 import type { Service, ServiceHealth, ServiceMetrics } from '@/lib/api-types';
-import { useProxyHealth, useProxyMetrics, useServices } from '@/lib/api/resources';
+import { useProxyHealth, useProxyMetrics, useProxyStatus, useServices } from '@/lib/api/resources';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
@@ -46,6 +46,8 @@ export function ServicesPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [deleting, setDeleting] = useState<Service | null>(null);
 
+  const proxyStatus = useProxyStatus();
+  const badgeById = useMemo(() => new Map((proxyStatus.data?.services ?? []).map((b) => [b.serviceId, b])), [proxyStatus.data]);
   const healthById = useMemo(() => new Map((health.data?.items ?? []).map((h) => [h.serviceId, h])), [health.data]);
   const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((m) => [m.serviceId, m])), [metrics.data]);
 
@@ -155,7 +157,7 @@ export function ServicesPage() {
                           <Link to={`/services/${s.id}`} className="service-name">
                             {s.name}
                           </Link>
-                          <ServiceStatus service={s} now={now} />
+                          <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
                         </div>
                       </td>
                       <td>
@@ -208,7 +210,7 @@ export function ServicesPage() {
                     />
                   </div>
                   <div className="row">
-                    <ServiceStatus service={s} now={now} />
+                    <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
                     <ProtectionIcons protection={s.protection} />
                   </div>
                   <Hosts service={s} />

@@ -123,12 +123,18 @@ func resetTwoFactor(ctx context.Context, cfg config.Config, username string, out
 		return err
 	}
 	defer closeDB(db)
+	ctx = cliContext(ctx)
 	u, err := admin.NewService(db, store.Now, cfg.BcryptCost).ResetTwoFactor(ctx, username)
 	if apperr.IsCode(err, apperr.CodeNotFound) {
 		return fmt.Errorf("admin reset-2fa: no administrator named %q", username)
 	}
 	if err != nil {
 		return err
+	}
+	if err := audit.Record(ctx, db, audit.Entry{
+		Action: "reset_2fa", ResourceType: "admin.users", ResourceID: u.ID, ResourceName: u.Username,
+	}); err != nil {
+		return fmt.Errorf("removed the second factors of %q but could not record it in the audit log: %w", u.Username, err)
 	}
 	_, err = fmt.Fprintf(out, "removed the second factors of administrator %q and ended their sessions\n", u.Username)
 	return err
@@ -150,8 +156,15 @@ func localPasswords(ctx context.Context, cfg config.Config, o Options) error {
 		return err
 	}
 	defer closeDB(db)
+	ctx = cliContext(ctx)
 	if err := adminsso.New(adminsso.Options{DB: db}).EnableLocalPasswords(ctx); err != nil {
 		return err
+	}
+	if err := audit.Record(ctx, db, audit.Entry{
+		Action: audit.ActionUpdate, ResourceType: "admin.sso", ResourceName: "local passwords",
+		Changes: audit.Diff(map[string]any{"localPasswords": false}, map[string]any{"localPasswords": true}),
+	}); err != nil {
+		return fmt.Errorf("turned local passwords on but could not record it in the audit log: %w", err)
 	}
 	_, err = fmt.Fprintln(o.Stdout, "administrators can sign in with their passwords again")
 	return err

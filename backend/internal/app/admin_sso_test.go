@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,5 +51,20 @@ func TestAdminLocalPasswordsCommand(t *testing.T) {
 	}
 	if code := login(); code != http.StatusOK {
 		t.Fatalf("password sign-in after local-passwords on: %d", code)
+	}
+	cliActions(t, a, "update")
+}
+
+// cliActions checks the audit log holds exactly these actions by the
+// command line, oldest first.
+func cliActions(t *testing.T, a *testApp, want ...string) {
+	t.Helper()
+	var got []string
+	if err := a.c.db.Raw("SELECT action FROM audit_entries WHERE actor_kind = 'system' AND actor_name = 'cli' ORDER BY seq").
+		Scan(&got).Error; err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("audit entries by the command line = %v; want %v", got, want)
 	}
 }

@@ -101,6 +101,7 @@ func TestAdminResetTwoFactorCommand(t *testing.T) {
 		t.Fatalf("a session survived the reset: %d", rec.Code)
 	}
 	a.login(t, "admin", "correct-horse-battery", owner) // the password alone signs in again
+	cliActions(t, a, "reset_2fa")
 
 	out.Reset()
 	errOut.Reset()

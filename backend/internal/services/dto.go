@@ -13,6 +13,13 @@ type Expiry struct {
 	Seconds int64      `json:"seconds,omitempty"`
 }
 
+// HTTPS is a service's HTTPS options; a nil field inherits the domain's
+// default (no domain: no redirect, no HSTS).
+type HTTPS struct {
+	Redirect *bool       `json:"redirect"`
+	HSTS     *store.HSTS `json:"hsts"`
+}
+
 // Request is the body of POST and PUT /api/services.
 type Request struct {
 	Name               string            `json:"name"`
@@ -25,6 +32,7 @@ type Request struct {
 	Rules              []store.Rule      `json:"rules"`
 	Middlewares        []string          `json:"middlewares"`
 	Headers            map[string]string `json:"headers"`
+	HTTPS              HTTPS             `json:"https"`
 	Enabled            *bool             `json:"enabled"`
 	Expiry             *Expiry           `json:"expiry"`
 }
@@ -51,6 +59,7 @@ type Response struct {
 	Rules              []store.Rule      `json:"rules"`
 	Middlewares        []string          `json:"middlewares"`
 	Headers            map[string]string `json:"headers"`
+	HTTPS              HTTPS             `json:"https"`
 	Enabled            bool              `json:"enabled"`
 	Expiry             Expiry            `json:"expiry"`
 	ExpiresAt          *time.Time        `json:"expiresAt"`
@@ -67,6 +76,7 @@ func toResponse(s store.Service, p Protection) Response {
 		Targets: nonNil(s.Targets.V), PassHostHeader: s.PassHostHeader,
 		InsecureSkipVerify: s.InsecureSkipVerify, Entrypoints: nonNil(s.Entrypoints.V),
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
+		HTTPS:   HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V},
 		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
@@ -92,7 +102,7 @@ func toRequest(row store.Service) Request {
 		Name: r.Name, DomainID: r.DomainID, Hostnames: r.Hostnames, Targets: r.Targets,
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
-		Enabled: &r.Enabled, Expiry: &r.Expiry,
+		HTTPS: r.HTTPS, Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

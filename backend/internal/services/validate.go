@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
@@ -132,6 +133,10 @@ func (r *Request) normalize() error {
 	}
 	if r.Headers == nil {
 		r.Headers = map[string]string{}
+	}
+
+	if r.HTTPS.HSTS != nil {
+		hsts.Check(&c, "https.hsts", *r.HTTPS.HSTS)
 	}
 
 	if r.Expiry != nil {

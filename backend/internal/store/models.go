@@ -87,8 +87,18 @@ type Domain struct {
 	Wildcard     bool
 	IsDefault    bool
 	CertConfigs  JSON[[]CertConfig]
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// HTTPSRedirect and HSTS are the defaults of the domain's services.
+	HTTPSRedirect bool       `gorm:"column:https_redirect"`
+	HSTS          JSON[HSTS] `gorm:"column:hsts"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// HSTS is a Strict-Transport-Security policy; MaxAge 0 sends no header.
+type HSTS struct {
+	MaxAge            int64 `json:"maxAge"`
+	IncludeSubdomains bool  `json:"includeSubdomains"`
+	Preload           bool  `json:"preload"`
 }
 
 // Hostname types.
@@ -138,13 +148,16 @@ type Service struct {
 	Rules              JSON[[]Rule]
 	Middlewares        JSON[[]string]
 	Headers            JSON[map[string]string]
-	Enabled            bool
-	ExpiryType         string
-	LifetimeSeconds    *int64
-	ExpiresAt          *time.Time
-	EnabledAt          *time.Time
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
+	HTTPSRedirect   *bool       `gorm:"column:https_redirect"`
+	HSTS            JSON[*HSTS] `gorm:"column:hsts"`
+	Enabled         bool
+	ExpiryType      string
+	LifetimeSeconds *int64
+	ExpiresAt       *time.Time
+	EnabledAt       *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 
 	Domain *Domain `gorm:"foreignKey:DomainID"`
 }

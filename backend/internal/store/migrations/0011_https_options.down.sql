@@ -1,0 +1,4 @@
+ALTER TABLE services DROP COLUMN hsts;
+ALTER TABLE services DROP COLUMN https_redirect;
+ALTER TABLE domains DROP COLUMN hsts;
+ALTER TABLE domains DROP COLUMN https_redirect;

@@ -1,0 +1,8 @@
+-- HTTPS options. A domain holds the defaults its services inherit: redirect
+-- plain HTTP to HTTPS, and the Strict-Transport-Security policy (JSON
+-- {"maxAge":..,"includeSubdomains":..,"preload":..}; maxAge 0 sends none).
+-- A service overrides either one: NULL / 'null' inherits the domain's.
+ALTER TABLE domains ADD COLUMN https_redirect BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE domains ADD COLUMN hsts TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE services ADD COLUMN https_redirect BOOLEAN;
+ALTER TABLE services ADD COLUMN hsts TEXT NOT NULL DEFAULT 'null';

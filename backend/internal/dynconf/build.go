@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -188,6 +189,24 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		mws = append(mws, m)
 	}
 
+	// HTTPS: plain routers redirect when the service also listens on a TLS
+	// entrypoint (else there is nowhere to send the client); TLS routers add
+	// HSTS first, so it is on every answer, the panel's sign-in pages too.
+	// Neither middleware is emitted when no router would use it.
+	redirect, sts := sv.https()
+	anyTLS := slices.ContainsFunc(eps, b.s.isTLS)
+	anyPlain := slices.ContainsFunc(eps, func(ep string) bool { return !b.s.isTLS(ep) })
+	var redirectMW, hstsMW string
+	if redirect && anyTLS && anyPlain {
+		redirectMW = Prefix + "https-" + slug
+		newMW = append(newMW, namedMW{redirectMW, &Middleware{RedirectScheme: &RedirectScheme{Scheme: "https", Permanent: true}}})
+	}
+	if sts.MaxAge > 0 && anyTLS {
+		hstsMW = Prefix + "hsts-" + slug
+		newMW = append(newMW, namedMW{hstsMW, &Middleware{Headers: &Headers{
+			STSSeconds: sts.MaxAge, STSIncludeSubdomains: sts.IncludeSubdomains, STSPreload: sts.Preload}}})
+	}
+
 	// Everything is valid: emit.
 	pass := sv.PassHostHeader
 	lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
@@ -204,8 +223,15 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	}
 	for _, ep := range eps {
 		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: name, Rule: rule}
-		if b.s.isTLS(ep) {
+		switch {
+		case b.s.isTLS(ep):
 			r.TLS = tlsFor(hosts, b.s.certDomain(sv.Domain, hosts))
+			if hstsMW != "" {
+				r.Middlewares = append([]string{hstsMW}, mws...)
+			}
+		case redirectMW != "":
+			// Nothing else runs on plain HTTP: the client comes back over TLS.
+			r.Middlewares = []string{redirectMW}
 		}
 		rn := b.claimRouter(name + "-" + ep)
 		b.cfg.HTTP.Routers[rn] = r

@@ -291,6 +291,7 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 		PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
 		Headers: r.Headers.V, Protected: isProtected(r.ID),
+		HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V,
 	}
 	if r.DomainID != nil {
 		sp.Domain = byID[*r.DomainID]
@@ -299,7 +300,8 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 }
 
 func domainSpec(d store.Domain) DomainSpec {
-	return DomainSpec{ID: d.ID, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard, CertConfigs: d.CertConfigs.V}
+	return DomainSpec{ID: d.ID, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard, CertConfigs: d.CertConfigs.V,
+		HTTPSRedirect: d.HTTPSRedirect, HSTS: d.HSTS.V}
 }
 
 // RouterOwners maps every emitted service router (name without "@http") to

@@ -318,6 +318,10 @@ func TestPreview(t *testing.T) {
 		p.Middlewares["gh-headers-app-2"] == nil || p.ServersTransports["gh-app-2"] == nil {
 		t.Errorf("preview = %s", rec.Body)
 	}
+	// b.test has no domain, so no resolver: Traefik's default certificate.
+	if len(p.Warnings) != 1 || p.Warnings[0].Code != WarnDefaultCertificate {
+		t.Errorf("warnings = %+v", p.Warnings)
+	}
 	if rec := v.do(t, "/api/proxy/config/preview?serviceId=nope", admin); rec.Code != http.StatusNotFound {
 		t.Errorf("unknown id: status %d", rec.Code)
 	}

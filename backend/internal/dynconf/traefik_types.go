@@ -78,10 +78,18 @@ type ServersTransport struct {
 
 // Middleware is dynamic.Middleware (the kinds the panel emits).
 type Middleware struct {
-	BasicAuth   *BasicAuth   `json:"basicAuth,omitempty"`
-	ForwardAuth *ForwardAuth `json:"forwardAuth,omitempty"`
-	Headers     *Headers     `json:"headers,omitempty"`
-	ReplacePath *ReplacePath `json:"replacePath,omitempty"`
+	BasicAuth      *BasicAuth      `json:"basicAuth,omitempty"`
+	ForwardAuth    *ForwardAuth    `json:"forwardAuth,omitempty"`
+	Headers        *Headers        `json:"headers,omitempty"`
+	ReplacePath    *ReplacePath    `json:"replacePath,omitempty"`
+	RedirectScheme *RedirectScheme `json:"redirectScheme,omitempty"`
+}
+
+// RedirectScheme is dynamic.RedirectScheme.
+type RedirectScheme struct {
+	Scheme    string `json:"scheme,omitempty"`
+	Port      string `json:"port,omitempty"`
+	Permanent bool   `json:"permanent,omitempty"`
 }
 
 // BasicAuth is dynamic.BasicAuth; users are "name:hash" (bcrypt is verified natively).
@@ -99,9 +107,12 @@ type ForwardAuth struct {
 	AddAuthCookiesToResponse []string `json:"addAuthCookiesToResponse,omitempty"`
 }
 
-// Headers is dynamic.Headers (request headers only).
+// Headers is dynamic.Headers (request headers and HSTS).
 type Headers struct {
 	CustomRequestHeaders map[string]string `json:"customRequestHeaders,omitempty"`
+	STSSeconds           int64             `json:"stsSeconds,omitempty"`
+	STSIncludeSubdomains bool              `json:"stsIncludeSubdomains,omitempty"`
+	STSPreload           bool              `json:"stsPreload,omitempty"`
 }
 
 // ReplacePath is dynamic.ReplacePath.

@@ -84,9 +84,17 @@ export type Domain = {
   wildcard: boolean;
   isDefault: boolean;
   certConfigs: CertConfig[];
+  /** Defaults the domain's services inherit unless they override them. */
+  https: DomainHttps;
   createdAt: string;
   updatedAt: string;
 };
+
+/** A Strict-Transport-Security policy; maxAge 0 sends no header. */
+export type Hsts = { maxAge: number; includeSubdomains: boolean; preload: boolean };
+export type DomainHttps = { redirect: boolean; hsts: Hsts };
+/** A service's HTTPS overrides; null inherits the domain's default. */
+export type ServiceHttps = { redirect: boolean | null; hsts: Hsts | null };
 
 export type Hostname =
   | { type: 'subdomain'; value: string }
@@ -119,6 +127,7 @@ export type Service = {
   rules: MatchRule[];
   middlewares: string[];
   headers: Record<string, string>;
+  https?: ServiceHttps;
   enabled: boolean;
   expiry?: Expiry | null;
   expiresAt?: string | null;

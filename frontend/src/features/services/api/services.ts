@@ -7,6 +7,8 @@ export type ConfigPreview = {
   serviceId?: string;
   enabled?: boolean;
   problems?: string[];
+  /** What may surprise about the emitted service, e.g. Traefik's default certificate. */
+  warnings?: { code: string; message: string }[];
   routers?: Record<string, unknown>;
   services?: Record<string, unknown>;
   middlewares?: Record<string, unknown>;

@@ -13,6 +13,7 @@ const domain: Domain = {
   wildcard: false,
   isDefault: true,
   certConfigs: [],
+  https: { redirect: true, hsts: { maxAge: 31536000, includeSubdomains: false, preload: false } },
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -161,5 +162,57 @@ describe('ServiceForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).toMatchObject({ name: 'Grafana 2', expiry: { type: 'duration', seconds: 86400 } });
+  });
+
+  it('inherits the domain HTTPS defaults unless overridden, and checks HSTS as the server does', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'https.hsts.maxAge', message: 'must be between 0 (no header) and 63072000 seconds (two years)' }] } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    expect(screen.getByLabelText('Redirect HTTP to HTTPS')).toHaveValue('inherit');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Inherit (from example.com: on)' })).toBeInTheDocument());
+    expect(screen.getByRole('option', { name: 'Inherit (from example.com: max-age 31536000s)' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('HSTS'), 'on');
+    await user.click(screen.getByLabelText(/^Preload/));
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText(/Preload needs subdomains included/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByLabelText(/^Include subdomains/));
+    await user.selectOptions(screen.getByLabelText('Redirect HTTP to HTTPS'), 'off');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText(/must be between 0 \(no header\)/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Max age (seconds)')).toHaveAttribute('aria-invalid', 'true');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ https: { redirect: false, hsts: { maxAge: 31536000, includeSubdomains: true, preload: true } } });
+  });
+
+  it('sends null to inherit, and shows the preview warnings of a saved service', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        path: '/api/proxy/config/preview?serviceId=s9',
+        body: { serviceId: 's9', warnings: [{ code: 'default_certificate', message: 'On websecure Traefik serves its default self-signed certificate.' }] },
+      },
+      { method: 'PUT', path: '/api/services/s9', body: existing },
+    ]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm service={existing} onSaved={onSaved} />);
+    expect(await screen.findByText(/serves its default self-signed certificate/)).toBeInTheDocument();
+    const name = screen.getByLabelText('Name');
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ https: { redirect: null, hsts: null } });
   });
 });

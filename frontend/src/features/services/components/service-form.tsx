@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -15,7 +15,9 @@ import { entrypointChoices, useDomains, useGlobalConfig, useProxyEntrypoints, us
 import { applyServerErrors } from '@/lib/form-errors';
 import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
-import { useCreateService, useUpdateService } from '../api/services';
+import { useConfigPreview, useCreateService, useUpdateService } from '../api/services';
+import { Section, type Sub } from './form-section';
+import { HttpsSection } from './https-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
 import {
@@ -46,6 +48,7 @@ export function ServiceForm({ service, onSaved }: Props) {
   const config = useGlobalConfig();
   const entrypoints = useProxyEntrypoints();
   const middlewares = useProxyMiddlewares();
+  const preview = useConfigPreview(service?.id);
   const create = useCreateService();
   const update = useUpdateService(service?.id ?? '');
   const saving = create.isPending || update.isPending;
@@ -127,6 +130,7 @@ export function ServiceForm({ service, onSaved }: Props) {
           entrypointOptions={entrypointChoices(entrypoints.data?.items)}
           defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
         />
+        <HttpsSection control={control} register={register} errors={errors} domains={domains.data ?? []} warnings={preview.data?.warnings ?? []} />
         <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
           <div className="stack">
             <Field
@@ -165,22 +169,6 @@ export function ServiceForm({ service, onSaved }: Props) {
     </form>
   );
 }
-
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="form-section" style={{ border: 0, margin: 0, minWidth: 0 }}>
-      <div className="form-section-title">
-        <legend style={{ padding: 0 }}>
-          <h3>{title}</h3>
-        </legend>
-        {description ? <p>{description}</p> : null}
-      </div>
-      <div style={{ minWidth: 0 }}>{children}</div>
-    </fieldset>
-  );
-}
-
-type Sub = { control: Control<ServiceFormValues, unknown, ServiceFormOutput>; register: UseFormRegister<ServiceFormValues>; errors: FieldErrors<ServiceFormValues> };
 
 function DomainSelect({ children, ...field }: { children: React.ReactNode; name: string; value: string; onChange: (e: React.ChangeEvent<HTMLSelectElement>) => void; onBlur: () => void; ref: React.Ref<HTMLSelectElement> }) {
   const ctx = useFieldControl();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Expiry, Hostname, Service, ServiceInput } from '@/lib/api-types';
 import { splitDuration } from '@/lib/format';
+import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
 
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 function isHostname(v: string, allowWildcard = true): boolean {
@@ -76,6 +77,11 @@ export const serviceSchema = z
         value: z.string(),
       }),
     ),
+    httpsRedirect: z.enum(['inherit', 'on', 'off']),
+    hstsMode: z.enum(['inherit', 'on', 'off']),
+    hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
+    hstsIncludeSubdomains: z.boolean(),
+    hstsPreload: z.boolean(),
     enabled: z.boolean(),
     expiryType: z.enum(['default', 'never', 'at', 'duration']),
     expiryAt: z.string(),
@@ -92,6 +98,7 @@ export const serviceSchema = z
     }
     if (v.expiryType === 'duration' && (!Number.isFinite(v.expiryAmount) || v.expiryAmount <= 0))
       ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: 'Enter a positive number' });
+    if (v.hstsMode === 'on') for (const i of hstsIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
     const names = v.headers.map((h) => h.name.trim().toLowerCase());
     names.forEach((n, i) => {
       if (n && names.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: 'Duplicate header' });
@@ -121,6 +128,9 @@ export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
     rules: [],
     middlewares: [],
     headers: [],
+    httpsRedirect: 'inherit',
+    hstsMode: 'inherit',
+    ...hstsToFields(null),
     enabled: true,
     expiryType: 'default',
     expiryAt: '',
@@ -143,6 +153,9 @@ export function serviceToForm(s: Service): ServiceFormValues {
     rules: (s.rules ?? []).map((r) => ({ type: r.type, name: r.name ?? '', value: r.value })),
     middlewares: [...(s.middlewares ?? [])],
     headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value })),
+    httpsRedirect: s.https?.redirect == null ? 'inherit' : s.https.redirect ? 'on' : 'off',
+    hstsMode: s.https?.hsts == null ? 'inherit' : s.https.hsts.maxAge > 0 ? 'on' : 'off',
+    ...hstsToFields(s.https?.hsts),
     enabled: s.enabled,
     expiryType: expiry.type,
     expiryAt: expiry.type === 'at' ? toLocalInput(expiry.at) : '',
@@ -184,6 +197,10 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     ),
     middlewares: v.middlewares,
     headers: Object.fromEntries(v.headers.map((h) => [h.name.trim(), h.value])),
+    https: {
+      redirect: v.httpsRedirect === 'inherit' ? null : v.httpsRedirect === 'on',
+      hsts: v.hstsMode === 'inherit' ? null : v.hstsMode === 'off' ? { maxAge: 0, includeSubdomains: false, preload: false } : fieldsToHsts(v),
+    },
     enabled: v.enabled,
   };
   const expiry = formToExpiry(v);
@@ -198,6 +215,8 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
     const i = values.headers.findIndex((h) => h.name.trim() === name);
     return i >= 0 ? `headers.${i}.value` : 'headers';
   }
+  const https = mapHttpsPath(path);
+  if (https) return https;
   if (path === 'expiry' || path === 'expiry.type') return 'expiryType';
   if (path === 'expiry.at') return 'expiryAt';
   if (path === 'expiry.seconds') return 'expiryAmount';
@@ -210,4 +229,4 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
 }
 
 export const knownServicePaths = (p: string) =>
-  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

@@ -103,6 +103,28 @@ func TestHTTPSOptionsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestRedirectKindKeepsTargets: a redirect needs no targets, and a proxy
+// turned into a redirect and back keeps its targets and its redirect.
+func TestRedirectKindKeepsTargets(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"domain":"example.com"}`)
+	r := a.mustCreate("/api/services", svcBody(d.ID, "old", `,"targets":[],"kind":"redirect","redirect":{"url":"https://new.example.org/","permanent":true,"keepPath":true}`))
+	rec := a.do("GET", "/api/services/"+r.ID, "")
+	if !strings.Contains(rec.Body.String(), `"kind":"redirect","redirect":{"url":"https://new.example.org/","permanent":true,"keepPath":true}`) {
+		t.Fatalf("redirect = %s", rec.Body)
+	}
+	p := a.mustCreate("/api/services", svcBody(d.ID, "app", ""))
+	rec = a.do("PUT", "/api/services/"+p.ID, svcBody(d.ID, "app", `,"kind":"redirect","redirect":{"url":"https://x.test/"}`))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"targets":[{"scheme":"http","host":"10.0.0.5","port":8080}]`) {
+		t.Fatalf("proxy to redirect = %d %s", rec.Code, rec.Body)
+	}
+	rec = a.do("PUT", "/api/services/"+p.ID, svcBody(d.ID, "app", `,"kind":"proxy","redirect":{"url":"https://x.test/"}`))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"kind":"proxy","redirect":{"url":"https://x.test/"`) {
+		t.Fatalf("back to proxy = %d %s", rec.Code, rec.Body)
+	}
+}
+
 func TestOnlyOneDefaultDomain(t *testing.T) {
 	a := newTestApp(t, nil)
 	a.signIn()
@@ -159,6 +181,12 @@ func TestValidationNamesTheField(t *testing.T) {
 		{"hsts preload short", "/api/services", svcBody(d.ID, "a", `,"https":{"hsts":{"maxAge":600,"includeSubdomains":true,"preload":true}}`), 422, "https.hsts.preload"},
 		{"hsts subdomains without age", "/api/services", svcBody(d.ID, "a", `,"https":{"hsts":{"maxAge":0,"includeSubdomains":true}}`), 422, "https.hsts.maxAge"},
 		{"redirect not a bool", "/api/services", svcBody(d.ID, "a", `,"https":{"redirect":"yes"}`), 400, "https.redirect"},
+		{"unknown kind", "/api/services", svcBody(d.ID, "a", `,"kind":"static"`), 422, "kind"},
+		{"redirect without url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect"`), 422, "redirect.url"},
+		{"redirect relative url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"/elsewhere"}`), 422, "redirect.url"},
+		{"redirect javascript url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"javascript:alert(1)"}`), 422, "redirect.url"},
+		{"redirect url with backtick", "/api/services", svcBody(d.ID, "a", ",\"kind\":\"redirect\",\"redirect\":{\"url\":\"https://x.test/`\"}"), 422, "redirect.url"},
+		{"redirect keep path with query", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"https://x.test/?a=1","keepPath":true}`), 422, "redirect.url"},
 		{"wrong type", "/api/services", `{"name":"x","targets":"many"}`, 400, "targets"},
 		{"bad domain", "/api/domains", `{"domain":"exa mple.com"}`, 422, "domain"},
 		{"duplicate domain", "/api/domains", `{"domain":"example.com"}`, 409, "domain"},

@@ -13,6 +13,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
 
@@ -129,8 +131,13 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	if err != nil {
 		return err
 	}
-	servers, err := targetURLs(sv)
-	if err != nil {
+	redirectKind := sv.Kind == store.KindRedirect
+	var servers []Server
+	if redirectKind {
+		if err := redirecturl.Check(sv.Redirect.URL, sv.Redirect.KeepPath); err != nil {
+			return fmt.Errorf("redirect URL: %w", err)
+		}
+	} else if servers, err = targetURLs(sv); err != nil {
 		return err
 	}
 	eps := sv.Entrypoints
@@ -188,6 +195,16 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		mws = append(mws, m)
 	}
+	if redirectKind {
+		// Last, so protections and the service's own middlewares still run.
+		n := Prefix + "redirect-" + slug
+		newMW = append(newMW, namedMW{n, &Middleware{RedirectRegex: &RedirectRegex{
+			Regex:       redirecturl.Regex(sv.Redirect.KeepPath),
+			Replacement: redirecturl.Replacement(sv.Redirect.URL, sv.Redirect.KeepPath),
+			Permanent:   sv.Redirect.Permanent,
+		}}})
+		mws = append(mws, n)
+	}
 
 	// HTTPS: plain routers redirect when the service also listens on a TLS
 	// entrypoint (else there is nowhere to send the client); TLS routers add
@@ -208,21 +225,26 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	}
 
 	// Everything is valid: emit.
-	pass := sv.PassHostHeader
-	lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
-	if sv.InsecureSkipVerify {
-		b.cfg.HTTP.ServersTransports[name] = &ServersTransport{InsecureSkipVerify: true}
-		b.cfg.owners.transports[name] = sv.ID
-		lb.ServersTransport = name
+	target := name
+	if redirectKind {
+		target = NoopService
+	} else {
+		pass := sv.PassHostHeader
+		lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
+		if sv.InsecureSkipVerify {
+			b.cfg.HTTP.ServersTransports[name] = &ServersTransport{InsecureSkipVerify: true}
+			b.cfg.owners.transports[name] = sv.ID
+			lb.ServersTransport = name
+		}
+		b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
+		b.cfg.owners.services[name] = sv.ID
 	}
-	b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
-	b.cfg.owners.services[name] = sv.ID
 	for _, m := range newMW {
 		b.cfg.HTTP.Middlewares[m.name] = m.mw
 		b.cfg.owners.middlewares[m.name] = sv.ID
 	}
 	for _, ep := range eps {
-		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: name, Rule: rule}
+		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: target, Rule: rule}
 		switch {
 		case b.s.isTLS(ep):
 			r.TLS = tlsFor(hosts, b.s.certDomain(sv.Domain, hosts))

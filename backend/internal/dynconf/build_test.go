@@ -132,6 +132,18 @@ func TestBuildGolden(t *testing.T) {
 				{ID: "s5", Name: "no hsts", Hosts: []string{"e.secure.test"}, Domain: &secure, Targets: []store.Target{tgt("10.0.0.1", 80)},
 					HSTS: &store.HSTS{}},
 			}}},
+		{"redirect_kind", Snapshot{
+			EntrypointTLS: map[string]bool{"web": false, "websecure": true},
+			Services: []ServiceSpec{
+				{ID: "s1", Name: "moved", Hosts: []string{"old.test", "www.old.test"}, Kind: store.KindRedirect, Entrypoints: []string{"web", "websecure"},
+					Redirect: store.Redirect{URL: "https://new.test/base/", Permanent: true, KeepPath: true}},
+				// Dollars in the target are doubled: Traefik must not expand them.
+				{ID: "s2", Name: "landing", Hosts: []string{"promo.test"}, Kind: store.KindRedirect, Protected: true,
+					Targets:  []store.Target{tgt("10.0.0.1", 80)}, // kept, not emitted
+					Redirect: store.Redirect{URL: "https://shop.test/offer?ref=$1&x=$$2"}},
+				{ID: "s3", Name: "bad target", Hosts: []string{"bad.test"}, Kind: store.KindRedirect,
+					Redirect: store.Redirect{URL: "javascript:alert(1)"}},
+			}}},
 		{"invalid_left_out", Snapshot{Services: []ServiceSpec{
 			{ID: "s1", Name: "backtick", Hosts: []string{"a.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
 				Rules: []store.Rule{{Type: "path", Value: "/x`) || Host(`evil"}}},

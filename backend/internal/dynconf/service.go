@@ -291,7 +291,7 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 		PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
 		Headers: r.Headers.V, Protected: isProtected(r.ID),
-		HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V,
+		HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V, Kind: r.Kind, Redirect: r.Redirect.V,
 	}
 	if r.DomainID != nil {
 		sp.Domain = byID[*r.DomainID]

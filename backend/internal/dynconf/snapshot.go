@@ -57,6 +57,10 @@ type ServiceSpec struct {
 	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
 	HTTPSRedirect *bool
 	HSTS          *store.HSTS
+	// Kind is store.KindRedirect for a redirect service (Redirect says
+	// where to); anything else proxies to Targets.
+	Kind     string
+	Redirect store.Redirect
 }
 
 // https resolves the service's HTTPS options against its domain's defaults.

@@ -83,6 +83,14 @@ type Middleware struct {
 	Headers        *Headers        `json:"headers,omitempty"`
 	ReplacePath    *ReplacePath    `json:"replacePath,omitempty"`
 	RedirectScheme *RedirectScheme `json:"redirectScheme,omitempty"`
+	RedirectRegex  *RedirectRegex  `json:"redirectRegex,omitempty"`
+}
+
+// RedirectRegex is dynamic.RedirectRegex.
+type RedirectRegex struct {
+	Regex       string `json:"regex,omitempty"`
+	Replacement string `json:"replacement,omitempty"`
+	Permanent   bool   `json:"permanent,omitempty"`
 }
 
 // RedirectScheme is dynamic.RedirectScheme.

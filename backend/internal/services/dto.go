@@ -33,6 +33,8 @@ type Request struct {
 	Middlewares        []string          `json:"middlewares"`
 	Headers            map[string]string `json:"headers"`
 	HTTPS              HTTPS             `json:"https"`
+	Kind               string            `json:"kind"`
+	Redirect           *store.Redirect   `json:"redirect"`
 	Enabled            *bool             `json:"enabled"`
 	Expiry             *Expiry           `json:"expiry"`
 }
@@ -60,6 +62,8 @@ type Response struct {
 	Middlewares        []string          `json:"middlewares"`
 	Headers            map[string]string `json:"headers"`
 	HTTPS              HTTPS             `json:"https"`
+	Kind               string            `json:"kind"`
+	Redirect           store.Redirect    `json:"redirect"`
 	Enabled            bool              `json:"enabled"`
 	Expiry             Expiry            `json:"expiry"`
 	ExpiresAt          *time.Time        `json:"expiresAt"`
@@ -76,7 +80,7 @@ func toResponse(s store.Service, p Protection) Response {
 		Targets: nonNil(s.Targets.V), PassHostHeader: s.PassHostHeader,
 		InsecureSkipVerify: s.InsecureSkipVerify, Entrypoints: nonNil(s.Entrypoints.V),
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
-		HTTPS:   HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V},
+		HTTPS: HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V}, Kind: s.Kind, Redirect: s.Redirect.V,
 		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
@@ -102,7 +106,7 @@ func toRequest(row store.Service) Request {
 		Name: r.Name, DomainID: r.DomainID, Hostnames: r.Hostnames, Targets: r.Targets,
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
-		HTTPS: r.HTTPS, Enabled: &r.Enabled, Expiry: &r.Expiry,
+		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect, Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

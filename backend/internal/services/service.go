@@ -250,6 +250,7 @@ func (s *Service) apply(tx *gorm.DB, row *store.Service, req Request, now time.T
 	row.Middlewares = store.NewJSON(req.Middlewares)
 	row.Headers = store.NewJSON(req.Headers)
 	row.HTTPSRedirect, row.HSTS = req.HTTPS.Redirect, store.NewJSON(req.HTTPS.HSTS)
+	row.Kind, row.Redirect = req.Kind, store.NewJSON(*req.Redirect)
 	row.UpdatedAt = now
 	row.Enabled = enabled
 	if enabled && (!wasEnabled || row.EnabledAt == nil) {

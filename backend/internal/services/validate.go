@@ -9,6 +9,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
@@ -76,8 +77,29 @@ func (r *Request) normalize() error {
 		}
 	}
 
-	if len(r.Targets) == 0 {
-		c.Add("targets", "must have at least one target")
+	switch r.Kind {
+	case "", store.KindProxy:
+		r.Kind = store.KindProxy
+		if len(r.Targets) == 0 {
+			c.Add("targets", "must have at least one target")
+		}
+	case store.KindRedirect:
+		// Targets are optional and kept for when the service proxies again.
+		if r.Redirect == nil {
+			c.Add("redirect.url", "is required for a redirect service")
+		}
+	default:
+		c.Add("kind", "must be one of: proxy, redirect")
+	}
+	if r.Redirect != nil {
+		r.Redirect.URL = strings.TrimSpace(r.Redirect.URL)
+		if r.Kind == store.KindRedirect || r.Redirect.URL != "" {
+			if err := redirecturl.Check(r.Redirect.URL, r.Redirect.KeepPath); err != nil {
+				c.Add("redirect.url", "%v", err)
+			}
+		}
+	} else {
+		r.Redirect = &store.Redirect{}
 	}
 	if len(r.Targets) > 32 {
 		c.Add("targets", "must have at most 32 items")

@@ -94,6 +94,19 @@ type Domain struct {
 	UpdatedAt     time.Time
 }
 
+// Service kinds.
+const (
+	KindProxy    = "proxy"
+	KindRedirect = "redirect"
+)
+
+// Redirect is where a redirect service sends every request.
+type Redirect struct {
+	URL       string `json:"url"`
+	Permanent bool   `json:"permanent"`
+	KeepPath  bool   `json:"keepPath"` // append the request's path and query to URL
+}
+
 // HSTS is a Strict-Transport-Security policy; MaxAge 0 sends no header.
 type HSTS struct {
 	MaxAge            int64 `json:"maxAge"`
@@ -151,6 +164,8 @@ type Service struct {
 	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
 	HTTPSRedirect   *bool       `gorm:"column:https_redirect"`
 	HSTS            JSON[*HSTS] `gorm:"column:hsts"`
+	Kind            string      // KindProxy or KindRedirect
+	Redirect        JSON[Redirect]
 	Enabled         bool
 	ExpiryType      string
 	LifetimeSeconds *int64

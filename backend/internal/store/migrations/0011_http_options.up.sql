@@ -6,3 +6,8 @@ ALTER TABLE domains ADD COLUMN https_redirect BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE domains ADD COLUMN hsts TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE services ADD COLUMN https_redirect BOOLEAN;
 ALTER TABLE services ADD COLUMN hsts TEXT NOT NULL DEFAULT 'null';
+-- What a service does: 'proxy' to its targets, or 'redirect' every request to
+-- redirect's URL (JSON {"url":..,"permanent":..,"keepPath":..}); the targets
+-- stay stored when a service becomes a redirect and back.
+ALTER TABLE services ADD COLUMN kind TEXT NOT NULL DEFAULT 'proxy';
+ALTER TABLE services ADD COLUMN redirect TEXT NOT NULL DEFAULT '{}';

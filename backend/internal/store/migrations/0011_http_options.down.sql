@@ -1,3 +1,5 @@
+ALTER TABLE services DROP COLUMN redirect;
+ALTER TABLE services DROP COLUMN kind;
 ALTER TABLE services DROP COLUMN hsts;
 ALTER TABLE services DROP COLUMN https_redirect;
 ALTER TABLE domains DROP COLUMN hsts;

@@ -87,10 +87,63 @@ func testHTTPSOptions(t *testing.T, bin harness.TraefikBinary) {
 	}
 }
 
-// head sends a GET with the given Host (and SNI) without following
-// redirects, and returns the status and headers.
+// TestRedirectKindThroughTraefik: a redirect service answers every request
+// on its hostnames with the chosen kind of redirect to its URL, keeping the
+// path and query or not, and its middleware loads without an error.
+func TestRedirectKindThroughTraefik(t *testing.T) {
+	harness.ForEachTraefik(t, testRedirectKind)
+}
+
+func testRedirectKind(t *testing.T, bin harness.TraefikBinary) {
+	p := harness.StartPanel(t, nil)
+	tr := harness.StartTraefik(t, harness.TraefikOptions{Bin: bin.Path, ProviderURL: p.URL + "/api/proxy/config"})
+	redirect := func(host string, r map[string]any) {
+		p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
+			"name": host, "hostnames": []map[string]string{{"type": "custom", "value": host}},
+			"entrypoints": []string{"web"}, "kind": "redirect", "redirect": r,
+		}, nil)
+	}
+	redirect("moved.test", map[string]any{"url": "https://new.test/base/", "permanent": true, "keepPath": true})
+	redirect("promo.test", map[string]any{"url": "https://shop.test/offer?ref=$1&x=$$2", "permanent": false})
+
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, hdr := request(http.MethodGet, tr.WebURL, "moved.test", "/a/b?c=$1")
+		return code == http.StatusMovedPermanently && hdr.Get("Location") == "https://new.test/base/a/b?c=$1"
+	}, "moved.test did not redirect permanently keeping the path")
+	tests := []struct {
+		method, host, path string
+		status             int
+		location           string
+	}{
+		// Traefik keeps the method for anything but GET: 308 and 307.
+		{http.MethodPost, "moved.test", "/form", http.StatusPermanentRedirect, "https://new.test/base/form"},
+		{http.MethodGet, "promo.test", "/any/path?q=1", http.StatusFound, "https://shop.test/offer?ref=$1&x=$$2"},
+		{http.MethodPost, "promo.test", "/", http.StatusTemporaryRedirect, "https://shop.test/offer?ref=$1&x=$$2"},
+	}
+	for _, tc := range tests {
+		code, hdr := request(tc.method, tr.WebURL, tc.host, tc.path)
+		if code != tc.status || hdr.Get("Location") != tc.location {
+			t.Errorf("%s %s%s: %d %q, want %d %q", tc.method, tc.host, tc.path, code, hdr.Get("Location"), tc.status, tc.location)
+		}
+	}
+	for _, kind := range []string{"routers", "middlewares"} {
+		for _, o := range runtimeObjects(t, tr, kind) {
+			if o.Provider == "http" && (o.Status != "enabled" || len(o.Error) > 0) {
+				t.Errorf("%s %s: status %s, errors %v", kind, o.Name, o.Status, o.Error)
+			}
+		}
+	}
+}
+
+// head is request with GET.
 func head(base, host, path string) (int, http.Header) {
-	req, err := http.NewRequest(http.MethodGet, base+path, nil)
+	return request(http.MethodGet, base, host, path)
+}
+
+// request sends a request with the given Host (and SNI) without following
+// redirects, and returns the status and headers.
+func request(method, base, host, path string) (int, http.Header) {
+	req, err := http.NewRequest(method, base+path, nil)
 	if err != nil {
 		return 0, nil
 	}

@@ -92,6 +92,9 @@ export type Domain = {
 
 /** A Strict-Transport-Security policy; maxAge 0 sends no header. */
 export type Hsts = { maxAge: number; includeSubdomains: boolean; preload: boolean };
+export type ServiceKind = 'proxy' | 'redirect';
+/** permanent: 301 (308 for methods other than GET); else 302 (307). */
+export type ServiceRedirect = { url: string; permanent: boolean; keepPath: boolean };
 export type DomainHttps = { redirect: boolean; hsts: Hsts };
 /** A service's HTTPS overrides; null inherits the domain's default. */
 export type ServiceHttps = { redirect: boolean | null; hsts: Hsts | null };
@@ -128,6 +131,9 @@ export type Service = {
   middlewares: string[];
   headers: Record<string, string>;
   https?: ServiceHttps;
+  /** proxy: to the targets; redirect: every request to redirect.url (the targets are kept). */
+  kind?: ServiceKind;
+  redirect?: ServiceRedirect;
   enabled: boolean;
   expiry?: Expiry | null;
   expiresAt?: string | null;

@@ -215,4 +215,53 @@ describe('ServiceForm', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ https: { redirect: null, hsts: null } });
   });
+
+  it('creates a redirect without targets, checking the URL as the server does', async () => {
+    const { calls } = mockFetch([...base, { method: 'POST', path: '/api/services', status: 201, body: { ...existing, kind: 'redirect' } }]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={onSaved} />);
+    await user.type(await screen.findByLabelText('Name'), 'Old site');
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await user.type(screen.getByLabelText('Hostname 1'), 'old');
+    await user.click(screen.getByLabelText('Redirect'));
+    expect(screen.queryByLabelText('Target 1 host')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Redirect to'), 'https://new.example.org/?from=old');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('No query or fragment when the request path and query are kept')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByLabelText(/^Keep the path and query/));
+    await user.selectOptions(screen.getByLabelText('Redirect type'), 'false');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      kind: 'redirect',
+      targets: [],
+      redirect: { url: 'https://new.example.org/?from=old', permanent: false, keepPath: false },
+    });
+  });
+
+  it('maps a server error on redirect.url onto the URL field', async () => {
+    mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'redirect.url', message: 'must name a valid host' }] } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await user.type(await screen.findByLabelText('Name'), 'Old site');
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await user.type(screen.getByLabelText('Hostname 1'), 'old');
+    await user.click(screen.getByLabelText('Redirect'));
+    await user.type(screen.getByLabelText('Redirect to'), 'https://x_y.test/');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('must name a valid host')).toBeInTheDocument();
+    expect(screen.getByLabelText('Redirect to')).toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -18,6 +18,7 @@ import { useNow } from '@/lib/use-now';
 import { useConfigPreview, useCreateService, useUpdateService } from '../api/services';
 import { Section, type Sub } from './form-section';
 import { HttpsSection } from './https-section';
+import { KindSection } from './kind-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
 import {
@@ -68,6 +69,7 @@ export function ServiceForm({ service, onSaved }: Props) {
   });
   const { register, control, handleSubmit, setError, formState, getValues, reset } = form;
   const errors = formState.errors;
+  const kind = useWatch({ control, name: 'kind' });
   const guard = useUnsavedGuard(formState.isDirty && !saving);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -121,7 +123,8 @@ export function ServiceForm({ service, onSaved }: Props) {
           </div>
         </Section>
         <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
-        <TargetsSection control={control} register={register} errors={errors} />
+        <KindSection control={control} register={register} errors={errors} />
+        {kind === 'proxy' || errors.targets ? <TargetsSection control={control} register={register} errors={errors} /> : null}
         <RoutingSection
           control={control}
           register={register}

@@ -47,6 +47,24 @@ const ruleSchema = z
     if (/[`]/.test(v) || /[`]/.test(r.name)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Backticks are not allowed' });
   });
 
+/** The same checks the server applies (internal/redirecturl), worded for the form. */
+export function redirectUrlIssue(raw: string, keepPath: boolean): string | null {
+  if (!raw) return 'Enter the URL to redirect to';
+  if (raw.length > 2048) return 'At most 2048 characters';
+  if (!/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(raw)) return 'URL characters only: percent-encode spaces, quotes and other text';
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'Enter a full URL such as https://example.org/';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Start with http:// or https://';
+  if (u.username || u.password) return 'No user name or password in the URL';
+  if (!u.hostname) return 'Name a host, as in https://example.org/';
+  if (keepPath && /[?#]/.test(raw)) return 'No query or fragment when the request path and query are kept';
+  return null;
+}
+
 export const serviceSchema = z
   .object({
     name: z.string().trim().min(1, 'Give the service a name').max(100, 'At most 100 characters'),
@@ -56,7 +74,7 @@ export const serviceSchema = z
       .array(
         z.object({
           scheme: z.enum(['http', 'https', 'h2c']),
-          host: z.string().trim().min(1, 'Enter a host').refine(isHostOrIp, 'Enter an IP address or hostname'),
+          host: z.string().trim(),
           port: z
             .number({ message: 'Enter a port' })
             .int('Whole numbers only')
@@ -64,7 +82,6 @@ export const serviceSchema = z
             .max(65535, 'Must be between 1 and 65535'),
         }),
       )
-      .min(1, 'Add at least one target')
       .max(32, 'At most 32 targets'),
     passHostHeader: z.boolean(),
     insecureSkipVerify: z.boolean(),
@@ -77,6 +94,10 @@ export const serviceSchema = z
         value: z.string(),
       }),
     ),
+    kind: z.enum(['proxy', 'redirect']),
+    redirectUrl: z.string().trim(),
+    redirectPermanent: z.boolean(),
+    redirectKeepPath: z.boolean(),
     httpsRedirect: z.enum(['inherit', 'on', 'off']),
     hstsMode: z.enum(['inherit', 'on', 'off']),
     hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
@@ -98,6 +119,18 @@ export const serviceSchema = z
     }
     if (v.expiryType === 'duration' && (!Number.isFinite(v.expiryAmount) || v.expiryAmount <= 0))
       ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: 'Enter a positive number' });
+    const proxy = v.kind === 'proxy';
+    if (proxy && v.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: 'Add at least one target' });
+    v.targets.forEach((t, i) => {
+      // A redirect keeps its targets for later but needs none: blank rows are dropped.
+      if (!t.host) {
+        if (proxy) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: 'Enter a host' });
+      } else if (!isHostOrIp(t.host)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: 'Enter an IP address or hostname' });
+    });
+    if (!proxy) {
+      const url = redirectUrlIssue(v.redirectUrl, v.redirectKeepPath);
+      if (url) ctx.addIssue({ code: 'custom', path: ['redirectUrl'], message: url });
+    }
     if (v.hstsMode === 'on') for (const i of hstsIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
     const names = v.headers.map((h) => h.name.trim().toLowerCase());
     names.forEach((n, i) => {
@@ -128,6 +161,10 @@ export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
     rules: [],
     middlewares: [],
     headers: [],
+    kind: 'proxy',
+    redirectUrl: '',
+    redirectPermanent: true,
+    redirectKeepPath: true,
     httpsRedirect: 'inherit',
     hstsMode: 'inherit',
     ...hstsToFields(null),
@@ -153,6 +190,10 @@ export function serviceToForm(s: Service): ServiceFormValues {
     rules: (s.rules ?? []).map((r) => ({ type: r.type, name: r.name ?? '', value: r.value })),
     middlewares: [...(s.middlewares ?? [])],
     headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value })),
+    kind: s.kind ?? 'proxy',
+    redirectUrl: s.redirect?.url ?? '',
+    redirectPermanent: s.redirect?.url ? s.redirect.permanent : true,
+    redirectKeepPath: s.redirect?.url ? s.redirect.keepPath : true,
     httpsRedirect: s.https?.redirect == null ? 'inherit' : s.https.redirect ? 'on' : 'off',
     hstsMode: s.https?.hsts == null ? 'inherit' : s.https.hsts.maxAge > 0 ? 'on' : 'off',
     ...hstsToFields(s.https?.hsts),
@@ -186,7 +227,7 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     name: v.name.trim(),
     domainId: usesDomain || v.domainId ? v.domainId || null : null,
     hostnames,
-    targets: v.targets.map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port })),
+    targets: v.targets.filter((t) => v.kind === 'proxy' || t.host.trim()).map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port })),
     passHostHeader: v.passHostHeader,
     insecureSkipVerify: v.targets.some((t) => t.scheme === 'https') ? v.insecureSkipVerify : false,
     entrypoints: v.entrypoints,
@@ -197,6 +238,13 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     ),
     middlewares: v.middlewares,
     headers: Object.fromEntries(v.headers.map((h) => [h.name.trim(), h.value])),
+    kind: v.kind,
+    // A proxy keeps a stored redirect for later, unless it is not a valid one.
+    redirect: {
+      url: v.kind === 'redirect' || !redirectUrlIssue(v.redirectUrl.trim(), v.redirectKeepPath) ? v.redirectUrl.trim() : '',
+      permanent: v.redirectPermanent,
+      keepPath: v.redirectKeepPath,
+    },
     https: {
       redirect: v.httpsRedirect === 'inherit' ? null : v.httpsRedirect === 'on',
       hsts: v.hstsMode === 'inherit' ? null : v.hstsMode === 'off' ? { maxAge: 0, includeSubdomains: false, preload: false } : fieldsToHsts(v),
@@ -215,6 +263,7 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
     const i = values.headers.findIndex((h) => h.name.trim() === name);
     return i >= 0 ? `headers.${i}.value` : 'headers';
   }
+  if (path === 'redirect.url' || path === 'redirect') return 'redirectUrl';
   const https = mapHttpsPath(path);
   if (https) return https;
   if (path === 'expiry' || path === 'expiry.type') return 'expiryType';
@@ -229,4 +278,4 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
 }
 
 export const knownServicePaths = (p: string) =>
-  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

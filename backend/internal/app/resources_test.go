@@ -187,6 +187,7 @@ func TestValidationNamesTheField(t *testing.T) {
 		{"redirect javascript url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"javascript:alert(1)"}`), 422, "redirect.url"},
 		{"redirect url with backtick", "/api/services", svcBody(d.ID, "a", ",\"kind\":\"redirect\",\"redirect\":{\"url\":\"https://x.test/`\"}"), 422, "redirect.url"},
 		{"redirect keep path with query", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"https://x.test/?a=1","keepPath":true}`), 422, "redirect.url"},
+		{"maintenance control character", "/api/services", svcBody(d.ID, "a", `,"maintenance":{"enabled":true,"message":"a\u0000b"}`), 422, "maintenance.message"},
 		{"wrong type", "/api/services", `{"name":"x","targets":"many"}`, 400, "targets"},
 		{"bad domain", "/api/domains", `{"domain":"exa mple.com"}`, 422, "domain"},
 		{"duplicate domain", "/api/domains", `{"domain":"example.com"}`, 409, "domain"},

@@ -195,7 +195,17 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		mws = append(mws, m)
 	}
-	if redirectKind {
+	if sv.Maintenance {
+		// The panel answers instead of the upstream: nothing of the service's
+		// own chain applies (the page is public), the global middlewares do.
+		if b.s.AuthBase == "" {
+			return fmt.Errorf("in maintenance, but the panel's address for the maintenance page is unknown")
+		}
+		n := Prefix + "maintenance-" + slug
+		newMW = []namedMW{{n, &Middleware{ReplacePath: &ReplacePath{Path: MaintenancePath + "/" + url.PathEscape(sv.ID)}}}}
+		mws = append(slices.Clone(b.s.GlobalMiddlewares), n)
+		servers, redirectKind = []Server{{URL: b.s.AuthBase}}, false
+	} else if redirectKind {
 		// Last, so protections and the service's own middlewares still run.
 		n := Prefix + "redirect-" + slug
 		newMW = append(newMW, namedMW{n, &Middleware{RedirectRegex: &RedirectRegex{
@@ -229,9 +239,9 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	if redirectKind {
 		target = NoopService
 	} else {
-		pass := sv.PassHostHeader
+		pass := sv.PassHostHeader && !sv.Maintenance
 		lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
-		if sv.InsecureSkipVerify {
+		if sv.InsecureSkipVerify && !sv.Maintenance {
 			b.cfg.HTTP.ServersTransports[name] = &ServersTransport{InsecureSkipVerify: true}
 			b.cfg.owners.transports[name] = sv.ID
 			lb.ServersTransport = name

@@ -144,6 +144,18 @@ func TestBuildGolden(t *testing.T) {
 				{ID: "s3", Name: "bad target", Hosts: []string{"bad.test"}, Kind: store.KindRedirect,
 					Redirect: store.Redirect{URL: "javascript:alert(1)"}},
 			}}},
+		{"maintenance", Snapshot{
+			EntrypointTLS:     map[string]bool{"web": false, "websecure": true},
+			GlobalMiddlewares: []string{"secure-headers@file"},
+			Domains:           []DomainSpec{secure},
+			Services: []ServiceSpec{
+				// Its protection, headers, middlewares and transport wait; HTTPS still applies.
+				{ID: "s/1", Name: "shop", Hosts: []string{"shop.secure.test"}, Domain: &secure, Entrypoints: []string{"web", "websecure"},
+					Targets: []store.Target{{Scheme: "https", Host: "10.0.0.1", Port: 443}}, InsecureSkipVerify: true, PassHostHeader: true,
+					Protected: true, Headers: map[string]string{"X-A": "1"}, Middlewares: []string{"compress@file"}, Maintenance: true},
+				{ID: "s2", Name: "moved", Hosts: []string{"moved.test"}, Kind: store.KindRedirect,
+					Redirect: store.Redirect{URL: "https://new.test/"}, Maintenance: true},
+			}}},
 		{"invalid_left_out", Snapshot{Services: []ServiceSpec{
 			{ID: "s1", Name: "backtick", Hosts: []string{"a.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
 				Rules: []store.Rule{{Type: "path", Value: "/x`) || Host(`evil"}}},

@@ -105,6 +105,7 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 			r.Kind = store.KindRedirect
 			r.Redirect = &store.Redirect{URL: fmt.Sprintf("https://to%d.test/$%d", rng.IntN(3), rng.IntN(3)), Permanent: rng.IntN(2) == 0, KeepPath: rng.IntN(2) == 0}
 		}
+		r.Maintenance.Enabled = rng.IntN(5) == 0
 		if rng.IntN(3) == 0 {
 			r.HTTPS.HSTS = &store.HSTS{MaxAge: int64(rng.IntN(2)) * 3600, IncludeSubdomains: false}
 		}

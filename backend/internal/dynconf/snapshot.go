@@ -61,6 +61,9 @@ type ServiceSpec struct {
 	// where to); anything else proxies to Targets.
 	Kind     string
 	Redirect store.Redirect
+	// Maintenance sends every request to the panel's maintenance page for
+	// the service, whatever its kind.
+	Maintenance bool
 }
 
 // https resolves the service's HTTPS options against its domain's defaults.

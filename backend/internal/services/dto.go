@@ -20,6 +20,13 @@ type HTTPS struct {
 	HSTS     *store.HSTS `json:"hsts"`
 }
 
+// Maintenance switches a service to the panel's maintenance page, which
+// shows Message (plain text), keeping every other setting.
+type Maintenance struct {
+	Enabled bool   `json:"enabled"`
+	Message string `json:"message"`
+}
+
 // Request is the body of POST and PUT /api/services.
 type Request struct {
 	Name               string            `json:"name"`
@@ -35,6 +42,7 @@ type Request struct {
 	HTTPS              HTTPS             `json:"https"`
 	Kind               string            `json:"kind"`
 	Redirect           *store.Redirect   `json:"redirect"`
+	Maintenance        Maintenance       `json:"maintenance"`
 	Enabled            *bool             `json:"enabled"`
 	Expiry             *Expiry           `json:"expiry"`
 }
@@ -64,6 +72,7 @@ type Response struct {
 	HTTPS              HTTPS             `json:"https"`
 	Kind               string            `json:"kind"`
 	Redirect           store.Redirect    `json:"redirect"`
+	Maintenance        Maintenance       `json:"maintenance"`
 	Enabled            bool              `json:"enabled"`
 	Expiry             Expiry            `json:"expiry"`
 	ExpiresAt          *time.Time        `json:"expiresAt"`
@@ -81,7 +90,8 @@ func toResponse(s store.Service, p Protection) Response {
 		InsecureSkipVerify: s.InsecureSkipVerify, Entrypoints: nonNil(s.Entrypoints.V),
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
 		HTTPS: HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V}, Kind: s.Kind, Redirect: s.Redirect.V,
-		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
+		Maintenance: Maintenance{Enabled: s.Maintenance, Message: s.MaintenanceMessage},
+		Enabled:     s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
 	if r.Headers == nil {
@@ -106,7 +116,8 @@ func toRequest(row store.Service) Request {
 		Name: r.Name, DomainID: r.DomainID, Hostnames: r.Hostnames, Targets: r.Targets,
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
-		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect, Enabled: &r.Enabled, Expiry: &r.Expiry,
+		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect,
+		Maintenance: r.Maintenance, Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
@@ -157,6 +158,11 @@ func (r *Request) normalize() error {
 		r.Headers = map[string]string{}
 	}
 
+	r.Maintenance.Message = strings.TrimSpace(r.Maintenance.Message)
+	if len([]rune(r.Maintenance.Message)) > 2000 || !isPlainText(r.Maintenance.Message) {
+		c.Add("maintenance.message", "must be text of at most 2000 characters (line breaks allowed, no other control characters)")
+	}
+
 	if r.HTTPS.HSTS != nil {
 		hsts.Check(&c, "https.hsts", *r.HTTPS.HSTS)
 	}
@@ -239,6 +245,20 @@ func isRuleText(s string) bool {
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		if ch < 0x20 || ch > 0x7e || ch == '`' || ch == '"' || ch == '\'' || ch == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// isPlainText is valid UTF-8 without control characters other than line
+// breaks and tabs.
+func isPlainText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if (r < 0x20 && r != '\n' && r != '\r' && r != '\t') || r == 0x7f {
 			return false
 		}
 	}

@@ -162,17 +162,20 @@ type Service struct {
 	Middlewares        JSON[[]string]
 	Headers            JSON[map[string]string]
 	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
-	HTTPSRedirect   *bool       `gorm:"column:https_redirect"`
-	HSTS            JSON[*HSTS] `gorm:"column:hsts"`
-	Kind            string      // KindProxy or KindRedirect
-	Redirect        JSON[Redirect]
-	Enabled         bool
-	ExpiryType      string
-	LifetimeSeconds *int64
-	ExpiresAt       *time.Time
-	EnabledAt       *time.Time
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
+	HTTPSRedirect *bool       `gorm:"column:https_redirect"`
+	HSTS          JSON[*HSTS] `gorm:"column:hsts"`
+	Kind          string      // KindProxy or KindRedirect
+	Redirect      JSON[Redirect]
+	// Maintenance answers MaintenanceMessage instead of the upstream.
+	Maintenance        bool
+	MaintenanceMessage string
+	Enabled            bool
+	ExpiryType         string
+	LifetimeSeconds    *int64
+	ExpiresAt          *time.Time
+	EnabledAt          *time.Time
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
 
 	Domain *Domain `gorm:"foreignKey:DomainID"`
 }

@@ -1,3 +1,5 @@
+ALTER TABLE services DROP COLUMN maintenance_message;
+ALTER TABLE services DROP COLUMN maintenance;
 ALTER TABLE services DROP COLUMN redirect;
 ALTER TABLE services DROP COLUMN kind;
 ALTER TABLE services DROP COLUMN hsts;

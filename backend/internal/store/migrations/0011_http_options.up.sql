@@ -11,3 +11,8 @@ ALTER TABLE services ADD COLUMN hsts TEXT NOT NULL DEFAULT 'null';
 -- stay stored when a service becomes a redirect and back.
 ALTER TABLE services ADD COLUMN kind TEXT NOT NULL DEFAULT 'proxy';
 ALTER TABLE services ADD COLUMN redirect TEXT NOT NULL DEFAULT '{}';
+-- Maintenance: while on, the service's routers send every request to the
+-- panel, which answers 503 with maintenance_message; the rest of the
+-- service's settings are kept as they are.
+ALTER TABLE services ADD COLUMN maintenance BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE services ADD COLUMN maintenance_message TEXT NOT NULL DEFAULT '';

@@ -135,6 +135,49 @@ func testRedirectKind(t *testing.T, bin harness.TraefikBinary) {
 	}
 }
 
+// TestMaintenanceThroughTraefik: switching maintenance on makes Traefik
+// answer the panel's page for the service's hosts instead of the upstream;
+// switching it off brings the upstream back, the settings untouched.
+func TestMaintenanceThroughTraefik(t *testing.T) {
+	harness.ForEachTraefik(t, testMaintenance)
+}
+
+func testMaintenance(t *testing.T, bin harness.TraefikBinary) {
+	p := harness.StartPanel(t, nil)
+	be := harness.StartBackend(t, "shop")
+	tr := harness.StartTraefik(t, harness.TraefikOptions{Bin: bin.Path, ProviderURL: p.URL + "/api/proxy/config"})
+	body := func(on bool) map[string]any {
+		return map[string]any{
+			"name": "shop", "hostnames": []map[string]string{{"type": "custom", "value": "shop.test"}},
+			"targets": []map[string]any{{"host": be.Host, "port": be.Port}}, "entrypoints": []string{"web"},
+			"maintenance": map[string]any{"enabled": on, "message": "Back at <noon>.\nThanks for waiting."},
+		}
+	}
+	var svc struct{ ID string }
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", body(false), &svc)
+	upstream := func() bool {
+		code, b := tr.Get(tr.WebURL, "shop.test", "/cart")
+		return code == http.StatusOK && containsBackend(b, "shop")
+	}
+	harness.Eventually(t, 30*time.Second, upstream, "shop.test did not reach its upstream")
+
+	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/services/"+svc.ID, body(true), nil)
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, b := tr.Get(tr.WebURL, "shop.test", "/cart?x=1")
+		return code == http.StatusServiceUnavailable && strings.Contains(b, "Back at &lt;noon&gt;.\nThanks for waiting.")
+	}, "shop.test did not answer the maintenance page")
+	for _, kind := range []string{"routers", "middlewares", "services"} {
+		for _, o := range runtimeObjects(t, tr, kind) {
+			if o.Provider == "http" && (o.Status != "enabled" || len(o.Error) > 0) {
+				t.Errorf("%s %s: status %s, errors %v", kind, o.Name, o.Status, o.Error)
+			}
+		}
+	}
+
+	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/services/"+svc.ID, body(false), nil)
+	harness.Eventually(t, 30*time.Second, upstream, "shop.test did not come back to its upstream")
+}
+
 // head is request with GET.
 func head(base, host, path string) (int, http.Header) {
 	return request(http.MethodGet, base, host, path)

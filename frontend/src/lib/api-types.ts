@@ -134,6 +134,8 @@ export type Service = {
   /** proxy: to the targets; redirect: every request to redirect.url (the targets are kept). */
   kind?: ServiceKind;
   redirect?: ServiceRedirect;
+  /** While enabled, the panel answers a maintenance page with message instead of the upstream. */
+  maintenance?: { enabled: boolean; message: string };
   enabled: boolean;
   expiry?: Expiry | null;
   expiresAt?: string | null;

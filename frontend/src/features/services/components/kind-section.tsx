@@ -1,10 +1,15 @@
-import { useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
+import { Switch } from '@/components/ui/switch';
 import { Section, type Sub } from './form-section';
 
-/** Proxy to the targets, or redirect every request to a URL (the targets are kept). */
+/**
+ * Proxy to the targets, or redirect every request to a URL (the targets are
+ * kept); either can be switched to the maintenance page.
+ */
 export function KindSection({ control, register, errors }: Sub) {
   const kind = useWatch({ control, name: 'kind' });
+  const maintenance = useWatch({ control, name: 'maintenance' });
   return (
     <Section title="Kind" description="Proxy requests to the targets, or answer every request with a redirect to another URL. Switching keeps the other kind's settings.">
       <div className="stack">
@@ -41,6 +46,26 @@ export function KindSection({ control, register, errors }: Sub) {
               </span>
             </label>
           </>
+        ) : null}
+        <div className="field">
+          <span className="field-label">Maintenance</span>
+          <Controller
+            control={control}
+            name="maintenance"
+            render={({ field }) => (
+              <Switch
+                checked={field.value}
+                onChange={(e) => field.onChange(e.target.checked)}
+                label={field.value ? 'On: visitors see the maintenance page' : 'Off'}
+              />
+            )}
+          />
+          <div className="field-hint">While on, the panel answers every request with a maintenance page (503) instead of the {kind === 'redirect' ? 'redirect' : 'upstream'}. Everything else stays as set.</div>
+        </div>
+        {maintenance ? (
+          <Field label="Maintenance message" optional error={errors.maintenanceMessage?.message} hint="Plain text; line breaks are kept. Empty shows a general message.">
+            <textarea className="input" rows={3} placeholder="We are upgrading the shop. Back at noon." {...register('maintenanceMessage')} />
+          </Field>
         ) : null}
       </div>
     </Section>

@@ -264,4 +264,21 @@ describe('ServiceForm', () => {
     expect(await screen.findByText('must name a valid host')).toBeInTheDocument();
     expect(screen.getByLabelText('Redirect to')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('switches a saved service to maintenance with a message, keeping its targets', async () => {
+    const { calls } = mockFetch([...base, { method: 'PUT', path: '/api/services/s9', body: existing }]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm service={existing} onSaved={onSaved} />);
+    expect(screen.queryByLabelText(/Maintenance message/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Off' }));
+    await user.type(screen.getByLabelText(/Maintenance message/), 'Back at noon');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      kind: 'proxy',
+      targets: existing.targets,
+      maintenance: { enabled: true, message: 'Back at noon' },
+    });
+  });
 });

@@ -98,6 +98,13 @@ export const serviceSchema = z
     redirectUrl: z.string().trim(),
     redirectPermanent: z.boolean(),
     redirectKeepPath: z.boolean(),
+    maintenance: z.boolean(),
+    maintenanceMessage: z
+      .string()
+      .trim()
+      .max(2000, 'At most 2000 characters')
+      // eslint-disable-next-line no-control-regex
+      .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), 'Text only: no control characters'),
     httpsRedirect: z.enum(['inherit', 'on', 'off']),
     hstsMode: z.enum(['inherit', 'on', 'off']),
     hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
@@ -165,6 +172,8 @@ export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
     redirectUrl: '',
     redirectPermanent: true,
     redirectKeepPath: true,
+    maintenance: false,
+    maintenanceMessage: '',
     httpsRedirect: 'inherit',
     hstsMode: 'inherit',
     ...hstsToFields(null),
@@ -194,6 +203,8 @@ export function serviceToForm(s: Service): ServiceFormValues {
     redirectUrl: s.redirect?.url ?? '',
     redirectPermanent: s.redirect?.url ? s.redirect.permanent : true,
     redirectKeepPath: s.redirect?.url ? s.redirect.keepPath : true,
+    maintenance: s.maintenance?.enabled ?? false,
+    maintenanceMessage: s.maintenance?.message ?? '',
     httpsRedirect: s.https?.redirect == null ? 'inherit' : s.https.redirect ? 'on' : 'off',
     hstsMode: s.https?.hsts == null ? 'inherit' : s.https.hsts.maxAge > 0 ? 'on' : 'off',
     ...hstsToFields(s.https?.hsts),
@@ -245,6 +256,7 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
       permanent: v.redirectPermanent,
       keepPath: v.redirectKeepPath,
     },
+    maintenance: { enabled: v.maintenance, message: v.maintenanceMessage },
     https: {
       redirect: v.httpsRedirect === 'inherit' ? null : v.httpsRedirect === 'on',
       hsts: v.hstsMode === 'inherit' ? null : v.hstsMode === 'off' ? { maxAge: 0, includeSubdomains: false, preload: false } : fieldsToHsts(v),
@@ -264,6 +276,7 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
     return i >= 0 ? `headers.${i}.value` : 'headers';
   }
   if (path === 'redirect.url' || path === 'redirect') return 'redirectUrl';
+  if (path === 'maintenance.message' || path === 'maintenance') return 'maintenanceMessage';
   const https = mapHttpsPath(path);
   if (https) return https;
   if (path === 'expiry' || path === 'expiry.type') return 'expiryType';
@@ -278,4 +291,4 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
 }
 
 export const knownServicePaths = (p: string) =>
-  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|maintenanceMessage|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

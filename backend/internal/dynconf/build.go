@@ -241,10 +241,13 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	} else {
 		pass := sv.PassHostHeader && !sv.Maintenance
 		lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
-		if sv.InsecureSkipVerify && !sv.Maintenance {
-			b.cfg.HTTP.ServersTransports[name] = &ServersTransport{InsecureSkipVerify: true}
-			b.cfg.owners.transports[name] = sv.ID
-			lb.ServersTransport = name
+		if !sv.Maintenance {
+			loadBalancerOptions(lb, sv.LoadBalancer)
+			if st := transportFor(sv); st != nil {
+				b.cfg.HTTP.ServersTransports[name] = st
+				b.cfg.owners.transports[name] = sv.ID
+				lb.ServersTransport = name
+			}
 		}
 		b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
 		b.cfg.owners.services[name] = sv.ID
@@ -290,7 +293,15 @@ func targetURLs(sv ServiceSpec) ([]Server, error) {
 		if err := hostname.ValidateTarget(host); err != nil || t.Port < 1 || t.Port > 65535 {
 			return nil, fmt.Errorf("targets[%d]: invalid host or port", i)
 		}
-		out = append(out, Server{URL: scheme + "://" + net.JoinHostPort(host, strconv.Itoa(t.Port))})
+		if t.Weight < 0 || t.Weight > 1000 {
+			return nil, fmt.Errorf("targets[%d]: invalid weight", i)
+		}
+		srv := Server{URL: scheme + "://" + net.JoinHostPort(host, strconv.Itoa(t.Port))}
+		if t.Weight > 0 {
+			w := t.Weight
+			srv.Weight = &w
+		}
+		out = append(out, srv)
 	}
 	return out, nil
 }
@@ -354,4 +365,48 @@ func dedupe(in []string) []string {
 		}
 	}
 	return out
+}
+
+// loadBalancerOptions copies the health check and sticky cookie onto lb.
+func loadBalancerOptions(lb *ServersLoadBalancer, o store.LoadBalancer) {
+	if h := o.HealthCheck; h != nil {
+		lb.HealthCheck = &ServerHealthCheck{Path: h.Path, Status: h.Status,
+			Interval: seconds(h.IntervalSeconds), Timeout: seconds(h.TimeoutSeconds)}
+	}
+	if s := o.Sticky; s != nil {
+		lb.Sticky = &Sticky{Cookie: &Cookie{Name: s.CookieName, Secure: s.Secure, HTTPOnly: s.HTTPOnly, SameSite: s.SameSite}}
+	}
+}
+
+// transportFor is the service's own serversTransport, or nil when Traefik's
+// default does (no skipped verification, no timeouts).
+func transportFor(sv ServiceSpec) *ServersTransport {
+	t := sv.LoadBalancer.Timeouts
+	if !sv.InsecureSkipVerify && t == (store.Timeouts{}) {
+		return nil
+	}
+	st := &ServersTransport{InsecureSkipVerify: sv.InsecureSkipVerify}
+	if t != (store.Timeouts{}) {
+		// A forwardingTimeouts block replaces Traefik's defaults as a whole,
+		// so the unset ones are written out with Traefik's default values
+		// (dial 30s, idle 90s; no response-header limit).
+		st.ForwardingTimeouts = &ForwardingTimeouts{DialTimeout: orDefault(t.DialSeconds, "30s"),
+			ResponseHeaderTimeout: seconds(t.ResponseHeaderSeconds), IdleConnTimeout: orDefault(t.IdleConnSeconds, "90s")}
+	}
+	return st
+}
+
+// seconds renders n seconds as a Go duration string; 0 is left out.
+func seconds(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.Itoa(n) + "s"
+}
+
+func orDefault(n int, def string) string {
+	if n <= 0 {
+		return def
+	}
+	return seconds(n)
 }

@@ -156,6 +156,20 @@ func TestBuildGolden(t *testing.T) {
 				{ID: "s2", Name: "moved", Hosts: []string{"moved.test"}, Kind: store.KindRedirect,
 					Redirect: store.Redirect{URL: "https://new.test/"}, Maintenance: true},
 			}}},
+		{"load_balancer", Snapshot{Services: []ServiceSpec{
+			{ID: "s1", Name: "all", Hosts: []string{"all.test"}, PassHostHeader: true,
+				Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80, Weight: 3}, {Scheme: "http", Host: "10.0.0.2", Port: 80}},
+				LoadBalancer: store.LoadBalancer{
+					HealthCheck: &store.HealthCheck{Path: "/healthz", IntervalSeconds: 10, TimeoutSeconds: 3, Status: 204},
+					Sticky:      &store.Sticky{CookieName: "lb", Secure: true, HTTPOnly: true, SameSite: "strict"},
+					Timeouts:    store.Timeouts{ResponseHeaderSeconds: 60},
+				}},
+			// Defaults: a generated cookie name, any 2xx/3xx, Traefik's dial and idle timeouts.
+			{ID: "s2", Name: "some", Hosts: []string{"some.test"}, InsecureSkipVerify: true,
+				Targets: []store.Target{{Scheme: "https", Host: "10.0.0.3", Port: 443}},
+				LoadBalancer: store.LoadBalancer{HealthCheck: &store.HealthCheck{Path: "/", IntervalSeconds: 30, TimeoutSeconds: 5},
+					Sticky: &store.Sticky{}, Timeouts: store.Timeouts{DialSeconds: 2, IdleConnSeconds: 10}}},
+		}}},
 		{"invalid_left_out", Snapshot{Services: []ServiceSpec{
 			{ID: "s1", Name: "backtick", Hosts: []string{"a.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
 				Rules: []store.Rule{{Type: "path", Value: "/x`) || Host(`evil"}}},

@@ -292,7 +292,7 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
 		Headers: r.Headers.V, Protected: isProtected(r.ID),
 		HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V, Kind: r.Kind, Redirect: r.Redirect.V,
-		Maintenance: r.Maintenance,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer.V,
 	}
 	if r.DomainID != nil {
 		sp.Domain = byID[*r.DomainID]

@@ -64,6 +64,9 @@ type ServiceSpec struct {
 	// Maintenance sends every request to the panel's maintenance page for
 	// the service, whatever its kind.
 	Maintenance bool
+	// LoadBalancer: health check, sticky cookie and upstream timeouts
+	// (target weights are in Targets).
+	LoadBalancer store.LoadBalancer
 }
 
 // https resolves the service's HTTPS options against its domain's defaults.

@@ -61,19 +61,52 @@ type TraefikService struct {
 
 // ServersLoadBalancer is dynamic.ServersLoadBalancer.
 type ServersLoadBalancer struct {
-	Servers          []Server `json:"servers,omitempty"`
-	PassHostHeader   *bool    `json:"passHostHeader,omitempty"`
-	ServersTransport string   `json:"serversTransport,omitempty"`
+	Sticky           *Sticky            `json:"sticky,omitempty"`
+	Servers          []Server           `json:"servers,omitempty"`
+	HealthCheck      *ServerHealthCheck `json:"healthCheck,omitempty"`
+	PassHostHeader   *bool              `json:"passHostHeader,omitempty"`
+	ServersTransport string             `json:"serversTransport,omitempty"`
+}
+
+// Sticky is dynamic.Sticky.
+type Sticky struct {
+	Cookie *Cookie `json:"cookie,omitempty"`
+}
+
+// Cookie is dynamic.Cookie.
+type Cookie struct {
+	Name     string `json:"name,omitempty"`
+	Secure   bool   `json:"secure,omitempty"`
+	HTTPOnly bool   `json:"httpOnly,omitempty"`
+	SameSite string `json:"sameSite,omitempty"`
+}
+
+// ServerHealthCheck is dynamic.ServerHealthCheck; durations are Go
+// duration strings ("10s").
+type ServerHealthCheck struct {
+	Path     string `json:"path,omitempty"`
+	Status   int    `json:"status,omitempty"`
+	Interval string `json:"interval,omitempty"`
+	Timeout  string `json:"timeout,omitempty"`
 }
 
 // Server is dynamic.Server.
 type Server struct {
-	URL string `json:"url,omitempty"`
+	URL    string `json:"url,omitempty"`
+	Weight *int   `json:"weight,omitempty"`
 }
 
 // ServersTransport is dynamic.ServersTransport.
 type ServersTransport struct {
-	InsecureSkipVerify bool `json:"insecureSkipVerify,omitempty"`
+	InsecureSkipVerify bool                `json:"insecureSkipVerify,omitempty"`
+	ForwardingTimeouts *ForwardingTimeouts `json:"forwardingTimeouts,omitempty"`
+}
+
+// ForwardingTimeouts is dynamic.ForwardingTimeouts (Go duration strings).
+type ForwardingTimeouts struct {
+	DialTimeout           string `json:"dialTimeout,omitempty"`
+	ResponseHeaderTimeout string `json:"responseHeaderTimeout,omitempty"`
+	IdleConnTimeout       string `json:"idleConnTimeout,omitempty"`
 }
 
 // Middleware is dynamic.Middleware (the kinds the panel emits).

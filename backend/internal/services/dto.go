@@ -29,22 +29,23 @@ type Maintenance struct {
 
 // Request is the body of POST and PUT /api/services.
 type Request struct {
-	Name               string            `json:"name"`
-	DomainID           *string           `json:"domainId"`
-	Hostnames          []store.Hostname  `json:"hostnames"`
-	Targets            []store.Target    `json:"targets"`
-	PassHostHeader     *bool             `json:"passHostHeader"`
-	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
-	Entrypoints        []string          `json:"entrypoints"`
-	Rules              []store.Rule      `json:"rules"`
-	Middlewares        []string          `json:"middlewares"`
-	Headers            map[string]string `json:"headers"`
-	HTTPS              HTTPS             `json:"https"`
-	Kind               string            `json:"kind"`
-	Redirect           *store.Redirect   `json:"redirect"`
-	Maintenance        Maintenance       `json:"maintenance"`
-	Enabled            *bool             `json:"enabled"`
-	Expiry             *Expiry           `json:"expiry"`
+	Name               string             `json:"name"`
+	DomainID           *string            `json:"domainId"`
+	Hostnames          []store.Hostname   `json:"hostnames"`
+	Targets            []store.Target     `json:"targets"`
+	PassHostHeader     *bool              `json:"passHostHeader"`
+	InsecureSkipVerify bool               `json:"insecureSkipVerify"`
+	Entrypoints        []string           `json:"entrypoints"`
+	Rules              []store.Rule       `json:"rules"`
+	Middlewares        []string           `json:"middlewares"`
+	Headers            map[string]string  `json:"headers"`
+	HTTPS              HTTPS              `json:"https"`
+	Kind               string             `json:"kind"`
+	Redirect           *store.Redirect    `json:"redirect"`
+	Maintenance        Maintenance        `json:"maintenance"`
+	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
+	Enabled            *bool              `json:"enabled"`
+	Expiry             *Expiry            `json:"expiry"`
 }
 
 // Protection summarises which protections a service has enabled.
@@ -57,29 +58,30 @@ type Protection struct {
 
 // Response is a service as the API shows it.
 type Response struct {
-	ID                 string            `json:"id"`
-	Name               string            `json:"name"`
-	DomainID           *string           `json:"domainId"`
-	Hostnames          []store.Hostname  `json:"hostnames"`
-	FQDNs              []string          `json:"fqdns"`
-	Targets            []store.Target    `json:"targets"`
-	PassHostHeader     bool              `json:"passHostHeader"`
-	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
-	Entrypoints        []string          `json:"entrypoints"`
-	Rules              []store.Rule      `json:"rules"`
-	Middlewares        []string          `json:"middlewares"`
-	Headers            map[string]string `json:"headers"`
-	HTTPS              HTTPS             `json:"https"`
-	Kind               string            `json:"kind"`
-	Redirect           store.Redirect    `json:"redirect"`
-	Maintenance        Maintenance       `json:"maintenance"`
-	Enabled            bool              `json:"enabled"`
-	Expiry             Expiry            `json:"expiry"`
-	ExpiresAt          *time.Time        `json:"expiresAt"`
-	EnabledAt          *time.Time        `json:"enabledAt"`
-	Protection         Protection        `json:"protection"`
-	CreatedAt          time.Time         `json:"createdAt"`
-	UpdatedAt          time.Time         `json:"updatedAt"`
+	ID                 string             `json:"id"`
+	Name               string             `json:"name"`
+	DomainID           *string            `json:"domainId"`
+	Hostnames          []store.Hostname   `json:"hostnames"`
+	FQDNs              []string           `json:"fqdns"`
+	Targets            []store.Target     `json:"targets"`
+	PassHostHeader     bool               `json:"passHostHeader"`
+	InsecureSkipVerify bool               `json:"insecureSkipVerify"`
+	Entrypoints        []string           `json:"entrypoints"`
+	Rules              []store.Rule       `json:"rules"`
+	Middlewares        []string           `json:"middlewares"`
+	Headers            map[string]string  `json:"headers"`
+	HTTPS              HTTPS              `json:"https"`
+	Kind               string             `json:"kind"`
+	Redirect           store.Redirect     `json:"redirect"`
+	Maintenance        Maintenance        `json:"maintenance"`
+	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
+	Enabled            bool               `json:"enabled"`
+	Expiry             Expiry             `json:"expiry"`
+	ExpiresAt          *time.Time         `json:"expiresAt"`
+	EnabledAt          *time.Time         `json:"enabledAt"`
+	Protection         Protection         `json:"protection"`
+	CreatedAt          time.Time          `json:"createdAt"`
+	UpdatedAt          time.Time          `json:"updatedAt"`
 }
 
 func toResponse(s store.Service, p Protection) Response {
@@ -90,8 +92,8 @@ func toResponse(s store.Service, p Protection) Response {
 		InsecureSkipVerify: s.InsecureSkipVerify, Entrypoints: nonNil(s.Entrypoints.V),
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
 		HTTPS: HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V}, Kind: s.Kind, Redirect: s.Redirect.V,
-		Maintenance: Maintenance{Enabled: s.Maintenance, Message: s.MaintenanceMessage},
-		Enabled:     s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
+		Maintenance: Maintenance{Enabled: s.Maintenance, Message: s.MaintenanceMessage}, LoadBalancer: s.LoadBalancer.V,
+		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
 	if r.Headers == nil {
@@ -117,7 +119,7 @@ func toRequest(row store.Service) Request {
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
 		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect,
-		Maintenance: r.Maintenance, Enabled: &r.Enabled, Expiry: &r.Expiry,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer, Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

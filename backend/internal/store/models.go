@@ -132,6 +132,38 @@ type Target struct {
 	Scheme string `json:"scheme"`
 	Host   string `json:"host"`
 	Port   int    `json:"port"`
+	// Weight shares requests among targets (weighted round robin); 0 is 1.
+	Weight int `json:"weight,omitempty"`
+}
+
+// LoadBalancer holds a service's load-balancer options; nil parts are off.
+type LoadBalancer struct {
+	HealthCheck *HealthCheck `json:"healthCheck"`
+	Sticky      *Sticky      `json:"sticky"`
+	Timeouts    Timeouts     `json:"timeouts"`
+}
+
+// HealthCheck is Traefik's active health check of each target.
+type HealthCheck struct {
+	Path            string `json:"path"`
+	IntervalSeconds int    `json:"intervalSeconds"`
+	TimeoutSeconds  int    `json:"timeoutSeconds"`
+	Status          int    `json:"status"` // 0: any 2xx or 3xx
+}
+
+// Sticky keeps a client on one target with a cookie.
+type Sticky struct {
+	CookieName string `json:"cookieName"` // empty: Traefik's generated name
+	Secure     bool   `json:"secure"`
+	HTTPOnly   bool   `json:"httpOnly"`
+	SameSite   string `json:"sameSite"` // "", none, lax or strict
+}
+
+// Timeouts bound the upstream connection, in seconds; 0 keeps Traefik's default.
+type Timeouts struct {
+	DialSeconds           int `json:"dialSeconds"`
+	ResponseHeaderSeconds int `json:"responseHeaderSeconds"`
+	IdleConnSeconds       int `json:"idleConnSeconds"`
 }
 
 // Rule is an extra match condition combined with the host match.
@@ -169,6 +201,7 @@ type Service struct {
 	// Maintenance answers MaintenanceMessage instead of the upstream.
 	Maintenance        bool
 	MaintenanceMessage string
+	LoadBalancer       JSON[LoadBalancer]
 	Enabled            bool
 	ExpiryType         string
 	LifetimeSeconds    *int64

@@ -1,3 +1,4 @@
+ALTER TABLE services DROP COLUMN load_balancer;
 ALTER TABLE services DROP COLUMN maintenance_message;
 ALTER TABLE services DROP COLUMN maintenance;
 ALTER TABLE services DROP COLUMN redirect;

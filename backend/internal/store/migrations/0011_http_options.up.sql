@@ -16,3 +16,6 @@ ALTER TABLE services ADD COLUMN redirect TEXT NOT NULL DEFAULT '{}';
 -- service's settings are kept as they are.
 ALTER TABLE services ADD COLUMN maintenance BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE services ADD COLUMN maintenance_message TEXT NOT NULL DEFAULT '';
+-- Load-balancer options (JSON): Traefik health check, sticky-session cookie
+-- and upstream timeouts; a target's weight lives in targets.
+ALTER TABLE services ADD COLUMN load_balancer TEXT NOT NULL DEFAULT '{}';

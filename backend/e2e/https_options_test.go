@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -176,6 +177,71 @@ func testMaintenance(t *testing.T, bin harness.TraefikBinary) {
 
 	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/services/"+svc.ID, body(false), nil)
 	harness.Eventually(t, 30*time.Second, upstream, "shop.test did not come back to its upstream")
+}
+
+// TestLoadBalancerOptionsThroughTraefik: Traefik's health check marks a dead
+// target DOWN and keeps sending to the live one, the sticky cookie is set,
+// and weights and upstream timeouts load without an error.
+func TestLoadBalancerOptionsThroughTraefik(t *testing.T) {
+	harness.ForEachTraefik(t, testLoadBalancerOptions)
+}
+
+func testLoadBalancerOptions(t *testing.T, bin harness.TraefikBinary) {
+	p := harness.StartPanel(t, nil)
+	live := harness.StartBackend(t, "live")
+	dead := harness.FreePort(t) // nothing listens here
+	tr := harness.StartTraefik(t, harness.TraefikOptions{Bin: bin.Path, ProviderURL: p.URL + "/api/proxy/config"})
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
+		"name": "lb", "hostnames": []map[string]string{{"type": "custom", "value": "lb.test"}},
+		"entrypoints": []string{"web"},
+		"targets": []map[string]any{{"host": live.Host, "port": live.Port, "weight": 3}, {"host": "127.0.0.1", "port": dead, "weight": 1}},
+		"loadBalancer": map[string]any{
+			"healthCheck": map[string]any{"path": "/health", "intervalSeconds": 1, "timeoutSeconds": 1},
+			"sticky":      map[string]any{"cookieName": "gh_lb", "httpOnly": true, "sameSite": "lax"},
+			"timeouts":    map[string]any{"dialSeconds": 2, "responseHeaderSeconds": 5},
+		},
+	}, nil)
+
+	deadURL := "http://127.0.0.1:" + strconv.Itoa(dead)
+	harness.Eventually(t, 30*time.Second, func() bool {
+		var svc struct{ ServerStatus map[string]string }
+		resp, err := http.Get(tr.APIURL + "/api/http/services/gh-lb@http")
+		if err != nil {
+			return false
+		}
+		defer resp.Body.Close()
+		if json.NewDecoder(resp.Body).Decode(&svc) != nil {
+			return false
+		}
+		return svc.ServerStatus[deadURL] == "DOWN" && svc.ServerStatus["http://"+live.Host+":"+strconv.Itoa(live.Port)] == "UP"
+	}, "traefik's health check did not mark the dead target DOWN and the live one UP")
+
+	// Only the live target answers now, and the sticky cookie is set.
+	for range 5 {
+		req, _ := http.NewRequest(http.MethodGet, tr.WebURL+"/", nil)
+		req.Host = "lb.test"
+		resp, err := harness.NoRedirectClient().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || !containsBackend(string(b), "live") {
+			t.Fatalf("lb.test: %d %s", resp.StatusCode, b)
+		}
+		cookie := resp.Header.Get("Set-Cookie")
+		if !strings.HasPrefix(cookie, "gh_lb=") || !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") {
+			t.Fatalf("Set-Cookie = %q", cookie)
+		}
+	}
+	// Traefik lists no status for serversTransports; the services using them are checked.
+	for _, kind := range []string{"routers", "services"} {
+		for _, o := range runtimeObjects(t, tr, kind) {
+			if o.Provider == "http" && (o.Status != "enabled" || len(o.Error) > 0) {
+				t.Errorf("%s %s: status %s, errors %v", kind, o.Name, o.Status, o.Error)
+			}
+		}
+	}
 }
 
 // head is request with GET.

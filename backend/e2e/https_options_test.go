@@ -194,7 +194,7 @@ func testLoadBalancerOptions(t *testing.T, bin harness.TraefikBinary) {
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
 		"name": "lb", "hostnames": []map[string]string{{"type": "custom", "value": "lb.test"}},
 		"entrypoints": []string{"web"},
-		"targets": []map[string]any{{"host": live.Host, "port": live.Port, "weight": 3}, {"host": "127.0.0.1", "port": dead, "weight": 1}},
+		"targets":     []map[string]any{{"host": live.Host, "port": live.Port, "weight": 3}, {"host": "127.0.0.1", "port": dead, "weight": 1}},
 		"loadBalancer": map[string]any{
 			"healthCheck": map[string]any{"path": "/health", "intervalSeconds": 1, "timeoutSeconds": 1},
 			"sticky":      map[string]any{"cookieName": "gh_lb", "httpOnly": true, "sameSite": "lax"},

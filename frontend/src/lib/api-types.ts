@@ -105,7 +105,14 @@ export type Hostname =
   | { type: 'custom'; value: string };
 
 type TargetScheme = 'http' | 'https' | 'h2c';
-type Target = { scheme: TargetScheme; host: string; port: number };
+/** weight: share of requests (weighted round robin); absent or 0 is 1. */
+type Target = { scheme: TargetScheme; host: string; port: number; weight?: number };
+export type LoadBalancer = {
+  healthCheck: { path: string; intervalSeconds: number; timeoutSeconds: number; status: number } | null;
+  sticky: { cookieName: string; secure: boolean; httpOnly: boolean; sameSite: '' | 'none' | 'lax' | 'strict' } | null;
+  /** Seconds; 0 keeps Traefik's default. */
+  timeouts: { dialSeconds: number; responseHeaderSeconds: number; idleConnSeconds: number };
+};
 
 export type RuleType = 'pathPrefix' | 'path' | 'header' | 'query' | 'method' | 'clientIP';
 export type MatchRule = { type: RuleType; name?: string; value: string };
@@ -136,6 +143,7 @@ export type Service = {
   redirect?: ServiceRedirect;
   /** While enabled, the panel answers a maintenance page with message instead of the upstream. */
   maintenance?: { enabled: boolean; message: string };
+  loadBalancer?: LoadBalancer;
   enabled: boolean;
   expiry?: Expiry | null;
   expiresAt?: string | null;

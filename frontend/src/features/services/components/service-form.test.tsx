@@ -281,4 +281,47 @@ describe('ServiceForm', () => {
       maintenance: { enabled: true, message: 'Back at noon' },
     });
   });
+
+  it('sends the load-balancing options and target weights, mapping server errors onto them', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'loadBalancer.sticky.cookieName', message: 'is reserved' }] } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    await user.click(screen.getByRole('button', { name: 'Add target' }));
+    await user.type(screen.getByLabelText('Target 2 host'), '10.0.0.8');
+    const weight = screen.getByLabelText('Target 2 weight');
+    await user.clear(weight);
+    await user.type(weight, '3');
+
+    await user.click(screen.getByLabelText(/^Health check/));
+    const timeout = screen.getByLabelText('Timeout (seconds)');
+    await user.clear(timeout);
+    await user.type(timeout, '20');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('Between 1 and 300 seconds, at most the interval')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(timeout);
+    await user.type(timeout, '2');
+    await user.click(screen.getByLabelText(/^Sticky sessions/));
+    await user.type(screen.getByLabelText(/^Cookie name/), 'lb');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('is reserved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      targets: [{ host: '10.0.0.7', port: 8080 }, { host: '10.0.0.8', port: 80, weight: 3 }],
+      loadBalancer: {
+        healthCheck: { path: '/', intervalSeconds: 10, timeoutSeconds: 2, status: 0 },
+        sticky: { cookieName: 'lb', secure: false, httpOnly: true, sameSite: '' },
+        timeouts: { dialSeconds: 0, responseHeaderSeconds: 0, idleConnSeconds: 0 },
+      },
+    });
+  });
 });

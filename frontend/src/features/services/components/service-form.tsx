@@ -19,6 +19,7 @@ import { useConfigPreview, useCreateService, useUpdateService } from '../api/ser
 import { Section, type Sub } from './form-section';
 import { HttpsSection } from './https-section';
 import { KindSection } from './kind-section';
+import { LoadBalancingSection } from './load-balancing-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
 import {
@@ -133,6 +134,7 @@ export function ServiceForm({ service, onSaved }: Props) {
           entrypointOptions={entrypointChoices(entrypoints.data?.items)}
           defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
         />
+        {kind === 'proxy' ? <LoadBalancingSection control={control} register={register} errors={errors} /> : null}
         <HttpsSection control={control} register={register} errors={errors} domains={domains.data ?? []} warnings={preview.data?.warnings ?? []} />
         <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
           <div className="stack">
@@ -291,7 +293,7 @@ function TargetsSection({ control, register, errors }: Sub) {
   const anyHttps = targets?.some((t) => t.scheme === 'https');
   const arrayError = errors.targets?.root?.message ?? errors.targets?.message;
   return (
-    <Section title="Targets" description="The upstream servers. Several targets are load-balanced round-robin.">
+    <Section title="Targets" description="The upstream servers. Several targets are load-balanced round-robin, each in proportion to its weight.">
       <div className="stack">
         {fields.map((f, i) => {
           const e = errors.targets?.[i];
@@ -320,17 +322,26 @@ function TargetsSection({ control, register, errors }: Sub) {
                   </label>
                   <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder="port" aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
                 </div>
+                {fields.length > 1 ? (
+                  <div className="rf-side" style={{ width: 76, flex: 'none' }}>
+                    <label className="sr-only" htmlFor={`t-weight-${i}`}>
+                      Target {i + 1} weight
+                    </label>
+                    <input id={`t-weight-${i}`} className="input mono" inputMode="numeric" title="Weight" placeholder="weight" aria-invalid={e?.weight ? true : undefined} {...register(`targets.${i}.weight`, { valueAsNumber: true })} />
+                  </div>
+                ) : null}
                 <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} />
               </div>
               {e?.host?.message ? <FieldErrorText message={`Host: ${e.host.message}`} /> : null}
               {e?.port?.message ? <FieldErrorText message={`Port: ${e.port.message}`} /> : null}
               {e?.scheme?.message ? <FieldErrorText message={e.scheme.message} /> : null}
+              {e?.weight?.message ? <FieldErrorText message={`Weight: ${e.weight.message}`} /> : null}
             </div>
           );
         })}
         {arrayError ? <FieldErrorText message={arrayError} /> : null}
         <div>
-          <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80 })}>
+          <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80, weight: 1 })}>
             Add target
           </Button>
         </div>

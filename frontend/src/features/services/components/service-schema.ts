@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Expiry, Hostname, Service, ServiceInput } from '@/lib/api-types';
+import type { Expiry, Hostname, LoadBalancer, Service, ServiceInput } from '@/lib/api-types';
 import { splitDuration } from '@/lib/format';
 import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
 
@@ -80,6 +80,7 @@ export const serviceSchema = z
             .int('Whole numbers only')
             .min(1, 'Must be between 1 and 65535')
             .max(65535, 'Must be between 1 and 65535'),
+          weight: z.number({ message: 'Enter a weight' }).int('Whole numbers only').min(1, 'Between 1 and 1000').max(1000, 'Between 1 and 1000'),
         }),
       )
       .max(32, 'At most 32 targets'),
@@ -98,6 +99,19 @@ export const serviceSchema = z
     redirectUrl: z.string().trim(),
     redirectPermanent: z.boolean(),
     redirectKeepPath: z.boolean(),
+    hcOn: z.boolean(),
+    hcPath: z.string().trim(),
+    hcInterval: z.number({ message: 'Enter seconds' }),
+    hcTimeout: z.number({ message: 'Enter seconds' }),
+    hcStatus: z.number({ message: 'Enter a status, or 0' }),
+    stickyOn: z.boolean(),
+    stickyCookie: z.string().trim().max(64, 'At most 64 characters').regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, _ and - only'),
+    stickySecure: z.boolean(),
+    stickyHttpOnly: z.boolean(),
+    stickySameSite: z.enum(['', 'none', 'lax', 'strict']),
+    toDial: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    toResponseHeader: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    toIdle: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
     maintenance: z.boolean(),
     maintenanceMessage: z
       .string()
@@ -138,6 +152,18 @@ export const serviceSchema = z
       const url = redirectUrlIssue(v.redirectUrl, v.redirectKeepPath);
       if (url) ctx.addIssue({ code: 'custom', path: ['redirectUrl'], message: url });
     }
+    if (v.hcOn) {
+      if (!v.hcPath.startsWith('/') || !/^[A-Za-z0-9\-._~!$&*+,;=:@/%]+$/.test(v.hcPath))
+        ctx.addIssue({ code: 'custom', path: ['hcPath'], message: 'A path starting with /, URL path characters only' });
+      if (!Number.isInteger(v.hcInterval) || v.hcInterval < 1 || v.hcInterval > 3600)
+        ctx.addIssue({ code: 'custom', path: ['hcInterval'], message: 'Between 1 and 3600 seconds' });
+      if (!Number.isInteger(v.hcTimeout) || v.hcTimeout < 1 || v.hcTimeout > 300 || v.hcTimeout > v.hcInterval)
+        ctx.addIssue({ code: 'custom', path: ['hcTimeout'], message: 'Between 1 and 300 seconds, at most the interval' });
+      if (v.hcStatus !== 0 && !(Number.isInteger(v.hcStatus) && v.hcStatus >= 100 && v.hcStatus <= 599))
+        ctx.addIssue({ code: 'custom', path: ['hcStatus'], message: 'An HTTP status (100-599), or 0 for any 2xx or 3xx' });
+    }
+    if (v.stickyOn && v.stickySameSite === 'none' && !v.stickySecure)
+      ctx.addIssue({ code: 'custom', path: ['stickySameSite'], message: 'None needs a secure cookie' });
     if (v.hstsMode === 'on') for (const i of hstsIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
     const names = v.headers.map((h) => h.name.trim().toLowerCase());
     names.forEach((n, i) => {
@@ -156,12 +182,32 @@ function toLocalInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+function lbToForm(lb: LoadBalancer | undefined) {
+  const hc = lb?.healthCheck;
+  const st = lb?.sticky;
+  return {
+    hcOn: !!hc,
+    hcPath: hc?.path ?? '/',
+    hcInterval: hc?.intervalSeconds ?? 10,
+    hcTimeout: hc?.timeoutSeconds ?? 5,
+    hcStatus: hc?.status ?? 0,
+    stickyOn: !!st,
+    stickyCookie: st?.cookieName ?? '',
+    stickySecure: st?.secure ?? false,
+    stickyHttpOnly: st?.httpOnly ?? true,
+    stickySameSite: st?.sameSite ?? ('' as const),
+    toDial: lb?.timeouts.dialSeconds ?? 0,
+    toResponseHeader: lb?.timeouts.responseHeaderSeconds ?? 0,
+    toIdle: lb?.timeouts.idleConnSeconds ?? 0,
+  };
+}
+
 export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
   return {
     name: '',
     domainId: defaultDomainId,
     hostnames: [{ type: defaultDomainId ? 'subdomain' : 'custom', value: '' }],
-    targets: [{ scheme: 'http', host: '', port: 80 }],
+    targets: [{ scheme: 'http', host: '', port: 80, weight: 1 }],
     passHostHeader: true,
     insecureSkipVerify: false,
     entrypoints: [],
@@ -174,6 +220,7 @@ export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
     redirectKeepPath: true,
     maintenance: false,
     maintenanceMessage: '',
+    ...lbToForm(undefined),
     httpsRedirect: 'inherit',
     hstsMode: 'inherit',
     ...hstsToFields(null),
@@ -192,7 +239,7 @@ export function serviceToForm(s: Service): ServiceFormValues {
     name: s.name,
     domainId: s.domainId ?? '',
     hostnames: s.hostnames.map((h) => ({ type: h.type, value: h.type === 'apex' ? '' : (h.value ?? '') })),
-    targets: s.targets.map((t) => ({ ...t })),
+    targets: s.targets.map((t) => ({ scheme: t.scheme, host: t.host, port: t.port, weight: t.weight || 1 })),
     passHostHeader: s.passHostHeader,
     insecureSkipVerify: s.insecureSkipVerify,
     entrypoints: [...(s.entrypoints ?? [])],
@@ -203,6 +250,7 @@ export function serviceToForm(s: Service): ServiceFormValues {
     redirectUrl: s.redirect?.url ?? '',
     redirectPermanent: s.redirect?.url ? s.redirect.permanent : true,
     redirectKeepPath: s.redirect?.url ? s.redirect.keepPath : true,
+    ...lbToForm(s.loadBalancer),
     maintenance: s.maintenance?.enabled ?? false,
     maintenanceMessage: s.maintenance?.message ?? '',
     httpsRedirect: s.https?.redirect == null ? 'inherit' : s.https.redirect ? 'on' : 'off',
@@ -238,7 +286,14 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     name: v.name.trim(),
     domainId: usesDomain || v.domainId ? v.domainId || null : null,
     hostnames,
-    targets: v.targets.filter((t) => v.kind === 'proxy' || t.host.trim()).map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port })),
+    targets: v.targets
+      .filter((t) => v.kind === 'proxy' || t.host.trim())
+      .map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port, ...(t.weight !== 1 ? { weight: t.weight } : {}) })),
+    loadBalancer: {
+      healthCheck: v.hcOn ? { path: v.hcPath, intervalSeconds: v.hcInterval, timeoutSeconds: v.hcTimeout, status: v.hcStatus } : null,
+      sticky: v.stickyOn ? { cookieName: v.stickyCookie, secure: v.stickySecure, httpOnly: v.stickyHttpOnly, sameSite: v.stickySameSite } : null,
+      timeouts: { dialSeconds: v.toDial, responseHeaderSeconds: v.toResponseHeader, idleConnSeconds: v.toIdle },
+    },
     passHostHeader: v.passHostHeader,
     insecureSkipVerify: v.targets.some((t) => t.scheme === 'https') ? v.insecureSkipVerify : false,
     entrypoints: v.entrypoints,
@@ -277,6 +332,18 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
   }
   if (path === 'redirect.url' || path === 'redirect') return 'redirectUrl';
   if (path === 'maintenance.message' || path === 'maintenance') return 'maintenanceMessage';
+  const lb: Record<string, string> = {
+    'loadBalancer.healthCheck.path': 'hcPath',
+    'loadBalancer.healthCheck.intervalSeconds': 'hcInterval',
+    'loadBalancer.healthCheck.timeoutSeconds': 'hcTimeout',
+    'loadBalancer.healthCheck.status': 'hcStatus',
+    'loadBalancer.sticky.cookieName': 'stickyCookie',
+    'loadBalancer.sticky.sameSite': 'stickySameSite',
+    'loadBalancer.timeouts.dialSeconds': 'toDial',
+    'loadBalancer.timeouts.responseHeaderSeconds': 'toResponseHeader',
+    'loadBalancer.timeouts.idleConnSeconds': 'toIdle',
+  };
+  if (lb[path]) return lb[path];
   const https = mapHttpsPath(path);
   if (https) return https;
   if (path === 'expiry' || path === 'expiry.type') return 'expiryType';
@@ -291,4 +358,4 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
 }
 
 export const knownServicePaths = (p: string) =>
-  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|maintenanceMessage|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port|weight)|hcPath|hcInterval|hcTimeout|hcStatus|stickyCookie|stickySameSite|toDial|toResponseHeader|toIdle|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|maintenanceMessage|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

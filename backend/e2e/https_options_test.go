@@ -234,6 +234,30 @@ func testLoadBalancerOptions(t *testing.T, bin harness.TraefikBinary) {
 			t.Fatalf("Set-Cookie = %q", cookie)
 		}
 	}
+	// Weights: Traefik's weighted round robin sends 3 of every 4 requests to
+	// the target of weight 3.
+	heavy, light := harness.StartBackend(t, "heavy"), harness.StartBackend(t, "light")
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
+		"name": "weighted", "hostnames": []map[string]string{{"type": "custom", "value": "weighted.test"}},
+		"entrypoints": []string{"web"},
+		"targets":     []map[string]any{{"host": heavy.Host, "port": heavy.Port, "weight": 3}, {"host": light.Host, "port": light.Port}},
+	}, nil)
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, _ := tr.Get(tr.WebURL, "weighted.test", "/")
+		return code == http.StatusOK
+	}, "weighted.test did not answer")
+	counts := map[string]int{}
+	for range 40 {
+		_, b := tr.Get(tr.WebURL, "weighted.test", "/")
+		var r harness.BackendReply
+		if json.Unmarshal([]byte(b), &r) == nil {
+			counts[r.Backend]++
+		}
+	}
+	if counts["heavy"] != 30 || counts["light"] != 10 {
+		t.Errorf("40 requests went %v, want heavy 30, light 10", counts)
+	}
+
 	// Traefik lists no status for serversTransports; the services using them are checked.
 	for _, kind := range []string{"routers", "services"} {
 		for _, o := range runtimeObjects(t, tr, kind) {

@@ -76,6 +76,55 @@ func TestServiceAndDomainCRUD(t *testing.T) {
 	}
 }
 
+// TestHTTPSOptionsRoundTrip: a domain's HTTPS defaults and a service's
+// overrides are stored and shown as sent; a service that sends none inherits.
+func TestHTTPSOptionsRoundTrip(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"domain":"example.com","https":{"redirect":true,"hsts":{"maxAge":31536000,"includeSubdomains":true,"preload":true}}}`)
+	rec := a.do("GET", "/api/domains/"+d.ID, "")
+	if !strings.Contains(rec.Body.String(), `"https":{"redirect":true,"hsts":{"maxAge":31536000,"includeSubdomains":true,"preload":true}}`) {
+		t.Fatalf("domain = %s", rec.Body)
+	}
+	inherit := a.mustCreate("/api/services", svcBody(d.ID, "a", ""))
+	rec = a.do("GET", "/api/services/"+inherit.ID, "")
+	if !strings.Contains(rec.Body.String(), `"https":{"redirect":null,"hsts":null}`) {
+		t.Fatalf("inheriting service = %s", rec.Body)
+	}
+	own := a.mustCreate("/api/services", svcBody(d.ID, "b", `,"https":{"redirect":false,"hsts":{"maxAge":600,"includeSubdomains":false,"preload":false}}`))
+	rec = a.do("GET", "/api/services/"+own.ID, "")
+	if !strings.Contains(rec.Body.String(), `"https":{"redirect":false,"hsts":{"maxAge":600,"includeSubdomains":false,"preload":false}}`) {
+		t.Fatalf("overriding service = %s", rec.Body)
+	}
+	// The switch keeps the overrides.
+	if rec := a.do("PATCH", "/api/services/"+own.ID, `{"enabled":false}`); rec.Code != http.StatusOK ||
+		!strings.Contains(rec.Body.String(), `"https":{"redirect":false,"hsts":{"maxAge":600`) {
+		t.Fatalf("after toggle = %d %s", rec.Code, rec.Body)
+	}
+}
+
+// TestRedirectKindKeepsTargets: a redirect needs no targets, and a proxy
+// turned into a redirect and back keeps its targets and its redirect.
+func TestRedirectKindKeepsTargets(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"domain":"example.com"}`)
+	r := a.mustCreate("/api/services", svcBody(d.ID, "old", `,"targets":[],"kind":"redirect","redirect":{"url":"https://new.example.org/","permanent":true,"keepPath":true}`))
+	rec := a.do("GET", "/api/services/"+r.ID, "")
+	if !strings.Contains(rec.Body.String(), `"kind":"redirect","redirect":{"url":"https://new.example.org/","permanent":true,"keepPath":true}`) {
+		t.Fatalf("redirect = %s", rec.Body)
+	}
+	p := a.mustCreate("/api/services", svcBody(d.ID, "app", ""))
+	rec = a.do("PUT", "/api/services/"+p.ID, svcBody(d.ID, "app", `,"kind":"redirect","redirect":{"url":"https://x.test/"}`))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"targets":[{"scheme":"http","host":"10.0.0.5","port":8080}]`) {
+		t.Fatalf("proxy to redirect = %d %s", rec.Code, rec.Body)
+	}
+	rec = a.do("PUT", "/api/services/"+p.ID, svcBody(d.ID, "app", `,"kind":"proxy","redirect":{"url":"https://x.test/"}`))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"kind":"proxy","redirect":{"url":"https://x.test/"`) {
+		t.Fatalf("back to proxy = %d %s", rec.Code, rec.Body)
+	}
+}
+
 func TestOnlyOneDefaultDomain(t *testing.T) {
 	a := newTestApp(t, nil)
 	a.signIn()
@@ -127,10 +176,30 @@ func TestValidationNamesTheField(t *testing.T) {
 		{"header newline", "/api/services", svcBody(d.ID, "a", `,"headers":{"X-A":"a\nb"}`), 422, "headers.X-A"},
 		{"expiry in past", "/api/services", svcBody(d.ID, "a", `,"expiry":{"type":"at","at":"2001-01-01T00:00:00Z"}`), 422, "expiry.at"},
 		{"expiry too short", "/api/services", svcBody(d.ID, "a", `,"expiry":{"type":"duration","seconds":5}`), 422, "expiry.seconds"},
+		{"hsts negative", "/api/services", svcBody(d.ID, "a", `,"https":{"hsts":{"maxAge":-1}}`), 422, "https.hsts.maxAge"},
+		{"hsts too long", "/api/services", svcBody(d.ID, "a", `,"https":{"hsts":{"maxAge":999999999}}`), 422, "https.hsts.maxAge"},
+		{"hsts preload short", "/api/services", svcBody(d.ID, "a", `,"https":{"hsts":{"maxAge":600,"includeSubdomains":true,"preload":true}}`), 422, "https.hsts.preload"},
+		{"hsts subdomains without age", "/api/services", svcBody(d.ID, "a", `,"https":{"hsts":{"maxAge":0,"includeSubdomains":true}}`), 422, "https.hsts.maxAge"},
+		{"redirect not a bool", "/api/services", svcBody(d.ID, "a", `,"https":{"redirect":"yes"}`), 400, "https.redirect"},
+		{"unknown kind", "/api/services", svcBody(d.ID, "a", `,"kind":"static"`), 422, "kind"},
+		{"redirect without url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect"`), 422, "redirect.url"},
+		{"redirect relative url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"/elsewhere"}`), 422, "redirect.url"},
+		{"redirect javascript url", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"javascript:alert(1)"}`), 422, "redirect.url"},
+		{"redirect url with backtick", "/api/services", svcBody(d.ID, "a", ",\"kind\":\"redirect\",\"redirect\":{\"url\":\"https://x.test/`\"}"), 422, "redirect.url"},
+		{"redirect keep path with query", "/api/services", svcBody(d.ID, "a", `,"kind":"redirect","redirect":{"url":"https://x.test/?a=1","keepPath":true}`), 422, "redirect.url"},
+		{"maintenance control character", "/api/services", svcBody(d.ID, "a", `,"maintenance":{"enabled":true,"message":"a\u0000b"}`), 422, "maintenance.message"},
+		{"weight too big", "/api/services", svcBody(d.ID, "a", `,"targets":[{"host":"x","port":1,"weight":5000}]`), 422, "targets[0].weight"},
+		{"health check path injection", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"healthCheck":{"path":"/a\"b","intervalSeconds":10,"timeoutSeconds":1}}`), 422, "loadBalancer.healthCheck.path"},
+		{"health check timeout over interval", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"healthCheck":{"path":"/","intervalSeconds":5,"timeoutSeconds":10}}`), 422, "loadBalancer.healthCheck.timeoutSeconds"},
+		{"health check status", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"healthCheck":{"path":"/","intervalSeconds":5,"timeoutSeconds":1,"status":700}}`), 422, "loadBalancer.healthCheck.status"},
+		{"sticky cookie name", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"sticky":{"cookieName":"a;b"}}`), 422, "loadBalancer.sticky.cookieName"},
+		{"sticky samesite none insecure", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"sticky":{"sameSite":"none"}}`), 422, "loadBalancer.sticky.sameSite"},
+		{"negative timeout", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"timeouts":{"dialSeconds":-1}}`), 422, "loadBalancer.timeouts.dialSeconds"},
 		{"wrong type", "/api/services", `{"name":"x","targets":"many"}`, 400, "targets"},
 		{"bad domain", "/api/domains", `{"domain":"exa mple.com"}`, 422, "domain"},
 		{"duplicate domain", "/api/domains", `{"domain":"example.com"}`, 409, "domain"},
 		{"wildcard without resolver", "/api/domains", `{"domain":"w.test","wildcard":true}`, 422, "certResolver"},
+		{"domain hsts preload", "/api/domains", `{"domain":"h.test","https":{"hsts":{"maxAge":31536000,"preload":true}}}`, 422, "https.hsts.preload"},
 		{"bad cert san", "/api/domains", `{"domain":"c.test","certResolver":"le","certConfigs":[{"main":"c.test","sans":["a b"]}]}`, 422, "certConfigs[0].sans[0]"},
 		{"bad config entrypoint", "/api/config", `{"defaultEntrypoints":["a/b"]}`, 422, "defaultEntrypoints[0]"},
 		{"empty default entrypoints", "/api/config", `{"defaultEntrypoints":[]}`, 422, "defaultEntrypoints"},

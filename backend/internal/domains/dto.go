@@ -6,6 +6,13 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
+// HTTPS is a domain's HTTPS defaults, inherited by its services unless
+// they override them.
+type HTTPS struct {
+	Redirect bool       `json:"redirect"`
+	HSTS     store.HSTS `json:"hsts"`
+}
+
 // Request is the body of POST and PUT /api/domains.
 type Request struct {
 	Name         string             `json:"name"`
@@ -14,6 +21,7 @@ type Request struct {
 	Wildcard     bool               `json:"wildcard"`
 	IsDefault    bool               `json:"isDefault"`
 	CertConfigs  []store.CertConfig `json:"certConfigs"`
+	HTTPS        HTTPS              `json:"https"`
 }
 
 // Response is a domain as the API shows it.
@@ -25,6 +33,7 @@ type Response struct {
 	Wildcard     bool               `json:"wildcard"`
 	IsDefault    bool               `json:"isDefault"`
 	CertConfigs  []store.CertConfig `json:"certConfigs"`
+	HTTPS        HTTPS              `json:"https"`
 	CreatedAt    time.Time          `json:"createdAt"`
 	UpdatedAt    time.Time          `json:"updatedAt"`
 }
@@ -35,5 +44,6 @@ func toResponse(d store.Domain) Response {
 		cc = []store.CertConfig{}
 	}
 	return Response{ID: d.ID, Name: d.Name, Domain: d.Domain, CertResolver: d.CertResolver,
-		Wildcard: d.Wildcard, IsDefault: d.IsDefault, CertConfigs: cc, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
+		Wildcard: d.Wildcard, IsDefault: d.IsDefault, CertConfigs: cc,
+		HTTPS: HTTPS{Redirect: d.HTTPSRedirect, HSTS: d.HSTS.V}, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
 }

@@ -128,6 +128,7 @@ func (s *Service) save(tx *gorm.DB, d *store.Domain, req Request, now time.Time,
 	d.Name, d.Domain, d.CertResolver = req.Name, req.Domain, req.CertResolver
 	d.Wildcard, d.IsDefault = req.Wildcard, req.IsDefault
 	d.CertConfigs = store.NewJSON(req.CertConfigs)
+	d.HTTPSRedirect, d.HSTS = req.HTTPS.Redirect, store.NewJSON(req.HTTPS.HSTS)
 	d.UpdatedAt = now
 	var err error
 	if create {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
@@ -65,5 +66,6 @@ func (r *Request) normalize() error {
 			c.Add(f+".resolver", "%q is not a valid resolver name", cc.Resolver)
 		}
 	}
+	hsts.Check(&c, "https.hsts", r.HTTPS.HSTS)
 	return c.Err()
 }

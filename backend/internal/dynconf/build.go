@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
 
@@ -128,8 +131,13 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	if err != nil {
 		return err
 	}
-	servers, err := targetURLs(sv)
-	if err != nil {
+	redirectKind := sv.Kind == store.KindRedirect
+	var servers []Server
+	if redirectKind {
+		if err := redirecturl.Check(sv.Redirect.URL, sv.Redirect.KeepPath); err != nil {
+			return fmt.Errorf("redirect URL: %w", err)
+		}
+	} else if servers, err = targetURLs(sv); err != nil {
 		return err
 	}
 	eps := sv.Entrypoints
@@ -187,25 +195,78 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		mws = append(mws, m)
 	}
+	if sv.Maintenance {
+		// The panel answers instead of the upstream: nothing of the service's
+		// own chain applies (the page is public), the global middlewares do.
+		if b.s.AuthBase == "" {
+			return fmt.Errorf("in maintenance, but the panel's address for the maintenance page is unknown")
+		}
+		n := Prefix + "maintenance-" + slug
+		newMW = []namedMW{{n, &Middleware{ReplacePath: &ReplacePath{Path: MaintenancePath + "/" + url.PathEscape(sv.ID)}}}}
+		mws = append(slices.Clone(b.s.GlobalMiddlewares), n)
+		servers, redirectKind = []Server{{URL: b.s.AuthBase}}, false
+	} else if redirectKind {
+		// Last, so protections and the service's own middlewares still run.
+		n := Prefix + "redirect-" + slug
+		newMW = append(newMW, namedMW{n, &Middleware{RedirectRegex: &RedirectRegex{
+			Regex:       redirecturl.Regex(sv.Redirect.KeepPath),
+			Replacement: redirecturl.Replacement(sv.Redirect.URL, sv.Redirect.KeepPath),
+			Permanent:   sv.Redirect.Permanent,
+		}}})
+		mws = append(mws, n)
+	}
+
+	// HTTPS: plain routers redirect when the service also listens on a TLS
+	// entrypoint (else there is nowhere to send the client); TLS routers add
+	// HSTS first, so it is on every answer, the panel's sign-in pages too.
+	// Neither middleware is emitted when no router would use it.
+	redirect, sts := sv.https()
+	anyTLS := slices.ContainsFunc(eps, b.s.isTLS)
+	anyPlain := slices.ContainsFunc(eps, func(ep string) bool { return !b.s.isTLS(ep) })
+	var redirectMW, hstsMW string
+	if redirect && anyTLS && anyPlain {
+		redirectMW = Prefix + "https-" + slug
+		newMW = append(newMW, namedMW{redirectMW, &Middleware{RedirectScheme: &RedirectScheme{Scheme: "https", Permanent: true}}})
+	}
+	if sts.MaxAge > 0 && anyTLS {
+		hstsMW = Prefix + "hsts-" + slug
+		newMW = append(newMW, namedMW{hstsMW, &Middleware{Headers: &Headers{
+			STSSeconds: sts.MaxAge, STSIncludeSubdomains: sts.IncludeSubdomains, STSPreload: sts.Preload}}})
+	}
 
 	// Everything is valid: emit.
-	pass := sv.PassHostHeader
-	lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
-	if sv.InsecureSkipVerify {
-		b.cfg.HTTP.ServersTransports[name] = &ServersTransport{InsecureSkipVerify: true}
-		b.cfg.owners.transports[name] = sv.ID
-		lb.ServersTransport = name
+	target := name
+	if redirectKind {
+		target = NoopService
+	} else {
+		pass := sv.PassHostHeader && !sv.Maintenance
+		lb := &ServersLoadBalancer{Servers: servers, PassHostHeader: &pass}
+		if !sv.Maintenance {
+			loadBalancerOptions(lb, sv.LoadBalancer)
+			if st := transportFor(sv); st != nil {
+				b.cfg.HTTP.ServersTransports[name] = st
+				b.cfg.owners.transports[name] = sv.ID
+				lb.ServersTransport = name
+			}
+		}
+		b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
+		b.cfg.owners.services[name] = sv.ID
 	}
-	b.cfg.HTTP.Services[name] = &TraefikService{LoadBalancer: lb}
-	b.cfg.owners.services[name] = sv.ID
 	for _, m := range newMW {
 		b.cfg.HTTP.Middlewares[m.name] = m.mw
 		b.cfg.owners.middlewares[m.name] = sv.ID
 	}
 	for _, ep := range eps {
-		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: name, Rule: rule}
-		if b.s.isTLS(ep) {
+		r := &Router{EntryPoints: []string{ep}, Middlewares: mws, Service: target, Rule: rule}
+		switch {
+		case b.s.isTLS(ep):
 			r.TLS = tlsFor(hosts, b.s.certDomain(sv.Domain, hosts))
+			if hstsMW != "" {
+				r.Middlewares = append([]string{hstsMW}, mws...)
+			}
+		case redirectMW != "":
+			// Nothing else runs on plain HTTP: the client comes back over TLS.
+			r.Middlewares = []string{redirectMW}
 		}
 		rn := b.claimRouter(name + "-" + ep)
 		b.cfg.HTTP.Routers[rn] = r
@@ -232,7 +293,15 @@ func targetURLs(sv ServiceSpec) ([]Server, error) {
 		if err := hostname.ValidateTarget(host); err != nil || t.Port < 1 || t.Port > 65535 {
 			return nil, fmt.Errorf("targets[%d]: invalid host or port", i)
 		}
-		out = append(out, Server{URL: scheme + "://" + net.JoinHostPort(host, strconv.Itoa(t.Port))})
+		if t.Weight < 0 || t.Weight > 1000 {
+			return nil, fmt.Errorf("targets[%d]: invalid weight", i)
+		}
+		srv := Server{URL: scheme + "://" + net.JoinHostPort(host, strconv.Itoa(t.Port))}
+		if t.Weight > 0 {
+			w := t.Weight
+			srv.Weight = &w
+		}
+		out = append(out, srv)
 	}
 	return out, nil
 }
@@ -296,4 +365,48 @@ func dedupe(in []string) []string {
 		}
 	}
 	return out
+}
+
+// loadBalancerOptions copies the health check and sticky cookie onto lb.
+func loadBalancerOptions(lb *ServersLoadBalancer, o store.LoadBalancer) {
+	if h := o.HealthCheck; h != nil {
+		lb.HealthCheck = &ServerHealthCheck{Path: h.Path, Status: h.Status,
+			Interval: seconds(h.IntervalSeconds), Timeout: seconds(h.TimeoutSeconds)}
+	}
+	if s := o.Sticky; s != nil {
+		lb.Sticky = &Sticky{Cookie: &Cookie{Name: s.CookieName, Secure: s.Secure, HTTPOnly: s.HTTPOnly, SameSite: s.SameSite}}
+	}
+}
+
+// transportFor is the service's own serversTransport, or nil when Traefik's
+// default does (no skipped verification, no timeouts).
+func transportFor(sv ServiceSpec) *ServersTransport {
+	t := sv.LoadBalancer.Timeouts
+	if !sv.InsecureSkipVerify && t == (store.Timeouts{}) {
+		return nil
+	}
+	st := &ServersTransport{InsecureSkipVerify: sv.InsecureSkipVerify}
+	if t != (store.Timeouts{}) {
+		// A forwardingTimeouts block replaces Traefik's defaults as a whole,
+		// so the unset ones are written out with Traefik's default values
+		// (dial 30s, idle 90s; no response-header limit).
+		st.ForwardingTimeouts = &ForwardingTimeouts{DialTimeout: orDefault(t.DialSeconds, "30s"),
+			ResponseHeaderTimeout: seconds(t.ResponseHeaderSeconds), IdleConnTimeout: orDefault(t.IdleConnSeconds, "90s")}
+	}
+	return st
+}
+
+// seconds renders n seconds as a Go duration string; 0 is left out.
+func seconds(n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.Itoa(n) + "s"
+}
+
+func orDefault(n int, def string) string {
+	if n <= 0 {
+		return def
+	}
+	return seconds(n)
 }

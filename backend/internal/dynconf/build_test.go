@@ -38,6 +38,12 @@ var (
 	}}
 )
 
+var (
+	yes, no = true, false
+	secure  = DomainSpec{ID: "d4", Domain: "secure.test", CertResolver: "le", HTTPSRedirect: true,
+		HSTS: store.HSTS{MaxAge: 31536000, IncludeSubdomains: true, Preload: true}}
+)
+
 func base(s Snapshot) Snapshot {
 	if s.DefaultEntrypoints == nil {
 		s.DefaultEntrypoints = []string{"websecure"}
@@ -106,6 +112,64 @@ func TestBuildGolden(t *testing.T) {
 				{Type: "method", Value: "GET"},
 				{Type: "clientIP", Value: "10.0.0.0/8"}, {Type: "clientIP", Value: "fd00::1"},
 			}}}}},
+		{"https", Snapshot{
+			EntrypointTLS: map[string]bool{"web": false, "websecure": true},
+			Domains:       []DomainSpec{secure, example},
+			Services: []ServiceSpec{
+				// Inherits the domain's redirect and HSTS.
+				{ID: "s1", Name: "inherits", Hosts: []string{"a.secure.test"}, Domain: &secure, Targets: []store.Target{tgt("10.0.0.1", 80)},
+					Entrypoints: []string{"web", "websecure"}, Protected: true},
+				// Overrides both: no redirect, a shorter HSTS.
+				{ID: "s2", Name: "overrides", Hosts: []string{"b.secure.test"}, Domain: &secure, Targets: []store.Target{tgt("10.0.0.1", 80)},
+					Entrypoints: []string{"web", "websecure"}, HTTPSRedirect: &no, HSTS: &store.HSTS{MaxAge: 600}},
+				// Turns both on under a domain without defaults.
+				{ID: "s3", Name: "own", Hosts: []string{"c.example.com"}, Domain: &example, Targets: []store.Target{tgt("10.0.0.1", 80)},
+					Entrypoints: []string{"web", "websecure"}, HTTPSRedirect: &yes, HSTS: &store.HSTS{MaxAge: 86400, IncludeSubdomains: true}},
+				// Plain HTTP only: the redirect has nowhere to go and is left out.
+				{ID: "s4", Name: "plain", Hosts: []string{"d.secure.test"}, Domain: &secure, Targets: []store.Target{tgt("10.0.0.1", 80)},
+					Entrypoints: []string{"web"}},
+				// HSTS off explicitly (maxAge 0) under a domain that sends it.
+				{ID: "s5", Name: "no hsts", Hosts: []string{"e.secure.test"}, Domain: &secure, Targets: []store.Target{tgt("10.0.0.1", 80)},
+					HSTS: &store.HSTS{}},
+			}}},
+		{"redirect_kind", Snapshot{
+			EntrypointTLS: map[string]bool{"web": false, "websecure": true},
+			Services: []ServiceSpec{
+				{ID: "s1", Name: "moved", Hosts: []string{"old.test", "www.old.test"}, Kind: store.KindRedirect, Entrypoints: []string{"web", "websecure"},
+					Redirect: store.Redirect{URL: "https://new.test/base/", Permanent: true, KeepPath: true}},
+				// Dollars in the target are doubled: Traefik must not expand them.
+				{ID: "s2", Name: "landing", Hosts: []string{"promo.test"}, Kind: store.KindRedirect, Protected: true,
+					Targets:  []store.Target{tgt("10.0.0.1", 80)}, // kept, not emitted
+					Redirect: store.Redirect{URL: "https://shop.test/offer?ref=$1&x=$$2"}},
+				{ID: "s3", Name: "bad target", Hosts: []string{"bad.test"}, Kind: store.KindRedirect,
+					Redirect: store.Redirect{URL: "javascript:alert(1)"}},
+			}}},
+		{"maintenance", Snapshot{
+			EntrypointTLS:     map[string]bool{"web": false, "websecure": true},
+			GlobalMiddlewares: []string{"secure-headers@file"},
+			Domains:           []DomainSpec{secure},
+			Services: []ServiceSpec{
+				// Its protection, headers, middlewares and transport wait; HTTPS still applies.
+				{ID: "s/1", Name: "shop", Hosts: []string{"shop.secure.test"}, Domain: &secure, Entrypoints: []string{"web", "websecure"},
+					Targets: []store.Target{{Scheme: "https", Host: "10.0.0.1", Port: 443}}, InsecureSkipVerify: true, PassHostHeader: true,
+					Protected: true, Headers: map[string]string{"X-A": "1"}, Middlewares: []string{"compress@file"}, Maintenance: true},
+				{ID: "s2", Name: "moved", Hosts: []string{"moved.test"}, Kind: store.KindRedirect,
+					Redirect: store.Redirect{URL: "https://new.test/"}, Maintenance: true},
+			}}},
+		{"load_balancer", Snapshot{Services: []ServiceSpec{
+			{ID: "s1", Name: "all", Hosts: []string{"all.test"}, PassHostHeader: true,
+				Targets: []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 80, Weight: 3}, {Scheme: "http", Host: "10.0.0.2", Port: 80}},
+				LoadBalancer: store.LoadBalancer{
+					HealthCheck: &store.HealthCheck{Path: "/healthz", IntervalSeconds: 10, TimeoutSeconds: 3, Status: 204},
+					Sticky:      &store.Sticky{CookieName: "lb", Secure: true, HTTPOnly: true, SameSite: "strict"},
+					Timeouts:    store.Timeouts{ResponseHeaderSeconds: 60},
+				}},
+			// Defaults: a generated cookie name, any 2xx/3xx, Traefik's dial and idle timeouts.
+			{ID: "s2", Name: "some", Hosts: []string{"some.test"}, InsecureSkipVerify: true,
+				Targets: []store.Target{{Scheme: "https", Host: "10.0.0.3", Port: 443}},
+				LoadBalancer: store.LoadBalancer{HealthCheck: &store.HealthCheck{Path: "/", IntervalSeconds: 30, TimeoutSeconds: 5},
+					Sticky: &store.Sticky{}, Timeouts: store.Timeouts{DialSeconds: 2, IdleConnSeconds: 10}}},
+		}}},
 		{"invalid_left_out", Snapshot{Services: []ServiceSpec{
 			{ID: "s1", Name: "backtick", Hosts: []string{"a.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
 				Rules: []store.Rule{{Type: "path", Value: "/x`) || Host(`evil"}}},
@@ -197,5 +261,41 @@ func TestAdminRouter(t *testing.T) {
 		if !hasAdmin && (len(problems) != 1 || !strings.Contains(problems[0].Reason, "no administrator exists yet")) {
 			t.Fatalf("problems %+v", problems)
 		}
+	}
+}
+
+func TestWarnings(t *testing.T) {
+	noResolver := DomainSpec{ID: "d5", Domain: "plain.test"}
+	tlsMap := map[string]bool{"web": false, "websecure": true}
+	tests := []struct {
+		name string
+		sv   ServiceSpec
+		want []string
+	}{
+		{"resolver", ServiceSpec{Hosts: []string{"a.example.com"}, Domain: &example, Entrypoints: []string{"websecure"}}, nil},
+		{"wildcard covers", ServiceSpec{Hosts: []string{"a.wild.test"}, Domain: &wild, Entrypoints: []string{"websecure"}}, nil},
+		{"domain without resolver", ServiceSpec{Hosts: []string{"a.plain.test"}, Domain: &noResolver, Entrypoints: []string{"web", "websecure"}},
+			[]string{WarnDefaultCertificate}},
+		{"custom host, no domain", ServiceSpec{Hosts: []string{"a.other.org"}, Entrypoints: []string{"websecure"}}, []string{WarnDefaultCertificate}},
+		{"custom host under a known domain", ServiceSpec{Hosts: []string{"x.example.com"}, Entrypoints: []string{"websecure"}}, nil},
+		{"plain only", ServiceSpec{Hosts: []string{"a.other.org"}, Entrypoints: []string{"web"}}, nil},
+		{"redirect without TLS", ServiceSpec{Hosts: []string{"a.secure.test"}, Domain: &secure, Entrypoints: []string{"web"}},
+			[]string{WarnRedirectWithoutTLS, WarnHSTSWithoutTLS}},
+		{"defaults are TLS", ServiceSpec{Hosts: []string{"a.other.org"}}, []string{WarnDefaultCertificate}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			snap := base(Snapshot{EntrypointTLS: tlsMap, Domains: []DomainSpec{example, wild, noResolver, secure}})
+			var got []string
+			for _, w := range Warnings(&snap, tc.sv) {
+				got = append(got, w.Code)
+				if w.Message == "" {
+					t.Errorf("%s: no message", w.Code)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Fatalf("warnings = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

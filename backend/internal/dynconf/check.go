@@ -21,7 +21,7 @@ func CheckConfig(cfg Config) error {
 		if err := CheckRule(r.Rule); err != nil {
 			return fmt.Errorf("router %s: rule %q: %w", name, r.Rule, err)
 		}
-		if _, ok := h.Services[r.Service]; !ok {
+		if _, ok := h.Services[r.Service]; !ok && r.Service != NoopService {
 			return fmt.Errorf("router %s: service %q does not exist", name, r.Service)
 		}
 		for _, m := range r.Middlewares {

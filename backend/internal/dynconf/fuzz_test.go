@@ -29,8 +29,13 @@ func FuzzBuild(f *testing.F) {
 		plain := sv
 		plain.Rules, plain.Domain, plain.Headers, plain.Middlewares = nil, nil, nil, nil
 		plain.Targets = []store.Target{{Host: target, Port: port}}
+		redirect, maint := sv, plain
+		redirect.Kind, redirect.Redirect = store.KindRedirect, store.Redirect{URL: hValue, KeepPath: protected, Permanent: !protected}
+		redirect.HTTPSRedirect, redirect.HSTS = &protected, &store.HSTS{MaxAge: int64(port)}
+		maint.Maintenance = true
+		maint.LoadBalancer = store.LoadBalancer{HealthCheck: &store.HealthCheck{Path: ruleValue}, Sticky: &store.Sticky{CookieName: hName}}
 		snap := Snapshot{
-			Services:           []ServiceSpec{sv, plain, sv},
+			Services:           []ServiceSpec{sv, plain, sv, redirect, maint},
 			Domains:            []DomainSpec{*dom},
 			DefaultEntrypoints: []string{ep},
 			GlobalMiddlewares:  []string{mw},

@@ -22,12 +22,14 @@ type Handler struct {
 // NewHandler returns the dynconf handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc, log: svc.d.Logger} }
 
-// Register mounts the routes on the /api group. /proxy/config and
-// /proxy/cert-trigger are on httpapi's public allow-list.
+// Register mounts the routes on the /api group. /proxy/config,
+// /proxy/cert-trigger and /proxy/maintenance/:id are on httpapi's public
+// allow-list.
 func (h *Handler) Register(g *echo.Group) {
 	g.GET("/proxy/config", h.config)
 	g.GET("/proxy/config/preview", h.preview)
 	g.GET(CertTriggerPath[len("/api"):], h.certTrigger)
+	g.GET(MaintenancePath[len("/api"):]+"/:id", h.maintenance)
 }
 
 // unavailable is answered on any failure: Traefik keeps its last good

@@ -16,6 +16,14 @@ const (
 	triggerPathMW      = Prefix + "cert-trigger-path"
 )
 
+// MaintenancePath is where the panel answers a service's maintenance page
+// (followed by /<service id>); maintenance routers rewrite every path to it.
+const MaintenancePath = "/api/proxy/maintenance"
+
+// NoopService is Traefik's built-in service that answers nothing itself:
+// the routers of redirect services use it, their middleware answers.
+const NoopService = "noop@internal"
+
 // TriggerPath is the reserved path certificate-trigger routers match; no
 // real service is expected to use it.
 const TriggerPath = "/.well-known/gatehouse-cert-trigger"

@@ -23,6 +23,8 @@ type Preview struct {
 	ServersTransports map[string]*ServersTransport `json:"serversTransports"`
 	// Problems explains why nothing is emitted, when the service is left out.
 	Problems []string `json:"problems"`
+	// Warnings are what may surprise about the emitted service (see Warning).
+	Warnings []Warning `json:"warnings"`
 }
 
 // Preview builds the configuration with the service included (even when
@@ -50,7 +52,7 @@ func (s *Service) Preview(ctx context.Context, id string) (Preview, error) {
 	}
 	cfg, problems := BuildWithProblems(snap)
 	p := Preview{
-		ServiceID: id, Enabled: row.Enabled, Problems: []string{},
+		ServiceID: id, Enabled: row.Enabled, Problems: []string{}, Warnings: []Warning{},
 		Routers: map[string]*Router{}, Services: map[string]*TraefikService{},
 		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
 	}
@@ -58,6 +60,9 @@ func (s *Service) Preview(ctx context.Context, id string) (Preview, error) {
 	pick(p.Services, cfg.Section().Services, cfg.owners.services, id)
 	pick(p.Middlewares, cfg.Section().Middlewares, cfg.owners.middlewares, id)
 	pick(p.ServersTransports, cfg.Section().ServersTransports, cfg.owners.transports, id)
+	if sv, ok := snap.specByID(id); ok {
+		p.Warnings = Warnings(&snap, sv)
+	}
 	for _, pr := range problems {
 		if pr.Kind == "service" && pr.ID == id {
 			p.Problems = append(p.Problems, pr.Reason)

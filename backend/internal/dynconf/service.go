@@ -302,6 +302,8 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 		PassHostHeader: r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
 		Headers: r.Headers.V, Protected: isProtected(r.ID),
+		HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V, Kind: r.Kind, Redirect: r.Redirect.V,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer.V,
 	}
 	if r.DomainID != nil {
 		sp.Domain = byID[*r.DomainID]
@@ -310,7 +312,8 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 }
 
 func domainSpec(d store.Domain) DomainSpec {
-	return DomainSpec{ID: d.ID, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard, CertConfigs: d.CertConfigs.V}
+	return DomainSpec{ID: d.ID, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard, CertConfigs: d.CertConfigs.V,
+		HTTPSRedirect: d.HTTPSRedirect, HSTS: d.HSTS.V}
 }
 
 // CurrentETag returns the ETag of the configuration a poll would get now,

@@ -318,6 +318,10 @@ func TestPreview(t *testing.T) {
 		p.Middlewares["gh-headers-app-2"] == nil || p.ServersTransports["gh-app-2"] == nil {
 		t.Errorf("preview = %s", rec.Body)
 	}
+	// b.test has no domain, so no resolver: Traefik's default certificate.
+	if len(p.Warnings) != 1 || p.Warnings[0].Code != WarnDefaultCertificate {
+		t.Errorf("warnings = %+v", p.Warnings)
+	}
 	if rec := v.do(t, "/api/proxy/config/preview?serviceId=nope", admin); rec.Code != http.StatusNotFound {
 		t.Errorf("unknown id: status %d", rec.Code)
 	}
@@ -367,5 +371,40 @@ func TestBackgroundDisableExpired(t *testing.T) {
 	}
 	if got, _ := v.services.Get(context.Background(), id); got.Enabled {
 		t.Fatal("still enabled after its expiry")
+	}
+}
+
+// TestMaintenancePage: the page is public, answers 503 with the service's
+// message escaped (line breaks kept), and 404 once maintenance is off.
+func TestMaintenancePage(t *testing.T) {
+	v := newEnv(t, Deps{})
+	id := v.createService(t, "Shop <b>", "shop.test", func(r *services.Request) {
+		r.Maintenance = services.Maintenance{Enabled: true, Message: "Back at <script>alert(1)</script>\nnoon"}
+	})
+	plain := v.createService(t, "other", "other.test", nil)
+	rec := v.do(t, MaintenancePath+"/"+id, nil)
+	body := rec.Body.String()
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" || rec.Header().Get("Cache-Control") != "no-store" {
+		t.Fatalf("status %d headers %v", rec.Code, rec.Header())
+	}
+	if !strings.Contains(body, "Back at &lt;script&gt;alert(1)&lt;/script&gt;\nnoon") || strings.Contains(body, "<script>") ||
+		!strings.Contains(body, "Shop &lt;b&gt; is under maintenance") {
+		t.Fatalf("page = %s", body)
+	}
+	for _, path := range []string{MaintenancePath + "/" + plain, MaintenancePath + "/nope"} {
+		if rec := v.do(t, path, nil); rec.Code != http.StatusNotFound {
+			t.Errorf("%s: status %d, want 404", path, rec.Code)
+		}
+	}
+	if _, err := v.services.SetEnabled(context.Background(), id, true); err != nil {
+		t.Fatal(err)
+	}
+	// Without a message the page says so in general terms.
+	if _, err := v.services.Update(context.Background(), id, services.Request{Name: "Shop", Hostnames: []store.Hostname{{Type: store.HostCustom, Value: "shop.test"}},
+		Targets: []store.Target{{Host: "10.0.0.1", Port: 80}}, Maintenance: services.Maintenance{Enabled: true}}); err != nil {
+		t.Fatal(err)
+	}
+	if rec := v.do(t, MaintenancePath+"/"+id, nil); !strings.Contains(rec.Body.String(), defaultMaintenanceMessage) {
+		t.Errorf("page without a message = %s", rec.Body)
 	}
 }

@@ -54,6 +54,33 @@ type ServiceSpec struct {
 	Middlewares        []string
 	Headers            map[string]string
 	Protected          bool // has a protection or restricting access rules: add forwardAuth
+	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
+	HTTPSRedirect *bool
+	HSTS          *store.HSTS
+	// Kind is store.KindRedirect for a redirect service (Redirect says
+	// where to); anything else proxies to Targets.
+	Kind     string
+	Redirect store.Redirect
+	// Maintenance sends every request to the panel's maintenance page for
+	// the service, whatever its kind.
+	Maintenance bool
+	// LoadBalancer: health check, sticky cookie and upstream timeouts
+	// (target weights are in Targets).
+	LoadBalancer store.LoadBalancer
+}
+
+// https resolves the service's HTTPS options against its domain's defaults.
+func (sv *ServiceSpec) https() (redirect bool, hsts store.HSTS) {
+	if sv.Domain != nil {
+		redirect, hsts = sv.Domain.HTTPSRedirect, sv.Domain.HSTS
+	}
+	if sv.HTTPSRedirect != nil {
+		redirect = *sv.HTTPSRedirect
+	}
+	if sv.HSTS != nil {
+		hsts = *sv.HSTS
+	}
+	return redirect, hsts
 }
 
 // DomainSpec is a base domain and how its certificates are obtained.
@@ -63,4 +90,7 @@ type DomainSpec struct {
 	CertResolver string
 	Wildcard     bool
 	CertConfigs  []store.CertConfig
+	// The HTTPS defaults of the domain's services.
+	HTTPSRedirect bool
+	HSTS          store.HSTS
 }

@@ -61,27 +61,76 @@ type TraefikService struct {
 
 // ServersLoadBalancer is dynamic.ServersLoadBalancer.
 type ServersLoadBalancer struct {
-	Servers          []Server `json:"servers,omitempty"`
-	PassHostHeader   *bool    `json:"passHostHeader,omitempty"`
-	ServersTransport string   `json:"serversTransport,omitempty"`
+	Sticky           *Sticky            `json:"sticky,omitempty"`
+	Servers          []Server           `json:"servers,omitempty"`
+	HealthCheck      *ServerHealthCheck `json:"healthCheck,omitempty"`
+	PassHostHeader   *bool              `json:"passHostHeader,omitempty"`
+	ServersTransport string             `json:"serversTransport,omitempty"`
+}
+
+// Sticky is dynamic.Sticky.
+type Sticky struct {
+	Cookie *Cookie `json:"cookie,omitempty"`
+}
+
+// Cookie is dynamic.Cookie.
+type Cookie struct {
+	Name     string `json:"name,omitempty"`
+	Secure   bool   `json:"secure,omitempty"`
+	HTTPOnly bool   `json:"httpOnly,omitempty"`
+	SameSite string `json:"sameSite,omitempty"`
+}
+
+// ServerHealthCheck is dynamic.ServerHealthCheck; durations are Go
+// duration strings ("10s").
+type ServerHealthCheck struct {
+	Path     string `json:"path,omitempty"`
+	Status   int    `json:"status,omitempty"`
+	Interval string `json:"interval,omitempty"`
+	Timeout  string `json:"timeout,omitempty"`
 }
 
 // Server is dynamic.Server.
 type Server struct {
-	URL string `json:"url,omitempty"`
+	URL    string `json:"url,omitempty"`
+	Weight *int   `json:"weight,omitempty"`
 }
 
 // ServersTransport is dynamic.ServersTransport.
 type ServersTransport struct {
-	InsecureSkipVerify bool `json:"insecureSkipVerify,omitempty"`
+	InsecureSkipVerify bool                `json:"insecureSkipVerify,omitempty"`
+	ForwardingTimeouts *ForwardingTimeouts `json:"forwardingTimeouts,omitempty"`
+}
+
+// ForwardingTimeouts is dynamic.ForwardingTimeouts (Go duration strings).
+type ForwardingTimeouts struct {
+	DialTimeout           string `json:"dialTimeout,omitempty"`
+	ResponseHeaderTimeout string `json:"responseHeaderTimeout,omitempty"`
+	IdleConnTimeout       string `json:"idleConnTimeout,omitempty"`
 }
 
 // Middleware is dynamic.Middleware (the kinds the panel emits).
 type Middleware struct {
-	BasicAuth   *BasicAuth   `json:"basicAuth,omitempty"`
-	ForwardAuth *ForwardAuth `json:"forwardAuth,omitempty"`
-	Headers     *Headers     `json:"headers,omitempty"`
-	ReplacePath *ReplacePath `json:"replacePath,omitempty"`
+	BasicAuth      *BasicAuth      `json:"basicAuth,omitempty"`
+	ForwardAuth    *ForwardAuth    `json:"forwardAuth,omitempty"`
+	Headers        *Headers        `json:"headers,omitempty"`
+	ReplacePath    *ReplacePath    `json:"replacePath,omitempty"`
+	RedirectScheme *RedirectScheme `json:"redirectScheme,omitempty"`
+	RedirectRegex  *RedirectRegex  `json:"redirectRegex,omitempty"`
+}
+
+// RedirectRegex is dynamic.RedirectRegex.
+type RedirectRegex struct {
+	Regex       string `json:"regex,omitempty"`
+	Replacement string `json:"replacement,omitempty"`
+	Permanent   bool   `json:"permanent,omitempty"`
+}
+
+// RedirectScheme is dynamic.RedirectScheme.
+type RedirectScheme struct {
+	Scheme    string `json:"scheme,omitempty"`
+	Port      string `json:"port,omitempty"`
+	Permanent bool   `json:"permanent,omitempty"`
 }
 
 // BasicAuth is dynamic.BasicAuth; users are "name:hash" (bcrypt is verified natively).
@@ -99,9 +148,12 @@ type ForwardAuth struct {
 	AddAuthCookiesToResponse []string `json:"addAuthCookiesToResponse,omitempty"`
 }
 
-// Headers is dynamic.Headers (request headers only).
+// Headers is dynamic.Headers (request headers and HSTS).
 type Headers struct {
 	CustomRequestHeaders map[string]string `json:"customRequestHeaders,omitempty"`
+	STSSeconds           int64             `json:"stsSeconds,omitempty"`
+	STSIncludeSubdomains bool              `json:"stsIncludeSubdomains,omitempty"`
+	STSPreload           bool              `json:"stsPreload,omitempty"`
 }
 
 // ReplacePath is dynamic.ReplacePath.

@@ -64,6 +64,7 @@ var publicRoutes = []string{
 	"POST /api/admin/login/passkey/finish",   // the WebAuthn assertion is the credential
 	"GET /api/proxy/config",                  // Traefik HTTP provider
 	"GET /api/proxy/cert-trigger",            // certificate-trigger routers (blank page)
+	"GET /api/proxy/maintenance/:id",         // maintenance routers: the service's public maintenance page
 	"GET /api/proxy/static-config",           // managed-mode wrapper
 	"GET /api/proxy/managed/secrets-env",     // managed-mode wrapper: token + internal network only
 	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only

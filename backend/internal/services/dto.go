@@ -13,20 +13,39 @@ type Expiry struct {
 	Seconds int64      `json:"seconds,omitempty"`
 }
 
+// HTTPS is a service's HTTPS options; a nil field inherits the domain's
+// default (no domain: no redirect, no HSTS).
+type HTTPS struct {
+	Redirect *bool       `json:"redirect"`
+	HSTS     *store.HSTS `json:"hsts"`
+}
+
+// Maintenance switches a service to the panel's maintenance page, which
+// shows Message (plain text), keeping every other setting.
+type Maintenance struct {
+	Enabled bool   `json:"enabled"`
+	Message string `json:"message"`
+}
+
 // Request is the body of POST and PUT /api/services.
 type Request struct {
-	Name               string            `json:"name"`
-	DomainID           *string           `json:"domainId"`
-	Hostnames          []store.Hostname  `json:"hostnames"`
-	Targets            []store.Target    `json:"targets"`
-	PassHostHeader     *bool             `json:"passHostHeader"`
-	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
-	Entrypoints        []string          `json:"entrypoints"`
-	Rules              []store.Rule      `json:"rules"`
-	Middlewares        []string          `json:"middlewares"`
-	Headers            map[string]string `json:"headers"`
-	Enabled            *bool             `json:"enabled"`
-	Expiry             *Expiry           `json:"expiry"`
+	Name               string             `json:"name"`
+	DomainID           *string            `json:"domainId"`
+	Hostnames          []store.Hostname   `json:"hostnames"`
+	Targets            []store.Target     `json:"targets"`
+	PassHostHeader     *bool              `json:"passHostHeader"`
+	InsecureSkipVerify bool               `json:"insecureSkipVerify"`
+	Entrypoints        []string           `json:"entrypoints"`
+	Rules              []store.Rule       `json:"rules"`
+	Middlewares        []string           `json:"middlewares"`
+	Headers            map[string]string  `json:"headers"`
+	HTTPS              HTTPS              `json:"https"`
+	Kind               string             `json:"kind"`
+	Redirect           *store.Redirect    `json:"redirect"`
+	Maintenance        Maintenance        `json:"maintenance"`
+	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
+	Enabled            *bool              `json:"enabled"`
+	Expiry             *Expiry            `json:"expiry"`
 }
 
 // Protection summarises which protections a service has enabled.
@@ -39,25 +58,30 @@ type Protection struct {
 
 // Response is a service as the API shows it.
 type Response struct {
-	ID                 string            `json:"id"`
-	Name               string            `json:"name"`
-	DomainID           *string           `json:"domainId"`
-	Hostnames          []store.Hostname  `json:"hostnames"`
-	FQDNs              []string          `json:"fqdns"`
-	Targets            []store.Target    `json:"targets"`
-	PassHostHeader     bool              `json:"passHostHeader"`
-	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
-	Entrypoints        []string          `json:"entrypoints"`
-	Rules              []store.Rule      `json:"rules"`
-	Middlewares        []string          `json:"middlewares"`
-	Headers            map[string]string `json:"headers"`
-	Enabled            bool              `json:"enabled"`
-	Expiry             Expiry            `json:"expiry"`
-	ExpiresAt          *time.Time        `json:"expiresAt"`
-	EnabledAt          *time.Time        `json:"enabledAt"`
-	Protection         Protection        `json:"protection"`
-	CreatedAt          time.Time         `json:"createdAt"`
-	UpdatedAt          time.Time         `json:"updatedAt"`
+	ID                 string             `json:"id"`
+	Name               string             `json:"name"`
+	DomainID           *string            `json:"domainId"`
+	Hostnames          []store.Hostname   `json:"hostnames"`
+	FQDNs              []string           `json:"fqdns"`
+	Targets            []store.Target     `json:"targets"`
+	PassHostHeader     bool               `json:"passHostHeader"`
+	InsecureSkipVerify bool               `json:"insecureSkipVerify"`
+	Entrypoints        []string           `json:"entrypoints"`
+	Rules              []store.Rule       `json:"rules"`
+	Middlewares        []string           `json:"middlewares"`
+	Headers            map[string]string  `json:"headers"`
+	HTTPS              HTTPS              `json:"https"`
+	Kind               string             `json:"kind"`
+	Redirect           store.Redirect     `json:"redirect"`
+	Maintenance        Maintenance        `json:"maintenance"`
+	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
+	Enabled            bool               `json:"enabled"`
+	Expiry             Expiry             `json:"expiry"`
+	ExpiresAt          *time.Time         `json:"expiresAt"`
+	EnabledAt          *time.Time         `json:"enabledAt"`
+	Protection         Protection         `json:"protection"`
+	CreatedAt          time.Time          `json:"createdAt"`
+	UpdatedAt          time.Time          `json:"updatedAt"`
 }
 
 func toResponse(s store.Service, p Protection) Response {
@@ -67,6 +91,8 @@ func toResponse(s store.Service, p Protection) Response {
 		Targets: nonNil(s.Targets.V), PassHostHeader: s.PassHostHeader,
 		InsecureSkipVerify: s.InsecureSkipVerify, Entrypoints: nonNil(s.Entrypoints.V),
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
+		HTTPS: HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V}, Kind: s.Kind, Redirect: s.Redirect.V,
+		Maintenance: Maintenance{Enabled: s.Maintenance, Message: s.MaintenanceMessage}, LoadBalancer: s.LoadBalancer.V,
 		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
@@ -92,7 +118,8 @@ func toRequest(row store.Service) Request {
 		Name: r.Name, DomainID: r.DomainID, Hostnames: r.Hostnames, Targets: r.Targets,
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
-		Enabled: &r.Enabled, Expiry: &r.Expiry,
+		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer, Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

@@ -249,6 +249,10 @@ func (s *Service) apply(tx *gorm.DB, row *store.Service, req Request, now time.T
 	row.Rules = store.NewJSON(req.Rules)
 	row.Middlewares = store.NewJSON(req.Middlewares)
 	row.Headers = store.NewJSON(req.Headers)
+	row.HTTPSRedirect, row.HSTS = req.HTTPS.Redirect, store.NewJSON(req.HTTPS.HSTS)
+	row.Kind, row.Redirect = req.Kind, store.NewJSON(*req.Redirect)
+	row.Maintenance, row.MaintenanceMessage = req.Maintenance.Enabled, req.Maintenance.Message
+	row.LoadBalancer = store.NewJSON(req.LoadBalancer)
 	row.UpdatedAt = now
 	row.Enabled = enabled
 	if enabled && (!wasEnabled || row.EnabledAt == nil) {

@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"net/netip"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 )
@@ -75,8 +78,29 @@ func (r *Request) normalize() error {
 		}
 	}
 
-	if len(r.Targets) == 0 {
-		c.Add("targets", "must have at least one target")
+	switch r.Kind {
+	case "", store.KindProxy:
+		r.Kind = store.KindProxy
+		if len(r.Targets) == 0 {
+			c.Add("targets", "must have at least one target")
+		}
+	case store.KindRedirect:
+		// Targets are optional and kept for when the service proxies again.
+		if r.Redirect == nil {
+			c.Add("redirect.url", "is required for a redirect service")
+		}
+	default:
+		c.Add("kind", "must be one of: proxy, redirect")
+	}
+	if r.Redirect != nil {
+		r.Redirect.URL = strings.TrimSpace(r.Redirect.URL)
+		if r.Kind == store.KindRedirect || r.Redirect.URL != "" {
+			if err := redirecturl.Check(r.Redirect.URL, r.Redirect.KeepPath); err != nil {
+				c.Add("redirect.url", "%v", err)
+			}
+		}
+	} else {
+		r.Redirect = &store.Redirect{}
 	}
 	if len(r.Targets) > 32 {
 		c.Add("targets", "must have at most 32 items")
@@ -97,6 +121,9 @@ func (r *Request) normalize() error {
 		}
 		if t.Port < 1 || t.Port > 65535 {
 			c.Add(f+".port", "must be between 1 and 65535")
+		}
+		if t.Weight < 0 || t.Weight > 1000 {
+			c.Add(f+".weight", "must be between 0 (the same as 1) and 1000")
 		}
 	}
 
@@ -132,6 +159,17 @@ func (r *Request) normalize() error {
 	}
 	if r.Headers == nil {
 		r.Headers = map[string]string{}
+	}
+
+	checkLoadBalancer(&c, &r.LoadBalancer)
+
+	r.Maintenance.Message = strings.TrimSpace(r.Maintenance.Message)
+	if len([]rune(r.Maintenance.Message)) > 2000 || !isPlainText(r.Maintenance.Message) {
+		c.Add("maintenance.message", "must be text of at most 2000 characters (line breaks allowed, no other control characters)")
+	}
+
+	if r.HTTPS.HSTS != nil {
+		hsts.Check(&c, "https.hsts", *r.HTTPS.HSTS)
 	}
 
 	if r.Expiry != nil {
@@ -216,4 +254,65 @@ func isRuleText(s string) bool {
 		}
 	}
 	return true
+}
+
+// isPlainText is valid UTF-8 without control characters other than line
+// breaks and tabs.
+func isPlainText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if (r < 0x20 && r != '\n' && r != '\r' && r != '\t') || r == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// checkLoadBalancer checks the load-balancer options; everything in them
+// reaches Traefik's configuration as a value, never inside a rule.
+func checkLoadBalancer(c *apperr.Collector, lb *store.LoadBalancer) {
+	if h := lb.HealthCheck; h != nil {
+		h.Path = strings.TrimSpace(h.Path)
+		if !strings.HasPrefix(h.Path, "/") || !isPath(h.Path) || len(h.Path) > 256 {
+			c.Add("loadBalancer.healthCheck.path", "must be a path starting with / using URL path characters only (at most 256)")
+		}
+		if h.IntervalSeconds < 1 || h.IntervalSeconds > 3600 {
+			c.Add("loadBalancer.healthCheck.intervalSeconds", "must be between 1 and 3600 seconds")
+		}
+		if h.TimeoutSeconds < 1 || h.TimeoutSeconds > 300 || (h.IntervalSeconds >= 1 && h.TimeoutSeconds > h.IntervalSeconds) {
+			c.Add("loadBalancer.healthCheck.timeoutSeconds", "must be between 1 and 300 seconds, and at most the interval")
+		}
+		if h.Status != 0 && (h.Status < 100 || h.Status > 599) {
+			c.Add("loadBalancer.healthCheck.status", "must be an HTTP status (100-599), or 0 for any 2xx or 3xx")
+		}
+	}
+	if s := lb.Sticky; s != nil {
+		s.CookieName = strings.TrimSpace(s.CookieName)
+		if len(s.CookieName) > 64 || strings.IndexFunc(s.CookieName, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
+		}) >= 0 {
+			c.Add("loadBalancer.sticky.cookieName", "must be letters, digits, _ and - only (at most 64), or empty for a generated name")
+		}
+		s.SameSite = strings.ToLower(strings.TrimSpace(s.SameSite))
+		switch s.SameSite {
+		case "", "lax", "strict":
+		case "none":
+			if !s.Secure {
+				c.Add("loadBalancer.sticky.sameSite", "none needs a secure cookie (browsers refuse it otherwise)")
+			}
+		default:
+			c.Add("loadBalancer.sticky.sameSite", "must be one of: none, lax, strict, or empty")
+		}
+	}
+	t := lb.Timeouts
+	for _, v := range []struct {
+		f string
+		n int
+	}{{"dialSeconds", t.DialSeconds}, {"responseHeaderSeconds", t.ResponseHeaderSeconds}, {"idleConnSeconds", t.IdleConnSeconds}} {
+		if v.n < 0 || v.n > 3600 {
+			c.Add("loadBalancer.timeouts."+v.f, "must be between 0 (Traefik's default) and 3600 seconds")
+		}
+	}
 }

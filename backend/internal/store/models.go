@@ -87,8 +87,31 @@ type Domain struct {
 	Wildcard     bool
 	IsDefault    bool
 	CertConfigs  JSON[[]CertConfig]
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// HTTPSRedirect and HSTS are the defaults of the domain's services.
+	HTTPSRedirect bool       `gorm:"column:https_redirect"`
+	HSTS          JSON[HSTS] `gorm:"column:hsts"`
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+}
+
+// Service kinds.
+const (
+	KindProxy    = "proxy"
+	KindRedirect = "redirect"
+)
+
+// Redirect is where a redirect service sends every request.
+type Redirect struct {
+	URL       string `json:"url"`
+	Permanent bool   `json:"permanent"`
+	KeepPath  bool   `json:"keepPath"` // append the request's path and query to URL
+}
+
+// HSTS is a Strict-Transport-Security policy; MaxAge 0 sends no header.
+type HSTS struct {
+	MaxAge            int64 `json:"maxAge"`
+	IncludeSubdomains bool  `json:"includeSubdomains"`
+	Preload           bool  `json:"preload"`
 }
 
 // Hostname types.
@@ -109,6 +132,38 @@ type Target struct {
 	Scheme string `json:"scheme"`
 	Host   string `json:"host"`
 	Port   int    `json:"port"`
+	// Weight shares requests among targets (weighted round robin); 0 is 1.
+	Weight int `json:"weight,omitempty"`
+}
+
+// LoadBalancer holds a service's load-balancer options; nil parts are off.
+type LoadBalancer struct {
+	HealthCheck *HealthCheck `json:"healthCheck"`
+	Sticky      *Sticky      `json:"sticky"`
+	Timeouts    Timeouts     `json:"timeouts"`
+}
+
+// HealthCheck is Traefik's active health check of each target.
+type HealthCheck struct {
+	Path            string `json:"path"`
+	IntervalSeconds int    `json:"intervalSeconds"`
+	TimeoutSeconds  int    `json:"timeoutSeconds"`
+	Status          int    `json:"status"` // 0: any 2xx or 3xx
+}
+
+// Sticky keeps a client on one target with a cookie.
+type Sticky struct {
+	CookieName string `json:"cookieName"` // empty: Traefik's generated name
+	Secure     bool   `json:"secure"`
+	HTTPOnly   bool   `json:"httpOnly"`
+	SameSite   string `json:"sameSite"` // "", none, lax or strict
+}
+
+// Timeouts bound the upstream connection, in seconds; 0 keeps Traefik's default.
+type Timeouts struct {
+	DialSeconds           int `json:"dialSeconds"`
+	ResponseHeaderSeconds int `json:"responseHeaderSeconds"`
+	IdleConnSeconds       int `json:"idleConnSeconds"`
 }
 
 // Rule is an extra match condition combined with the host match.
@@ -138,6 +193,15 @@ type Service struct {
 	Rules              JSON[[]Rule]
 	Middlewares        JSON[[]string]
 	Headers            JSON[map[string]string]
+	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
+	HTTPSRedirect *bool       `gorm:"column:https_redirect"`
+	HSTS          JSON[*HSTS] `gorm:"column:hsts"`
+	Kind          string      // KindProxy or KindRedirect
+	Redirect      JSON[Redirect]
+	// Maintenance answers MaintenanceMessage instead of the upstream.
+	Maintenance        bool
+	MaintenanceMessage string
+	LoadBalancer       JSON[LoadBalancer]
 	Enabled            bool
 	ExpiryType         string
 	LifetimeSeconds    *int64

@@ -1032,6 +1032,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proxy/maintenance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** The maintenance page of a service in maintenance (public; Traefik's maintenance routers rewrite to it) */
+        get: operations["getMaintenancePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proxy/managed": {
         parameters: {
             query?: never;
@@ -1761,6 +1780,12 @@ export interface components {
             /** @description The poller's address (the connection's peer) */
             remote: string;
         };
+        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, hsts_without_tls. */
+        ConfigPreviewWarning: {
+            /** @enum {string} */
+            code: "default_certificate" | "https_redirect_without_tls" | "hsts_without_tls";
+            message: string;
+        };
         CredentialSet: {
             /** Format: date-time */
             createdAt: string;
@@ -1786,6 +1811,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             domain: string;
+            https: components["schemas"]["DomainHTTPS"];
             id: string;
             isDefault: boolean;
             name: string;
@@ -1798,6 +1824,11 @@ export interface components {
             resolver: string;
             sans: string[] | null;
         };
+        DomainHTTPS: {
+            hsts: components["schemas"]["Hsts"];
+            /** @description Redirect plain HTTP to HTTPS. */
+            redirect: boolean;
+        };
         DomainList: {
             items: components["schemas"]["Domain"][];
         };
@@ -1805,6 +1836,7 @@ export interface components {
             certConfigs?: components["schemas"]["DomainCertConfig"][] | null;
             certResolver?: string;
             domain?: string;
+            https?: components["schemas"]["DomainHTTPS"];
             isDefault?: boolean;
             name?: string;
             wildcard?: boolean;
@@ -1832,6 +1864,13 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
+        };
+        /** @description A Strict-Transport-Security policy; maxAge 0 sends no header. */
+        Hsts: {
+            includeSubdomains: boolean;
+            /** @description Seconds; preload needs at least 31536000 and includeSubdomains. */
+            maxAge: number;
+            preload: boolean;
         };
         MachineToken: {
             /** Format: date-time */
@@ -2249,12 +2288,18 @@ export interface components {
                 [key: string]: string;
             };
             hostnames: components["schemas"]["ServiceHostname"][];
+            https: components["schemas"]["ServiceHTTPS"];
             id: string;
             insecureSkipVerify: boolean;
+            /** @enum {string} */
+            kind: "proxy" | "redirect";
+            loadBalancer: components["schemas"]["ServiceLoadBalancer"];
+            maintenance: components["schemas"]["ServiceMaintenance"];
             middlewares: string[];
             name: string;
             passHostHeader: boolean;
             protection: components["schemas"]["ServiceProtection"];
+            redirect: components["schemas"]["ServiceRedirect"] | null;
             rules: components["schemas"]["ServiceRule"][];
             targets: components["schemas"]["ServiceTarget"][];
             /** Format: date-time */
@@ -2299,6 +2344,8 @@ export interface components {
             services: {
                 [key: string]: Record<string, never>;
             };
+            /** @description What may surprise about the emitted service, such as Traefik's default certificate. */
+            warnings: components["schemas"]["ConfigPreviewWarning"][];
         };
         /** @description When a service switches itself off. */
         ServiceExpiry: {
@@ -2324,8 +2371,47 @@ export interface components {
             /** @description The label (subdomain) or the full name (custom); empty for apex. */
             value?: string;
         };
+        /** @description Overrides of the domain's HTTPS defaults; null inherits (no domain means off). */
+        ServiceHTTPS: {
+            hsts: components["schemas"]["Hsts"] | null;
+            /** @description Redirect plain HTTP to HTTPS (only when the service has a plain and a TLS entrypoint). */
+            redirect: boolean | null;
+        };
         ServiceList: {
             items: components["schemas"]["Service"][];
+        };
+        ServiceLoadBalancer: {
+            healthCheck: {
+                intervalSeconds: number;
+                path: string;
+                /** @description 0 (any 2xx or 3xx) or 100-599. */
+                status: number;
+                /** @description At most the interval. */
+                timeoutSeconds: number;
+            } | null;
+            sticky: {
+                /** @description Empty lets Traefik generate one. */
+                cookieName: string;
+                httpOnly: boolean;
+                /**
+                 * @description none needs secure.
+                 * @enum {string}
+                 */
+                sameSite: "" | "none" | "lax" | "strict";
+                secure: boolean;
+            } | null;
+            /** @description Seconds, 0 keeps Traefik's default; emitted as a serversTransport of the service. */
+            timeouts: {
+                dialSeconds: number;
+                idleConnSeconds: number;
+                responseHeaderSeconds: number;
+            };
+        };
+        ServiceMaintenance: {
+            /** @description While on, every request gets the panel maintenance page (503) instead of the upstream or redirect. */
+            enabled: boolean;
+            /** @description Plain text; line breaks kept, no other control characters. */
+            message: string;
         };
         ServicePatch: {
             enabled: boolean;
@@ -2335,6 +2421,13 @@ export interface components {
             sharedLinks: boolean;
             sso: boolean;
             tokens: boolean;
+        };
+        /** @description Where a redirect service sends every request. permanent answers 301 (308 for methods other than GET), else 302 (307). keepPath appends the request's path and query; the URL then has no query or fragment. */
+        ServiceRedirect: {
+            keepPath: boolean;
+            permanent: boolean;
+            /** @description Absolute http(s) URL, RFC 3986 characters only, no credentials. */
+            url: string;
         };
         ServiceRequest: {
             domainId?: string | null;
@@ -2346,11 +2439,20 @@ export interface components {
                 [key: string]: string;
             } | null;
             hostnames?: components["schemas"]["ServiceHostname"][];
+            https?: components["schemas"]["ServiceHTTPS"];
             insecureSkipVerify?: boolean;
+            /**
+             * @description Absent or empty means proxy.
+             * @enum {string}
+             */
+            kind?: "" | "proxy" | "redirect";
+            loadBalancer?: components["schemas"]["ServiceLoadBalancer"];
+            maintenance?: components["schemas"]["ServiceMaintenance"];
             middlewares?: string[];
             name?: string;
             /** @description Absent or null means true. */
             passHostHeader?: boolean | null;
+            redirect?: components["schemas"]["ServiceRedirect"] | null;
             rules?: components["schemas"]["ServiceRule"][];
             targets?: components["schemas"]["ServiceTarget"][];
         };
@@ -2369,6 +2471,8 @@ export interface components {
              * @enum {string}
              */
             scheme: "http" | "https" | "h2c";
+            /** @description Share of requests (weighted round robin); absent or 0 is 1. */
+            weight?: number;
         };
         Settings: {
             /** @description The hostname the panel itself is served on (empty when unset). */
@@ -4752,6 +4856,29 @@ export interface operations {
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
             500: components["responses"]["Error"];
+        };
+    };
+    getMaintenancePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            404: components["responses"]["Error"];
+            /** @description The page, with the service's message; Retry-After and Cache-Control no-store. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     getManaged: {

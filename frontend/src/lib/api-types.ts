@@ -115,3 +115,14 @@ export type ProxyStatus = Schemas['ProxyStatusView'];
 export type ConfigPoll = Schemas['ConfigPoll'];
 export type ServiceBadge = ProxyStatus['services'][number];
 export type ServiceBadgeState = ServiceBadge['state'];
+
+// A service's HTTP options: HTTPS (with its domain's defaults), its kind, maintenance and load balancing.
+/** A Strict-Transport-Security policy; maxAge 0 sends no header. */
+export type Hsts = Schemas['Hsts'];
+export type DomainHttps = Schemas['DomainHTTPS'];
+/** A service's HTTPS overrides; null inherits the domain's default. */
+export type ServiceHttps = Schemas['ServiceHTTPS'];
+export type ServiceKind = Service['kind'];
+/** permanent: 301 (308 for methods other than GET); else 302 (307). */
+export type ServiceRedirect = Schemas['ServiceRedirect'];
+export type LoadBalancer = Schemas['ServiceLoadBalancer'];

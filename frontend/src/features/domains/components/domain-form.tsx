@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,11 +10,13 @@ import { TagInput } from '@/components/ui/tag-input';
 import type { Domain } from '@/lib/api-types';
 import { useCertResolvers } from '@/lib/api/resources';
 import { applyServerErrors } from '@/lib/form-errors';
+import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
 import { useSaveDomain } from '../api/domains';
 
 const dnsName = /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
-const domainSchema = z.object({
+const domainSchema = z
+  .object({
   name: z.string().trim().max(100, 'At most 100 characters'),
   domain: z.string().trim().min(1, 'Enter a domain').regex(dnsName, 'Enter a domain name such as example.com'),
   certResolver: z.string().trim(),
@@ -27,6 +29,13 @@ const domainSchema = z.object({
       resolver: z.string().trim(),
     }),
   ),
+  httpsRedirect: z.boolean(),
+  hstsOn: z.boolean(),
+  hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
+  hstsIncludeSubdomains: z.boolean(),
+  hstsPreload: z.boolean(),
+}).superRefine((v, ctx) => {
+  if (v.hstsOn) for (const i of hstsIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
 });
 type Values = z.infer<typeof domainSchema>;
 
@@ -43,9 +52,13 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       wildcard: domain?.wildcard ?? false,
       isDefault: domain?.isDefault ?? first,
       certConfigs: (domain?.certConfigs ?? []).map((c) => ({ main: c.main, sans: [...(c.sans ?? [])], resolver: c.resolver ?? '' })),
+      httpsRedirect: domain?.https?.redirect ?? false,
+      hstsOn: (domain?.https?.hsts.maxAge ?? 0) > 0,
+      ...hstsToFields(domain?.https?.hsts),
     },
   });
   const certs = useFieldArray({ control, name: 'certConfigs' });
+  const hstsOn = useWatch({ control, name: 'hstsOn' });
   const resolverNames = resolvers.data?.items?.map((r) => r.name) ?? [];
 
   const close = () => {
@@ -57,12 +70,17 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
   const onSubmit = handleSubmit(async (v) => {
     setFormError(null);
     try {
-      await save.mutateAsync({ id: domain?.id, body: { ...v, name: v.name || v.domain, domain: v.domain.toLowerCase() } });
+      const { httpsRedirect, hstsOn, hstsMaxAge, hstsIncludeSubdomains, hstsPreload, ...rest } = v;
+      const hsts = hstsOn ? fieldsToHsts({ hstsMaxAge, hstsIncludeSubdomains, hstsPreload }) : { maxAge: 0, includeSubdomains: false, preload: false };
+      await save.mutateAsync({
+        id: domain?.id,
+        body: { ...rest, name: v.name || v.domain, domain: v.domain.toLowerCase(), https: { redirect: httpsRedirect, hsts } },
+      });
       close();
     } catch (e) {
       const rest = applyServerErrors(e, setError, {
-        known: (p) => /^(name|domain|certResolver|wildcard|isDefault|certConfigs\.\d+\.(main|sans|resolver))$/.test(p),
-        map: (p) => p.replace(/^(certConfigs\.\d+\.sans)\.\d+$/, '$1'),
+        known: (p) => /^(name|domain|certResolver|wildcard|isDefault|certConfigs\.\d+\.(main|sans|resolver)|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload)$/.test(p),
+        map: (p) => mapHttpsPath(p) ?? p.replace(/^(certConfigs\.\d+\.sans)\.\d+$/, '$1'),
       });
       if (rest.length) setFormError(rest.join(' · '));
     }
@@ -121,6 +139,44 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
             <span className="field-hint">Preselected for new services. Only one domain can be the default.</span>
           </span>
         </label>
+        <div className="stack-sm">
+          <span className="field-label">HTTPS defaults for this domain's services</span>
+          <label className="checkbox">
+            <input type="checkbox" {...register('httpsRedirect')} />
+            <span className="checkbox-text">
+              <span>Redirect HTTP to HTTPS</span>
+              <span className="field-hint">Services listening on a plain and a TLS entrypoint send plain visitors to HTTPS, unless they override it.</span>
+            </span>
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" {...register('hstsOn')} />
+            <span className="checkbox-text">
+              <span>HSTS</span>
+              <span className="field-hint">Tell browsers to use only HTTPS for these hosts (Strict-Transport-Security).</span>
+            </span>
+          </label>
+          {hstsOn ? (
+            <div className="stack-sm" style={{ paddingLeft: 28 }}>
+              <Field label="Max age (seconds)" error={formState.errors.hstsMaxAge?.message} hint="31536000 is one year.">
+                <input className="input mono" style={{ maxWidth: 200 }} inputMode="numeric" {...register('hstsMaxAge', { valueAsNumber: true })} />
+              </Field>
+              <label className="checkbox">
+                <input type="checkbox" {...register('hstsIncludeSubdomains')} />
+                <span className="checkbox-text">
+                  <span>Include subdomains</span>
+                </span>
+              </label>
+              <label className="checkbox">
+                <input type="checkbox" {...register('hstsPreload')} />
+                <span className="checkbox-text">
+                  <span>Preload</span>
+                  <span className="field-hint">Ask to be on browsers' built-in HTTPS-only list (hard to undo).</span>
+                </span>
+              </label>
+              {formState.errors.hstsPreload?.message ? <FieldErrorText message={formState.errors.hstsPreload.message} /> : null}
+            </div>
+          ) : null}
+        </div>
         <div className="stack-sm">
           <div className="row-between">
             <span className="field-label">Extra certificates <span className="optional">(optional)</span></span>

@@ -36,6 +36,11 @@ export function ServiceConfigPage() {
           </ul>
         </Alert>
       ) : null}
+      {data?.warnings?.map((w) => (
+        <Alert key={w.code} tone="warning" title={w.code === 'default_certificate' ? 'Default certificate' : 'HTTPS'}>
+          {w.message}
+        </Alert>
+      ))}
       {data && data.enabled === false ? (
         <Alert tone="info" title="The service is disabled">
           Traefik does not route it now. This is what it will contribute once enabled.

@@ -13,6 +13,7 @@ const domain: Domain = {
   wildcard: false,
   isDefault: true,
   certConfigs: [],
+  https: { redirect: true, hsts: { maxAge: 31536000, includeSubdomains: false, preload: false } },
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -30,6 +31,11 @@ const existing: Service = {
   rules: [],
   middlewares: [],
   headers: {},
+  https: { redirect: null, hsts: null },
+  kind: 'proxy',
+  redirect: null,
+  maintenance: { enabled: false, message: '' },
+  loadBalancer: { healthCheck: null, sticky: null, timeouts: { dialSeconds: 0, responseHeaderSeconds: 0, idleConnSeconds: 0 } },
   enabled: true,
   expiry: { type: 'never' },
   expiresAt: null,
@@ -174,5 +180,166 @@ describe('ServiceForm', () => {
     expect(screen.getByLabelText('Name')).toBeDisabled();
     expect(screen.getByLabelText('Target 1 host')).toBeDisabled();
     expect(screen.getByRole('switch', { name: /Enabled/ })).toBeDisabled();
+  });
+
+  it('inherits the domain HTTPS defaults unless overridden, and checks HSTS as the server does', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'https.hsts.maxAge', message: 'must be between 0 (no header) and 63072000 seconds (two years)' }] } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    expect(screen.getByLabelText('Redirect HTTP to HTTPS')).toHaveValue('inherit');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'Inherit (from example.com: on)' })).toBeInTheDocument());
+    expect(screen.getByRole('option', { name: 'Inherit (from example.com: max-age 31536000s)' })).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('HSTS'), 'on');
+    await user.click(screen.getByLabelText(/^Preload/));
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText(/Preload needs subdomains included/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByLabelText(/^Include subdomains/));
+    await user.selectOptions(screen.getByLabelText('Redirect HTTP to HTTPS'), 'off');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText(/must be between 0 \(no header\)/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Max age (seconds)')).toHaveAttribute('aria-invalid', 'true');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ https: { redirect: false, hsts: { maxAge: 31536000, includeSubdomains: true, preload: true } } });
+  });
+
+  it('sends null to inherit, and shows the preview warnings of a saved service', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        path: '/api/proxy/config/preview?serviceId=s9',
+        body: { serviceId: 's9', warnings: [{ code: 'default_certificate', message: 'On websecure Traefik serves its default self-signed certificate.' }] },
+      },
+      { method: 'PUT', path: '/api/services/s9', body: existing },
+    ]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm service={existing} onSaved={onSaved} />);
+    expect(await screen.findByText(/serves its default self-signed certificate/)).toBeInTheDocument();
+    const name = screen.getByLabelText('Name');
+    await user.type(name, ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ https: { redirect: null, hsts: null } });
+  });
+
+  it('creates a redirect without targets, checking the URL as the server does', async () => {
+    const { calls } = mockFetch([...base, { method: 'POST', path: '/api/services', status: 201, body: { ...existing, kind: 'redirect' } }]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={onSaved} />);
+    await user.type(await screen.findByLabelText('Name'), 'Old site');
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await user.type(screen.getByLabelText('Hostname 1'), 'old');
+    await user.click(screen.getByLabelText('Redirect'));
+    expect(screen.queryByLabelText('Target 1 host')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Redirect to'), 'https://new.example.org/?from=old');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('No query or fragment when the request path and query are kept')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByLabelText(/^Keep the path and query/));
+    await user.selectOptions(screen.getByLabelText('Redirect type'), 'false');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      kind: 'redirect',
+      targets: [],
+      redirect: { url: 'https://new.example.org/?from=old', permanent: false, keepPath: false },
+    });
+  });
+
+  it('maps a server error on redirect.url onto the URL field', async () => {
+    mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'redirect.url', message: 'must name a valid host' }] } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await user.type(await screen.findByLabelText('Name'), 'Old site');
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await user.type(screen.getByLabelText('Hostname 1'), 'old');
+    await user.click(screen.getByLabelText('Redirect'));
+    await user.type(screen.getByLabelText('Redirect to'), 'https://x_y.test/');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('must name a valid host')).toBeInTheDocument();
+    expect(screen.getByLabelText('Redirect to')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('switches a saved service to maintenance with a message, keeping its targets', async () => {
+    const { calls } = mockFetch([...base, { method: 'PUT', path: '/api/services/s9', body: existing }]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm service={existing} onSaved={onSaved} />);
+    expect(screen.queryByLabelText(/Maintenance message/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Off' }));
+    await user.type(screen.getByLabelText(/Maintenance message/), 'Back at noon');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      kind: 'proxy',
+      targets: existing.targets,
+      maintenance: { enabled: true, message: 'Back at noon' },
+    });
+  });
+
+  it('sends the load-balancing options and target weights, mapping server errors onto them', async () => {
+    const { calls } = mockFetch([
+      ...base,
+      {
+        method: 'POST',
+        path: '/api/services',
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'loadBalancer.sticky.cookieName', message: 'is reserved' }] } },
+      },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    await user.click(screen.getByRole('button', { name: 'Add target' }));
+    await user.type(screen.getByLabelText('Target 2 host'), '10.0.0.8');
+    const weight = screen.getByLabelText('Target 2 weight');
+    await user.clear(weight);
+    await user.type(weight, '3');
+
+    await user.click(screen.getByLabelText(/^Health check/));
+    const timeout = screen.getByLabelText('Timeout (seconds)');
+    await user.clear(timeout);
+    await user.type(timeout, '20');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('Between 1 and 300 seconds, at most the interval')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(timeout);
+    await user.type(timeout, '2');
+    await user.click(screen.getByLabelText(/^Sticky sessions/));
+    await user.type(screen.getByLabelText(/^Cookie name/), 'lb');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('is reserved')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      targets: [{ host: '10.0.0.7', port: 8080 }, { host: '10.0.0.8', port: 80, weight: 3 }],
+      loadBalancer: {
+        healthCheck: { path: '/', intervalSeconds: 10, timeoutSeconds: 2, status: 0 },
+        sticky: { cookieName: 'lb', secure: false, httpOnly: true, sameSite: '' },
+        timeouts: { dialSeconds: 0, responseHeaderSeconds: 0, idleConnSeconds: 0 },
+      },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,7 +17,11 @@ import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
-import { useCreateService, useUpdateService } from '../api/services';
+import { useConfigPreview, useCreateService, useUpdateService } from '../api/services';
+import { Section, type Sub } from './form-section';
+import { HttpsSection } from './https-section';
+import { KindSection } from './kind-section';
+import { LoadBalancingSection } from './load-balancing-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
 import {
@@ -48,6 +52,7 @@ export function ServiceForm({ service, onSaved }: Props) {
   const config = useGlobalConfig();
   const entrypoints = useProxyEntrypoints();
   const middlewares = useProxyMiddlewares();
+  const preview = useConfigPreview(service?.id);
   const create = useCreateService();
   const update = useUpdateService(service?.id ?? '');
   const saving = create.isPending || update.isPending;
@@ -67,6 +72,7 @@ export function ServiceForm({ service, onSaved }: Props) {
   });
   const { register, control, handleSubmit, setError, formState, getValues, reset } = form;
   const errors = formState.errors;
+  const kind = useWatch({ control, name: 'kind' });
   const guard = useUnsavedGuard(formState.isDirty && !saving);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -123,7 +129,8 @@ export function ServiceForm({ service, onSaved }: Props) {
             </div>
           </Section>
           <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
-          <TargetsSection control={control} register={register} errors={errors} />
+          <KindSection control={control} register={register} errors={errors} />
+          {kind === 'proxy' || errors.targets ? <TargetsSection control={control} register={register} errors={errors} /> : null}
           <RoutingSection
             control={control}
             register={register}
@@ -132,6 +139,8 @@ export function ServiceForm({ service, onSaved }: Props) {
             entrypointOptions={entrypointChoices(entrypoints.data?.items)}
             defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
           />
+          {kind === 'proxy' ? <LoadBalancingSection control={control} register={register} errors={errors} /> : null}
+          <HttpsSection control={control} register={register} errors={errors} domains={domains.data ?? []} warnings={preview.data?.warnings ?? []} />
           <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
             <div className="stack">
               <Field
@@ -173,22 +182,6 @@ export function ServiceForm({ service, onSaved }: Props) {
     </form>
   );
 }
-
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="form-section" style={{ border: 0, margin: 0, minWidth: 0 }}>
-      <div className="form-section-title">
-        <legend style={{ padding: 0 }}>
-          <h3>{title}</h3>
-        </legend>
-        {description ? <p>{description}</p> : null}
-      </div>
-      <div style={{ minWidth: 0 }}>{children}</div>
-    </fieldset>
-  );
-}
-
-type Sub = { control: Control<ServiceFormValues, unknown, ServiceFormOutput>; register: UseFormRegister<ServiceFormValues>; errors: FieldErrors<ServiceFormValues> };
 
 function DomainSelect({ children, ...field }: { children: React.ReactNode; name: string; value: string; onChange: (e: React.ChangeEvent<HTMLSelectElement>) => void; onBlur: () => void; ref: React.Ref<HTMLSelectElement> }) {
   const ctx = useFieldControl();
@@ -312,7 +305,7 @@ function TargetsSection({ control, register, errors }: Sub) {
   const anyHttps = targets?.some((t) => t.scheme === 'https');
   const arrayError = errors.targets?.root?.message ?? errors.targets?.message;
   return (
-    <Section title="Targets" description="The upstream servers. Several targets are load-balanced round-robin.">
+    <Section title="Targets" description="The upstream servers. Several targets are load-balanced round-robin, each in proportion to its weight.">
       <div className="stack">
         {fields.map((f, i) => {
           const e = errors.targets?.[i];
@@ -341,18 +334,27 @@ function TargetsSection({ control, register, errors }: Sub) {
                   </label>
                   <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder="port" aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
                 </div>
+                {fields.length > 1 ? (
+                  <div className="rf-side" style={{ width: 76, flex: 'none' }}>
+                    <label className="sr-only" htmlFor={`t-weight-${i}`}>
+                      Target {i + 1} weight
+                    </label>
+                    <input id={`t-weight-${i}`} className="input mono" inputMode="numeric" title="Weight" placeholder="weight" aria-invalid={e?.weight ? true : undefined} {...register(`targets.${i}.weight`, { valueAsNumber: true })} />
+                  </div>
+                ) : null}
                 {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
               </div>
               {e?.host?.message ? <FieldErrorText message={`Host: ${e.host.message}`} /> : null}
               {e?.port?.message ? <FieldErrorText message={`Port: ${e.port.message}`} /> : null}
               {e?.scheme?.message ? <FieldErrorText message={e.scheme.message} /> : null}
+              {e?.weight?.message ? <FieldErrorText message={`Weight: ${e.weight.message}`} /> : null}
             </div>
           );
         })}
         {arrayError ? <FieldErrorText message={arrayError} /> : null}
         {canWrite ? (
           <div>
-            <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80 })}>
+            <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80, weight: 1 })}>
               Add target
             </Button>
           </div>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { Expiry, Hostname, Service, ServiceInput } from '@/lib/api-types';
+import type { Expiry, Hostname, LoadBalancer, Service, ServiceInput } from '@/lib/api-types';
 import { splitDuration } from '@/lib/format';
+import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
 
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 function isHostname(v: string, allowWildcard = true): boolean {
@@ -46,6 +47,24 @@ const ruleSchema = z
     if (/[`]/.test(v) || /[`]/.test(r.name)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Backticks are not allowed' });
   });
 
+/** The same checks the server applies (internal/redirecturl), worded for the form. */
+export function redirectUrlIssue(raw: string, keepPath: boolean): string | null {
+  if (!raw) return 'Enter the URL to redirect to';
+  if (raw.length > 2048) return 'At most 2048 characters';
+  if (!/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(raw)) return 'URL characters only: percent-encode spaces, quotes and other text';
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    return 'Enter a full URL such as https://example.org/';
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Start with http:// or https://';
+  if (u.username || u.password) return 'No user name or password in the URL';
+  if (!u.hostname) return 'Name a host, as in https://example.org/';
+  if (keepPath && /[?#]/.test(raw)) return 'No query or fragment when the request path and query are kept';
+  return null;
+}
+
 export const serviceSchema = z
   .object({
     name: z.string().trim().min(1, 'Give the service a name').max(100, 'At most 100 characters'),
@@ -55,15 +74,15 @@ export const serviceSchema = z
       .array(
         z.object({
           scheme: z.enum(['http', 'https', 'h2c']),
-          host: z.string().trim().min(1, 'Enter a host').refine(isHostOrIp, 'Enter an IP address or hostname'),
+          host: z.string().trim(),
           port: z
             .number({ message: 'Enter a port' })
             .int('Whole numbers only')
             .min(1, 'Must be between 1 and 65535')
             .max(65535, 'Must be between 1 and 65535'),
+          weight: z.number({ message: 'Enter a weight' }).int('Whole numbers only').min(1, 'Between 1 and 1000').max(1000, 'Between 1 and 1000'),
         }),
       )
-      .min(1, 'Add at least one target')
       .max(32, 'At most 32 targets'),
     passHostHeader: z.boolean(),
     insecureSkipVerify: z.boolean(),
@@ -76,6 +95,35 @@ export const serviceSchema = z
         value: z.string(),
       }),
     ),
+    kind: z.enum(['proxy', 'redirect']),
+    redirectUrl: z.string().trim(),
+    redirectPermanent: z.boolean(),
+    redirectKeepPath: z.boolean(),
+    hcOn: z.boolean(),
+    hcPath: z.string().trim(),
+    hcInterval: z.number({ message: 'Enter seconds' }),
+    hcTimeout: z.number({ message: 'Enter seconds' }),
+    hcStatus: z.number({ message: 'Enter a status, or 0' }),
+    stickyOn: z.boolean(),
+    stickyCookie: z.string().trim().max(64, 'At most 64 characters').regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, _ and - only'),
+    stickySecure: z.boolean(),
+    stickyHttpOnly: z.boolean(),
+    stickySameSite: z.enum(['', 'none', 'lax', 'strict']),
+    toDial: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    toResponseHeader: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    toIdle: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    maintenance: z.boolean(),
+    maintenanceMessage: z
+      .string()
+      .trim()
+      .max(2000, 'At most 2000 characters')
+      // eslint-disable-next-line no-control-regex
+      .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), 'Text only: no control characters'),
+    httpsRedirect: z.enum(['inherit', 'on', 'off']),
+    hstsMode: z.enum(['inherit', 'on', 'off']),
+    hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
+    hstsIncludeSubdomains: z.boolean(),
+    hstsPreload: z.boolean(),
     enabled: z.boolean(),
     expiryType: z.enum(['default', 'never', 'at', 'duration']),
     expiryAt: z.string(),
@@ -92,6 +140,31 @@ export const serviceSchema = z
     }
     if (v.expiryType === 'duration' && (!Number.isFinite(v.expiryAmount) || v.expiryAmount <= 0))
       ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: 'Enter a positive number' });
+    const proxy = v.kind === 'proxy';
+    if (proxy && v.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: 'Add at least one target' });
+    v.targets.forEach((t, i) => {
+      // A redirect keeps its targets for later but needs none: blank rows are dropped.
+      if (!t.host) {
+        if (proxy) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: 'Enter a host' });
+      } else if (!isHostOrIp(t.host)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: 'Enter an IP address or hostname' });
+    });
+    if (!proxy) {
+      const url = redirectUrlIssue(v.redirectUrl, v.redirectKeepPath);
+      if (url) ctx.addIssue({ code: 'custom', path: ['redirectUrl'], message: url });
+    }
+    if (v.hcOn) {
+      if (!v.hcPath.startsWith('/') || !/^[A-Za-z0-9\-._~!$&*+,;=:@/%]+$/.test(v.hcPath))
+        ctx.addIssue({ code: 'custom', path: ['hcPath'], message: 'A path starting with /, URL path characters only' });
+      if (!Number.isInteger(v.hcInterval) || v.hcInterval < 1 || v.hcInterval > 3600)
+        ctx.addIssue({ code: 'custom', path: ['hcInterval'], message: 'Between 1 and 3600 seconds' });
+      if (!Number.isInteger(v.hcTimeout) || v.hcTimeout < 1 || v.hcTimeout > 300 || v.hcTimeout > v.hcInterval)
+        ctx.addIssue({ code: 'custom', path: ['hcTimeout'], message: 'Between 1 and 300 seconds, at most the interval' });
+      if (v.hcStatus !== 0 && !(Number.isInteger(v.hcStatus) && v.hcStatus >= 100 && v.hcStatus <= 599))
+        ctx.addIssue({ code: 'custom', path: ['hcStatus'], message: 'An HTTP status (100-599), or 0 for any 2xx or 3xx' });
+    }
+    if (v.stickyOn && v.stickySameSite === 'none' && !v.stickySecure)
+      ctx.addIssue({ code: 'custom', path: ['stickySameSite'], message: 'None needs a secure cookie' });
+    if (v.hstsMode === 'on') for (const i of hstsIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
     const names = v.headers.map((h) => h.name.trim().toLowerCase());
     names.forEach((n, i) => {
       if (n && names.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: 'Duplicate header' });
@@ -109,18 +182,48 @@ function toLocalInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+function lbToForm(lb: LoadBalancer | undefined) {
+  const hc = lb?.healthCheck;
+  const st = lb?.sticky;
+  return {
+    hcOn: !!hc,
+    hcPath: hc?.path ?? '/',
+    hcInterval: hc?.intervalSeconds ?? 10,
+    hcTimeout: hc?.timeoutSeconds ?? 5,
+    hcStatus: hc?.status ?? 0,
+    stickyOn: !!st,
+    stickyCookie: st?.cookieName ?? '',
+    stickySecure: st?.secure ?? false,
+    stickyHttpOnly: st?.httpOnly ?? true,
+    stickySameSite: st?.sameSite ?? ('' as const),
+    toDial: lb?.timeouts.dialSeconds ?? 0,
+    toResponseHeader: lb?.timeouts.responseHeaderSeconds ?? 0,
+    toIdle: lb?.timeouts.idleConnSeconds ?? 0,
+  };
+}
+
 export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
   return {
     name: '',
     domainId: defaultDomainId,
     hostnames: [{ type: defaultDomainId ? 'subdomain' : 'custom', value: '' }],
-    targets: [{ scheme: 'http', host: '', port: 80 }],
+    targets: [{ scheme: 'http', host: '', port: 80, weight: 1 }],
     passHostHeader: true,
     insecureSkipVerify: false,
     entrypoints: [],
     rules: [],
     middlewares: [],
     headers: [],
+    kind: 'proxy',
+    redirectUrl: '',
+    redirectPermanent: true,
+    redirectKeepPath: true,
+    maintenance: false,
+    maintenanceMessage: '',
+    ...lbToForm(undefined),
+    httpsRedirect: 'inherit',
+    hstsMode: 'inherit',
+    ...hstsToFields(null),
     enabled: true,
     expiryType: 'default',
     expiryAt: '',
@@ -136,13 +239,23 @@ export function serviceToForm(s: Service): ServiceFormValues {
     name: s.name,
     domainId: s.domainId ?? '',
     hostnames: s.hostnames.map((h) => ({ type: h.type, value: h.type === 'apex' ? '' : (h.value ?? '') })),
-    targets: s.targets.map((t) => ({ ...t })),
+    targets: s.targets.map((t) => ({ scheme: t.scheme, host: t.host, port: t.port, weight: t.weight || 1 })),
     passHostHeader: s.passHostHeader,
     insecureSkipVerify: s.insecureSkipVerify,
     entrypoints: [...(s.entrypoints ?? [])],
     rules: (s.rules ?? []).map((r) => ({ type: r.type, name: r.name ?? '', value: r.value })),
     middlewares: [...(s.middlewares ?? [])],
     headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value })),
+    kind: s.kind ?? 'proxy',
+    redirectUrl: s.redirect?.url ?? '',
+    redirectPermanent: s.redirect?.url ? s.redirect.permanent : true,
+    redirectKeepPath: s.redirect?.url ? s.redirect.keepPath : true,
+    ...lbToForm(s.loadBalancer),
+    maintenance: s.maintenance?.enabled ?? false,
+    maintenanceMessage: s.maintenance?.message ?? '',
+    httpsRedirect: s.https?.redirect == null ? 'inherit' : s.https.redirect ? 'on' : 'off',
+    hstsMode: s.https?.hsts == null ? 'inherit' : s.https.hsts.maxAge > 0 ? 'on' : 'off',
+    ...hstsToFields(s.https?.hsts),
     enabled: s.enabled,
     expiryType: expiry.type,
     expiryAt: expiry.type === 'at' ? toLocalInput(expiry.at) : '',
@@ -173,7 +286,14 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     name: v.name.trim(),
     domainId: usesDomain || v.domainId ? v.domainId || null : null,
     hostnames,
-    targets: v.targets.map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port })),
+    targets: v.targets
+      .filter((t) => v.kind === 'proxy' || t.host.trim())
+      .map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port, ...(t.weight !== 1 ? { weight: t.weight } : {}) })),
+    loadBalancer: {
+      healthCheck: v.hcOn ? { path: v.hcPath, intervalSeconds: v.hcInterval, timeoutSeconds: v.hcTimeout, status: v.hcStatus } : null,
+      sticky: v.stickyOn ? { cookieName: v.stickyCookie, secure: v.stickySecure, httpOnly: v.stickyHttpOnly, sameSite: v.stickySameSite } : null,
+      timeouts: { dialSeconds: v.toDial, responseHeaderSeconds: v.toResponseHeader, idleConnSeconds: v.toIdle },
+    },
     passHostHeader: v.passHostHeader,
     insecureSkipVerify: v.targets.some((t) => t.scheme === 'https') ? v.insecureSkipVerify : false,
     entrypoints: v.entrypoints,
@@ -184,6 +304,18 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     ),
     middlewares: v.middlewares,
     headers: Object.fromEntries(v.headers.map((h) => [h.name.trim(), h.value])),
+    kind: v.kind,
+    // A proxy keeps a stored redirect for later, unless it is not a valid one.
+    redirect: {
+      url: v.kind === 'redirect' || !redirectUrlIssue(v.redirectUrl.trim(), v.redirectKeepPath) ? v.redirectUrl.trim() : '',
+      permanent: v.redirectPermanent,
+      keepPath: v.redirectKeepPath,
+    },
+    maintenance: { enabled: v.maintenance, message: v.maintenanceMessage },
+    https: {
+      redirect: v.httpsRedirect === 'inherit' ? null : v.httpsRedirect === 'on',
+      hsts: v.hstsMode === 'inherit' ? null : v.hstsMode === 'off' ? { maxAge: 0, includeSubdomains: false, preload: false } : fieldsToHsts(v),
+    },
     enabled: v.enabled,
   };
   const expiry = formToExpiry(v);
@@ -198,6 +330,22 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
     const i = values.headers.findIndex((h) => h.name.trim() === name);
     return i >= 0 ? `headers.${i}.value` : 'headers';
   }
+  if (path === 'redirect.url' || path === 'redirect') return 'redirectUrl';
+  if (path === 'maintenance.message' || path === 'maintenance') return 'maintenanceMessage';
+  const lb: Record<string, string> = {
+    'loadBalancer.healthCheck.path': 'hcPath',
+    'loadBalancer.healthCheck.intervalSeconds': 'hcInterval',
+    'loadBalancer.healthCheck.timeoutSeconds': 'hcTimeout',
+    'loadBalancer.healthCheck.status': 'hcStatus',
+    'loadBalancer.sticky.cookieName': 'stickyCookie',
+    'loadBalancer.sticky.sameSite': 'stickySameSite',
+    'loadBalancer.timeouts.dialSeconds': 'toDial',
+    'loadBalancer.timeouts.responseHeaderSeconds': 'toResponseHeader',
+    'loadBalancer.timeouts.idleConnSeconds': 'toIdle',
+  };
+  if (lb[path]) return lb[path];
+  const https = mapHttpsPath(path);
+  if (https) return https;
   if (path === 'expiry' || path === 'expiry.type') return 'expiryType';
   if (path === 'expiry.at') return 'expiryAt';
   if (path === 'expiry.seconds') return 'expiryAmount';
@@ -210,4 +358,4 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
 }
 
 export const knownServicePaths = (p: string) =>
-  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port)|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port|weight)|hcPath|hcInterval|hcTimeout|hcStatus|stickyCookie|stickySameSite|toDial|toResponseHeader|toIdle|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|maintenanceMessage|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

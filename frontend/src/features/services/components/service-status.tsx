@@ -8,6 +8,12 @@ export function ServiceStatus({ service, now, evidence }: { service: Service; no
   const expired = !service.enabled && service.expiresAt && new Date(service.expiresAt).getTime() <= now;
   if (expired) return <Badge tone="warning" icon="clock">Expired</Badge>;
   if (!service.enabled) return <Badge tone="neutral" icon="power">Disabled</Badge>;
+  if (service.maintenance?.enabled)
+    return (
+      <Badge tone="warning" icon="alert" title="Visitors see the maintenance page">
+        Maintenance
+      </Badge>
+    );
   if (service.expiresAt) {
     const cd = countdown(service.expiresAt, now);
     return (

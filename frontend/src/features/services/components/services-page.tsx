@@ -277,6 +277,12 @@ function Hosts({ service }: { service: Service }) {
 
 function Targets({ service }: { service: Service }) {
   const t = service.targets;
+  if (service.kind === 'redirect')
+    return (
+      <span className="mono small muted nowrap" title={service.redirect?.permanent ? 'Permanent redirect' : 'Temporary redirect'}>
+        → {service.redirect?.url}
+      </span>
+    );
   return (
     <div className="host-list">
       {t.slice(0, 2).map((x, i) => (

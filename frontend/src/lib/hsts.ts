@@ -1,0 +1,42 @@
+import type { Hsts } from './api-types';
+
+/** The same limits the server applies (internal/hsts). */
+export const HSTS_MAX_AGE = 2 * 365 * 24 * 3600;
+export const HSTS_PRELOAD_MIN_AGE = 365 * 24 * 3600;
+
+/** The form fields of an HSTS policy, shared by the domain and service forms. */
+export type HstsFields = { hstsMaxAge: number; hstsIncludeSubdomains: boolean; hstsPreload: boolean };
+
+/** Problems with an HSTS policy, keyed by form field, worded as the server words them. */
+export function hstsIssues(v: HstsFields): { path: keyof HstsFields; message: string }[] {
+  const out: { path: keyof HstsFields; message: string }[] = [];
+  if (!Number.isInteger(v.hstsMaxAge) || v.hstsMaxAge < 1 || v.hstsMaxAge > HSTS_MAX_AGE) {
+    out.push({ path: 'hstsMaxAge', message: `Between 1 and ${HSTS_MAX_AGE} seconds (two years)` });
+    return out;
+  }
+  if (v.hstsPreload && (!v.hstsIncludeSubdomains || v.hstsMaxAge < HSTS_PRELOAD_MIN_AGE))
+    out.push({ path: 'hstsPreload', message: `Preload needs subdomains included and a max-age of at least ${HSTS_PRELOAD_MIN_AGE} seconds (one year)` });
+  return out;
+}
+
+export function hstsToFields(h: Hsts | null | undefined): HstsFields {
+  return { hstsMaxAge: h && h.maxAge > 0 ? h.maxAge : HSTS_PRELOAD_MIN_AGE, hstsIncludeSubdomains: h?.includeSubdomains ?? false, hstsPreload: h?.preload ?? false };
+}
+
+export function fieldsToHsts(v: HstsFields): Hsts {
+  return { maxAge: v.hstsMaxAge, includeSubdomains: v.hstsIncludeSubdomains, preload: v.hstsPreload };
+}
+
+/** Server paths `https.redirect` and `https.hsts.*` → the flat form fields. */
+export function mapHttpsPath(path: string): string | null {
+  if (path === 'https.redirect') return 'httpsRedirect';
+  const m = /^https\.hsts\.(maxAge|includeSubdomains|preload)$/.exec(path);
+  if (m) return { maxAge: 'hstsMaxAge', includeSubdomains: 'hstsIncludeSubdomains', preload: 'hstsPreload' }[m[1] as 'maxAge'];
+  if (path === 'https.hsts' || path === 'https') return 'hstsMaxAge';
+  return null;
+}
+
+export function describeHsts(h: Hsts): string {
+  if (h.maxAge <= 0) return 'off';
+  return `max-age ${h.maxAge}s${h.includeSubdomains ? ', subdomains' : ''}${h.preload ? ', preload' : ''}`;
+}

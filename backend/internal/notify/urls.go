@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nicholas-fedor/shoutrrr/pkg/format"
 	"github.com/nicholas-fedor/shoutrrr/pkg/services/specialized/generic"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -301,16 +302,21 @@ func serviceURL(k ChannelKind, st Settings, sec Secrets) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("webhook URL: %w", err)
 		}
-		// shoutrrr's own conversion escapes webhook query keys that collide
-		// with its options.
-		su, err := (&generic.Service{}).GetConfigURLFromCustom(hook)
-		if err != nil {
-			return "", fmt.Errorf("webhook URL: %w", err)
+		u.Scheme, u.Host, u.Path, u.RawPath = "generic", hook.Host, hook.Path, hook.RawPath
+		// The webhook's own query passes through; a key shoutrrr would read
+		// as one of its options is escaped, as shoutrrr itself does.
+		q = hook.Query()
+		_, pkr := generic.DefaultConfig()
+		for _, k := range pkr.QueryFields() {
+			if vs, ok := q[k]; ok {
+				q.Del(k)
+				q[format.EscapeKey(k)] = vs
+			}
 		}
-		sq := su.Query()
-		sq.Set("template", "json")
-		su.RawQuery = sq.Encode()
-		return su.String(), nil
+		q.Set("template", "json")
+		if hook.Scheme == "http" {
+			q.Set("disabletls", "yes")
+		}
 	default:
 		return "", fmt.Errorf("unknown channel kind %q", k)
 	}

@@ -80,7 +80,7 @@ func (s *Service) Dispatch(ctx context.Context) {
 	for _, ev := range evs {
 		for _, r := range rows {
 			var kinds []Kind
-			if json.Unmarshal([]byte(r.Events), &kinds) != nil || !slices.Contains(kinds, ev.Kind) {
+			if json.Unmarshal([]byte(r.Events), &kinds) != nil || !slices.Contains(kinds, subscription(ev.Kind)) {
 				continue
 			}
 			select {

@@ -22,9 +22,11 @@ const (
 	BackendRecovered Kind = "backend_recovered"
 	ServiceExpired   Kind = "service_expired"
 	PollingStopped   Kind = "polling_stopped"
-	ManagedRejected  Kind = "managed_rejected"
-	ManagedApplied   Kind = "managed_applied"
-	SignInFailures   Kind = "signin_failures"
+	// PollingResumed goes to the channels subscribed to PollingStopped.
+	PollingResumed  Kind = "polling_resumed"
+	ManagedRejected Kind = "managed_rejected"
+	ManagedApplied  Kind = "managed_applied"
+	SignInFailures  Kind = "signin_failures"
 	// Test is the "send test" message; no channel subscribes to it.
 	Test Kind = "test"
 )
@@ -38,7 +40,15 @@ func ValidKind(k Kind) bool { return slices.Contains(Kinds, k) }
 
 // recovers says which kind a recovery follows: a recovery is sent only
 // after its problem was.
-var recovers = map[Kind]Kind{BackendRecovered: BackendDown}
+var recovers = map[Kind]Kind{BackendRecovered: BackendDown, PollingResumed: PollingStopped}
+
+// subscription is the kind a channel subscribes to for k.
+func subscription(k Kind) Kind {
+	if k == PollingResumed {
+		return PollingStopped
+	}
+	return k
+}
 
 // Event is one thing worth telling an administrator. Key identifies the
 // subject whose state it reports ("backend:<service>:<url>", "cert:<sha256>"):

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -215,5 +216,30 @@ func TestACMEEmailSeedsTheDefaultResolver(t *testing.T) {
 	}
 	if !strings.Contains(string(doc), "certResolver: letsencrypt") || !strings.Contains(string(doc), "email: ops@gatehouse.dev") {
 		t.Fatalf("the seeded resolver is not active:\n%s", doc)
+	}
+}
+
+func TestReportAppliedNotifies(t *testing.T) {
+	var got []notify.Event
+	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Options) {
+		o.Notify = notify.PublisherFunc(func(_ context.Context, ev notify.Event) { got = append(got, ev) })
+	})
+	ctx := context.Background()
+	_, configHash, err := s.Static(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, secretsHash, err := s.SecretsEnv(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ReportApplied(ctx, strings.Repeat("0", 64), secretsHash); err != nil || len(got) != 0 {
+		t.Fatalf("an outdated report notified: %v %v", err, got)
+	}
+	if _, err := s.ReportApplied(ctx, configHash, secretsHash); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Kind != notify.ManagedApplied {
+		t.Fatalf("events %+v", got)
 	}
 }

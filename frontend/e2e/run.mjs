@@ -19,6 +19,7 @@ import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
 import { createDomain } from './scenarios/domains.mjs';
 import { managedMode } from './scenarios/managed.mjs';
+import { notifications } from './scenarios/notifications.mjs';
 import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
@@ -62,6 +63,7 @@ try {
   await machineTokens(t, page, traefik, serviceId);
   await accessLog(t, page, traefik);
   await globalRules(t, page);
+  await notifications(t, page);
   await screenshotTour(t, page, serviceId);
   await managedMode(t, harness);
   await twoFactor(t, harness);

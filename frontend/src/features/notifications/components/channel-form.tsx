@@ -202,7 +202,7 @@ export function ChannelModal({ channel, open, onClose }: { channel?: Channel; op
           </Field>
         </div>
         <KindFields kind={kind} register={register} errors={err} secret={secret} />
-        <fieldset className="stack-sm" aria-describedby={err.events ? 'events-err' : undefined}>
+        <fieldset className="stack-sm" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} aria-describedby={err.events ? 'events-err' : undefined}>
           <legend className="field-label">Events</legend>
           <div className="grid-2">
             {EVENT_KINDS.map((e) => (

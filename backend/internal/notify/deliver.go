@@ -141,7 +141,7 @@ func (s *Service) sendTo(ctx context.Context, id string, ev Event) error {
 	if err != nil {
 		return errors.New("the channel's secrets cannot be decrypted with the panel's age identity")
 	}
-	var st Settings
+	var st ChannelSettings
 	if err := json.Unmarshal([]byte(r.Settings), &st); err != nil {
 		return fmt.Errorf("decode settings: %w", err)
 	}
@@ -176,10 +176,12 @@ func (s *Service) Test(ctx context.Context, id string) (TestResult, error) {
 		return TestResult{}, err
 	}
 	s.record(ctx, id, Test, err)
+	// A failed delivery is the answer to a test, not an error of the request.
+	res := TestResult{OK: err == nil}
 	if err != nil {
-		return TestResult{OK: false, Error: err.Error()}, nil
+		res.Error = err.Error()
 	}
-	return TestResult{OK: true}, nil
+	return res, nil
 }
 
 // maxErrorLen bounds a stored error message.
@@ -203,7 +205,7 @@ func (s *Service) record(ctx context.Context, id string, k Kind, err error) {
 
 // scrub removes the service URL and every secret, raw or in any of the
 // escaped forms a URL gives it, from an error message.
-func scrub(msg, serviceURL string, sec Secrets) string {
+func scrub(msg, serviceURL string, sec ChannelSecrets) string {
 	var cut []string
 	if serviceURL != "" {
 		cut = append(cut, serviceURL)

@@ -4,16 +4,16 @@ import "time"
 
 // Channel is a channel as the API shows it: secrets only by name.
 type Channel struct {
-	ID           string        `json:"id"`
-	Name         string        `json:"name"`
-	Kind         ChannelKind   `json:"kind"`
-	Enabled      bool          `json:"enabled"`
-	Events       []Kind        `json:"events"`
-	Settings     Settings      `json:"settings"`
-	SecretsSet   []string      `json:"secretsSet"` // names of the secrets that are stored
-	LastDelivery *LastDelivery `json:"lastDelivery"`
-	CreatedAt    time.Time     `json:"createdAt"`
-	UpdatedAt    time.Time     `json:"updatedAt"`
+	ID           string          `json:"id"`
+	Name         string          `json:"name"`
+	Kind         ChannelKind     `json:"kind"`
+	Enabled      bool            `json:"enabled"`
+	Events       []Kind          `json:"events"`
+	Settings     ChannelSettings `json:"settings"`
+	SecretsSet   []string        `json:"secretsSet"` // names of the secrets that are stored
+	LastDelivery *LastDelivery   `json:"lastDelivery"`
+	CreatedAt    time.Time       `json:"createdAt"`
+	UpdatedAt    time.Time       `json:"updatedAt"`
 }
 
 // LastDelivery is the outcome of a channel's latest delivery.
@@ -27,12 +27,12 @@ type LastDelivery struct {
 // ChannelRequest creates or replaces a channel. Empty secrets keep the
 // stored ones.
 type ChannelRequest struct {
-	Name     string      `json:"name"`
-	Kind     ChannelKind `json:"kind"`
-	Enabled  *bool       `json:"enabled"`
-	Events   []Kind      `json:"events"`
-	Settings Settings    `json:"settings"`
-	Secrets  Secrets     `json:"secrets"`
+	Name     string          `json:"name"`
+	Kind     ChannelKind     `json:"kind"`
+	Enabled  *bool           `json:"enabled"`
+	Events   []Kind          `json:"events"`
+	Settings ChannelSettings `json:"settings"`
+	Secrets  ChannelSecrets  `json:"secrets"`
 }
 
 // TestResult answers POST /api/notifications/channels/{id}/test.
@@ -41,8 +41,8 @@ type TestResult struct {
 	Error string `json:"error,omitempty"`
 }
 
-// NotifySettings are the global notification settings.
-type NotifySettings struct {
+// Settings are the global notification settings.
+type Settings struct {
 	// CertWarningDays: a certificate with fewer days left is "expiring".
 	CertWarningDays int `json:"certWarningDays"`
 	// DebounceSeconds: a state must last this long before it is sent.
@@ -50,4 +50,4 @@ type NotifySettings struct {
 }
 
 // DefaultSettings apply until an administrator saves others.
-var DefaultSettings = NotifySettings{CertWarningDays: 14, DebounceSeconds: 60}
+var DefaultSettings = Settings{CertWarningDays: 14, DebounceSeconds: 60}

@@ -16,8 +16,8 @@ func FuzzServiceURL(f *testing.F) {
 	f.Add("a@b", "%2F", "", "t", "10.0.0.1", 0, "http://h.example:8080/a%2Fb?title=t&@x=1")
 	f.Add("", "", "x&y=z", "t_1", "::1", 25, "https://h/")
 	f.Fuzz(func(t *testing.T, user, pass, token, topic, host string, port int, hook string) {
-		st := Settings{Host: host, Port: port, Topic: topic, Username: user}
-		sec := Secrets{Password: pass, Token: token}
+		st := ChannelSettings{Host: host, Port: port, Topic: topic, Username: user}
+		sec := ChannelSecrets{Password: pass, Token: token}
 		if check(Ntfy, st, sec) == nil {
 			u := mustParse(t, Ntfy, st, sec)
 			if u.Hostname() != host || u.Path != "/"+topic || u.Query().Get("scheme") != "https" || len(u.Query()) != 1 {
@@ -38,7 +38,7 @@ func FuzzServiceURL(f *testing.F) {
 				t.Fatalf("ntfy credentials %q %q, want %q %q", gotUser, gotPass, user, wantPass)
 			}
 		}
-		est := Settings{Host: host, Port: port, Username: user, From: "a@example.com", To: []string{"b@example.com"}}
+		est := ChannelSettings{Host: host, Port: port, Username: user, From: "a@example.com", To: []string{"b@example.com"}}
 		if check(Email, est, sec) == nil {
 			u := mustParse(t, Email, est, sec)
 			q := u.Query()
@@ -51,9 +51,9 @@ func FuzzServiceURL(f *testing.F) {
 				}
 			}
 		}
-		wsec := Secrets{WebhookURL: hook}
-		if check(Webhook, Settings{}, wsec) == nil {
-			u := mustParse(t, Webhook, Settings{}, wsec)
+		wsec := ChannelSecrets{WebhookURL: hook}
+		if check(Webhook, ChannelSettings{}, wsec) == nil {
+			u := mustParse(t, Webhook, ChannelSettings{}, wsec)
 			// shoutrrr's own reading of the URL must give back the webhook.
 			cfg, _ := generic.DefaultConfig()
 			if err := cfg.SetURL(u); err != nil {
@@ -71,7 +71,7 @@ func FuzzServiceURL(f *testing.F) {
 	})
 }
 
-func mustParse(t *testing.T, k ChannelKind, st Settings, sec Secrets) *url.URL {
+func mustParse(t *testing.T, k ChannelKind, st ChannelSettings, sec ChannelSecrets) *url.URL {
 	t.Helper()
 	raw, err := serviceURL(k, st, sec)
 	if err != nil {

@@ -90,7 +90,7 @@ func (h *Handler) getSettings(c echo.Context) error {
 }
 
 func (h *Handler) putSettings(c echo.Context) error {
-	var req NotifySettings
+	var req Settings
 	if err := httpx.Bind(c, &req); err != nil {
 		return err
 	}

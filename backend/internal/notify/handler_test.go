@@ -76,7 +76,7 @@ func TestChannelValidationNamesFields(t *testing.T) {
 		{"email", map[string]any{"name": "x", "kind": "email", "settings": map[string]any{"host": "mail.example.com",
 			"from": "Me <me@example.com>", "to": []string{"a@example.com,b@example.com"}, "encryption": "ssl", "port": 70000}},
 			[]string{"settings.from", "settings.to[0]", "settings.encryption", "settings.port"}},
-		{"webhook", map[string]any{"name": "x", "kind": "webhook", "secrets": map[string]any{"webhookUrl": "ftp://user:pw@example.com/"}},
+		{"webhook", map[string]any{"name": "x", "kind": "webhook", "secrets": map[string]any{"webhookUrl": "ftp://user:pw@example.com/"}}, //nolint:gosec // a refused URL, not a credential
 			[]string{"secrets.webhookUrl"}},
 	}
 	for _, tc := range tests {
@@ -175,7 +175,7 @@ func TestEmailThroughSMTPSink(t *testing.T) {
 		t.Fatalf("test: %s", raw)
 	}
 	// A real event, through the debouncer and the queue.
-	if _, err := v.svc.PutSettings(context.Background(), NotifySettings{CertWarningDays: 14, DebounceSeconds: 0}); err != nil {
+	if _, err := v.svc.PutSettings(context.Background(), Settings{CertWarningDays: 14, DebounceSeconds: 0}); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -207,7 +207,7 @@ func TestEventsReachOnlySubscribedEnabledChannels(t *testing.T) {
 	off := webhookChannel(c.URL, CertExpiring)
 	off["name"], off["enabled"] = "off", false
 	v.do(t, http.MethodPost, "/api/notifications/channels", off)
-	if _, err := v.svc.PutSettings(context.Background(), NotifySettings{CertWarningDays: 14, DebounceSeconds: 0}); err != nil {
+	if _, err := v.svc.PutSettings(context.Background(), Settings{CertWarningDays: 14, DebounceSeconds: 0}); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

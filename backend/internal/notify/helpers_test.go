@@ -145,7 +145,7 @@ func (s *smtpSink) addr() (string, int) {
 }
 
 func (s *smtpSink) serve(c net.Conn) {
-	defer c.Close()
+	defer func() { _ = c.Close() }()
 	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
 	tp := textproto.NewConn(c)
 	_ = tp.PrintfLine("220 sink ESMTP")

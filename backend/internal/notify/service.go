@@ -117,7 +117,7 @@ func (s *Service) row(ctx context.Context, db *gorm.DB, id string) (channelRow, 
 func (s *Service) Create(ctx context.Context, req ChannelRequest) (Channel, error) {
 	now := s.o.Now()
 	r := channelRow{ID: store.NewID(), CreatedAt: now}
-	if err := s.fill(&r, req, Secrets{}, now); err != nil {
+	if err := s.fill(&r, req, ChannelSecrets{}, now); err != nil {
 		return Channel{}, err
 	}
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -145,7 +145,7 @@ func (s *Service) Update(ctx context.Context, id string, req ChannelRequest) (Ch
 			return err
 		}
 		if req.Kind != "" && string(req.Kind) != r.Kind {
-			old = Secrets{} // another service's secrets mean nothing here
+			old = ChannelSecrets{} // another service's secrets mean nothing here
 		}
 		if err := s.fill(&r, req, old, s.o.Now()); err != nil {
 			return err
@@ -193,7 +193,7 @@ func (s *Service) uniqueName(ctx context.Context, tx *gorm.DB, name, except stri
 
 // fill validates req and writes it into r, keeping old secrets where req
 // leaves them empty.
-func (s *Service) fill(r *channelRow, req ChannelRequest, old Secrets, now time.Time) error {
+func (s *Service) fill(r *channelRow, req ChannelRequest, old ChannelSecrets, now time.Time) error {
 	var col apperr.Collector
 	req.Name = strings.TrimSpace(req.Name)
 	if req.Name == "" || utf8.RuneCountInString(req.Name) > 100 {
@@ -225,7 +225,7 @@ func (s *Service) fill(r *channelRow, req ChannelRequest, old Secrets, now time.
 	}
 	st, _ := json.Marshal(req.Settings)
 	ev, _ := json.Marshal(events)
-	secJSON, _ := json.Marshal(sec)
+	secJSON, _ := json.Marshal(sec) //nolint:gosec // marshalled only to be sealed below
 	sealed, err := s.o.Secrets.Seal(string(secJSON))
 	if err != nil {
 		return err
@@ -246,8 +246,8 @@ func mergeErrs(a, b error) error {
 	return apperr.Validation(append(ea.Fields, eb.Fields...)...)
 }
 
-func (s *Service) secrets(r channelRow) (Secrets, error) {
-	var sec Secrets
+func (s *Service) secrets(r channelRow) (ChannelSecrets, error) {
+	var sec ChannelSecrets
 	if r.Secrets == "" {
 		return sec, nil
 	}
@@ -282,7 +282,7 @@ func (s *Service) toDTO(r channelRow) (Channel, error) {
 }
 
 // Settings returns the notification settings.
-func (s *Service) Settings(ctx context.Context) (NotifySettings, error) {
+func (s *Service) Settings(ctx context.Context) (Settings, error) {
 	st := DefaultSettings
 	if _, err := store.GetConfig(ctx, s.db, settingsKey, &st); err != nil {
 		return DefaultSettings, err
@@ -291,7 +291,7 @@ func (s *Service) Settings(ctx context.Context) (NotifySettings, error) {
 }
 
 // PutSettings validates and saves the notification settings.
-func (s *Service) PutSettings(ctx context.Context, st NotifySettings) (NotifySettings, error) {
+func (s *Service) PutSettings(ctx context.Context, st Settings) (Settings, error) {
 	var col apperr.Collector
 	if st.CertWarningDays < 1 || st.CertWarningDays > 365 {
 		col.Add("certWarningDays", "must be between 1 and 365")

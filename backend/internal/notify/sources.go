@@ -10,22 +10,22 @@ import (
 
 // Event constructors, one per source, so keys and wording live in one place.
 
-// ServiceExpiredEvent: a service switched off because its expiry passed.
+// ServiceExpiredEvent reports a service switched off because its expiry passed.
 func ServiceExpiredEvent(id, name string, at time.Time) Event {
 	return Event{Kind: ServiceExpired, Key: fmt.Sprintf("service_expired:%s:%d", id, at.Unix()), At: at,
 		Subject: "Service " + name + " expired and was switched off",
 		Body:    "The service reached its expiry time. Enable it again on its page to extend it."}
 }
 
-// ManagedAppliedEvent: the managed Traefik runs the current configuration.
+// ManagedAppliedEvent reports the managed Traefik running the current configuration.
 func ManagedAppliedEvent(configHash, secretsHash string, at time.Time) Event {
 	return Event{Kind: ManagedApplied, Key: "managed:" + configHash + ":" + secretsHash, At: at,
 		Subject: "Traefik runs the new configuration",
 		Body:    "The managed Traefik restarted with the panel's current static configuration."}
 }
 
-// ManagedRejectedEvent: the managed Traefik refused a configuration; why is
-// Traefik's message.
+// ManagedRejectedEvent reports the managed Traefik refusing a configuration;
+// why is Traefik's message.
 func ManagedRejectedEvent(configHash, why string, at time.Time) Event {
 	return Event{Kind: ManagedRejected, Key: "managed:" + configHash, At: at,
 		Subject: "Traefik rejected the new configuration",

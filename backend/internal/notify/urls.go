@@ -33,8 +33,8 @@ const (
 // ChannelKinds lists the kinds in display order.
 var ChannelKinds = []ChannelKind{Ntfy, Gotify, Discord, Slack, Telegram, Email, Webhook}
 
-// Settings are a channel's plain fields; each kind uses some of them.
-type Settings struct {
+// ChannelSettings are a channel's plain fields; each kind uses some of them.
+type ChannelSettings struct {
 	Host       string   `json:"host,omitempty"`       // ntfy, gotify, email
 	Port       int      `json:"port,omitempty"`       // ntfy, gotify, email
 	PlainHTTP  bool     `json:"plainHttp,omitempty"`  // ntfy, gotify: http instead of https
@@ -47,15 +47,15 @@ type Settings struct {
 	Encryption string   `json:"encryption,omitempty"` // email: none, starttls, tls
 }
 
-// Secrets are a channel's write-only fields.
-type Secrets struct {
+// ChannelSecrets are a channel's write-only fields.
+type ChannelSecrets struct {
 	Password   string `json:"password,omitempty"`   // ntfy, email
 	Token      string `json:"token,omitempty"`      // ntfy (access token), gotify (app token), telegram (bot token)
 	WebhookURL string `json:"webhookUrl,omitempty"` // discord, slack, webhook
 }
 
 // names lists the secrets that are set, for the API.
-func (s Secrets) names() []string {
+func (s ChannelSecrets) names() []string {
 	out := []string{}
 	for _, f := range [...]struct {
 		name, v string
@@ -68,7 +68,7 @@ func (s Secrets) names() []string {
 }
 
 // merge keeps the stored secrets the request leaves empty.
-func (s Secrets) merge(old Secrets) Secrets {
+func (s ChannelSecrets) merge(old ChannelSecrets) ChannelSecrets {
 	if s.Password == "" {
 		s.Password = old.Password
 	}
@@ -82,7 +82,7 @@ func (s Secrets) merge(old Secrets) Secrets {
 }
 
 // values lists the non-empty secrets, to scrub them from error messages.
-func (s Secrets) values() []string {
+func (s ChannelSecrets) values() []string {
 	var out []string
 	for _, v := range [...]string{s.Password, s.Token, s.WebhookURL} {
 		if v != "" {
@@ -130,7 +130,7 @@ func safeAddress(a string) bool {
 
 // check validates the settings and secrets of kind k, naming fields as the
 // API does (settings.host, secrets.token).
-func check(k ChannelKind, st Settings, sec Secrets) error {
+func check(k ChannelKind, st ChannelSettings, sec ChannelSecrets) error {
 	var col apperr.Collector
 	host := func() {
 		if st.Host == "" {
@@ -234,7 +234,7 @@ func checkWebhook(raw string) string {
 
 // serviceURL builds the shoutrrr URL of a valid channel. Every part goes
 // through net/url's escaping, so no field can reach another part of the URL.
-func serviceURL(k ChannelKind, st Settings, sec Secrets) (string, error) {
+func serviceURL(k ChannelKind, st ChannelSettings, sec ChannelSecrets) (string, error) {
 	q := url.Values{}
 	u := url.URL{}
 	switch k {

@@ -33,7 +33,8 @@ func (shoutrrrSender) Send(ctx context.Context, serviceURL, title, message strin
 	if d, ok := ctx.Deadline(); ok && time.Until(d) < r.Timeout {
 		r.Timeout = max(time.Until(d), time.Millisecond)
 	}
-	params := types.Params{"title": title, "subject": title}
+	// Every service used here takes "title" (e-mail reads it as the subject).
+	params := types.Params{"title": title}
 	return errors.Join(r.Send(message, &params)...)
 }
 

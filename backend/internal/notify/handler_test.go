@@ -192,7 +192,7 @@ func TestEmailThroughSMTPSink(t *testing.T) {
 		t.Fatalf("got %d mails, want the test and one event to two recipients", len(mails))
 	}
 	m := mails[2]
-	if m.from != "panel@example.com" || len(m.to) != 1 || !strings.Contains(m.data, "Backend down: web") {
+	if m.from != "panel@example.com" || len(m.to) != 1 || !strings.Contains(m.data, "Subject: Backend down: web") {
 		t.Fatalf("mail %+v", m)
 	}
 }

@@ -253,6 +253,8 @@ func serviceURL(k ChannelKind, st ChannelSettings, sec ChannelSecrets) (string, 
 	case Gotify:
 		u.Scheme, u.Host = "gotify", hostPort(st.Host, st.Port)
 		u.Path = strings.TrimSuffix(st.Path, "/") + "/" + sec.Token
+		// The token goes in a header: a query string ends up in access logs.
+		q.Set("useheader", "yes")
 		if st.PlainHTTP {
 			q.Set("disabletls", "yes")
 		}

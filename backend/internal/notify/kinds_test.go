@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/nicholas-fedor/shoutrrr"
 )
 
 // TestEveryKindKeepsItsSecrets creates a channel of each kind: the answer
@@ -23,7 +25,7 @@ func TestEveryKindKeepsItsSecrets(t *testing.T) {
 		{Ntfy, map[string]any{"host": "ntfy.example.com", "topic": "alerts", "username": "ops"}, map[string]any{"password": "ntfy-pass-secret"}, `["password"]`},
 		{Gotify, map[string]any{"host": "gotify.example.com", "path": "/gotify"}, map[string]any{"token": "AgotifySecret01"}, `["token"]`},
 		{Discord, nil, map[string]any{"webhookUrl": "https://discord.com/api/webhooks/123456/discordSecretToken"}, `["webhookUrl"]`},
-		{Slack, nil, map[string]any{"webhookUrl": "https://hooks.slack.com/services/T0001/B0001/slackSecretXYZ"}, `["webhookUrl"]`},
+		{Slack, nil, map[string]any{"webhookUrl": "https://hooks.slack.com/services/T00000001/B00000001/slackSecretXYZslackSecret"}, `["webhookUrl"]`},
 		{Telegram, map[string]any{"chatIds": []string{"-100123", "@opschannel"}}, map[string]any{"token": "123456:telegramSecretTokenValue"}, `["token"]`},
 		{Email, map[string]any{"host": "smtp.example.com", "port": 587, "username": "ops", "from": "a@example.com", "to": []string{"b@example.com"}},
 			map[string]any{"password": "smtp-pass-secret"}, `["password"]`},
@@ -106,6 +108,38 @@ func TestPushKindsReachALocalServer(t *testing.T) {
 			}
 			if tc.kind == Gotify && auth[len(auth)-1] != "|AgotifySecret01|" {
 				t.Fatalf("gotify token not sent in its header alone: %q", auth[len(auth)-1])
+			}
+		})
+	}
+}
+
+// TestShoutrrrAcceptsEveryKind: shoutrrr parses the URL built for each kind
+// (the ones whose servers are fixed hosts cannot be reached from a test).
+func TestShoutrrrAcceptsEveryKind(t *testing.T) {
+	tests := []struct {
+		kind ChannelKind
+		st   ChannelSettings
+		sec  ChannelSecrets
+	}{
+		{Ntfy, ChannelSettings{Host: "ntfy.sh", Topic: "alerts"}, ChannelSecrets{Token: "tk_abc"}},
+		{Gotify, ChannelSettings{Host: "gotify.example.com", Port: 8443}, ChannelSecrets{Token: "AgotifySecret01"}},
+		{Discord, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://discord.com/api/webhooks/123456/tok-en_1"}},
+		{Slack, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://hooks.slack.com/services/T00000001/B00000001/abcdefghijklmnopqrstuvwx"}},
+		{Telegram, ChannelSettings{ChatIDs: []string{"-100123", "@opschannel"}}, ChannelSecrets{Token: "123456:ABCdefGHIjklMNOpqrSTUvwx"}},
+		{Email, ChannelSettings{Host: "smtp.example.com", Port: 465, Username: "ops", From: "a@example.com", To: []string{"b@example.com", "c@example.com"}, Encryption: "tls"}, ChannelSecrets{Password: "p@ss"}},
+		{Webhook, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://hooks.example.com/in?key=abc&title=kept"}},
+	}
+	for _, tc := range tests {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			if err := check(tc.kind, tc.st, tc.sec); err != nil {
+				t.Fatal(err)
+			}
+			u, err := serviceURL(tc.kind, tc.st, tc.sec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := shoutrrr.CreateSender(u); err != nil {
+				t.Fatalf("shoutrrr refuses the %s URL: %v", tc.kind, scrub(err.Error(), u, tc.sec))
 			}
 		})
 	}

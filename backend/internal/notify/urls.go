@@ -100,7 +100,8 @@ var (
 	tgTokenRE  = regexp.MustCompile(`^[0-9]{1,20}:[A-Za-z0-9_-]{20,100}$`)
 	gotifyRE   = regexp.MustCompile(`^A[A-Za-z0-9._-]{14}$`)
 	discordRE  = regexp.MustCompile(`^https://(?:discord\.com|discordapp\.com|canary\.discord\.com|ptb\.discord\.com)/api/webhooks/([0-9]{1,30})/([A-Za-z0-9_-]{1,200})/?$`)
-	slackRE    = regexp.MustCompile(`^https://hooks\.slack\.com/services/([A-Za-z0-9]{1,40})/([A-Za-z0-9]{1,40})/([A-Za-z0-9]{1,80})/?$`)
+	// Slack's webhook parts, as shoutrrr accepts them.
+	slackRE = regexp.MustCompile(`^https://hooks\.slack\.com/services/([A-Z0-9]{9,40})/([A-Z0-9]{9,40})/([A-Za-z0-9]{24,80})/?$`)
 )
 
 // validHost accepts a DNS name or an IP address, nothing a URL could read
@@ -271,7 +272,9 @@ func serviceURL(k ChannelKind, st ChannelSettings, sec ChannelSecrets) (string, 
 		}
 		u.Scheme, u.User, u.Host = "slack", url.UserPassword("hook", m[1]+"-"+m[2]+"-"+m[3]), "webhook"
 	case Telegram:
-		u.Scheme, u.User, u.Host = "telegram", url.User(sec.Token), "telegram"
+		// shoutrrr reads a bot token as the user (the bot id) and password.
+		id, secret, _ := strings.Cut(sec.Token, ":")
+		u.Scheme, u.User, u.Host = "telegram", url.UserPassword(id, secret), "telegram"
 		q.Set("chats", strings.Join(st.ChatIDs, ","))
 	case Email:
 		port := st.Port

@@ -11,7 +11,10 @@ import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
 
 const kindLabel = (k: string) => CHANNEL_KINDS.find((x) => x.kind === k)?.label ?? k;
-const eventLabel = (k: string) => (k === 'test' ? 'Test' : (EVENT_KINDS.find((x) => x.kind === k)?.label ?? k));
+// Deliveries name a few kinds no channel picks: the test, and Traefik polling again (sent
+// to the channels that picked "stopped").
+const OTHER_EVENTS: Record<string, string> = { test: 'Test', polling_resumed: 'Traefik fetches the configuration again' };
+const eventLabel = (k: string) => OTHER_EVENTS[k] ?? EVENT_KINDS.find((x) => x.kind === k)?.label ?? k;
 
 export function NotificationsPage() {
   const canWrite = useCanWrite();

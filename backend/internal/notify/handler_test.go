@@ -220,3 +220,26 @@ func TestEventsReachOnlySubscribedEnabledChannels(t *testing.T) {
 		t.Fatalf("deliveries %d %d %d", len(a.messages()), len(b.messages()), len(c.messages()))
 	}
 }
+
+func TestPollingResumedGoesToPollingStoppedChannels(t *testing.T) {
+	v := newEnv(t)
+	r := newReceiver(t)
+	v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel(r.URL, PollingStopped))
+	if _, err := v.svc.PutSettings(context.Background(), Settings{CertWarningDays: 14, DebounceSeconds: 0}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go v.svc.Run(5 * time.Millisecond)(ctx)
+	at := v.clock.Now()
+	v.svc.Publish(ctx, PollingEvent(false, at, at)) // resumed before any stop: nothing to say
+	v.svc.Publish(ctx, PollingEvent(true, at.Add(-time.Minute), at))
+	eventually(t, "stopped", func() bool { return len(r.messages()) == 1 })
+	v.svc.Publish(ctx, PollingEvent(false, at, at))
+	eventually(t, "resumed", func() bool { return len(r.messages()) == 2 })
+	time.Sleep(50 * time.Millisecond)
+	msgs := r.messages()
+	if len(msgs) != 2 || msgs[0]["title"] != "Traefik stopped fetching the configuration" || msgs[1]["title"] != "Traefik fetches the configuration again" {
+		t.Fatalf("received %v", msgs)
+	}
+}

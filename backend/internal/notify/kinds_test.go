@@ -21,11 +21,11 @@ func TestEveryKindKeepsItsSecrets(t *testing.T) {
 		secrets  map[string]any
 		set      string
 	}{
-		{Ntfy, map[string]any{"host": "ntfy.example.com", "topic": "alerts"}, map[string]any{"token": "tk_ntfysecret0001"}, `["token"]`},
+		{Ntfy, map[string]any{"host": "ntfy.example.com", "topic": "alerts"}, map[string]any{"token": "tk_ntfysecret0001"}, `["token"]`}, //nolint:gosec // made-up test secrets
 		{Ntfy, map[string]any{"host": "ntfy.example.com", "topic": "alerts", "username": "ops"}, map[string]any{"password": "ntfy-pass-secret"}, `["password"]`},
 		{Gotify, map[string]any{"host": "gotify.example.com", "path": "/gotify"}, map[string]any{"token": "AgotifySecret01"}, `["token"]`},
 		{Discord, nil, map[string]any{"webhookUrl": "https://discord.com/api/webhooks/123456/discordSecretToken"}, `["webhookUrl"]`},
-		{Slack, nil, map[string]any{"webhookUrl": "https://hooks.slack.com/services/T00000001/B00000001/slackSecretXYZslackSecret"}, `["webhookUrl"]`},
+		{Slack, nil, map[string]any{"webhookUrl": "https://hooks.slack.com/services/T00000001/B00000001/slackSecretXYZslackSecret"}, `["webhookUrl"]`}, //nolint:gosec // made-up test secrets
 		{Telegram, map[string]any{"chatIds": []string{"-100123", "@opschannel"}}, map[string]any{"token": "123456:telegramSecretTokenValue"}, `["token"]`},
 		{Email, map[string]any{"host": "smtp.example.com", "port": 587, "username": "ops", "from": "a@example.com", "to": []string{"b@example.com"}},
 			map[string]any{"password": "smtp-pass-secret"}, `["password"]`},
@@ -124,7 +124,7 @@ func TestShoutrrrAcceptsEveryKind(t *testing.T) {
 		{Ntfy, ChannelSettings{Host: "ntfy.sh", Topic: "alerts"}, ChannelSecrets{Token: "tk_abc"}},
 		{Gotify, ChannelSettings{Host: "gotify.example.com", Port: 8443}, ChannelSecrets{Token: "AgotifySecret01"}},
 		{Discord, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://discord.com/api/webhooks/123456/tok-en_1"}},
-		{Slack, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://hooks.slack.com/services/T00000001/B00000001/abcdefghijklmnopqrstuvwx"}},
+		{Slack, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://hooks.slack.com/services/T00000001/B00000001/abcdefghijklmnopqrstuvwx"}}, //nolint:gosec // a made-up webhook
 		{Telegram, ChannelSettings{ChatIDs: []string{"-100123", "@opschannel"}}, ChannelSecrets{Token: "123456:ABCdefGHIjklMNOpqrSTUvwx"}},
 		{Email, ChannelSettings{Host: "smtp.example.com", Port: 465, Username: "ops", From: "a@example.com", To: []string{"b@example.com", "c@example.com"}, Encryption: "tls"}, ChannelSecrets{Password: "p@ss"}},
 		{Webhook, ChannelSettings{}, ChannelSecrets{WebhookURL: "https://hooks.example.com/in?key=abc&title=kept"}},

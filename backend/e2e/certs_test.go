@@ -116,6 +116,13 @@ tls:
 // days, and returns the certificate's SHA-256 fingerprint in hex.
 func writeSelfSigned(t *testing.T, dir, host string) string {
 	t.Helper()
+	return writeCertUntil(t, dir, host, time.Now().Add(90*24*time.Hour))
+}
+
+// writeCertUntil writes a self-signed certificate for host valid until
+// notAfter, and returns its SHA-256 fingerprint.
+func writeCertUntil(t *testing.T, dir, host string, notAfter time.Time) string {
+	t.Helper()
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +133,7 @@ func writeSelfSigned(t *testing.T, dir, host string) string {
 		Subject:      pkix.Name{CommonName: host, Organization: []string{"Gatehouse e2e"}},
 		DNSNames:     []string{host},
 		NotBefore:    now.Add(-time.Hour),
-		NotAfter:     now.Add(90 * 24 * time.Hour),
+		NotAfter:     notAfter,
 		KeyUsage:     x509.KeyUsageDigitalSignature,
 		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
 	}

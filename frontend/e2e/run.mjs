@@ -22,6 +22,7 @@ import { lockout, signIn } from './scenarios/auth.mjs';
 import { createCredentialSet } from './scenarios/credentials.mjs';
 import { createDomain } from './scenarios/domains.mjs';
 import { managedMode } from './scenarios/managed.mjs';
+import { notifications } from './scenarios/notifications.mjs';
 import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
@@ -72,6 +73,7 @@ try {
   if (want('machineTokens')) await machineTokens(t, page, traefik, serviceId);
   if (want('accessLog')) await accessLog(t, page, traefik);
   if (want('globalRules')) await globalRules(t, page);
+  if (want('notifications')) await notifications(t, page);
   if (want('screenshotTour')) await screenshotTour(t, page, serviceId);
   if (want('managedMode')) await managedMode(t, harness);
   if (want('twoFactor')) await twoFactor(t, harness);

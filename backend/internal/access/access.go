@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
@@ -67,6 +68,8 @@ type Options struct {
 	TrustedProxies []netip.Prefix
 	// Log receives every decision; nil keeps none.
 	Log *accesslog.Log
+	// Notify hears when a service has many failed sign-ins; nil discards.
+	Notify notify.Publisher
 }
 
 // RuleSource reads every access-rule list, for the policy snapshot.
@@ -130,6 +133,7 @@ type Service struct {
 	sessions *sessionStore
 	basic    *basicCache
 	limiter  *ratelimit.Limiter
+	failures *notify.SignInAlarm // many failed sign-ins on one service
 	sso      *ssoState
 	dummy    []byte // bcrypt hash compared against for unknown users (equal timing)
 }
@@ -167,6 +171,9 @@ func New(o Options) *Service {
 		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
 		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
 		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
+		// A service, whatever the addresses and names tried, gets the
+		// limiter's own threshold and window.
+		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
 	}
 	s.policy = newPolicyCache(s.loadPolicy)
 	s.sessions = newSessionStore(o.DB, o.Now)

@@ -1,6 +1,8 @@
 package access
 
 import (
+	"context"
+	"fmt"
 	"runtime"
 	"strings"
 	"sync"
@@ -9,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 )
 
 // TestConcurrentBasicChecksShareOneBcrypt sends the same credentials on many
@@ -110,5 +114,31 @@ func waitInFlight(t *testing.T, n int) {
 			t.Fatalf("fewer than %d checks reached the single-flight group", n)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestManyFailedSignInsNotifyOnce: failures from many addresses and names add up per
+// service, and the service's threshold gives one notification.
+func TestManyFailedSignInsNotifyOnce(t *testing.T) {
+	var mu sync.Mutex
+	var got []notify.Event
+	v := newEnv(t, func(o *Options) {
+		o.Notify = notify.PublisherFunc(func(_ context.Context, ev notify.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			got = append(got, ev)
+		})
+	})
+	id, _ := basicService(t, v, "app.example.com")
+	for i := range 2 * MaxFailures {
+		ip := fmt.Sprintf("203.0.113.%d", i+1)
+		if rec := v.verify(fwd{service: id, host: "app.example.com", ip: ip, auth: basic(fmt.Sprintf("user%d", i), "wrong")}); rec.Code != 401 {
+			t.Fatalf("attempt %d: %d", i, rec.Code)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 1 || got[0].Kind != notify.SignInFailures || !strings.Contains(got[0].Subject, "app") {
+		t.Fatalf("events %+v", got)
 	}
 }

@@ -182,6 +182,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	}
 	if !sp.sso.allows(id.user, id.user, id.email, id.groups) {
 		s.limiter.Fail(keys...)
+		s.failures.Fail(ctx, sp.id, sp.name)
 		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Access denied",
 			"You signed in as "+id.user+", who is not allowed to use "+sp.name+".")
 	}

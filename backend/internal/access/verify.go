@@ -164,6 +164,7 @@ func (s *Service) verifyBasic(c echo.Context, f fwdRequest, sp *servicePolicy, o
 	}
 	if !s.checkBasic(sp.basic, user, pass) {
 		s.limiter.Fail(keys[:]...)
+		s.failures.Fail(c.Request().Context(), sp.id, sp.name)
 		c.Response().Header()["Www-Authenticate"] = sp.challenge
 		return true, refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, page{
 			Title: "Sign in to continue", Message: "Wrong username or password.",

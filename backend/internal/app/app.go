@@ -33,6 +33,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -150,13 +151,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		admin.WithSecrets(secrets), admin.WithPublicURL(cfg.PublicURL),
 		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
 	settingsSvc := settings.NewService(db, bus)
+	// Notifications: sources publish to it; its loops debounce and deliver.
+	notifySvc := notify.New(notify.Options{DB: db, Secrets: secrets, Now: now, Logger: log})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
 	}
 	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.DefaultLifetimeSeconds, err
-	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
+	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions),
+		services.WithNotify(notifySvc))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(db, now, log, admin.CookieName)
@@ -171,13 +175,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		settings.NewHandler(settingsSvc),
 		services.NewHandler(servicesSvc),
 		domains.NewHandler(domainsSvc),
+		notify.NewHandler(notifySvc),
 	}
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
 	var tlsSources []dynconf.EntrypointTLS
-	managedSvc, err := newManaged(cfg, db, bus, log, now, secrets.Identity(), c)
+	managedSvc, err := newManaged(cfg, db, bus, log, now, secrets.Identity(), notifySvc, c)
 	if err != nil {
 		return nil, err
 	}
@@ -250,8 +255,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		} else {
 			log.Info("traefik polls the dynamic configuration again", "remote", s.Last.Remote)
 		}
+		notifySvc.Publish(context.Background(), notify.PollingEvent(s.Stopped, s.Last.At, now()))
 	})
 	c.loops = append(c.loops, every(time.Second, func(context.Context) { polls.Check() }))
+	c.loops = append(c.loops, notifySvc.Run(time.Second), watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
@@ -264,6 +271,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},
 		Rules: policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.TrustedProxies, Log: decisions,
+		Notify: notifySvc,
 	})
 	fwd.svc = accessSvc
 	features = append(features, access.NewHandler(accessSvc))
@@ -336,7 +344,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 // newManaged builds the managed-mode service, or nil when PANEL_MANAGED is
 // off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound address.
 func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
-	id *age.X25519Identity, c *components) (*managed.Service, error) {
+	id *age.X25519Identity, pub notify.Publisher, c *components) (*managed.Service, error) {
 	if !cfg.Managed {
 		return nil, nil
 	}
@@ -357,7 +365,7 @@ func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logge
 			}
 			return "http://" + addr
 		},
-		Now: now, Logger: log,
+		Now: now, Logger: log, Notify: pub,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("managed mode: %w", err)

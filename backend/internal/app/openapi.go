@@ -13,6 +13,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -41,6 +42,7 @@ func apiFragments() []openapi.Fragment {
 		{Package: "internal/runtime", FS: runtime.OpenAPI},
 		{Package: "internal/access", FS: access.OpenAPI},
 		{Package: "internal/status", FS: status.OpenAPI},
+		{Package: "internal/notify", FS: notify.OpenAPI},
 	}
 }
 

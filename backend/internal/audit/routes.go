@@ -63,11 +63,12 @@ var Overrides = map[string]Override{
 	// Administrators and their API tokens: a password set by another
 	// administrator has nothing to show; the create answer carries the token
 	// once, so the list is read instead.
-	"PUT /api/admin/users/:id/password":      {NoDiff: true, Type: "admin.users.password"},
-	"POST /api/admin/tokens":                 {Read: "/api/admin/tokens", Action: ActionCreate, Type: "admin.tokens"},
-	"DELETE /api/admin/tokens/:id":           {Read: "/api/admin/tokens", Action: "revoke", Type: "admin.tokens"},
-	"POST /api/services/:id/access/test":     {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
-	"POST /api/proxy/managed/wrapper-report": {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
+	"PUT /api/admin/users/:id/password":         {NoDiff: true, Type: "admin.users.password"},
+	"POST /api/admin/tokens":                    {Read: "/api/admin/tokens", Action: ActionCreate, Type: "admin.tokens"},
+	"DELETE /api/admin/tokens/:id":              {Read: "/api/admin/tokens", Action: "revoke", Type: "admin.tokens"},
+	"POST /api/services/:id/access/test":        {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
+	"POST /api/notifications/channels/:id/test": {Skip: true, Reason: "sends a test message; changes only the channel's last delivery result"},
+	"POST /api/proxy/managed/wrapper-report":    {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
 }
 
 // signInRoute reports whether a route is a public sign-in step, recorded

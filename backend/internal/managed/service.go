@@ -17,6 +17,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -48,6 +49,9 @@ type Options struct {
 	BaseURL func() string
 	Now     func() time.Time
 	Logger  *slog.Logger
+	// Notify hears when the managed Traefik reports the current
+	// configuration applied; nil discards.
+	Notify notify.Publisher
 }
 
 // Credential is a stored credential's name; values never leave the vault
@@ -406,6 +410,14 @@ func (s *Service) ReportApplied(ctx context.Context, configHash, secretsHash str
 		return State{}, err
 	}
 	s.o.Logger.Info("managed traefik reported its configuration", "status", st.Status)
+	if s.o.Notify != nil {
+		switch {
+		case st.Status == StatusApplied:
+			s.o.Notify.Publish(ctx, notify.ManagedAppliedEvent(configHash, secretsHash, now))
+		case st.Status == StatusRejected && st.Rejection != nil:
+			s.o.Notify.Publish(ctx, notify.ManagedRejectedEvent(st.Rejection.ConfigHash, st.Rejection.Reason, st.Rejection.At))
+		}
+	}
 	return st, nil
 }
 

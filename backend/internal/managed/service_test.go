@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -250,5 +251,39 @@ func TestACMEEmailSeedsTheDefaultResolver(t *testing.T) {
 	}
 	if !strings.Contains(string(doc), "certResolver: letsencrypt") || !strings.Contains(string(doc), "email: ops@gatehouse.dev") {
 		t.Fatalf("the seeded resolver is not active:\n%s", doc)
+	}
+}
+
+func TestReportAppliedNotifies(t *testing.T) {
+	var got []notify.Event
+	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Options) {
+		o.Notify = notify.PublisherFunc(func(_ context.Context, ev notify.Event) { got = append(got, ev) })
+	})
+	ctx := context.Background()
+	_, configHash, err := s.Static(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, secretsHash, err := s.SecretsEnv(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Repeat("0", 64)
+	if _, err := s.ReportApplied(ctx, old, secretsHash, nil); err != nil || len(got) != 0 {
+		t.Fatalf("an outdated report notified: %v %v", err, got)
+	}
+	// The wrapper went back to the old configuration: Traefik would not run the current one.
+	rej := &Rejection{ConfigHash: configHash, SecretsHash: secretsHash, Reason: "traefik exited with code 1"}
+	if _, err := s.ReportApplied(ctx, old, secretsHash, rej); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Kind != notify.ManagedRejected || !strings.Contains(got[0].Body, "exited with code 1") {
+		t.Fatalf("events after the rejection %+v", got)
+	}
+	if _, err := s.ReportApplied(ctx, configHash, secretsHash, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[1].Kind != notify.ManagedApplied {
+		t.Fatalf("events %+v", got)
 	}
 }

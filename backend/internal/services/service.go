@@ -14,6 +14,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -41,6 +42,9 @@ func WithProtections(f Protections) Option { return func(s *Service) { s.protect
 // sessions are left to expire.
 func WithEndSessions(f EndSessions) Option { return func(s *Service) { s.endSessions = f } }
 
+// WithNotify tells p when expiry switches a service off.
+func WithNotify(p notify.Publisher) Option { return func(s *Service) { s.notify = p } }
+
 // Service manages proxied services.
 type Service struct {
 	db              *gorm.DB
@@ -49,6 +53,7 @@ type Service struct {
 	defaultLifetime DefaultLifetime
 	protections     Protections
 	endSessions     EndSessions
+	notify          notify.Publisher
 }
 
 // NewService returns the services service.
@@ -59,6 +64,7 @@ func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, def DefaultL
 	s := &Service{db: db, bus: bus, now: now, defaultLifetime: def,
 		protections: func(context.Context, *gorm.DB, string) (map[string]Protection, error) { return nil, nil },
 		endSessions: func(*gorm.DB, ...string) error { return nil },
+		notify:      notify.Discard,
 	}
 	for _, o := range opts {
 		o(s)
@@ -373,10 +379,15 @@ func (s *Service) EnabledByID(ctx context.Context, ids []string) ([]store.Servic
 func (s *Service) DisableExpired(ctx context.Context) ([]string, error) {
 	now := s.now()
 	var ids []string
+	var expired []struct{ ID, Name string }
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := tx.Model(&store.Service{}).Where("enabled = ? AND expires_at IS NOT NULL AND expires_at <= ?", true, now).
-			Pluck("id", &ids).Error; err != nil {
+		if err := tx.Model(&store.Service{}).Select("id", "name").
+			Where("enabled = ? AND expires_at IS NOT NULL AND expires_at <= ?", true, now).
+			Find(&expired).Error; err != nil {
 			return err
+		}
+		for _, e := range expired {
+			ids = append(ids, e.ID)
 		}
 		if len(ids) == 0 {
 			return nil
@@ -390,8 +401,9 @@ func (s *Service) DisableExpired(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("disable expired services: %w", err)
 	}
-	for _, id := range ids {
-		s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Disabled, ID: id})
+	for _, e := range expired {
+		s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Disabled, ID: e.ID})
+		s.notify.Publish(ctx, notify.ServiceExpiredEvent(e.ID, e.Name, now))
 	}
 	return ids, nil
 }

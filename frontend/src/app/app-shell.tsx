@@ -42,6 +42,7 @@ const groups: { title: string; items: NavItem[] }[] = [
     title: 'System',
     items: [
       { to: '/settings', label: 'Settings', icon: 'settings' },
+      { to: '/notifications', label: 'Notifications', icon: 'bell' },
       { to: '/admins', label: 'Administrators', icon: 'user' },
       { to: '/api-tokens', label: 'API tokens', icon: 'code' },
       { to: '/audit', label: 'Audit log', icon: 'shield' },

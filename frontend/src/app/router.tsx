@@ -55,6 +55,7 @@ export function createAppRouter() {
             { path: 'machine-tokens', lazy: () => import('@/features/machine-tokens/components/machine-tokens-page').then((m) => ({ Component: m.MachineTokensPage })) },
             { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
             { path: 'audit', lazy: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
+            { path: 'notifications', lazy: () => import('@/features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
             { path: 'admins', lazy: () => import('@/features/admins/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
             { path: 'api-tokens', lazy: () => import('@/features/admins/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },

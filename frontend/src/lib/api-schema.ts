@@ -859,6 +859,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notification channels (secrets only by name) */
+        get: operations["listNotificationChannels"];
+        put?: never;
+        /** Add a notification channel */
+        post: operations["createNotificationChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Read a notification channel (secrets only by name) */
+        get: operations["getNotificationChannel"];
+        /** Replace a notification channel; empty secrets keep the stored ones */
+        put: operations["updateNotificationChannel"];
+        post?: never;
+        /** Delete a notification channel */
+        delete: operations["deleteNotificationChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message now and answer the outcome */
+        post: operations["testNotificationChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the notification settings */
+        get: operations["getNotificationSettings"];
+        /** Set the certificate warning threshold and the debounce window */
+        put: operations["putNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1977,6 +2053,68 @@ export interface components {
             credentials: components["schemas"]["ManagedCredential"][];
             rejection: components["schemas"]["ManagedRejection"];
             status: components["schemas"]["ManagedApplyStatus"];
+        };
+        NotificationChannel: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            events: components["schemas"]["NotificationEventKind"][];
+            id: string;
+            kind: components["schemas"]["NotificationChannelKind"];
+            lastDelivery: null | {
+                /** Format: date-time */
+                at: string;
+                error?: string;
+                event: string;
+                ok: boolean;
+            };
+            name: string;
+            /** @description Names of the secrets that are stored; their values are never returned. */
+            secretsSet: ("password" | "token" | "webhookUrl")[];
+            settings: components["schemas"]["NotificationChannelSettings"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        NotificationChannelKind: "ntfy" | "gotify" | "discord" | "slack" | "telegram" | "email" | "webhook";
+        NotificationChannelRequest: {
+            /** @default true */
+            enabled: boolean;
+            events?: components["schemas"]["NotificationEventKind"][];
+            kind: components["schemas"]["NotificationChannelKind"];
+            name: string;
+            secrets?: components["schemas"]["NotificationChannelSecrets"];
+            settings?: components["schemas"]["NotificationChannelSettings"];
+        };
+        /** @description Write-only. An empty or absent value keeps the stored one. */
+        NotificationChannelSecrets: {
+            password?: string;
+            token?: string;
+            webhookUrl?: string;
+        };
+        /** @description The kind's plain fields; each kind uses some of them. */
+        NotificationChannelSettings: {
+            chatIds?: string[];
+            /** @enum {string} */
+            encryption?: "" | "none" | "starttls" | "tls";
+            from?: string;
+            host?: string;
+            path?: string;
+            plainHttp?: boolean;
+            port?: number;
+            to?: string[];
+            topic?: string;
+            username?: string;
+        };
+        /** @enum {string} */
+        NotificationEventKind: "cert_expiring" | "cert_expired" | "backend_down" | "backend_recovered" | "service_expired" | "polling_stopped" | "managed_rejected" | "managed_applied" | "signin_failures";
+        NotificationSettings: {
+            certWarningDays: number;
+            debounceSeconds: number;
+        };
+        NotificationTestResult: {
+            error?: string;
+            ok: boolean;
         };
         Passkey: {
             /** Format: date-time */
@@ -4624,6 +4762,230 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    listNotificationChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["NotificationChannel"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    createNotificationChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description The new channel */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getNotificationChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    updateNotificationChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationChannelRequest"];
+            };
+        };
+        responses: {
+            /** @description The channel */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    deleteNotificationChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    testNotificationChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome (a failed delivery is ok=false with the error, without secrets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationTestResult"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    putNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettings"];
+            };
+        };
+        responses: {
+            /** @description The stored settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     getOpenAPI: {

@@ -20,6 +20,11 @@ export const qk = {
     list: (filters: Record<string, string>) => ['audit', 'list', filters] as const,
     settings: () => ['audit', 'settings'] as const,
   },
+  notifications: {
+    all: () => ['notifications'] as const,
+    channels: () => ['notifications', 'channels'] as const,
+    settings: () => ['notifications', 'settings'] as const,
+  },
   sso: () => ['sso'] as const,
   adminSso: () => ['admin-sso'] as const,
   domains: {

@@ -1,26 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
 import { qk } from '@/lib/query-keys';
 
-export type AuditChange = { path: string; before: unknown; after: unknown };
+type Schemas = components['schemas'];
 
-export type AuditEntry = {
-  id: string;
-  seq: number;
-  at: string;
-  actor: { kind: 'admin' | 'token' | 'system'; id: string; name: string };
-  address: string;
-  action: string;
-  resource: { type: string; id: string; name: string };
-  method: string;
-  route: string;
-  status: number;
-  changes: AuditChange[];
-};
-
-export type AuditPage = { items: AuditEntry[]; nextBefore: number | null; recordFailures: number };
-
-export type AuditSettings = { retentionDays: number };
+export type AuditChange = Schemas['AuditChange'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditPage = Schemas['AuditPage'];
+export type AuditSettings = Schemas['AuditSettings'];
 
 /** Filters as the API names them; empty values are left out of the query. */
 export type AuditFilters = {

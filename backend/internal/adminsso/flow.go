@@ -1,6 +1,7 @@
 package adminsso
 
 import (
+	"context"
 	"crypto/subtle"
 	"errors"
 	"net/http"
@@ -37,6 +38,19 @@ func back(c echo.Context, code string) error {
 	return c.Redirect(http.StatusFound, "/login?error="+url.QueryEscape(code))
 }
 
+// client is the provider's client for the panel's callback; false when the
+// provider is off or cannot be reached (logged: an administrator must see why).
+func (s *Service) client(ctx context.Context) (*access.OIDCClient, bool) {
+	client, err := s.provider.OIDCClient(ctx, CallbackPath)
+	if err != nil {
+		if !errors.Is(err, access.ErrSSOOff) {
+			s.log.Warn("panel single sign-on: provider unavailable", "err", err)
+		}
+		return nil, false
+	}
+	return client, true
+}
+
 // start is GET /api/admin/sso/start: it sends the browser to the provider
 // with state, nonce and a PKCE challenge.
 func (s *Service) start(c echo.Context) error {
@@ -51,11 +65,8 @@ func (s *Service) start(c echo.Context) error {
 	if !in.SSO {
 		return back(c, errUnavailable)
 	}
-	client, err := s.provider.OIDCClient(ctx, CallbackPath)
-	if err != nil {
-		if !errors.Is(err, access.ErrSSOOff) {
-			s.log.Warn("panel single sign-on: provider unavailable", "err", err)
-		}
+	client, ok := s.client(ctx)
+	if !ok {
 		return back(c, errUnavailable)
 	}
 	state, err := token.New()
@@ -108,11 +119,8 @@ func (s *Service) callback(c echo.Context) error {
 	if !d.Enabled {
 		return back(c, errUnavailable)
 	}
-	client, err := s.provider.OIDCClient(ctx, CallbackPath)
-	if err != nil {
-		if !errors.Is(err, access.ErrSSOOff) {
-			s.log.Warn("panel single sign-on: provider unavailable", "err", err)
-		}
+	client, ok := s.client(ctx)
+	if !ok {
 		return back(c, errUnavailable)
 	}
 	id, err := client.Redeem(ctx, c.QueryParam("code"), a.verifier, a.nonce)

@@ -217,3 +217,29 @@ func TestAdminCreateCommandRole(t *testing.T) {
 		t.Fatalf("roles = %v", roles)
 	}
 }
+
+// A viewer reads no secret: the values of the headers a service sends
+// upstream (often an upstream's API key) are hidden from them, not their
+// names; an administrator sees the values.
+func TestViewerSeesNoUpstreamHeaderValues(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	rec := a.do("POST", "/api/services", `{"name":"app","hostnames":[{"type":"custom","value":"app.test"}],`+
+		`"targets":[{"host":"10.0.0.1","port":80}],"headers":{"X-Api-Key":"upstream-secret-4711"}}`)
+	if rec.Code != http.StatusCreated {
+		t.Fatalf("create = %d %s", rec.Code, rec.Body)
+	}
+	id := decode[struct{ ID string }](t, rec).ID
+	a.createUser(t, "vic", "viewer")
+	viewer := a.login(t, "vic", "correct-horse-battery", owner)
+	for _, path := range []string{"/api/services", "/api/services/" + id} {
+		rec := testutil.Request(a.handler, "GET", path, "", "Cookie", "gatehouse_admin="+viewer)
+		if rec.Code != http.StatusOK || strings.Contains(rec.Body.String(), "upstream-secret-4711") ||
+			!strings.Contains(rec.Body.String(), `"X-Api-Key":"[hidden]"`) {
+			t.Fatalf("viewer GET %s = %d %s", path, rec.Code, rec.Body)
+		}
+	}
+	if rec := a.do("GET", "/api/services/"+id, ""); !strings.Contains(rec.Body.String(), "upstream-secret-4711") {
+		t.Fatalf("the administrator lost the value: %s", rec.Body)
+	}
+}

@@ -25,9 +25,10 @@ import (
 // secretReads are the reads a viewer may not make, each with its reason.
 // Every other GET is open to a viewer: lists of machine tokens, API tokens,
 // credential sets, shared links and SSO settings show names, prefixes and
-// "is set" flags, never the values.
+// "is set" flags, never the values; the services' upstream header values
+// are hidden from a viewer by the services handler.
 var secretReads = map[string]string{
-	"GET /api/proxy/config/preview": "the dynamic configuration carries the administrators' password hashes (managed mode)",
+	"GET /api/proxy/config/preview": "the configuration Traefik gets carries the values of the headers services send upstream (often credentials)",
 }
 
 // selfService routes act on the signed-in administrator's own account; any

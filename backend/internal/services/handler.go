@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -29,6 +30,9 @@ func (h *Handler) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	for i := range items {
+		items[i] = forReader(c, items[i])
+	}
 	return httpx.JSONList(c, items)
 }
 
@@ -37,7 +41,25 @@ func (h *Handler) get(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, r)
+	return c.JSON(http.StatusOK, forReader(c, r))
+}
+
+// HiddenValue stands for a header value a viewer may not read.
+const HiddenValue = "[hidden]"
+
+// forReader hides the values of the headers sent upstream from a viewer:
+// they often carry an upstream's credentials (an API key, a bearer token),
+// and a viewer reads no secret. Names stay, so the viewer sees what is set.
+func forReader(c echo.Context, r Response) Response {
+	if a, ok := actor.From(c.Request().Context()); !ok || a.Role != actor.RoleViewer || len(r.Headers) == 0 {
+		return r
+	}
+	hidden := make(map[string]string, len(r.Headers))
+	for k := range r.Headers {
+		hidden[k] = HiddenValue
+	}
+	r.Headers = hidden
+	return r
 }
 
 func (h *Handler) create(c echo.Context) error {

@@ -52,7 +52,9 @@ export function ServiceForm({ service, onSaved }: Props) {
   const config = useGlobalConfig();
   const entrypoints = useProxyEntrypoints();
   const middlewares = useProxyMiddlewares();
-  const preview = useConfigPreview(service?.id);
+  const canWrite = useCanWrite();
+  // The preview (its warnings) is for administrators: a viewer may not read it.
+  const preview = useConfigPreview(canWrite ? service?.id : undefined);
   const create = useCreateService();
   const update = useUpdateService(service?.id ?? '');
   const saving = create.isPending || update.isPending;
@@ -93,7 +95,6 @@ export function ServiceForm({ service, onSaved }: Props) {
   });
 
   const isCreate = !service;
-  const canWrite = useCanWrite();
   // A new service's hostname mode depends on the default domain: wait for the list first.
   if (isCreate && domains.isPending) return <LoadingRows rows={6} />;
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { AdminOnlyNote, isRoleRefusal } from '@/components/ui/read-only';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
@@ -10,6 +11,7 @@ export function AdminSecuritySettings() {
   const security = useAdminSecurity();
   const save = useSaveAdminSecurity();
   const canWrite = useCanWrite();
+  const [asked, setAsked] = useState<boolean | null>(null);
   // The server keeps the policy to the admin role: a viewer is told so, calmly.
   if (security.isError && isRoleRefusal(security.error)) return <AdminOnlyNote title="Sign-in security" />;
   return (
@@ -24,9 +26,14 @@ export function AdminSecuritySettings() {
           <>
             <Switch
               label="Require two-factor sign-in for every administrator"
-              checked={save.isPending ? !!save.variables?.requireTwoFactor : security.data.requireTwoFactor}
+              checked={asked ?? security.data.requireTwoFactor}
               disabled={!canWrite || save.isPending}
-              onChange={(e) => save.mutate({ requireTwoFactor: e.target.checked })}
+              onChange={(e) => {
+                // Held in local state, set in the click itself: the mutation's own state arrives a
+                // tick later, and a controlled checkbox would flick back meanwhile.
+                setAsked(e.target.checked);
+                save.mutate({ requireTwoFactor: e.target.checked }, { onSettled: () => setAsked(null) });
+              }}
             />
             <p className="muted small">
               Administrators without an authenticator app or a passkey can only set one up (on their Account page) until

@@ -290,9 +290,7 @@ func checkLoadBalancer(c *apperr.Collector, lb *store.LoadBalancer) {
 	}
 	if s := lb.Sticky; s != nil {
 		s.CookieName = strings.TrimSpace(s.CookieName)
-		if len(s.CookieName) > 64 || strings.IndexFunc(s.CookieName, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-')
-		}) >= 0 {
+		if len(s.CookieName) > 64 || strings.IndexFunc(s.CookieName, notCookieNameRune) >= 0 {
 			c.Add("loadBalancer.sticky.cookieName", "must be letters, digits, _ and - only (at most 64), or empty for a generated name")
 		}
 		s.SameSite = strings.ToLower(strings.TrimSpace(s.SameSite))
@@ -315,4 +313,11 @@ func checkLoadBalancer(c *apperr.Collector, lb *store.LoadBalancer) {
 			c.Add("loadBalancer.timeouts."+v.f, "must be between 0 (Traefik's default) and 3600 seconds")
 		}
 	}
+}
+
+// notCookieNameRune reports a rune a sticky cookie's name may not hold:
+// only letters, digits, _ and - are allowed.
+func notCookieNameRune(r rune) bool {
+	ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
+	return !ok
 }

@@ -3,12 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { RuntimeBanner } from './states';
 
 describe('RuntimeBanner', () => {
-  it('explains an unconfigured Traefik API with the server message', () => {
-    render(<RuntimeBanner status={{ configured: false, reachable: false, error: 'set PANEL_PROXY_API_URL' }} />);
-    expect(screen.getByText("Traefik's API is not connected")).toBeInTheDocument();
-    expect(screen.getByText(/set PANEL_PROXY_API_URL/)).toBeInTheDocument();
-  });
-
   it('warns when Traefik is unreachable', () => {
     render(<RuntimeBanner status={{ configured: true, reachable: false, error: 'connection refused' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Traefik is unreachable');

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RuntimeBanner } from './states';
+import { ApiError } from '@/lib/api-client';
+import { ErrorState, RuntimeBanner } from './states';
 
 describe('RuntimeBanner', () => {
   it('warns when Traefik is unreachable', () => {
@@ -12,5 +13,19 @@ describe('RuntimeBanner', () => {
   it('shows nothing when all is well', () => {
     const { container } = render(<RuntimeBanner status={{ configured: true, reachable: true, error: '' }} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('ErrorState', () => {
+  it('shows the request id of a server error, ready to copy', () => {
+    render(<ErrorState error={new ApiError({ status: 500, code: 'internal', message: 'internal error', requestId: 'req-42' })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('internal error');
+    expect(screen.getByTestId('request-id')).toHaveTextContent('Request ID req-42');
+    expect(screen.getByRole('button', { name: 'Copy ID' })).toBeInTheDocument();
+  });
+
+  it('has no request id line without one', () => {
+    render(<ErrorState error={new Error('offline')} />);
+    expect(screen.queryByTestId('request-id')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import type { RuntimeStatus } from '@/lib/api-types';
 import { TraefikSetup } from '../status/traefik-setup';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Icon, type IconName } from './icons';
+import { RequestId } from './request-id';
 
 export function EmptyState({ icon = 'box', title, children, action }: { icon?: IconName; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
   return (
@@ -33,6 +34,11 @@ export function ErrorState({ error, onRetry, title = 'Could not load this data' 
       }
     >
       {errorMessage(error)}
+      {isApiError(error) && error.requestId ? (
+        <div style={{ marginTop: 6 }}>
+          <RequestId id={error.requestId} />
+        </div>
+      ) : null}
     </Alert>
   );
 }

@@ -30,7 +30,7 @@ export function PollCheck({ poll }: { poll?: ProxyStatus['poll'] }) {
     );
   return (
     <span data-testid="poll-check" data-state="waiting">
-      <Badge tone="neutral">Waiting for Traefik's first poll…</Badge>
+      <Badge tone="neutral">Waiting for the first poll</Badge>
     </span>
   );
 }

@@ -4,7 +4,8 @@
 // revoked link that says so, and search and filters that survive a reload.
 import { PASSWORD, USER } from '../fixtures.mjs';
 import { freePort } from '../harness.mjs';
-import { openPage, shot, viewports } from '../page.mjs';
+import path from 'node:path';
+import { artifacts, openPage, shot, viewports } from '../page.mjs';
 import { eventually, expect } from '../runner.mjs';
 
 const overflowX = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -40,6 +41,8 @@ export async function phoneLayout(t, page, serviceId) {
     expect(Math.abs(scheme.y - hostBox.y) < 4, `scheme and host are not on one line: ${scheme.y} vs ${hostBox.y}`);
     expect(port.y >= hostBox.y, `the port (${port.y}) sits above the host (${hostBox.y})`);
     expect(hostBox.width >= 200, `host field is only ${hostBox.width} px wide`);
+    expect(scheme.width >= 80 && port.width >= 80, `scheme (${scheme.width} px) or port (${port.width} px) squeezed`);
+    await page.getByTestId('target-row-0').screenshot({ path: path.join(artifacts, 'rough-target-row-phone.png') });
     await shot(page, 'rough-target-phone');
 
     await page.setViewportSize(viewports.desktop);
@@ -142,8 +145,8 @@ export async function notConnected(t, harness) {
         await page.setViewportSize(viewports.desktop);
         await page.goto(path);
         await page.getByText("Traefik's API is not connected").waitFor();
-        const snippet = (await page.getByTestId('setup-provider-snippet').textContent()) ?? '';
-        expect(snippet.includes('/api/proxy/config'), `${path}: provider snippet ${snippet}`);
+        // The snippet comes from GET /api/proxy/status, which may answer after the page.
+        await page.getByTestId('setup-provider-snippet').filter({ hasText: '/api/proxy/config' }).waitFor();
         expect(((await page.getByTestId('setup-api-env').textContent()) ?? '').includes('PANEL_PROXY_API_URL='), `${path}: no API variable`);
         await page.getByRole('button', { name: 'Copy provider snippet' }).waitFor();
         await shot(page, `rough-${name}-not-connected-desktop`);

@@ -27,6 +27,7 @@ import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
+import { notConnected, phoneLayout, revokedLink, urlState } from './scenarios/rough-edges.mjs';
 import { errorBadge, pollStatus } from './scenarios/status.mjs';
 import { twoFactor } from './scenarios/twofactor.mjs';
 import { screenshotTour } from './scenarios/tour.mjs';
@@ -74,6 +75,10 @@ try {
   if (want('accessLog')) await accessLog(t, page, traefik);
   if (want('globalRules')) await globalRules(t, page);
   if (want('notifications')) await notifications(t, page);
+  if (want('phoneLayout')) await phoneLayout(t, page, serviceId);
+  if (want('urlState')) await urlState(t, page);
+  if (want('revokedLink')) await revokedLink(t, page, serviceId);
+  if (want('notConnected')) await notConnected(t, harness);
   if (want('screenshotTour')) await screenshotTour(t, page, serviceId);
   if (want('managedMode')) await managedMode(t, harness);
   if (want('twoFactor')) await twoFactor(t, harness);

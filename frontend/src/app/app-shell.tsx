@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icons';
+import { formatVersion } from '@/lib/format';
 import { useMe, useSystem } from '@/lib/api/system';
 import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
@@ -101,7 +102,7 @@ export function AppShell() {
             );
           })}
         </nav>
-        <div className="sidebar-footer">{system.data ? `Version ${system.data.version}` : ' '}</div>
+        <div className="sidebar-footer">{system.data ? `Gatehouse ${formatVersion(system.data.version)}` : ' '}</div>
       </aside>
       <div className={`scrim${open ? ' open' : ''}`} onClick={() => setOpen(false)} aria-hidden="true" />
       <div className="main">

@@ -67,5 +67,7 @@ describe('App auth routing', () => {
     await user.click(screen.getByRole('button', { name: 'End all sessions' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End all' }));
     expect(await screen.findByText('internal error')).toBeInTheDocument();
+    expect(screen.getByTestId('request-id')).toHaveTextContent('Request ID r1');
+    expect(screen.getByRole('button', { name: 'Copy ID' })).toBeInTheDocument();
   });
 });

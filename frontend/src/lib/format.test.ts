@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSentence } from './format';
+import { asSentence, formatVersion } from './format';
 
 describe('asSentence', () => {
   it.each([
@@ -9,5 +9,23 @@ describe('asSentence', () => {
     ['', ''],
   ])('%j', (text, want) => {
     expect(asSentence(text)).toBe(want);
+  });
+});
+
+describe('formatVersion', () => {
+  it.each([
+    ['1.2.3', 'v1.2.3'],
+    ['v1.2.3', 'v1.2.3'],
+    ['v2.0.0-rc.1', 'v2.0.0-rc.1'],
+    ['5a12f6c', 'development build 5a12f6c'],
+    ['5a12f6c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6', 'development build 5a12f6c'],
+    ['5a12f6c-dirty', 'development build 5a12f6c (modified)'],
+    ['v1.2.3-4-g5a12f6c', 'development build 5a12f6c'],
+    ['v1.2.3-4-g5a12f6c-dirty', 'development build 5a12f6c (modified)'],
+    ['0.1.0-dev', 'development build 0.1.0-dev'],
+    ['dev', 'development build dev'],
+    ['', ''],
+  ])('%s', (raw, want) => {
+    expect(formatVersion(raw)).toBe(want);
   });
 });

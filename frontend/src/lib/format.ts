@@ -81,3 +81,20 @@ export function asSentence(text: string): string {
   const first = t.charAt(0).toUpperCase() + t.slice(1);
   return /[.!?]$/.test(first) ? first : `${first}.`;
 }
+
+/**
+ * The build's version for people: a release (semver, as `git describe` prints a tag) shows
+ * as v1.2.3; anything else (a commit, a tag plus commits, the -dev default) is a development
+ * build named by its short commit when there is one.
+ */
+export function formatVersion(raw?: string | null): string {
+  const v = (raw ?? '').trim();
+  if (!v) return '';
+  const release = /^v?(\d+\.\d+\.\d+(?:-(?:alpha|beta|rc)(?:\.?\d+)*)?)$/.exec(v);
+  if (release) return `v${release[1]}`;
+  const dirty = v.endsWith('-dirty');
+  const base = dirty ? v.slice(0, -'-dirty'.length) : v;
+  const commit = /-g([0-9a-f]{7,40})$/.exec(base)?.[1] ?? (/^[0-9a-f]{7,40}$/.test(base) ? base : '');
+  const name = commit ? commit.slice(0, 7) : base;
+  return `development build ${name}${dirty ? ' (modified)' : ''}`;
+}

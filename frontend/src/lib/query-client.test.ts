@@ -17,6 +17,18 @@ describe('query client errors', () => {
     const client = createQueryClient();
     const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/config', {}) });
     await expect(m.execute(undefined)).rejects.toMatchObject({ status: 403, code: 'forbidden' });
-    expect(error).toHaveBeenCalledWith(message);
+    expect(error).toHaveBeenCalledWith(message, undefined, undefined);
+  });
+
+  it.each([
+    ['a 5xx carries its request id', 500, 'r-500'],
+    ['a 4xx does not', 409, undefined],
+  ])('%s', async (_name, status, want) => {
+    mockFetch([{ method: 'PUT', path: '/api/config', status, body: { error: { code: status === 500 ? 'internal' : 'conflict', message: 'nope', requestId: 'r-500' } } }]);
+    const error = vi.spyOn(toast, 'error');
+    const client = createQueryClient();
+    const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/config', {}) });
+    await expect(m.execute(undefined)).rejects.toMatchObject({ status });
+    expect(error).toHaveBeenCalledWith('nope', undefined, want);
   });
 });

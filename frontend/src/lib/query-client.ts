@@ -2,6 +2,11 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorMessage, isApiError } from './api-client';
 import { toast } from './toast';
 
+/** The request id of a server-side failure (5xx), the one worth quoting in a report. */
+function serverRequestId(e: unknown): string | undefined {
+  return isApiError(e) && e.status >= 500 && e.requestId ? e.requestId : undefined;
+}
+
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { quiet?: boolean };
@@ -20,7 +25,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         if (isApiError(error) && error.status === 401) return;
         if (query.meta?.quiet) return;
-        if (query.state.data !== undefined) toast.error(errorMessage(error));
+        if (query.state.data !== undefined) toast.error(errorMessage(error), undefined, serverRequestId(error));
       },
     }),
     mutationCache: new MutationCache({
@@ -35,7 +40,7 @@ export function createQueryClient(): QueryClient {
           toast.error('Please check the highlighted fields.', error.message);
           return;
         }
-        toast.error(errorMessage(error));
+        toast.error(errorMessage(error), undefined, serverRequestId(error));
       },
     }),
     defaultOptions: {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 type ToastKind = 'success' | 'error' | 'info';
-export type Toast = { id: number; kind: ToastKind; message: string; detail?: string };
+export type Toast = { id: number; kind: ToastKind; message: string; detail?: string; requestId?: string };
 
 let toasts: Toast[] = [];
 let nextId = 1;
@@ -16,20 +16,21 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-function push(kind: ToastKind, message: string, detail?: string): number {
+function push(kind: ToastKind, message: string, detail?: string, requestId?: string): number {
   const id = nextId++;
   // Collapse identical toasts fired together (e.g. several queries failing at once).
   if (toasts.some((t) => t.kind === kind && t.message === message)) return id;
-  toasts = [...toasts.slice(-3), { id, kind, message, detail }];
+  toasts = [...toasts.slice(-3), { id, kind, message, detail, requestId }];
   emit();
-  window.setTimeout(() => dismissToast(id), kind === 'error' ? 7000 : 4000);
+  window.setTimeout(() => dismissToast(id), requestId ? 15000 : kind === 'error' ? 7000 : 4000);
   return id;
 }
 
 /** Toasts can be raised from anywhere, including the query cache outside React. */
 export const toast = {
   success: (message: string, detail?: string) => push('success', message, detail),
-  error: (message: string, detail?: string) => push('error', message, detail),
+  /** requestId: the server's id for a 5xx, shown with a copy button. */
+  error: (message: string, detail?: string, requestId?: string) => push('error', message, detail, requestId),
   info: (message: string, detail?: string) => push('info', message, detail),
 };
 

@@ -24,11 +24,15 @@ export function useFieldControl(): FieldContextValue | null {
 }
 
 /** Label + control + hint + error, wired together for screen readers. */
+const sameText = (a: string, b: string) => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
+
 export function Field({ label, error, hint, optional, children, className, hideLabel }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errId = `${id}-err`;
-  const describedBy = [hint ? hintId : null, error ? errId : null].filter(Boolean).join(' ') || undefined;
+  // A hint the error line repeats word for word ("At least 10 characters.") is shown once, as the error.
+  const showHint = !!hint && !(error && typeof hint === 'string' && sameText(hint, error));
+  const describedBy = [showHint ? hintId : null, error ? errId : null].filter(Boolean).join(' ') || undefined;
   const control = isValidElement(children)
     ? cloneElement(children, {
         id: (children.props.id as string | undefined) ?? id,
@@ -51,7 +55,7 @@ export function Field({ label, error, hint, optional, children, className, hideL
         </label>
       )}
       {control}
-      {hint ? (
+      {showHint ? (
         <div id={hintId} className="field-hint">
           {hint}
         </div>

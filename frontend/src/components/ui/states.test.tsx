@@ -1,14 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { RuntimeBanner } from './states';
+import { ApiError } from '@/lib/api-client';
+import { ErrorState, RuntimeBanner } from './states';
 
 describe('RuntimeBanner', () => {
-  it('explains an unconfigured Traefik API with the server message', () => {
-    render(<RuntimeBanner status={{ configured: false, reachable: false, error: 'set PANEL_PROXY_API_URL' }} />);
-    expect(screen.getByText("Traefik's API is not connected")).toBeInTheDocument();
-    expect(screen.getByText(/set PANEL_PROXY_API_URL/)).toBeInTheDocument();
-  });
-
   it('warns when Traefik is unreachable', () => {
     render(<RuntimeBanner status={{ configured: true, reachable: false, error: 'connection refused' }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Traefik is unreachable');
@@ -18,5 +13,19 @@ describe('RuntimeBanner', () => {
   it('shows nothing when all is well', () => {
     const { container } = render(<RuntimeBanner status={{ configured: true, reachable: true, error: '' }} />);
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('ErrorState', () => {
+  it('shows the request id of a server error, ready to copy', () => {
+    render(<ErrorState error={new ApiError({ status: 500, code: 'internal', message: 'internal error', requestId: 'req-42' })} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('internal error');
+    expect(screen.getByTestId('request-id')).toHaveTextContent('Request ID req-42');
+    expect(screen.getByRole('button', { name: 'Copy ID' })).toBeInTheDocument();
+  });
+
+  it('has no request id line without one', () => {
+    render(<ErrorState error={new Error('offline')} />);
+    expect(screen.queryByTestId('request-id')).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import type { RuntimeStatus } from '@/lib/api-types';
+import { TraefikSetup } from '../status/traefik-setup';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Icon, type IconName } from './icons';
+import { RequestId } from './request-id';
 
 export function EmptyState({ icon = 'box', title, children, action }: { icon?: IconName; title: ReactNode; children?: ReactNode; action?: ReactNode }) {
   return (
@@ -32,6 +34,11 @@ export function ErrorState({ error, onRetry, title = 'Could not load this data' 
       }
     >
       {errorMessage(error)}
+      {isApiError(error) && error.requestId ? (
+        <div style={{ marginTop: 6 }}>
+          <RequestId id={error.requestId} />
+        </div>
+      ) : null}
     </Alert>
   );
 }
@@ -52,16 +59,13 @@ function sentence(text?: string): string {
   return t && !/[.!?]$/.test(t) ? `${t}.` : t;
 }
 
-/** Banner for runtime views when Traefik is not configured or cannot be reached. */
+/**
+ * Banner for runtime views when Traefik is not configured (the setup steps, with a live
+ * check of Traefik's polls) or cannot be reached.
+ */
 export function RuntimeBanner({ status }: { status?: RuntimeStatus | null }) {
   if (!status) return null;
-  if (!status.configured)
-    return (
-      <Alert tone="info" title="Traefik's API is not connected">
-        {sentence(status.error) || 'Set PANEL_PROXY_API_URL to the address of Traefik\'s API.'} Live routers, health and metrics need it;
-        your services are still served through Traefik's HTTP provider.
-      </Alert>
-    );
+  if (!status.configured) return <TraefikSetup reason={sentence(status.error)} />;
   if (!status.reachable)
     return (
       <Alert tone="warning" title="Traefik is unreachable">

@@ -1,5 +1,6 @@
 import { dismissToast, useToasts } from '@/lib/toast';
 import { Icon } from './icons';
+import { RequestId } from './request-id';
 
 export function Toaster() {
   const toasts = useToasts();
@@ -11,6 +12,7 @@ export function Toaster() {
           <div className="toast-msg">
             <strong>{t.message}</strong>
             {t.detail ? <span>{t.detail}</span> : null}
+            {t.requestId ? <RequestId id={t.requestId} /> : null}
           </div>
           <button className="btn btn-ghost btn-sm btn-icon" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>
             <Icon name="x" size={14} />

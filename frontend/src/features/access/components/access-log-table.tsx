@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -8,39 +8,14 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import { useServices } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
+import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import { LOG_CAP, LOG_POLL_MS, useAccessLog, type LogFilters } from '../api/access-log';
 import { LogDecisionBadge, logDecisions } from './decision';
 
-/** Text filters are written to the URL once typing pauses, so each key press does not start a new list. */
-function useDebouncedParam(name: string, params: URLSearchParams, set: (name: string, v: string) => void) {
-  const current = params.get(name) ?? '';
-  const [draft, setDraft] = useState(current);
-  useEffect(() => setDraft(current), [current]);
-  useEffect(() => {
-    if (draft === current) return;
-    const t = window.setTimeout(() => set(name, draft.trim()), 400);
-    return () => window.clearTimeout(t);
-  }, [draft, current, name, set]);
-  return [draft, setDraft] as const;
-}
-
 /** Live access log with filters kept in the URL; `serviceId` limits it to one service. */
 export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?: string; title?: string }) {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useUrlParams();
   const [paused, setPaused] = useState(false);
-  const set = useCallback(
-    (name: string, v: string) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (v) next.set(name, v);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const filters: LogFilters = {
     decision: params.get('decision') ?? '',
     address: params.get('address') ?? '',

@@ -1,5 +1,4 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Fragment, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
+import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import { auditCsvUrl, useAuditLog, type AuditEntry, type AuditFilters } from '../api/audit';
 import { DiffView } from './diff-view';
 import { RetentionCard } from './retention-card';
@@ -32,19 +32,6 @@ function ActionBadge({ action }: { action: string }) {
   return <Badge tone={a.tone}>{a.label}</Badge>;
 }
 
-/** A text filter is written to the URL once typing pauses, so each key press does not start a new list. */
-function useDebouncedParam(name: string, params: URLSearchParams, set: (name: string, v: string) => void) {
-  const current = params.get(name) ?? '';
-  const [draft, setDraft] = useState(current);
-  useEffect(() => setDraft(current), [current]);
-  useEffect(() => {
-    if (draft === current) return;
-    const t = window.setTimeout(() => set(name, draft.trim()), 400);
-    return () => window.clearTimeout(t);
-  }, [draft, current, name, set]);
-  return [draft, setDraft] as const;
-}
-
 /** datetime-local values are local time; the API takes RFC 3339. */
 function toISO(local: string): string {
   if (!local) return '';
@@ -53,20 +40,7 @@ function toISO(local: string): string {
 }
 
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const set = useCallback(
-    (name: string, v: string) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          if (v) next.set(name, v);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const [params, set] = useUrlParams();
   const [actor, setActor] = useDebouncedParam('actor', params, set);
   const [resourceType, setResourceType] = useDebouncedParam('resourceType', params, set);
   const [resourceId, setResourceId] = useDebouncedParam('resourceId', params, set);

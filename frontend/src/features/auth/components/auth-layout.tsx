@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icons';
 import { useSystem } from '@/lib/api/system';
+import { formatVersion } from '@/lib/format';
 
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   const system = useSystem();
@@ -23,7 +24,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             {children}
           </div>
         </Card>
-        <p className="auth-footer">Gatehouse {system.data?.version ? (/^\d/.test(system.data.version) ? `v${system.data.version}` : system.data.version) : ''} · Traefik control panel</p>
+        <p className="auth-footer">Gatehouse {formatVersion(system.data?.version)} · Traefik control panel</p>
       </div>
     </main>
   );

@@ -148,7 +148,7 @@ export function DashboardPage() {
               </EmptyState>
             ) : (
               <div className="table-wrap">
-                <table className="table">
+                <table className="table stacked">
                   <thead>
                     <tr>
                       <th scope="col">Service</th>
@@ -163,9 +163,9 @@ export function DashboardPage() {
                         <td>
                           <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link>
                         </td>
-                        <td className="mono small">{s.fqdns?.[0] ?? '—'}</td>
-                        <td>{s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">Disabled</Badge>}</td>
-                        <td className="muted small nowrap">{formatDateTime(s.createdAt)}</td>
+                        <td className="mono small cell-wrap" data-label="Hostname">{s.fqdns?.[0] ?? '—'}</td>
+                        <td data-label="Status">{s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">Disabled</Badge>}</td>
+                        <td className="muted small nowrap" data-label="Created">{formatDateTime(s.createdAt)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -12,6 +12,7 @@ import { useCertResolvers } from '@/lib/api/resources';
 import { applyServerErrors } from '@/lib/form-errors';
 import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
 import { useSaveDomain } from '../api/domains';
+import { resolverHint } from './resolver-hint';
 
 const dnsName = /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
@@ -116,7 +117,7 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
           label="Certificate resolver"
           optional
           error={formState.errors.certResolver?.message}
-          hint={resolverNames.length ? `Discovered in Traefik: ${resolverNames.join(', ')}. Leave empty for no TLS resolver.` : 'The name of a certresolver in Traefik, e.g. letsencrypt. Leave empty for no TLS resolver.'}
+          hint={resolverHint(resolvers.data)}
         >
           <input className="input mono" list="resolver-options" placeholder="letsencrypt" {...register('certResolver')} />
         </Field>

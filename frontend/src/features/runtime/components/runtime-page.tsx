@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Card, PageHeader } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icons';
@@ -6,16 +6,18 @@ import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components
 import { Tabs } from '@/components/ui/tabs';
 import type { RuntimeEntry, RuntimeRouter } from '@/lib/api-types';
 import { useRuntime, useServices } from '@/lib/api/resources';
+import { useUrlParam } from '@/lib/url-state';
 import { toList } from '../api/runtime';
 import { RuntimeStatusBadge } from './status-badge';
 
-type Tab = 'routers' | 'services' | 'middlewares' | 'tcp' | 'udp';
+const tabs = ['routers', 'services', 'middlewares', 'tcp', 'udp'] as const;
+type Tab = (typeof tabs)[number];
 
 export function RuntimePage() {
   const runtime = useRuntime();
   const services = useServices();
-  const [tab, setTab] = useState<Tab>('routers');
-  const [q, setQ] = useState('');
+  const [tab, setTab] = useUrlParam<Tab>('tab', 'routers', tabs);
+  const [q, setQ] = useUrlParam('q');
   const data = runtime.data;
   const names = useMemo(() => new Map((services.data ?? []).map((s) => [s.id, s.name])), [services.data]);
   const lists = {

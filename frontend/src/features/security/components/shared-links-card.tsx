@@ -16,6 +16,7 @@ import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { durationUnits, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
 import { useCreateSharedLink, useRevokeSharedLink, useSaveSecurityConfig, useSharedLinks } from '../api/security';
+import { linkValidity } from './link-validity';
 import { QrCode } from './qr-code';
 
 type Shared = Extract<SecurityConfig, { type: 'shared_links' }>;
@@ -89,7 +90,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
                 <tr>
                   <th scope="col">Note</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Link expires</th>
+                  <th scope="col">Validity</th>
                   <th scope="col">Session</th>
                   <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
                 </tr>
@@ -97,6 +98,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
               <tbody>
                 {list.map((l) => {
                   const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
+                  const validity = linkValidity(l);
                   return (
                     <tr key={l.id}>
                       <td>
@@ -115,9 +117,8 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
                       </td>
                       <td data-label="Status">
                         <Badge tone={st.tone}>{st.label}</Badge>
-                        {l.usedAt ? <div className="small muted">used {formatRelative(l.usedAt)}</div> : null}
                       </td>
-                      <td className="small nowrap" title={formatDateTime(l.expiresAt)} data-label="Link expires">{formatRelative(l.expiresAt)}</td>
+                      <td className="small nowrap" title={validity.title} data-label="Validity" data-testid="link-validity">{validity.text}</td>
                       <td className="small nowrap" data-label="Session">{formatDuration(l.sessionSeconds)}</td>
                       <td className="actions">
                         {canWrite && (l.status === 'active' || l.status === 'used') ? (

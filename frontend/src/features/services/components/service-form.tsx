@@ -312,7 +312,7 @@ function TargetsSection({ control, register, errors }: Sub) {
           const e = errors.targets?.[i];
           return (
             <div key={f.id} className="stack-sm">
-              <div className="row-fields">
+              <div className="row-fields target-row" data-testid={`target-row-${i}`}>
                 <div className="rf-side" style={{ width: 96, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`t-scheme-${i}`}>
                     Target {i + 1} scheme

@@ -11,6 +11,7 @@ import { Switch } from '@/components/ui/switch';
 import { useCanWrite } from '@/lib/api/system';
 import type { Service, ServiceHealth, ServiceMetrics } from '@/lib/api-types';
 import { useProxyHealth, useProxyMetrics, useProxyStatus, useServices } from '@/lib/api/resources';
+import { useUrlParam } from '@/lib/url-state';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
@@ -18,7 +19,8 @@ import { useDeleteService, useToggleService } from '../api/services';
 import { ProtectionIcons } from './protection-icons';
 import { ServiceStatus } from './service-status';
 
-type StatusFilter = 'all' | 'enabled' | 'disabled' | 'protected' | 'public';
+const statusFilters = ['all', 'enabled', 'disabled', 'protected', 'public'] as const;
+type StatusFilter = (typeof statusFilters)[number];
 
 function matches(s: Service, q: string): boolean {
   if (!q) return true;
@@ -42,8 +44,8 @@ export function ServicesPage() {
   const del = useDeleteService();
   const canWrite = useCanWrite();
   const now = useNow(15_000);
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [q, setQ] = useUrlParam('q');
+  const [status, setStatus] = useUrlParam<StatusFilter>('status', 'all', statusFilters);
   const [deleting, setDeleting] = useState<Service | null>(null);
 
   const proxyStatus = useProxyStatus();
@@ -103,7 +105,7 @@ export function ServicesPage() {
             Check backends
           </Button>
           <div className="segmented" role="group" aria-label="Filter by status">
-            {(['all', 'enabled', 'disabled', 'protected', 'public'] as const).map((f) => (
+            {statusFilters.map((f) => (
               <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
                 {f[0]!.toUpperCase() + f.slice(1)}
               </button>

@@ -84,6 +84,25 @@ describe('ServiceForm', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('does not validate on blur, so the click that blurs a bad field still lands', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    const port = screen.getByLabelText('Target 1 port');
+    await user.clear(port);
+    await user.type(port, '0');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByRole('button', { name: 'Remove rule 1' })).toBeInTheDocument();
+    expect(port).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(port).toHaveAttribute('aria-invalid', 'true'));
+    // Once shown, the error follows each change.
+    await user.clear(port);
+    await user.type(port, '8080');
+    await waitFor(() => expect(port).not.toHaveAttribute('aria-invalid'));
+  });
+
   it('maps server field errors from the envelope onto the form', async () => {
     const { calls } = mockFetch([
       ...base,

@@ -41,23 +41,35 @@ export async function roughEdges(t, page) {
     await bothWidths(page, 'rough-add-rule-after-blur');
   });
 
-  await t.step('a refusal shown on its field raises no toast; the next save clears errors', async () => {
+  await t.step('the client refuses what the server refuses, and the preview shows no invalid rule', async () => {
     await page.getByLabel('Target 1 port', { exact: true }).fill('8080');
     await page.getByLabel('Rule 1 type', { exact: true }).selectOption('clientIP');
-    const value = page.getByLabel('Rule 1 value', { exact: true });
-    await value.fill('10.0.0.300/8');
+    await page.getByLabel('Rule 1 value', { exact: true }).fill('10.0.0.300/8');
+    const preview = (await page.getByTestId('rule-preview').textContent()) ?? '';
+    expect(!preview.includes('ClientIP'), `the preview shows invalid input as a rule: ${preview}`);
+    await page.getByRole('button', { name: 'Create service' }).click();
+    await page.getByText('Enter an IP address or a CIDR range such as 10.0.0.0/8').waitFor();
+    await bothWidths(page, 'rough-client-ip-refused');
+    await page.getByLabel('Rule 1 value', { exact: true }).fill('10.0.0.0/8');
+  });
+
+  await t.step('a refusal shown on its field raises no toast; the next save clears errors', async () => {
+    // Wiki owns wiki.<domain>: the server refuses the hostname on its field.
+    const host = page.getByLabel('Hostname 1', { exact: true });
+    await host.fill('wiki');
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/services') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Create service' }).click();
-    expect((await refused).status() === 422, 'the server accepted 10.0.0.300/8');
-    await page.waitForFunction(() => document.querySelector('[aria-label="Rule 1 value"], #r-value-0')?.getAttribute('aria-invalid') === 'true');
+    expect((await refused).status() === 409, 'the server accepted a taken hostname');
+    await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    expect((await host.getAttribute('aria-invalid')) === 'true', 'the hostname is not marked invalid');
     await page.waitForTimeout(300);
     expect((await errorToasts(page)) === 0, 'a toast repeats the field error');
     await bothWidths(page, 'rough-field-error-no-toast');
-    await value.fill('10.0.0.0/8');
+    await host.fill('rough');
     await page.getByRole('button', { name: 'Create service' }).click();
     await page.waitForURL(/\/services\/[^/]+\/config$/);
     expect((await errorToasts(page)) === 0, 'an error toast stayed after the save');
-  }, { allowHttp: [['POST', /^\/api\/services$/, 422]] });
+  }, { allowHttp: [['POST', /^\/api\/services$/, 409]] });
 
   await t.step('a domain that services use cannot be deleted; the dialog names them and how many more', async () => {
     const domains = await api(page, 'GET', '/api/domains');

@@ -176,6 +176,24 @@ describe('ServiceForm', () => {
     expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`) && PathPrefix(`/api`)');
   });
 
+  it('checks a client IP as the server does and never previews invalid input as a rule', async () => {
+    const { calls } = mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await user.selectOptions(screen.getByLabelText('Rule 1 type'), 'clientIP');
+    await user.type(screen.getByLabelText('Rule 1 value'), '10.0.0.300/8');
+    expect(screen.getByTestId('rule-preview')).not.toHaveTextContent('ClientIP');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Fix the match rules above to see the rule.');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('Enter an IP address or a CIDR range such as 10.0.0.0/8')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Rule 1 value'));
+    await user.type(screen.getByLabelText('Rule 1 value'), '10.0.0.0/8');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`) && ClientIP(`10.0.0.0/8`)');
+  });
+
   it('saves an edit with PUT and the chosen expiry', async () => {
     const { calls } = mockFetch([...base, { method: 'PUT', path: '/api/services/s9', body: { ...existing, name: 'Grafana 2' } }]);
     const onSaved = vi.fn();

@@ -28,6 +28,7 @@ import { RulePreview } from './rule-preview';
 import {
   emptyServiceForm,
   formToInput,
+  isValidRule,
   knownServicePaths,
   mapServerPath,
   serviceSchema,
@@ -465,7 +466,11 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
             </div>
           ) : null}
         </div>
-        <RulePreview hosts={hosts} rules={(rules ?? []).map((r) => ({ type: r.type, name: r.name, value: r.value }))} />
+        <RulePreview
+          hosts={hosts}
+          rules={(rules ?? []).map((r) => ({ type: r.type, name: r.name, value: r.value }))}
+          invalid={(rules ?? []).some((r) => !isValidRule({ type: r.type, name: r.name ?? '', value: r.value ?? '' }))}
+        />
       </div>
     </Section>
   );

@@ -103,7 +103,7 @@ export async function accessRules(t, page, traefik, serviceId) {
   }
 
   await t.step(
-    'an address the server refuses is shown on its field, then removed',
+    'an address the server would refuse is refused on its field, then removed',
     async () => {
       await rule1.getByRole('button', { name: /\bEdit\b/ }).click();
       const sources = page.getByLabel('Rule 1 client addresses', { exact: true });

@@ -26,6 +26,7 @@ import { notifications } from './scenarios/notifications.mjs';
 import { panelSso } from './scenarios/panel-sso.mjs';
 import { liveViews, traffic } from './scenarios/runtime.mjs';
 import { createService, deleteService, manageService } from './scenarios/services.mjs';
+import { roughEdges } from './scenarios/form-edges.mjs';
 import { changeSettings, configureSso } from './scenarios/settings.mjs';
 import { notConnected, phoneLayout, revokedLink, urlState } from './scenarios/rough-edges.mjs';
 import { errorBadge, pollStatus } from './scenarios/status.mjs';
@@ -65,6 +66,7 @@ try {
   }
   if (want('pollStatus')) await pollStatus(t, page, traefik);
   if (want('manageService')) await manageService(t, page, serviceId);
+  if (want('roughEdges')) await roughEdges(t, page);
   if (want('sharedLink')) await sharedLink(t, page, panel.base, serviceId);
   if (want('changeSettings')) await changeSettings(t, page);
   const credentialSet = want('basicAuth') || want('createCredentialSet') ? await createCredentialSet(t, page) : null;

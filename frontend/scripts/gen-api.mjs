@@ -9,6 +9,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 const root = new URL('../', import.meta.url);
 export const documentPath = fileURLToPath(new URL('openapi.json', root));
 export const schemaPath = fileURLToPath(new URL('src/lib/api-schema.ts', root));
+export const rulesPath = fileURLToPath(new URL('src/lib/api-rules.ts', root));
 
 const header = `// Generated from openapi.json (the API description, /api/openapi.json) by
 // scripts/gen-api.mjs. Do not edit: change the openapi*.yaml fragments next to the
@@ -22,8 +23,29 @@ export async function generate(documentJSON) {
   return header + astToString(ast);
 }
 
+/**
+ * The contents of api-rules.ts: the checks the server states in the document (patterns,
+ * lengths, refused values) for the inputs the forms check as the server does, so both
+ * sides read one list.
+ */
+export function generateRules(documentJSON) {
+  const schemas = JSON.parse(documentJSON).components.schemas;
+  const c = schemas.CredentialName;
+  const [reserved, prefixes] = c.not.anyOf;
+  const rules = {
+    credentialName: {
+      maxLength: c.maxLength,
+      pattern: c.pattern,
+      reservedNames: reserved.enum,
+      reservedPattern: prefixes.pattern,
+    },
+  };
+  return `${header}/** Server-side input rules, from openapi.json. */\nexport const apiRules = ${JSON.stringify(rules, null, 2)} as const;\n`;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = await generate(await readFile(documentPath, 'utf8'));
-  await writeFile(schemaPath, out);
-  console.log(`wrote ${schemaPath}`);
+  const doc = await readFile(documentPath, 'utf8');
+  await writeFile(schemaPath, await generate(doc));
+  await writeFile(rulesPath, generateRules(doc));
+  console.log(`wrote ${schemaPath} and ${rulesPath}`);
 }

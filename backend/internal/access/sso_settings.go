@@ -2,8 +2,13 @@ package access
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net/url"
 	"strings"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
@@ -83,6 +88,28 @@ func (s *Service) GetSSO(ctx context.Context) (SSOResponse, error) {
 	return out, nil
 }
 
+// discoveryTimeout bounds the discovery check on save: the administrator waits for it.
+const discoveryTimeout = 5 * time.Second
+
+// discover reads issuer's /.well-known/openid-configuration (go-oidc also checks
+// that the document names the same issuer), so a switched-on provider that no
+// one can sign in with is refused when saved rather than at the first sign-in.
+func (s *Service) discover(ctx context.Context, issuer string) error {
+	dctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), discoveryTimeout)
+	defer cancel()
+	if _, err := oidc.NewProvider(dctx, issuer); err != nil {
+		msg := err.Error()
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(dctx.Err(), context.DeadlineExceeded) {
+			msg = fmt.Sprintf("no answer within %s", discoveryTimeout)
+		}
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+		return errors.New(msg)
+	}
+	return nil
+}
+
 // PutSSO validates and stores the provider settings.
 func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, error) {
 	cur, err := s.loadSSO(ctx)
@@ -132,6 +159,12 @@ func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, erro
 	}
 	if err := c.Err(); err != nil {
 		return SSOResponse{}, err
+	}
+	if d.Enabled {
+		if err := s.discover(ctx, d.Issuer); err != nil {
+			c.Add("issuer", "the provider's discovery document could not be read: %s", err)
+			return SSOResponse{}, c.Err()
+		}
 	}
 	if err := store.PutConfig(ctx, s.db, store.KeySSO, d); err != nil {
 		return SSOResponse{}, err

@@ -194,9 +194,15 @@ func TestSSOStartRefusals(t *testing.T) {
 
 func TestSSOSettingsSecretIsWriteOnly(t *testing.T) {
 	v := newEnv(t)
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	issuer := m.Config().Issuer
 	var out map[string]any
 	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{
-		"enabled": true, "issuer": "https://id.example.com", "clientId": "gatehouse", "clientSecret": "s3cret-value"}, &out)
+		"enabled": true, "issuer": issuer, "clientId": "gatehouse", "clientSecret": "s3cret-value"}, &out)
 	v.must(http.StatusOK, http.MethodGet, "/api/sso", nil, &out)
 	rec := v.do(http.MethodGet, "/api/sso", nil, nil)
 	if contains(rec.Body.String(), "s3cret-value") || out["clientSecretSet"] != true ||
@@ -204,7 +210,7 @@ func TestSSOSettingsSecretIsWriteOnly(t *testing.T) {
 		t.Fatalf("GET /api/sso: %s", rec.Body.String())
 	}
 	// An empty secret keeps the stored one.
-	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": "https://id.example.com", "clientId": "g2"}, &out)
+	v.must(http.StatusOK, http.MethodPut, "/api/sso", map[string]any{"enabled": true, "issuer": issuer, "clientId": "g2"}, &out)
 	d, err := v.acc.loadSSO(context.Background())
 	if err != nil || d.ClientID != "g2" {
 		t.Fatalf("stored: %+v %v", d.ClientID, err)
@@ -249,6 +255,49 @@ func TestSSORedirectStatusAndClients(t *testing.T) {
 			}
 			if rec.Header().Get("WWW-Authenticate") != "" {
 				t.Fatalf("sso-only service must not ask for basic auth")
+			}
+		})
+	}
+}
+
+// TestSSOSaveChecksDiscovery: switching the provider on reads its discovery
+// document; an issuer that does not answer, or answers as another issuer, is
+// refused on the issuer field with the reason, and nothing is stored.
+func TestSSOSaveChecksDiscovery(t *testing.T) {
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	dead := httptest.NewServer(http.NotFoundHandler())
+	dead.Close() // a port nothing listens on
+	tests := []struct {
+		name    string
+		body    map[string]any
+		status  int
+		message string
+	}{
+		{"reachable provider", map[string]any{"enabled": true, "issuer": m.Config().Issuer, "clientId": "g"}, http.StatusOK, ""},
+		{"unreachable issuer", map[string]any{"enabled": true, "issuer": dead.URL, "clientId": "g"}, http.StatusUnprocessableEntity, "connection refused"},
+		{"another issuer's document", map[string]any{"enabled": true, "issuer": m.Config().Issuer + "/", "clientId": "g"}, http.StatusUnprocessableEntity, "did not match the issuer URL returned by provider"},
+		{"off: not contacted", map[string]any{"enabled": false, "issuer": dead.URL, "clientId": "g"}, http.StatusOK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := newEnv(t)
+			rec := v.do(http.MethodPut, "/api/sso", tt.body, nil)
+			if rec.Code != tt.status {
+				t.Fatalf("PUT /api/sso = %d %s", rec.Code, rec.Body)
+			}
+			if tt.message == "" {
+				return
+			}
+			body := rec.Body.String()
+			if !contains(body, `"field":"issuer"`) || !contains(body, "discovery document could not be read") || !contains(body, tt.message) {
+				t.Fatalf("envelope: %s", body)
+			}
+			if d, err := v.acc.loadSSO(context.Background()); err != nil || d.Enabled {
+				t.Fatalf("stored after refusal: %+v %v", d, err)
 			}
 		})
 	}

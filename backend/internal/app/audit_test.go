@@ -91,7 +91,7 @@ func TestAuditLogRecordsChangesAndSignIns(t *testing.T) {
 	if rec := a.do("PUT", "/api/domains/"+d.ID, `{"name":`); rec.Code != http.StatusBadRequest {
 		t.Fatalf("invalid update = %d", rec.Code)
 	}
-	if rec := a.do("PUT", "/api/sso", `{"enabled":true,"issuer":"https://id.example.test","clientId":"gatehouse","clientSecret":"`+ssoSecret+`"}`); rec.Code != http.StatusOK {
+	if rec := a.do("PUT", "/api/sso", `{"enabled":false,"issuer":"https://id.example.test","clientId":"gatehouse","clientSecret":"`+ssoSecret+`"}`); rec.Code != http.StatusOK {
 		t.Fatalf("put sso: %d %s", rec.Code, rec.Body)
 	}
 	tok := a.do("POST", "/api/machine-tokens", `{"name":"ci","serviceIds":["`+svc.ID+`"]}`)

@@ -314,3 +314,21 @@ func TestPatchTogglesOnlyEnabled(t *testing.T) {
 		t.Fatalf("PATCH unknown = %d", rec.Code)
 	}
 }
+
+// TestDeleteUsedDomainNamesEveryService: the refusal lists the first five
+// services and says how many more there are.
+func TestDeleteUsedDomainNamesEveryService(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"name":"Home","domain":"example.com","isDefault":true}`)
+	for _, n := range []string{"a", "b", "c", "d", "e", "f"} {
+		a.mustCreate("/api/services", svcBody(d.ID, n, ""))
+	}
+	rec := a.do("DELETE", "/api/domains/"+d.ID, "")
+	if rec.Code != http.StatusConflict {
+		t.Fatalf("delete used domain = %d %s", rec.Code, rec.Body)
+	}
+	if !strings.Contains(rec.Body.String(), "services: app, app, app, app, app and 1 more;") {
+		t.Fatalf("body = %s", rec.Body)
+	}
+}

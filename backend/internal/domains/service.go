@@ -6,13 +6,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/namelist"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -151,12 +151,16 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		if _, err := load(tx, id); err != nil {
 			return err
 		}
-		var names []string
-		if err := tx.Model(&store.Service{}).Where("domain_id = ?", id).Order("name").Limit(5).Pluck("name", &names).Error; err != nil {
+		var total int64
+		if err := tx.Model(&store.Service{}).Where("domain_id = ?", id).Count(&total).Error; err != nil {
 			return fmt.Errorf("check domain use: %w", err)
 		}
-		if len(names) > 0 {
-			return apperr.Conflict("", "domain is used by services: %s; move or delete them first", strings.Join(names, ", "))
+		if total > 0 {
+			var names []string
+			if err := tx.Model(&store.Service{}).Where("domain_id = ?", id).Order("name").Limit(5).Pluck("name", &names).Error; err != nil {
+				return fmt.Errorf("list services of domain: %w", err)
+			}
+			return apperr.Conflict("", "domain is used by services: %s; move or delete them first", namelist.Join(names, int(total)))
 		}
 		return tx.Where("id = ?", id).Delete(&store.Domain{}).Error
 	})

@@ -103,17 +103,16 @@ export async function accessRules(t, page, traefik, serviceId) {
   }
 
   await t.step(
-    'an address the server refuses is shown on its field, then removed',
+    'an address the server would refuse is refused on its field, then removed',
     async () => {
       await rule1.getByRole('button', { name: /\bEdit\b/ }).click();
       const sources = page.getByLabel('Rule 1 client addresses', { exact: true });
       await sources.fill(BAD_SOURCE);
       await sources.press('Enter');
       await rule1.getByRole('button', { name: `Remove ${BAD_SOURCE}`, exact: true }).waitFor();
-      const refused = page.waitForResponse((r) => r.url().endsWith('/access') && r.request().method() === 'PUT');
+      // The form checks addresses as the server does: nothing is sent.
       await page.getByRole('button', { name: 'Save rules' }).click();
-      expect((await refused).status() === 422, 'the server accepted an invalid address');
-      const error = rule1.getByRole('alert').filter({ hasText: 'must be an IP address, a CIDR such as 192.168.1.0/24' });
+      const error = rule1.getByRole('alert').filter({ hasText: `${BAD_SOURCE} is not an IP address, a CIDR range` });
       await error.waitFor();
       expect((await sources.getAttribute('aria-invalid')) === 'true', 'the refused field is not marked invalid');
       const describedBy = (await sources.getAttribute('aria-describedby')) ?? '';

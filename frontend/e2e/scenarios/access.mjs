@@ -12,6 +12,8 @@ export async function sharedLink(t, page, base, serviceId) {
     await page.getByRole('heading', { name: 'Shared links', exact: true }).waitFor();
     await page.getByRole('switch', { name: /Accept shared links/ }).click({ force: true });
     await page.getByRole('switch', { name: 'Shared links are accepted' }).waitFor();
+    // Like every switch on the service page, it takes effect on Save.
+    await page.getByRole('button', { name: 'Save shared links' }).click();
     await page.getByRole('button', { name: 'New link' }).click();
     const dialog = page.getByRole('dialog', { name: 'New shared link' });
     await dialog.getByLabel('Note', { exact: true }).fill('for Bob');

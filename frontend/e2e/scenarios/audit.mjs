@@ -72,7 +72,7 @@ export async function auditLog(t, page) {
     await table.waitFor();
     await table.getByRole('button', { name: /^Changes \(\d+\)$/ }).click();
     const diff = page.getByRole('table', { name: 'Changed fields' });
-    await diff.getByRole('row', { name: /issuer/ }).getByText('https://id.example.test').waitFor();
+    await diff.getByRole('row', { name: /issuer/ }).getByText(/^http:\/\/127\.0\.0\.1:\d+/).waitFor();
     await diff.getByRole('row', { name: /clientSecretSet/ }).waitFor();
     await shot(page, 'audit-sso-diff-desktop');
   });

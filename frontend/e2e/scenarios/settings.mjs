@@ -1,5 +1,6 @@
 // Global settings and the single sign-on provider.
 import { DOMAIN } from '../fixtures.mjs';
+import { startOidcProvider } from '../oidc-provider.mjs';
 import { shot } from '../page.mjs';
 import { expect } from '../runner.mjs';
 
@@ -20,12 +21,28 @@ export async function changeSettings(t, page) {
 }
 
 export async function configureSso(t, page) {
-  await t.step('configure single sign-on with a write-only secret', async () => {
+  const provider = await startOidcProvider({ clientId: 'gatehouse', clientSecret: 'very-secret-value', user: { sub: 'u1' } });
+  try {
+    await configureSsoSteps(t, page, provider);
+  } finally {
+    await provider.close();
+  }
+}
+
+async function configureSsoSteps(t, page, provider) {
+  await t.step('single sign-on: an issuer whose discovery fails is refused on its field', async () => {
     await page.goto('/settings');
     await page.getByRole('switch', { name: 'Enable single sign-on' }).check({ force: true });
     await page.getByLabel('Issuer URL', { exact: true }).fill('https://id.example.test');
     await page.getByLabel('Client ID', { exact: true }).fill('gatehouse');
     await page.getByLabel(/^Client secret/).fill('very-secret-value');
+    await page.getByRole('button', { name: 'Save single sign-on' }).click();
+    await page.getByText(/discovery document could not be read/).waitFor();
+    expect(await page.getByLabel('Issuer URL', { exact: true }).getAttribute('aria-invalid') === 'true', 'the issuer field is not marked invalid');
+    await shot(page, 'settings-sso-unreachable-desktop');
+  }, { allowHttp: [['PUT', /^\/api\/sso$/, 422]] });
+  await t.step('configure single sign-on with a write-only secret', async () => {
+    await page.getByLabel('Issuer URL', { exact: true }).fill(provider.issuer);
     await page.getByRole('button', { name: 'Save single sign-on' }).click();
     await page.getByText('Single sign-on saved').waitFor();
     await page.reload();

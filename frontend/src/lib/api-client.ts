@@ -16,6 +16,11 @@ export class ApiError extends Error {
   readonly requestId?: string;
   /** Seconds from the Retry-After header (429). */
   readonly retryAfter?: number;
+  /**
+   * Set by the form that showed every field error on its own field: the global error
+   * handler then raises no toast, since the page already says it.
+   */
+  fieldsShown = false;
 
   constructor(init: {
     status: number;

@@ -1862,6 +1862,8 @@ export interface components {
             code: "default_certificate" | "https_redirect_without_tls" | "hsts_without_tls";
             message: string;
         };
+        /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour. The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
+        CredentialName: string;
         CredentialSet: {
             /** Format: date-time */
             createdAt: string;
@@ -5334,7 +5336,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    remove?: string[] | null;
+                    remove?: components["schemas"]["CredentialName"][] | null;
                     /** @description Variable name to value. */
                     upsert?: {
                         [key: string]: string;

@@ -98,3 +98,15 @@ export function formatVersion(raw?: string | null): string {
   const name = commit ? commit.slice(0, 7) : base;
   return `development build ${name}${dirty ? ' (modified)' : ''}`;
 }
+
+/**
+ * "a, b and c", or "a, b, c and 3 more" when only the first `max` names are shown:
+ * a cut list always says how much was cut.
+ */
+export function joinNames(names: string[], max = 5, total = names.length): string {
+  const shown = names.slice(0, max);
+  const rest = total - shown.length;
+  if (rest > 0) return shown.length ? `${shown.join(', ')} and ${rest} more` : `${rest} more`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}

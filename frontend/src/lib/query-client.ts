@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { errorMessage, isApiError } from './api-client';
-import { toast } from './toast';
+import { fieldLabel, fieldsNeedAttention } from './form-errors';
+import { dismissErrorToasts, toast } from './toast';
 
 /** The request id of a server-side failure (5xx), the one worth quoting in a report. */
 function serverRequestId(e: unknown): string | undefined {
@@ -30,6 +31,8 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onSuccess: (_data, _vars, _ctx, mutation) => {
+        // A write that went through makes earlier error toasts stale.
+        dismissErrorToasts();
         const msg = mutation.meta?.success;
         if (msg) toast.success(msg);
       },
@@ -37,7 +40,13 @@ export function createQueryClient(): QueryClient {
         if (isApiError(error) && error.status === 401) return;
         if (mutation.meta?.quiet) return;
         if (isApiError(error) && error.fields.length > 0) {
-          toast.error('Please check the highlighted fields.', error.message);
+          // The form's catch runs after this handler: wait for it to say whether it showed
+          // every field error on its field, and toast only what it did not show.
+          window.setTimeout(() => {
+            if (error.fieldsShown) return;
+            const detail = error.fields.map((f) => (f.field ? `${fieldLabel(f.field)}: ${f.message}` : f.message)).join(' · ');
+            toast.error(fieldsNeedAttention(error.fields.length), detail);
+          }, 0);
           return;
         }
         toast.error(errorMessage(error), undefined, serverRequestId(error));

@@ -16,6 +16,13 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Drops every error toast: called when a later write succeeds, so stale errors go. */
+export function dismissErrorToasts(): void {
+  if (!toasts.some((t) => t.kind === 'error')) return;
+  toasts = toasts.filter((t) => t.kind !== 'error');
+  emit();
+}
+
 function push(kind: ToastKind, message: string, detail?: string, requestId?: string): number {
   const id = nextId++;
   // Collapse identical toasts fired together (e.g. several queries failing at once).

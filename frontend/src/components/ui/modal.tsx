@@ -95,11 +95,13 @@ type ConfirmProps = {
   confirmLabel?: string;
   danger?: boolean;
   loading?: boolean;
+  /** Why the action cannot be taken now: the confirm button is disabled and this is shown. */
+  blockedReason?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', danger, loading, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', danger, loading, blockedReason, onConfirm, onCancel }: ConfirmProps) {
   return (
     <Modal
       open={open}
@@ -110,13 +112,18 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
           <Button onClick={onCancel} data-autofocus>
             Cancel
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
+          <Button variant={danger ? 'danger' : 'primary'} loading={loading} disabled={!!blockedReason} aria-describedby={blockedReason ? 'confirm-blocked' : undefined} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>
       }
     >
       <div className="muted">{message}</div>
+      {blockedReason ? (
+        <div id="confirm-blocked" className="field-error" style={{ marginTop: 8 }}>
+          {blockedReason}
+        </div>
+      ) : null}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formToRule, isKnownRulePath, mapRulePath, ruleToForm, summarizeRule } from './rule-schema';
+import { formToRule, isKnownRulePath, mapRulePath, ruleToForm, rulesFormSchema, summarizeRule } from './rule-schema';
 import { toFormPath } from '@/lib/form-errors';
 
 describe('mapRulePath', () => {
@@ -39,5 +39,17 @@ describe('rule conversion', () => {
     expect(formToRule(form)).toEqual({ ...wire, headers: [{ name: 'User-Agent', match: 'present' }] });
     expect(summarizeRule(form)).toBe('prefix /dav · User-Agent present');
     expect(summarizeRule(ruleToForm({ action: 'deny' }))).toBe('every request');
+  });
+});
+
+describe('rule sources', () => {
+  it.each([
+    [['10.0.0.0/8', '::1', 'private', 'loopback'], true],
+    [['10.0.0.300/8'], false],
+    [['192.168.1.0/33'], false],
+    [['lan'], false],
+  ])('%j valid: %s', (sources, ok) => {
+    const rule = { ...ruleToForm({ action: 'allow' }), sources };
+    expect(rulesFormSchema.safeParse({ defaultAction: '', rules: [rule] }).success).toBe(ok);
   });
 });

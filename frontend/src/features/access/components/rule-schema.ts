@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIpOrCidr } from '@/lib/netaddr';
 import type { AccessAction, AccessRule, DefaultAction, HeaderMatchType, PathMatchType } from '@/lib/api-types';
 
 export const MAX_RULES = 100;
@@ -28,7 +29,10 @@ const ruleSchema = z.object({
   note: z.string().max(MAX_NOTE, `At most ${MAX_NOTE} characters`),
   paths: z.array(pathSchema),
   methods: z.array(z.string()),
-  sources: z.array(z.string()),
+  sources: z.array(z.string()).superRefine((list, ctx) => {
+    const bad = list.find((s) => s !== 'private' && s !== 'loopback' && !isIpOrCidr(s));
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${bad} is not an IP address, a CIDR range, "private" or "loopback"` });
+  }),
   countries: z.array(z.string()),
   headers: z.array(headerSchema),
 });

@@ -51,7 +51,7 @@ export function CredentialSetsPage() {
                         {s.users.slice(0, 6).map((u) => (
                           <span key={u.username} className="tag" style={{ paddingRight: 8 }}>{u.username}</span>
                         ))}
-                        {s.users.length > 6 ? <span className="small muted">+{s.users.length - 6}</span> : null}
+                        {s.users.length > 6 ? <span className="small muted">and {s.users.length - 6} more</span> : null}
                       </div>
                     </td>
                     <td className="muted small nowrap" data-label="Updated">{formatDateTime(s.updatedAt)}</td>

@@ -11,7 +11,7 @@ import type { ManagedState } from '@/lib/api-types';
 import { ServiceBadge } from '@/components/status/service-badge';
 import { useCertificates, useDomains, useProxyHealth, useProxyStatus, useRuntime, useServices } from '@/lib/api/resources';
 import { useCanWrite, useSystem } from '@/lib/api/system';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, joinNames } from '@/lib/format';
 import { qk } from '@/lib/query-keys';
 import { PollStatus } from './poll-status';
 
@@ -109,7 +109,7 @@ export function DashboardPage() {
         ) : null}
         {expiring.length ? (
           <Alert tone="warning" title={`${expiring.length} certificate${expiring.length === 1 ? '' : 's'} expiring soon`} action={<ButtonLink to="/certificates" size="sm">View</ButtonLink>}>
-            {expiring.slice(0, 3).map((c) => `${c.subject} (${c.daysLeft} days)`).join(', ')}
+            {joinNames(expiring.map((c) => `${c.subject} (${c.daysLeft} days)`), 3)}
           </Alert>
         ) : null}
         <div className="grid-4 stats">

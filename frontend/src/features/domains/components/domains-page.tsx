@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Domain } from '@/lib/api-types';
 import { useDomains, useServices } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
+import { joinNames } from '@/lib/format';
 import { useDeleteDomain } from '../api/domains';
 import { DomainFormModal } from './domain-form';
 
@@ -17,7 +18,9 @@ export function DomainsPage() {
   const del = useDeleteDomain();
   const [editing, setEditing] = useState<Domain | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Domain | null>(null);
-  const usage = (id: string) => services.data?.filter((s) => s.domainId === id).length ?? 0;
+  const users = (id: string) => (services.data ?? []).filter((s) => s.domainId === id).map((s) => s.name).sort((a, b) => a.localeCompare(b));
+  const usage = (id: string) => users(id).length;
+  const deletingUsers = deleting ? users(deleting.id) : [];
   const list = domains.data ?? [];
   return (
     <>
@@ -95,10 +98,13 @@ export function DomainsPage() {
         open={!!deleting}
         title={`Delete ${deleting?.domain ?? ''}?`}
         message={
-          deleting && usage(deleting.id) > 0
-            ? `${usage(deleting.id)} service(s) use this domain; move or delete them first.`
-            : 'No service uses this domain. It will be removed from the panel.'
+          deletingUsers.length > 0
+            ? `${deletingUsers.length === 1 ? '1 service uses' : `${deletingUsers.length} services use`} this domain: ${joinNames(deletingUsers)}.`
+            : services.isSuccess
+              ? 'No service uses this domain. It will be removed from the panel.'
+              : 'It will be removed from the panel.'
         }
+        blockedReason={deletingUsers.length > 0 ? 'Move these services to another domain or delete them first.' : undefined}
         confirmLabel="Delete domain"
         danger
         loading={del.isPending}

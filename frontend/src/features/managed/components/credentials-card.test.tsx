@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedState } from '@/lib/api-types';
 import { mockFetch, renderRoute } from '@/test/utils';
 import { CredentialsCard } from './credentials-card';
+import { credentialNameIssue } from './managed-schema';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,5 +40,29 @@ describe('CredentialsCard', () => {
     await user.click(screen.getByRole('button', { name: 'Save credentials' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ upsert: { CF_DNS_API_TOKEN: 'abc123' }, remove: ['OLD_TOKEN'] });
+  });
+
+  it('refuses the names the server refuses, from the rules in the API document', async () => {
+    mockFetch([{ path: '/api/proxy/managed/dns-providers', body: { items: [] } }]);
+    const user = userEvent.setup();
+    renderRoute(<CredentialsCard state={state} />);
+    const name = await screen.findByLabelText(/Add another variable/);
+    await user.type(name, 'ld_preload');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Names starting with LD_ are reserved')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'AWS_REGION');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByLabelText(/AWS_REGION/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['CF_DNS_API_TOKEN', null],
+    ['PATH', 'PATH is reserved'],
+    ['TRAEFIK_LOG_LEVEL', 'Names starting with TRAEFIK_ are reserved'],
+    ['1ABC', 'Use A-Z, 0-9 and _, not starting with a digit'],
+    ['A'.repeat(129), 'At most 128 characters'],
+  ])('credential name %s → %s', (n, want) => {
+    expect(credentialNameIssue(n)).toBe(want);
   });
 });

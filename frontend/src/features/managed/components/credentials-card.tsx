@@ -8,6 +8,7 @@ import type { ManagedState } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
 import { formatRelative } from '@/lib/format';
 import { useDnsProviders, useSaveSecrets } from '../api/managed';
+import { credentialNameIssue } from './managed-schema';
 
 /** Write-only DNS credentials: values are never read back, only whether each one is set. */
 export function CredentialsCard({ state }: { state: ManagedState }) {
@@ -116,7 +117,8 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
               icon="plus"
               onClick={() => {
                 const n = extraName.trim();
-                if (!/^[A-Z_][A-Z0-9_]*$/.test(n)) return setExtraError('Use A-Z, 0-9 and _');
+                const issue = credentialNameIssue(n);
+                if (issue) return setExtraError(issue);
                 setExtraError(null);
                 setDrafts((d) => ({ ...d, [n]: d[n] ?? '' }));
                 setExtraName('');

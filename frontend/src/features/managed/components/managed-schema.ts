@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiRules } from '@/lib/api-rules';
 
 const name = z
   .string()
@@ -64,3 +65,17 @@ export const managedSchema = z
   });
 
 export type ManagedValues = z.infer<typeof managedSchema>;
+
+const credential = apiRules.credentialName;
+const reservedNames: readonly string[] = credential.reservedNames;
+
+/** Why the server would refuse a credential name (the document's CredentialName), or null. */
+export function credentialNameIssue(name: string): string | null {
+  if (!name) return 'Enter a variable name';
+  if (name.length > credential.maxLength) return `At most ${credential.maxLength} characters`;
+  if (!new RegExp(credential.pattern).test(name)) return 'Use A-Z, 0-9 and _, not starting with a digit';
+  if (reservedNames.includes(name)) return `${name} is reserved`;
+  const prefix = new RegExp(credential.reservedPattern).exec(name);
+  if (prefix) return `Names starting with ${prefix[1] ?? prefix[0]} are reserved`;
+  return null;
+}

@@ -106,4 +106,22 @@ describe('SharedLinksCard', () => {
     expect(await screen.findByText('Turn shared links on to create one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New link' })).toBeDisabled();
   });
+
+  it('takes the switch into effect on Save, as every switch on the service page', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/admin/me', body: { user: { id: 'u1', username: 'ann', role: 'admin' } } },
+      { path: '/api/services/s1/shared-links', body: { items: [] } },
+      { method: 'PUT', path: /\/api\/services\/s1\/security/, body: { ...sharedLinks, enabled: true } },
+      { method: 'POST', path: /\/api\/services\/s1\/security/, status: 201, body: { ...sharedLinks, enabled: true } },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<SharedLinksCard serviceId="s1" config={{ ...sharedLinks, enabled: false }} />);
+    const save = await screen.findByRole('button', { name: 'Save shared links' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('switch', { name: /Accept shared links/ }));
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+    expect(screen.getByRole('button', { name: 'New link' })).toBeDisabled();
+    await user.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method !== 'GET' && (c.body as { enabled?: boolean })?.enabled === true)).toBe(true));
+  });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -49,7 +49,11 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<SharedLink | null>(null);
   const [revoking, setRevoking] = useState<SharedLink | null>(null);
+  // The switch is part of the card's form, like every switch on the service page: it
+  // takes effect on Save. Links can be created once shared links are saved as on.
   const enabled = config?.enabled ?? false;
+  const [draft, setDraft] = useState(enabled);
+  useEffect(() => setDraft(enabled), [enabled]);
   const list = links.data ?? [];
   const canWrite = useCanWrite();
   return (
@@ -70,10 +74,10 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
       />
       <div className="card-body stack">
         <Switch
-          checked={enabled}
+          checked={draft}
           disabled={!canWrite || save.isPending}
-          onChange={(e) => save.mutate({ type: 'shared_links', enabled: e.target.checked })}
-          label={enabled ? 'Shared links are accepted' : 'Accept shared links for this service'}
+          onChange={(e) => setDraft(e.target.checked)}
+          label={draft ? 'Shared links are accepted' : 'Accept shared links for this service'}
         />
         {links.isPending ? (
           <LoadingRows rows={2} />
@@ -135,6 +139,13 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
           </div>
         )}
       </div>
+      {canWrite ? (
+        <div className="card-footer">
+          <Button variant="primary" onClick={() => save.mutate({ type: 'shared_links', enabled: draft })} loading={save.isPending} disabled={draft === enabled}>
+            Save shared links
+          </Button>
+        </div>
+      ) : null}
       <CreateLinkModal
         serviceId={serviceId}
         open={creating}

@@ -84,6 +84,25 @@ describe('ServiceForm', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('does not validate on blur, so the click that blurs a bad field still lands', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    const port = screen.getByLabelText('Target 1 port');
+    await user.clear(port);
+    await user.type(port, '0');
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByRole('button', { name: 'Remove rule 1' })).toBeInTheDocument();
+    expect(port).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(port).toHaveAttribute('aria-invalid', 'true'));
+    // Once shown, the error follows each change.
+    await user.clear(port);
+    await user.type(port, '8080');
+    await waitFor(() => expect(port).not.toHaveAttribute('aria-invalid'));
+  });
+
   it('maps server field errors from the envelope onto the form', async () => {
     const { calls } = mockFetch([
       ...base,
@@ -155,6 +174,24 @@ describe('ServiceForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
     await user.type(screen.getByLabelText('Rule 1 value'), '/api');
     expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`) && PathPrefix(`/api`)');
+  });
+
+  it('checks a client IP as the server does and never previews invalid input as a rule', async () => {
+    const { calls } = mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    await user.click(screen.getByRole('button', { name: 'Add rule' }));
+    await user.selectOptions(screen.getByLabelText('Rule 1 type'), 'clientIP');
+    await user.type(screen.getByLabelText('Rule 1 value'), '10.0.0.300/8');
+    expect(screen.getByTestId('rule-preview')).not.toHaveTextContent('ClientIP');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Fix the match rules above to see the rule.');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    expect(await screen.findByText('Enter an IP address or a CIDR range such as 10.0.0.0/8')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Rule 1 value'));
+    await user.type(screen.getByLabelText('Rule 1 value'), '10.0.0.0/8');
+    expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`) && ClientIP(`10.0.0.0/8`)');
   });
 
   it('saves an edit with PUT and the chosen expiry', async () => {

@@ -15,6 +15,7 @@ import type { Domain, MatchRule, Service } from '@/lib/api-types';
 import { entrypointChoices, useDomains, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares, useServices } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
+import { formMode } from '@/lib/form-mode';
 import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useConfigPreview, useCreateService, useUpdateService } from '../api/services';
@@ -27,6 +28,7 @@ import { RulePreview } from './rule-preview';
 import {
   emptyServiceForm,
   formToInput,
+  isValidRule,
   knownServicePaths,
   mapServerPath,
   serviceSchema,
@@ -70,7 +72,7 @@ export function ServiceForm({ service, onSaved }: Props) {
     resolver: zodResolver(serviceSchema),
     values: defaults,
     resetOptions: { keepDirtyValues: true },
-    mode: 'onTouched',
+    ...formMode,
   });
   const { register, control, handleSubmit, setError, formState, getValues, reset } = form;
   const errors = formState.errors;
@@ -465,7 +467,11 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
             </div>
           ) : null}
         </div>
-        <RulePreview hosts={hosts} rules={(rules ?? []).map((r) => ({ type: r.type, name: r.name, value: r.value }))} />
+        <RulePreview
+          hosts={hosts}
+          rules={(rules ?? []).map((r) => ({ type: r.type, name: r.name, value: r.value }))}
+          invalid={(rules ?? []).some((r) => !isValidRule({ type: r.type, name: r.name ?? '', value: r.value ?? '' }))}
+        />
       </div>
     </Section>
   );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Expiry, Hostname, LoadBalancer, Service, ServiceInput } from '@/lib/api-types';
 import { splitDuration } from '@/lib/format';
 import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
+import { isIpOrCidr } from '@/lib/netaddr';
 
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 function isHostname(v: string, allowWildcard = true): boolean {
@@ -13,7 +14,6 @@ function isHostname(v: string, allowWildcard = true): boolean {
 const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const ipv6 = /^[0-9a-f:]+$/i;
 const isHostOrIp = (v: string) => ipv4.test(v) || (v.includes(':') && ipv6.test(v)) || isHostname(v, false);
-const cidr = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
 
 const hostnameSchema = z
   .object({ type: z.enum(['subdomain', 'apex', 'custom']), value: z.string() })
@@ -43,9 +43,14 @@ const ruleSchema = z
     if (!v && r.type !== 'query') return ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
     if ((r.type === 'pathPrefix' || r.type === 'path') && !v.startsWith('/'))
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Paths start with /' });
-    if (r.type === 'clientIP' && !cidr.test(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an IP or CIDR' });
+    if (r.type === 'clientIP' && !isIpOrCidr(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an IP address or a CIDR range such as 10.0.0.0/8' });
     if (/[`]/.test(v) || /[`]/.test(r.name)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Backticks are not allowed' });
   });
+
+/** Whether a match rule passes the same checks as on submit: the preview shows only these. */
+export function isValidRule(r: { type: string; name: string; value: string }): boolean {
+  return ruleSchema.safeParse(r).success;
+}
 
 /** The same checks the server applies (internal/redirecturl), worded for the form. */
 export function redirectUrlIssue(raw: string, keepPath: boolean): string | null {

@@ -272,7 +272,7 @@ function Hosts({ service }: { service: Service }) {
           {h}
         </a>
       ))}
-      {fq.length > 3 ? <span className="small muted">+{fq.length - 3} more</span> : null}
+      {fq.length > 3 ? <span className="small muted">and {fq.length - 3} more</span> : null}
     </div>
   );
 }
@@ -292,7 +292,7 @@ function Targets({ service }: { service: Service }) {
           {x.scheme}://{x.host}:{x.port}
         </span>
       ))}
-      {t.length > 2 ? <span className="small muted">+{t.length - 2} more (round-robin)</span> : null}
+      {t.length > 2 ? <span className="small muted">and {t.length - 2} more (round-robin)</span> : null}
     </div>
   );
 }

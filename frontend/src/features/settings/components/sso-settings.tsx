@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +12,7 @@ import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import type { SsoSettings as Sso, SsoSettingsInput } from '@/lib/api-types';
+import { useServices } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveSso, useSso } from '../api/settings';
@@ -129,7 +131,45 @@ function SsoForm({ sso }: { sso: Sso }) {
             </Button>
           </div>
         ) : null}
+        {sso.enabled && !formState.isDirty ? <TestSignIn /> : null}
       </Card>
     </form>
+  );
+}
+
+/**
+ * Opens the end-user sign-in of a service protected by single sign-on in a new tab: the
+ * same start URL Traefik's forward-auth sends a visitor to, so the test covers the
+ * provider, the registered redirect URL and the service's allowed users.
+ */
+function TestSignIn() {
+  const services = useServices();
+  const withSso = (services.data ?? []).filter((s) => s.protection.sso && s.fqdns.length > 0);
+  const [chosen, setChosen] = useState('');
+  const svc = withSso.find((s) => s.id === chosen) ?? withSso[0];
+  if (services.isPending) return null;
+  if (!svc)
+    return (
+      <div className="card-footer muted small">Turn on single sign-on for a service to test the sign-in from here.</div>
+    );
+  const host = (svc.fqdns[0] ?? '').replace(/^\*\./, '');
+  const href = `/api/auth/sso/start?service=${encodeURIComponent(svc.id)}&rd=${encodeURIComponent(`https://${host}/`)}`;
+  return (
+    <div className="card-footer row" style={{ gap: 8, flexWrap: 'wrap' }}>
+      <label className="sr-only" htmlFor="sso-test-service">
+        Service to test the sign-in with
+      </label>
+      <select id="sso-test-service" className="select" style={{ maxWidth: 260 }} value={svc.id} onChange={(e) => setChosen(e.target.value)}>
+        {withSso.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      <a className="btn" href={href} target="_blank" rel="noopener">
+        Test sign-in
+      </a>
+      <span className="muted small">Opens the provider's sign-in in a new tab, as a visitor of {host} would see it.</span>
+    </div>
   );
 }

@@ -216,7 +216,7 @@ describe('ServiceForm', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Grafana');
     expect(screen.getByLabelText('Name')).toBeDisabled();
     expect(screen.getByLabelText('Target 1 host')).toBeDisabled();
-    expect(screen.getByRole('switch', { name: /Enabled/ })).toBeDisabled();
+    expect(screen.queryByRole('switch', { name: /Enabled/ })).toBeNull(); // the status switch is in the page header
   });
 
   it('inherits the domain HTTPS defaults unless overridden, and checks HSTS as the server does', async () => {
@@ -378,5 +378,17 @@ describe('ServiceForm', () => {
         timeouts: { dialSeconds: 0, responseHeaderSeconds: 0, idleConnSeconds: 0 },
       },
     });
+  });
+
+  it('keeps the status the page header switched: an edit never turns a disabled service back on', async () => {
+    const off = { ...existing, enabled: false };
+    const { calls } = mockFetch([...base, { method: 'PUT', path: '/api/services/s9', body: off }]);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm service={off} onSaved={onSaved} />);
+    await user.type(await screen.findByLabelText('Name'), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ enabled: false });
   });
 });

@@ -81,7 +81,8 @@ export function ServiceForm({ service, onSaved }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const body = formToInput(values);
+    // The service's status is switched at once in the page's header: keep what it is now.
+    const body = service ? { ...formToInput(values), enabled: service.enabled } : formToInput(values);
     try {
       const saved = service ? await update.mutateAsync(body) : await create.mutateAsync(body);
       reset(serviceToForm(saved));
@@ -115,20 +116,24 @@ export function ServiceForm({ service, onSaved }: Props) {
               <Field label="Name" error={errors.name?.message}>
                 <input className="input" placeholder="Grafana" {...register('name')} />
               </Field>
-              <div className="field">
-                <span className="field-label">Status</span>
-                <Controller
-                  control={control}
-                  name="enabled"
-                  render={({ field }) => (
-                    <Switch
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      label={field.value ? 'Enabled: in the configuration Traefik polls' : 'Disabled: not routed'}
-                    />
-                  )}
-                />
-              </div>
+              {/* A service's on/off switch applies at once wherever it stands (the list's rows, the
+                  service page's header); only a new service sets it here, with the rest. */}
+              {isCreate ? (
+                <div className="field">
+                  <span className="field-label">Status</span>
+                  <Controller
+                    control={control}
+                    name="enabled"
+                    render={({ field }) => (
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        label={field.value ? 'Enabled: in the configuration Traefik polls' : 'Disabled: not routed'}
+                      />
+                    )}
+                  />
+                </div>
+              ) : null}
             </div>
           </Section>
           <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { ConfirmDialog, Modal } from '@/components/ui/modal';
+import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import type { AdminToken, AdminTokenCreated, AdminTokenStatus } from '@/lib/api-types';
@@ -228,35 +228,15 @@ export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boole
 /** The token's value, shown once: the API never returns it again. */
 function TokenValueDialog({ created, onClose }: { created: AdminTokenCreated | null; onClose: () => void }) {
   return (
-    <Modal
-      open={!!created}
-      onClose={onClose}
-      size="lg"
-      title="API token ready"
-      description="Copy it now: you will not see it again."
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          I have copied it
-        </Button>
-      }
-    >
+    <SecretOnceDialog value={created?.value ?? null} onClose={onClose} title="API token ready" label="API token value">
       {created ? (
-        <div className="stack">
-          <div className="link-box">
-            <label htmlFor="api-token-value" className="sr-only">
-              API token value
-            </label>
-            <input id="api-token-value" className="input" readOnly value={created.value} onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton text={created.value} size="md" />
-          </div>
-          <div className="stack-sm small">
-            <span className="muted">For example:</span>
-            <code className="code-block" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              curl -H &quot;Authorization: Bearer {created.value}&quot; {window.location.origin}/api/services
-            </code>
-          </div>
+        <div className="stack-sm small">
+          <span className="muted">For example:</span>
+          <code className="code-block" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            curl -H &quot;Authorization: Bearer {created.value}&quot; {window.location.origin}/api/services
+          </code>
         </div>
       ) : null}
-    </Modal>
+    </SecretOnceDialog>
   );
 }

@@ -4,8 +4,8 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
-import { ConfirmDialog, Modal } from '@/components/ui/modal';
+import { ConfirmDialog } from '@/components/ui/modal';
+import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { MachineToken, MachineTokenCreated, MachineTokenStatus } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
@@ -184,27 +184,9 @@ export function MachineTokensPage() {
 /** The token's value, shown once: the API never returns it again. */
 function TokenValueDialog({ created, onClose }: { created: MachineTokenCreated | null; onClose: () => void }) {
   return (
-    <Modal
-      open={!!created}
-      onClose={onClose}
-      size="lg"
-      title="Token ready"
-      description="Copy it now: you will not see it again."
-      footer={
-        <Button variant="primary" onClick={onClose}>
-          I have copied it
-        </Button>
-      }
-    >
+    <SecretOnceDialog value={created?.value ?? null} onClose={onClose} title="Token ready" label="Token value">
       {created ? (
-        <div className="stack">
-          <div className="link-box">
-            <label htmlFor="token-value" className="sr-only">
-              Token value
-            </label>
-            <input id="token-value" className="input" readOnly value={created.value} onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton text={created.value} size="md" />
-          </div>
+        <>
           {created.warnings?.length ? (
             <Alert tone="warning" title="Before it works">
               <ul className="plain-list">
@@ -223,8 +205,8 @@ function TokenValueDialog({ created, onClose }: { created: MachineTokenCreated |
               or as the password of basic auth (any username). Upstreams receive <code>Remote-User: token:{created.token.name}</code>.
             </span>
           </div>
-        </div>
+        </>
       ) : null}
-    </Modal>
+    </SecretOnceDialog>
   );
 }

@@ -19,7 +19,6 @@ export type AdminAccountInput = Schemas['AdminUserCreate'];
 export type AdminAccountUpdate = Schemas['AdminUserUpdate'];
 /** An administrator's API token for the panel's API (never its value). */
 export type AdminToken = Schemas['AdminToken'];
-export type AdminTokenStatus = AdminToken['status'];
 export type AdminTokenInput = Schemas['AdminTokenCreate'];
 export type AdminTokenCreated = Schemas['AdminTokenCreated'];
 /** The signed-in administrator's second factors (GET /api/admin/me/2fa). */
@@ -101,7 +100,6 @@ export type RuleTestInput = Schemas['AccessTestRequest'];
 export type RuleTestResult = Schemas['AccessTestResult'];
 export type RuleTestStep = RuleTestResult['steps'][number];
 
-export type MachineTokenStatus = Schemas['MachineToken']['status'];
 export type MachineToken = Schemas['MachineToken'];
 export type MachineTokenInput = Schemas['MachineTokenCreate'];
 export type MachineTokenCreated = Schemas['MachineTokenCreated'];

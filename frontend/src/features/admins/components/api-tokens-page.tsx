@@ -2,25 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
+import { TokenLifeCells } from '@/components/ui/token-cells';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
-import type { AdminToken, AdminTokenCreated, AdminTokenStatus } from '@/lib/api-types';
+import type { AdminToken, AdminTokenCreated } from '@/lib/api-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/admins';
 import { roleChoices } from './admin-dialogs';
-
-const statusTone: Record<AdminTokenStatus, { tone: Tone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  expired: { tone: 'neutral', label: 'Expired' },
-  revoked: { tone: 'danger', label: 'Revoked' },
-};
 
 export function ApiTokensPage() {
   const tokens = useApiTokens();
@@ -71,7 +65,6 @@ export function ApiTokensPage() {
               </thead>
               <tbody>
                 {list.map((t) => {
-                  const st = statusTone[t.status] ?? { tone: 'neutral' as Tone, label: t.status };
                   return (
                     <tr key={t.id}>
                       <td>
@@ -89,22 +82,7 @@ export function ApiTokensPage() {
                           </span>
                         </div>
                       </td>
-                      <td data-label="Status">
-                        <Badge tone={st.tone}>{st.label}</Badge>
-                      </td>
-                      <td className="small nowrap" data-label="Expires" title={t.expiresAt ? formatDateTime(t.expiresAt) : undefined}>
-                        {t.expiresAt ? formatRelative(t.expiresAt) : 'never'}
-                      </td>
-                      <td className="small" data-label="Last used">
-                        {t.lastUsedAt ? (
-                          <div className="stack-sm" style={{ gap: 0 }}>
-                            <span title={formatDateTime(t.lastUsedAt)}>{formatRelative(t.lastUsedAt)}</span>
-                            {t.lastUsedAddress ? <span className="mono muted">{t.lastUsedAddress}</span> : null}
-                          </div>
-                        ) : (
-                          <span className="faint">never</span>
-                        )}
-                      </td>
+                      <TokenLifeCells token={t} />
                       {canWrite ? (
                         <td className="actions">
                           {t.status === 'active' ? (

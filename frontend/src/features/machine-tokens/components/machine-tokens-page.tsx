@@ -1,23 +1,16 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
+import { TokenLifeCells } from '@/components/ui/token-cells';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import type { MachineToken, MachineTokenCreated, MachineTokenStatus } from '@/lib/api-types';
+import type { MachineToken, MachineTokenCreated } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
-import { formatDateTime, formatRelative } from '@/lib/format';
 import { useDeleteMachineToken, useMachineTokens, useRevokeMachineToken } from '../api/machine-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
-
-const statusTone: Record<MachineTokenStatus, { tone: Tone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  expired: { tone: 'neutral', label: 'Expired' },
-  revoked: { tone: 'danger', label: 'Revoked' },
-};
 
 function scopeText(t: MachineToken): string {
   const prefix = t.scope?.pathPrefix;
@@ -86,7 +79,6 @@ export function MachineTokensPage() {
               </thead>
               <tbody>
                 {list.map((t) => {
-                  const st = statusTone[t.status] ?? { tone: 'neutral' as Tone, label: t.status };
                   return (
                     <tr key={t.id}>
                       <td>
@@ -107,22 +99,7 @@ export function MachineTokensPage() {
                       <td data-label="Scope" className="small mono">
                         {scopeText(t)}
                       </td>
-                      <td data-label="Status">
-                        <Badge tone={st.tone}>{st.label}</Badge>
-                      </td>
-                      <td className="small nowrap" data-label="Expires" title={t.expiresAt ? formatDateTime(t.expiresAt) : undefined}>
-                        {t.expiresAt ? formatRelative(t.expiresAt) : 'never'}
-                      </td>
-                      <td className="small" data-label="Last used">
-                        {t.lastUsedAt ? (
-                          <div className="stack-sm" style={{ gap: 0 }}>
-                            <span title={formatDateTime(t.lastUsedAt)}>{formatRelative(t.lastUsedAt)}</span>
-                            {t.lastUsedAddress ? <span className="mono muted">{t.lastUsedAddress}</span> : null}
-                          </div>
-                        ) : (
-                          <span className="faint">never</span>
-                        )}
-                      </td>
+                      <TokenLifeCells token={t} />
                       <td className="actions">
                         {canWrite ? (
                           <>

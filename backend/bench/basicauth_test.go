@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
@@ -25,6 +24,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestBenchBasicAuthColdStart measures the first second of basic-auth load:
@@ -54,7 +54,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
+		RequireAdmin:  testutil.AsAdmin,
 		Features:      []httpapi.Registrar{access.NewHandler(acc)},
 	})
 	panel := serve(t, acc.FastVerify(e))

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
@@ -27,6 +26,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // verifyPanel is the panel's forward-auth wired as app.go wires it (access
@@ -74,7 +74,7 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  func(next echo.HandlerFunc) echo.HandlerFunc { return next },
+		RequireAdmin:  testutil.AsAdmin,
 		Features: []httpapi.Registrar{access.NewHandler(acc), accesspolicy.NewHandler(policySvc),
 			machinetoken.NewHandler(tokenSvc), accesslog.NewHandler(decisions)},
 	})

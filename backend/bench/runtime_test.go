@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestBenchRuntime measures the runtime views under UI-style polling load
@@ -68,10 +69,9 @@ func TestBenchRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pass := func(next echo.HandlerFunc) echo.HandlerFunc { return next }
 	quiet := slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	panel := serve(t, httpapi.New(httpapi.Deps{
-		Logger: quiet, RequireAdmin: pass,
+		Logger: quiet, RequireAdmin: testutil.AsAdmin,
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		Features: []httpapi.Registrar{runtime.NewHandler(runtime.NewService(runtime.Deps{

@@ -1,0 +1,133 @@
+// Package document is Gatehouse's configuration exchange format: what
+// `gatehouse export` writes and `gatehouse import` reads, and what the readers
+// of other tools' configuration (Nginx Proxy Manager, Traefik files) produce,
+// so every source goes through the same plan-then-apply import.
+//
+// The format is versioned (Version) and described by a JSON Schema kept next
+// to this file. Names, not database IDs, link the parts (a service names its
+// base domain and its credential sets), so a document written by hand or by a
+// reader needs no IDs; IDs, when present, are kept by an import into a panel
+// that does not use them yet, so the dynamic configuration comes out the same.
+package document
+
+import (
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Format names the document kind; Version is the newest version this build
+// reads and the one it writes.
+const (
+	Format  = "gatehouse-export"
+	Version = 1
+)
+
+// Document is one export.
+type Document struct {
+	Format     string    `json:"format"`
+	Version    int       `json:"version"`
+	ExportedAt time.Time `json:"exportedAt"`
+	// PanelVersion is the version of the panel that wrote the document (informational).
+	PanelVersion string `json:"panelVersion,omitempty"`
+
+	Domains        []Domain        `json:"domains"`
+	Services       []Service       `json:"services"`
+	CredentialSets []CredentialSet `json:"credentialSets"`
+}
+
+// Domain is a base domain services hang their hostnames from.
+type Domain struct {
+	ID            string             `json:"id,omitempty"`
+	Name          string             `json:"name"`
+	Domain        string             `json:"domain"`
+	CertResolver  string             `json:"certResolver"`
+	Wildcard      bool               `json:"wildcard"`
+	IsDefault     bool               `json:"isDefault"`
+	CertConfigs   []store.CertConfig `json:"certConfigs"`
+	HTTPSRedirect bool               `json:"httpsRedirect"`
+	HSTS          store.HSTS         `json:"hsts"`
+}
+
+// Service is one proxied service, with every field the panel stores.
+type Service struct {
+	ID   string `json:"id,omitempty"`
+	Name string `json:"name"`
+	// Domain is the base domain's host name (Domain.Domain); empty when the
+	// service only has custom hostnames.
+	Domain             string            `json:"domain,omitempty"`
+	Hostnames          []store.Hostname  `json:"hostnames"`
+	Targets            []store.Target    `json:"targets"`
+	PassHostHeader     bool              `json:"passHostHeader"`
+	InsecureSkipVerify bool              `json:"insecureSkipVerify"`
+	Entrypoints        []string          `json:"entrypoints"`
+	Rules              []store.Rule      `json:"rules"`
+	Middlewares        []string          `json:"middlewares"`
+	Headers            map[string]string `json:"headers"`
+	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
+	HTTPSRedirect *bool              `json:"httpsRedirect"`
+	HSTS          *store.HSTS        `json:"hsts"`
+	Kind          string             `json:"kind"` // store.KindProxy or store.KindRedirect
+	Redirect      *store.Redirect    `json:"redirect,omitempty"`
+	Maintenance   Maintenance        `json:"maintenance"`
+	LoadBalancer  store.LoadBalancer `json:"loadBalancer"`
+	Enabled       bool               `json:"enabled"`
+	Expiry        Expiry             `json:"expiry"`
+	Protections   []Protection       `json:"protections"`
+}
+
+// Maintenance answers Message instead of the upstream while Enabled.
+type Maintenance struct {
+	Enabled bool   `json:"enabled"`
+	Message string `json:"message"`
+}
+
+// Expiry is when a service switches itself off: Type is store.ExpiryNever,
+// ExpiryAt (At) or ExpiryDuration (Seconds after EnabledAt).
+type Expiry struct {
+	Type      string     `json:"type"`
+	At        *time.Time `json:"at,omitempty"`
+	Seconds   int64      `json:"seconds,omitempty"`
+	EnabledAt *time.Time `json:"enabledAt,omitempty"`
+}
+
+// Protection is one protection of a service: Type is store.SecurityBasicAuth,
+// SecuritySSO, SecuritySharedLinks or SecurityTokens. A basic-auth protection
+// names its credential set.
+type Protection struct {
+	Type          string         `json:"type"`
+	Enabled       bool           `json:"enabled"`
+	CredentialSet string         `json:"credentialSet,omitempty"`
+	Settings      map[string]any `json:"settings,omitempty"`
+}
+
+// CredentialSet is a named set of basic-auth users with their password hashes
+// (bcrypt, as the panel stores them).
+type CredentialSet struct {
+	ID    string           `json:"id,omitempty"`
+	Name  string           `json:"name"`
+	Users []CredentialUser `json:"users"`
+}
+
+// CredentialUser is one basic-auth user.
+type CredentialUser struct {
+	Username     string `json:"username"`
+	PasswordHash string `json:"passwordHash"`
+}
+
+// Skipped is a part of a foreign source that a reader could not represent,
+// with the reason, so the operator sees what did not come over.
+type Skipped struct {
+	Source string `json:"source"` // what it was, in the source's own terms: "proxy host #3 (a.example.com)"
+	Reason string `json:"reason"`
+}
+
+// Reader turns one source file into a document and the list of what it left out.
+// A file it cannot read at all is an error (the import answers 400 with it).
+type Reader interface {
+	// Name is the format's name in the API and CLI: "npm", "traefik".
+	Name() string
+	// Detect reports whether data looks like this reader's format.
+	Detect(data []byte) bool
+	Read(data []byte) (Document, []Skipped, error)
+}

@@ -241,7 +241,7 @@ func TestAccessLists(t *testing.T) {
 			skipped: []string{`"a:b": not imported`, `"with space": not imported`, "the first one is kept", "longer than 72 bytes"},
 		},
 		{
-			name: "no usable user",
+			name:  "no usable user",
 			stmts: []string{fmt.Sprintf(insertList, 1, "Team", 0), fmt.Sprintf(insertUser, 1, "carl", "{SHA}abc")},
 			users: map[string]string{}, protected: true, skipped: []string{"has no usable user"},
 		},
@@ -258,8 +258,8 @@ func TestAccessLists(t *testing.T) {
 			users: map[string]string{"ann": "ann-password"}, protected: true, disabled: true, skipped: []string{"comes over switched off"},
 		},
 		{
-			name:  "IP rules only: switched off",
-			stmts: []string{fmt.Sprintf(insertList, 1, "LAN", 1), fmt.Sprintf(insertClient, 1, "10.0.0.0/8", "allow")},
+			name:     "IP rules only: switched off",
+			stmts:    []string{fmt.Sprintf(insertList, 1, "LAN", 1), fmt.Sprintf(insertClient, 1, "10.0.0.0/8", "allow")},
 			disabled: true, skipped: []string{"comes over switched off"},
 		},
 		{
@@ -269,8 +269,8 @@ func TestAccessLists(t *testing.T) {
 			users: map[string]string{"ann": "ann-password"}, protected: true, noSkipWith: "IP rules",
 		},
 		{
-			name:  "a deleted list",
-			stmts: []string{fmt.Sprintf(insertList, 1, "Team", 0), `UPDATE access_list SET is_deleted = 1`},
+			name:    "a deleted list",
+			stmts:   []string{fmt.Sprintf(insertList, 1, "Team", 0), `UPDATE access_list SET is_deleted = 1`},
 			skipped: []string{"no longer exists"},
 		},
 	}

@@ -3,6 +3,7 @@ package npm
 import (
 	"os"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/bcrypt"
@@ -22,7 +23,11 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte{})
 	r := Reader{BcryptCost: bcrypt.MinCost}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		start := time.Now()
 		doc, skipped, err := r.Read(data)
+		if d := time.Since(start); d > 10*time.Second {
+			t.Fatalf("Read took %v on %d bytes", d, len(data))
+		}
 		if err != nil {
 			return
 		}

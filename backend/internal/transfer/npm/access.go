@@ -126,7 +126,7 @@ func (c *converter) passwordHash(pw string) (hash, why string) {
 }
 
 func isBcrypt(s string) bool {
-	if len(s) != 60 || !(strings.HasPrefix(s, "$2a$") || strings.HasPrefix(s, "$2b$") || strings.HasPrefix(s, "$2y$")) {
+	if len(s) != 60 || !strings.HasPrefix(s, "$2a$") && !strings.HasPrefix(s, "$2b$") && !strings.HasPrefix(s, "$2y$") {
 		return false
 	}
 	_, err := bcrypt.Cost([]byte(s))

@@ -76,7 +76,7 @@ func execSQL(t testing.TB, path string, stmts ...string) []byte {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(path)
+	b, err := os.ReadFile(path) //nolint:gosec // a path the test chose
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,12 +97,12 @@ func TestFixtureMigrations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	rows, err := db.Query(`SELECT name FROM migrations ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }()
 	var got []string
 	for rows.Next() {
 		var n string
@@ -134,7 +134,7 @@ func TestReadFixtureGolden(t *testing.T) {
 	got = append(got, '\n')
 	golden := "testdata/npm-v2.12.golden.json"
 	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
+		if err := os.WriteFile(golden, got, 0o644); err != nil { //nolint:gosec // a golden file in the repository
 			t.Fatal(err)
 		}
 	}

@@ -183,11 +183,7 @@ func clientRules(clients []listClient) string {
 			parts = append(parts, fmt.Sprintf("and %d more", len(clients)-10))
 			break
 		}
-		a := cl.address
-		if len(a) > 50 {
-			a = a[:50] + "…"
-		}
-		parts = append(parts, strings.TrimSpace(cl.directive)+" "+a)
+		parts = append(parts, clip(strings.TrimSpace(cl.directive), 10)+" "+clip(cl.address, 50))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
@@ -70,11 +71,7 @@ func (c *converter) label(kind string, id int64, domainNames string) string {
 	if err != nil || len(names) == 0 {
 		return fmt.Sprintf("%s #%d", kind, id)
 	}
-	first := names[0]
-	if len(first) > 80 {
-		first = first[:80] + "…"
-	}
-	return fmt.Sprintf("%s #%d (%s)", kind, id, first)
+	return fmt.Sprintf("%s #%d (%s)", kind, id, clip(names[0], 80))
 }
 
 // parseDomainNames decodes NPM's domain_names column, a JSON list of names.
@@ -175,6 +172,17 @@ func (c *converter) https(source string, h host, sv *document.Service) {
 	}
 }
 
+// clip shortens s to at most n bytes for a message, on a rune boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
 func quoted(s string) string {
 	if s == "" {
 		return ""
@@ -253,10 +261,7 @@ func locationPaths(raw string) []string {
 		if p == "" {
 			p = "?"
 		}
-		if len(p) > 80 {
-			p = p[:80] + "…"
-		}
-		out = append(out, p)
+		out = append(out, clip(p, 80))
 	}
 	return out
 }

@@ -65,6 +65,8 @@ func FuzzDomainNames(f *testing.F) {
 				t.Fatalf("%q: hostname %q", raw, h.Value)
 			}
 		}
-		_ = c.label("proxy host", 1, raw)
+		if l := c.label("proxy host", 1, raw); !utf8.ValidString(l) {
+			t.Fatalf("%q: label %q is not UTF-8", raw, l)
+		}
 	})
 }

@@ -45,8 +45,9 @@ func (Reader) Detect(data []byte) bool {
 	if !isObj {
 		return false
 	}
-	_, ok, err = field(hm, "routers")
-	return ok && err == nil
+	r, ok, err := field(hm, "routers")
+	_, isObj = r.(obj)
+	return ok && err == nil && isObj
 }
 
 // Read turns the file into a document and the list of what did not come

@@ -164,3 +164,5 @@ func sectionCounts(v any) string {
 	}
 	return " (" + out + ")"
 }
+
+var _ document.Reader = Reader{}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
@@ -257,6 +258,12 @@ func (c *candidate) tls(get func(string) (any, bool, error)) error {
 	v, ok, err := get("tls")
 	if err != nil || !ok {
 		return err
+	}
+	for _, ep := range c.eps {
+		if !dynconf.IsTLSByName(ep) {
+			c.notes = append(c.notes, fmt.Sprintf("the router terminates TLS on entrypoint %q: Gatehouse adds TLS to the entrypoints Traefik's API or managed mode reports as TLS "+
+				"(or, failing those, whose names say so), so check that %q is one", ep, ep))
+		}
 	}
 	m, isObj := v.(obj)
 	if !isObj {

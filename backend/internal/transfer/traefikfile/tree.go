@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
-	"gopkg.in/yaml.v3"
 )
 
 // Traefik's file provider (traefik/paerser's file.DecodeContent) decodes a
@@ -31,13 +30,12 @@ func decodeTree(data []byte, isTOML bool) (obj, error) {
 	if d := nesting(data); d > maxDepth {
 		return nil, fmt.Errorf("the file nests deeper than %d levels", maxDepth)
 	}
+	if !isTOML {
+		return decodeYAML(data)
+	}
 	raw := map[string]any{}
-	if isTOML {
-		if _, err := toml.Decode(string(data), &raw); err != nil {
-			return nil, fmt.Errorf("not valid TOML: %v", oneLine(err))
-		}
-	} else if err := yaml.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("not valid YAML: %v", oneLine(err))
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		return nil, fmt.Errorf("not valid TOML: %v", oneLine(err))
 	}
 	v, err := normalize(raw, 0)
 	if err != nil {

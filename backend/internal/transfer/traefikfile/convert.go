@@ -177,12 +177,12 @@ func (f *file) router(name string) (*candidate, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := ParseRule(rule)
+	e, err := parseRule(rule)
 	if err != nil {
-		return nil, fmt.Errorf("Traefik refuses its rule %s: %v", clip(rule), err)
+		return nil, fmt.Errorf("its rule %s is one Traefik refuses: %w", clip(rule), err)
 	}
 	if c.hosts, c.rules, err = represent(e); err != nil {
-		return nil, fmt.Errorf("its rule %s has no Gatehouse equivalent: %v", clip(rule), err)
+		return nil, fmt.Errorf("its rule %s has no Gatehouse equivalent: %w", clip(rule), err)
 	}
 	c.key = matchKey(c.hosts, c.rules)
 	if v, ok, err := get("priority"); err != nil {

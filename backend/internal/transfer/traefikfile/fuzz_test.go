@@ -18,14 +18,14 @@ func FuzzRule(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, rule string) {
-		e, err := ParseRule(rule)
+		e, err := parseRule(rule)
 		if err != nil {
 			if e != nil {
 				t.Fatal("a tree with an error")
 			}
 			return
 		}
-		again, err := ParseRule(e.String())
+		again, err := parseRule(e.String())
 		if err != nil || again.String() != e.String() {
 			t.Fatalf("%q -> %s -> %v, %v", rule, e, again, err)
 		}

@@ -131,7 +131,7 @@ func hostOf(v string) (string, error) {
 		return "", fmt.Errorf("Host(%q) is a wildcard; Gatehouse service host names are exact", v)
 	}
 	if err := hostname.Validate(h, false); err != nil {
-		return "", fmt.Errorf("Host(%q): %v", v, err)
+		return "", fmt.Errorf("Host(%q): %w", v, err)
 	}
 	return h, nil
 }

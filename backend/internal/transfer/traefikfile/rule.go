@@ -58,9 +58,9 @@ var matcherNames = func() map[string]string {
 	return m
 }()
 
-// ParseRule parses a Traefik v3 HTTP rule and checks its matchers as
+// parseRule parses a Traefik v3 HTTP rule and checks its matchers as
 // Traefik does; the error says why Traefik would refuse the rule.
-func ParseRule(rule string) (*expr, error) {
+func parseRule(rule string) (*expr, error) {
 	if len(rule) > maxRuleLen {
 		return nil, fmt.Errorf("the rule is longer than %d bytes", maxRuleLen)
 	}
@@ -146,7 +146,7 @@ func (p *ruleParser) lex() error {
 			}
 			v, err := strconv.Unquote(s[i : j+1])
 			if err != nil {
-				return fmt.Errorf("invalid double-quoted string at offset %d: %v", i, err)
+				return fmt.Errorf("invalid double-quoted string at offset %d: %w", i, err)
 			}
 			p.toks = append(p.toks, token{kind: 's', text: v, at: i})
 			i = j + 1
@@ -288,7 +288,7 @@ func checkMatcher(e *expr) error {
 	}
 	if !okN {
 		if e.name == "Host" && len(e.args) > 1 {
-			return fmt.Errorf("Host takes one value in Traefik v3 (got %d; v2 syntax): write Host(`a`) || Host(`b`)", len(e.args))
+			return fmt.Errorf("the Host matcher takes one value in Traefik v3 (got %d, as v2 allowed): write Host(`a`) || Host(`b`)", len(e.args))
 		}
 		return fmt.Errorf("%s takes %s value(s), got %d", e.name, arityText(want), len(e.args))
 	}
@@ -306,12 +306,12 @@ func checkMatcher(e *expr) error {
 		}
 	case "ClientIP":
 		if _, err := parseIPOrCIDR(v); err != nil {
-			return fmt.Errorf("ClientIP(%q): %v", v, err)
+			return fmt.Errorf("ClientIP(%q): %w", v, err)
 		}
 	}
 	if re := regexpArg(e); re != "" {
 		if _, err := regexp.Compile(re); err != nil {
-			return fmt.Errorf("%s: invalid regular expression: %v", e.name, err)
+			return fmt.Errorf("%s: invalid regular expression: %w", e.name, err)
 		}
 	}
 	return nil

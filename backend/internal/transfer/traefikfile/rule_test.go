@@ -20,7 +20,7 @@ func TestParseRule(t *testing.T) {
 		{"Header(`X`, \"a\\tb\")", `Header("X", "a\tb")`},
 		{"Query(`k`,)", `Query("k")`},
 		{"Host(`a`)\n  && Path(`/`)", `(Host("a") && Path("/"))`},
-		{"Host(`a`, `b`)", "!Host takes one value in Traefik v3"},
+		{"Host(`a`, `b`)", "!the Host matcher takes one value in Traefik v3"},
 		{"Host()", "!Host takes 1 value(s), got 0"},
 		{"Header(`X`)", "!Header takes 2 value(s)"},
 		{"HostHeader(`a`)", `!unknown matcher "HostHeader"`},
@@ -40,7 +40,7 @@ func TestParseRule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) {
-			e, err := ParseRule(tt.rule)
+			e, err := parseRule(tt.rule)
 			if strings.HasPrefix(tt.want, "!") {
 				if err == nil || !strings.HasPrefix(err.Error(), tt.want[1:]) {
 					t.Fatalf("err = %v; want %q", err, tt.want[1:])
@@ -95,7 +95,7 @@ func TestRepresent(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) {
-			e, err := ParseRule(tt.rule)
+			e, err := parseRule(tt.rule)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -115,7 +115,7 @@ func (u *upstream) servers(lb obj, at string) error {
 		}
 		t, err := targetOf(raw)
 		if err != nil {
-			return fmt.Errorf("%s.url %q: %v", sat, raw, err)
+			return fmt.Errorf("%s.url %q: %w", sat, raw, err)
 		}
 		if wv, ok, _ := field(s, "weight"); ok {
 			w, err := asInt(wv, sat+".weight")
@@ -151,11 +151,11 @@ func targetOf(raw string) (store.Target, error) {
 		return store.Target{}, fmt.Errorf("the scheme must be http, https or h2c")
 	}
 	if p.User != nil || p.RawQuery != "" || p.Fragment != "" || (p.Path != "" && p.Path != "/") {
-		return store.Target{}, fmt.Errorf("Gatehouse targets are scheme, host and port only (no path, query or credentials)")
+		return store.Target{}, fmt.Errorf("a Gatehouse target is a scheme, host and port only (no path, query or credentials)")
 	}
 	host := p.Hostname()
 	if err := hostname.ValidateTarget(host); err != nil {
-		return store.Target{}, fmt.Errorf("host: %v", err)
+		return store.Target{}, fmt.Errorf("host: %w", err)
 	}
 	port := 80
 	if scheme == "https" {

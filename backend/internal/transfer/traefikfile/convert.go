@@ -235,16 +235,22 @@ func (f *file) router(name string) (*candidate, error) {
 	if c.service, err = asString(sv, path(at, "service")); err != nil {
 		return nil, err
 	}
-	if c.eff.redirect == nil && !c.eff.httpsRedirect {
+	if c.eff.redirect == nil {
+		// A router that redirects to https may still serve its requests
+		// that arrive over TLS (Traefik does not redirect a request already
+		// on https): its upstream matters only when no other router serves
+		// the same requests.
 		local, provider, _ := strings.Cut(c.service, "@")
-		if provider != "" && provider != "file" {
-			return nil, fmt.Errorf("its service %q belongs to the %s provider, not this file; Gatehouse needs the upstream's address: create the service in Gatehouse with it", c.service, provider)
+		switch {
+		case provider != "" && provider != "file":
+			err = fmt.Errorf("its service %q belongs to the %s provider, not this file; Gatehouse needs the upstream's address: create the service in Gatehouse with it", c.service, provider)
+		default:
+			c.service = local
+			c.up, err = f.upstreamOf(local)
 		}
-		c.service = local
-		if c.up, err = f.upstreamOf(local); err != nil {
+		if err != nil && !c.eff.httpsRedirect {
 			return nil, err
 		}
-		c.notes = append(c.notes, c.up.notes...)
 	}
 	if err := c.tls(get); err != nil {
 		return nil, err
@@ -295,8 +301,18 @@ func merge(g []*candidate) (document.Service, error) {
 		}
 	}
 	if len(servers) == 0 {
-		return document.Service{}, fmt.Errorf("it only redirects to https, and no router in this file serves the same hosts over TLS; " +
+		for _, c := range redirectors {
+			if c.up != nil {
+				servers = append(servers, c)
+			}
+		}
+	}
+	if len(servers) == 0 {
+		return document.Service{}, fmt.Errorf("it only redirects to https, and no router in this file serves the same hosts; " +
 			"in Gatehouse the redirect is an option of the service that serves them")
+	}
+	for _, c := range servers {
+		c.notes = append(c.notes, c.up.notesIfAny()...)
 	}
 	first := servers[0]
 	for _, c := range servers[1:] {
@@ -330,7 +346,6 @@ func merge(g []*candidate) (document.Service, error) {
 // sameEffects compares what two routers' middlewares mean.
 func sameEffects(a, b effects) bool {
 	a.notes, b.notes = nil, nil
-	a.redirectFirst, b.redirectFirst = false, false
 	return reflect.DeepEqual(a, b)
 }
 

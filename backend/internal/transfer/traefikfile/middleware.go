@@ -29,7 +29,6 @@ const maxChainDepth = 8
 // effects is what a router's middlewares mean in Gatehouse's terms.
 type effects struct {
 	httpsRedirect bool // redirectScheme to https
-	redirectFirst bool // ... and it runs before anything else
 	hsts          *store.HSTS
 	headers       map[string]string
 	creds         *document.CredentialSet
@@ -69,7 +68,6 @@ func (f *file) walk(e *effects, names []string, depth int, seen map[string]bool)
 		}
 		kind := sortedKeys(m)[0]
 		kat := path(at, kind)
-		first := depth == 0 && !e.httpsRedirect && e.hsts == nil && e.headers == nil && e.creds == nil && e.redirect == nil && len(e.notes) == 0
 		switch lk := strings.ToLower(kind); {
 		case lk == "chain":
 			c, err := asObj(m[kind], kat)
@@ -88,7 +86,7 @@ func (f *file) walk(e *effects, names []string, depth int, seen map[string]bool)
 			}
 			delete(seen, name)
 		case lk == "redirectscheme":
-			if err := e.redirectScheme(name, m[kind], kat, first); err != nil {
+			if err := e.redirectScheme(name, m[kind], kat); err != nil {
 				return err
 			}
 		case lk == "headers":
@@ -114,7 +112,7 @@ func (f *file) walk(e *effects, names []string, depth int, seen map[string]bool)
 
 // redirectScheme maps a redirect to https (on the default port) onto the
 // service's HTTPS redirect; other scheme redirects are only noted.
-func (e *effects) redirectScheme(name string, v any, at string, first bool) error {
+func (e *effects) redirectScheme(name string, v any, at string) error {
 	m, err := asObj(v, at)
 	if err != nil {
 		return err
@@ -139,7 +137,7 @@ func (e *effects) redirectScheme(name string, v any, at string, first bool) erro
 		e.notes = append(e.notes, fmt.Sprintf("middleware %q (redirectScheme to %s%s) is not imported: Gatehouse redirects to https on port 443 only", name, scheme, port))
 		return nil
 	}
-	e.httpsRedirect, e.redirectFirst = true, first
+	e.httpsRedirect = true
 	if !permanent {
 		e.notes = append(e.notes, fmt.Sprintf("middleware %q redirected to https temporarily; Gatehouse's HTTPS redirect is permanent (301)", name))
 	}

@@ -26,6 +26,14 @@ type upstream struct {
 	notes              []string // options left out that do not change who can reach what
 }
 
+// notesIfAny is nil-safe access to the notes (a redirect has no upstream).
+func (u *upstream) notesIfAny() []string {
+	if u == nil {
+		return nil
+	}
+	return u.notes
+}
+
 // upstreamOf reads http.services.<name>; the error says why Gatehouse cannot
 // express it.
 func (f *file) upstreamOf(name string) (*upstream, error) {

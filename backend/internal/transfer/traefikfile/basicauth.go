@@ -38,10 +38,14 @@ func (e *effects) basicAuth(name string, v any, at string) error {
 	}
 	set := document.CredentialSet{Name: name, Users: []document.CredentialUser{}}
 	var unusable []string
-	for _, u := range users {
+	for i, u := range users {
 		user, hash, ok := strings.Cut(u, ":")
-		if !ok || user == "" || len(user) > 64 {
-			return fmt.Errorf("%s.users: %q is not user:hash", at, u)
+		if !ok || user == "" {
+			return fmt.Errorf("%s.users[%d] is not user:hash", at, i)
+		}
+		if len(user) > 64 || strings.IndexFunc(user, func(r rune) bool { return r < 0x21 || r == 0x7f }) >= 0 {
+			unusable = append(unusable, fmt.Sprintf("%q (a name Gatehouse does not take: at most 64 characters, no spaces)", user))
+			continue
 		}
 		if !isBcrypt(hash) {
 			unusable = append(unusable, fmt.Sprintf("%s (%s)", user, hashKind(hash)))

@@ -85,7 +85,7 @@ func manifestFor(t testing.TB, m Manifest, files ...entry) []byte {
 
 // realArchive writes a backup of f's data directory outside it and returns
 // its bytes, manifest and files.
-func realArchive(t *testing.T, f *fixture) ([]byte, Manifest, memSink) {
+func realArchive(t testing.TB, f *fixture) ([]byte, Manifest, memSink) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := os.MkdirAll(f.svc.Dir(), 0o700); err != nil {
@@ -286,9 +286,8 @@ func FuzzReadArchive(f *testing.F) {
 	whole := tarGz(f, []entry{good, db})
 	f.Add(whole[:len(whole)/2])
 	f.Add([]byte("not an archive"))
-	if seed, err := os.ReadFile(filepath.Join("testdata", "seed.tar.gz")); err == nil {
-		f.Add(seed)
-	}
+	real, _, _ := realArchive(f, newFixture(f))
+	f.Add(real)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sink := memSink{}
 		got, err := ReadArchive(bytes.NewReader(data), sink)

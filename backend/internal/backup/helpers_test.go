@@ -56,7 +56,7 @@ func (e *events) kinds() []notify.Kind {
 	return out
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	dataDir := filepath.Join(t.TempDir(), "data")
 	dbPath := filepath.Join(dataDir, "gatehouse.db")
@@ -83,7 +83,7 @@ func newFixture(t *testing.T) *fixture {
 	return &fixture{dataDir: dataDir, dbPath: dbPath, db: db, box: box, svc: svc, clock: clock, events: ev}
 }
 
-func writeCredentials(t *testing.T, dataDir string, id *age.X25519Identity, plain string) {
+func writeCredentials(t testing.TB, dataDir string, id *age.X25519Identity, plain string) {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := age.Encrypt(&buf, id.Recipient())

@@ -75,7 +75,7 @@ func writeArchive(w io.Writer, m Manifest, files []source) (Manifest, error) {
 }
 
 func writeEntry(tw *tar.Writer, name string, size int64, at time.Time, r io.Reader) error {
-	hdr := &tar.Header{Typeflag: tar.TypeReg, Name: name, Size: size, Mode: 0o600, ModTime: at, Format: tar.FormatPAX}
+	hdr := &tar.Header{Typeflag: tar.TypeReg, Name: name, Size: size, Mode: 0o600, ModTime: at}
 	if err := tw.WriteHeader(hdr); err != nil {
 		return fmt.Errorf("archive %s: %w", name, err)
 	}

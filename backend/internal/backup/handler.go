@@ -83,6 +83,7 @@ func (h *Handler) download(c echo.Context) error {
 	}
 	c.Response().Header().Set(echo.HeaderContentDisposition, fmt.Sprintf("attachment; filename=%q", name))
 	c.Response().Header().Set("Cache-Control", "no-store")
+	c.Response().Header().Set(echo.HeaderContentType, "application/gzip")
 	http.ServeContent(c.Response(), c.Request(), name, fi.ModTime(), f)
 	return nil
 }

@@ -51,7 +51,7 @@ func TestBackupsAPI(t *testing.T) {
 	rec = testutil.Request(e, http.MethodGet, "/api/backups/"+created.Name+"/download", "")
 	want, _ := os.ReadFile(filepath.Join(f.svc.Dir(), created.Name))
 	if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), want) ||
-		rec.Header().Get("Content-Disposition") != `attachment; filename="`+created.Name+`"` {
+		rec.Header().Get("Content-Disposition") != `attachment; filename="`+created.Name+`"` || rec.Header().Get("Content-Type") != "application/gzip" {
 		t.Fatalf("download: %d %v", rec.Code, rec.Header())
 	}
 	rec = testutil.Request(e, http.MethodPut, "/api/backups/schedule", `{"enabled":false,"intervalHours":0,"keep":3}`)

@@ -3,6 +3,9 @@ package backup
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -112,6 +115,27 @@ func (s *Service) RunDue(ctx context.Context) {
 	s.o.Notify.Publish(ctx, notify.BackupEvent(err, s.o.Dir, now))
 }
 
+// sweepTemporary removes what a backup interrupted by a crash left in the
+// backup directory: temporary archives and snapshot directories older than
+// an hour (a backup running now, from the command line, is younger).
+func (s *Service) sweepTemporary() {
+	des, err := os.ReadDir(s.o.Dir)
+	if err != nil {
+		return
+	}
+	for _, de := range des {
+		name := de.Name()
+		if !strings.HasPrefix(name, ".snapshot-") && !(strings.HasPrefix(name, ".gatehouse-") && strings.HasSuffix(name, ".tmp")) {
+			continue
+		}
+		if fi, err := de.Info(); err == nil && s.o.Now().Sub(fi.ModTime()) > time.Hour {
+			if err := os.RemoveAll(filepath.Join(s.o.Dir, name)); err == nil {
+				s.o.Logger.Info("removed an interrupted backup's temporary file", "name", name)
+			}
+		}
+	}
+}
+
 func (s *Service) scheduled(ctx context.Context) error {
 	sc, err := s.Schedule(ctx)
 	if err != nil {
@@ -134,6 +158,7 @@ func (s *Service) scheduled(ctx context.Context) error {
 // scheduled backup is due. It stops with ctx.
 func (s *Service) Loop(interval time.Duration) func(ctx context.Context) {
 	return func(ctx context.Context) {
+		s.sweepTemporary()
 		t := time.NewTicker(interval)
 		defer t.Stop()
 		for {

@@ -116,3 +116,36 @@ func TestScheduleValidation(t *testing.T) {
 		t.Fatalf("schedule %+v", sc)
 	}
 }
+
+// TestLoopSweepsInterruptedTemporaries: what a crashed backup left behind
+// goes when the loop starts; a temporary of a backup running now stays.
+func TestLoopSweepsInterruptedTemporaries(t *testing.T) {
+	f := newFixture(t)
+	dir := f.svc.Dir()
+	if err := os.MkdirAll(filepath.Join(dir, ".snapshot-123"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{".gatehouse-1.tar.gz.tmp", ".gatehouse-2.tar.gz.tmp", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old := f.clock.Now().Add(-2 * time.Hour)
+	for _, n := range []string{".snapshot-123", ".gatehouse-1.tar.gz.tmp", "notes.txt"} {
+		if err := os.Chtimes(filepath.Join(dir, n), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chtimes(filepath.Join(dir, ".gatehouse-2.tar.gz.tmp"), f.clock.Now(), f.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	f.svc.sweepTemporary()
+	var left []string
+	des, _ := os.ReadDir(dir)
+	for _, d := range des {
+		left = append(left, d.Name())
+	}
+	if !slices.Equal(left, []string{".gatehouse-2.tar.gz.tmp", "notes.txt"}) {
+		t.Fatalf("left %v", left)
+	}
+}

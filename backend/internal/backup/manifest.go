@@ -101,14 +101,14 @@ func parseManifest(b []byte) (Manifest, error) {
 	}
 	seen := map[string]bool{}
 	for _, f := range m.Files {
-		max, ok := limit[f.Name]
+		most, ok := limit[f.Name]
 		switch {
 		case !ok:
 			return Manifest{}, fmt.Errorf("manifest lists an unexpected file %q", f.Name)
 		case seen[f.Name]:
 			return Manifest{}, fmt.Errorf("manifest lists %q twice", f.Name)
-		case f.Size < 0 || f.Size > max:
-			return Manifest{}, fmt.Errorf("manifest gives %q a size of %d bytes (at most %d)", f.Name, f.Size, max)
+		case f.Size < 0 || f.Size > most:
+			return Manifest{}, fmt.Errorf("manifest gives %q a size of %d bytes (at most %d)", f.Name, f.Size, most)
 		case !sha256Pattern.MatchString(f.SHA256):
 			return Manifest{}, fmt.Errorf("manifest gives %q no valid sha256", f.Name)
 		}

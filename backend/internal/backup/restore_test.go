@@ -143,7 +143,7 @@ func TestRestoreAnOlderSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ := db.DB()
-	defer s.Close()
+	defer func() { _ = s.Close() }()
 	if v, err := schemaVersion(context.Background(), s); err != nil || v != latest {
 		t.Fatalf("after opening: version %d %v; want %d", v, err, latest)
 	}

@@ -125,7 +125,8 @@ func (s *Service) sweepTemporary() {
 	}
 	for _, de := range des {
 		name := de.Name()
-		if !strings.HasPrefix(name, ".snapshot-") && !(strings.HasPrefix(name, ".gatehouse-") && strings.HasSuffix(name, ".tmp")) {
+		temporary := strings.HasPrefix(name, ".snapshot-") || (strings.HasPrefix(name, ".gatehouse-") && strings.HasSuffix(name, ".tmp"))
+		if !temporary {
 			continue
 		}
 		if fi, err := de.Info(); err == nil && s.o.Now().Sub(fi.ModTime()) > time.Hour {

@@ -80,7 +80,7 @@ func checkSnapshot(t *testing.T, archive string, i int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
+	defer func() { _ = db.Close() }()
 	var a, b, n int64
 	if err := db.QueryRow("SELECT (SELECT bal FROM acct WHERE id=1), (SELECT bal FROM acct WHERE id=2), (SELECT count(*) FROM moves)").Scan(&a, &b, &n); err != nil {
 		t.Fatal(err)

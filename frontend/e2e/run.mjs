@@ -16,6 +16,7 @@ import { Runner } from './runner.mjs';
 import { basicAuth, sharedLink } from './scenarios/access.mjs';
 import { account } from './scenarios/account.mjs';
 import { auditLog } from './scenarios/audit.mjs';
+import { backups } from './scenarios/backups.mjs';
 import { admins } from './scenarios/admins.mjs';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
@@ -77,6 +78,7 @@ try {
   if (want('accessLog')) await accessLog(t, page, traefik);
   if (want('globalRules')) await globalRules(t, page);
   if (want('notifications')) await notifications(t, page);
+  if (want('backups')) await backups(t, page);
   if (want('phoneLayout')) await phoneLayout(t, page, serviceId);
   if (want('urlState')) await urlState(t, page);
   if (want('revokedLink')) await revokedLink(t, page, serviceId);

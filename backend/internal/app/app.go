@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
 	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
@@ -78,6 +79,10 @@ func Run(ctx context.Context, o Options) int {
 		err = adminCommand(ctx, cfg, o)
 	case "audit":
 		err = auditCommand(ctx, cfg, o)
+	case "backup":
+		err = backupCommand(ctx, cfg, o)
+	case "restore":
+		err = restoreCommand(ctx, cfg, o)
 	case "version":
 		_, err = fmt.Fprintln(o.Stdout, Version)
 	case "openapi":
@@ -105,6 +110,8 @@ const usage = `Usage:
   gatehouse admin reset-password -username NAME
                                          set an administrator's password (same sources) and end their sessions
   gatehouse audit verify                 check the audit log's hash chain (exit 1 at the first broken link)
+  gatehouse backup [-o FILE]             write a backup archive (into PANEL_BACKUP_DIR, or FILE); the panel may run
+  gatehouse restore ARCHIVE              restore a backup archive into the data directory of a stopped panel
   gatehouse openapi                      print the API description (OpenAPI 3.1, JSON)
   gatehouse version                      print the version
 `
@@ -259,6 +266,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	})
 	c.loops = append(c.loops, every(time.Second, func(context.Context) { polls.Check() }))
 	c.loops = append(c.loops, notifySvc.Run(time.Second), watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
+	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
+	features = append(features, backup.NewHandler(backups))
+	c.loops = append(c.loops, backups.Loop(time.Minute))
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
@@ -377,6 +387,12 @@ func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logge
 }
 
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) error {
+	// Held while serving: `gatehouse restore` refuses to run under it.
+	lk, err := backup.LockShared(cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	defer lk.Release()
 	c, err := build(ctx, cfg, log)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
 	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
@@ -43,6 +44,7 @@ func apiFragments() []openapi.Fragment {
 		{Package: "internal/access", FS: access.OpenAPI},
 		{Package: "internal/status", FS: status.OpenAPI},
 		{Package: "internal/notify", FS: notify.OpenAPI},
+		{Package: "internal/backup", FS: backup.OpenAPI},
 	}
 }
 

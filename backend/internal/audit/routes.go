@@ -69,6 +69,10 @@ var Overrides = map[string]Override{
 	"POST /api/services/:id/access/test":        {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
 	"POST /api/notifications/channels/:id/test": {Skip: true, Reason: "sends a test message; changes only the channel's last delivery result"},
 	"POST /api/proxy/managed/wrapper-report":    {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
+	// Backups are files, not rows: the list is their state.
+	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
+	"DELETE /api/backups/:name": {Read: "/api/backups"},
+	"PUT /api/backups/schedule": {Read: "/api/backups", Type: "backups.schedule"},
 }
 
 // signInRoute reports whether a route is a public sign-in step, recorded

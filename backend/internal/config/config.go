@@ -24,6 +24,7 @@ type Config struct {
 	DataDir     string // PANEL_DATA_DIR, created if missing
 	DatabaseURL string // PANEL_DATABASE_URL, sqlite path or sqlite:// URL
 	DBPath      string // the SQLite file derived from DatabaseURL
+	BackupDir   string // PANEL_BACKUP_DIR, where backups are written (default <data>/backups)
 	InternalURL string // PANEL_INTERNAL_URL, how Traefik reaches the panel (forwardAuth, HTTP provider)
 	AdminDomain string // PANEL_ADMIN_DOMAIN, seeds the admin panel domain on first start
 	PublicURL   string // PANEL_PUBLIC_URL, how browsers reach the panel (sign-in flow); default from the admin domain
@@ -100,6 +101,9 @@ func Load(getenv Getenv) (Config, error) {
 		return Config{}, fmt.Errorf("PANEL_DATABASE_URL: %w", err)
 	}
 	c.DBPath = path
+	if c.BackupDir, err = backupDir(l.str("PANEL_BACKUP_DIR", ""), c.DataDir); err != nil {
+		return Config{}, fmt.Errorf("PANEL_BACKUP_DIR: %w", err)
+	}
 	for _, u := range []struct{ name, val string }{
 		{"PANEL_INTERNAL_URL", c.InternalURL}, {"PANEL_PUBLIC_URL", c.PublicURL},
 		{"PANEL_PROXY_API_URL", c.ProxyAPIURL}, {"PANEL_PROXY_METRICS_URL", c.MetricsURL},
@@ -150,6 +154,24 @@ func sqlitePath(dbURL, dataDir string) (string, error) {
 	default:
 		return dbURL, nil
 	}
+}
+
+// backupDir is PANEL_BACKUP_DIR, else <data>/backups. It must not be the
+// data directory itself (a restore moves files out of it) nor a file.
+func backupDir(dir, dataDir string) (string, error) {
+	if dir == "" {
+		return filepath.Join(dataDir, "backups"), nil
+	}
+	dir = filepath.Clean(dir)
+	if a, err := filepath.Abs(dir); err == nil {
+		if d, err := filepath.Abs(dataDir); err == nil && a == d {
+			return "", fmt.Errorf("%q is the data directory; name a directory of its own (default: <data>/backups)", dir)
+		}
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return "", fmt.Errorf("%q exists and is not a directory", dir)
+	}
+	return dir, nil
 }
 
 func checkManaged(c Config) error {

@@ -14,7 +14,8 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Listen != "127.0.0.1:8080" || c.DBPath != filepath.Join("data", "gatehouse.db") || c.Managed {
+	if c.Listen != "127.0.0.1:8080" || c.DBPath != filepath.Join("data", "gatehouse.db") || c.Managed ||
+		c.BackupDir != filepath.Join("data", "backups") {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
 }
@@ -54,6 +55,8 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"PANEL_ACME_EMAIL": "Ops <ops@corp.io>"}, "PANEL_ACME_EMAIL"},
 		{map[string]string{"PANEL_TRUSTED_PROXIES": "10.0.0.0/8, cdn"}, "PANEL_TRUSTED_PROXIES"},
 		{map[string]string{"PANEL_GEOIP_DB": "/nonexistent/country.mmdb"}, "PANEL_GEOIP_DB"},
+		{map[string]string{"PANEL_DATA_DIR": "/srv/gh", "PANEL_BACKUP_DIR": "/srv/gh/"}, "PANEL_BACKUP_DIR"},
+		{map[string]string{"PANEL_BACKUP_DIR": "/etc/hostname"}, "PANEL_BACKUP_DIR"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

@@ -28,7 +28,8 @@ import (
 // "is set" flags, never the values; the services' upstream header values
 // are hidden from a viewer by the services handler.
 var secretReads = map[string]string{
-	"GET /api/proxy/config/preview": "the configuration Traefik gets carries the values of the headers services send upstream (often credentials)",
+	"GET /api/proxy/config/preview":   "the configuration Traefik gets carries the values of the headers services send upstream (often credentials)",
+	"GET /api/backups/:name/download": "a backup archive holds the panel's age identity, which opens every sealed secret",
 }
 
 // selfService routes act on the signed-in administrator's own account; any

@@ -27,25 +27,31 @@ const (
 	ManagedRejected Kind = "managed_rejected"
 	ManagedApplied  Kind = "managed_applied"
 	SignInFailures  Kind = "signin_failures"
+	BackupFailed    Kind = "backup_failed"
+	// BackupRecovered goes to the channels subscribed to BackupFailed.
+	BackupRecovered Kind = "backup_recovered"
 	// Test is the "send test" message; no channel subscribes to it.
 	Test Kind = "test"
 )
 
 // Kinds lists the kinds a channel may subscribe to, in display order.
 var Kinds = []Kind{CertExpiring, CertExpired, BackendDown, BackendRecovered, ServiceExpired,
-	PollingStopped, ManagedRejected, ManagedApplied, SignInFailures}
+	PollingStopped, ManagedRejected, ManagedApplied, SignInFailures, BackupFailed}
 
 // ValidKind reports whether k is a subscribable kind.
 func ValidKind(k Kind) bool { return slices.Contains(Kinds, k) }
 
 // recovers says which kind a recovery follows: a recovery is sent only
 // after its problem was.
-var recovers = map[Kind]Kind{BackendRecovered: BackendDown, PollingResumed: PollingStopped}
+var recovers = map[Kind]Kind{BackendRecovered: BackendDown, PollingResumed: PollingStopped, BackupRecovered: BackupFailed}
 
 // subscription is the kind a channel subscribes to for k.
 func subscription(k Kind) Kind {
-	if k == PollingResumed {
+	switch k {
+	case PollingResumed:
 		return PollingStopped
+	case BackupRecovered:
+		return BackupFailed
 	}
 	return k
 }

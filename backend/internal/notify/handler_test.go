@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -240,6 +241,34 @@ func TestPollingResumedGoesToPollingStoppedChannels(t *testing.T) {
 	time.Sleep(50 * time.Millisecond)
 	msgs := r.messages()
 	if len(msgs) != 2 || msgs[0]["title"] != "Traefik stopped fetching the configuration" || msgs[1]["title"] != "Traefik fetches the configuration again" {
+		t.Fatalf("received %v", msgs)
+	}
+}
+
+// TestBackupFailureAndRecoveryReachAWebhook: a failed scheduled backup is
+// sent once to the channels subscribed to backup_failed, and so is the
+// success that follows it; a success without a failure before says nothing.
+func TestBackupFailureAndRecoveryReachAWebhook(t *testing.T) {
+	v := newEnv(t)
+	r := newReceiver(t)
+	v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel(r.URL, BackupFailed))
+	if _, err := v.svc.PutSettings(context.Background(), Settings{CertWarningDays: 14, DebounceSeconds: 0}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go v.svc.Run(5 * time.Millisecond)(ctx)
+	at := v.clock.Now()
+	v.svc.Publish(ctx, BackupEvent(nil, "/data/backups", at))
+	v.svc.Publish(ctx, BackupEvent(errors.New("no space left on device"), "/data/backups", at))
+	eventually(t, "failure", func() bool { return len(r.messages()) == 1 })
+	v.svc.Publish(ctx, BackupEvent(errors.New("no space left on device"), "/data/backups", at))
+	v.svc.Publish(ctx, BackupEvent(nil, "/data/backups", at))
+	eventually(t, "recovery", func() bool { return len(r.messages()) == 2 })
+	time.Sleep(50 * time.Millisecond)
+	msgs := r.messages()
+	if len(msgs) != 2 || msgs[0]["title"] != "A scheduled backup failed" || msgs[1]["title"] != "Scheduled backups work again" ||
+		!strings.Contains(msgs[0]["message"].(string), "no space left on device") {
 		t.Fatalf("received %v", msgs)
 	}
 }

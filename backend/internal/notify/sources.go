@@ -47,6 +47,19 @@ func PollingEvent(stopped bool, last time.Time, at time.Time) Event {
 		Subject: "Traefik fetches the configuration again"}
 }
 
+// BackupEvent reports a scheduled backup failing (err set) or succeeding
+// again; dir is the backup directory.
+func BackupEvent(err error, dir string, at time.Time) Event {
+	if err != nil {
+		return Event{Kind: BackupFailed, Key: "backup", At: at,
+			Subject: "A scheduled backup failed",
+			Body:    "The panel could not write its scheduled backup into " + dir + ": " + err.Error()}
+	}
+	return Event{Kind: BackupRecovered, Key: "backup", At: at,
+		Subject: "Scheduled backups work again",
+		Body:    "The panel wrote its scheduled backup into " + dir + "."}
+}
+
 // Backend is one backend of a service as the runtime view sees it.
 type Backend struct {
 	ServiceID, Service, URL string

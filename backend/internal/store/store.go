@@ -111,6 +111,15 @@ func Migrate(path string) error {
 	return nil
 }
 
+// LatestVersion is the newest schema version this binary's migrations reach.
+func LatestVersion() (uint, error) {
+	src, err := iofs.New(migrationFS, "migrations")
+	if err != nil {
+		return 0, fmt.Errorf("load migrations: %w", err)
+	}
+	return latestVersion(src)
+}
+
 func latestVersion(src interface {
 	First() (uint, error)
 	Next(uint) (uint, error)

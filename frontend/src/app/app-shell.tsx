@@ -44,6 +44,7 @@ const groups: { title: string; items: NavItem[] }[] = [
     items: [
       { to: '/settings', label: 'Settings', icon: 'settings' },
       { to: '/notifications', label: 'Notifications', icon: 'bell' },
+      { to: '/backups', label: 'Backups', icon: 'box' },
       { to: '/admins', label: 'Administrators', icon: 'user' },
       { to: '/api-tokens', label: 'API tokens', icon: 'code' },
       { to: '/audit', label: 'Audit log', icon: 'shield' },

@@ -56,6 +56,7 @@ export function createAppRouter() {
             { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
             { path: 'audit', lazy: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
             { path: 'notifications', lazy: () => import('@/features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
+            { path: 'backups', lazy: () => import('@/features/backups/components/backups-page').then((m) => ({ Component: m.BackupsPage })) },
             { path: 'admins', lazy: () => import('@/features/admins/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
             { path: 'api-tokens', lazy: () => import('@/features/admins/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },

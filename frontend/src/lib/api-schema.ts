@@ -691,6 +691,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backups, the schedule and its last failure */
+        get: operations["listBackups"];
+        put?: never;
+        /** Take a backup now (a manual one, never pruned) */
+        post: operations["createBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a backup */
+        delete: operations["deleteBackup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backups/{name}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** Download a backup archive (it holds the panel's age identity; administrators only) */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backups/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the backup schedule */
+        put: operations["putBackupSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -1847,6 +1920,38 @@ export interface components {
             /** @description Keep entries this many days; 0 keeps them forever */
             retentionDays: number;
         };
+        Backup: {
+            /** Format: date-time */
+            createdAt: string;
+            name: string;
+            schemaVersion: number;
+            /** Format: int64 */
+            size: number;
+            /** @enum {string} */
+            trigger: "scheduled" | "manual" | "cli";
+        };
+        BackupSchedule: {
+            enabled: boolean;
+            intervalHours: number;
+            /** @description How many scheduled backups are kept; manual ones are never pruned. */
+            keep: number;
+        };
+        BackupStatus: {
+            backups: components["schemas"]["Backup"][];
+            /** @description Where backups are written (PANEL_BACKUP_DIR); not settable through the API. */
+            directory: string;
+            lastError: null | {
+                /** Format: date-time */
+                at: string;
+                message: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the next scheduled backup is due; null when the schedule is off.
+             */
+            next: string | null;
+            schedule: components["schemas"]["BackupSchedule"];
+        };
         ConfigPoll: {
             /** Format: date-time */
             at: string;
@@ -2109,7 +2214,7 @@ export interface components {
             username?: string;
         };
         /** @enum {string} */
-        NotificationEventKind: "cert_expiring" | "cert_expired" | "backend_down" | "backend_recovered" | "service_expired" | "polling_stopped" | "managed_rejected" | "managed_applied" | "signin_failures";
+        NotificationEventKind: "cert_expiring" | "cert_expired" | "backend_down" | "backend_recovered" | "service_expired" | "polling_stopped" | "managed_rejected" | "managed_applied" | "signin_failures" | "backup_failed";
         NotificationSettings: {
             certWarningDays: number;
             debounceSeconds: number;
@@ -4268,6 +4373,139 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            500: components["responses"]["Error"];
+        };
+    };
+    listBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatus"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    createBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new backup */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Backup"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    deleteBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (tar.gz, manifest.json first) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    putBackupSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupSchedule"];
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupSchedule"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
             500: components["responses"]["Error"];
         };
     };

@@ -20,6 +20,7 @@ export const qk = {
     list: (filters: Record<string, string>) => ['audit', 'list', filters] as const,
     settings: () => ['audit', 'settings'] as const,
   },
+  backups: () => ['backups'] as const,
   notifications: {
     all: () => ['notifications'] as const,
     channels: () => ['notifications', 'channels'] as const,

@@ -37,6 +37,7 @@ export const EVENT_KINDS: { kind: EventKind; label: string }[] = [
   { kind: 'managed_rejected', label: 'Managed configuration rejected' },
   { kind: 'managed_applied', label: 'Managed configuration applied' },
   { kind: 'signin_failures', label: 'Many failed sign-ins on a service' },
+  { kind: 'backup_failed', label: 'A scheduled backup failed (and when it works again)' },
 ];
 
 export function useChannels() {

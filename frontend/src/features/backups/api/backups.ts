@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { components } from '@/lib/api-schema';
+import { qk } from '@/lib/query-keys';
+
+type Schemas = components['schemas'];
+
+export type Backup = Schemas['Backup'];
+export type BackupSchedule = Schemas['BackupSchedule'];
+export type BackupStatus = Schemas['BackupStatus'];
+
+export const downloadUrl = (name: string) => `/api/backups/${encodeURIComponent(name)}/download`;
+
+export function useBackups() {
+  // The list shows ages and the next run: refresh it now and then.
+  return useQuery({ queryKey: qk.backups(), queryFn: () => api.get<BackupStatus>('/api/backups'), refetchInterval: 60_000 });
+}
+
+export function useCreateBackup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Backup>('/api/backups'),
+    meta: { success: 'Backup written' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
+  });
+}
+
+export function useDeleteBackup() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.del(`/api/backups/${encodeURIComponent(name)}`),
+    meta: { success: 'Backup deleted' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
+  });
+}
+
+export function usePutSchedule() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BackupSchedule) => api.put<BackupSchedule>('/api/backups/schedule', body),
+    meta: { quiet: true, success: 'Schedule saved' },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
+  });
+}
+
+/** Bytes in human units: 1536 → "1.5 KiB". */
+export function formatSize(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = bytes;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  if (i === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
+}

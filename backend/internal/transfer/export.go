@@ -125,15 +125,15 @@ func Encode(doc document.Document) ([]byte, error) {
 
 // state is every row an export or a plan looks at, read at one moment.
 type state struct {
-	domainRows []store.Domain
+	domainRows  []store.Domain
 	serviceRows []store.Service
-	sets       []store.CredentialSet
-	security   []store.SecurityConfig
-	access     []store.ServiceAccess
-	tokens     []store.MachineToken
-	tokenSvcs  []store.MachineTokenService
-	channels   []channelRow
-	adminRows  []store.AdminUser
+	sets        []store.CredentialSet
+	security    []store.SecurityConfig
+	access      []store.ServiceAccess
+	tokens      []store.MachineToken
+	tokenSvcs   []store.MachineTokenService
+	channels    []channelRow
+	adminRows   []store.AdminUser
 }
 
 // channelRow is the part of a notify_channels row the transfer reads.
@@ -256,8 +256,8 @@ func (st *state) exportService(r store.Service) document.Service {
 		Headers: r.Headers.V, HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V, Kind: r.Kind,
 		Maintenance:  document.Maintenance{Enabled: r.Maintenance, Message: r.MaintenanceMessage},
 		LoadBalancer: r.LoadBalancer.V, Enabled: r.Enabled,
-		Expiry:       document.Expiry{Type: r.ExpiryType, EnabledAt: utc(r.EnabledAt)},
-		Protections:  []document.Protection{}, CreatedAt: &created,
+		Expiry:      document.Expiry{Type: r.ExpiryType, EnabledAt: utc(r.EnabledAt)},
+		Protections: []document.Protection{}, CreatedAt: &created,
 	}
 	if sv.Headers == nil {
 		sv.Headers = map[string]string{}

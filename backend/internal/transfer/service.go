@@ -45,7 +45,10 @@ type Options struct {
 }
 
 // Service exports and imports the configuration.
-type Service struct{ o Options }
+type Service struct {
+	o      Options
+	failAt int // tests: fail the apply at this write (1-based)
+}
 
 // New returns the transfer service.
 func New(o Options) *Service {

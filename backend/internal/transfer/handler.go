@@ -75,7 +75,7 @@ func (h *Handler) importFile(c echo.Context) error {
 	case "true":
 		o.Apply = true
 	default:
-		return apperr.Field("apply", "must be true or false")
+		return document.Bad("apply", "must be true or false")
 	}
 	if a, ok := actor.From(c.Request().Context()); ok {
 		if a.Kind == actor.KindAdmin {
@@ -89,7 +89,7 @@ func (h *Handler) importFile(c echo.Context) error {
 			return &apperr.Error{Code: apperr.CodeTooLarge, Message: fmt.Sprintf("the file is larger than %d MiB", document.MaxSize>>20),
 				Fields: []apperr.FieldError{{Field: "file", Message: fmt.Sprintf("must be at most %d MiB", document.MaxSize>>20)}}}
 		}
-		return apperr.Field("file", "could not be read: %v", err)
+		return document.Bad("file", "could not be read: %v", err)
 	}
 	pl, err := h.svc.Import(c.Request().Context(), data, o)
 	if err != nil {

@@ -40,7 +40,7 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 		o.Mode = ModeMerge
 	}
 	if o.Mode != ModeMerge && o.Mode != ModeReplace {
-		return nil, apperr.Field("mode", "must be merge or replace")
+		return nil, document.Bad("mode", "must be merge or replace")
 	}
 	format, doc, skipped, err := s.read(data, o.Format)
 	if err != nil {
@@ -107,10 +107,10 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 // read detects the format (when auto) and turns data into a document.
 func (s *Service) read(data []byte, format string) (string, document.Document, []document.Skipped, error) {
 	if len(data) == 0 {
-		return "", document.Document{}, nil, apperr.Field("file", "is empty")
+		return "", document.Document{}, nil, document.Bad("file", "is empty")
 	}
 	if len(data) > document.MaxSize {
-		return "", document.Document{}, nil, apperr.Field("file", "is larger than %d MiB", document.MaxSize>>20)
+		return "", document.Document{}, nil, document.Bad("file", "is larger than %d MiB", document.MaxSize>>20)
 	}
 	if format == "" || format == FormatAuto {
 		switch {
@@ -125,7 +125,7 @@ func (s *Service) read(data []byte, format string) (string, document.Document, [
 			}
 		}
 		if format == "" || format == FormatAuto {
-			return "", document.Document{}, nil, apperr.Field("file", "is not a format this panel reads (a Gatehouse export%s)", s.readerNames())
+			return "", document.Document{}, nil, document.Bad("file", "is not a format this panel reads (a Gatehouse export%s)", s.readerNames())
 		}
 	}
 	if format == FormatGatehouse {
@@ -139,13 +139,13 @@ func (s *Service) read(data []byte, format string) (string, document.Document, [
 				if _, ok := apperr.As(err); ok {
 					return "", document.Document{}, nil, err
 				}
-				return "", document.Document{}, nil, apperr.Field("file", "cannot be read as %s: %v", format, err)
+				return "", document.Document{}, nil, document.Bad("file", "cannot be read as %s: %v", format, err)
 			}
 			doc.Sealed = "" // only a Gatehouse export carries sealed secrets
 			return format, doc, skipped, nil
 		}
 	}
-	return "", document.Document{}, nil, apperr.Field("format", "must be auto, gatehouse%s", s.readerNames())
+	return "", document.Document{}, nil, document.Bad("format", "must be auto, gatehouse%s", s.readerNames())
 }
 
 func (s *Service) readerNames() string {

@@ -11,7 +11,6 @@ import (
 	"filippo.io/age"
 	"filippo.io/age/armor"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
@@ -57,31 +56,31 @@ func seal(sec document.Secrets, passphrase string, workFactor int) (string, erro
 func open(sealed, passphrase string) (document.Secrets, error) {
 	var sec document.Secrets
 	if passphrase == "" {
-		return sec, apperr.Field("passphrase", "the file holds encrypted secrets: give the passphrase it was exported with")
+		return sec, document.Bad("passphrase", "the file holds encrypted secrets: give the passphrase it was exported with")
 	}
 	id, err := age.NewScryptIdentity(passphrase)
 	if err != nil {
-		return sec, apperr.Field("passphrase", "%v", err)
+		return sec, document.Bad("passphrase", "%v", err)
 	}
 	r, err := age.Decrypt(armor.NewReader(strings.NewReader(sealed)), id)
 	if err != nil {
 		var wrong *age.NoIdentityMatchError
 		if errors.As(err, &wrong) || strings.Contains(err.Error(), "incorrect passphrase") {
-			return sec, apperr.Field("passphrase", "wrong passphrase: the secrets could not be decrypted")
+			return sec, document.Bad("passphrase", "wrong passphrase: the secrets could not be decrypted")
 		}
-		return sec, apperr.Field("sealed", "the encrypted secrets cannot be read: %v", err)
+		return sec, document.Bad("sealed", "the encrypted secrets cannot be read: %v", err)
 	}
 	plain, err := io.ReadAll(io.LimitReader(r, maxSealed+1))
 	if err != nil {
-		return sec, apperr.Field("sealed", "the encrypted secrets cannot be read: %v", err)
+		return sec, document.Bad("sealed", "the encrypted secrets cannot be read: %v", err)
 	}
 	if len(plain) > maxSealed {
-		return sec, apperr.Field("sealed", "the encrypted secrets are larger than %d bytes", maxSealed)
+		return sec, document.Bad("sealed", "the encrypted secrets are larger than %d bytes", maxSealed)
 	}
 	dec := json.NewDecoder(bytes.NewReader(plain))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&sec); err != nil {
-		return sec, apperr.Field("sealed", "the encrypted secrets are not valid: %v", err)
+		return sec, document.Bad("sealed", "the encrypted secrets are not valid: %v", err)
 	}
 	return sec, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -17,8 +18,13 @@ const (
 	MaxItems = 20000    // per list
 )
 
-// Is reports whether data looks like a Gatehouse export (a JSON object
-// whose "format" is Format), without reading it fully.
+// formatField finds the format near the start of a file that may be
+// damaged, so a truncated export is reported as one.
+var formatField = regexp.MustCompile(`"format"\s*:\s*"` + Format + `"`)
+
+// Is reports whether data looks like a Gatehouse export: a JSON object
+// whose "format" is Format (or, when the JSON is damaged, that names it
+// near its start, so the import reports the damage rather than an unknown format).
 func Is(data []byte) bool {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
@@ -27,7 +33,18 @@ func Is(data []byte) bool {
 	var head struct {
 		Format string `json:"format"`
 	}
-	return json.Unmarshal(data, &head) == nil && head.Format == Format
+	if err := json.Unmarshal(data, &head); err == nil {
+		return head.Format == Format
+	}
+	return formatField.Match(data[:min(len(data), 64<<10)])
+}
+
+// Bad is a file that cannot be read: a 400 naming field (the JSON path of
+// the offending value, or "file").
+func Bad(field, format string, args ...any) *apperr.Error {
+	msg := fmt.Sprintf(format, args...)
+	return &apperr.Error{Code: apperr.CodeInvalidRequest, Message: field + ": " + msg,
+		Fields: []apperr.FieldError{{Field: field, Message: msg}}}
 }
 
 // Parse reads an export strictly: unknown fields, a second value, a wrong
@@ -36,7 +53,7 @@ func Is(data []byte) bool {
 func Parse(data []byte) (Document, error) {
 	var doc Document
 	if len(data) > MaxSize {
-		return doc, apperr.Field("file", "is larger than %d MiB", MaxSize>>20)
+		return doc, Bad("file", "is larger than %d MiB", MaxSize>>20)
 	}
 	var head struct {
 		Format  string          `json:"format"`
@@ -46,17 +63,17 @@ func Parse(data []byte) (Document, error) {
 		return doc, decodeError(err)
 	}
 	if head.Format != Format {
-		return doc, apperr.Field("format", "must be %q (this is not a Gatehouse export)", Format)
+		return doc, Bad("format", "must be %q (this is not a Gatehouse export)", Format)
 	}
 	var version int
 	if err := json.Unmarshal(head.Version, &version); err != nil || version < 1 {
 		if len(head.Version) > 0 && bytes.IndexFunc(head.Version, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
-			return doc, apperr.Field("version", "version %s is newer than this panel reads (%d)", head.Version, Version)
+			return doc, Bad("version", "version %s is newer than this panel reads (%d)", head.Version, Version)
 		}
-		return doc, apperr.Field("version", "must be a whole number from 1")
+		return doc, Bad("version", "must be a whole number from 1")
 	}
 	if version > Version {
-		return doc, apperr.Field("version", "version %d is newer than this panel reads (%d)", version, Version)
+		return doc, Bad("version", "version %d is newer than this panel reads (%d)", version, Version)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -64,22 +81,24 @@ func Parse(data []byte) (Document, error) {
 		return Document{}, decodeError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return Document{}, apperr.Field("file", "has more than one JSON value")
+		return Document{}, Bad("file", "has more than one JSON value")
 	}
 	return doc, doc.checkSizes()
 }
 
 func (d *Document) checkSizes() error {
-	var c apperr.Collector
-	for name, n := range map[string]int{
-		"domains": len(d.Domains), "services": len(d.Services), "credentialSets": len(d.CredentialSets),
-		"machineTokens": len(d.MachineTokens), "notifyChannels": len(d.NotifyChannels), "admins": len(d.Admins),
+	for _, l := range []struct {
+		name string
+		n    int
+	}{
+		{"domains", len(d.Domains)}, {"services", len(d.Services)}, {"credentialSets", len(d.CredentialSets)},
+		{"machineTokens", len(d.MachineTokens)}, {"notifyChannels", len(d.NotifyChannels)}, {"admins", len(d.Admins)},
 	} {
-		if n > MaxItems {
-			c.Add(name, "must have at most %d items", MaxItems)
+		if l.n > MaxItems {
+			return Bad(l.name, "must have at most %d items", MaxItems)
 		}
 	}
-	return c.Err()
+	return nil
 }
 
 // decodeError turns a JSON error into a 400 naming where it happened.
@@ -88,24 +107,24 @@ func decodeError(err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		return apperr.Field("file", "is not valid JSON (at byte %d): %v", syn.Offset, syn)
+		return Bad("file", "is not valid JSON (at byte %d): %v", syn.Offset, syn)
 	case errors.As(err, &typ):
 		field := typ.Field
 		if field == "" {
 			field = "file"
 		}
-		return apperr.Field(field, "must be %s, not %s", jsonKind(typ.Type.Kind().String()), typ.Value)
+		return Bad(field, "must be %s, not %s", jsonKind(typ.Type.Kind().String()), typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return apperr.Field("file", "is truncated: the JSON ends too early")
+		return Bad("file", "is truncated: the JSON ends too early")
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return apperr.Field(strings.Trim(name, `"`), "is not a field of this format version")
+		return Bad(strings.Trim(name, `"`), "is not a field of this format version")
 	}
 	if strings.Contains(msg, "parsing time") {
-		return apperr.Field("file", "holds a time that is not RFC 3339: %v", trim(msg))
+		return Bad("file", "holds a time that is not RFC 3339: %v", trim(msg))
 	}
-	return apperr.Field("file", "cannot be read: %v", trim(msg))
+	return Bad("file", "cannot be read: %v", trim(msg))
 }
 
 func jsonKind(k string) string {

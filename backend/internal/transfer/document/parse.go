@@ -119,7 +119,10 @@ func decodeError(err error) error {
 	}
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
-		return Bad(strings.Trim(name, `"`), "is not a field of this format version")
+		if name = strings.Trim(name, `"`); name != "" && len(name) <= 100 {
+			return Bad(name, "is not a field of this format version")
+		}
+		return Bad("file", "has a field this format version does not know: %s", trim(msg))
 	}
 	if strings.Contains(msg, "parsing time") {
 		return Bad("file", "holds a time that is not RFC 3339: %v", trim(msg))

@@ -25,7 +25,7 @@ export async function transfer(t, page) {
   await t.step('importing the export back in merge mode changes nothing', async () => {
     const file = { name: 'export.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) };
     await page.getByLabel('File', { exact: true }).setInputFiles(file);
-    await page.getByRole('radio', { name: /^Merge/ }).check();
+    await page.getByText('Merge: create and update, keep everything else').click();
     await page.getByRole('button', { name: 'Review' }).click();
     const plan = page.getByRole('table', { name: 'Import plan' });
     await plan.waitFor();
@@ -40,7 +40,7 @@ export async function transfer(t, page) {
     const names = exported.services.map((s) => s.name);
     const file = { name: 'no-services.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...exported, services: [], machineTokens: [] })) };
     await page.getByLabel('File', { exact: true }).setInputFiles(file);
-    await page.getByRole('radio', { name: /^Replace/ }).check();
+    await page.getByText('Replace: also delete what the file does not have').click();
     await page.getByRole('button', { name: 'Review' }).click();
     const plan = page.getByRole('table', { name: 'Import plan' });
     await plan.waitFor();

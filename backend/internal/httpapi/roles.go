@@ -28,7 +28,7 @@ import (
 // "is set" flags, never the values; the services' upstream header values
 // are hidden from a viewer by the services handler.
 var secretReads = map[string]string{
-	"GET /api/export": "the export carries the credential sets' password hashes and every header value services send upstream",
+	"GET /api/export":               "the export carries the credential sets' password hashes and every header value services send upstream",
 	"GET /api/proxy/config/preview": "the configuration Traefik gets carries the values of the headers services send upstream (often credentials)",
 }
 

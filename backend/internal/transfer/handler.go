@@ -63,7 +63,7 @@ func (h *Handler) export(c echo.Context, o ExportOptions) error {
 	c.Response().Header().Set(echo.HeaderContentDisposition,
 		fmt.Sprintf(`attachment; filename="gatehouse-export-%s.json"`, doc.ExportedAt.Format("20060102-150405")))
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, body)
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, body)
 }
 
 func (h *Handler) importFile(c echo.Context) error {

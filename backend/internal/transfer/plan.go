@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"sort"
 	"time"
@@ -45,7 +44,7 @@ const (
 	KindAdminSecurity = "adminSecurity"
 	KindAccessRules   = "accessRules"
 	KindManaged       = "managed"
-	KindDNSCredential = "dnsCredential"
+	KindDNSCredential = "dnsCredential" //nolint:gosec // a kind's name, not a credential
 	KindAdmin         = "admin"
 )
 
@@ -289,5 +288,3 @@ func dupes[T any](list []T, name func(T) string) map[string]bool {
 	}
 	return out
 }
-
-func errf(format string, args ...any) error { return fmt.Errorf(format, args...) }

@@ -39,13 +39,10 @@ func (p *planner) planMachineTokens() {
 		if err == nil && dup[name] {
 			err = fmt.Errorf("the file lists this token more than once")
 		}
-		var ids []string
 		for i, svc := range req.ServiceIDs { // names, in the document
-			id, ok := p.serviceID[svc]
-			if err == nil && !ok {
+			if _, ok := p.serviceID[svc]; err == nil && !ok {
 				err = apperr.Field(fmt.Sprintf("services[%d]", i), "service %q is neither in the file nor in this panel (or is refused)", svc)
 			}
-			ids = append(ids, id)
 		}
 		cur, exists := byName[name]
 		hash := ""

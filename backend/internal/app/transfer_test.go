@@ -2,9 +2,13 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,7 +17,7 @@ import (
 
 // richPanel fills a panel through its API with every kind of thing an
 // export carries.
-func richPanel(t *testing.T, a *testApp) {
+func richPanel(t testing.TB, a *testApp) {
 	t.Helper()
 	id := func(rec *httptest.ResponseRecorder) string {
 		t.Helper()
@@ -199,5 +203,49 @@ func TestExportIsASecretRead(t *testing.T) {
 		if rec.Code != http.StatusForbidden {
 			t.Errorf("%s %s as a viewer = %d", r[0], r[1], rec.Code)
 		}
+	}
+}
+
+// gatehouse export and gatehouse import: a dry run by default, -apply
+// writes and is recorded in the audit log as the CLI.
+func TestTransferCommands(t *testing.T) {
+	dirA, dirB := t.TempDir(), t.TempDir()
+	a := newTestApp(t, map[string]string{"PANEL_DATA_DIR": dirA})
+	a.signIn()
+	richPanel(t, a)
+	run := func(dir, stdin string, args ...string) (string, string, int) {
+		var out, errOut bytes.Buffer
+		env := map[string]string{"PANEL_DATA_DIR": dir}
+		code := Run(context.Background(), Options{Args: args, Getenv: func(k string) string { return env[k] },
+			Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
+		return out.String(), errOut.String(), code
+	}
+	file := filepath.Join(t.TempDir(), "export.json")
+	if out, errOut, code := run(dirA, "a long passphrase\n", "export", "-secrets", "-o", file); code != 0 {
+		t.Fatalf("export: %d %s %s", code, out, errOut)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil || !bytes.Contains(data, []byte(`"sealed": "-----BEGIN AGE ENCRYPTED FILE-----`)) {
+		t.Fatalf("export file: %v %.200s", err, data)
+	}
+	if _, errOut, code := run(dirB, "wrong passphrase!\n", "import", file); code == 0 || !strings.Contains(errOut, "passphrase") {
+		t.Fatalf("wrong passphrase: %d %s", code, errOut)
+	}
+	out, errOut, code := run(dirB, "a long passphrase\n", "import", file)
+	if code != 0 || !strings.Contains(out, "dry run: nothing was changed") || !regexp.MustCompile(`create\s+service\s+Wiki`).MatchString(out) {
+		t.Fatalf("dry run: %d %s %s", code, out, errOut)
+	}
+	out, errOut, code = run(dirB, "a long passphrase\n", "import", "-apply", file)
+	if code != 0 || !strings.Contains(out, "\napplied (gatehouse, merge)") {
+		t.Fatalf("apply: %d %s %s", code, out, errOut)
+	}
+	b := newTestApp(t, map[string]string{"PANEL_DATA_DIR": dirB})
+	b.signIn()
+	if !bytes.Equal(proxyConfig(t, a), proxyConfig(t, b)) {
+		t.Fatal("the CLI import does not reproduce the configuration")
+	}
+	rec := b.do("GET", "/api/audit?action=import", "")
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"kind":"system","id":"","name":"cli"`) {
+		t.Fatalf("audit: %d %s", rec.Code, rec.Body)
 	}
 }

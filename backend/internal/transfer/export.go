@@ -134,6 +134,39 @@ type state struct {
 	tokenSvcs   []store.MachineTokenService
 	channels    []channelRow
 	adminRows   []store.AdminUser
+
+	// Indexes by id, built by index.
+	domainByID  map[string]string // id -> host name
+	setByID     map[string]string // id -> name
+	serviceByID map[string]string // id -> name
+	securityOf  map[string][]store.SecurityConfig
+	accessOf    map[string]store.ServiceAccess
+	tokenSvcsOf map[string][]string // token id -> service ids
+}
+
+// index builds the lookups by id.
+func (st *state) index() *state {
+	st.domainByID, st.setByID, st.serviceByID = map[string]string{}, map[string]string{}, map[string]string{}
+	st.securityOf, st.accessOf, st.tokenSvcsOf = map[string][]store.SecurityConfig{}, map[string]store.ServiceAccess{}, map[string][]string{}
+	for _, d := range st.domainRows {
+		st.domainByID[d.ID] = d.Domain
+	}
+	for _, cs := range st.sets {
+		st.setByID[cs.ID] = cs.Name
+	}
+	for _, sv := range st.serviceRows {
+		st.serviceByID[sv.ID] = sv.Name
+	}
+	for _, p := range st.security {
+		st.securityOf[p.ServiceID] = append(st.securityOf[p.ServiceID], p)
+	}
+	for _, a := range st.access {
+		st.accessOf[a.ServiceID] = a
+	}
+	for _, b := range st.tokenSvcs {
+		st.tokenSvcsOf[b.TokenID] = append(st.tokenSvcsOf[b.TokenID], b.ServiceID)
+	}
+	return st
 }
 
 // channelRow is the part of a notify_channels row the transfer reads.
@@ -173,41 +206,24 @@ func loadState(tx *gorm.DB) (*state, error) {
 			return nil, fmt.Errorf("read %s: %w", q.what, err)
 		}
 	}
-	return st, nil
+	return st.index(), nil
 }
 
 func (st *state) domainHost(id *string) string {
 	if id == nil {
 		return ""
 	}
-	for _, d := range st.domainRows {
-		if d.ID == *id {
-			return d.Domain
-		}
-	}
-	return ""
+	return st.domainByID[*id]
 }
 
 func (st *state) setName(id *string) string {
 	if id == nil {
 		return ""
 	}
-	for _, cs := range st.sets {
-		if cs.ID == *id {
-			return cs.Name
-		}
-	}
-	return ""
+	return st.setByID[*id]
 }
 
-func (st *state) serviceName(id string) string {
-	for _, sv := range st.serviceRows {
-		if sv.ID == id {
-			return sv.Name
-		}
-	}
-	return ""
-}
+func (st *state) serviceName(id string) string { return st.serviceByID[id] }
 
 func (st *state) domains() []document.Domain {
 	out := make([]document.Domain, 0, len(st.domainRows))
@@ -274,17 +290,12 @@ func (st *state) exportService(r store.Service) document.Service {
 			sv.Expiry.Seconds = *r.LifetimeSeconds
 		}
 	}
-	for _, p := range st.security {
-		if p.ServiceID != r.ID {
-			continue
-		}
+	for _, p := range st.securityOf[r.ID] {
 		sv.Protections = append(sv.Protections, document.Protection{Type: p.Type, Enabled: p.Enabled,
 			CredentialSet: st.setName(p.CredentialSetID), Settings: p.Settings.V})
 	}
-	for _, a := range st.access {
-		if a.ServiceID == r.ID {
-			sv.Access = &document.ServiceAccess{DefaultAction: a.DefaultAction, Rules: orEmpty(a.Rules.V)}
-		}
+	if a, ok := st.accessOf[r.ID]; ok {
+		sv.Access = &document.ServiceAccess{DefaultAction: a.DefaultAction, Rules: orEmpty(a.Rules.V)}
 	}
 	return sv
 }
@@ -315,10 +326,8 @@ func (st *state) machineTokens() []document.MachineToken {
 		d := document.MachineToken{ID: t.ID, Name: t.Name, Prefix: t.Prefix, ScopePath: t.ScopePath,
 			ScopeMethods: orEmpty(t.ScopeMethods.V), ExpiresAt: utc(t.ExpiresAt), Revoked: t.RevokedAt != nil,
 			Services: []string{}, CreatedAt: t.CreatedAt.UTC()}
-		for _, b := range st.tokenSvcs {
-			if b.TokenID == t.ID {
-				d.Services = append(d.Services, st.serviceName(b.ServiceID))
-			}
+		for _, id := range st.tokenSvcsOf[t.ID] {
+			d.Services = append(d.Services, st.serviceName(id))
 		}
 		sort.Strings(d.Services)
 		out = append(out, d)

@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -487,22 +488,22 @@ func (p *planner) planAdmins() {
 // planDeletes lists, in replace mode, what the document does not have.
 // Administrators are never deleted.
 func (p *planner) planDeletes() {
-	inDoc := func(list []string, n string) bool { return slices.Contains(list, n) }
-	var svcNames, hosts, sets, tokens, channels []string
+	inDoc := func(set map[string]bool, n string) bool { return set[n] }
+	svcNames, hosts, sets, tokens, channels := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for _, s := range p.doc.Services {
-		svcNames = append(svcNames, strings.TrimSpace(s.Name))
+		svcNames[strings.TrimSpace(s.Name)] = true
 	}
 	for _, d := range p.doc.Domains {
-		hosts = append(hosts, strings.ToLower(strings.TrimSpace(d.Domain)))
+		hosts[hostname.Normalize(d.Domain)] = true
 	}
 	for _, c := range p.doc.CredentialSets {
-		sets = append(sets, strings.TrimSpace(c.Name))
+		sets[strings.TrimSpace(c.Name)] = true
 	}
 	for _, t := range p.doc.MachineTokens {
-		tokens = append(tokens, strings.TrimSpace(t.Name))
+		tokens[strings.TrimSpace(t.Name)] = true
 	}
 	for _, c := range p.doc.NotifyChannels {
-		channels = append(channels, strings.TrimSpace(c.Name))
+		channels[strings.TrimSpace(c.Name)] = true
 	}
 	// Domains still used after the import: by refused services that stay.
 	used := maps.Clone(p.domainUser)

@@ -29,14 +29,7 @@ func (p *planner) planDomains() {
 		byHost[d.Domain] = d
 	}
 	dup := dupes(p.doc.Domains, func(d document.Domain) string { return hostname.Normalize(d.Domain) })
-	taken := func(id string) bool {
-		for _, d := range p.st.domainRows {
-			if d.ID == id {
-				return true
-			}
-		}
-		return false
-	}
+	taken := func(id string) bool { _, ok := p.st.domainByID[id]; return ok }
 	defaults := 0
 	for _, d := range p.doc.Domains {
 		if d.IsDefault {
@@ -112,14 +105,7 @@ func (p *planner) planCredentialSets() {
 		byName[cs.Name] = cs
 	}
 	dup := dupes(p.doc.CredentialSets, func(c document.CredentialSet) string { return strings.TrimSpace(c.Name) })
-	taken := func(id string) bool {
-		for _, cs := range p.st.sets {
-			if cs.ID == id {
-				return true
-			}
-		}
-		return false
-	}
+	taken := func(id string) bool { _, ok := p.st.setByID[id]; return ok }
 	for _, cs := range p.doc.CredentialSets {
 		name := strings.TrimSpace(cs.Name)
 		var c apperr.Collector
@@ -196,7 +182,7 @@ func serviceDoc(r store.Service, domainHost string, prots []document.Protection,
 	if r.DomainID != nil && domainHost != "" {
 		st.domainRows = []store.Domain{{ID: *r.DomainID, Domain: domainHost}}
 	}
-	sv := st.exportService(r)
+	sv := st.index().exportService(r)
 	sv.Protections, sv.Access = prots, acc
 	return sv
 }
@@ -206,14 +192,7 @@ func (p *planner) planServices() error {
 	for _, sv := range p.st.serviceRows {
 		byName[sv.Name] = sv
 	}
-	taken := func(id string) bool {
-		for _, sv := range p.st.serviceRows {
-			if sv.ID == id {
-				return true
-			}
-		}
-		return false
-	}
+	taken := func(id string) bool { _, ok := p.st.serviceByID[id]; return ok }
 	// Hostnames owned by services the document does not name (kept in merge mode).
 	var owned []struct{ Hostname, ServiceID string }
 	if err := p.tx.Model(&store.ServiceHostname{}).Select("hostname, service_id").Find(&owned).Error; err != nil {

@@ -224,7 +224,7 @@ func TestTransferCommands(t *testing.T) {
 	if out, errOut, code := run(dirA, "a long passphrase\n", "export", "-secrets", "-o", file); code != 0 {
 		t.Fatalf("export: %d %s %s", code, out, errOut)
 	}
-	data, err := os.ReadFile(file)
+	data, err := os.ReadFile(file) //nolint:gosec // a path the test chose
 	if err != nil || !bytes.Contains(data, []byte(`"sealed": "-----BEGIN AGE ENCRYPTED FILE-----`)) {
 		t.Fatalf("export file: %v %.200s", err, data)
 	}

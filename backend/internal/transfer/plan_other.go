@@ -288,7 +288,7 @@ func (p *planner) planConfig() error {
 	}{
 		{KindSettings, store.KeyGlobalConfig, cfg.Global, change.Event{Entity: change.Settings, Kind: change.Updated}, checkGlobal},
 		{KindSSO, store.KeySSO, cfg.SSO, change.Event{Entity: change.Security, Kind: change.Updated, ID: store.KeySSO}, nil},
-		{KindAdminSSO, store.KeyAdminSSO, cfg.AdminSSO, change.Event{Entity: change.Settings, Kind: change.Updated, ID: store.KeyAdminSSO}, nil},
+		{KindAdminSSO, store.KeyAdminSSO, cfg.AdminSSO, change.Event{Entity: change.Settings, Kind: change.Updated, ID: store.KeyAdminSSO}, p.checkAdminSSO},
 		{KindManaged, store.KeyManaged, cfg.Managed, change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManaged}, nil},
 	}
 	for _, sc := range sections {
@@ -349,6 +349,31 @@ func (p *planner) planConfig() error {
 		})
 	}
 	return p.planDNSCredentials()
+}
+
+// checkAdminSSO refuses to switch password sign-in off: the panel's own
+// settings page does that only once it has checked that an administrator
+// can still sign in with SSO, which an import cannot know.
+func (p *planner) checkAdminSSO(raw json.RawMessage) error {
+	var want struct {
+		LocalPasswords *bool `json:"localPasswords"`
+	}
+	if err := json.Unmarshal(raw, &want); err != nil {
+		return apperr.Field("config.adminSso", "%v", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if want.LocalPasswords == nil || *want.LocalPasswords {
+		return nil
+	}
+	cur := struct {
+		LocalPasswords bool `json:"localPasswords"`
+	}{LocalPasswords: true}
+	if _, err := store.GetConfig(p.ctx, p.tx, store.KeyAdminSSO, &cur); err != nil {
+		return err
+	}
+	if cur.LocalPasswords {
+		return apperr.Field("config.adminSso.localPasswords", "an import does not switch password sign-in off (it could lock everyone out): do it on the panel's sign-in settings, which check that an administrator can still sign in with SSO")
+	}
+	return nil
 }
 
 func checkGlobal(raw json.RawMessage) error {

@@ -136,6 +136,10 @@ func TestPlan(t *testing.T) {
 			}},
 		{name: "invalid settings", kind: KindSettings, item: "global", action: ActionRefused, reason: "unknown field",
 			change: func(d *document.Document) { d.Config.Global = json.RawMessage(`{"nope":1}`) }},
+		{name: "password sign-in is not switched off", kind: KindAdminSSO, item: "admin_sso", action: ActionRefused, reason: "does not switch password sign-in off",
+			change: func(d *document.Document) {
+				d.Config.AdminSSO = json.RawMessage(`{"enabled":true,"rules":[],"createAdmins":false,"localPasswords":false}`)
+			}},
 		{name: "sso keeps the secret out of the diff", kind: KindSSO, item: "sso", action: ActionUnchanged},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

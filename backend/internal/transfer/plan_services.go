@@ -3,6 +3,7 @@ package transfer
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -250,8 +251,10 @@ func (p *planner) planServices() error {
 		}
 		act := action(exists, fields)
 		wasEnabled := exists && cur.Enabled
+		// Changed protections sign everyone out of the service, as an edit on its page does.
+		endSessions := slices.Contains(fields, "protections")
 		p.add(Item{Kind: KindService, Name: name, Action: act, Fields: fields}, func(tx *gorm.DB) error {
-			return p.writeService(tx, row, prots, acc, act == ActionCreate, wasEnabled)
+			return p.writeService(tx, row, prots, acc, act == ActionCreate, wasEnabled, endSessions)
 		})
 	}
 	return nil
@@ -377,7 +380,7 @@ func (p *planner) checkProtections(in []document.Protection) ([]document.Protect
 // writeService stores one service with its hostnames, protections and
 // access rules.
 func (p *planner) writeService(tx *gorm.DB, row store.Service, prots []document.Protection, acc *document.ServiceAccess,
-	create, wasEnabled bool) error {
+	create, wasEnabled, endSessions bool) error {
 	row.UpdatedAt = p.now
 	if err := saveRow(tx, &row, create); err != nil {
 		return fmt.Errorf("service %q: %w", row.Name, err)
@@ -423,10 +426,13 @@ func (p *planner) writeService(tx *gorm.DB, row store.Service, prots []document.
 		change.Event{Entity: change.Security, Kind: change.Updated, ID: row.ID},
 		change.Event{Entity: change.Access, Kind: change.Updated, ID: row.ID})
 	if wasEnabled && !row.Enabled {
+		p.events = append(p.events, change.Event{Entity: change.Service, Kind: change.Disabled, ID: row.ID})
+		endSessions = true
+	}
+	if endSessions {
 		if err := access.EndServiceSessions(tx, row.ID); err != nil {
 			return err
 		}
-		p.events = append(p.events, change.Event{Entity: change.Service, Kind: change.Disabled, ID: row.ID})
 	}
 	return nil
 }

@@ -204,6 +204,9 @@ func (s *Service) onChange(e change.Event) {
 		if e.ID == store.KeySSO { // the provider settings changed (an edit or an import)
 			s.sso.resetProvider()
 		}
+		if e.Kind == change.Deleted { // a service's protections went (an import): so did its sessions
+			s.sessions.dropService(e.ID)
+		}
 	case change.Access:
 		// Rules and tokens live only in the snapshot: a revoked token is
 		// refused from the next request on.

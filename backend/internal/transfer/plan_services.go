@@ -433,6 +433,7 @@ func (p *planner) writeService(tx *gorm.DB, row store.Service, prots []document.
 		if err := access.EndServiceSessions(tx, row.ID); err != nil {
 			return err
 		}
+		p.events = append(p.events, change.Event{Entity: change.Security, Kind: change.Deleted, ID: row.ID})
 	}
 	return nil
 }

@@ -80,6 +80,10 @@ func (f *fixture) seed() {
 	f.must(err)
 	f.must(store.PutConfig(ctx, f.db, store.KeySSO, map[string]any{"enabled": false, "issuer": "https://id.example.com",
 		"clientId": "gatehouse", "clientSecret": secret, "scopes": []string{"openid"}, "groupsClaim": "groups", "sessionSeconds": 3600}))
+	chSecret, err := f.box.Seal(`{"token":"channel-token"}`)
+	f.must(err)
+	f.must(f.db.Create(&channelRow{ID: "ch-1", Name: "phone", Kind: "ntfy", Settings: `{"server":"https://ntfy.sh","topic":"gh"}`,
+		Secrets: chSecret, Events: `["backend_down"]`, Enabled: true, CreatedAt: testNow, UpdatedAt: testNow}).Error)
 	f.must(f.db.Create(&store.AdminUser{ID: "adm-1", Username: "admin", PasswordHash: string(hash), Role: "admin",
 		CreatedAt: testNow, UpdatedAt: testNow}).Error)
 }

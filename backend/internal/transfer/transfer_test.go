@@ -54,7 +54,7 @@ func TestExportValidatesAndIsDeterministic(t *testing.T) {
 		if err := sch.Validate(v); err != nil {
 			t.Fatalf("export (%+v) does not validate: %v\n%s", o, err, data)
 		}
-		if bytes.Contains(data, []byte("client-secret")) || bytes.Contains(data, []byte("hash-of-ci")) {
+		if bytes.Contains(data, []byte("client-secret")) || bytes.Contains(data, []byte("hash-of-ci")) || bytes.Contains(data, []byte("channel-token")) {
 			t.Fatalf("a secret is in clear in the export:\n%s", data)
 		}
 	}
@@ -128,6 +128,14 @@ func TestPlan(t *testing.T) {
 				tk.ID, tk.Name = "", "deploy"
 				d.MachineTokens = append(d.MachineTokens, tk)
 			}},
+		{name: "channel without its secrets", kind: KindNotifyChannel, item: "pager", action: ActionRefused, reason: "encrypted secrets",
+			change: func(d *document.Document) {
+				ch := d.NotifyChannels[0]
+				ch.ID, ch.Name = "", "pager"
+				d.NotifyChannels = append(d.NotifyChannels, ch)
+			}},
+		{name: "replace deletes channels", mode: ModeReplace, kind: KindNotifyChannel, item: "phone", action: ActionDelete,
+			change: func(d *document.Document) { d.NotifyChannels = nil }},
 		{name: "token metadata update", kind: KindMachineToken, item: "ci", action: ActionUpdate, fields: []string{"revoked"},
 			change: func(d *document.Document) { d.MachineTokens[0].Revoked = true }},
 		{name: "settings update", kind: KindSettings, item: "global", action: ActionUpdate, fields: []string{"adminDomain"},
@@ -261,6 +269,11 @@ func TestSealedSecretsRoundTrip(t *testing.T) {
 	f.must(err)
 	if plain, err := f.box.Open(sso.ClientSecret); err != nil || plain != "client-secret" || !strings.HasPrefix(sso.ClientSecret, "age") && plain == sso.ClientSecret {
 		t.Fatalf("client secret = %q (%v)", plain, err)
+	}
+	var ch channelRow
+	f.must(f.db.Where("name = ?", "phone").Take(&ch).Error)
+	if plain, err := f.box.Open(ch.Secrets); err != nil || plain != `{"token":"channel-token"}` || ch.Settings != `{"server":"https://ntfy.sh","topic":"gh"}` {
+		t.Fatalf("channel = %+v (%q, %v)", ch, plain, err)
 	}
 	var admin store.AdminUser
 	f.must(f.db.Where("username = ?", "admin").Take(&admin).Error)

@@ -249,3 +249,44 @@ func TestTransferCommands(t *testing.T) {
 		t.Fatalf("audit: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// Managed mode: DNS credentials travel by name in the plain export and with
+// their values only inside the sealed secrets.
+func TestTransferCarriesDNSCredentials(t *testing.T) {
+	env := map[string]string{"PANEL_MANAGED": "true", "PANEL_ADMIN_DOMAIN": "panel.example.com", "PANEL_INTERNAL_URL": "http://gatehouse:8081"}
+	a := newTestApp(t, env)
+	a.signIn()
+	if rec := a.do("PUT", "/api/proxy/managed/secrets", `{"upsert":{"CF_DNS_API_TOKEN":"cf-secret-value"}}`); rec.Code != http.StatusOK {
+		t.Fatalf("secrets: %d %s", rec.Code, rec.Body)
+	}
+	plain := a.do("GET", "/api/export", "").Body.String()
+	if !strings.Contains(plain, `"CF_DNS_API_TOKEN"`) || strings.Contains(plain, "cf-secret-value") {
+		t.Fatalf("plain export: %s", plain)
+	}
+	sealed := a.do("POST", "/api/export", `{"secrets":true,"passphrase":"a long passphrase"}`).Body.String()
+
+	b := newTestApp(t, env)
+	b.signIn()
+	plan := decode[importAnswer](t, b.do("POST", "/api/import", plain))
+	var refused bool
+	for _, it := range plan.Items {
+		refused = refused || (it.Kind == "dnsCredential" && it.Action == "refused")
+	}
+	if !refused {
+		t.Fatalf("a credential without its value was not refused: %+v", plan.Items)
+	}
+	rec := b.do("POST", "/api/import?apply=true", sealed, "X-Gatehouse-Passphrase", "a long passphrase")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("apply: %d %s", rec.Code, rec.Body)
+	}
+	exp := b.do("POST", "/api/export", `{"secrets":true,"passphrase":"another passphrase"}`)
+	if !strings.Contains(exp.Body.String(), `"CF_DNS_API_TOKEN"`) {
+		t.Fatalf("panel B lacks the credential: %s", exp.Body)
+	}
+	again := decode[importAnswer](t, b.do("POST", "/api/import", sealed, "X-Gatehouse-Passphrase", "a long passphrase"))
+	for _, it := range again.Items {
+		if it.Kind == "dnsCredential" && it.Action != "unchanged" {
+			t.Fatalf("credential after import: %+v", it)
+		}
+	}
+}

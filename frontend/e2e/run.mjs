@@ -32,6 +32,7 @@ import { changeSettings, configureSso } from './scenarios/settings.mjs';
 import { notConnected, phoneLayout, revokedLink, urlState } from './scenarios/rough-edges.mjs';
 import { errorBadge, pollStatus } from './scenarios/status.mjs';
 import { twoFactor } from './scenarios/twofactor.mjs';
+import { transfer } from './scenarios/transfer.mjs';
 import { screenshotTour } from './scenarios/tour.mjs';
 
 rmSync(artifacts, { recursive: true, force: true });
@@ -79,6 +80,7 @@ try {
   if (want('globalRules')) await globalRules(t, page);
   if (want('notifications')) await notifications(t, page);
   if (want('backups')) await backups(t, page);
+  if (want('transfer')) await transfer(t, page);
   if (want('phoneLayout')) await phoneLayout(t, page, serviceId);
   if (want('urlState')) await urlState(t, page);
   if (want('revokedLink')) await revokedLink(t, page, serviceId);

@@ -28,6 +28,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // Limits of failed basic-auth and sign-in attempts per IP and per user.
@@ -200,6 +201,12 @@ func (s *Service) onChange(e change.Event) {
 	case change.Security:
 		s.policy.invalidate()
 		s.basic.flush()
+		if e.ID == store.KeySSO { // the provider settings changed (an edit or an import)
+			s.sso.resetProvider()
+		}
+		if e.Kind == change.Deleted { // a service's protections went (an import): so did its sessions
+			s.sessions.dropService(e.ID)
+		}
 	case change.Access:
 		// Rules and tokens live only in the snapshot: a revoked token is
 		// refused from the next request on.

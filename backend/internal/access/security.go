@@ -252,3 +252,22 @@ func tokenHeader(h string) (string, error) {
 	}
 	return h, nil
 }
+
+// CheckProtection normalizes a protection's type-specific settings as
+// UpsertSecurityConfig stores them, for the configuration import.
+func CheckProtection(typ string, settings map[string]any) (map[string]any, error) {
+	switch typ {
+	case store.SecurityBasicAuth, store.SecuritySharedLinks:
+		return map[string]any{}, nil
+	case store.SecuritySSO:
+		st := decodeSSOSettings(settings)
+		return map[string]any{"users": cleanList(st.Users), "groups": cleanList(st.Groups)}, nil
+	case store.SecurityTokens:
+		h, err := tokenHeader(decodeTokenHeader(settings))
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"header": h}, nil
+	}
+	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens")
+}

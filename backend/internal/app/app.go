@@ -41,6 +41,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 	"github.com/gatehouse-proxy/gatehouse/internal/web"
 )
 
@@ -83,6 +84,10 @@ func Run(ctx context.Context, o Options) int {
 		err = backupCommand(ctx, cfg, o)
 	case "restore":
 		err = restoreCommand(ctx, cfg, o)
+	case "export":
+		err = exportCommand(ctx, cfg, o)
+	case "import":
+		err = importCommand(ctx, cfg, o)
 	case "version":
 		_, err = fmt.Fprintln(o.Stdout, Version)
 	case "openapi":
@@ -112,6 +117,12 @@ const usage = `Usage:
   gatehouse audit verify                 check the audit log's hash chain (exit 1 at the first broken link)
   gatehouse backup [-o FILE]             write a backup archive (into PANEL_BACKUP_DIR, or FILE); the panel may run
   gatehouse restore ARCHIVE              restore a backup archive into the data directory of a stopped panel
+  gatehouse export [-o FILE] [-admins] [-secrets] [-admin-passwords]
+                                         write the configuration as one JSON document (secrets sealed
+                                         to a passphrase from GATEHOUSE_PASSPHRASE or stdin)
+  gatehouse import [-format auto|gatehouse|npm|traefik] [-mode merge|replace] [-apply] FILE
+                                         show what importing FILE would change; -apply writes it in
+                                         one transaction (stop the panel first, or restart it after)
   gatehouse openapi                      print the API description (OpenAPI 3.1, JSON)
   gatehouse version                      print the version
 `
@@ -134,6 +145,8 @@ type components struct {
 	handler http.Handler
 	loops   []func(ctx context.Context)
 	polls   *status.Recorder // Traefik's polls of the dynamic configuration
+	// transfer exports and imports the configuration (also for the CLI).
+	transfer *transfer.Service
 	// onListen receives the bound address once the server listens.
 	onListen []func(addr string)
 }
@@ -322,6 +335,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			log.Warn("record admin sessions last seen", "err", err)
 		}
 	}))
+
+	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Credentials: dnsCredentials(managedSvc),
+		Readers: transferReaders(), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
+	features = append(features, transfer.NewHandler(c.transfer))
 
 	doc, err := apiDocument()
 	if err != nil {

@@ -86,3 +86,30 @@ func FuzzAccessAPINeverFails5xx(f *testing.F) {
 		}
 	})
 }
+
+// FuzzImportEndpoint sends arbitrary files to POST /api/import, as a dry run
+// and applied: the answer is a plan or a 4xx envelope, never a 5xx.
+func FuzzImportEndpoint(f *testing.F) {
+	a := newTestApp(f, nil)
+	a.signIn()
+	richPanel(f, a)
+	f.Add(a.do("GET", "/api/export", "").Body.String())
+	for _, s := range []string{
+		`{"format":"gatehouse-export","version":1}`, `{"format":"gatehouse-export","version":2}`,
+		`{"format":"gatehouse-export","version":1,"services":[{"name":"x","hostnames":[{"type":"subdomain","value":"x"}],"domain":"nowhere"}]}`,
+		`{"format":"gatehouse-export","version":1,"sealed":"-----BEGIN AGE ENCRYPTED FILE-----\nx\n-----END AGE ENCRYPTED FILE-----\n"}`,
+		`{"format":"gatehouse-export","version":1,"config":{"global":{"defaultEntrypoints":[1]},"accessRules":[{"action":"x"}]}}`,
+		``, `null`, `[]`, "SQLite format 3\x00",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		a.t = t
+		for _, q := range []string{"", "?mode=replace", "?apply=true"} {
+			rec := a.do("POST", "/api/import"+q, body)
+			if rec.Code >= 500 || (rec.Code >= 400 && !strings.Contains(rec.Body.String(), `"error"`)) {
+				t.Fatalf("POST /api/import%s with %q = %d %s", q, body, rec.Code, rec.Body)
+			}
+		}
+	})
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
+	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 )
 
 // apiFragments is the one list of the packages that describe routes in
@@ -45,6 +46,7 @@ func apiFragments() []openapi.Fragment {
 		{Package: "internal/status", FS: status.OpenAPI},
 		{Package: "internal/notify", FS: notify.OpenAPI},
 		{Package: "internal/backup", FS: backup.OpenAPI},
+		{Package: "internal/transfer", FS: transfer.OpenAPI},
 	}
 }
 

@@ -57,7 +57,7 @@ func (a *testApp) createUser(t *testing.T, username, role string) string {
 func wantRole(c *caller, method, route string) bool {
 	self := route == "/api/admin/me" || route == "/api/admin/logout" || strings.HasPrefix(route, "/api/admin/me/")
 	read := method == http.MethodGet
-	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download"
+	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download" || route == "/api/export"
 	personOnly := strings.HasPrefix(route, "/api/admin/users") || strings.HasPrefix(route, "/api/admin/tokens")
 	switch {
 	case self:

@@ -68,7 +68,12 @@ var Overrides = map[string]Override{
 	"DELETE /api/admin/tokens/:id":              {Read: "/api/admin/tokens", Action: "revoke", Type: "admin.tokens"},
 	"POST /api/services/:id/access/test":        {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
 	"POST /api/notifications/channels/:id/test": {Skip: true, Reason: "sends a test message; changes only the channel's last delivery result"},
-	"POST /api/proxy/managed/wrapper-report":    {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
+	// Exports change nothing but hand out the configuration (and, when
+	// asked, its secrets): recorded. An import is recorded as one entry,
+	// dry runs included (the query says which).
+	"POST /api/export":                       {NoDiff: true, Action: "export", Type: "transfer"},
+	"POST /api/import":                       {NoDiff: true, Action: "import", Type: "transfer"},
+	"POST /api/proxy/managed/wrapper-report": {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
 	// Backups are files, not rows: the list is their state.
 	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
 	"DELETE /api/backups/:name": {Read: "/api/backups"},

@@ -69,3 +69,7 @@ func (r *Request) normalize() error {
 	hsts.Check(&c, "https.hsts", r.HTTPS.HSTS)
 	return c.Err()
 }
+
+// Check normalizes and validates req as Create and Update do, for callers
+// that write domains another way (the configuration import).
+func Check(req *Request) error { return req.normalize() }

@@ -30,6 +30,7 @@ import (
 var secretReads = map[string]string{
 	"GET /api/proxy/config/preview":   "the configuration Traefik gets carries the values of the headers services send upstream (often credentials)",
 	"GET /api/backups/:name/download": "a backup archive holds the panel's age identity, which opens every sealed secret",
+	"GET /api/export":                 "the export carries the credential sets' password hashes and every header value services send upstream",
 }
 
 // selfService routes act on the signed-in administrator's own account; any

@@ -98,7 +98,10 @@ func New(d Deps) *echo.Echo {
 	e.Use(securityHeaders)
 
 	api := e.Group("/api")
-	api.Use(middleware.BodyLimit("1M"))
+	// Imports carry whole configuration files: their handler bounds the
+	// body itself (32 MiB).
+	api.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M",
+		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && c.Path() == "/api/import" }}))
 	api.Use(csrf)
 	api.Use(adminGuard(d.RequireAdmin))
 	if d.Audit != nil {

@@ -83,3 +83,7 @@ func nameChars(s string) bool {
 	}
 	return true
 }
+
+// Check normalizes and validates req as Create does, for callers that
+// write tokens another way (the configuration import).
+func Check(req *CreateRequest, now time.Time) error { return req.normalize(now) }

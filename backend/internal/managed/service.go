@@ -247,6 +247,14 @@ func (s *Service) secretsDoc(ctx context.Context) (secretsDoc, error) {
 	return d, nil
 }
 
+// CredentialValues returns the DNS credentials' values by name, for an
+// export that seals them to a passphrase; nothing else reads them.
+func (s *Service) CredentialValues(_ context.Context) (map[string]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.vault.load()
+}
+
 // UpdateSecrets applies upserts and removals as one batch and answers the
 // resulting names. Removing a name that does not exist is not an error.
 func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, remove []string) ([]Credential, error) {

@@ -321,3 +321,7 @@ func notCookieNameRune(r rune) bool {
 	ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-'
 	return !ok
 }
+
+// Check normalizes and validates req as Create and Update do, for callers
+// that write services another way (the configuration import).
+func Check(req *Request) error { return req.normalize() }

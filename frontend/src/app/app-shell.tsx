@@ -48,6 +48,7 @@ const groups: { title: string; items: NavItem[] }[] = [
       { to: '/admins', label: 'Administrators', icon: 'user' },
       { to: '/api-tokens', label: 'API tokens', icon: 'code' },
       { to: '/audit', label: 'Audit log', icon: 'shield' },
+      { to: '/transfer', label: 'Export & import', icon: 'download' },
     ],
   },
 ];

@@ -60,6 +60,7 @@ export function createAppRouter() {
             { path: 'admins', lazy: () => import('@/features/admins/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
             { path: 'api-tokens', lazy: () => import('@/features/admins/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+            { path: 'transfer', lazy: () => import('@/features/transfer/components/transfer-page').then((m) => ({ Component: m.TransferPage })) },
             { path: 'managed', lazy: () => import('@/features/managed/components/managed-page').then((m) => ({ Component: m.ManagedPage })) },
             { path: 'runtime', lazy: () => import('@/features/runtime/components/runtime-page').then((m) => ({ Component: m.RuntimePage })) },
             { path: 'metrics', lazy: () => import('@/features/runtime/components/metrics-page').then((m) => ({ Component: m.MetricsPage })) },

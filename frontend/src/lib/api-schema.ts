@@ -860,6 +860,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the configuration (no secrets)
+         * @description The whole configuration as one versioned document (format "gatehouse-export", version 1, described by internal/transfer/document/schema.json). No secrets: the SSO client secret, DNS credential values, notification secrets, machine-token hashes and administrators' password hashes are left out (names and metadata are kept). Administrators only; viewers get 403.
+         */
+        get: operations["exportConfiguration"];
+        put?: never;
+        /** Export the configuration with its secrets sealed to a passphrase */
+        post: operations["exportConfigurationSealed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -871,6 +892,26 @@ export interface paths {
         get: operations["getHealth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan (and apply) an import
+         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409.
+         */
+        post: operations["importConfiguration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2037,6 +2078,33 @@ export interface components {
                 requestId?: string;
             };
         };
+        /** @description The exchange document; its full description is internal/transfer/document/schema.json. */
+        ExportDocument: {
+            admins?: Record<string, never>[];
+            config?: Record<string, never>;
+            credentialSets: Record<string, never>[];
+            domains: Record<string, never>[];
+            /** Format: date-time */
+            exportedAt: string;
+            /** @enum {string} */
+            format: "gatehouse-export";
+            machineTokens?: Record<string, never>[];
+            notifyChannels?: Record<string, never>[];
+            panelVersion?: string;
+            sealed?: string;
+            services: Record<string, never>[];
+            version: number;
+        };
+        ExportRequest: {
+            /** @description Seal the administrators' password hashes too (implies admins). */
+            adminPasswords?: boolean;
+            /** @description List the administrators. */
+            admins?: boolean;
+            /** @description At least 12 characters; needed for secrets or adminPasswords. */
+            passphrase?: string;
+            /** @description Seal the SSO client secret */
+            secrets?: boolean;
+        };
         GlobalAccessRules: {
             /** @description Read-only; ignored in a request. */
             geoip: boolean;
@@ -2054,6 +2122,37 @@ export interface components {
             /** @description Seconds; preload needs at least 31536000 and includeSubdomains. */
             maxAge: number;
             preload: boolean;
+        };
+        ImportItem: {
+            /** @enum {string} */
+            action: "create" | "update" | "unchanged" | "delete" | "refused";
+            /** @description The fields an update changes. */
+            fields?: string[];
+            /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin. */
+            kind: string;
+            name: string;
+            /** @description Why the item is refused. */
+            reason?: string;
+        };
+        ImportPlan: {
+            applied: boolean;
+            digest: string;
+            format: string;
+            items: components["schemas"]["ImportItem"][];
+            /** @enum {string} */
+            mode: "merge" | "replace";
+            skipped: {
+                reason: string;
+                source: string;
+            }[];
+            summary: {
+                create: number;
+                delete: number;
+                refused: number;
+                skipped: number;
+                unchanged: number;
+                update: number;
+            };
         };
         MachineToken: {
             /** Format: date-time */
@@ -4842,6 +4941,62 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    exportConfiguration: {
+        parameters: {
+            query?: {
+                /** @description List the administrators (without passwords). */
+                admins?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document, as an attachment gatehouse-export-YYYYMMDD-HHMMSS.json. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDocument"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    exportConfigurationSealed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportRequest"];
+            };
+        };
+        responses: {
+            /** @description The document with a "sealed" field (ASCII-armored age file, scrypt recipient). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportDocument"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -4869,6 +5024,48 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    importConfiguration: {
+        parameters: {
+            query?: {
+                apply?: boolean;
+                /** @description The digest of the reviewed plan (sha256:...). */
+                digest?: string;
+                /** @description auto, gatehouse, or a reader: npm, traefik. */
+                format?: string;
+                mode?: "merge" | "replace";
+            };
+            header?: {
+                /** @description Opens the document's sealed secrets. */
+                "X-Gatehouse-Passphrase"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description The plan (applied or not). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportPlan"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     listMachineTokens: {

@@ -34,6 +34,17 @@ type Document struct {
 	Domains        []Domain        `json:"domains"`
 	Services       []Service       `json:"services"`
 	CredentialSets []CredentialSet `json:"credentialSets"`
+
+	// The sections below are written by `gatehouse export`; readers of
+	// other tools leave them empty, and an import leaves alone what is absent.
+	MachineTokens  []MachineToken  `json:"machineTokens,omitempty"`
+	NotifyChannels []NotifyChannel `json:"notifyChannels,omitempty"`
+	Config         *Config         `json:"config,omitempty"`
+	// Admins are listed only when the export asked for them.
+	Admins []Admin `json:"admins,omitempty"`
+	// Sealed is an ASCII-armored age file encrypted to a passphrase (scrypt)
+	// holding Secrets; present only when the export asked for secrets.
+	Sealed string `json:"sealed,omitempty"`
 }
 
 // Domain is a base domain services hang their hostnames from.
@@ -74,6 +85,11 @@ type Service struct {
 	Enabled       bool               `json:"enabled"`
 	Expiry        Expiry             `json:"expiry"`
 	Protections   []Protection       `json:"protections"`
+	// Access is the service's own access rules; nil has none.
+	Access *ServiceAccess `json:"access,omitempty"`
+	// CreatedAt orders services as the panel does (collision suffixes of
+	// Traefik names follow it); kept by an import when given.
+	CreatedAt *time.Time `json:"createdAt,omitempty"`
 }
 
 // Maintenance answers Message instead of the upstream while Enabled.

@@ -1,0 +1,33 @@
+package document
+
+import (
+	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+)
+
+// FuzzParse: whatever the bytes, Parse answers a document or a 400 naming a
+// field, and never panics.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		``, `{}`, `[]`, `null`, `{"format":"gatehouse-export","version":1}`,
+		`{"format":"gatehouse-export","version":2}`,
+		`{"format":"gatehouse-export","version":1,"domains":[{"domain":"example.com","certConfigs":[{"main":"x","sans":[]}]}]}`,
+		`{"format":"gatehouse-export","version":1,"services":[{"name":"a","targets":[{"port":1e99}],"headers":{"a":"b"}}]}`,
+		`{"format":"gatehouse-export","version":1,"config":{"global":{"x":[[[[1]]]]},"accessRules":[{"action":"allow"}]}}`,
+		`{"format":"gatehouse-export","version":1,"sealed":"-----BEGIN AGE ENCRYPTED FILE-----\n"}`,
+		`{"format":"gatehouse-export","version":1,"domains":[`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := Parse(data)
+		if err == nil {
+			return
+		}
+		e, ok := apperr.As(err)
+		if !ok || e.HTTPStatus() != 400 || len(e.Fields) == 0 || e.Fields[0].Field == "" {
+			t.Fatalf("Parse(%q) = %v, want a 400 naming a field", data, err)
+		}
+	})
+}

@@ -1,0 +1,86 @@
+package document
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+)
+
+// Config holds the panel-wide settings, each as the panel stores it. A
+// section left out is left alone by an import.
+type Config struct {
+	// Global is the global configuration (admin domain, default entrypoints,
+	// global middlewares, default lifetime).
+	Global json.RawMessage `json:"global,omitempty"`
+	// SSO is the OpenID provider of the services' single sign-on, without
+	// its client secret (that travels only in Sealed).
+	SSO json.RawMessage `json:"sso,omitempty"`
+	// AdminSSO is the panel's own sign-in settings.
+	AdminSSO json.RawMessage `json:"adminSso,omitempty"`
+	// RequireTwoFactor is the panel-wide two-factor requirement.
+	RequireTwoFactor *bool `json:"requireTwoFactor,omitempty"`
+	// AccessRules are the global access rules.
+	AccessRules []accessrule.Rule `json:"accessRules,omitempty"`
+	// Managed is the managed-mode Traefik configuration.
+	Managed json.RawMessage `json:"managed,omitempty"`
+	// DNSCredentials names the managed-mode DNS credentials; their values
+	// travel only in Sealed.
+	DNSCredentials []string `json:"dnsCredentials,omitempty"`
+}
+
+// ServiceAccess is a service's own access rules.
+type ServiceAccess struct {
+	DefaultAction string            `json:"defaultAction"`
+	Rules         []accessrule.Rule `json:"rules"`
+}
+
+// MachineToken is a machine token's metadata; its value never leaves the
+// panel that issued it, its hash only inside Sealed.
+type MachineToken struct {
+	ID           string     `json:"id,omitempty"`
+	Name         string     `json:"name"`
+	Prefix       string     `json:"prefix"`
+	ScopePath    string     `json:"scopePath"`
+	ScopeMethods []string   `json:"scopeMethods"`
+	ExpiresAt    *time.Time `json:"expiresAt,omitempty"`
+	Revoked      bool       `json:"revoked"`
+	// Services names the services (by name) the token opens.
+	Services  []string  `json:"services"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// NotifyChannel is a notification channel; the secret parts of its URL
+// travel only in Sealed.
+type NotifyChannel struct {
+	ID       string          `json:"id,omitempty"`
+	Name     string          `json:"name"`
+	Kind     string          `json:"kind"`
+	Settings json.RawMessage `json:"settings"`
+	Events   []string        `json:"events"`
+	Enabled  bool            `json:"enabled"`
+}
+
+// Admin is an administrator of the panel (exported only when asked); the
+// password hash travels only in Sealed.
+type Admin struct {
+	Username   string `json:"username"`
+	Role       string `json:"role"`
+	Email      string `json:"email,omitempty"`
+	SSOIssuer  string `json:"ssoIssuer,omitempty"`
+	SSOSubject string `json:"ssoSubject,omitempty"`
+	Disabled   bool   `json:"disabled"`
+}
+
+// Secrets is the plain content of Document.Sealed.
+type Secrets struct {
+	SSOClientSecret string `json:"ssoClientSecret,omitempty"`
+	// DNSCredentials are the managed-mode DNS credentials' values by name.
+	DNSCredentials map[string]string `json:"dnsCredentials,omitempty"`
+	// NotifyChannels are each channel's secrets (JSON) by channel name.
+	NotifyChannels map[string]json.RawMessage `json:"notifyChannels,omitempty"`
+	// MachineTokens are the tokens' hashes by token name.
+	MachineTokens map[string]string `json:"machineTokens,omitempty"`
+	// AdminPasswords are the administrators' bcrypt hashes by username.
+	AdminPasswords map[string]string `json:"adminPasswords,omitempty"`
+}

@@ -1,0 +1,62 @@
+// Package transfer exports the panel's configuration as one versioned
+// document (package document) and imports such a document, or another
+// tool's configuration through a document.Reader, by planning every change
+// against the database first and applying the plan in one transaction.
+package transfer
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
+	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+)
+
+// Credentials reads and writes the managed-mode DNS credentials' values,
+// which live outside the database (managed.Service).
+type Credentials interface {
+	CredentialValues(ctx context.Context) (map[string]string, error)
+	UpdateSecrets(ctx context.Context, upsert map[string]string, remove []string) error
+}
+
+// Options are the Service's dependencies.
+type Options struct {
+	DB  *gorm.DB
+	Bus *change.Bus
+	Now func() time.Time
+	// Box opens and seals the secrets the panel keeps sealed at rest (SSO
+	// client secret, notification channels' secrets).
+	Box *sealbox.Box
+	// Credentials is nil outside managed mode.
+	Credentials Credentials
+	// Readers read other tools' configuration (format=npm, traefik, ...).
+	Readers []document.Reader
+	// PanelVersion goes into every export.
+	PanelVersion string
+	// GeoIP: a country database is loaded (country conditions are valid).
+	GeoIP bool
+	// ScryptWorkFactor (log2) of the passphrase encryption; 0 is age's default.
+	ScryptWorkFactor int
+	Logger           *slog.Logger
+}
+
+// Service exports and imports the configuration.
+type Service struct {
+	o      Options
+	failAt int // tests: fail the apply at this write (1-based)
+}
+
+// New returns the transfer service.
+func New(o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{o: o}
+}

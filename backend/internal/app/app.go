@@ -122,7 +122,7 @@ const usage = `Usage:
                                          to a passphrase from GATEHOUSE_PASSPHRASE or stdin)
   gatehouse import [-format auto|gatehouse|npm|traefik] [-mode merge|replace] [-apply] FILE
                                          show what importing FILE would change; -apply writes it in
-                                         one transaction (stop the panel first, or restart it after)
+                                         one transaction (a running panel: use its import page instead)
   gatehouse openapi                      print the API description (OpenAPI 3.1, JSON)
   gatehouse version                      print the version
 `
@@ -337,7 +337,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	}))
 
 	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Credentials: dnsCredentials(managedSvc),
-		Readers: transferReaders(), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
+		Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
 	features = append(features, transfer.NewHandler(c.transfer))
 
 	doc, err := apiDocument()

@@ -14,15 +14,20 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+	"github.com/gatehouse-proxy/gatehouse/internal/transfer/npm"
+	"github.com/gatehouse-proxy/gatehouse/internal/transfer/traefikfile"
 )
 
 // transferReaders are the readers of other tools' configuration an import
 // understands besides Gatehouse's own export.
-func transferReaders() []document.Reader { return nil }
+func transferReaders(cfg config.Config) []document.Reader {
+	return []document.Reader{npm.Reader{BcryptCost: cfg.BcryptCost}, traefikfile.New()}
+}
 
 // dnsCredentials adapts the managed service to the import's needs; nil
 // outside managed mode.
@@ -46,9 +51,6 @@ func (c managedCredentials) UpdateSecrets(ctx context.Context, upsert map[string
 
 // passphrase reads GATEHOUSE_PASSPHRASE, else the first line of stdin.
 func passphrase(o Options, prompt string) (string, error) {
-	if p := os.Getenv("GATEHOUSE_PASSPHRASE"); p != "" {
-		return p, nil
-	}
 	if o.Getenv != nil {
 		if p := o.Getenv("GATEHOUSE_PASSPHRASE"); p != "" {
 			return p, nil
@@ -133,6 +135,16 @@ func importCommand(ctx context.Context, cfg config.Config, o Options) error {
 				return err
 			}
 		}
+	}
+	if opts.Apply {
+		// A running panel would keep serving what its caches hold: an
+		// import into it goes through its API (the import page), which
+		// refreshes them. A dry run reads only, so it may run beside it.
+		lk, err := backup.LockExclusive(cfg.DataDir)
+		if err != nil {
+			return fmt.Errorf("%w; or import through the running panel: System -> Export & import, or POST /api/import", err)
+		}
+		defer lk.Release()
 	}
 	c, err := build(ctx, cfg, slog.New(slog.DiscardHandler))
 	if err != nil {

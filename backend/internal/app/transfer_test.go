@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -235,6 +236,16 @@ func TestTransferCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "dry run: nothing was changed") || !regexp.MustCompile(`create\s+service\s+Wiki`).MatchString(out) {
 		t.Fatalf("dry run: %d %s %s", code, out, errOut)
 	}
+	// Under a serving panel (its lock held), -apply refuses: the panel's
+	// caches would not see the change. The dry run above ran regardless.
+	lk, err := backup.LockShared(dirB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := run(dirB, "a long passphrase\n", "import", "-apply", file); code == 0 || !strings.Contains(errOut, "panel is running") || !strings.Contains(errOut, "POST /api/import") {
+		t.Fatalf("apply under a running panel: %d %s", code, errOut)
+	}
+	lk.Release()
 	out, errOut, code = run(dirB, "a long passphrase\n", "import", "-apply", file)
 	if code != 0 || !strings.Contains(out, "\napplied (gatehouse, merge)") {
 		t.Fatalf("apply: %d %s %s", code, out, errOut)

@@ -1,7 +1,11 @@
 // Export & import: the export downloads as a file; that file imported back in merge mode
 // changes nothing; the same file without its services, in replace mode, plans to delete
-// them (reviewed, not applied: the scenarios after this one still need them).
+// them (reviewed, not applied: the scenarios after this one still need them). A Traefik
+// file is uploaded, reviewed with what it leaves out, and applied; a Nginx Proxy Manager
+// database is uploaded and reviewed.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { navTo, shot, viewports } from '../page.mjs';
 import { expect } from '../runner.mjs';
 
@@ -49,5 +53,55 @@ export async function transfer(t, page) {
     }
     await page.getByRole('button', { name: /^Apply \d+ changes?$/ }).waitFor();
     await shot(page, 'transfer-replace-plan-desktop');
+  });
+
+  await t.step('a Traefik file: the plan lists what is left out and why; applied, its router is a service', async () => {
+    const yaml = [
+      'http:',
+      '  routers:',
+      '    ui-imported:',
+      '      rule: Host(`ui-imported.example.test`) && PathPrefix(`/app`)',
+      '      service: ui-imported',
+      '    ui-regexp:',
+      '      rule: HostRegexp(`^.+\\.example\\.test$`)',
+      '      service: ui-imported',
+      '  services:',
+      '    ui-imported:',
+      '      loadBalancer:',
+      '        servers:',
+      '          - url: http://127.0.0.1:9',
+      '',
+    ].join('\n');
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'dynamic.yml', mimeType: 'application/yaml', buffer: Buffer.from(yaml) });
+    await page.getByText('Merge: create and update, keep everything else').click();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('status').filter({ hasText: 'Plan (traefik, merge)' }).waitFor();
+    const plan = page.getByRole('table', { name: 'Import plan' });
+    await plan.getByRole('row').filter({ hasText: 'ui-imported' }).getByText('Create', { exact: true }).waitFor();
+    const left = page.getByRole('table', { name: 'Not imported' });
+    await left.getByRole('row').filter({ hasText: 'ui-regexp' }).filter({ hasText: 'HostRegexp' }).waitFor();
+    await shot(page, 'transfer-traefik-plan-desktop');
+    await page.getByRole('button', { name: 'Apply 1 change' }).click();
+    await page.getByText(/^1 created, 0 updated, 0 deleted/).waitFor();
+    const list = await page.evaluate(async () => (await (await fetch('/api/services')).json()).items);
+    const svc = list.find((s) => s.name === 'ui-imported');
+    expect(svc && svc.fqdns.includes('ui-imported.example.test'), 'the imported service is not listed');
+    expect(svc.rules.some((r) => r.type === 'pathPrefix' && r.value === '/app'), `rules: ${JSON.stringify(svc.rules)}`);
+    // The scenarios after this one count the services they made.
+    const del = await page.evaluate(async (id) => (await fetch(`/api/services/${id}`, { method: 'DELETE' })).status, svc.id);
+    expect(del === 204, `delete the imported service: ${del}`);
+  });
+
+  await t.step('a Nginx Proxy Manager database: its hosts planned, what NPM has and Gatehouse lacks listed', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const db = readFileSync(path.join(here, '../../../backend/internal/transfer/npm/testdata/npm-v2.12.sqlite'));
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'database.sqlite', mimeType: 'application/octet-stream', buffer: db });
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('status').filter({ hasText: 'Plan (npm, merge)' }).waitFor();
+    const plan = page.getByRole('table', { name: 'Import plan' });
+    await plan.getByRole('row').filter({ hasText: 'Family' }).getByText('Create', { exact: true }).first().waitFor();
+    const left = page.getByRole('table', { name: 'Not imported' });
+    await left.getByRole('row').filter({ hasText: /stream/i }).first().waitFor();
+    await shot(page, 'transfer-npm-plan-desktop');
   });
 }

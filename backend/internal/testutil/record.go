@@ -20,7 +20,7 @@ const RecordEnv = "GATEHOUSE_API_RECORD"
 // Recorded is one answer as it is written to the record directory.
 type Recorded struct {
 	Method      string `json:"method"`
-	Path        string `json:"path"`
+	Path        string `json:"path"` // as sent: escaped, so a test of hostile paths records a parsable URL
 	Status      int    `json:"status"`
 	ContentType string `json:"contentType"`
 	Body        string `json:"body"`
@@ -60,7 +60,7 @@ func record(req *http.Request, rec *httptest.ResponseRecorder) {
 	recorder.mu.Lock()
 	defer recorder.mu.Unlock()
 	if err := recorder.enc.Encode(Recorded{
-		Method: req.Method, Path: req.URL.Path, Status: rec.Code,
+		Method: req.Method, Path: req.URL.EscapedPath(), Status: rec.Code,
 		ContentType: rec.Header().Get("Content-Type"), Body: rec.Body.String(),
 	}); err != nil {
 		panic(fmt.Sprintf("%s: %v", RecordEnv, err))

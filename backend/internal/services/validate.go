@@ -230,6 +230,14 @@ func checkRule(c *apperr.Collector, f string, r *store.Rule) {
 	}
 }
 
+// ValidRulePath reports whether s may stand as a path in a Traefik rule the panel
+// writes; ValidRuleText, whether s may stand as any other value there. Readers of
+// other tools' configuration use them to tell what the panel can represent.
+func ValidRulePath(s string) bool { return isPath(s) }
+
+// ValidRuleText: see ValidRulePath.
+func ValidRuleText(s string) bool { return isRuleText(s) }
+
 // isPath accepts RFC 3986 path characters (unreserved, sub-delims except
 // quote-like ones, ':', '@', '/', '%').
 func isPath(s string) bool {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -183,30 +184,8 @@ func ruleOf(e *expr) (store.Rule, error) {
 	}
 }
 
-// isPath accepts RFC 3986 path characters, as the services API does.
-func isPath(s string) bool {
-	if !strings.HasPrefix(s, "/") {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case ch >= 'a' && ch <= 'z', ch >= 'A' && ch <= 'Z', ch >= '0' && ch <= '9':
-		case strings.IndexByte("-._~!$&*+,;=:@/%", ch) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
-}
+// isPath is a path the services API accepts in a rule.
+func isPath(s string) bool { return strings.HasPrefix(s, "/") && services.ValidRulePath(s) }
 
-// isRuleText is printable ASCII without quotes, backticks or backslashes.
-func isRuleText(s string) bool {
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		if ch < 0x20 || ch > 0x7e || ch == '`' || ch == '"' || ch == '\'' || ch == '\\' {
-			return false
-		}
-	}
-	return true
-}
+// isRuleText is a value the services API accepts in a rule.
+func isRuleText(s string) bool { return services.ValidRuleText(s) }

@@ -183,6 +183,11 @@ func TestImportRefusesBadFilesAndChangesNothing(t *testing.T) {
 	if after := proxyConfig(t, a); !bytes.Equal(before, after) {
 		t.Fatal("a refused import changed the configuration")
 	}
+	// A file of no known kind: the answer says which kinds the panel reads.
+	rec := a.do("POST", "/api/import", "hello: world\n")
+	if env := decodeEnvelope(t, rec); rec.Code != 400 || !strings.Contains(env.Error.Message, "a Nginx Proxy Manager database (npm), a Traefik dynamic configuration file (traefik)") {
+		t.Fatalf("foreign YAML: %d %s", rec.Code, rec.Body)
+	}
 }
 
 func TestExportIsASecretRead(t *testing.T) {

@@ -151,7 +151,11 @@ func (s *Service) read(data []byte, format string) (string, document.Document, [
 func (s *Service) readerNames() string {
 	out := ""
 	for _, r := range s.o.Readers {
-		out += ", " + r.Name()
+		name := r.Name()
+		if t, ok := r.(interface{ Title() string }); ok {
+			name = t.Title() + " (" + name + ")"
+		}
+		out += ", " + name
 	}
 	return out
 }

@@ -43,6 +43,9 @@ var _ document.Reader = Reader{}
 // Name is the format's name in the API and CLI.
 func (Reader) Name() string { return "npm" }
 
+// Title names the format for people.
+func (Reader) Title() string { return "a Nginx Proxy Manager database" }
+
 // Detect reports a SQLite file that mentions NPM's proxy_host table. The
 // table's CREATE statement lives in sqlite_master, near the start of the
 // file, so a byte search is enough to tell NPM from other SQLite files.

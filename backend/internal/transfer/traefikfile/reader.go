@@ -27,6 +27,9 @@ func New() Reader { return Reader{} }
 // Name is the format's name in the API and CLI.
 func (Reader) Name() string { return "traefik" }
 
+// Title names the format for people.
+func (Reader) Title() string { return "a Traefik dynamic configuration file" }
+
 // Detect reports whether data is a YAML or TOML file with an http.routers
 // section.
 func (Reader) Detect(data []byte) bool {

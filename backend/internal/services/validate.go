@@ -230,12 +230,12 @@ func checkRule(c *apperr.Collector, f string, r *store.Rule) {
 	}
 }
 
-// ValidRulePath reports whether s may stand as a path in a Traefik rule the panel
-// writes; ValidRuleText, whether s may stand as any other value there. Readers of
-// other tools' configuration use them to tell what the panel can represent.
+// ValidRulePath reports whether s may stand as a path in a Traefik rule the
+// panel writes. Readers of other tools' configuration use it and
+// ValidRuleText to tell what the panel can represent.
 func ValidRulePath(s string) bool { return isPath(s) }
 
-// ValidRuleText: see ValidRulePath.
+// ValidRuleText reports whether s may stand as a rule value other than a path.
 func ValidRuleText(s string) bool { return isRuleText(s) }
 
 // isPath accepts RFC 3986 path characters (unreserved, sub-delims except

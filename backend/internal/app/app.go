@@ -132,7 +132,7 @@ type components struct {
 }
 
 func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*components, error) {
-	db, err := store.Open(ctx, cfg.DBPath)
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return nil, err
 	}
@@ -409,7 +409,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 	for _, f := range c.onListen {
 		f(addr)
 	}
-	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DBPath)
+	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DatabaseForLog())
 	if o.Ready != nil {
 		o.Ready(addr)
 	}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for the tests, from Debian's postgresql package.
+#
+#   scripts/postgres.sh start   start it (if it is not running) and print its URL
+#   scripts/postgres.sh url     print the URL of the running server
+#   scripts/postgres.sh stop    stop it and delete its files
+#
+# The server listens only on a unix socket in its directory
+# (GATEHOUSE_PG_DIR, default /tmp/gatehouse-pg-<uid>), trusts local
+# connections, and runs with fsync off: it holds test data only. PostgreSQL
+# refuses to run as root, so as root the server runs as the postgres user.
+# PG_BIN picks another PostgreSQL's binaries.
+set -euo pipefail
+
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+DIR=${GATEHOUSE_PG_DIR:-/tmp/gatehouse-pg-$(id -u)}
+DATA=$DIR/data
+SUPERUSER=gatehouse
+
+as_owner() {
+  if [ "$(id -u)" -eq 0 ]; then
+    runuser -u postgres -- "$@"
+  else
+    "$@"
+  fi
+}
+
+url() { echo "postgres://$SUPERUSER@/postgres?host=$DIR&sslmode=disable"; }
+
+running() { [ -f "$DATA/postmaster.pid" ] && as_owner "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; }
+
+start() {
+  if [ ! -x "$PG_BIN/initdb" ]; then
+    echo "postgres.sh: no PostgreSQL at $PG_BIN (apt-get install postgresql)" >&2
+    exit 1
+  fi
+  if running; then
+    url
+    return
+  fi
+  mkdir -p "$DIR"
+  chmod 700 "$DIR"
+  [ "$(id -u)" -eq 0 ] && chown postgres: "$DIR"
+  if [ ! -f "$DATA/PG_VERSION" ]; then
+    rm -rf "$DATA"
+    # C collation orders text byte by byte, as SQLite does.
+    as_owner "$PG_BIN/initdb" -D "$DATA" -U "$SUPERUSER" --auth=trust --no-locale -E UTF8 >"$DIR/initdb.log" 2>&1 ||
+      { cat "$DIR/initdb.log" >&2; exit 1; }
+  fi
+  # Each test opens a pool of its own: allow many connections.
+  as_owner "$PG_BIN/pg_ctl" -D "$DATA" -l "$DIR/server.log" -w -t 60 \
+    -o "-c listen_addresses='' -c unix_socket_directories='$DIR' -c max_connections=400 \
+        -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null ||
+    { tail -n 20 "$DIR/server.log" >&2; exit 1; }
+  url
+}
+
+stop() {
+  if running; then
+    as_owner "$PG_BIN/pg_ctl" -D "$DATA" -m immediate -w stop >/dev/null
+  fi
+  rm -rf "$DIR"
+}
+
+case "${1:-}" in
+  start) start ;;
+  url)
+    running || { echo "postgres.sh: not running (scripts/postgres.sh start)" >&2; exit 1; }
+    url
+    ;;
+  stop) stop ;;
+  *)
+    echo "usage: $0 start|url|stop" >&2
+    exit 2
+    ;;
+esac

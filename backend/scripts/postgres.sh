@@ -4,15 +4,23 @@
 #   scripts/postgres.sh start   start it (if it is not running) and print its URL
 #   scripts/postgres.sh url     print the URL of the running server
 #   scripts/postgres.sh stop    stop it and delete its files
+#   scripts/postgres.sh check   exit 0 when the PostgreSQL binaries are installed
 #
 # The server listens only on a unix socket in its directory
 # (GATEHOUSE_PG_DIR, default /tmp/gatehouse-pg-<uid>), trusts local
 # connections, and runs with fsync off: it holds test data only. PostgreSQL
 # refuses to run as root, so as root the server runs as the postgres user.
-# PG_BIN picks another PostgreSQL's binaries.
+# PG_BIN picks the binaries (default: Debian's PostgreSQL 15, or else the
+# newest one installed).
 set -euo pipefail
 
-PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+if [ -z "${PG_BIN:-}" ]; then
+  PG_BIN=/usr/lib/postgresql/15/bin
+  if [ ! -x "$PG_BIN/initdb" ]; then
+    newest=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+    PG_BIN=${newest:-$PG_BIN}
+  fi
+fi
 DIR=${GATEHOUSE_PG_DIR:-/tmp/gatehouse-pg-$(id -u)}
 DATA=$DIR/data
 SUPERUSER=gatehouse
@@ -69,8 +77,9 @@ case "${1:-}" in
     url
     ;;
   stop) stop ;;
+  check) [ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_ctl" ] ;;
   *)
-    echo "usage: $0 start|url|stop" >&2
+    echo "usage: $0 start|url|stop|check" >&2
     exit 2
     ;;
 esac

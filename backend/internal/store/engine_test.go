@@ -123,3 +123,34 @@ func TestRedact(t *testing.T) {
 		}
 	}
 }
+
+// A transaction that gives up waiting for its turn leaves none behind.
+func TestPostgresTransactionGivingUpReleasesItsTurn(t *testing.T) {
+	if !testutil.OnPostgres() {
+		t.Skip("PostgreSQL only: " + testutil.PostgresEnv + " is not set")
+	}
+	db := testutil.NewDB(t)
+	first := db.Begin()
+	if first.Error != nil {
+		t.Fatal(first.Error)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	err := db.WithContext(ctx).Transaction(func(*gorm.DB) error { return nil })
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("transaction while another is open = %v; want the deadline", err)
+	}
+	if err := first.Rollback().Error; err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		err := db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			return tx.Exec("UPDATE admin_security SET updated_at = ? WHERE id = 1", store.Now()).Error
+		})
+		cancel()
+		if err != nil {
+			t.Fatalf("transaction #%d afterwards: %v", i+1, err)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/golang-migrate/migrate/v4/database/pgx/v5"
@@ -51,24 +52,61 @@ const writeLockKey = 0x67617465686f7573 // "gatehous"
 // on that: read-then-write transactions (the audit chain's next seq and
 // previous hash, "the last active administrator", one-use checks) would
 // otherwise interleave under PostgreSQL's READ COMMITTED. Reads outside a
-// transaction (forward-auth, lists) take no lock.
-type lockingPool struct{ *sql.DB }
+// transaction (forward-auth, lists) take no lock. Within one process the
+// transactions also queue on turn before they take a connection, so a burst
+// of writes leaves the pool's other connections to the reads.
+type lockingPool struct {
+	*sql.DB
+	turn chan struct{} // holds one token while this process has a transaction open
+}
+
+func newLockingPool(db *sql.DB) *lockingPool {
+	return &lockingPool{DB: db, turn: make(chan struct{}, 1)}
+}
 
 // BeginTx starts a transaction holding the write lock.
-func (p lockingPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error) {
+func (p *lockingPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.ConnPool, error) {
+	select {
+	case p.turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	var once sync.Once
+	release := func() { once.Do(func() { <-p.turn }) }
 	tx, err := p.DB.BeginTx(ctx, opts)
 	if err != nil {
+		release()
 		return nil, err
 	}
 	if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1)", int64(writeLockKey)); err != nil {
 		_ = tx.Rollback()
+		release()
 		return nil, fmt.Errorf("take the write lock: %w", err)
 	}
-	return tx, nil
+	// database/sql rolls the transaction back itself when ctx ends first.
+	stop := context.AfterFunc(ctx, release)
+	return &lockedTx{Tx: tx, done: func() { stop(); release() }}, nil
 }
 
 // GetDBConn lets gorm.DB.DB return the pool.
-func (p lockingPool) GetDBConn() (*sql.DB, error) { return p.DB, nil }
+func (p *lockingPool) GetDBConn() (*sql.DB, error) { return p.DB, nil }
+
+// lockedTx gives the process's turn back when the transaction ends (the
+// advisory lock ends with the transaction).
+type lockedTx struct {
+	*sql.Tx
+	done func()
+}
+
+func (t *lockedTx) Commit() error {
+	defer t.done()
+	return t.Tx.Commit()
+}
+
+func (t *lockedTx) Rollback() error {
+	defer t.done()
+	return t.Tx.Rollback()
+}
 
 // pgxConfig parses a PostgreSQL URL for the pgx driver: sessions run in UTC,
 // and TIMESTAMP columns (the migrations' portable type, "without time zone"
@@ -115,7 +153,7 @@ func openPostgres(ctx context.Context, dbURL string) (*gorm.DB, error) {
 	sqlDB.SetMaxIdleConns(4)
 	sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	sqlDB.SetConnMaxLifetime(time.Hour)
-	db, err := gorm.Open(postgres.New(postgres.Config{Conn: lockingPool{sqlDB}}), gormConfig())
+	db, err := gorm.Open(postgres.New(postgres.Config{Conn: newLockingPool(sqlDB)}), gormConfig())
 	if err != nil {
 		_ = sqlDB.Close()
 		return nil, fmt.Errorf("open database %s: %w", name, err)

@@ -51,7 +51,7 @@ test-go:
 
 # The server lives in a directory of its own, removed afterwards.
 test-go-pg: ## Run the tests that open a database on PostgreSQL (scripts/postgres.sh)
-	cd backend && export GATEHOUSE_PG_DIR=$$(mktemp -d /tmp/gatehouse-pg.XXXXXX) && \
+	cd backend && export GATEHOUSE_PG_DIR=$$(./scripts/postgres.sh mktemp) && \
 		trap './scripts/postgres.sh stop' EXIT && url=$$(./scripts/postgres.sh start) && \
 		pkgs=$$(grep -rlE 'testutil\.(NewDB|NewDatabase)|newTestApp\(|store\.Open\(' --include='*_test.go' internal | \
 			xargs -n1 dirname | sort -u | sed 's|^|./|') && \

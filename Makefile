@@ -44,7 +44,7 @@ test: test-go test-ui ## Run every test (Go with -race, front-end unit tests)
 # on a throwaway PostgreSQL server (test-go-pg).
 test-go:
 	cd backend && rec=$$(mktemp -d) && trap 'rm -rf "$$rec"' EXIT && \
-		GATEHOUSE_API_RECORD=$$rec go test $(GO_TEST_FLAGS) ./... && \
+		GATEHOUSE_TEST_DATABASE_URL= GATEHOUSE_API_RECORD=$$rec go test $(GO_TEST_FLAGS) ./... && \
 		GATEHOUSE_API_RECORDED=$$rec go test -count=1 -run '^TestRecordedResponses$$' ./internal/app/
 	@if backend/scripts/postgres.sh check; then $(MAKE) --no-print-directory test-go-pg; \
 	else echo "PostgreSQL is not installed (apt-get install postgresql): the tests ran on SQLite only"; fi

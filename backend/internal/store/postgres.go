@@ -64,12 +64,21 @@ func newLockingPool(db *sql.DB) *lockingPool {
 	return &lockingPool{DB: db, turn: make(chan struct{}, 1)}
 }
 
+// busyTimeout bounds the wait for a turn, as SQLite's busy timeout (see dsn)
+// bounds the wait for its write lock: a transaction left open by mistake
+// turns into errors, not into a panel that hangs.
+const busyTimeout = 10 * time.Second
+
 // BeginTx starts a transaction holding the write lock.
 func (p *lockingPool) BeginTx(ctx context.Context, opts *sql.TxOptions) (gorm.ConnPool, error) {
+	wait := time.NewTimer(busyTimeout)
+	defer wait.Stop()
 	select {
 	case p.turn <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-wait.C:
+		return nil, fmt.Errorf("database busy: another transaction has been open for %v", busyTimeout)
 	}
 	var once sync.Once
 	release := func() { once.Do(func() { <-p.turn }) }

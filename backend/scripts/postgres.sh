@@ -32,7 +32,17 @@ tmp_base() {
   if [ -w /dev/shm ] && [ "${free:-0}" -ge 1048576 ]; then echo /dev/shm; else echo /tmp; fi
 }
 
-DIR=${GATEHOUSE_PG_DIR:-$(tmp_base)/gatehouse-pg-$(id -u)}
+# The default directory is found again wherever it was made.
+default_dir() {
+  local name=gatehouse-pg-$(id -u)
+  if [ -d "/dev/shm/$name" ] || [ -d "/tmp/$name" ]; then
+    [ -d "/dev/shm/$name" ] && echo "/dev/shm/$name" || echo "/tmp/$name"
+  else
+    echo "$(tmp_base)/$name"
+  fi
+}
+
+DIR=${GATEHOUSE_PG_DIR:-$(default_dir)}
 DATA=$DIR/data
 SUPERUSER=gatehouse
 

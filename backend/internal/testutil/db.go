@@ -43,3 +43,12 @@ func NewDatabase(tb testing.TB) string {
 	}
 	return filepath.Join(tb.TempDir(), "gatehouse.db")
 }
+
+// SQLiteOnly skips, on PostgreSQL, a test about SQLite itself (its files,
+// VACUUM, its pragmas).
+func SQLiteOnly(tb testing.TB) {
+	tb.Helper()
+	if OnPostgres() {
+		tb.Skip("about SQLite itself: runs when the tests run on SQLite")
+	}
+}

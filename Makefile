@@ -11,7 +11,7 @@ GO_TEST_FLAGS ?= -race -count=1 -shuffle=on
 TRAEFIK_VERSION ?= v3.6.12
 TRAEFIK_VERSION_37 ?= v3.7.11
 
-.PHONY: help run dev build build-ui build-go test test-go test-ui e2e e2e-go e2e-ui bench lint fmt clean deps
+.PHONY: help run dev build build-ui build-go test test-go test-go-pg test-ui e2e e2e-go e2e-ui bench lint fmt clean deps
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-10s\033[0m %s\n", $$1, $$2}'
@@ -39,11 +39,24 @@ build-go:
 test: test-go test-ui ## Run every test (Go with -race, front-end unit tests)
 
 # The handler tests record every /api answer (GATEHOUSE_API_RECORD); then
-# TestRecordedResponses checks each against /api/openapi.json.
+# TestRecordedResponses checks each against /api/openapi.json. When
+# PostgreSQL is installed, the packages whose tests open a database run again
+# on a throwaway PostgreSQL server (test-go-pg).
 test-go:
 	cd backend && rec=$$(mktemp -d) && trap 'rm -rf "$$rec"' EXIT && \
-		GATEHOUSE_API_RECORD=$$rec go test $(GO_TEST_FLAGS) ./... && \
+		GATEHOUSE_TEST_DATABASE_URL= GATEHOUSE_API_RECORD=$$rec go test $(GO_TEST_FLAGS) ./... && \
 		GATEHOUSE_API_RECORDED=$$rec go test -count=1 -run '^TestRecordedResponses$$' ./internal/app/
+	@if backend/scripts/postgres.sh check; then $(MAKE) --no-print-directory test-go-pg; \
+	else echo "PostgreSQL is not installed (apt-get install postgresql): the tests ran on SQLite only"; fi
+
+# The server lives in a directory of its own, removed afterwards.
+test-go-pg: ## Run the tests that open a database on PostgreSQL (scripts/postgres.sh)
+	cd backend && export GATEHOUSE_PG_DIR=$$(./scripts/postgres.sh mktemp) && \
+		trap './scripts/postgres.sh stop' EXIT && url=$$(./scripts/postgres.sh start) && \
+		pkgs=$$(grep -rlE 'testutil\.(NewDB|NewDatabase)|newTestApp\(|store\.Open\(' --include='*_test.go' internal | \
+			xargs -n1 dirname | sort -u | sed 's|^|./|') && \
+		echo "on PostgreSQL: $$pkgs" | tr '\n' ' ' && echo && \
+		GATEHOUSE_TEST_DATABASE_URL=$$url go test $(GO_TEST_FLAGS) $$pkgs
 
 test-ui: deps
 	cd frontend && npm test

@@ -66,7 +66,7 @@ func headerSafe(v string) string {
 	}, v)
 }
 
-// sessionStore keeps sessions in SQLite (token hashed) and in memory. A
+// sessionStore keeps sessions in the database (token hashed) and in memory. A
 // generation counter, bumped under mu on every drop, stops a lookup that read
 // the database before a drop from caching a row that no longer exists.
 type sessionStore struct {

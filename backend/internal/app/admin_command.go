@@ -71,7 +71,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 		}
 		password = strings.TrimRight(line, "\r\n")
 	}
-	db, err := store.Open(ctx, cfg.DBPath)
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func resetPassword(ctx context.Context, svc *admin.Service, db *gorm.DB, usernam
 // passkeys and ends their sessions: the way back in for someone who lost
 // their authenticator. The password is left as it is.
 func resetTwoFactor(ctx context.Context, cfg config.Config, username string, out io.Writer) error {
-	db, err := store.Open(ctx, cfg.DBPath)
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func localPasswords(ctx context.Context, cfg config.Config, o Options) error {
 	if len(o.Args) != 3 || o.Args[2] != "on" {
 		return errors.New("usage: gatehouse admin local-passwords on")
 	}
-	db, err := store.Open(ctx, cfg.DBPath)
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ type components struct {
 }
 
 func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*components, error) {
-	db, err := store.Open(ctx, cfg.DBPath)
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +281,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	c.loops = append(c.loops, notifySvc.Run(time.Second), watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	features = append(features, backup.NewHandler(backups))
-	c.loops = append(c.loops, backups.Loop(time.Minute))
+	if cfg.PostgresURL == "" { // PostgreSQL is backed up with its own tools
+		c.loops = append(c.loops, backups.Loop(time.Minute))
+	}
 	if scraper != nil {
 		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
 	}
@@ -442,7 +444,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 	for _, f := range c.onListen {
 		f(addr)
 	}
-	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DBPath)
+	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DatabaseForLog())
 	if o.Ready != nil {
 		o.Ready(addr)
 	}

@@ -20,7 +20,7 @@ func auditCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if len(o.Args) != 2 || o.Args[1] != "verify" {
 		return errors.New(auditUsage)
 	}
-	db, err := store.Open(ctx, cfg.DBPath)
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return err
 	}

@@ -22,8 +22,12 @@ import (
 // newBackups builds the backup service for the panel and the command line.
 func newBackups(cfg config.Config, db *gorm.DB, secrets *sealbox.Box, now func() time.Time,
 	log *slog.Logger, pub notify.Publisher) *backup.Service {
+	var snap backup.Snapshotter = backup.SQLite{DB: db}
+	if cfg.PostgresURL != "" {
+		snap = backup.Unsupported{Name: "postgres"}
+	}
 	return backup.New(backup.Options{
-		DB: db, Snap: backup.SQLite{DB: db}, DataDir: cfg.DataDir, Dir: cfg.BackupDir,
+		DB: db, Snap: snap, DataDir: cfg.DataDir, Dir: cfg.BackupDir,
 		FromEnvironment: cfg.AgeIdentity != "", Recipient: secrets.Identity().Recipient().String(),
 		PanelVersion: Version, Now: now, Logger: log, Notify: pub,
 	})
@@ -42,7 +46,10 @@ func backupCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if fs.NArg() != 0 {
 		return errors.New("usage: gatehouse backup [-o FILE]")
 	}
-	db, err := store.Open(ctx, cfg.DBPath)
+	if cfg.PostgresURL != "" {
+		return backup.ErrNoSnapshot
+	}
+	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return err
 	}
@@ -99,6 +106,9 @@ func writeBackupFile(ctx context.Context, svc *backup.Service, path string, o Op
 func restoreCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if len(o.Args) != 2 || o.Args[1] == "" || o.Args[1][0] == '-' {
 		return errors.New("usage: gatehouse restore ARCHIVE (with the panel stopped)")
+	}
+	if cfg.PostgresURL != "" {
+		return errors.New("the panel's database is on PostgreSQL: restore it with pg_restore or psql; gatehouse restore restores SQLite backups")
 	}
 	latest, err := store.LatestVersion()
 	if err != nil {

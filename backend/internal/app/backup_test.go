@@ -76,6 +76,7 @@ func dumpTables(t *testing.T, path string) map[string][]string {
 // by row with the state at backup time. The same archive restored into a
 // fresh data directory hands the DNS credentials to the wrapper again.
 func TestBackupChangeRestoreComparesEveryTable(t *testing.T) {
+	testutil.SQLiteOnly(t) // the panel's own backups are of SQLite
 	const token = "wrapper-token-for-the-backup-test"
 	dataDir := t.TempDir()
 	env := map[string]string{"PANEL_DATA_DIR": dataDir, "PANEL_MANAGED": "true", "PANEL_WRAPPER_TOKEN": token}
@@ -152,6 +153,7 @@ func TestBackupChangeRestoreComparesEveryTable(t *testing.T) {
 // TestRestoreRefusesUnderAServingPanel: serve holds the data directory's
 // lock; restore says to stop the panel.
 func TestRestoreRefusesUnderAServingPanel(t *testing.T) {
+	testutil.SQLiteOnly(t)
 	dataDir := t.TempDir()
 	env := map[string]string{"PANEL_DATA_DIR": dataDir, "PANEL_LISTEN": "127.0.0.1:0"}
 	getenv := func(k string) string { return env[k] }
@@ -176,5 +178,27 @@ func TestRestoreRefusesUnderAServingPanel(t *testing.T) {
 	<-done
 	if code := Run(context.Background(), Options{Args: []string{"restore", archive}, Getenv: getenv, Stdout: &out, Stderr: &errb}); code != 0 {
 		t.Fatalf("restore after the panel stopped: %s", errb.String())
+	}
+}
+
+// On PostgreSQL the panel takes no backups of its own: asking answers 409
+// naming the engine and saying what to use, and the CLI says the same.
+func TestBackupOnPostgresSaysToUseItsTools(t *testing.T) {
+	if !testutil.OnPostgres() {
+		t.Skip("about PostgreSQL: runs when the tests run on PostgreSQL")
+	}
+	env := map[string]string{"PANEL_DATA_DIR": t.TempDir()}
+	a := newTestApp(t, env)
+	a.signIn()
+	rec := a.do("POST", "/api/backups", "")
+	if env := decodeEnvelope(t, rec); rec.Code != http.StatusConflict || len(env.Error.Fields) == 0 ||
+		env.Error.Fields[0].Field != "engine" || !strings.Contains(env.Error.Message, "pg_dump") {
+		t.Fatalf("POST /api/backups on PostgreSQL: %d %s", rec.Code, rec.Body)
+	}
+	var out, errOut bytes.Buffer
+	code := Run(context.Background(), Options{Args: []string{"backup"}, Getenv: func(k string) string { return env[k] },
+		Stdout: &out, Stderr: &errOut})
+	if code == 0 || !strings.Contains(errOut.String(), "pg_dump") {
+		t.Fatalf("gatehouse backup on PostgreSQL: %d %s", code, errOut.String())
 	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestCrashChild is the child half of TestSIGKILLLosesNoAcknowledgedWrite: it
@@ -40,24 +41,33 @@ func TestCrashChild(t *testing.T) {
 
 // TestSIGKILLLosesNoAcknowledgedWrite kills the panel with SIGKILL in the
 // middle of a stream of concurrent writes, three times over, and checks that
-// every write it acknowledged is still there and the database is intact.
+// every write it acknowledged is still there and the database is intact. It
+// runs on the engine the tests run on.
 func TestSIGKILLLosesNoAcknowledgedWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts child processes")
 	}
 	dir := t.TempDir()
+	database := filepath.Join(dir, "gatehouse.db") // the default under PANEL_DATA_DIR
+	var env []string
+	if testutil.OnPostgres() {
+		database = testutil.NewDatabase(t)
+		env = []string{"PANEL_DATABASE_URL=" + database}
+	}
 	var acked []string
 	for round := 0; round < 3; round++ {
-		acked = append(acked, crashRound(t, dir, round)...)
+		acked = append(acked, crashRound(t, dir, env, round)...)
 	}
-	db, err := store.Open(context.Background(), filepath.Join(dir, "gatehouse.db"))
+	db, err := store.Open(context.Background(), database)
 	if err != nil {
 		t.Fatalf("reopen after SIGKILL: %v", err)
 	}
 	defer closeDB(db)
-	var check string
-	if err := db.Raw("PRAGMA integrity_check").Scan(&check).Error; err != nil || check != "ok" {
-		t.Fatalf("integrity_check = %q, %v", check, err)
+	if !store.IsPostgres(database) {
+		var check string
+		if err := db.Raw("PRAGMA integrity_check").Scan(&check).Error; err != nil || check != "ok" {
+			t.Fatalf("integrity_check = %q, %v", check, err)
+		}
 	}
 	var ids []string
 	if err := db.Model(&store.Service{}).Pluck("id", &ids).Error; err != nil {
@@ -78,11 +88,12 @@ func TestSIGKILLLosesNoAcknowledgedWrite(t *testing.T) {
 	t.Logf("%d acknowledged writes over 3 kills, %d rows present", len(acked), len(ids))
 }
 
-func crashRound(t *testing.T, dir string, round int) []string {
+func crashRound(t *testing.T, dir string, env []string, round int) []string {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1") //nolint:gosec // the test binary itself, as a child
 	cmd.Env = append(os.Environ(), "GATEHOUSE_CRASH_CHILD=1", "PANEL_DATA_DIR="+dir,
 		"PANEL_LISTEN=127.0.0.1:0", "PANEL_ADMIN_USER=admin", "PANEL_ADMIN_PASSWORD=crash-test-password")
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

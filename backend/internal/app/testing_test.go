@@ -16,7 +16,8 @@ import (
 )
 
 // testApp builds the whole application (every feature, the real route table)
-// on a fresh SQLite file.
+// on a fresh database: a SQLite file, or a PostgreSQL database when the tests
+// run on PostgreSQL.
 type testApp struct {
 	t       testing.TB
 	c       *components
@@ -28,6 +29,16 @@ type testApp struct {
 func newTestApp(t testing.TB, env map[string]string) *testApp {
 	t.Helper()
 	m := map[string]string{"PANEL_DATA_DIR": t.TempDir()}
+	if testutil.OnPostgres() {
+		// Set in the caller's map too: the commands a test runs with the
+		// same environment must open the same database.
+		if env == nil {
+			env = map[string]string{}
+		}
+		if env["PANEL_DATABASE_URL"] == "" {
+			env["PANEL_DATABASE_URL"] = testutil.NewDatabase(t)
+		}
+	}
 	for k, v := range env {
 		m[k] = v
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -216,12 +217,18 @@ func TestExportIsASecretRead(t *testing.T) {
 // writes and is recorded in the audit log as the CLI.
 func TestTransferCommands(t *testing.T) {
 	dirA, dirB := t.TempDir(), t.TempDir()
-	a := newTestApp(t, map[string]string{"PANEL_DATA_DIR": dirA})
+	// Each panel's environment, as its commands see it (newTestApp adds the
+	// database when the tests run on PostgreSQL).
+	envs := map[string]map[string]string{dirA: {"PANEL_DATA_DIR": dirA}, dirB: {"PANEL_DATA_DIR": dirB}}
+	if testutil.OnPostgres() {
+		envs[dirB]["PANEL_DATABASE_URL"] = testutil.NewDatabase(t)
+	}
+	a := newTestApp(t, envs[dirA])
 	a.signIn()
 	richPanel(t, a)
 	run := func(dir, stdin string, args ...string) (string, string, int) {
 		var out, errOut bytes.Buffer
-		env := map[string]string{"PANEL_DATA_DIR": dir}
+		env := envs[dir]
 		code := Run(context.Background(), Options{Args: args, Getenv: func(k string) string { return env[k] },
 			Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut})
 		return out.String(), errOut.String(), code
@@ -255,7 +262,7 @@ func TestTransferCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "\napplied (gatehouse, merge)") {
 		t.Fatalf("apply: %d %s %s", code, out, errOut)
 	}
-	b := newTestApp(t, map[string]string{"PANEL_DATA_DIR": dirB})
+	b := newTestApp(t, envs[dirB])
 	b.signIn()
 	if !bytes.Equal(proxyConfig(t, a), proxyConfig(t, b)) {
 		t.Fatal("the CLI import does not reproduce the configuration")
@@ -270,7 +277,7 @@ func TestTransferCommands(t *testing.T) {
 // their values only inside the sealed secrets.
 func TestTransferCarriesDNSCredentials(t *testing.T) {
 	env := map[string]string{"PANEL_MANAGED": "true", "PANEL_ADMIN_DOMAIN": "panel.example.com", "PANEL_INTERNAL_URL": "http://gatehouse:8081"}
-	a := newTestApp(t, env)
+	a := newTestApp(t, maps.Clone(env))
 	a.signIn()
 	if rec := a.do("PUT", "/api/proxy/managed/secrets", `{"upsert":{"CF_DNS_API_TOKEN":"cf-secret-value"}}`); rec.Code != http.StatusOK {
 		t.Fatalf("secrets: %d %s", rec.Code, rec.Body)
@@ -281,7 +288,7 @@ func TestTransferCarriesDNSCredentials(t *testing.T) {
 	}
 	sealed := a.do("POST", "/api/export", `{"secrets":true,"passphrase":"a long passphrase"}`).Body.String()
 
-	b := newTestApp(t, env)
+	b := newTestApp(t, maps.Clone(env)) // a panel of its own: its own database
 	b.signIn()
 	plan := decode[importAnswer](t, b.do("POST", "/api/import", plain))
 	var refused bool

@@ -124,9 +124,12 @@ func (s *Service) where(ctx context.Context, f Filter) *gorm.DB {
 		q = q.Where("seq < ?", f.Before)
 	}
 	if f.Q != "" {
+		// lower() on both sides: SQLite's LIKE ignores ASCII case,
+		// PostgreSQL's does not.
 		like := "%" + likeEscape(f.Q) + "%"
-		q = q.Where(`(actor_name LIKE ? ESCAPE '\' OR resource_name LIKE ? ESCAPE '\' OR resource_id LIKE ? ESCAPE '\'
-			OR route LIKE ? ESCAPE '\' OR address LIKE ? ESCAPE '\' OR diff LIKE ? ESCAPE '\')`,
+		q = q.Where(`(lower(actor_name) LIKE lower(?) ESCAPE '\' OR lower(resource_name) LIKE lower(?) ESCAPE '\'
+			OR lower(resource_id) LIKE lower(?) ESCAPE '\' OR lower(route) LIKE lower(?) ESCAPE '\'
+			OR lower(address) LIKE lower(?) ESCAPE '\' OR lower(diff) LIKE lower(?) ESCAPE '\')`,
 			like, like, like, like, like, like)
 	}
 	return q

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 )
 
 // Snapshotter copies the live database into dir while the panel keeps
@@ -110,4 +112,19 @@ func integrityCheck(ctx context.Context, path string) error {
 		return fmt.Errorf("the database fails its integrity check: %v", problems)
 	}
 	return nil
+}
+
+// ErrNoSnapshot is the answer of an engine the panel cannot snapshot itself.
+var ErrNoSnapshot = errors.New("the panel's database is on PostgreSQL: back it up with pg_dump (the README's \"Backups and restore\" says how); the panel's own backups cover SQLite")
+
+// Unsupported is the snapshotter of an engine without a built-in snapshot:
+// every backup is refused with ErrNoSnapshot, as a conflict naming the engine.
+type Unsupported struct{ Name string }
+
+// Engine implements Snapshotter.
+func (u Unsupported) Engine() string { return u.Name }
+
+// Snapshot implements Snapshotter.
+func (u Unsupported) Snapshot(context.Context, string) (Taken, error) {
+	return Taken{}, apperr.Conflict("engine", "%s", ErrNoSnapshot.Error())
 }

@@ -16,14 +16,16 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // Config is the validated process configuration.
 type Config struct {
 	Listen      string // PANEL_LISTEN, host:port
 	DataDir     string // PANEL_DATA_DIR, created if missing
-	DatabaseURL string // PANEL_DATABASE_URL, sqlite path or sqlite:// URL
-	DBPath      string // the SQLite file derived from DatabaseURL
+	DatabaseURL string // PANEL_DATABASE_URL, sqlite path, sqlite:// or postgres:// URL
+	DBPath      string // the SQLite file derived from DatabaseURL; empty on PostgreSQL
+	PostgresURL string // the postgres:// URL when DatabaseURL selects PostgreSQL
 	BackupDir   string // PANEL_BACKUP_DIR, where backups are written (default <data>/backups)
 	InternalURL string // PANEL_INTERNAL_URL, how Traefik reaches the panel (forwardAuth, HTTP provider)
 	AdminDomain string // PANEL_ADMIN_DOMAIN, seeds the admin panel domain on first start
@@ -96,14 +98,23 @@ func Load(getenv Getenv) (Config, error) {
 	if c.DataDir == "" {
 		return Config{}, fmt.Errorf("PANEL_DATA_DIR: must not be empty")
 	}
-	path, err := sqlitePath(c.DatabaseURL, c.DataDir)
-	if err != nil {
-		return Config{}, fmt.Errorf("PANEL_DATABASE_URL: %w", err)
+	if store.IsPostgres(c.DatabaseURL) {
+		if err := checkPostgresURL(c.DatabaseURL); err != nil {
+			return Config{}, fmt.Errorf("PANEL_DATABASE_URL: %w", err)
+		}
+		c.PostgresURL = c.DatabaseURL
+	} else {
+		path, err := sqlitePath(c.DatabaseURL, c.DataDir)
+		if err != nil {
+			return Config{}, fmt.Errorf("PANEL_DATABASE_URL: %w", err)
+		}
+		c.DBPath = path
 	}
-	c.DBPath = path
-	if c.BackupDir, err = backupDir(l.str("PANEL_BACKUP_DIR", ""), c.DataDir); err != nil {
+	bdir, err := backupDir(l.str("PANEL_BACKUP_DIR", ""), c.DataDir)
+	if err != nil {
 		return Config{}, fmt.Errorf("PANEL_BACKUP_DIR: %w", err)
 	}
+	c.BackupDir = bdir
 	for _, u := range []struct{ name, val string }{
 		{"PANEL_INTERNAL_URL", c.InternalURL}, {"PANEL_PUBLIC_URL", c.PublicURL},
 		{"PANEL_PROXY_API_URL", c.ProxyAPIURL}, {"PANEL_PROXY_METRICS_URL", c.MetricsURL},
@@ -150,7 +161,9 @@ func sqlitePath(dbURL, dataDir string) (string, error) {
 		}
 		return p, nil
 	case strings.Contains(dbURL, "://"):
-		return "", fmt.Errorf("%q: only sqlite:// is supported in this version", dbURL)
+		// Only the scheme is quoted: the rest may hold a password.
+		scheme, _, _ := strings.Cut(dbURL, "://")
+		return "", fmt.Errorf("%s:// is not supported: use sqlite:// (or a file path) or postgres://", scheme)
 	default:
 		return dbURL, nil
 	}
@@ -172,6 +185,44 @@ func backupDir(dir, dataDir string) (string, error) {
 		return "", fmt.Errorf("%q exists and is not a directory", dir)
 	}
 	return dir, nil
+}
+
+// Database is what the store opens: the SQLite file or the PostgreSQL URL.
+func (c Config) Database() string {
+	if c.PostgresURL != "" {
+		return c.PostgresURL
+	}
+	return c.DBPath
+}
+
+// DatabaseForLog is Database without the PostgreSQL password.
+func (c Config) DatabaseForLog() string { return store.Redact(c.Database()) }
+
+// checkPostgresURL checks the shape of a PostgreSQL URL; the server says the
+// rest at start-up. Messages never quote the URL, which may hold a password.
+func checkPostgresURL(dbURL string) error {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return fmt.Errorf("not a valid URL (for example postgres://gatehouse:secret@db:5432/gatehouse?sslmode=disable)")
+	}
+	q := u.Query()
+	if u.Host == "" && q.Get("host") == "" {
+		return fmt.Errorf("names no server (postgres://user:password@host:5432/database, or ?host=/socket/dir)")
+	}
+	if u.Port() != "" {
+		if n, err := strconv.Atoi(u.Port()); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %q must be a number between 1 and 65535", u.Port())
+		}
+	}
+	if strings.Trim(u.Path, "/") == "" && q.Get("dbname") == "" {
+		return fmt.Errorf("names no database (postgres://user:password@host:5432/database)")
+	}
+	switch mode := q.Get("sslmode"); mode {
+	case "", "disable", "allow", "prefer", "require", "verify-ca", "verify-full":
+	default:
+		return fmt.Errorf("sslmode %q must be one of disable, allow, prefer, require, verify-ca, verify-full", mode)
+	}
+	return nil
 }
 
 func checkManaged(c Config) error {

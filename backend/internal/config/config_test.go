@@ -80,3 +80,59 @@ func TestLoadTrustedProxies(t *testing.T) {
 		t.Fatalf("got %v", c.TrustedProxies)
 	}
 }
+
+func TestLoadDatabaseURL(t *testing.T) {
+	tests := []struct {
+		url, path, postgres string
+	}{
+		{"", filepath.Join("data", "gatehouse.db"), ""},
+		{"/var/lib/gatehouse/g.db", "/var/lib/gatehouse/g.db", ""},
+		{"sqlite:///var/lib/gatehouse/g.db", "/var/lib/gatehouse/g.db", ""},
+		{"postgres://gh:s3cret@db:5432/gatehouse?sslmode=disable", "", "postgres://gh:s3cret@db:5432/gatehouse?sslmode=disable"},
+		{"postgresql://gh@db/gatehouse", "", "postgresql://gh@db/gatehouse"},
+		{"postgres://gh@/gatehouse?host=/run/postgresql", "", "postgres://gh@/gatehouse?host=/run/postgresql"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			c, err := Load(env(map[string]string{"PANEL_DATABASE_URL": tt.url}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.DBPath != tt.path || c.PostgresURL != tt.postgres {
+				t.Fatalf("DBPath %q, PostgresURL %q; want %q, %q", c.DBPath, c.PostgresURL, tt.path, tt.postgres)
+			}
+			if want := tt.path + tt.postgres; c.Database() != want {
+				t.Fatalf("Database() = %q; want %q", c.Database(), want)
+			}
+			if strings.Contains(c.DatabaseForLog(), "s3cret") {
+				t.Fatalf("DatabaseForLog() = %q shows the password", c.DatabaseForLog())
+			}
+		})
+	}
+}
+
+// A wrong database URL is named, with what is wrong, and never quoted with
+// its password.
+func TestLoadDatabaseURLErrors(t *testing.T) {
+	tests := []struct{ url, want string }{
+		{"postgres://gh:s3cret@db:port/gatehouse", "not a valid URL"},
+		{"postgres://gh:s3cret@db:99999/gatehouse", "port"},
+		{"postgres://gh:s3cret@db:0/gatehouse", "port"},
+		{"postgres://gh:s3cret@/gatehouse", "names no server"},
+		{"postgres://gh:s3cret@db", "names no database"},
+		{"postgres://gh:s3cret@db/gatehouse?sslmode=on", "sslmode"},
+		{"mysql://gh:s3cret@db/gatehouse", "mysql:// is not supported"},
+		{"sqlite://", "names no file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			_, err := Load(env(map[string]string{"PANEL_DATABASE_URL": tt.url}))
+			if err == nil || !strings.HasPrefix(err.Error(), "PANEL_DATABASE_URL: ") || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Load = %v; want a PANEL_DATABASE_URL error saying %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "s3cret") {
+				t.Fatalf("the error shows the password: %v", err)
+			}
+		})
+	}
+}

@@ -1,20 +1,26 @@
-// Package store opens the SQLite database, applies the embedded golang-migrate
-// migrations, and defines the GORM models. Models never go over the wire:
-// feature handlers map them to DTOs.
+// Package store opens the database (SQLite by default, PostgreSQL when given
+// a postgres:// URL), applies the embedded golang-migrate migrations, and
+// defines the GORM models. One set of migrations serves both engines. Models
+// never go over the wire: feature handlers map them to DTOs.
 package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/golang-migrate/migrate/v4"
+	"github.com/golang-migrate/migrate/v4/database"
 	"github.com/golang-migrate/migrate/v4/database/sqlite3"
+	"github.com/golang-migrate/migrate/v4/source"
 	"github.com/golang-migrate/migrate/v4/source/iofs"
 	"github.com/google/uuid"
 	_ "github.com/mattn/go-sqlite3" // the one SQLite driver, shared by GORM and migrate
@@ -37,8 +43,16 @@ func dsn(path string) string {
 		"&_txlock=immediate&_synchronous=NORMAL"
 }
 
-// Open migrates the database at path (creating its directory) and opens it.
-func Open(ctx context.Context, path string) (*gorm.DB, error) {
+// Open migrates the database and opens it. database is a SQLite file path
+// (its directory is created) or a postgres:// (postgresql://) URL.
+func Open(ctx context.Context, database string) (*gorm.DB, error) {
+	if IsPostgres(database) {
+		return openPostgres(ctx, database)
+	}
+	return openSQLite(ctx, database)
+}
+
+func openSQLite(ctx context.Context, path string) (*gorm.DB, error) {
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return nil, fmt.Errorf("create data directory %q: %w", dir, err)
@@ -47,12 +61,7 @@ func Open(ctx context.Context, path string) (*gorm.DB, error) {
 	if err := Migrate(path); err != nil {
 		return nil, err
 	}
-	db, err := gorm.Open(gormsqlite.Dialector{DriverName: "sqlite3", DSN: dsn(path)}, &gorm.Config{
-		Logger:                 logger.Discard, // SQL may carry hashes and tokens: never log it
-		SkipDefaultTransaction: false,
-		NowFunc:                Now,
-		TranslateError:         true,
-	})
+	db, err := gorm.Open(gormsqlite.Dialector{DriverName: "sqlite3", DSN: dsn(path)}, gormConfig())
 	if err != nil {
 		return nil, fmt.Errorf("open database %q: %w", path, err)
 	}
@@ -68,10 +77,20 @@ func Open(ctx context.Context, path string) (*gorm.DB, error) {
 	return db, nil
 }
 
-// Migrate applies every embedded migration. It refuses a dirty schema (a
-// migration failed halfway) and a schema newer than this binary knows, saying
-// what to do, rather than guessing.
-func Migrate(path string) error {
+func gormConfig() *gorm.Config {
+	return &gorm.Config{
+		Logger:                 logger.Discard, // SQL may carry hashes and tokens: never log it
+		SkipDefaultTransaction: false,
+		NowFunc:                Now,
+		TranslateError:         true,
+	}
+}
+
+// Migrate applies every embedded migration to a SQLite file or a PostgreSQL
+// database (see Open). It refuses a dirty schema (a migration failed halfway)
+// and a schema newer than this binary knows, saying what to do, rather than
+// guessing.
+func Migrate(database string) error {
 	src, err := iofs.New(migrationFS, "migrations")
 	if err != nil {
 		return fmt.Errorf("load migrations: %w", err)
@@ -80,19 +99,31 @@ func Migrate(path string) error {
 	if err != nil {
 		return err
 	}
-	sqlDB, err := sql.Open("sqlite3", dsn(path))
+	if IsPostgres(database) {
+		return migratePostgres(database, src, latest)
+	}
+	sqlDB, err := sql.Open("sqlite3", dsn(database))
 	if err != nil {
-		return fmt.Errorf("open database %q: %w", path, err)
+		return fmt.Errorf("open database %q: %w", database, err)
 	}
 	defer func() { _ = sqlDB.Close() }() // a separate handle for migrations only
 	drv, err := sqlite3.WithInstance(sqlDB, &sqlite3.Config{})
 	if err != nil {
-		return fmt.Errorf("open database %q for migration: %w", path, err)
+		return fmt.Errorf("open database %q for migration: %w", database, err)
 	}
-	m, err := migrate.NewWithInstance("iofs", src, "sqlite3", drv)
+	return migrateUp(src, "sqlite3", drv, database, latest)
+}
+
+// migrateUp runs the migrations on an opened engine driver; name is how
+// messages show the database.
+func migrateUp(src source.Driver, engine string, drv database.Driver, name string, latest uint) error {
+	m, err := migrate.NewWithInstance("iofs", src, engine, drv)
 	if err != nil {
 		return fmt.Errorf("prepare migrations: %w", err)
 	}
+	// Close returns the connection the driver holds (PostgreSQL refuses to
+	// copy or rename a database while one is open).
+	defer func() { _, _ = m.Close() }()
 	version, dirty, err := m.Version()
 	switch {
 	case errors.Is(err, migrate.ErrNilVersion):
@@ -100,13 +131,13 @@ func Migrate(path string) error {
 		return fmt.Errorf("read schema version: %w", err)
 	case dirty:
 		return fmt.Errorf("database %q is dirty at schema version %d: a migration failed halfway; "+
-			"restore the latest backup of the data directory and start again", path, version)
+			"restore the latest backup of the data directory and start again", name, version)
 	case version > latest:
 		return fmt.Errorf("database %q has schema version %d but this Gatehouse knows only up to %d: "+
-			"run the newer Gatehouse that wrote it, or restore a backup", path, version, latest)
+			"run the newer Gatehouse that wrote it, or restore a backup", name, version, latest)
 	}
 	if err := m.Up(); err != nil && !errors.Is(err, migrate.ErrNoChange) {
-		return fmt.Errorf("migrate database %q: %w", path, err)
+		return fmt.Errorf("migrate database %q: %w", name, err)
 	}
 	return nil
 }
@@ -141,7 +172,8 @@ func latestVersion(src interface {
 }
 
 // Now is the store's clock: UTC, truncated to milliseconds so that times
-// stored as text compare correctly in SQL.
+// stored as text (SQLite) compare correctly in SQL and survive PostgreSQL's
+// microsecond timestamps unchanged.
 func Now() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
 
 // NewID returns a new time-ordered opaque id.
@@ -154,4 +186,18 @@ func Ping(ctx context.Context, db *gorm.DB) error {
 		return err
 	}
 	return sqlDB.PingContext(ctx)
+}
+
+// MigrationsDigest identifies the embedded migrations' content, so a copy of
+// a migrated database (a test template) is reused only while they are
+// unchanged.
+func MigrationsDigest() string {
+	h := sha256.New()
+	entries, _ := fs.ReadDir(migrationFS, "migrations")
+	for _, e := range entries {
+		b, _ := fs.ReadFile(migrationFS, "migrations/"+e.Name())
+		_, _ = fmt.Fprintf(h, "%s %d\n", e.Name(), len(b))
+		_, _ = h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }

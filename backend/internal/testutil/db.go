@@ -11,12 +11,17 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-// NewDB returns a fresh SQLite database file in a temp dir with every
-// migration applied. It is closed when the test ends.
+// PostgresEnv names the variable that points the tests at a PostgreSQL
+// server (a postgres:// URL of a superuser, as scripts/postgres.sh prints):
+// each test then gets a new database there instead of a SQLite file.
+const PostgresEnv = "GATEHOUSE_TEST_DATABASE_URL"
+
+// NewDB returns a fresh database with every migration applied: a SQLite file
+// in a temp dir, or a new PostgreSQL database when PostgresEnv is set. It is
+// closed (and the PostgreSQL database dropped) when the test ends.
 func NewDB(tb testing.TB) *gorm.DB {
 	tb.Helper()
-	path := filepath.Join(tb.TempDir(), "gatehouse.db")
-	db, err := store.Open(context.Background(), path)
+	db, err := store.Open(context.Background(), NewDatabase(tb))
 	if err != nil {
 		tb.Fatalf("open test database: %v", err)
 	}
@@ -26,4 +31,24 @@ func NewDB(tb testing.TB) *gorm.DB {
 		}
 	})
 	return db
+}
+
+// NewDatabase returns what store.Open takes for a fresh database of the
+// engine the tests run on: the path of a new SQLite file in a temp dir, or
+// the URL of a new, migrated PostgreSQL database dropped when the test ends.
+func NewDatabase(tb testing.TB) string {
+	tb.Helper()
+	if OnPostgres() {
+		return newPostgresDatabase(tb)
+	}
+	return filepath.Join(tb.TempDir(), "gatehouse.db")
+}
+
+// SQLiteOnly skips, on PostgreSQL, a test about SQLite itself (its files,
+// VACUUM, its pragmas).
+func SQLiteOnly(tb testing.TB) {
+	tb.Helper()
+	if OnPostgres() {
+		tb.Skip("about SQLite itself: runs when the tests run on SQLite")
+	}
 }

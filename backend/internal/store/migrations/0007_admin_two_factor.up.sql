@@ -10,7 +10,7 @@ CREATE TABLE admin_totp (
     confirmed_at TIMESTAMP,
     -- The last 30-second step a code was accepted for: an older or equal
     -- step is refused, so one code never signs in twice.
-    last_step    INTEGER NOT NULL DEFAULT 0,
+    last_step    BIGINT NOT NULL DEFAULT 0,
     created_at   TIMESTAMP NOT NULL
 );
 

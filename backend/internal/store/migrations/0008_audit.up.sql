@@ -5,7 +5,7 @@
 -- entry's seq and hash in app_config ("audit_anchor") to verify from.
 CREATE TABLE audit_entries (
     id            TEXT PRIMARY KEY,
-    seq           INTEGER NOT NULL UNIQUE,
+    seq           BIGINT NOT NULL UNIQUE,
     at            TIMESTAMP NOT NULL,
     actor_kind    TEXT NOT NULL,
     actor_id      TEXT NOT NULL DEFAULT '',

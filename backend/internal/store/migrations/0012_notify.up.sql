@@ -10,11 +10,11 @@ CREATE TABLE notify_channels (
     settings        TEXT NOT NULL DEFAULT '{}',
     secrets         TEXT NOT NULL DEFAULT '',
     events          TEXT NOT NULL DEFAULT '[]',
-    enabled         BOOLEAN NOT NULL DEFAULT 1,
-    last_attempt_at DATETIME NULL,
-    last_ok         BOOLEAN NOT NULL DEFAULT 0,
+    enabled         BOOLEAN NOT NULL DEFAULT TRUE,
+    last_attempt_at TIMESTAMP NULL,
+    last_ok         BOOLEAN NOT NULL DEFAULT FALSE,
     last_error      TEXT NOT NULL DEFAULT '',
     last_event      TEXT NOT NULL DEFAULT '',
-    created_at      DATETIME NOT NULL,
-    updated_at      DATETIME NOT NULL
+    created_at      TIMESTAMP NOT NULL,
+    updated_at      TIMESTAMP NOT NULL
 );

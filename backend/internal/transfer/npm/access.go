@@ -154,8 +154,8 @@ func (c *converter) protect(source string, listID int64, sv *document.Service) {
 			c.skip(source, "%s removed the Authorization header before the upstream; through Gatehouse the upstream receives it", lsource)
 		}
 	}
-	// No rule at all means "password only": NPM's interface always writes
-	// one, "allow all" when the list only asks for a password.
+	// A list without rules is left as it was: NPM's interface always writes
+	// a rule, and a list with users and no rule means "password only".
 	if len(l.clients) == 0 {
 		return
 	}

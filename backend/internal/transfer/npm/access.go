@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -134,9 +135,10 @@ func isBcrypt(s string) bool {
 }
 
 // protect carries a host's access list over: its users as a basic-auth
-// protection naming the list's credential set. Its IP rules have no place
-// in the exchange document; when leaving them out would let in a request
-// NPM refused, the service comes over switched off.
+// protection naming the list's credential set, its IP rules as the
+// service's access rules (ipRules). When the IP rules cannot be carried
+// over exactly, the service comes over switched off rather than open to
+// more clients than before.
 func (c *converter) protect(source string, listID int64, sv *document.Service) {
 	l := c.src.accessLists[listID]
 	if l == nil {
@@ -152,28 +154,24 @@ func (c *converter) protect(source string, listID int64, sv *document.Service) {
 			c.skip(source, "%s removed the Authorization header before the upstream; through Gatehouse the upstream receives it", lsource)
 		}
 	}
-	if len(l.clients) == 0 || openToAll(l.clients) {
+	// A list without rules is left as it was: NPM's interface always writes
+	// a rule, and a list with users and no rule means "password only".
+	if len(l.clients) == 0 {
 		return
 	}
-	rules := clientRules(l.clients)
+	acc, why := ipRules(l, withUsers)
 	switch {
-	case withUsers && l.satisfyAny:
-		c.skip(source, "the IP rules of %s (%s) are not imported: NPM let those addresses in without a password; Gatehouse asks everyone for one until you add allow rules under the service's access rules",
-			lsource, rules)
-	default:
+	case why != "":
 		sv.Enabled = false
-		c.skip(source, "the IP rules of %s (%s) are not imported, so the service comes over switched off rather than open to more clients than before: add them under the service's access rules, then switch it on",
-			lsource, rules)
+		c.skip(source, "the IP rules of %s (%s) are not imported: %s. The service comes over switched off rather than open to more clients than before: add them under the service's access rules, then switch it on",
+			lsource, clientRules(l.clients), why)
+	case len(acc.Rules) == 0 && accessrule.Action(acc.DefaultAction) == accessrule.EffectiveDefault("", withUsers):
+		// "allow all" first: the rules decide as the protections alone do.
+	default:
+		sv.Access = acc
+		c.skip(source, "the IP rules of %s (%s) are translated into the service's access rules, which decide as NPM did: %s",
+			lsource, clientRules(l.clients), describeAccess(acc))
 	}
-}
-
-// openToAll reports client rules whose first match for every address is
-// "allow all". An empty list counts as open too: NPM's interface always
-// writes a rule, and a list with users and no rule means "password only".
-func openToAll(clients []listClient) bool {
-	first := clients[0]
-	a := strings.TrimSpace(first.address)
-	return strings.EqualFold(strings.TrimSpace(first.directive), "allow") && (a == "all" || a == "0.0.0.0/0")
 }
 
 func clientRules(clients []listClient) string {

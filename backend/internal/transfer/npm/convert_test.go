@@ -3,12 +3,14 @@ package npm
 import (
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -215,6 +217,7 @@ func TestAccessLists(t *testing.T) {
 		users      map[string]string // username -> password that must verify
 		protected  bool
 		disabled   bool
+		access     *document.ServiceAccess
 		skipped    []string
 		noSkipWith string
 	}{
@@ -246,21 +249,32 @@ func TestAccessLists(t *testing.T) {
 			users: map[string]string{}, protected: true, skipped: []string{"has no usable user"},
 		},
 		{
-			name: "satisfy any with users: the IP rules only let people in without a password",
+			name: "satisfy any with users: listed addresses skip the password",
 			stmts: []string{fmt.Sprintf(insertList, 1, "Team", 1), fmt.Sprintf(insertUser, 1, "ann", "ann-password"),
 				fmt.Sprintf(insertClient, 1, "192.168.0.0/16", "allow")},
-			users: map[string]string{"ann": "ann-password"}, protected: true, skipped: []string{"asks everyone for one"},
+			users: map[string]string{"ann": "ann-password"}, protected: true,
+			access:  &document.ServiceAccess{DefaultAction: "authenticate", Rules: []accessrule.Rule{allowFrom("192.168.0.0/16")}},
+			skipped: []string{"are translated into the service's access rules, which decide as NPM did: allow from 192.168.0.0/16, otherwise authenticate"},
 		},
 		{
-			name: "satisfy all with users: switched off",
+			name: "satisfy all with users: listed addresses still need the password",
 			stmts: []string{fmt.Sprintf(insertList, 1, "Team", 0), fmt.Sprintf(insertUser, 1, "ann", "ann-password"),
 				fmt.Sprintf(insertClient, 1, "192.168.0.0/16", "allow")},
-			users: map[string]string{"ann": "ann-password"}, protected: true, disabled: true, skipped: []string{"comes over switched off"},
+			users: map[string]string{"ann": "ann-password"}, protected: true,
+			access: &document.ServiceAccess{DefaultAction: "deny", Rules: []accessrule.Rule{
+				{Action: accessrule.Authenticate, Note: "from NPM access list #1", Sources: []string{"192.168.0.0/16"}}}},
+			skipped: []string{"otherwise deny"},
 		},
 		{
-			name:     "IP rules only: switched off",
-			stmts:    []string{fmt.Sprintf(insertList, 1, "LAN", 1), fmt.Sprintf(insertClient, 1, "10.0.0.0/8", "allow")},
-			disabled: true, skipped: []string{"comes over switched off"},
+			name:   "IP rules only",
+			stmts:  []string{fmt.Sprintf(insertList, 1, "LAN", 1), fmt.Sprintf(insertClient, 1, "10.0.0.0/8", "allow")},
+			access: &document.ServiceAccess{DefaultAction: "deny", Rules: []accessrule.Rule{allowFrom("10.0.0.0/8")}},
+		},
+		{
+			name: "an address Gatehouse cannot read: switched off",
+			stmts: []string{fmt.Sprintf(insertList, 1, "LAN", 0), fmt.Sprintf(insertClient, 1, "10.0.0.0/8", "allow"),
+				fmt.Sprintf(insertClient, 1, "unix:", "allow")},
+			disabled: true, skipped: []string{`"unix:" is not an IP address or a CIDR`, "comes over switched off"},
 		},
 		{
 			name: "allow all first changes nothing",
@@ -292,6 +306,9 @@ func TestAccessLists(t *testing.T) {
 			sv := doc.Services[0]
 			if sv.Enabled == tc.disabled {
 				t.Errorf("enabled = %v", sv.Enabled)
+			}
+			if !reflect.DeepEqual(sv.Access, tc.access) {
+				t.Errorf("access = %+v, want %+v", sv.Access, tc.access)
 			}
 			if tc.users == nil {
 				if len(doc.CredentialSets) != 0 || len(sv.Protections) != 0 {

@@ -547,40 +547,25 @@ func (p *planner) planDeletes() {
 		if inDoc(svcNames, sv.Name) {
 			continue
 		}
-		id := sv.ID
-		p.add(Item{Kind: KindService, Name: sv.Name, Action: ActionDelete}, func(tx *gorm.DB) error {
-			p.events = append(p.events, change.Event{Entity: change.Service, Kind: change.Deleted, ID: id})
-			return tx.Where("id = ?", id).Delete(&store.Service{}).Error
-		})
+		p.planDelete(KindService, sv.Name, sv.ID, change.Service, &store.Service{})
 	}
 	for _, t := range p.st.tokens {
 		if inDoc(tokens, t.Name) {
 			continue
 		}
-		id := t.ID
-		p.add(Item{Kind: KindMachineToken, Name: t.Name, Action: ActionDelete}, func(tx *gorm.DB) error {
-			p.events = append(p.events, change.Event{Entity: change.Access, Kind: change.Deleted, ID: id})
-			return tx.Where("id = ?", id).Delete(&store.MachineToken{}).Error
-		})
+		p.planDelete(KindMachineToken, t.Name, t.ID, change.Access, &store.MachineToken{})
 	}
 	for _, ch := range p.st.channels {
 		if inDoc(channels, ch.Name) {
 			continue
 		}
-		id := ch.ID
-		p.add(Item{Kind: KindNotifyChannel, Name: ch.Name, Action: ActionDelete}, func(tx *gorm.DB) error {
-			return tx.Where("id = ?", id).Delete(&channelRow{}).Error
-		})
+		p.planDelete(KindNotifyChannel, ch.Name, ch.ID, "", &channelRow{}) // channels publish no change event
 	}
 	for _, cs := range p.st.sets {
 		if inDoc(sets, cs.Name) {
 			continue
 		}
-		id := cs.ID
-		p.add(Item{Kind: KindCredentialSet, Name: cs.Name, Action: ActionDelete}, func(tx *gorm.DB) error {
-			p.events = append(p.events, change.Event{Entity: change.Security, Kind: change.Deleted, ID: id})
-			return tx.Where("id = ?", id).Delete(&store.CredentialSet{}).Error
-		})
+		p.planDelete(KindCredentialSet, cs.Name, cs.ID, change.Security, &store.CredentialSet{})
 	}
 	for _, d := range p.st.domainRows {
 		if inDoc(hosts, d.Domain) {
@@ -591,10 +576,17 @@ func (p *planner) planDeletes() {
 				Reason: fmt.Sprintf("not deleted: service %q, refused above, still uses it", svc)}, nil)
 			continue
 		}
-		id := d.ID
-		p.add(Item{Kind: KindDomain, Name: d.Domain, Action: ActionDelete}, func(tx *gorm.DB) error {
-			p.events = append(p.events, change.Event{Entity: change.Domain, Kind: change.Deleted, ID: id})
-			return tx.Where("id = ?", id).Delete(&store.Domain{}).Error
-		})
+		p.planDelete(KindDomain, d.Domain, d.ID, change.Domain, &store.Domain{})
 	}
+}
+
+// planDelete plans deleting the row id of model's table in replace mode,
+// announcing it on the change bus as entity (none when empty).
+func (p *planner) planDelete(kind, name, id string, entity change.Entity, model any) {
+	p.add(Item{Kind: kind, Name: name, Action: ActionDelete}, func(tx *gorm.DB) error {
+		if entity != "" {
+			p.events = append(p.events, change.Event{Entity: entity, Kind: change.Deleted, ID: id})
+		}
+		return tx.Where("id = ?", id).Delete(model).Error
+	})
 }

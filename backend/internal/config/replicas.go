@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
@@ -82,4 +83,16 @@ func loopback(addr string) string {
 		host = "127.0.0.1"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// ForwardAuthProxies are the proxies whose X-Forwarded-For entries
+// forward-auth steps over to find the client: PANEL_TRUSTED_PROXIES and,
+// with replicas, loopback. Forward-auth requests then reach a replica
+// through Traefik's loopback entrypoint, whose proxy appends the address it
+// saw, Traefik's own 127.0.0.1, after the client's.
+func (c Config) ForwardAuthProxies() []netip.Prefix {
+	if len(c.ReplicaURLs) == 0 {
+		return c.TrustedProxies
+	}
+	return append(slices.Clip(c.TrustedProxies), netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128"))
 }

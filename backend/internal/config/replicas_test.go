@@ -80,3 +80,24 @@ func TestLoadReplicaErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestForwardAuthProxies(t *testing.T) {
+	c, err := Load(env(replicaEnv(map[string]string{"PANEL_TRUSTED_PROXIES": "10.0.0.0/8"})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := c.ForwardAuthProxies()
+	if len(got) != 3 || got[0].String() != "10.0.0.0/8" || got[1].String() != "127.0.0.0/8" || got[2].String() != "::1/128" {
+		t.Fatalf("with replicas = %v", got)
+	}
+	if len(c.TrustedProxies) != 1 {
+		t.Fatalf("TrustedProxies changed: %v", c.TrustedProxies)
+	}
+	c, err = Load(env(map[string]string{"PANEL_TRUSTED_PROXIES": "10.0.0.0/8"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.ForwardAuthProxies(); len(got) != 1 {
+		t.Fatalf("without replicas = %v", got)
+	}
+}

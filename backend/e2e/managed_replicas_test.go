@@ -66,7 +66,9 @@ func TestManagedReplicas(t *testing.T) {
 	from := func(src string) int {
 		d := &net.Dialer{Timeout: 5 * time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}}
 		c := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true,
-			DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) { return d.DialContext(ctx, network, addr) }}}
+			DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+				return d.DialContext(ctx, network, addr)
+			}}}
 		r := send(t, c, http.MethodGet, "http://"+host+"/", nil)
 		if r.code == http.StatusOK && !r.passed() {
 			return 0

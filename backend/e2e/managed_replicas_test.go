@@ -5,15 +5,22 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"filippo.io/age"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
+	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -85,7 +92,7 @@ func TestManagedReplicas(t *testing.T) {
 		var s struct {
 			ServerStatus map[string]string `json:"serverStatus"`
 		}
-		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/http/services/gatehouse-panel@file")
+		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/http/services/gatehouse-panel-ready@file")
 		if err != nil {
 			return nil
 		}
@@ -105,21 +112,24 @@ func TestManagedReplicas(t *testing.T) {
 	}) // A stops here
 
 	// Until the health check notices, a request may go to A: the retry
-	// sends it to B. Count what a client sees meanwhile.
-	failed, total := 0, 0
+	// sends it to B. Count what a client sees meanwhile (reported, not
+	// asserted: a request A was answering as it stopped may fail).
+	failed, total := map[int]int{}, 0
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		total++
 		if code := from("127.0.0.2"); code != http.StatusOK {
-			failed++
+			failed[code]++
 		}
 	}
-	t.Logf("after the first replica stopped: %d of %d requests failed within 5 s", failed, total)
-	if failed > 0 {
-		t.Errorf("%d of %d requests failed while one replica was down", failed, total)
-	}
+	t.Logf("after the first replica stopped: failed requests by status %v of %d within 5 s", failed, total)
 	harness.Eventually(t, 10*time.Second, func() bool { return servers()[urlA] == "DOWN" },
 		"Traefik's health check did not take the stopped replica out")
+	for i := 0; i < 20; i++ {
+		if code := from("127.0.0.2"); code != http.StatusOK {
+			t.Fatalf("request %d with one replica out of the load balancer: %d", i, code)
+		}
+	}
 
 	// A change on B still reaches Traefik through the panel entrypoint.
 	putRules(t, b, svc, "deny", []map[string]any{{"action": "allow", "note": "first loopback", "sources": []string{"127.0.0.1/32"}}})
@@ -127,5 +137,78 @@ func TestManagedReplicas(t *testing.T) {
 		"a rule written on the remaining replica did not reach Traefik")
 	if w.Exited() {
 		t.Fatalf("the wrapper exited: %v", w.Err)
+	}
+}
+
+// fakeReplica answers /api/health with 200 or 503 (ready) and everything
+// else with its name, as a replica that lost the database still answers
+// forward-auth from memory.
+type fakeReplica struct {
+	*httptest.Server
+	ready atomic.Bool
+}
+
+func startFakeReplica(t *testing.T, name string) *fakeReplica {
+	t.Helper()
+	r := &fakeReplica{}
+	r.ready.Store(true)
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == "/api/health" && !r.ready.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, name)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+// TestReplicasLoadBalancer runs Traefik on the file the panel builds for
+// PANEL_REPLICA_URLS: replicas that are not ready leave the rotation, and
+// when none is ready (the database is down for all) every live replica
+// still answers.
+func TestReplicasLoadBalancer(t *testing.T) {
+	a, b := startFakeReplica(t, "a"), startFakeReplica(t, "b")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, managed.ReplicasFile), managed.BuildReplicas([]string{a.URL, b.URL}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	gh := "127.0.0.1:" + strconv.Itoa(harness.FreePort(t))
+	harness.StartTraefik(t, harness.TraefikOptions{FileDir: dir,
+		Static: "entryPoints:\n  gatehouse:\n    address: \"" + gh + "\"\n"})
+	c := &http.Client{Timeout: 5 * time.Second}
+	answers := func(n int) map[string]int {
+		got := map[string]int{}
+		for i := 0; i < n; i++ {
+			resp, err := c.Get("http://" + gh + "/api/auth/verify")
+			if err != nil {
+				got["error"]++
+				continue
+			}
+			body, _ := io.ReadAll(resp.Body)
+			_ = resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				got[strconv.Itoa(resp.StatusCode)]++
+				continue
+			}
+			got[strings.TrimSpace(string(body))]++
+		}
+		return got
+	}
+	harness.Eventually(t, 15*time.Second, func() bool { g := answers(10); return g["a"] > 0 && g["b"] > 0 },
+		"Traefik did not balance over both replicas")
+
+	a.ready.Store(false)
+	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["b"] == 10 },
+		"a replica that is not ready stayed in the rotation")
+
+	b.ready.Store(false)
+	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["a"] > 0 && g["b"] > 0 },
+		"with no replica ready, Traefik did not fall back to every replica")
+
+	// No replica ready and one gone: the retry finds the live one.
+	a.Close()
+	if g := answers(20); g["b"] != 20 {
+		t.Fatalf("with one replica gone and none ready: %v", g)
 	}
 }

@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"io"
 	"net"
@@ -38,7 +39,8 @@ func TestManagedReplicas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	portA, portB, apiPort, ghPort, web := harness.FreePort(t), harness.FreePort(t), harness.FreePort(t), harness.FreePort(t), harness.FreePort(t)
+	portA, portB, apiPort, ghPort := harness.FreePort(t), harness.FreePort(t), harness.FreePort(t), harness.FreePort(t)
+	web, websecure := harness.FreePort(t), harness.FreePort(t)
 	urlA, urlB := "http://127.0.0.1:"+strconv.Itoa(portA), "http://127.0.0.1:"+strconv.Itoa(portB)
 	cfgDir, dataDir := t.TempDir(), t.TempDir()
 	env := func(port int) map[string]string {
@@ -49,13 +51,15 @@ func TestManagedReplicas(t *testing.T) {
 			"PANEL_MANAGED_PANEL_ADDRESS": "127.0.0.1:" + strconv.Itoa(ghPort), "PANEL_MANAGED_CONFIG_DIR": cfgDir,
 			"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:" + strconv.Itoa(apiPort),
 			"PANEL_PROXY_API_URL":       "http://127.0.0.1:" + strconv.Itoa(apiPort),
+			"PANEL_ADMIN_DOMAIN":        "panel.replicas.test",
 		}
 	}
 	b := harness.StartPanel(t, env(portB))
 	b.MustJSON(t, http.StatusOK, http.MethodPut, "/api/proxy/managed", map[string]any{
-		"logLevel":    "INFO",
-		"entrypoints": []map[string]any{{"name": "web", "host": "127.0.0.1", "port": web}},
-		"resolvers":   []map[string]any{},
+		"logLevel": "INFO",
+		"entrypoints": []map[string]any{{"name": "web", "host": "127.0.0.1", "port": web},
+			{"name": "websecure", "host": "127.0.0.1", "port": websecure, "tls": true}},
+		"resolvers": []map[string]any{},
 	}, nil)
 
 	// A is down: the wrapper takes everything from B.
@@ -86,6 +90,29 @@ func TestManagedReplicas(t *testing.T) {
 		"the allowed client never passed (forward-auth through the panel entrypoint)")
 	if code := from("127.0.0.1"); code != http.StatusForbidden {
 		t.Fatalf("a client outside the rule: %d; want 403", code)
+	}
+
+	// The admin domain's router goes to the replicas' load balancer in the
+	// file provider.
+	admin := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, //nolint:gosec // Traefik's default certificate
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, "127.0.0.1:"+strconv.Itoa(websecure))
+		}}}
+	harness.Eventually(t, 30*time.Second, func() bool {
+		resp, err := admin.Get("https://panel.replicas.test/api/system")
+		if err != nil {
+			return false
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, "the admin domain did not reach the panel through gatehouse-panel@file")
+	var router struct{ Service, Status string }
+	if resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/http/routers/gh-admin-websecure@http"); err == nil {
+		_ = json.NewDecoder(resp.Body).Decode(&router)
+		_ = resp.Body.Close()
+	}
+	if router.Service != "gatehouse-panel@file" || router.Status != "enabled" {
+		t.Fatalf("admin router = %+v; want enabled on gatehouse-panel@file", router)
 	}
 
 	servers := func() map[string]string {

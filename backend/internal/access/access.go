@@ -179,7 +179,7 @@ func New(o Options) *Service {
 	s.policy = newPolicyCache(s.loadPolicy)
 	s.sessions = newSessionStore(o.DB, o.Now)
 	s.basic = newBasicCache()
-	s.sso = newSSOState(o.Now)
+	s.sso = newSSOState(o.DB, o.Now)
 	if o.Bus != nil {
 		o.Bus.Subscribe(s.onChange)
 	}
@@ -225,7 +225,9 @@ func (s *Service) Loops() []func(ctx context.Context) {
 				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
 					s.log.Warn("sweep forward-auth sessions", "err", err)
 				}
-				s.sso.sweep()
+				if err := s.sso.sweep(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("sweep pending sign-ins", "err", err)
+				}
 				select {
 				case <-ctx.Done():
 					return

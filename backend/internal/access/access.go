@@ -171,7 +171,7 @@ func New(o Options) *Service {
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
 		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
 		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
-		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
+		limiter: ratelimit.Shared(o.DB, "access", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
 		// A service, whatever the addresses and names tried, gets the
 		// limiter's own threshold and window.
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),

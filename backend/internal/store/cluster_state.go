@@ -106,3 +106,13 @@ func SweepPending(ctx context.Context, db *gorm.DB, now time.Time) error {
 	}
 	return nil
 }
+
+// RateLimitFailure is one failed attempt counted by a rate limiter shared
+// through the database (PostgreSQL). KeyHash hashes the limiter's scope
+// and key.
+type RateLimitFailure struct {
+	ID       string
+	Scope    string
+	KeyHash  string
+	FailedAt time.Time
+}

@@ -31,8 +31,8 @@ type SSOPending struct {
 // TableName pins the table name (GORM would pluralise it).
 func (SSOPending) TableName() string { return "sso_pending" }
 
-// ErrTooManyPending is returned by PutPending while max sign-ins of one kind
-// are in progress.
+// ErrTooManyPending is returned by PutPending while its limit of sign-ins of
+// one kind are in progress.
 var ErrTooManyPending = errors.New("too many sign-ins in progress")
 
 // single runs one statement outside a transaction: on PostgreSQL a
@@ -43,10 +43,10 @@ func single(ctx context.Context, db *gorm.DB) *gorm.DB {
 }
 
 // PutPending stores v as JSON under kind and the hash of key until expires.
-// Once max rows of kind exist it sweeps the expired ones, and refuses with
-// ErrTooManyPending while that leaves max or more. Replicas adding at the
-// same moment may overshoot max by a few: it bounds a flood, not a count.
-func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, now, expires time.Time, max int) error {
+// Once limit rows of kind exist it sweeps the expired ones, and refuses with
+// ErrTooManyPending while that leaves limit or more. Replicas adding at the
+// same moment may overshoot limit by a few: it bounds a flood, not a count.
+func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, now, expires time.Time, limit int) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode pending %s: %w", kind, err)
@@ -60,14 +60,14 @@ func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, now, 
 	if err != nil {
 		return fmt.Errorf("count pending %s: %w", kind, err)
 	}
-	if n >= int64(max) {
+	if n >= int64(limit) {
 		if err := SweepPending(ctx, db, now); err != nil {
 			return err
 		}
 		if n, err = count(); err != nil {
 			return fmt.Errorf("count pending %s: %w", kind, err)
 		}
-		if n >= int64(max) {
+		if n >= int64(limit) {
 			return ErrTooManyPending
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // "pgx", for the server's own connection
+	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
@@ -213,4 +214,52 @@ func loseDatabase(t *testing.T, v *env) (restore func()) {
 	}
 	t.Cleanup(restore)
 	return restore
+}
+
+// A database that stops answering (a network partition: no error, no
+// answer) costs verify at most dbTimeout: cached decisions still pass at
+// once, the rest is refused, and requests waiting for one policy rebuild
+// give up together instead of one after another.
+func TestVerifyWhenTheDatabaseHangs(t *testing.T) {
+	v := newEnv(t)
+	id, _ := basicService(t, v, "app.example.com")
+	cached := fwd{service: id, host: "app.example.com", auth: basic("alice", "correct horse")}
+	if rec := v.verify(cached); rec.Code != 200 {
+		t.Fatalf("before: %d", rec.Code)
+	}
+	hang := func(db *gorm.DB) {
+		<-db.Statement.Context.Done()
+		_ = db.AddError(db.Statement.Context.Err())
+	}
+	if err := v.db.Callback().Query().Before("gorm:query").Register("test:hang", hang); err != nil {
+		t.Fatal(err)
+	}
+
+	began := time.Now()
+	if rec := v.verify(cached); rec.Code != 200 || time.Since(began) > time.Second {
+		t.Fatalf("cached credentials: %d in %v", rec.Code, time.Since(began))
+	}
+	began = time.Now()
+	rec := v.verify(fwd{service: id, host: "app.example.com", cookie: "not-a-session"})
+	if took := time.Since(began); rec.Code < 300 || took > dbTimeout+2*time.Second {
+		t.Fatalf("unknown cookie: %d in %v", rec.Code, took)
+	}
+
+	v.acc.InvalidatePolicy()
+	const n = 6
+	codes := make([]int, n)
+	var wg sync.WaitGroup
+	began = time.Now()
+	for i := range n {
+		wg.Go(func() { codes[i] = v.verify(cached).Code })
+	}
+	wg.Wait()
+	if took := time.Since(began); took > dbTimeout+2*time.Second {
+		t.Fatalf("%d requests waiting for one policy rebuild took %v", n, took)
+	}
+	for i, c := range codes {
+		if c < 300 {
+			t.Fatalf("request %d without a policy: %d", i, c)
+		}
+	}
 }

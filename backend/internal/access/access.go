@@ -171,7 +171,7 @@ func New(o Options) *Service {
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
 		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
 		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
-		limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
+		limiter: ratelimit.Shared(o.DB, "access", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
 		// A service, whatever the addresses and names tried, gets the
 		// limiter's own threshold and window.
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
@@ -179,7 +179,7 @@ func New(o Options) *Service {
 	s.policy = newPolicyCache(s.loadPolicy)
 	s.sessions = newSessionStore(o.DB, o.Now)
 	s.basic = newBasicCache()
-	s.sso = newSSOState(o.Now)
+	s.sso = newSSOState(o.DB, o.Now)
 	if o.Bus != nil {
 		o.Bus.Subscribe(s.onChange)
 	}
@@ -225,7 +225,9 @@ func (s *Service) Loops() []func(ctx context.Context) {
 				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
 					s.log.Warn("sweep forward-auth sessions", "err", err)
 				}
-				s.sso.sweep()
+				if err := s.sso.sweep(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("sweep pending sign-ins", "err", err)
+				}
 				select {
 				case <-ctx.Done():
 					return

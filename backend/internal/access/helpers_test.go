@@ -29,6 +29,7 @@ import (
 // Echo stack (admin guard open: admin auth is tested elsewhere).
 type env struct {
 	t        testing.TB
+	database string // what store.Open took: a SQLite path or a PostgreSQL URL
 	db       *gorm.DB
 	bus      *change.Bus
 	clock    *testutil.Clock
@@ -49,10 +50,31 @@ const testPanel = "https://panel.example.com"
 
 func newEnv(t testing.TB, opts ...func(*Options)) *env {
 	t.Helper()
-	db := testutil.NewDB(t)
+	return newEnvOn(t, testutil.NewDatabase(t), opts...)
+}
+
+// replica is another panel on v's database, as a second replica is: its
+// own connections, bus, caches and clock, and the same age identity.
+func (v *env) replica(opts ...func(*Options)) *env {
+	v.t.Helper()
+	same := func(o *Options) { o.Secrets = v.acc.secrets }
+	return newEnvOn(v.t, v.database, append([]func(*Options){same}, opts...)...)
+}
+
+func newEnvOn(t testing.TB, database string, opts ...func(*Options)) *env {
+	t.Helper()
+	db, err := store.Open(context.Background(), database)
+	if err != nil {
+		t.Fatalf("open test database: %v", err)
+	}
+	t.Cleanup(func() {
+		if sqlDB, err := db.DB(); err == nil {
+			_ = sqlDB.Close()
+		}
+	})
 	bus := change.NewBus()
 	ck := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	v := &env{t: t, db: db, bus: bus, clock: ck, panelURL: testPanel}
+	v := &env{t: t, database: database, db: db, bus: bus, clock: ck, panelURL: testPanel}
 	v.svcs = services.NewService(db, bus, ck.Now, nil,
 		services.WithProtections(ServiceProtections), services.WithEndSessions(EndServiceSessions))
 	conf := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: v.svcs, Settings: settings.NewService(db, bus),

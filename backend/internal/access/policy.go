@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/textproto"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -108,11 +107,15 @@ type policyCache struct {
 	load func(ctx context.Context) (*policy, error)
 	cur  atomic.Pointer[policy]
 	gen  atomic.Uint64
-	mu   sync.Mutex // serialises rebuilds
+	// turn serialises rebuilds. A channel rather than a mutex: while the
+	// database does not answer, a request waiting for another's rebuild
+	// gives up at its own deadline instead of queueing behind every
+	// rebuild before it.
+	turn chan struct{}
 }
 
 func newPolicyCache(load func(ctx context.Context) (*policy, error)) *policyCache {
-	return &policyCache{load: load}
+	return &policyCache{load: load, turn: make(chan struct{}, 1)}
 }
 
 func (c *policyCache) invalidate() {
@@ -124,8 +127,14 @@ func (c *policyCache) get(ctx context.Context) (*policy, error) {
 	if p := c.cur.Load(); p != nil {
 		return p, nil
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, dbTimeout)
+	defer cancel()
+	select {
+	case c.turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("load forward-auth policy: %w", ctx.Err())
+	}
+	defer func() { <-c.turn }()
 	if p := c.cur.Load(); p != nil {
 		return p, nil
 	}

@@ -113,6 +113,8 @@ func (s *sessionStore) lookup(ctx context.Context, tok string) (*session, error)
 	s.mu.Lock()
 	gen := s.gen
 	s.mu.Unlock()
+	ctx, cancel := context.WithTimeout(ctx, dbTimeout)
+	defer cancel()
 	var row store.Session
 	err := s.db.WithContext(ctx).Where("token_hash = ? AND expires_at > ?", hash, s.now()).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {

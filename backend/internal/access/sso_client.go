@@ -64,7 +64,7 @@ func (c *OIDCClient) AuthCodeURL(state, nonce, verifier string) string {
 // Redeem exchanges the code with the PKCE verifier, verifies the ID token
 // (signature, issuer, audience, expiry) and its nonce, and reads the claims.
 func (c *OIDCClient) Redeem(ctx context.Context, code, verifier, nonce string) (Identity, error) {
-	id, err := c.s.redeemCode(ctx, c.oc, c.prov, code, &login{nonce: nonce, verifier: verifier})
+	id, err := c.s.redeemCode(ctx, c.oc, c.prov, code, &login{Nonce: nonce, Verifier: verifier})
 	if err != nil {
 		return Identity{}, err
 	}

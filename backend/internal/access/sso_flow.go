@@ -66,8 +66,11 @@ func (s *Service) ssoStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l := &login{serviceID: sp.id, rd: rd, nonce: nonce, verifier: oauth2.GenerateVerifier()}
-	if err := s.sso.addLogin(state, l); err != nil {
+	l := &login{ServiceID: sp.id, RD: rd, Nonce: nonce, Verifier: oauth2.GenerateVerifier()}
+	if err := s.sso.addLogin(ctx, state, l); err != nil {
+		if !errors.Is(err, store.ErrTooManyPending) {
+			return err
+		}
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
 			"Too many sign-ins are in progress. Try again in a few minutes.")
 	}
@@ -76,7 +79,7 @@ func (s *Service) ssoStart(c echo.Context) error {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pol.panelURL, "https://"),
 	})
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, oc.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(l.verifier)))
+	return c.Redirect(http.StatusFound, oc.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(l.Verifier)))
 }
 
 // returnURL accepts rd only when it is an http(s) URL on one of the service's hosts.
@@ -147,7 +150,10 @@ func (s *Service) ssoCallback(c echo.Context) error {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
 			"This sign-in was not started in this browser, or it has expired. Open the service again to sign in.")
 	}
-	l := s.sso.takeLogin(state)
+	l, err := s.sso.takeLogin(ctx, state)
+	if err != nil {
+		return err
+	}
 	if l == nil {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
 			"This sign-in has expired. Open the service again to sign in.")
@@ -170,7 +176,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in failed",
 			"The sign-in could not be completed. Open the service again to retry.")
 	}
-	sp := pol.services[l.serviceID]
+	sp := pol.services[l.ServiceID]
 	if sp == nil || !sp.live(s.now()) || sp.sso == nil {
 		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Not available", "This service is not available.")
 	}
@@ -186,9 +192,12 @@ func (s *Service) ssoCallback(c echo.Context) error {
 		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Access denied",
 			"You signed in as "+id.user+", who is not allowed to use "+sp.name+".")
 	}
-	u, _ := url.Parse(l.rd) // validated at start
-	exch, err := s.sso.addExchange(&exchange{serviceID: sp.id, host: strings.ToLower(u.Host), id: id})
+	u, _ := url.Parse(l.RD) // validated at start
+	exch, err := s.sso.addExchange(ctx, &exchange{serviceID: sp.id, host: strings.ToLower(u.Host), id: id})
 	if err != nil {
+		if !errors.Is(err, store.ErrTooManyPending) {
+			return err
+		}
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
 			"Too many sign-ins are in progress. Try again in a few minutes.")
 	}
@@ -206,7 +215,7 @@ func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.
 	}
 	ctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 15*time.Second)
 	defer cancel()
-	tok, err := oc.Exchange(ctx, code, oauth2.VerifierOption(l.verifier))
+	tok, err := oc.Exchange(ctx, code, oauth2.VerifierOption(l.Verifier))
 	if err != nil {
 		return identity{}, fmt.Errorf("exchange code: %w", err)
 	}
@@ -218,7 +227,7 @@ func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.
 	if err != nil {
 		return identity{}, fmt.Errorf("verify ID token: %w", err)
 	}
-	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(l.nonce)) != 1 {
+	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(l.Nonce)) != 1 {
 		return identity{}, errors.New("ID token nonce does not match")
 	}
 	claims := map[string]any{}
@@ -285,7 +294,11 @@ func groupsOf(v any) []string {
 // host-only cookie (Traefik passes non-2xx answers, headers included, to the browser).
 func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
 	clean := f.proto + "://" + f.host + withoutParams(f.uri)
-	e := s.sso.redeem(f.exchToken)
+	ctx := c.Request().Context()
+	e, err := s.sso.redeem(ctx, f.exchToken)
+	if err != nil {
+		return err
+	}
 	if e == nil || e.serviceID != sp.id || e.host != strings.ToLower(f.host) {
 		return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, page{
 			Title: "Sign-in link expired", Message: "This sign-in link has expired or was already used.",
@@ -295,7 +308,6 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title: "Access denied", Message: "You signed in as " + e.id.user + ", who is not allowed to use " + sp.name + "."})
 	}
-	ctx := c.Request().Context()
 	d, err := s.loadSSO(ctx)
 	if err != nil {
 		return err

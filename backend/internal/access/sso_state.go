@@ -7,12 +7,15 @@ import (
 	"time"
 
 	"github.com/coreos/go-oidc/v3/oidc"
+	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
-// Lifetimes of the in-memory sign-in state. Both are single-use; a restart
-// forgets them, which costs at most one retried sign-in.
+// Lifetimes of the sign-in state. Both are single-use and live in the
+// database (store.SSOPending), so a sign-in started on one replica finishes
+// on any other.
 const (
 	loginTTL    = 10 * time.Minute
 	exchangeTTL = 60 * time.Second
@@ -21,9 +24,10 @@ const (
 
 // login is one sign-in in progress, keyed by its OAuth state.
 type login struct {
-	serviceID, rd   string
-	nonce, verifier string
-	expires         time.Time
+	ServiceID string `json:"serviceId"`
+	RD        string `json:"rd"`
+	Nonce     string `json:"nonce"`
+	Verifier  string `json:"verifier"`
 }
 
 // identity is who the provider says signed in.
@@ -41,104 +45,79 @@ type identity struct {
 type exchange struct {
 	serviceID, host string
 	id              identity
-	expires         time.Time
 }
 
+// exchangeJSON is an exchange as stored.
+type exchangeJSON struct {
+	ServiceID string   `json:"serviceId"`
+	Host      string   `json:"host"`
+	User      string   `json:"user"`
+	Email     string   `json:"email"`
+	Name      string   `json:"name"`
+	Groups    []string `json:"groups"`
+}
+
+// ssoState keeps the pending sign-ins (in the database) and the discovered
+// provider (in memory: each replica discovers it once).
 type ssoState struct {
-	now       func() time.Time
-	mu        sync.Mutex
-	logins    map[string]*login
-	exchanges map[string]*exchange
+	db  *gorm.DB
+	now func() time.Time
 
 	provMu sync.Mutex
 	issuer string
 	prov   *oidc.Provider
 }
 
-func newSSOState(now func() time.Time) *ssoState {
-	return &ssoState{now: now, logins: map[string]*login{}, exchanges: map[string]*exchange{}}
+func newSSOState(db *gorm.DB, now func() time.Time) *ssoState {
+	return &ssoState{db: db, now: now}
 }
 
-var errTooManyPending = fmt.Errorf("too many sign-ins in progress")
+func (s *ssoState) addLogin(ctx context.Context, state string, l *login) error {
+	now := s.now()
+	return store.PutPending(ctx, s.db, store.PendingLogin, state, l, now, now.Add(loginTTL), maxPending)
+}
 
-func (s *ssoState) addLogin(state string, l *login) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.logins) >= maxPending {
-		s.sweepLocked()
-		if len(s.logins) >= maxPending {
-			return errTooManyPending
-		}
+// takeLogin returns and forgets a live login; nil when there is none.
+func (s *ssoState) takeLogin(ctx context.Context, state string) (*login, error) {
+	var l login
+	ok, err := store.TakePending(ctx, s.db, store.PendingLogin, state, s.now(), &l)
+	if !ok || err != nil {
+		return nil, err
 	}
-	l.expires = s.now().Add(loginTTL)
-	s.logins[state] = l
-	return nil
+	return &l, nil
 }
 
-// takeLogin returns and forgets a live login.
-func (s *ssoState) takeLogin(state string) *login {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	l := s.logins[state]
-	delete(s.logins, state)
-	if l == nil || !s.now().Before(l.expires) {
-		return nil
-	}
-	return l
-}
-
-func (s *ssoState) addExchange(e *exchange) (string, error) {
+func (s *ssoState) addExchange(ctx context.Context, e *exchange) (string, error) {
 	tok, err := token.New()
 	if err != nil {
 		return "", err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.exchanges) >= maxPending {
-		s.sweepLocked()
-		if len(s.exchanges) >= maxPending {
-			return "", errTooManyPending
-		}
+	v := exchangeJSON{ServiceID: e.serviceID, Host: e.host, User: e.id.user, Email: e.id.email, Name: e.id.name, Groups: e.id.groups}
+	now := s.now()
+	if err := store.PutPending(ctx, s.db, store.PendingExchange, tok, v, now, now.Add(exchangeTTL), maxPending); err != nil {
+		return "", err
 	}
-	e.expires = s.now().Add(exchangeTTL)
-	s.exchanges[token.Hash(tok)] = e
 	return tok, nil
 }
 
-// redeem returns and forgets a live exchange: a token works once.
-func (s *ssoState) redeem(tok string) *exchange {
+// redeem returns and forgets a live exchange: a token works once, whichever
+// replica it reaches. nil when there is none.
+func (s *ssoState) redeem(ctx context.Context, tok string) (*exchange, error) {
 	if len(tok) > 128 {
-		return nil
+		return nil, nil
 	}
-	h := token.Hash(tok)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	e := s.exchanges[h]
-	delete(s.exchanges, h)
-	if e == nil || !s.now().Before(e.expires) {
-		return nil
+	var v exchangeJSON
+	ok, err := store.TakePending(ctx, s.db, store.PendingExchange, tok, s.now(), &v)
+	if !ok || err != nil {
+		return nil, err
 	}
-	return e
+	return &exchange{serviceID: v.ServiceID, host: v.Host,
+		id: identity{user: v.User, email: v.Email, name: v.Name, groups: v.Groups}}, nil
 }
 
-func (s *ssoState) sweep() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.sweepLocked()
-}
-
-func (s *ssoState) sweepLocked() {
-	now := s.now()
-	for k, l := range s.logins {
-		if !now.Before(l.expires) {
-			delete(s.logins, k)
-		}
-	}
-	for k, e := range s.exchanges {
-		if !now.Before(e.expires) {
-			delete(s.exchanges, k)
-		}
-	}
+// sweep deletes expired sign-ins, the panel's own included (they share the table).
+func (s *ssoState) sweep(ctx context.Context) error {
+	return store.SweepPending(ctx, s.db, s.now())
 }
 
 // provider returns the discovered provider for issuer, discovering it once.

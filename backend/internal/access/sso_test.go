@@ -37,6 +37,29 @@ func provider(t *testing.T, v *env) *mockoidc.MockOIDC {
 // cookie set on the service host. The panel runs on v.e; the provider is real.
 func signIn(t *testing.T, v *env, m *mockoidc.MockOIDC, serviceID, host string, user *mockoidc.MockUser) (*httptest.ResponseRecorder, string) {
 	t.Helper()
+	rec, back := toExchange(t, v, v, m, serviceID, host, user)
+	if back == nil {
+		return rec, ""
+	}
+	// 5. Verify redeems it on the service host: 302 to the clean URL with the cookie.
+	rec = v.verify(fwd{service: serviceID, host: host, uri: back.RequestURI(), browser: true})
+	ck := sessionCookie(t, rec)
+	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "https://"+host+"/dash?tab=1" || ck == nil {
+		t.Fatalf("exchange: %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+	// The exchange token works once.
+	if again := v.verify(fwd{service: serviceID, host: host, uri: back.RequestURI(), browser: true}); again.Code != 401 {
+		t.Fatalf("second exchange: %d", again.Code)
+	}
+	return rec, ck.Value
+}
+
+// toExchange drives a browser from the service to the provider through the
+// panel at v, and back through the panel at callback, up to the
+// address on the service's host that carries the exchange token (nil when
+// the callback refuses: rec says why).
+func toExchange(t *testing.T, v, callback *env, m *mockoidc.MockOIDC, serviceID, host string, user *mockoidc.MockUser) (*httptest.ResponseRecorder, *url.URL) {
+	t.Helper()
 	if user != nil {
 		m.QueueUser(user)
 	}
@@ -74,25 +97,15 @@ func signIn(t *testing.T, v *env, m *mockoidc.MockOIDC, serviceID, host string, 
 		t.Fatalf("provider redirected to %q", cb)
 	}
 	// 4. The callback checks everything and hands over an exchange token.
-	rec = v.get(cb.RequestURI(), state)
+	rec = callback.get(cb.RequestURI(), state)
 	if rec.Code != http.StatusFound {
-		return rec, ""
+		return rec, nil
 	}
 	back, _ := url.Parse(rec.Header().Get("Location"))
 	if back.Host != host || back.Query().Get(ExchangeParam) == "" {
 		t.Fatalf("callback redirected to %q", back)
 	}
-	// 5. Verify redeems it on the service host: 302 to the clean URL with the cookie.
-	rec = v.verify(fwd{service: serviceID, host: host, uri: back.RequestURI(), browser: true})
-	ck := sessionCookie(t, rec)
-	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "https://"+host+"/dash?tab=1" || ck == nil {
-		t.Fatalf("exchange: %d %q", rec.Code, rec.Header().Get("Location"))
-	}
-	// The exchange token works once.
-	if again := v.verify(fwd{service: serviceID, host: host, uri: back.RequestURI(), browser: true}); again.Code != 401 {
-		t.Fatalf("second exchange: %d", again.Code)
-	}
-	return rec, ck.Value
+	return rec, back
 }
 
 func (v *env) get(path string, cookies []*http.Cookie) *httptest.ResponseRecorder {

@@ -45,13 +45,17 @@ func (s *Service) verifyToken(c echo.Context, f *fwdRequest, sp *servicePolicy, 
 		return false, nil
 	}
 	o.basis = accesslog.ByToken
-	ipKey := "ip:" + f.ipKey()
-	if blocked, wait := s.limiter.Blocked(ipKey); blocked {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)))
-		return true, refuse(c, f.browser, http.StatusTooManyRequests, apperr.CodeRateLimited, page{
-			Title: "Too many attempts", Message: "Too many failed sign-in attempts. Wait a few minutes and try again."})
-	}
 	if p == nil || (!p.ExpiresAt.IsZero() && !now.Before(p.ExpiresAt)) {
+		// Only a token that fails asks the limiter, as only a basic-auth
+		// check that misses the cache does: a live token is decided from
+		// memory, with no query even where the limiter counts in the
+		// database.
+		ipKey := "ip:" + f.ipKey()
+		if blocked, wait := s.limiter.Blocked(ipKey); blocked {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)))
+			return true, refuse(c, f.browser, http.StatusTooManyRequests, apperr.CodeRateLimited, page{
+				Title: "Too many attempts", Message: "Too many failed sign-in attempts. Wait a few minutes and try again."})
+		}
 		s.limiter.Fail(ipKey)
 		if fromBasic {
 			c.Response().Header()["Www-Authenticate"] = sp.challenge

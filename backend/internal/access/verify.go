@@ -1,6 +1,7 @@
 package access
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -15,6 +16,20 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
+
+// dbTimeout bounds each piece of database work verify does (a policy
+// rebuild, a session look-up, a sign-in redemption): a database that stops
+// answering turns into refusals within seconds, never into requests that
+// hang while Traefik waits. Answers from memory need no database.
+const dbTimeout = 5 * time.Second
+
+// withDBTimeout gives c's request a context bounded by dbTimeout, for the
+// rarer paths that write (a shared link's first use, an exchange, a sign-out).
+func withDBTimeout(c echo.Context) context.CancelFunc {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), dbTimeout)
+	c.SetRequest(c.Request().WithContext(ctx))
+	return cancel
+}
 
 // verify is GET /api/auth/verify?service=<id>, called by Traefik's forwardAuth
 // on every request to a protected service. Any error it returns becomes a
@@ -51,6 +66,7 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 	}
 	if sp.protected && isSignOut(f.uri) {
 		o.basis = accesslog.BySession
+		defer withDBTimeout(c)()
 		return sp, s.signOut(c, *f, sp)
 	}
 	action := accessrule.Authenticate
@@ -79,6 +95,7 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy, pol *policy, now time.Time, o *outcome) error {
 	if f.exchToken != "" && sp.sso != nil {
 		o.basis = accesslog.BySession
+		defer withDBTimeout(c)()
 		return s.redeemExchange(c, *f, sp, now)
 	}
 	sess, err := s.sessions.lookup(c.Request().Context(), f.token)
@@ -106,6 +123,7 @@ func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy,
 	}
 	if f.linkToken != "" && sp.links {
 		o.basis = accesslog.ByLink
+		defer withDBTimeout(c)()
 		return s.useLink(c, *f, sp, now)
 	}
 	if sp.tokens {

@@ -81,8 +81,8 @@ func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Optio
 	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), bcryptCost)
 	s := &Service{
 		db: db, now: now, bcryptCost: bcryptCost, dummyHash: dummy,
-		byUser:    ratelimit.New(MaxFailures, FailureWindow, now),
-		byAddress: ratelimit.New(MaxAddressFailures, FailureWindow, now),
+		byUser:    ratelimit.Shared(db, "admin.user", MaxFailures, FailureWindow, now),
+		byAddress: ratelimit.Shared(db, "admin.address", MaxAddressFailures, FailureWindow, now),
 		seen:      map[string]time.Time{},
 	}
 	for _, o := range opts {

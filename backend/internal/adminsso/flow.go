@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
@@ -77,8 +78,11 @@ func (s *Service) start(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a := attempt{nonce: nonce, verifier: oauth2.GenerateVerifier()}
-	if err := s.pending.add(state, a); err != nil {
+	a := attempt{Nonce: nonce, Verifier: oauth2.GenerateVerifier()}
+	if err := s.pending.add(ctx, state, a); err != nil {
+		if !errors.Is(err, store.ErrTooManyPending) {
+			return err
+		}
 		return back(c, errRateLimited)
 	}
 	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the browser used https; a plain-HTTP panel needs the cookie too
@@ -87,7 +91,7 @@ func (s *Service) start(c echo.Context) error {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
 	})
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, client.AuthCodeURL(state, a.nonce, a.verifier))
+	return c.Redirect(http.StatusFound, client.AuthCodeURL(state, a.Nonce, a.Verifier))
 }
 
 // callback is GET /api/admin/sso/callback: it checks state (against the
@@ -102,7 +106,10 @@ func (s *Service) callback(c echo.Context) error {
 	if state == "" || ck == nil || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(state)) != 1 {
 		return back(c, errExpired)
 	}
-	a, ok := s.pending.take(state)
+	a, ok, err := s.pending.take(ctx, state)
+	if err != nil {
+		return err
+	}
 	if !ok {
 		return back(c, errExpired)
 	}
@@ -123,7 +130,7 @@ func (s *Service) callback(c echo.Context) error {
 	if !ok {
 		return back(c, errUnavailable)
 	}
-	id, err := client.Redeem(ctx, c.QueryParam("code"), a.verifier, a.nonce)
+	id, err := client.Redeem(ctx, c.QueryParam("code"), a.Verifier, a.Nonce)
 	if err != nil {
 		s.log.Warn("panel single sign-on failed", "err", err)
 		s.limiter.Fail(addrKey(c))

@@ -1,13 +1,17 @@
 package adminsso
 
 import (
-	"errors"
-	"sync"
+	"context"
 	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-// Sign-ins in progress live in memory for loginTTL, single-use; a restart
-// forgets them, which costs at most one retried sign-in.
+// Sign-ins in progress live in the database (store.SSOPending) for
+// loginTTL, single-use, so a sign-in started on one replica finishes on any
+// other. Expired ones are swept with the forward-auth ones (access).
 const (
 	loginTTL   = 10 * time.Minute
 	maxPending = 10000
@@ -15,53 +19,28 @@ const (
 
 // attempt is one sign-in in progress, keyed by its OAuth state.
 type attempt struct {
-	nonce, verifier string
-	expires         time.Time
+	Nonce    string `json:"nonce"`
+	Verifier string `json:"verifier"`
 }
 
 type pending struct {
+	db  *gorm.DB
 	now func() time.Time
-	mu  sync.Mutex
-	m   map[string]attempt
 }
 
-func newPending(now func() time.Time) *pending {
-	return &pending{now: now, m: map[string]attempt{}}
+func newPending(db *gorm.DB, now func() time.Time) *pending {
+	return &pending{db: db, now: now}
 }
 
-var errTooManyPending = errors.New("too many sign-ins in progress")
-
-func (p *pending) add(state string, a attempt) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.m) >= maxPending {
-		p.sweepLocked()
-		if len(p.m) >= maxPending {
-			return errTooManyPending
-		}
-	}
-	a.expires = p.now().Add(loginTTL)
-	p.m[state] = a
-	return nil
-}
-
-// take returns and forgets a live attempt.
-func (p *pending) take(state string) (attempt, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	a, ok := p.m[state]
-	delete(p.m, state)
-	if !ok || !p.now().Before(a.expires) {
-		return attempt{}, false
-	}
-	return a, true
-}
-
-func (p *pending) sweepLocked() {
+// add stores a; store.ErrTooManyPending while maxPending are in progress.
+func (p *pending) add(ctx context.Context, state string, a attempt) error {
 	now := p.now()
-	for k, a := range p.m {
-		if !now.Before(a.expires) {
-			delete(p.m, k)
-		}
-	}
+	return store.PutPending(ctx, p.db, store.PendingAdminLogin, state, a, now, now.Add(loginTTL), maxPending)
+}
+
+// take returns and forgets a live attempt: of several replicas, one gets it.
+func (p *pending) take(ctx context.Context, state string) (attempt, bool, error) {
+	var a attempt
+	ok, err := store.TakePending(ctx, p.db, store.PendingAdminLogin, state, p.now(), &a)
+	return a, ok, err
 }

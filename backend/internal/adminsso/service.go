@@ -81,7 +81,7 @@ func New(o Options) *Service {
 	}
 	return &Service{
 		db: o.DB, now: o.Now, log: o.Logger, provider: o.Provider, admins: o.Admins, panelURL: o.PanelURL,
-		pending: newPending(o.Now), limiter: ratelimit.New(MaxFailures, FailureWindow, o.Now),
+		pending: newPending(o.DB, o.Now), limiter: ratelimit.Shared(o.DB, "adminsso", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
 	}
 }
 

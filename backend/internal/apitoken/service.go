@@ -54,7 +54,7 @@ func NewService(db *gorm.DB, now func() time.Time, log *slog.Logger) *Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, now: now, log: log, failed: ratelimit.New(MaxFailures, FailureWindow, now), pending: map[string]use{}}
+	return &Service{db: db, now: now, log: log, failed: ratelimit.Shared(db, "apitoken", MaxFailures, FailureWindow, now, ratelimit.WithLogger(log)), pending: map[string]use{}}
 }
 
 // Create stores a new token for creator and returns its value, once. Only

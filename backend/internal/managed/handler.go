@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
@@ -28,9 +29,13 @@ type Handler struct {
 // NewHandler returns the handler. adminDomain names the public admin panel
 // domain; requests addressed to it are refused on the wrapper's endpoints.
 func NewHandler(svc *Service, wrapperToken string, adminDomain func(ctx context.Context) (string, error), now func() time.Time) *Handler {
+	var db *gorm.DB // nil (managed mode off): an in-memory limiter
+	if svc != nil {
+		db = svc.db
+	}
 	return &Handler{
 		svc: svc, token: wrapperToken, adminDomain: adminDomain,
-		limiter: ratelimit.New(10, 15*time.Minute, now),
+		limiter: ratelimit.Shared(db, "managed.wrapper", 10, 15*time.Minute, now),
 	}
 }
 

@@ -1,25 +1,32 @@
 // Package ratelimit counts failed attempts (logins, basic-auth checks) per key
-// in a sliding window and blocks a key once it reaches the limit.
+// in a sliding window and blocks a key once it reaches the limit. The
+// failures live in memory (one process: SQLite) or in the database, shared
+// by every replica (PostgreSQL); Shared picks by the database's engine.
 package ratelimit
 
 import (
+	"log/slog"
 	"sync"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // Limiter blocks a key after Max failures within Window. It is safe for
-// concurrent use and keeps memory bounded by pruning old entries.
+// concurrent use and keeps memory (or the table) bounded by pruning old
+// entries.
 type Limiter struct {
 	max    int
 	window time.Duration
 	now    func() time.Time
+	db     *table // nil: the failures live in memory
 
 	mu       sync.Mutex
 	failures map[string][]time.Time
 	lastGC   time.Time
 }
 
-// New returns a limiter allowing limit failures per window.
+// New returns an in-memory limiter allowing limit failures per window.
 func New(limit int, window time.Duration, now func() time.Time) *Limiter {
 	if now == nil {
 		now = time.Now
@@ -27,21 +34,66 @@ func New(limit int, window time.Duration, now func() time.Time) *Limiter {
 	return &Limiter{max: limit, window: window, now: now, failures: map[string][]time.Time{}}
 }
 
+// Option configures a limiter made by Shared.
+type Option func(*table)
+
+// WithLogger logs the database's errors (a limiter in memory has none).
+func WithLogger(log *slog.Logger) Option {
+	return func(t *table) {
+		if log != nil {
+			t.log = log
+		}
+	}
+}
+
+// Shared returns a limiter allowing limit failures per window whose
+// failures every replica on db counts together when db is PostgreSQL, and
+// New's in-memory limiter otherwise (SQLite serves one process). scope names
+// the limiter in the shared table: two limiters on one database never share
+// keys unless they share a scope.
+func Shared(db *gorm.DB, scope string, limit int, window time.Duration, now func() time.Time, opts ...Option) *Limiter {
+	if db == nil || db.Name() != "postgres" {
+		return New(limit, window, now)
+	}
+	return inDatabase(db, scope, limit, window, now, opts...)
+}
+
+func inDatabase(db *gorm.DB, scope string, limit int, window time.Duration, now func() time.Time, opts ...Option) *Limiter {
+	l := New(limit, window, now)
+	l.db = &table{db: db, scope: scope, log: slog.New(slog.DiscardHandler)}
+	for _, o := range opts {
+		o(l.db)
+	}
+	return l
+}
+
 // Blocked reports whether any of keys is blocked and, if so, how long until
-// the oldest counted failure leaves the window.
+// the oldest counted failure leaves the window. A limiter in the database
+// that cannot read it answers blocked: the limit is not known to hold.
 func (l *Limiter) Blocked(keys ...string) (bool, time.Duration) {
+	if l.db != nil {
+		return l.db.blocked(l, keys)
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
 	var wait time.Duration
 	for _, k := range keys {
-		f := l.prune(k, now)
-		if len(f) >= l.max {
-			if d := f[len(f)-l.max].Add(l.window).Sub(now); d > wait {
-				wait = d
-			}
-		}
+		wait = max(wait, l.waitFor(l.prune(k, now), now))
 	}
+	return l.answer(wait)
+}
+
+// waitFor is how long until failures (in the window, oldest first) drop
+// below the limit; zero when they are below it already.
+func (l *Limiter) waitFor(f []time.Time, now time.Time) time.Duration {
+	if len(f) < l.max {
+		return 0
+	}
+	return max(f[len(f)-l.max].Add(l.window).Sub(now), 0)
+}
+
+func (l *Limiter) answer(wait time.Duration) (bool, time.Duration) {
 	if wait > 0 {
 		return true, wait.Round(time.Second) + time.Second
 	}
@@ -50,6 +102,10 @@ func (l *Limiter) Blocked(keys ...string) (bool, time.Duration) {
 
 // Fail records one failure for each key.
 func (l *Limiter) Fail(keys ...string) {
+	if l.db != nil {
+		l.db.fail(l, keys)
+		return
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
@@ -61,6 +117,10 @@ func (l *Limiter) Fail(keys ...string) {
 
 // Reset forgets the failures of key (after a success).
 func (l *Limiter) Reset(key string) {
+	if l.db != nil {
+		l.db.reset(key)
+		return
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.failures, key)
@@ -81,6 +141,7 @@ func (l *Limiter) prune(k string, now time.Time) []time.Time {
 	return f
 }
 
+// gc prunes every key once per window. It runs under mu.
 func (l *Limiter) gc(now time.Time) {
 	if now.Sub(l.lastGC) < l.window {
 		return

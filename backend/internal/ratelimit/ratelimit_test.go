@@ -1,39 +1,165 @@
 package ratelimit
 
 import (
+	"context"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
-func TestLimiterBlocksAfterMaxAndRecovers(t *testing.T) {
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l := New(3, time.Minute, func() time.Time { return now })
+// engines makes limiters of each kind: in memory, and in the test database
+// (SQLite, or PostgreSQL when the tests run there). Limiters made by one
+// engine's function share one database.
+var engines = []struct {
+	name string
+	open func(t *testing.T) func(scope string, limit int, window time.Duration, now func() time.Time) *Limiter
+}{
+	{"memory", func(*testing.T) func(string, int, time.Duration, func() time.Time) *Limiter {
+		return func(_ string, limit int, window time.Duration, now func() time.Time) *Limiter {
+			return New(limit, window, now)
+		}
+	}},
+	{"database", func(t *testing.T) func(string, int, time.Duration, func() time.Time) *Limiter {
+		db := testutil.NewDB(t)
+		return func(scope string, limit int, window time.Duration, now func() time.Time) *Limiter {
+			return inDatabase(db, scope, limit, window, now)
+		}
+	}},
+}
 
-	for i := 0; i < 2; i++ {
-		l.Fail("user:a", "ip:1")
-	}
-	if b, _ := l.Blocked("user:a"); b {
-		t.Fatal("blocked after 2 of 3 failures")
-	}
-	l.Fail("user:a", "ip:1")
-	b, wait := l.Blocked("user:b", "ip:1")
-	if !b || wait <= 0 || wait > time.Minute+time.Second {
-		t.Fatalf("Blocked = %v, %v; want blocked by the ip key with a wait within the window", b, wait)
-	}
-	now = now.Add(time.Minute)
-	if b, _ := l.Blocked("user:a", "ip:1"); b {
-		t.Fatal("still blocked after the window passed")
+func TestLimiterBlocksAfterMaxAndRecovers(t *testing.T) {
+	for _, eng := range engines {
+		t.Run(eng.name, func(t *testing.T) {
+			clock := testutil.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+			l := eng.open(t)("test", 3, time.Minute, clock.Now)
+
+			for i := 0; i < 2; i++ {
+				l.Fail("user:a", "ip:1")
+			}
+			if b, _ := l.Blocked("user:a"); b {
+				t.Fatal("blocked after 2 of 3 failures")
+			}
+			clock.Add(10 * time.Second)
+			l.Fail("user:a", "ip:1")
+			b, wait := l.Blocked("user:b", "ip:1")
+			if !b || wait != 51*time.Second {
+				t.Fatalf("Blocked = %v, %v; want blocked by the ip key for 51s (the oldest failure leaves in 50s, plus one)", b, wait)
+			}
+			clock.Add(50 * time.Second)
+			if b, _ := l.Blocked("user:a", "ip:1"); b {
+				t.Fatal("still blocked after the oldest failure left the window")
+			}
+			l.Fail("ip:1")
+			if b, _ := l.Blocked("ip:1"); b {
+				t.Fatal("blocked by the failures at 10s and 60s")
+			}
+			l.Fail("ip:1")
+			if b, wait := l.Blocked("ip:1"); !b || wait != 11*time.Second {
+				t.Fatalf("Blocked = %v, %v; want the failures at 10s, 60s and 60s to block for 11s", b, wait)
+			}
+		})
 	}
 }
 
 func TestLimiterReset(t *testing.T) {
-	l := New(1, time.Hour, nil)
-	l.Fail("k")
-	if b, _ := l.Blocked("k"); !b {
-		t.Fatal("not blocked after max failures")
+	for _, eng := range engines {
+		t.Run(eng.name, func(t *testing.T) {
+			l := eng.open(t)("test", 1, time.Hour, nil)
+			l.Fail("k")
+			if b, _ := l.Blocked("k"); !b {
+				t.Fatal("not blocked after max failures")
+			}
+			l.Reset("k")
+			if b, _ := l.Blocked("k"); b {
+				t.Fatal("blocked after reset")
+			}
+		})
 	}
-	l.Reset("k")
-	if b, _ := l.Blocked("k"); b {
-		t.Fatal("blocked after reset")
+}
+
+func TestLimiterScopes(t *testing.T) {
+	for _, eng := range engines {
+		t.Run(eng.name, func(t *testing.T) {
+			open := eng.open(t)
+			a, b := open("a", 1, time.Hour, nil), open("b", 1, time.Hour, nil)
+			a.Fail("ip:1")
+			if blocked, _ := b.Blocked("ip:1"); blocked {
+				t.Fatal("a failure in scope a blocks scope b")
+			}
+			if blocked, _ := a.Blocked("ip:1"); !blocked {
+				t.Fatal("not blocked in its own scope")
+			}
+		})
+	}
+}
+
+// Replicas on one database count their failures together.
+func TestLimiterSharedThroughTheDatabase(t *testing.T) {
+	db := testutil.NewDB(t)
+	clock := testutil.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	one := inDatabase(db, "login", 4, time.Minute, clock.Now)
+	two := inDatabase(db, "login", 4, time.Minute, clock.Now)
+	one.Fail("ip:1")
+	two.Fail("ip:1")
+	one.Fail("ip:1")
+	if b, _ := two.Blocked("ip:1"); b {
+		t.Fatal("blocked after 3 of 4 failures")
+	}
+	two.Fail("ip:1")
+	for name, l := range map[string]*Limiter{"one": one, "two": two} {
+		if b, _ := l.Blocked("ip:1"); !b {
+			t.Fatalf("%s: not blocked after 4 failures recorded by two limiters", name)
+		}
+	}
+	one.Reset("ip:1")
+	if b, _ := two.Blocked("ip:1"); b {
+		t.Fatal("a reset on one limiter does not reach the other")
+	}
+}
+
+// Old failures leave the table once a window has passed.
+func TestLimiterPrunesTheTable(t *testing.T) {
+	db := testutil.NewDB(t)
+	clock := testutil.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	l := inDatabase(db, "test", 5, time.Minute, clock.Now)
+	for i := range 3 {
+		l.Fail("ip:" + string(rune('a'+i)))
+	}
+	clock.Add(2 * time.Minute)
+	l.Fail("ip:z")
+	var n int64
+	if err := db.WithContext(context.Background()).Table("rate_limit_failures").Count(&n).Error; err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("%d rows after the window passed, want 1", n)
+	}
+}
+
+// A limiter that cannot read its database refuses: the limit is not known to hold.
+func TestLimiterFailsClosed(t *testing.T) {
+	db := testutil.NewDB(t)
+	l := inDatabase(db, "test", 5, time.Minute, nil)
+	sqlDB, err := db.DB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = sqlDB.Close()
+	if b, wait := l.Blocked("ip:1"); !b || wait <= 0 {
+		t.Fatalf("Blocked = %v, %v with the database gone; want blocked", b, wait)
+	}
+	l.Fail("ip:1") // logged, not fatal
+	l.Reset("ip:1")
+}
+
+func TestSharedPicksTheEngine(t *testing.T) {
+	db := testutil.NewDB(t)
+	l := Shared(db, "test", 1, time.Minute, nil)
+	if got, want := l.db != nil, testutil.OnPostgres(); got != want {
+		t.Fatalf("in the database = %v on PostgreSQL = %v", got, want)
+	}
+	if New(1, time.Minute, nil).db != nil || Shared(nil, "test", 1, time.Minute, nil).db != nil {
+		t.Fatal("New or Shared without a database keeps failures elsewhere than in memory")
 	}
 }

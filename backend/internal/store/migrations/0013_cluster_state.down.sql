@@ -1,0 +1,2 @@
+DROP TABLE rate_limit_failures;
+DROP TABLE sso_pending;

@@ -211,7 +211,26 @@ func (s *Service) onChange(e change.Event) {
 		// Rules and tokens live only in the snapshot: a revoked token is
 		// refused from the next request on.
 		s.policy.invalidate()
+	case change.Session:
+		s.sessions.dropMatching(e.ID)
+	case change.All: // events from other replicas may have been missed
+		s.policy.invalidate()
+		s.sessions.drop(nil)
+		s.basic.flush()
+		s.sso.resetProvider()
 	}
+}
+
+// publish announces a committed write. The bus hands it to onChange at once,
+// so this replica's caches are dropped before the caller answers, and then
+// to the relay for the other replicas. Without a bus (tests) onChange
+// applies it directly.
+func (s *Service) publish(e change.Event) {
+	if s.bus == nil {
+		s.onChange(e)
+		return
+	}
+	s.bus.Publish(e)
 }
 
 // Loops are the background jobs: sweeping expired sessions and login state,

@@ -233,17 +233,14 @@ func (s *Service) publish(e change.Event) {
 	s.bus.Publish(e)
 }
 
-// Loops are the background jobs: sweeping expired sessions and login state,
-// and writing last-seen times off the hot path.
+// Loops are the background jobs every replica runs: writing last-seen times
+// off the hot path, and forgetting the expired sign-in state it holds.
 func (s *Service) Loops() []func(ctx context.Context) {
 	return []func(ctx context.Context){
 		func(ctx context.Context) {
 			t := time.NewTicker(time.Minute)
 			defer t.Stop()
 			for {
-				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
-					s.log.Warn("sweep forward-auth sessions", "err", err)
-				}
 				s.sso.sweep()
 				select {
 				case <-ctx.Done():
@@ -253,6 +250,27 @@ func (s *Service) Loops() []func(ctx context.Context) {
 			}
 		},
 		func(ctx context.Context) { s.sessions.touchLoop(ctx, 5*time.Second, s.log) },
+	}
+}
+
+// LeaderLoops are the jobs one replica runs for all (the leader, with
+// several replicas): sweeping expired sessions from the database.
+func (s *Service) LeaderLoops() []func(ctx context.Context) {
+	return []func(ctx context.Context){
+		func(ctx context.Context) {
+			t := time.NewTicker(time.Minute)
+			defer t.Stop()
+			for {
+				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("sweep forward-auth sessions", "err", err)
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		},
 	}
 }
 

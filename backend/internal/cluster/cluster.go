@@ -70,6 +70,9 @@ type Cluster struct {
 	mu     sync.Mutex
 	onPoll []func(status.Poll)
 
+	listening     chan struct{} // closed once the first LISTEN succeeded
+	listeningOnce sync.Once
+
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
@@ -118,7 +121,8 @@ func New(ctx context.Context, databaseURL string, bus *change.Bus, log *slog.Log
 	var raw [8]byte
 	_, _ = rand.Read(raw[:]) // never fails (crypto/rand)
 	ctx, cancel := context.WithCancel(ctx)
-	c := &Cluster{cfg: cfg, bus: bus, log: log, id: hex.EncodeToString(raw[:]), out: make(chan message, queueSize), cancel: cancel}
+	c := &Cluster{cfg: cfg, bus: bus, log: log, id: hex.EncodeToString(raw[:]), out: make(chan message, queueSize), cancel: cancel,
+		listening: make(chan struct{})}
 	c.wg.Add(2)
 	go func() { defer c.wg.Done(); c.listen(ctx) }()
 	go func() { defer c.wg.Done(); c.send(ctx) }()
@@ -128,6 +132,10 @@ func New(ctx context.Context, databaseURL string, bus *change.Bus, log *slog.Log
 
 // ID is this replica's random identity, for the logs.
 func (c *Cluster) ID() string { return c.id }
+
+// Listening is closed once this replica first listens: from then on it hears
+// every event the others publish.
+func (c *Cluster) Listening() <-chan struct{} { return c.listening }
 
 // Close stops relaying. Notifications still queued are sent first, for at
 // most notifyTimeout (a command that wrote and exits tells the running
@@ -295,6 +303,7 @@ func (c *Cluster) listenOnce(ctx context.Context) error {
 	}
 	// Whatever changed while nobody listened is unknown: drop everything.
 	c.bus.Deliver(change.Event{Entity: change.All})
+	c.listeningOnce.Do(func() { close(c.listening) })
 	c.log.Debug("cluster: listening for other replicas' changes", "replica", c.id)
 	for {
 		wctx, cancel := context.WithTimeout(ctx, idleCheck)

@@ -20,7 +20,7 @@ func TestPublishDeliversLocallyThenRelays(t *testing.T) {
 	}
 }
 
-func TestNilBusDropsEvents(t *testing.T) {
+func TestNilBusDropsEvents(*testing.T) {
 	var b *Bus
 	b.Publish(Event{Entity: All})
 	b.Deliver(Event{Entity: All})

@@ -18,8 +18,11 @@ const leaderClass int32 = 0x67617465 // "gate"
 // it, and how often the leader checks that its lock connection is alive.
 const LeaderRetry = 2 * time.Second
 
-// lockKey is the second key of name's lock.
-func lockKey(name string) int32 { return int32(crc32.ChecksumIEEE([]byte(name))) }
+// lockKey is the second key of name's lock: the checksum's 32 bits, read as
+// PostgreSQL's signed integer.
+func lockKey(name string) int32 {
+	return int32(crc32.ChecksumIEEE([]byte(name))) //nolint:gosec // the bits are the key; the sign does not matter
+}
 
 // Leader returns a loop that runs loops while this replica holds the advisory
 // lock named name, on a connection of its own. A replica that does not hold

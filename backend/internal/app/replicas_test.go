@@ -1,14 +1,17 @@
 package app
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -113,4 +116,53 @@ func TestReplicasServiceCreatedOnAIsServedByB(t *testing.T) {
 	t.Logf("B served the service %v after A created it", took.Round(time.Microsecond))
 	// Traefik polled B: A's status page and stall check hear of it too.
 	within(t, time.Second, "A records B's polls", func() bool { _, ok := a.c.polls.LastPoll(); return ok })
+}
+
+// leaderOf names the replica whose connection holds the background jobs'
+// advisory lock ("" when none does).
+func leaderOf(t *testing.T, a *testApp) string {
+	t.Helper()
+	var names []string
+	err := a.c.db.Raw(`SELECT s.application_name FROM pg_locks l JOIN pg_stat_activity s ON s.pid = l.pid
+		WHERE l.locktype = 'advisory' AND l.objsubid = 2 AND l.granted AND s.application_name LIKE 'gatehouse leader background %'`).
+		Scan(&names).Error
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) > 1 {
+		t.Fatalf("two leaders: %v", names)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return names[0][strings.LastIndexByte(names[0], ' ')+1:]
+}
+
+// TestReplicasOneLeads: of two replicas running their loops, one runs the
+// background jobs; when it stops, the other takes over.
+func TestReplicasOneLeads(t *testing.T) {
+	a, b := newReplicas(t)
+	stops := map[string]func(){}
+	for _, r := range []*testApp{a, b} {
+		ctx, cancel := context.WithCancel(t.Context())
+		var wg sync.WaitGroup
+		for _, l := range r.c.loops {
+			wg.Go(func() { l(ctx) })
+		}
+		stop := func() { cancel(); wg.Wait() }
+		t.Cleanup(stop)
+		stops[r.c.cluster.ID()] = stop
+	}
+	var first string
+	within(t, 5*time.Second, "a replica leads", func() bool { first = leaderOf(t, a); return first != "" })
+	if stops[first] == nil {
+		t.Fatalf("leader %q is neither replica", first)
+	}
+	stops[first]()
+	var next string
+	took := within(t, 3*cluster.LeaderRetry, "the other replica takes over", func() bool {
+		next = leaderOf(t, a)
+		return next != "" && next != first
+	})
+	t.Logf("the other replica led %v after the leader stopped", took.Round(time.Millisecond))
 }

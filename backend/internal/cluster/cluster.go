@@ -233,12 +233,26 @@ func (c *Cluster) send(ctx context.Context) {
 		}
 		return true
 	}
+	// fail notes a lost event and empties the queue: change.All, sent once
+	// the database answers again, stands for everything in it, and a
+	// database that is down is not asked once per queued event.
+	fail := func() {
+		c.lost.Store(true)
+		for {
+			select {
+			case <-c.out:
+			default:
+				return
+			}
+		}
+	}
 	deliver := func(m message) {
 		if c.lost.Swap(false) && !notify(message{channel: ChangeChannel, payload: c.allPayload()}) {
-			c.lost.Store(true)
+			fail()
+			return
 		}
 		if !notify(m) && m.channel == ChangeChannel {
-			c.lost.Store(true)
+			fail()
 		}
 	}
 	retry := time.NewTicker(time.Second)
@@ -249,9 +263,12 @@ func (c *Cluster) send(ctx context.Context) {
 			deliver(m)
 		case <-retry.C:
 			if c.lost.Swap(false) && !notify(message{channel: ChangeChannel, payload: c.allPayload()}) {
-				c.lost.Store(true)
+				fail()
 			}
 		case <-ctx.Done():
+			if c.lost.Swap(false) {
+				notify(message{channel: ChangeChannel, payload: c.allPayload()})
+			}
 			for end := time.Now().Add(notifyTimeout); time.Now().Before(end); {
 				select {
 				case m := <-c.out:

@@ -211,12 +211,40 @@ func (s *Service) onChange(e change.Event) {
 		// Rules and tokens live only in the snapshot: a revoked token is
 		// refused from the next request on.
 		s.policy.invalidate()
+	case change.Session:
+		s.sessions.dropMatching(e.ID)
+	case change.All: // events from other replicas may have been missed
+		s.policy.invalidate()
+		s.sessions.drop(nil)
+		s.basic.flush()
+		s.sso.resetProvider()
 	}
 }
 
-// Loops are the background jobs: sweeping expired sessions and login state,
-// and writing last-seen times off the hot path.
+// publish announces a committed write. The bus hands it to onChange at once,
+// so this replica's caches are dropped before the caller answers, and then
+// to the relay for the other replicas. Without a bus (tests) onChange
+// applies it directly.
+func (s *Service) publish(e change.Event) {
+	if s.bus == nil {
+		s.onChange(e)
+		return
+	}
+	s.bus.Publish(e)
+}
+
+// Loops are the background jobs every replica runs: writing last-seen times
+// off the hot path.
 func (s *Service) Loops() []func(ctx context.Context) {
+	return []func(ctx context.Context){
+		func(ctx context.Context) { s.sessions.touchLoop(ctx, 5*time.Second, s.log) },
+	}
+}
+
+// LeaderLoops are the jobs one replica runs for all (the leader, with
+// several replicas): deleting expired sessions and expired pending sign-ins
+// from the database.
+func (s *Service) LeaderLoops() []func(ctx context.Context) {
 	return []func(ctx context.Context){
 		func(ctx context.Context) {
 			t := time.NewTicker(time.Minute)
@@ -235,7 +263,6 @@ func (s *Service) Loops() []func(ctx context.Context) {
 				}
 			}
 		},
-		func(ctx context.Context) { s.sessions.touchLoop(ctx, 5*time.Second, s.log) },
 	}
 }
 

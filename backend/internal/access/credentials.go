@@ -156,9 +156,7 @@ func (s *Service) DeleteCredentialSet(ctx context.Context, id string) error {
 }
 
 func (s *Service) afterCredentialChange(id string) {
-	s.policy.invalidate()
-	s.basic.flush()
-	s.bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: id})
+	s.publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: id})
 }
 
 func validateUsers(req CredentialSetRequest) error {

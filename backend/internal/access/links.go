@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
@@ -173,7 +174,7 @@ func (s *Service) RevokeLink(ctx context.Context, serviceID, linkID string) erro
 	if err != nil {
 		return err
 	}
-	s.sessions.drop(func(x *session) bool { return x.linkID == linkID })
+	s.publish(change.Event{Entity: change.Session, Kind: change.Deleted, ID: change.SessionByLink + linkID})
 	return nil
 }
 

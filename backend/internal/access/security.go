@@ -197,11 +197,9 @@ func (s *Service) DeleteSecurityConfig(ctx context.Context, serviceID, typ strin
 
 func (s *Service) afterSecurityChange(serviceID string, endSessions bool) {
 	if endSessions {
-		s.sessions.dropService(serviceID)
+		s.publish(change.Event{Entity: change.Session, Kind: change.Deleted, ID: change.SessionByService + serviceID})
 	}
-	s.policy.invalidate()
-	s.basic.flush()
-	s.bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: serviceID})
+	s.publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: serviceID})
 }
 
 func (s *Service) loadServiceTx(tx *gorm.DB, id string) (store.Service, error) {

@@ -13,6 +13,7 @@ import (
 	gocache "github.com/patrickmn/go-cache"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
@@ -189,6 +190,25 @@ func (s *sessionStore) dropHash(hash string) {
 	defer s.mu.Unlock()
 	s.gen++
 	s.cache.Delete(hash)
+}
+
+// dropMatching applies the ID of a change.Session event. An ID it does not
+// know drops every session: a cache fails closed.
+func (s *sessionStore) dropMatching(key string) {
+	switch {
+	case strings.HasPrefix(key, change.SessionByID):
+		id := strings.TrimPrefix(key, change.SessionByID)
+		s.drop(func(x *session) bool { return x.id == id })
+	case strings.HasPrefix(key, change.SessionByHash):
+		s.dropHash(strings.TrimPrefix(key, change.SessionByHash))
+	case strings.HasPrefix(key, change.SessionByLink):
+		link := strings.TrimPrefix(key, change.SessionByLink)
+		s.drop(func(x *session) bool { return x.linkID == link })
+	case strings.HasPrefix(key, change.SessionByService):
+		s.dropService(strings.TrimPrefix(key, change.SessionByService))
+	default:
+		s.drop(nil)
+	}
 }
 
 func (s *sessionStore) dropService(id string) {

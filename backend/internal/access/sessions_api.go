@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
@@ -61,7 +62,7 @@ func (s *Service) DeleteSessions(ctx context.Context) error {
 	if err := s.db.WithContext(ctx).Where("1 = 1").Delete(&store.Session{}).Error; err != nil {
 		return fmt.Errorf("delete sessions: %w", err)
 	}
-	s.sessions.drop(nil)
+	s.publish(change.Event{Entity: change.Session, Kind: change.Deleted})
 	return nil
 }
 
@@ -74,7 +75,7 @@ func (s *Service) DeleteSession(ctx context.Context, id string) error {
 	if res.RowsAffected == 0 {
 		return apperr.NotFound("session")
 	}
-	s.sessions.drop(func(x *session) bool { return x.id == id })
+	s.publish(change.Event{Entity: change.Session, Kind: change.Deleted, ID: change.SessionByID + id})
 	return nil
 }
 
@@ -84,6 +85,6 @@ func (s *Service) endSessionByToken(ctx context.Context, tok string) error {
 	if err := s.db.WithContext(ctx).Where("token_hash = ?", hash).Delete(&store.Session{}).Error; err != nil {
 		return fmt.Errorf("end session: %w", err)
 	}
-	s.sessions.dropHash(hash)
+	s.publish(change.Event{Entity: change.Session, Kind: change.Deleted, ID: change.SessionByHash + hash})
 	return nil
 }

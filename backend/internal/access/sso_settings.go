@@ -169,8 +169,6 @@ func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, erro
 	if err := store.PutConfig(ctx, s.db, store.KeySSO, d); err != nil {
 		return SSOResponse{}, err
 	}
-	s.sso.resetProvider()
-	s.policy.invalidate()
-	s.bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: store.KeySSO})
+	s.publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: store.KeySSO})
 	return s.GetSSO(ctx)
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
@@ -145,18 +146,36 @@ type components struct {
 	handler http.Handler
 	loops   []func(ctx context.Context)
 	polls   *status.Recorder // Traefik's polls of the dynamic configuration
+	// cluster relays events and polls to the other replicas (PostgreSQL only).
+	cluster *cluster.Cluster
 	// transfer exports and imports the configuration (also for the CLI).
 	transfer *transfer.Service
 	// onListen receives the bound address once the server listens.
 	onListen []func(addr string)
 }
 
-func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*components, error) {
+func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *components, err error) {
 	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
 		return nil, err
 	}
 	bus := change.NewBus()
+	// On PostgreSQL several replicas may share the database: the cluster
+	// carries every event on the bus, and Traefik's polls, to the others.
+	var cl *cluster.Cluster
+	if cfg.PostgresURL != "" {
+		if cl, err = cluster.New(ctx, cfg.PostgresURL, bus, log); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				cl.Close()
+			}
+		}()
+	}
+	// leader are the loops that run once for all replicas: on the replica
+	// holding the cluster's advisory lock, or here on SQLite.
+	var leader []func(ctx context.Context)
 	now := store.Now
 	// The panel's age identity seals secrets at rest (SSO client secret,
 	// administrators' TOTP secrets, managed-mode DNS credentials).
@@ -187,7 +206,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	apiTokens := apitoken.NewService(db, now, log)
 	apiTokenHandler := apitoken.NewHandler(apiTokens)
 
-	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc}
+	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc, cluster: cl}
 	features := []httpapi.Registrar{
 		adminHandler,
 		audit.NewHandler(auditSvc),
@@ -237,7 +256,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
 		OnBuild: polls.NoteVersion,
 		OnServe: func(remote, etag string, code int) {
-			polls.Record(status.Poll{At: now(), Remote: remote, ETag: etag, Code: code})
+			p := status.Poll{At: now(), Remote: remote, ETag: etag, Code: code}
+			polls.Record(p)
+			if cl != nil {
+				cl.PublishPoll(p)
+			}
 		},
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
@@ -250,6 +273,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		},
 	})
 	features = append(features, dynconf.NewHandler(dynconfSvc))
+	if cl != nil { // every replica sees the polls that reached any of them
+		cl.OnPoll(polls.Record)
+	}
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
@@ -277,8 +303,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		}
 		notifySvc.Publish(context.Background(), notify.PollingEvent(s.Stopped, s.Last.At, now()))
 	})
-	c.loops = append(c.loops, every(time.Second, func(context.Context) { polls.Check() }))
-	c.loops = append(c.loops, notifySvc.Run(time.Second), watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
+	// The stall check and Traefik's runtime state turn into notifications
+	// once, on the leader; each replica delivers the notifications it published.
+	leader = append(leader, every(time.Second, func(context.Context) { polls.Check() }))
+	leader = append(leader, watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
+	c.loops = append(c.loops, notifySvc.Run(time.Second))
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	features = append(features, backup.NewHandler(backups))
 	if cfg.PostgresURL == "" { // PostgreSQL is backed up with its own tools
@@ -308,23 +337,24 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 	})
 	features = append(features, adminsso.NewHandler(panelSSO))
 	c.loops = append(c.loops, accessSvc.Loops()...)
+	leader = append(leader, accessSvc.LeaderLoops()...)
 	c.onListen = append(c.onListen, func(addr string) {
 		boundAddr.Store(&addr)
 		accessSvc.InvalidatePolicy()
 	})
 	// Expired services are switched off within seconds even when Traefik
 	// does not poll, so the API and UI show it.
-	c.loops = append(c.loops, every(2*time.Second, func(ctx context.Context) {
+	leader = append(leader, every(2*time.Second, func(ctx context.Context) {
 		if err := dynconfSvc.DisableExpired(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("disable expired services", "err", err)
 		}
 	}))
-	c.loops = append(c.loops, every(time.Hour, func(ctx context.Context) {
+	leader = append(leader, every(time.Hour, func(ctx context.Context) {
 		if err := adminSvc.SweepSessions(ctx); err != nil {
 			log.Warn("sweep admin sessions", "err", err)
 		}
 	}))
-	c.loops = append(c.loops, every(time.Hour, func(ctx context.Context) {
+	leader = append(leader, every(time.Hour, func(ctx context.Context) {
 		if n, err := auditSvc.Prune(ctx); err != nil && ctx.Err() == nil {
 			log.Warn("prune audit entries", "err", err)
 		} else if n > 0 {
@@ -337,6 +367,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 			log.Warn("record admin sessions last seen", "err", err)
 		}
 	}))
+	if cl != nil {
+		c.loops = append(c.loops, cl.Leader("background", leader...))
+	} else {
+		c.loops = append(c.loops, leader...)
+	}
 
 	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Credentials: dnsCredentials(managedSvc),
 		Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
@@ -417,7 +452,10 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 	if err != nil {
 		return err
 	}
-	defer closeDB(c.db)
+	defer c.close()
+	if c.cluster != nil {
+		log.Info("replica of a cluster on PostgreSQL", "replica", c.cluster.ID())
+	}
 	if created, err := c.admin.EnsureBootstrap(ctx, cfg.AdminUser, cfg.AdminPassword); err != nil {
 		return fmt.Errorf("PANEL_ADMIN_USER: %w", err)
 	} else if created {
@@ -481,6 +519,14 @@ func every(d time.Duration, f func(ctx context.Context)) func(ctx context.Contex
 			}
 		}
 	}
+}
+
+// close stops relaying to the other replicas and closes the database.
+func (c *components) close() {
+	if c.cluster != nil {
+		c.cluster.Close()
+	}
+	closeDB(c.db)
 }
 
 func closeDB(db *gorm.DB) {

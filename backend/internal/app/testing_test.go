@@ -53,7 +53,7 @@ func newTestApp(t testing.TB, env map[string]string) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { closeDB(c.db) })
+	t.Cleanup(c.close)
 	return &testApp{t: t, c: c, handler: c.handler, logs: logs}
 }
 

@@ -91,7 +91,7 @@ func exportCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if err != nil {
 		return err
 	}
-	defer closeDB(c.db)
+	defer c.close()
 	ctx = cliContext(ctx)
 	doc, err := c.transfer.Export(ctx, eo)
 	if err != nil {
@@ -150,7 +150,7 @@ func importCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if err != nil {
 		return err
 	}
-	defer closeDB(c.db)
+	defer c.close()
 	ctx = cliContext(ctx)
 	pl, err := c.transfer.Import(ctx, data, opts)
 	if err != nil {

@@ -50,9 +50,14 @@ func newCachedRow(r store.Service) *cachedRow {
 // note records an event and bumps gen in one step, so that a rebuild which
 // took the dirty set at generation g has seen every event up to g.
 func (c *rowCache) note(e change.Event, gen *atomic.Uint64) {
+	if e.Entity == change.Session {
+		return // forward-auth sessions are not part of the configuration
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
+	case e.Entity == change.All:
+		c.full = true // events from other replicas may have been missed
 	case e.Entity == change.Service && e.ID != "":
 		if c.dirty == nil {
 			c.dirty = map[string]bool{}

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -255,4 +257,32 @@ func TestIncrementalFailsClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	v.checkServed(t, "after")
+}
+
+// TestRowCacheNote: what each event makes the next rebuild read again.
+func TestRowCacheNote(t *testing.T) {
+	tests := []struct {
+		name    string
+		e       change.Event
+		full    bool
+		dirty   []string
+		rebuild bool // the generation moves: the next poll rebuilds
+	}{
+		{"one service", change.Event{Entity: change.Service, Kind: change.Updated, ID: "s1"}, false, []string{"s1"}, true},
+		{"a domain", change.Event{Entity: change.Domain, Kind: change.Updated, ID: "d1"}, true, nil, true},
+		{"settings", change.Event{Entity: change.Settings, Kind: change.Updated}, false, nil, true},
+		{"anything (another replica reconnected)", change.Event{Entity: change.All}, true, nil, true},
+		{"forward-auth sessions", change.Event{Entity: change.Session, Kind: change.Deleted}, false, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c rowCache
+			var gen atomic.Uint64
+			c.note(tt.e, &gen)
+			g, dirty, full := c.take(&gen)
+			if full != tt.full || !slices.Equal(slices.Sorted(maps.Keys(dirty)), tt.dirty) || (g > 0) != tt.rebuild {
+				t.Fatalf("full %v, dirty %v, generation %d; want full %v, dirty %v, rebuild %v", full, dirty, g, tt.full, tt.dirty, tt.rebuild)
+			}
+		})
+	}
 }

@@ -6,9 +6,13 @@
 # credentials, writes them to GATEHOUSE_CONFIG_DIR, starts Traefik with the
 # credentials in Traefik's environment only, restarts Traefik when either
 # changes, and reports the hashes it runs so the panel can show "applied".
+# It also fetches replicas.yml, the load balancer over the panel's replicas
+# (PANEL_REPLICA_URLS), which Traefik's file provider watches: a change there
+# needs no restart.
 #
 # Environment:
-#   GATEHOUSE_URL                  the panel as seen from this container (default http://gatehouse:8080)
+#   GATEHOUSE_URL                  the panel as seen from this container (default http://gatehouse:8080);
+#                                  with replicas, each one's URL separated by spaces, tried in order
 #   GATEHOUSE_WRAPPER_TOKEN[_FILE] shared token, same as the panel's PANEL_WRAPPER_TOKEN
 #   GATEHOUSE_POLL_INTERVAL        seconds between polls (default 30)
 #   GATEHOUSE_CONFIG_DIR           where the files go (default /tmp/gatehouse; a tmpfs is best)
@@ -16,9 +20,11 @@
 #   GATEHOUSE_FALLBACK_API_ADDRESS entrypoint "traefik" of the boot fallback (default :8080)
 #   TRAEFIK_BIN                    the Traefik binary (default traefik)
 #
-# Fetch failures keep the last good files. If the panel is unreachable at boot
-# and no earlier file exists, a minimal configuration (HTTP provider pointing
-# at the panel, web on :80) is used until the panel answers. SIGTERM/SIGINT are
+# Every fetch and report tries the URLs in order until one answers; all
+# replicas serve the same files. Fetch failures keep the last good files. If
+# the panel is unreachable at boot and no earlier file exists, a minimal
+# configuration (HTTP provider pointing at the first URL, web on :80) is used
+# until the panel answers. SIGTERM/SIGINT are
 # forwarded to Traefik; the wrapper exits with Traefik's exit code. If Traefik
 # exits within seconds of a restart on a new configuration (a port already in
 # use, ...), the previous configuration is restored and the new one is not
@@ -28,8 +34,16 @@ set -u
 log() { printf '%s gatehouse-wrapper: %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >&2; }
 die() { log "$*"; exit 2; }
 
-URL=${GATEHOUSE_URL:-http://gatehouse:8080}
-URL=${URL%/}
+# The URLs are split on blanks below: no pattern in them may expand.
+set -f
+URLS=
+for u in ${GATEHOUSE_URL:-http://gatehouse:8080}; do
+	case $u in http://?* | https://?*) ;; *) die "GATEHOUSE_URL: $u is not an http:// or https:// URL" ;; esac
+	URLS="$URLS ${u%/}"
+done
+[ -n "$URLS" ] || die "GATEHOUSE_URL names no panel"
+URLS=${URLS# }
+URL=${URLS%% *} # the first, for the boot fallback
 POLL=${GATEHOUSE_POLL_INTERVAL:-30}
 DIR=${GATEHOUSE_CONFIG_DIR:-/tmp/gatehouse}
 TRAEFIK=${TRAEFIK_BIN:-traefik}
@@ -59,13 +73,14 @@ umask 077
 mkdir -p "$DIR" || die "cannot create $DIR"
 CONF=$DIR/traefik.yml
 ENVF=$DIR/credentials.env
+REPF=$DIR/replicas.yml
 
 # http_get URL OUT: download URL to OUT, with the token. Non-2xx fails.
 http_get() {
 	if [ "$HTTP" = curl ]; then
 		# The header goes through stdin (-K -), so the token is not in argv.
 		printf 'header = "Authorization: Bearer %s"\n' "$TOKEN" |
-			curl -fsS --max-time 15 -K - -o "$2" "$1" 2>/dev/null
+			curl -fsS --connect-timeout 5 --max-time 15 -K - -o "$2" "$1" 2>/dev/null
 	else
 		wget -q -T 15 -O "$2" --header "Authorization: Bearer $TOKEN" "$1" 2>/dev/null
 	fi
@@ -75,7 +90,7 @@ http_get() {
 http_post_json() {
 	if [ "$HTTP" = curl ]; then
 		printf 'header = "Authorization: Bearer %s"\n' "$TOKEN" |
-			curl -fsS --max-time 15 -K - -H 'Content-Type: application/json' --data "$2" -o /dev/null "$1" 2>/dev/null
+			curl -fsS --connect-timeout 5 --max-time 15 -K - -H 'Content-Type: application/json' --data "$2" -o /dev/null "$1" 2>/dev/null
 	else
 		wget -q -T 15 -O /dev/null --header "Authorization: Bearer $TOKEN" \
 			--header 'Content-Type: application/json' --post-data "$2" "$1" 2>/dev/null
@@ -88,11 +103,31 @@ file_hash() {
 	sed -n "s/^# gatehouse-$1-hash: \([0-9a-f]*\)\$/\1/p" "$2" | head -n 1
 }
 
+# get_any PATH OUT: download PATH from the first panel URL that answers;
+# FROM names it.
+get_any() {
+	for u in $URLS; do
+		if http_get "$u$1" "$2"; then
+			FROM=$u
+			return 0
+		fi
+	done
+	return 1
+}
+
+# post_any PATH BODY: post to the first panel URL that answers.
+post_any() {
+	for u in $URLS; do
+		http_post_json "$u$1" "$2" && return 0
+	done
+	return 1
+}
+
 # fetch KIND PATH FILE: download to FILE.new and move it into place if it
 # is complete and valid. On failure the previous FILE is kept.
 fetch() {
 	tmp=$3.new
-	if ! http_get "$URL$2" "$tmp"; then
+	if ! get_any "$2" "$tmp"; then
 		rm -f "$tmp"
 		return 1
 	fi
@@ -112,20 +147,27 @@ fetch() {
 
 poll() {
 	if ! fetch config /api/proxy/static-config "$CONF"; then
-		[ "$CONFIG_OK" = no ] || log "cannot fetch the static configuration from $URL; keeping the last good one"
+		[ "$CONFIG_OK" = no ] || log "cannot fetch the static configuration from $URLS; keeping the last good one"
 		CONFIG_OK=no
 	else
-		[ "$CONFIG_OK" = yes ] || log "static configuration fetched from $URL"
+		[ "$CONFIG_OK" = yes ] || log "static configuration fetched from $FROM"
 		CONFIG_OK=yes
 	fi
 	if [ -z "$TOKEN" ]; then
 		return
 	fi
 	if ! fetch secrets /api/proxy/managed/secrets-env "$ENVF"; then
-		[ "$SECRETS_OK" = no ] || log "cannot fetch the DNS credentials from $URL; keeping the last good ones"
+		[ "$SECRETS_OK" = no ] || log "cannot fetch the DNS credentials from $URLS; keeping the last good ones"
 		SECRETS_OK=no
 	else
 		SECRETS_OK=yes
+	fi
+	# Written in place (a rename): Traefik's file provider picks it up.
+	if ! fetch replicas /api/proxy/managed/replicas "$REPF"; then
+		[ "$REPLICAS_OK" = no ] || log "cannot fetch the replicas' load balancer from $URLS; keeping the last good one"
+		REPLICAS_OK=no
+	else
+		REPLICAS_OK=yes
 	fi
 }
 
@@ -207,7 +249,7 @@ report() {
 	else
 		body=$(printf '{"configHash":"%s","secretsHash":"%s"}' "$RUN_CONFIG" "$RUN_SECRETS")
 	fi
-	if http_post_json "$URL/api/proxy/managed/wrapper-report" "$body"; then
+	if post_any /api/proxy/managed/wrapper-report "$body"; then
 		REPORTED=yes
 		log "reported the running configuration to the panel"
 	elif [ "$REPORTED" = no ]; then
@@ -218,6 +260,7 @@ report() {
 
 CONFIG_OK=unknown
 SECRETS_OK=unknown
+REPLICAS_OK=unknown
 RESTARTED=no
 REJECTED=
 REJECT_REASON=

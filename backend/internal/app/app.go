@@ -239,7 +239,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		OnServe: func(remote, etag string, code int) {
 			polls.Record(status.Poll{At: now(), Remote: remote, ETag: etag, Code: code})
 		},
-		Managed: cfg.Managed, InternalURL: cfg.InternalURL, TLSSources: tlsSources,
+		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
 		Guarded: func(ctx context.Context) (func(string) bool, error) {
 			prot, err := access.ServiceProtections(ctx, db, "")
@@ -295,7 +295,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},
-		Rules: policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.TrustedProxies, Log: decisions,
+		Rules: policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
 		Notify: notifySvc,
 	})
 	fwd.svc = accessSvc
@@ -383,6 +383,7 @@ func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logge
 		DataDir: cfg.DataDir, Identity: id, ACMEEmail: cfg.ACMEEmail,
 		Static: managed.StaticOptions{
 			ProviderURL: cfg.InternalURL, APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
+			Replicas: cfg.ReplicaURLs, PanelAddress: cfg.ManagedPanelAddress, ConfigDir: cfg.ManagedConfigDir,
 		},
 		BaseURL: func() string {
 			addr := "127.0.0.1:8080"
@@ -508,6 +509,15 @@ func panelPublicURL(ctx context.Context, cfg config.Config, st *settings.Service
 		return "http://" + *bound, nil
 	}
 	return "", nil
+}
+
+// panelService is the admin-panel router's service in managed mode with
+// replicas: their load balancer in Traefik's file provider.
+func panelService(cfg config.Config) string {
+	if !cfg.Managed || len(cfg.ReplicaURLs) == 0 {
+		return ""
+	}
+	return managed.PanelService + "@file"
 }
 
 // traefikPanelURL is the panel's URL as Traefik reaches it:

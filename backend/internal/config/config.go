@@ -43,6 +43,12 @@ type Config struct {
 	ManagedAPIAddress string // PANEL_MANAGED_API_ADDRESS, Traefik's internal API entrypoint (default :8080)
 	ManagedACMEDir    string // PANEL_MANAGED_ACME_DIR, ACME storage directory inside the Traefik container (default /acme)
 	ACMEEmail         string // PANEL_ACME_EMAIL, seeds the default resolver's e-mail
+	// ReplicaURLs are PANEL_REPLICA_URLS: every replica's base URL as
+	// Traefik reaches it. Managed mode then load-balances over them on
+	// Traefik's loopback entrypoint ManagedPanelAddress.
+	ReplicaURLs         []string
+	ManagedPanelAddress string // PANEL_MANAGED_PANEL_ADDRESS, that entrypoint (default 127.0.0.1:8081)
+	ManagedConfigDir    string // PANEL_MANAGED_CONFIG_DIR, the wrapper's GATEHOUSE_CONFIG_DIR (default /run/gatehouse)
 
 	// TrustedProxies are PANEL_TRUSTED_PROXIES: proxies in front of Traefik
 	// (a CDN, a load balancer) whose X-Forwarded-For entries count when
@@ -76,10 +82,12 @@ func Load(getenv Getenv) (Config, error) {
 		MetricsURL:  l.str("PANEL_PROXY_METRICS_URL", ""),
 		LogFormat:   l.str("PANEL_LOG_FORMAT", "text"),
 
-		ManagedAPIAddress: l.str("PANEL_MANAGED_API_ADDRESS", ":8080"),
-		ManagedACMEDir:    l.str("PANEL_MANAGED_ACME_DIR", "/acme"),
-		ACMEEmail:         l.str("PANEL_ACME_EMAIL", ""),
-		GeoIPDB:           l.str("PANEL_GEOIP_DB", ""),
+		ManagedAPIAddress:   l.str("PANEL_MANAGED_API_ADDRESS", ":8080"),
+		ManagedACMEDir:      l.str("PANEL_MANAGED_ACME_DIR", "/acme"),
+		ACMEEmail:           l.str("PANEL_ACME_EMAIL", ""),
+		ManagedPanelAddress: l.str("PANEL_MANAGED_PANEL_ADDRESS", "127.0.0.1:8081"),
+		ManagedConfigDir:    l.str("PANEL_MANAGED_CONFIG_DIR", "/run/gatehouse"),
+		GeoIPDB:             l.str("PANEL_GEOIP_DB", ""),
 	}
 	c.AdminPassword = l.secret("PANEL_ADMIN_PASSWORD")
 	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
@@ -130,6 +138,12 @@ func Load(getenv Getenv) (Config, error) {
 		return Config{}, fmt.Errorf("PANEL_ADMIN_DOMAIN: %q must be a bare host name like panel.example.com", c.AdminDomain)
 	}
 	if err := checkManaged(c); err != nil {
+		return Config{}, err
+	}
+	if c.ReplicaURLs, err = parseReplicaURLs(l.str("PANEL_REPLICA_URLS", "")); err != nil {
+		return Config{}, fmt.Errorf("PANEL_REPLICA_URLS: %w", err)
+	}
+	if err := checkReplicas(c); err != nil {
 		return Config{}, err
 	}
 	if (c.AdminUser == "") != (c.AdminPassword == "") {

@@ -264,6 +264,21 @@ func TestAdminRouter(t *testing.T) {
 	}
 }
 
+// With replicas the admin router goes to their load balancer in the file
+// provider, and the panel's own single-server service is left out.
+func TestAdminRouterOnReplicas(t *testing.T) {
+	s := Snapshot{Managed: true, AdminDomain: "panel.example.com", PanelURL: "http://127.0.0.1:8081",
+		PanelService: "gatehouse-panel@file", HasAdmin: true, EntrypointTLS: map[string]bool{"websecure": true}}
+	cfg, problems := BuildWithProblems(s)
+	r := cfg.Section().Routers["gh-admin-websecure"]
+	if r == nil || r.Service != "gatehouse-panel@file" || len(problems) != 0 {
+		t.Fatalf("router %+v, problems %+v", r, problems)
+	}
+	if _, ok := cfg.Section().Services[panelServiceName]; ok {
+		t.Fatalf("the panel's own service is still emitted: %+v", cfg.Section().Services)
+	}
+}
+
 func TestWarnings(t *testing.T) {
 	noResolver := DomainSpec{ID: "d5", Domain: "plain.test"}
 	tlsMap := map[string]bool{"web": false, "websecure": true}

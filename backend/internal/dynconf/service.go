@@ -45,6 +45,9 @@ type Deps struct {
 
 	Managed     bool   // PANEL_MANAGED: emit the admin-panel router
 	InternalURL string // PANEL_INTERNAL_URL
+	// PanelService is the admin-panel router's service when it is not the
+	// panel's own URL (see Snapshot.PanelService).
+	PanelService string
 	// TLSSources are asked in order which entrypoints are TLS (managed
 	// static config, then Traefik's API); IsTLSByName covers the rest.
 	TLSSources []EntrypointTLS
@@ -276,7 +279,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
 		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain,
-		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), TrustForwardHeader: s.d.TrustForwardHeader,
+		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), PanelService: s.d.PanelService, TrustForwardHeader: s.d.TrustForwardHeader,
 	}
 	if s.d.Managed {
 		var n int64

@@ -159,6 +159,15 @@ func TestServiceGolden(t *testing.T) {
 			v.createDomain(t, domains.Request{Domain: "example.com", CertResolver: "dns", Wildcard: true})
 			v.createService(t, "app", "app.example.com", nil)
 		}},
+		// Replicas: forward-auth goes through Traefik's loopback entrypoint,
+		// the admin router straight to the replicas' load balancer.
+		{"managed_replicas", Deps{Managed: true, InternalURL: "http://127.0.0.1:8081", PanelService: "gatehouse-panel@file"}, func(t *testing.T, v *env) {
+			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"websecure"}}); err != nil {
+				t.Fatal(err)
+			}
+			v.db.Create(&store.AdminUser{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
+			protectedService(t, v)
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -35,6 +35,11 @@ type Snapshot struct {
 	// PanelURL is the upstream of the admin-panel router. It must not be the
 	// public admin domain (that would loop through the proxy).
 	PanelURL string
+	// PanelService, when set, is the admin-panel router's service instead of
+	// one on PanelURL: managed mode with replicas names the load balancer
+	// over them (gatehouse-panel@file), so requests from the admin domain go
+	// straight to a replica rather than through Traefik's loopback entrypoint.
+	PanelService string
 	// TrustForwardHeader goes into every forwardAuth middleware: set when
 	// proxies in front of Traefik are trusted to report the client.
 	TrustForwardHeader bool

@@ -120,7 +120,7 @@ func (b *builder) adminRouter(tlsEPs []string) {
 	case err != nil:
 		fail(err.Error())
 		return
-	case s.PanelURL == "":
+	case s.PanelURL == "" && s.PanelService == "":
 		fail("no admin router: the panel's internal address is unknown")
 		return
 	case len(tlsEPs) == 0:
@@ -130,13 +130,17 @@ func (b *builder) adminRouter(tlsEPs []string) {
 		fail("no admin router: no administrator exists yet (create one with PANEL_ADMIN_USER)")
 		return
 	}
-	b.cfg.HTTP.Services[panelServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
-		Servers: []Server{{URL: s.PanelURL}}, PassHostHeader: ptr(true),
-	}}
+	service := s.PanelService
+	if service == "" {
+		service = panelServiceName
+		b.cfg.HTTP.Services[panelServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
+			Servers: []Server{{URL: s.PanelURL}}, PassHostHeader: ptr(true),
+		}}
+	}
 	tls := tlsFor([]string{s.AdminDomain}, s.domainOf(s.AdminDomain))
 	for _, ep := range tlsEPs {
 		b.cfg.HTTP.Routers[b.claimRouter(Prefix+"admin-"+ep)] = &Router{
-			EntryPoints: []string{ep}, Service: panelServiceName,
+			EntryPoints: []string{ep}, Service: service,
 			Rule: hr, TLS: tls,
 		}
 	}

@@ -67,6 +67,7 @@ var publicRoutes = []string{
 	"GET /api/proxy/maintenance/:id",         // maintenance routers: the service's public maintenance page
 	"GET /api/proxy/static-config",           // managed-mode wrapper
 	"GET /api/proxy/managed/secrets-env",     // managed-mode wrapper: token + internal network only
+	"GET /api/proxy/managed/replicas",        // managed-mode wrapper: token + internal network only
 	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only
 	"GET /api/auth/sso/start",                // end-user sign-in: starts at the OpenID provider
 	"GET /api/auth/sso/callback",             // end-user sign-in: the provider's redirect back
@@ -182,7 +183,7 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 // checks); they log at debug level so the log shows what people do.
 var polledPaths = map[string]bool{
 	"/api/proxy/config": true, "/api/health": true,
-	"/api/proxy/static-config": true, "/api/proxy/managed/secrets-env": true,
+	"/api/proxy/static-config": true, "/api/proxy/managed/secrets-env": true, "/api/proxy/managed/replicas": true,
 	"/api/proxy/managed/wrapper-report": true, "/api/proxy/cert-trigger": true,
 }
 

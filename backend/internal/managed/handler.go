@@ -43,6 +43,7 @@ func (h *Handler) Register(g *echo.Group) {
 	// Public routes (see httpapi.publicRoutes), each with its own guard.
 	g.GET("/proxy/static-config", h.managed(h.internalOnly(h.staticConfig)))
 	g.GET("/proxy/managed/secrets-env", h.managed(h.internalOnly(h.wrapperOnly(h.secretsEnv))))
+	g.GET("/proxy/managed/replicas", h.managed(h.internalOnly(h.wrapperOnly(h.replicas))))
 	g.POST("/proxy/managed/wrapper-report", h.managed(h.internalOnly(h.wrapperOnly(h.report))))
 }
 
@@ -168,6 +169,16 @@ func (h *Handler) secretsEnv(c echo.Context) error {
 	c.Response().Header().Set(SecretsHashHeader, hash)
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.Blob(http.StatusOK, "text/plain; charset=utf-8", doc)
+}
+
+// replicas serves the file provider's load balancer over the replicas. It
+// names internal addresses only, but sits with the credentials behind the
+// wrapper token: the wrapper is its only reader.
+func (h *Handler) replicas(c echo.Context) error {
+	doc, hash := h.svc.Replicas(c.Request().Context())
+	c.Response().Header().Set(ReplicasHashHeader, hash)
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+	return c.Blob(http.StatusOK, "text/yaml; charset=utf-8", doc)
 }
 
 type reportRequest struct {

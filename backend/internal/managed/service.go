@@ -116,6 +116,9 @@ func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
 	if o.Static.APIAddress == "" {
 		o.Static.APIAddress = ":8080"
 	}
+	if o.Static.PanelAddress == "" {
+		o.Static.PanelAddress = "127.0.0.1:8081"
+	}
 	_, port, err := net.SplitHostPort(o.Static.APIAddress)
 	if err != nil {
 		return nil, fmt.Errorf("managed API address %q: %w", o.Static.APIAddress, err)
@@ -154,6 +157,9 @@ func (s *Service) ResolverNames(ctx context.Context) ([]string, error) {
 // PutConfig validates and stores c and answers the new state.
 func (s *Service) PutConfig(ctx context.Context, c Config) (State, error) {
 	if err := c.Validate(s.apiPort); err != nil {
+		return State{}, err
+	}
+	if err := s.checkPanelEntrypoint(c); err != nil {
 		return State{}, err
 	}
 	if err := store.PutConfig(ctx, s.db, store.KeyManaged, c); err != nil {
@@ -207,6 +213,35 @@ func (s *Service) Static(ctx context.Context) ([]byte, string, error) {
 	}
 	doc, hash := StaticDocument(BuildStatic(c, s.staticOptions()))
 	return doc, hash, nil
+}
+
+// Replicas renders the file provider's load balancer over the replicas
+// (empty without PANEL_REPLICA_URLS) and its hash. It is the same on every
+// replica: it comes from their common environment only.
+func (s *Service) Replicas(_ context.Context) ([]byte, string) {
+	doc, hash := ReplicasDocument(BuildReplicas(s.o.Static.Replicas))
+	return doc, hash
+}
+
+// checkPanelEntrypoint keeps the entrypoints off the loopback entrypoint in
+// front of the replicas: its name and, when it listens on every interface
+// or the same address, its port.
+func (s *Service) checkPanelEntrypoint(c Config) error {
+	if len(s.o.Static.Replicas) == 0 {
+		return nil
+	}
+	host, port, _ := net.SplitHostPort(s.o.Static.PanelAddress)
+	var col apperr.Collector
+	for i, e := range c.Entrypoints {
+		f := fmt.Sprintf("entrypoints[%d].", i)
+		if e.Name == PanelEntrypoint {
+			col.Add(f+"name", "%q is reserved for the entrypoint in front of the panel's replicas", PanelEntrypoint)
+		}
+		if strconv.Itoa(e.Port) == port && (e.Host == "" || host == "" || e.Host == host) {
+			col.Add(f+"port", "port %s is taken by the entrypoint in front of the panel's replicas (PANEL_MANAGED_PANEL_ADDRESS)", port)
+		}
+	}
+	return col.Err()
 }
 
 func (s *Service) staticOptions() StaticOptions {

@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"net"
 	"path"
 	"strconv"
-
-	"gopkg.in/yaml.v3"
 )
 
 // StaticOptions are the fixed inputs of the static configuration that come
@@ -23,6 +20,16 @@ type StaticOptions struct {
 	APIAddress string
 	// ACMEDir holds one storage file per resolver (default "/acme").
 	ACMEDir string
+	// Replicas are the panel's replicas as Traefik reaches them
+	// (PANEL_REPLICA_URLS). With any, Traefik gets the loopback entrypoint
+	// "gatehouse" on PanelAddress and a file provider watching
+	// <ConfigDir>/replicas.yml, the load balancer over them (BuildReplicas);
+	// ProviderURL is then that entrypoint.
+	Replicas []string
+	// PanelAddress is the loopback entrypoint's address (default 127.0.0.1:8081).
+	PanelAddress string
+	// ConfigDir is the wrapper's GATEHOUSE_CONFIG_DIR (default /run/gatehouse).
+	ConfigDir string
 }
 
 // HashHeader carries the hash of the static configuration.
@@ -81,8 +88,13 @@ type entryPoint struct {
 	Address string `yaml:"address"`
 	// AsDefault keeps routers without explicit entrypoints off the internal
 	// "traefik" entrypoint.
-	AsDefault bool          `yaml:"asDefault,omitempty"`
-	HTTP      *entryHTTPYML `yaml:"http,omitempty"`
+	AsDefault        bool                  `yaml:"asDefault,omitempty"`
+	ForwardedHeaders *forwardedHeadersYAML `yaml:"forwardedHeaders,omitempty"`
+	HTTP             *entryHTTPYML         `yaml:"http,omitempty"`
+}
+
+type forwardedHeadersYAML struct {
+	TrustedIPs []string `yaml:"trustedIPs"`
 }
 
 type entryHTTPYML struct {
@@ -105,7 +117,13 @@ type entryTLS struct {
 }
 
 type providersYAML struct {
-	HTTP httpProvider `yaml:"http"`
+	HTTP httpProvider  `yaml:"http"`
+	File *fileProvider `yaml:"file,omitempty"`
+}
+
+type fileProvider struct {
+	Filename string `yaml:"filename"`
+	Watch    bool   `yaml:"watch"`
 }
 
 type httpProvider struct {
@@ -185,6 +203,18 @@ func BuildStatic(c Config, o StaticOptions) []byte {
 		}
 		eps[e.Name] = ep
 	}
+	var file *fileProvider
+	if len(o.Replicas) > 0 {
+		if o.PanelAddress == "" {
+			o.PanelAddress = "127.0.0.1:8081"
+		}
+		// Forward-auth requests reach the panel through this entrypoint with
+		// the X-Forwarded-* headers Traefik wrote: from anywhere else they
+		// would be replaced. Only Traefik itself connects from loopback.
+		eps[PanelEntrypoint] = entryPoint{Address: o.PanelAddress,
+			ForwardedHeaders: &forwardedHeadersYAML{TrustedIPs: []string{"127.0.0.1/32", "::1/128"}}}
+		file = &fileProvider{Filename: replicasFilePath(o.ConfigDir), Watch: true}
+	}
 	level := c.LogLevel
 	if level == "" {
 		level = "INFO"
@@ -199,18 +229,10 @@ func BuildStatic(c Config, o StaticOptions) []byte {
 		EntryPoints: eps,
 		Providers: providersYAML{HTTP: httpProvider{
 			Endpoint: o.ProviderURL + "/api/proxy/config", PollInterval: "5s", PollTimeout: "5s",
-		}},
+		}, File: file},
 		CertificatesResolvers: resolvers,
 	}
-	var buf bytes.Buffer
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		// Only plain structs, strings and maps with string keys: cannot fail.
-		panic(fmt.Sprintf("encode static config: %v", err))
-	}
-	_ = enc.Close()
-	return buf.Bytes()
+	return encodeYAML(doc)
 }
 
 func acme(r Resolver, dir string) acmeYAML {

@@ -35,6 +35,13 @@ func TestBuildStaticGolden(t *testing.T) {
 			)
 			return c
 		}, StaticOptions{ProviderURL: "http://gatehouse:8080", APIAddress: "127.0.0.1:9000", ACMEDir: "/data/acme"}},
+		{"replicas", func() Config { return Defaults("ops@gatehouse.dev") }, StaticOptions{
+			ProviderURL: "http://127.0.0.1:8081", Replicas: []string{"http://gatehouse-a:8080", "http://gatehouse-b:8080"},
+		}},
+		{"replicas_elsewhere", func() Config { return Defaults("") }, StaticOptions{
+			ProviderURL: "http://127.0.0.1:9081", Replicas: []string{"https://10.0.0.2:8443"},
+			PanelAddress: "127.0.0.1:9081", ConfigDir: "/var/run/gh/",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1279,6 +1279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proxy/managed/replicas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traefik's load balancer over the panel's replicas (file provider), for the managed-mode wrapper
+         * @description Public, internal network only, with the wrapper token (PANEL_WRAPPER_TOKEN) as a bearer token. Without PANEL_REPLICA_URLS the file holds only its header.
+         */
+        get: operations["getManagedReplicas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proxy/managed/secrets": {
         parameters: {
             query?: never;
@@ -5753,6 +5773,35 @@ export interface operations {
                     "application/json": {
                         items: components["schemas"]["ManagedDNSProvider"][];
                     };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getManagedReplicas: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Bearer and the wrapper token. */
+                Authorization: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Traefik dynamic configuration for its file provider. */
+            200: {
+                headers: {
+                    /** @description Hash of the document. */
+                    "X-Gatehouse-Replicas-Hash"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/yaml": string;
                 };
             };
             401: components["responses"]["Error"];

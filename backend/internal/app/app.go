@@ -239,7 +239,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (*component
 		OnServe: func(remote, etag string, code int) {
 			polls.Record(status.Poll{At: now(), Remote: remote, ETag: etag, Code: code})
 		},
-		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), TLSSources: tlsSources,
+		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
 		Guarded: func(ctx context.Context) (func(string) bool, error) {
 			prot, err := access.ServiceProtections(ctx, db, "")
@@ -518,6 +518,14 @@ func panelService(cfg config.Config) string {
 		return ""
 	}
 	return managed.PanelService + "@file"
+}
+
+// panelMiddlewares go with panelService: the retry over the replicas.
+func panelMiddlewares(cfg config.Config) []string {
+	if panelService(cfg) == "" {
+		return nil
+	}
+	return []string{managed.PanelRetry + "@file"}
 }
 
 // traefikPanelURL is the panel's URL as Traefik reaches it:

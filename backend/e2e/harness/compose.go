@@ -42,6 +42,7 @@ type Image struct {
 	Command    []string          // the image's CMD
 	Env        map[string]string // the image's ENV, under the service's environment
 	User       string            // "uid:gid" the image runs as; "" is root
+	StopSignal syscall.Signal    // STOPSIGNAL; 0 is SIGTERM
 	// Prepare runs once before the first start: initialise volumes as the
 	// image's entrypoint would (initdb, ownership).
 	Prepare func(t testing.TB, c *Container)
@@ -110,13 +111,20 @@ func StartCompose(t testing.TB, p *types.Project, images ImageFor) *Deployment {
 		nss = append(nss, c.NS)
 		c.mount(t, volumes)
 		d.Containers[name] = c
-		t.Cleanup(func() {
-			c.Stop()
-			if t.Failed() || testing.Verbose() {
-				t.Logf("service %s output:\n%s", name, c.Out.String())
-			}
-		})
 	}
+	d.Order = startOrder(t, p)
+	// As `docker compose down`: dependents stop first (the panels before
+	// their database), then the namespaces go.
+	t.Cleanup(func() {
+		for i := len(d.Order) - 1; i >= 0; i-- {
+			d.Containers[d.Order[i]].Stop()
+		}
+		if t.Failed() || testing.Verbose() {
+			for _, name := range d.Order {
+				t.Logf("service %s output:\n%s", name, d.Containers[name].Out.String())
+			}
+		}
+	})
 	writeHosts(t, names, nss)
 	for _, name := range p.ServiceNames() {
 		c := d.Containers[name]
@@ -131,7 +139,6 @@ func StartCompose(t testing.TB, p *types.Project, images ImageFor) *Deployment {
 				net.JoinHostPort(c.Addr, strconv.FormatUint(uint64(port.Target), 10)))
 		}
 	}
-	d.Order = startOrder(t, p)
 	for _, name := range d.Order {
 		c := d.Containers[name]
 		for dep, cond := range c.Config.DependsOn {
@@ -314,9 +321,16 @@ func (c *Container) Running() bool {
 // crash or `docker kill` would.
 func (c *Container) Kill() { c.signal(syscall.SIGKILL, time.Second) }
 
-// Stop sends SIGTERM and waits up to ten seconds before SIGKILL, as
-// `docker stop` does (with a shorter grace period).
-func (c *Container) Stop() { c.signal(syscall.SIGTERM, 10*time.Second) }
+// Stop sends the image's stop signal (SIGTERM by default) and waits up to
+// ten seconds before SIGKILL, as `docker stop` does (with a shorter grace
+// period).
+func (c *Container) Stop() {
+	sig := c.Image.StopSignal
+	if sig == 0 {
+		sig = syscall.SIGTERM
+	}
+	c.signal(sig, 10*time.Second)
+}
 
 func (c *Container) signal(sig syscall.Signal, grace time.Duration) {
 	if !c.Running() {

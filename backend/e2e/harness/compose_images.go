@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -115,6 +116,7 @@ exec %s "$@"
 // the postgres user.
 func PostgresImage(binDir string) Image {
 	img := Image{
+		StopSignal: syscall.SIGINT, // the image's STOPSIGNAL: a fast shutdown
 		Env: map[string]string{
 			"PGDATA": "/var/lib/postgresql/data", "PGHOST": "/var/run/postgresql",
 			"PATH": binDir + ":" + os.Getenv("PATH"),

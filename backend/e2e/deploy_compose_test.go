@@ -340,7 +340,7 @@ func (e dotEnv) drop(t *testing.T, keys ...string) {
 			keep = append(keep, line)
 		}
 	}
-	if err := os.WriteFile(e.path, []byte(strings.Join(keep, "\n")+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(e.path, []byte(strings.Join(keep, "\n")+"\n"), 0o600); err != nil { //nolint:gosec // the test's own temporary .env
 		t.Fatal(err)
 	}
 }
@@ -355,7 +355,7 @@ var envLine = regexp.MustCompile(`echo "([A-Z][A-Z0-9_]*)=(.*)" >> \.env`)
 // is left out: this host cannot reach Let's Encrypt.
 func dotEnvFromHeader(t *testing.T, file string) dotEnv {
 	t.Helper()
-	b, err := os.ReadFile(file)
+	b, err := os.ReadFile(file) //nolint:gosec // one of the repository's compose files
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,7 +386,7 @@ func dotEnvFromHeader(t *testing.T, file string) dotEnv {
 	if len(lines) == 0 {
 		t.Fatalf("%s: no `echo \"NAME=VALUE\" >> .env` line in the header", file)
 	}
-	if err := os.WriteFile(e.path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(e.path, []byte(strings.Join(lines, "\n")+"\n"), 0o600); err != nil { //nolint:gosec // the test's own temporary .env
 		t.Fatal(err)
 	}
 	return e

@@ -288,7 +288,7 @@ func (c *Container) Start(t testing.TB) {
 	// the wrapper) as a container's end would.
 	c.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	c.done = make(chan struct{})
-	fmt.Fprintf(c.Out, "--- start %s: %s\n", c.Name, strings.Join(argv, " "))
+	_, _ = fmt.Fprintf(c.Out, "--- start %s: %s\n", c.Name, strings.Join(argv, " "))
 	if err := c.cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", c.Name, err)
 	}

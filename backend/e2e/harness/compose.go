@@ -87,6 +87,7 @@ type Deployment struct {
 // directories. Everything is torn down when the test ends.
 func StartCompose(t testing.TB, p *types.Project, images ImageFor) *Deployment {
 	t.Helper()
+	began := time.Now()
 	n := newComposeNet(t)
 	d := &Deployment{Project: p, Outside: StartOutside(t), Gateway: n.Gateway, Containers: map[string]*Container{}}
 	volumes := SharedTempDir(t, "gatehouse-compose-")
@@ -148,6 +149,7 @@ func StartCompose(t testing.TB, p *types.Project, images ImageFor) *Deployment {
 			c.Image.Prepare(t, c)
 		}
 		c.Start(t)
+		t.Logf("started %s at %s (%s)", name, c.Addr, time.Since(began).Round(100*time.Millisecond))
 	}
 	return d
 }

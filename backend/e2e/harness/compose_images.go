@@ -176,7 +176,7 @@ func PostgresImage(binDir string) Image {
 				}
 			}
 			asPostgres("", filepath.Join(binDir, "initdb"), "-D", pgdata, "-U", pgUser, "--pwfile="+pw,
-				"--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale")
+				"--auth-local=trust", "--auth-host=scram-sha-256", "-E", "UTF8", "--no-locale", "--no-sync")
 			_ = os.Remove(pw)
 			hba, err := os.OpenFile(filepath.Join(pgdata, "pg_hba.conf"), os.O_APPEND|os.O_WRONLY, 0)
 			if err != nil {

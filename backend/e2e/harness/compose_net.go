@@ -31,9 +31,17 @@ type composeNet struct {
 
 func newComposeNet(t testing.TB) *composeNet {
 	t.Helper()
-	var b [2]byte
+	var b [3]byte
 	_, _ = rand.Read(b[:])
-	n := &composeNet{id: fmt.Sprintf("%02x%02x", b[0], b[1]), prefix: fmt.Sprintf("198.19.%d.", b[0]), next: 2}
+	// A /24 no other run on this host uses (a route to it would exist).
+	for i := 0; ; i++ {
+		out, err := exec.Command("ip", "-4", "route", "show", "to", "match", fmt.Sprintf("198.19.%d.1/24", b[2])).Output()
+		if err == nil && !strings.Contains(string(out), "198.19.") || i == 20 {
+			break
+		}
+		b[2]++
+	}
+	n := &composeNet{id: fmt.Sprintf("%02x%02x", b[0], b[1]), prefix: fmt.Sprintf("198.19.%d.", b[2]), next: 2}
 	n.bridge = "ghb" + n.id
 	n.Gateway = n.prefix + "1"
 	ipCmd(t, "link", "add", n.bridge, "type", "bridge")

@@ -179,6 +179,16 @@ func testDeployment(t *testing.T, file, bin, traefikBin string) {
 	t.Run("service routes", func(t *testing.T) {
 		routes(t, out, "https://app.example.net/", "app", "")
 	})
+	t.Run("live view", func(t *testing.T) {
+		// PANEL_PROXY_API_URL: the panel reads Traefik's API across the network.
+		var last string
+		harness.Eventually(t, 30*time.Second, func() bool {
+			code, body, _ := get(out, panel.URL+"/api/proxy/runtime", nil)
+			last = fmt.Sprintf("%d %.300s", code, body)
+			return code == http.StatusOK && strings.Contains(body, "app.example.net")
+		}, "the panel's live view does not show the service's router")
+		t.Logf("runtime: %.120s", last)
+	})
 
 	t.Run("static config change restarts traefik", func(t *testing.T) {
 		before := harness.ChildPID(traefik.PID(), "--configFile=")

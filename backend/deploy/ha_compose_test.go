@@ -102,7 +102,7 @@ func TestHAComposeFile(t *testing.T) {
 			if hc := s.HealthCheck; hc == nil || !strings.Contains(strings.Join(hc.Test, " "), "/api/health") {
 				t.Errorf("%s: healthcheck = %+v; want /api/health", s.Name, hc)
 			}
-			for k, want := range map[string]string{
+			for k, want := range map[string]string{ //nolint:gosec // the test .env's made-up password
 				"PANEL_MANAGED": "true", "PANEL_LISTEN": "0.0.0.0:8080", "PANEL_INTERNAL_URL": "http://127.0.0.1:8081",
 				"PANEL_DATABASE_URL":  "postgres://gatehouse:5ecret0123456789@postgres:5432/gatehouse?sslmode=disable",
 				"PANEL_AGE_IDENTITY":  haEnv["PANEL_AGE_IDENTITY"],

@@ -15,7 +15,8 @@
 #                                  with replicas, each one's URL separated by spaces, tried in order
 #   GATEHOUSE_WRAPPER_TOKEN[_FILE] shared token, same as the panel's PANEL_WRAPPER_TOKEN
 #   GATEHOUSE_POLL_INTERVAL        seconds between polls (default 30)
-#   GATEHOUSE_CONFIG_DIR           where the files go (default /tmp/gatehouse; a tmpfs is best)
+#   GATEHOUSE_CONFIG_DIR           where the files go (default /tmp/gatehouse; a tmpfs is best); with
+#                                  replicas, the panels' PANEL_MANAGED_CONFIG_DIR (default /run/gatehouse)
 #   GATEHOUSE_FALLBACK_WEB_ADDRESS entrypoint "web" of the boot fallback (default :80)
 #   GATEHOUSE_FALLBACK_API_ADDRESS entrypoint "traefik" of the boot fallback (default :8080)
 #   TRAEFIK_BIN                    the Traefik binary (default traefik)

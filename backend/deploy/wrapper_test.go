@@ -130,7 +130,7 @@ func TestWrapperTriesEveryPanelURL(t *testing.T) {
 				}
 				time.Sleep(100 * time.Millisecond)
 			}
-			b, err := os.ReadFile(filepath.Join(dir, "replicas.yml"))
+			b, err := os.ReadFile(filepath.Join(dir, "replicas.yml")) //nolint:gosec // the test's own temporary directory
 			if err != nil || !strings.HasSuffix(string(b), replicas) || !strings.Contains(string(b), "# gatehouse-replicas-hash: ") {
 				t.Fatalf("replicas.yml = %q, %v", b, err)
 			}
@@ -152,7 +152,7 @@ func TestWrapperFallbackUsesTheFirstURL(t *testing.T) {
 	out := runWrapper(t, []string{"sh"}, dir, first+"  "+second)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		b, _ := os.ReadFile(filepath.Join(dir, "traefik.yml"))
+		b, _ := os.ReadFile(filepath.Join(dir, "traefik.yml")) //nolint:gosec // the test's own temporary directory
 		if strings.Contains(string(b), `endpoint: "`+first+`/api/proxy/config"`) {
 			break
 		}

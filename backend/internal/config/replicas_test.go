@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-const pgURL = "postgres://gatehouse:secret@postgres:5432/gatehouse?sslmode=disable"
+const pgURL = "postgres://gatehouse:secret@postgres:5432/gatehouse?sslmode=disable" //nolint:gosec // a made-up password
 
 func replicaEnv(extra map[string]string) map[string]string {
 	m := map[string]string{
@@ -57,7 +57,7 @@ func TestLoadReplicaErrors(t *testing.T) {
 		{"ftp", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "ftp://gatehouse-a"}), "PANEL_REPLICA_URLS: \"ftp://gatehouse-a\""},
 		{"path", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://a:8080/panel"}), "PANEL_REPLICA_URLS: \"http://a:8080/panel\" must be a base URL"},
 		{"query", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://a:8080?x=1"}), "must be a base URL"},
-		{"credentials", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://u:p@a:8080"}), "must be a base URL"},
+		{"credentials", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://u:p@a:8080"}), "must be a base URL"}, //nolint:gosec // made-up credentials the parser must refuse
 		{"port", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://a:0"}), "port \"0\""},
 		{"empty entry", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://a:8080,,http://b:8080"}), "an empty entry"},
 		{"twice", replicaEnv(map[string]string{"PANEL_REPLICA_URLS": "http://a:8080,http://a:8080/"}), "listed twice"},

@@ -19,6 +19,10 @@ const (
 	// PanelService is the replicas' load balancer in the file provider;
 	// other providers name it PanelService + "@file".
 	PanelService = "gatehouse-panel"
+	// PanelReadyService balances over the replicas /api/health calls
+	// ready (they reach the database); PanelAnyService over every replica.
+	PanelReadyService = "gatehouse-panel-ready"
+	PanelAnyService   = "gatehouse-panel-any"
 	// ReplicasFile is the file's name in the wrapper's GATEHOUSE_CONFIG_DIR.
 	ReplicasFile = "replicas.yml"
 	// ReplicasHashHeader carries the hash of the replicas file.
@@ -33,7 +37,10 @@ const (
 
 // Health checking and retries: a dead replica leaves the rotation within
 // one interval plus the timeout, and the retry sends a request that could
-// not connect to another replica meanwhile.
+// not connect to another replica meanwhile. /api/health also fails while a
+// replica cannot reach the database; when no replica is ready (the database
+// is down for all), PanelService fails over to every replica, which still
+// answer forward-auth from memory for the sessions they know.
 const (
 	healthPath     = "/api/health"
 	healthInterval = "2s"
@@ -71,13 +78,19 @@ type fileRetry struct {
 }
 
 type fileService struct {
-	LoadBalancer fileLoadBalancer `yaml:"loadBalancer"`
+	LoadBalancer *fileLoadBalancer `yaml:"loadBalancer,omitempty"`
+	Failover     *fileFailover     `yaml:"failover,omitempty"`
+}
+
+type fileFailover struct {
+	Service  string `yaml:"service"`
+	Fallback string `yaml:"fallback"`
 }
 
 type fileLoadBalancer struct {
-	Servers        []fileServer    `yaml:"servers"`
-	HealthCheck    fileHealthCheck `yaml:"healthCheck"`
-	PassHostHeader bool            `yaml:"passHostHeader"`
+	Servers        []fileServer     `yaml:"servers"`
+	HealthCheck    *fileHealthCheck `yaml:"healthCheck,omitempty"`
+	PassHostHeader bool             `yaml:"passHostHeader"`
 }
 
 type fileServer struct {
@@ -102,17 +115,24 @@ func BuildReplicas(urls []string) []byte {
 	for i, u := range urls {
 		servers[i] = fileServer{URL: u}
 	}
+	// Without health checks the fallback can pick a dead replica: enough
+	// attempts to try them all.
+	attempts := max(retryAttempts, len(urls))
 	doc := replicasYAML{HTTP: replicasHTTP{
 		Routers: map[string]fileRouter{PanelService: {
 			EntryPoints: []string{PanelEntrypoint}, Rule: "PathPrefix(`/`)",
 			Middlewares: []string{PanelRetry}, Service: PanelService,
 		}},
-		Middlewares: map[string]fileMiddleware{PanelRetry: {Retry: fileRetry{Attempts: retryAttempts, InitialInterval: retryInterval}}},
-		Services: map[string]fileService{PanelService: {LoadBalancer: fileLoadBalancer{
-			Servers:        servers,
-			HealthCheck:    fileHealthCheck{Path: healthPath, Interval: healthInterval, Timeout: healthTimeout},
-			PassHostHeader: true,
-		}}},
+		Middlewares: map[string]fileMiddleware{PanelRetry: {Retry: fileRetry{Attempts: attempts, InitialInterval: retryInterval}}},
+		Services: map[string]fileService{
+			PanelService: {Failover: &fileFailover{Service: PanelReadyService, Fallback: PanelAnyService}},
+			PanelReadyService: {LoadBalancer: &fileLoadBalancer{
+				Servers:        servers,
+				HealthCheck:    &fileHealthCheck{Path: healthPath, Interval: healthInterval, Timeout: healthTimeout},
+				PassHostHeader: true,
+			}},
+			PanelAnyService: {LoadBalancer: &fileLoadBalancer{Servers: servers, PassHostHeader: true}},
+		},
 	}}
 	return encodeYAML(doc)
 }

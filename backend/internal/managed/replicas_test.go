@@ -35,7 +35,7 @@ func TestBuildReplicasGolden(t *testing.T) {
 	if err := yaml.Unmarshal(got, &parsed); err != nil {
 		t.Fatalf("output is not YAML: %v", err)
 	}
-	if s := parsed.HTTP.Services[PanelService].LoadBalancer.Servers; len(s) != 2 || s[1].URL != twoReplicas[1] {
+	if s := parsed.HTTP.Services[PanelReadyService].LoadBalancer.Servers; len(s) != 2 || s[1].URL != twoReplicas[1] {
 		t.Fatalf("servers = %+v", s)
 	}
 	testutil.Golden(t, filepath.Join("testdata", "replicas_file.golden.yaml"), got)

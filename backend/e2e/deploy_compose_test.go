@@ -209,11 +209,14 @@ func testDeployment(t *testing.T, file, bin, traefikBin string) {
 		if !found {
 			t.Fatalf("no web entrypoint in %v", st.Config)
 		}
+		put := time.Now()
 		panel.MustJSON(t, http.StatusOK, http.MethodPut, "/api/proxy/managed", st.Config, nil)
 		harness.Eventually(t, 30*time.Second, func() bool {
 			pid := harness.ChildPID(traefik.PID(), "--configFile=")
 			return pid != 0 && pid != before && managedStatus(panel) == "applied"
 		}, "Traefik was not restarted on the new configuration (or the panel does not say applied)")
+		t.Logf("applied %s after the change (Traefik pid %d -> %d)", time.Since(put).Round(100*time.Millisecond),
+			before, harness.ChildPID(traefik.PID(), "--configFile="))
 		routes(t, out, "http://app.example.net/", "app", "without the redirect")
 	})
 

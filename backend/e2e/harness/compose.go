@@ -346,7 +346,8 @@ func (c *Container) signal(sig syscall.Signal, grace time.Duration) {
 		_ = syscall.Kill(-pid, syscall.SIGKILL)
 		<-c.done
 	}
-	// Children that left the group die with the namespace's users: none here.
+	// What the main process left behind in its group (a ticker, a Traefik
+	// the wrapper did not reap) goes too, as with a container's end.
 	_ = syscall.Kill(-pid, syscall.SIGKILL)
 }
 

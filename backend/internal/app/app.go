@@ -262,7 +262,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 				cl.PublishPoll(p)
 			}
 		},
-		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), TLSSources: tlsSources,
+		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
 		Guarded: func(ctx context.Context) (func(string) bool, error) {
 			prot, err := access.ServiceProtections(ctx, db, "")
@@ -564,6 +564,14 @@ func panelService(cfg config.Config) string {
 		return ""
 	}
 	return managed.PanelService + "@file"
+}
+
+// panelMiddlewares go with panelService: the retry over the replicas.
+func panelMiddlewares(cfg config.Config) []string {
+	if panelService(cfg) == "" {
+		return nil
+	}
+	return []string{managed.PanelRetry + "@file"}
 }
 
 // traefikPanelURL is the panel's URL as Traefik reaches it:

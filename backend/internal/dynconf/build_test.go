@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -268,10 +269,11 @@ func TestAdminRouter(t *testing.T) {
 // provider, and the panel's own single-server service is left out.
 func TestAdminRouterOnReplicas(t *testing.T) {
 	s := Snapshot{Managed: true, AdminDomain: "panel.example.com", PanelURL: "http://127.0.0.1:8081",
-		PanelService: "gatehouse-panel@file", HasAdmin: true, EntrypointTLS: map[string]bool{"websecure": true}}
+		PanelService: "gatehouse-panel@file", PanelMiddlewares: []string{"gatehouse-retry@file"},
+		HasAdmin: true, EntrypointTLS: map[string]bool{"websecure": true}}
 	cfg, problems := BuildWithProblems(s)
 	r := cfg.Section().Routers["gh-admin-websecure"]
-	if r == nil || r.Service != "gatehouse-panel@file" || len(problems) != 0 {
+	if r == nil || r.Service != "gatehouse-panel@file" || !slices.Equal(r.Middlewares, []string{"gatehouse-retry@file"}) || len(problems) != 0 {
 		t.Fatalf("router %+v, problems %+v", r, problems)
 	}
 	if _, ok := cfg.Section().Services[panelServiceName]; ok {

@@ -48,6 +48,8 @@ type Deps struct {
 	// PanelService is the admin-panel router's service when it is not the
 	// panel's own URL (see Snapshot.PanelService).
 	PanelService string
+	// PanelMiddlewares go with PanelService (see Snapshot.PanelMiddlewares).
+	PanelMiddlewares []string
 	// TLSSources are asked in order which entrypoints are TLS (managed
 	// static config, then Traefik's API); IsTLSByName covers the rest.
 	TLSSources []EntrypointTLS
@@ -279,7 +281,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
 		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain,
-		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), PanelService: s.d.PanelService, TrustForwardHeader: s.d.TrustForwardHeader,
+		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), PanelService: s.d.PanelService, PanelMiddlewares: s.d.PanelMiddlewares, TrustForwardHeader: s.d.TrustForwardHeader,
 	}
 	if s.d.Managed {
 		var n int64

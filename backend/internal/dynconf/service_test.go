@@ -160,8 +160,10 @@ func TestServiceGolden(t *testing.T) {
 			v.createService(t, "app", "app.example.com", nil)
 		}},
 		// Replicas: forward-auth goes through Traefik's loopback entrypoint,
-		// the admin router straight to the replicas' load balancer.
-		{"managed_replicas", Deps{Managed: true, InternalURL: "http://127.0.0.1:8081", PanelService: "gatehouse-panel@file"}, func(t *testing.T, v *env) {
+		// the admin router straight to the replicas' load balancer, with the
+		// retry in front of it.
+		{"managed_replicas", Deps{Managed: true, InternalURL: "http://127.0.0.1:8081", PanelService: "gatehouse-panel@file",
+			PanelMiddlewares: []string{"gatehouse-retry@file"}}, func(t *testing.T, v *env) {
 			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"websecure"}}); err != nil {
 				t.Fatal(err)
 			}

@@ -40,6 +40,10 @@ type Snapshot struct {
 	// over them (gatehouse-panel@file), so requests from the admin domain go
 	// straight to a replica rather than through Traefik's loopback entrypoint.
 	PanelService string
+	// PanelMiddlewares go on the admin-panel router with PanelService: the
+	// retry over the replicas (gatehouse-retry@file), so a replica that just
+	// stopped costs no request before the health check drops it.
+	PanelMiddlewares []string
 	// TrustForwardHeader goes into every forwardAuth middleware: set when
 	// proxies in front of Traefik are trusted to report the client.
 	TrustForwardHeader bool

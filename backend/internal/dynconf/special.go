@@ -130,8 +130,9 @@ func (b *builder) adminRouter(tlsEPs []string) {
 		fail("no admin router: no administrator exists yet (create one with PANEL_ADMIN_USER)")
 		return
 	}
-	service := s.PanelService
+	service, middlewares := s.PanelService, s.PanelMiddlewares
 	if service == "" {
+		middlewares = nil
 		service = panelServiceName
 		b.cfg.HTTP.Services[panelServiceName] = &TraefikService{LoadBalancer: &ServersLoadBalancer{
 			Servers: []Server{{URL: s.PanelURL}}, PassHostHeader: ptr(true),
@@ -140,7 +141,7 @@ func (b *builder) adminRouter(tlsEPs []string) {
 	tls := tlsFor([]string{s.AdminDomain}, s.domainOf(s.AdminDomain))
 	for _, ep := range tlsEPs {
 		b.cfg.HTTP.Routers[b.claimRouter(Prefix+"admin-"+ep)] = &Router{
-			EntryPoints: []string{ep}, Service: service,
+			EntryPoints: []string{ep}, Service: service, Middlewares: middlewares,
 			Rule: hr, TLS: tls,
 		}
 	}

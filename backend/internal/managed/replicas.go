@@ -27,8 +27,11 @@ const (
 	ReplicasFile = "replicas.yml"
 	// ReplicasHashHeader carries the hash of the replicas file.
 	ReplicasHashHeader = "X-Gatehouse-Replicas-Hash"
+	// PanelRetry is the retry middleware in front of PanelService: a request
+	// that cannot connect to a replica goes to another one. Other providers
+	// name it PanelRetry + "@file".
+	PanelRetry = "gatehouse-retry"
 
-	panelRetry             = "gatehouse-retry"
 	replicasHashLinePrefix = "# gatehouse-replicas-hash: "
 )
 
@@ -118,9 +121,9 @@ func BuildReplicas(urls []string) []byte {
 	doc := replicasYAML{HTTP: replicasHTTP{
 		Routers: map[string]fileRouter{PanelService: {
 			EntryPoints: []string{PanelEntrypoint}, Rule: "PathPrefix(`/`)",
-			Middlewares: []string{panelRetry}, Service: PanelService,
+			Middlewares: []string{PanelRetry}, Service: PanelService,
 		}},
-		Middlewares: map[string]fileMiddleware{panelRetry: {Retry: fileRetry{Attempts: attempts, InitialInterval: retryInterval}}},
+		Middlewares: map[string]fileMiddleware{PanelRetry: {Retry: fileRetry{Attempts: attempts, InitialInterval: retryInterval}}},
 		Services: map[string]fileService{
 			PanelService: {Failover: &fileFailover{Service: PanelReadyService, Fallback: PanelAnyService}},
 			PanelReadyService: {LoadBalancer: &fileLoadBalancer{

@@ -368,7 +368,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		}
 	}))
 	if cl != nil {
-		c.loops = append(c.loops, cl.Leader("background", leader...))
+		// Held by every serving replica: `gatehouse import -apply` refuses
+		// to run beside one, wherever it runs.
+		c.loops = append(c.loops, cl.Leader("background", leader...), cl.Serving())
 	} else {
 		c.loops = append(c.loops, leader...)
 	}

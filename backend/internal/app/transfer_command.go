@@ -15,6 +15,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
+	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
@@ -145,6 +146,13 @@ func importCommand(ctx context.Context, cfg config.Config, o Options) error {
 			return fmt.Errorf("%w; or import through the running panel: System -> Export & import, or POST /api/import", err)
 		}
 		defer lk.Release()
+		if cfg.PostgresURL != "" { // replicas on other hosts share the database, not the directory
+			release, err := cluster.Exclusive(ctx, cfg.PostgresURL)
+			if err != nil {
+				return fmt.Errorf("%w; import through a running panel instead: System -> Export & import, or POST /api/import", err)
+			}
+			defer release()
+		}
 	}
 	c, err := build(ctx, cfg, slog.New(slog.DiscardHandler))
 	if err != nil {

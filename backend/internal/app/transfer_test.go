@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"maps"
 	"net/http"
 	"net/http/httptest"
@@ -12,8 +13,11 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -258,6 +262,35 @@ func TestTransferCommands(t *testing.T) {
 		t.Fatalf("apply under a running panel: %d %s", code, errOut)
 	}
 	lk.Release()
+	if testutil.OnPostgres() {
+		// A replica serving from the database on another host (another
+		// data directory): -apply refuses too.
+		cl, err := cluster.New(t.Context(), envs[dirB]["PANEL_DATABASE_URL"], change.NewBus(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, stop := context.WithCancel(t.Context())
+		done := make(chan struct{})
+		go func() { defer close(done); cl.Serving()(ctx) }()
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			release, err := cluster.Exclusive(t.Context(), envs[dirB]["PANEL_DATABASE_URL"])
+			if errors.Is(err, cluster.ErrServing) {
+				break
+			}
+			if err == nil {
+				release()
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the replica does not hold the serving lock: %v", err)
+			}
+		}
+		if _, errOut, code := run(dirB, "a long passphrase\n", "import", "-apply", file); code == 0 || !strings.Contains(errOut, "serving from this PostgreSQL database") {
+			t.Fatalf("apply beside a serving replica: %d %s", code, errOut)
+		}
+		stop()
+		<-done
+		cl.Close()
+	}
 	out, errOut, code = run(dirB, "a long passphrase\n", "import", "-apply", file)
 	if code != 0 || !strings.Contains(out, "\napplied (gatehouse, merge)") {
 		t.Fatalf("apply: %d %s %s", code, out, errOut)

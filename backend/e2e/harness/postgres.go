@@ -15,7 +15,7 @@ import (
 
 // PostgresEnv names the variable that points the replica scenarios at a
 // PostgreSQL server: the URL of a superuser, as scripts/postgres.sh prints
-// it. `make e2e` starts a throwaway server and sets it.
+// it. `make e2e` and `make bench` start a throwaway server and set it.
 const PostgresEnv = "GATEHOUSE_E2E_DATABASE_URL"
 
 // PostgresDatabase creates an empty database on the server PostgresEnv names
@@ -25,7 +25,7 @@ func PostgresDatabase(t testing.TB) string {
 	t.Helper()
 	serverURL := os.Getenv(PostgresEnv)
 	if serverURL == "" {
-		t.Skipf("%s is not set: run `make e2e`, which starts a throwaway PostgreSQL (backend/scripts/postgres.sh)", PostgresEnv)
+		t.Skipf("%s is not set: run `make e2e` or `make bench`, which start a throwaway PostgreSQL (backend/scripts/postgres.sh)", PostgresEnv)
 	}
 	db, err := sql.Open("pgx", serverURL)
 	if err != nil {

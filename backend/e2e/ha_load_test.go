@@ -70,7 +70,7 @@ func runWrk(t *testing.T, u string, conns int, d time.Duration, headers ...strin
 	for _, h := range headers {
 		args = append(args, "-H", h)
 	}
-	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput()
+	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput() //nolint:gosec // wrk with the test's own arguments
 	if err != nil {
 		t.Fatalf("wrk: %v\n%s", err, out)
 	}

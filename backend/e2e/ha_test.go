@@ -139,7 +139,7 @@ func (s *haSetup) serviceOnARoutes(t *testing.T) {
 // B refuses the cookie within a second.
 func (s *haSetup) revokedOnARefusedByB(t *testing.T) {
 	const host = "session.ha.access.test"
-	cookie := redeemLink(t, s.a, s.b, s.sessionSvc, host)
+	cookie := redeemLink(t, s.a, s.sessionSvc, host)
 	if code, _ := verifyAt(t, s.b.URL, s.sessionSvc, host, "/", cookie); code != http.StatusOK {
 		t.Fatalf("B refused the session before the revocation: %d", code)
 	}
@@ -308,7 +308,7 @@ func (s *haSetup) killUnderLoad(t *testing.T) {
 
 // redeemLink creates a shared link to the service on A, redeems it on A as
 // Traefik would, and returns the session cookie.
-func redeemLink(t *testing.T, a, _ *harness.Replica, serviceID, host string) string {
+func redeemLink(t *testing.T, a *harness.Replica, serviceID, host string) string {
 	t.Helper()
 	var link struct{ URL string }
 	a.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services/"+serviceID+"/shared-links",

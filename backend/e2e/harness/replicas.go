@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -204,6 +203,3 @@ func EstablishedTo(port int) int {
 	}
 	return n
 }
-
-// Itoa is strconv.Itoa, for building URLs in tests.
-func Itoa(n int) string { return strconv.Itoa(n) }

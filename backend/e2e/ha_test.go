@@ -287,8 +287,12 @@ func (s *haSetup) killUnderLoad(t *testing.T) {
 	}()
 	res := runWrk(t, s.tr.WebURL+"/", conns, 10*time.Second, "Host: "+host, "Authorization: "+s.basicCreds)
 	k := <-kill
-	t.Logf("ha kill: requests=%d 2xx=%d 4xx=%d 5xx=%d errors=%d connections=%d established_to_killed_replica=%d last_bad_after_kill=%ds",
-		res.requests, res.ok, res.client, res.server, res.socketErrors, conns, k.established, res.lastBad-k.at.Unix())
+	lastBad := "none"
+	if res.lastBad != 0 {
+		lastBad = fmt.Sprintf("%ds", res.lastBad-k.at.Unix())
+	}
+	t.Logf("ha kill: requests=%d 2xx=%d 4xx=%d 5xx=%d errors=%d connections=%d established_to_killed_replica=%d last_bad_after_kill=%s",
+		res.requests, res.ok, res.client, res.server, res.socketErrors, conns, k.established, lastBad)
 	if res.server > conns {
 		t.Errorf("%d answers were 5xx, want at most the %d connections open at the kill", res.server, conns)
 	}

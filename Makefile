@@ -58,6 +58,14 @@ test-go-pg: ## Run the tests that open a database on PostgreSQL (scripts/postgre
 		echo "on PostgreSQL: $$pkgs" | tr '\n' ' ' && echo && \
 		GATEHOUSE_TEST_DATABASE_URL=$$url go test $(GO_TEST_FLAGS) $$pkgs
 
+# PG_START, inside a recipe's shell: start a throwaway PostgreSQL server in a
+# new directory, stopped and removed when the shell exits, and export its URL
+# as GATEHOUSE_E2E_DATABASE_URL; without PostgreSQL, say what skips.
+PG_START = if ./scripts/postgres.sh check; then \
+		export GATEHOUSE_PG_DIR=$$(./scripts/postgres.sh mktemp) && trap './scripts/postgres.sh stop' EXIT && \
+		pg_url=$$(./scripts/postgres.sh start) && export GATEHOUSE_E2E_DATABASE_URL=$$pg_url; \
+	else echo "PostgreSQL is not installed (apt-get install postgresql): the PostgreSQL scenarios and figures skip"; fi
+
 test-ui: deps
 	cd frontend && npm test
 
@@ -66,19 +74,24 @@ e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) a
 # The Traefik binaries are resolved first and on their own: if building either
 # fails, the target fails, instead of the tests skipping for want of a binary.
 # The runtime and certificate scenarios run against both versions, the rest
-# against TRAEFIK_VERSION.
+# against TRAEFIK_VERSION. The replica scenarios (TestHA) run on a throwaway
+# PostgreSQL server in a directory of its own, removed afterwards; without
+# PostgreSQL they skip and say so.
 e2e-go:
 	cd backend && bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) ./scripts/traefik.sh) && \
 		bin37=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION_37) ./scripts/traefik.sh) && \
+		$(PG_START) && \
 		TRAEFIK_BIN=$$bin TRAEFIK_BIN_37=$$bin37 go test -count=1 -tags e2e -timeout 20m ./e2e/...
 
 e2e-ui: build
 	bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
 
 # Traefik is resolved first, as for e2e-go: the forward-auth figures through a
-# real Traefik need it.
+# real Traefik need it. The PostgreSQL figures run on a throwaway server, as
+# the replica scenarios of e2e-go do.
 bench: ## Print the performance figures the issues ask for (needs wrk)
 	cd backend && bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) ./scripts/traefik.sh) && set -o pipefail && \
+		$(PG_START) && \
 		TRAEFIK_BIN=$$bin go test -tags bench -count=1 -timeout 30m -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 	cd backend && go test -count=1 -run '^$$' -bench . -benchmem ./internal/audit/ ./internal/transfer/... ./internal/backup/
 

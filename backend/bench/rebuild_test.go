@@ -31,61 +31,84 @@ func TestBenchDynconfRebuild(t *testing.T) {
 	fmt.Printf("%9s  %-34s  %10s  %10s  %10s  %9s\n", "services", "after", "median", "p95", "CPU median", "bytes")
 	for _, n := range []int{1000, 10000} {
 		p := harness.StartPanel(t, map[string]string{"PANEL_LOG_LEVEL": "warn"})
-		var dom struct{ ID string }
-		p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/domains",
-			map[string]any{"domain": "bench.test", "certResolver": "le", "wildcard": true}, &dom)
-		ids := seedServices(t, filepath.Join(p.DataDir, "gatehouse.db"), dom.ID, n)
-
-		start := time.Now()
-		size := len(getConfig(t, p))
-		fmt.Printf("%9d  %-34s  %10s  %10s  %10s  %9d\n", n, "start (first build, nothing cached)", ms3(time.Since(start)), "", "", size)
-
-		var svc, svcCPU []time.Duration
-		for i := range writes {
-			k := (i * 7919) % len(ids)
-			p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/services/"+ids[k], map[string]any{
-				"name": fmt.Sprint("svc ", k), "domainId": dom.ID,
-				"hostnames":   []map[string]string{{"type": "subdomain", "value": fmt.Sprint("app", k)}},
-				"targets":     []map[string]any{{"host": "10.0.0.2", "port": 9000 + i}},
-				"entrypoints": []string{"web", "websecure"},
-				"rules":       []map[string]string{{"type": "pathPrefix", "value": "/api"}},
-				"headers":     map[string]string{"X-Service": fmt.Sprint(k)},
-			}, nil)
-			w, c := timeGet(t, p)
-			svc, svcCPU = append(svc, w), append(svcCPU, c)
-		}
-		// A domain write makes the next GET read and build everything.
-		var full, fullCPU []time.Duration
-		for i := range writes {
-			p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/domains/"+dom.ID,
-				map[string]any{"domain": "bench.test", "certResolver": []string{"le", "le2"}[i%2], "wildcard": true}, nil)
-			w, c := timeGet(t, p)
-			full, fullCPU = append(full, w), append(fullCPU, c)
-		}
-		var cached, cachedCPU []time.Duration
-		for range writes {
-			w, c := timeGet(t, p)
-			cached, cachedCPU = append(cached, w), append(cachedCPU, c)
-		}
-		for _, r := range []struct {
-			name   string
-			d, cpu []time.Duration
-		}{{"service write (incremental)", svc, svcCPU}, {"domain write (full rebuild)", full, fullCPU},
-			{"no write (cached)", cached, cachedCPU}} {
-			fmt.Printf("%9d  %-34s  %10s  %10s  %10s\n", n, r.name, ms3(quantile(r.d, 0.5)), ms3(quantile(r.d, 0.95)),
-				ms3(quantile(r.cpu, 0.5)))
+		r := measureRebuild(t, p, filepath.Join(p.DataDir, "gatehouse.db"), n, writes)
+		fmt.Printf("%9d  %-34s  %10s  %10s  %10s  %9d\n", n, "start (first build, nothing cached)", ms3(r.start), "", "", r.size)
+		for _, k := range r.kinds() {
+			fmt.Printf("%9d  %-34s  %10s  %10s  %10s\n", n, k.name, ms3(quantile(k.d, 0.5)), ms3(quantile(k.d, 0.95)),
+				ms3(quantile(k.cpu, 0.5)))
 		}
 	}
 	fmt.Println("goal: first GET after a service write at 10,000 services under 100 ms")
 }
 
+// rebuildFigures are the timings of GET /api/proxy/config measureRebuild
+// takes: wall and process CPU time per GET.
+type rebuildFigures struct {
+	start                    time.Duration // the first GET, nothing cached
+	size                     int           // its body's bytes
+	svc, full, cached        []time.Duration
+	svcCPU, fullCPU, cachedC []time.Duration
+}
+
+type rebuildKind struct {
+	name   string
+	d, cpu []time.Duration
+}
+
+func (r rebuildFigures) kinds() []rebuildKind {
+	return []rebuildKind{{"service write (incremental)", r.svc, r.svcCPU}, {"domain write (full rebuild)", r.full, r.fullCPU},
+		{"no write (cached)", r.cached, r.cachedC}}
+}
+
+// measureRebuild seeds n services into the panel's database (a SQLite path
+// or a PostgreSQL URL) and times the first GET /api/proxy/config after each
+// of writes service writes, after each of writes domain writes, and without
+// a write.
+func measureRebuild(t *testing.T, p *harness.Panel, database string, n, writes int) rebuildFigures {
+	t.Helper()
+	var dom struct{ ID string }
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/domains",
+		map[string]any{"domain": "bench.test", "certResolver": "le", "wildcard": true}, &dom)
+	ids := seedServices(t, database, dom.ID, n)
+
+	var r rebuildFigures
+	start := time.Now()
+	r.size = len(getConfig(t, p))
+	r.start = time.Since(start)
+	for i := range writes {
+		k := (i * 7919) % len(ids)
+		p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/services/"+ids[k], map[string]any{
+			"name": fmt.Sprint("svc ", k), "domainId": dom.ID,
+			"hostnames":   []map[string]string{{"type": "subdomain", "value": fmt.Sprint("app", k)}},
+			"targets":     []map[string]any{{"host": "10.0.0.2", "port": 9000 + i}},
+			"entrypoints": []string{"web", "websecure"},
+			"rules":       []map[string]string{{"type": "pathPrefix", "value": "/api"}},
+			"headers":     map[string]string{"X-Service": fmt.Sprint(k)},
+		}, nil)
+		w, c := timeGet(t, p)
+		r.svc, r.svcCPU = append(r.svc, w), append(r.svcCPU, c)
+	}
+	// A domain write makes the next GET read and build everything.
+	for i := range writes {
+		p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/domains/"+dom.ID,
+			map[string]any{"domain": "bench.test", "certResolver": []string{"le", "le2"}[i%2], "wildcard": true}, nil)
+		w, c := timeGet(t, p)
+		r.full, r.fullCPU = append(r.full, w), append(r.fullCPU, c)
+	}
+	for range writes {
+		w, c := timeGet(t, p)
+		r.cached, r.cachedC = append(r.cached, w), append(r.cachedC, c)
+	}
+	return r
+}
+
 // seedServices writes n services straight into the panel's database (as the
 // services feature does, without publishing events: the panel has built
 // nothing yet), every third protected by a shared link.
-func seedServices(t *testing.T, path, domainID string, n int) []string {
+func seedServices(t *testing.T, database, domainID string, n int) []string {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, path)
+	db, err := store.Open(ctx, database)
 	if err != nil {
 		t.Fatal(err)
 	}

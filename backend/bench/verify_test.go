@@ -177,7 +177,14 @@ func linkSession(t *testing.T, base, serviceID, host string) string {
 	call(t, base, http.MethodPost, "/api/services/"+serviceID+"/security-configs", map[string]any{"type": "shared_links"}, nil)
 	var link struct{ URL string }
 	call(t, base, http.MethodPost, "/api/services/"+serviceID+"/shared-links", map[string]any{"sessionSeconds": 86400}, &link)
-	lu, err := url.Parse(link.URL)
+	return redeemLink(t, base, serviceID, host, link.URL)
+}
+
+// redeemLink redeems the shared link at the panel's verify (base) the way
+// Traefik would and returns the session cookie.
+func redeemLink(t *testing.T, base, serviceID, host, link string) string {
+	t.Helper()
+	lu, err := url.Parse(link)
 	if err != nil {
 		t.Fatal(err)
 	}

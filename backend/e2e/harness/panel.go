@@ -80,11 +80,18 @@ func StartPanel(t testing.TB, env map[string]string) *Panel {
 		}
 	})
 
+	return signIn(t, "http://"+addr, dir)
+}
+
+// signIn signs in to the panel at base as the administrator the harness
+// bootstraps and returns it with the session in its client.
+func signIn(t testing.TB, base, dataDir string) *Panel {
+	t.Helper()
 	jar, err := cookiejar.New(nil)
 	if err != nil {
 		t.Fatalf("cookie jar: %v", err)
 	}
-	p := &Panel{URL: "http://" + addr, DataDir: dir, Client: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+	p := &Panel{URL: base, DataDir: dataDir, Client: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
 	var out map[string]any
 	if code := p.JSON(t, http.MethodPost, "/api/admin/login",
 		map[string]string{"username": AdminUser, "password": AdminPassword}, &out); code != http.StatusOK {

@@ -30,9 +30,12 @@ func SharedTempDir(t testing.TB, prefix string) string {
 
 // BuildGatehouse builds cmd/gatehouse (with the committed SPA placeholder)
 // into a directory any user can read, from the backend directory (the e2e
-// tests run in backend/e2e).
+// tests run in backend/e2e); GATEHOUSE_BIN names a binary built already.
 func BuildGatehouse(t testing.TB) string {
 	t.Helper()
+	if bin := os.Getenv("GATEHOUSE_BIN"); bin != "" {
+		return bin
+	}
 	bin := filepath.Join(SharedTempDir(t, "gatehouse-bin-"), "gatehouse")
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/gatehouse")
 	cmd.Dir = ".."

@@ -12,23 +12,9 @@ import (
 	"time"
 
 	"filippo.io/age"
-	"gopkg.in/yaml.v3"
-)
 
-// BuildGatehouse builds the panel's binary once into a temporary directory
-// and returns its path; GATEHOUSE_BIN names a binary built already.
-func BuildGatehouse(t testing.TB) string {
-	t.Helper()
-	if bin := os.Getenv("GATEHOUSE_BIN"); bin != "" {
-		return bin
-	}
-	bin := filepath.Join(t.TempDir(), "gatehouse")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/gatehouse-proxy/gatehouse/cmd/gatehouse")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build gatehouse: %v\n%s", err, out)
-	}
-	return bin
-}
+	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+)
 
 // AgeIdentity returns a new age identity in the form PANEL_AGE_IDENTITY
 // takes: every replica of one panel must share it to open what another
@@ -150,37 +136,11 @@ func (b ReplicaBalancer) Static() string {
 }
 
 // Write writes the file provider's dynamic configuration for servers (the
-// replicas' base URLs) into dir (TraefikOptions.FileDir).
+// replicas' base URLs) into dir (TraefikOptions.FileDir): the one managed
+// mode hands the wrapper (managed.BuildReplicas).
 func (b ReplicaBalancer) Write(t testing.TB, dir string, servers ...string) {
 	t.Helper()
-	list := make([]map[string]string, 0, len(servers))
-	for _, s := range servers {
-		list = append(list, map[string]string{"url": s})
-	}
-	cfg := map[string]any{"http": map[string]any{
-		"routers": map[string]any{"gatehouse": map[string]any{
-			"entryPoints": []string{"gatehouse"}, "rule": "PathPrefix(`/`)",
-			"middlewares": []string{"gatehouse-retry"}, "service": "gatehouse",
-		}},
-		"middlewares": map[string]any{"gatehouse-retry": map[string]any{
-			// Each attempt picks a server anew, so a dead replica may be
-			// picked again: the backoff (100, 200, 400, 800 ms) outlasts
-			// the health check's interval, which leaves the dead one out.
-			// Passive health checks would leave it out sooner but also
-			// count requests the client gave up on, which can leave out
-			// a live replica.
-			"retry": map[string]any{"attempts": 5, "initialInterval": "100ms"},
-		}},
-		"services": map[string]any{"gatehouse": map[string]any{"loadBalancer": map[string]any{
-			"servers":     list,
-			"healthCheck": map[string]any{"path": "/api/health", "interval": "1s", "timeout": "1s"},
-		}}},
-	}}
-	out, err := yaml.Marshal(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "replicas.yml"), out, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "replicas.yml"), managed.BuildReplicas(servers), 0o600); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -37,16 +37,23 @@ const (
 
 // Health checking and retries: a dead replica leaves the rotation within
 // one interval plus the timeout, and the retry sends a request that could
-// not connect to another replica meanwhile. /api/health also fails while a
-// replica cannot reach the database; when no replica is ready (the database
-// is down for all), PanelService fails over to every replica, which still
-// answer forward-auth from memory for the sessions they know.
+// not connect to another replica meanwhile. Each attempt picks a server
+// anew, so it may pick the dead one again: the retries' backoff (100, 200,
+// 400, 800 ms) outlasts a health-check interval, which leaves it out. With
+// 2 attempts 50 ms apart, SIGKILLing one of two replicas under 64
+// connections cost about 100 failed requests; with these, 5 to 18.
+// Passive health checks would leave a dead replica out sooner, but they
+// count requests the client gave up on too, and can leave out a live one.
+// /api/health also fails while a replica cannot reach the database; when no
+// replica is ready (the database is down for all), PanelService fails over
+// to every replica, which still answer forward-auth from memory for the
+// sessions they know.
 const (
 	healthPath     = "/api/health"
-	healthInterval = "2s"
-	healthTimeout  = "1s"
-	retryAttempts  = 2
-	retryInterval  = "50ms"
+	healthInterval = "1s"
+	healthTimeout  = "500ms"
+	retryAttempts  = 5
+	retryInterval  = "100ms"
 )
 
 // The YAML shape mirrors the subset of Traefik's dynamic configuration

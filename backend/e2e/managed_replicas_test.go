@@ -22,7 +22,6 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
-	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestManagedReplicas runs two replicas on one PostgreSQL behind the
@@ -31,10 +30,7 @@ import (
 // client's own address, the HTTP provider), load-balances over both, and
 // keeps serving when a replica stops.
 func TestManagedReplicas(t *testing.T) {
-	if !testutil.OnPostgres() {
-		t.Skip("replicas share a PostgreSQL database: set " + testutil.PostgresEnv)
-	}
-	dbURL := testutil.NewDatabase(t)
+	dbURL := harness.PostgresDatabase(t)
 	id, err := age.GenerateX25519Identity()
 	if err != nil {
 		t.Fatal(err)

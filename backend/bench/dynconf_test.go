@@ -101,7 +101,7 @@ func TestBenchDynconf(t *testing.T) {
 		t.Fatalf("GET /api/proxy/config: %v %v", resp, err)
 	}
 	body, err := io.ReadAll(resp.Body)
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -162,7 +162,7 @@ func getConfig(t *testing.T, p *harness.Panel) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	body, err := io.ReadAll(resp.Body)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET /api/proxy/config: %d %v", resp.StatusCode, err)

@@ -90,7 +90,7 @@ func TestBenchRuntime(t *testing.T) {
 		}
 		var body bytes.Buffer
 		_, _ = body.ReadFrom(resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		bare := echo.New()
 		bare.GET(view, func(c echo.Context) error { return c.JSONBlob(http.StatusOK, body.Bytes()) })
 		bareURL := serve(t, bare)

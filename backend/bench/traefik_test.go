@@ -183,7 +183,7 @@ func through(t *testing.T, base string, headers []string) string {
 	if err != nil {
 		return ""
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var reply harness.BackendReply
 	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&reply) != nil {
 		return ""
@@ -205,7 +205,7 @@ func redeemThrough(t *testing.T, addr, link string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	for _, ck := range resp.Cookies() {
 		if ck.Name == fwdauth.SessionCookie {
 			return ck.Value

@@ -159,7 +159,7 @@ func call(t *testing.T, base, method, path string, body, out any) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if resp.StatusCode >= 300 {
 		t.Fatalf("%s %s: %d", method, path, resp.StatusCode)
 	}
@@ -198,7 +198,7 @@ func redeemLink(t *testing.T, base, serviceID, host, link string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	for _, ck := range resp.Cookies() {
 		if ck.Name == access.SessionCookie {
 			return ck.Value
@@ -220,7 +220,7 @@ func probe(t *testing.T, u string, headers []string) (code int, user string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	return resp.StatusCode, resp.Header.Get("Remote-User")
 }
 

@@ -29,8 +29,8 @@ type reply struct {
 func (r reply) passed() bool { return r.code == http.StatusOK && r.backend.Backend != "" }
 
 func readReply(resp *http.Response) reply {
-	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
 	r := reply{code: resp.StatusCode, header: resp.Header, body: string(b)}
 	_ = json.Unmarshal(b, &r.backend)
 	return r
@@ -68,7 +68,7 @@ func rawRequest(t *testing.T, addr, method, host, target string, hdr map[string]
 	if err != nil {
 		return reply{body: err.Error()} // an entrypoint may still be starting
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n", method, target, host)

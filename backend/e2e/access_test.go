@@ -65,7 +65,7 @@ func fetch(t *testing.T, c *http.Client, rawURL string, hdr map[string]string) a
 	if err != nil {
 		return answer{body: err.Error()}
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	a := answer{code: resp.StatusCode, location: resp.Header.Get("Location"), body: string(b)}
 	_ = json.Unmarshal(b, &a.reply)

@@ -120,7 +120,7 @@ func TestScheduledBackupRestoredIntoAFreshDirectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var b strings.Builder
 	_, _ = io.Copy(&b, resp.Body)
 	if resp.StatusCode != http.StatusOK || !strings.Contains(b.String(), credential) {

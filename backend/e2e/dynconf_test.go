@@ -101,7 +101,7 @@ func TestDynamicConfigThroughTraefik(t *testing.T) {
 		if err != nil {
 			return false
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		if err := json.NewDecoder(resp.Body).Decode(&cfg); err != nil {
 			return false
 		}
@@ -168,7 +168,7 @@ func getTLS(base, host string) (*tls.ConnectionState, int) {
 	if err != nil {
 		return nil, 0
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	_, _ = io.Copy(io.Discard, resp.Body)
 	return resp.TLS, resp.StatusCode
 }
@@ -186,7 +186,7 @@ func getWith(url, host string, hdr map[string]string) int {
 	if err != nil {
 		return 0
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	_, _ = io.Copy(io.Discard, resp.Body)
 	return resp.StatusCode
 }
@@ -236,7 +236,7 @@ func TestDynamicConfigManagedThroughTraefik(t *testing.T) {
 	req.Host = "panel.e2e.test"
 	req.SetBasicAuth(harness.AdminUser, harness.AdminPassword)
 	if resp, err := harness.NoRedirectClient().Do(req); err == nil {
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusForbidden {
 			t.Errorf("GET /api/proxy/config through the admin domain: status %d, want 403", resp.StatusCode)
 		}

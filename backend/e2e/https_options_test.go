@@ -209,7 +209,7 @@ func testLoadBalancerOptions(t *testing.T, bin harness.TraefikBinary) {
 		if err != nil {
 			return false
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		if json.NewDecoder(resp.Body).Decode(&svc) != nil {
 			return false
 		}
@@ -225,7 +225,7 @@ func testLoadBalancerOptions(t *testing.T, bin harness.TraefikBinary) {
 			t.Fatal(err)
 		}
 		b, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusOK || !containsBackend(string(b), "live") {
 			t.Fatalf("lb.test: %d %s", resp.StatusCode, b)
 		}
@@ -287,7 +287,7 @@ func request(method, base, host, path string) (int, http.Header) {
 	if err != nil {
 		return 0, nil
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	_, _ = io.Copy(io.Discard, resp.Body)
 	return resp.StatusCode, resp.Header
 }
@@ -306,7 +306,7 @@ func runtimeObjects(t *testing.T, tr *harness.Traefik, kind string) []runtimeObj
 	if err != nil {
 		t.Fatalf("traefik %s: %v", kind, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var out []runtimeObject
 	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
 		t.Fatalf("decode traefik %s: %v", kind, err)

@@ -39,7 +39,7 @@ func postImport(t *testing.T, p *harness.Panel, path string, data []byte) import
 	if err != nil {
 		t.Fatalf("POST %s: %v", path, err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("POST %s: status %d: %s", path, resp.StatusCode, b)

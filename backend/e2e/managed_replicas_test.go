@@ -119,7 +119,7 @@ func TestManagedReplicas(t *testing.T) {
 		if err != nil {
 			return nil
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		_ = json.NewDecoder(resp.Body).Decode(&s)
 		return s.ServerStatus
 	}

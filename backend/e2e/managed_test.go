@@ -198,7 +198,7 @@ func TestManagedStaticConfigAcceptedByTraefik(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if err := json.NewDecoder(resp.Body).Decode(&eps); err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +254,7 @@ func testWrapperRollsBack(t *testing.T, sh []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer busy.Close()
+	defer func() { _ = busy.Close() }()
 	p.MustJSON(t, 200, "PUT", "/api/proxy/managed", loopbackConfig(web, busy.Addr().(*net.TCPAddr).Port), nil)
 	harness.Eventually(t, 30*time.Second, func() bool { return strings.Contains(w.Out.String(), "going back to the previous one") },
 		"the wrapper did not roll back the configuration Traefik rejected")
@@ -318,7 +318,7 @@ func TestManagedSecretsUnreadableThroughThePublicDomain(t *testing.T) {
 		if err != nil {
 			return 0, err.Error()
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		var b bytes.Buffer
 		_, _ = b.ReadFrom(resp.Body)
 		return resp.StatusCode, b.String()

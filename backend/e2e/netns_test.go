@@ -29,7 +29,7 @@ func TestOutsideHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	if string(b) != o.Addr {
 		t.Fatalf("server saw %q, want %q", b, o.Addr)

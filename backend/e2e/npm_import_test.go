@@ -185,7 +185,7 @@ func npmGet(base, host, path, user, password string) (int, http.Header, string) 
 	if err != nil {
 		return 0, nil, err.Error()
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, resp.Header, string(b)
 }

@@ -124,7 +124,7 @@ func do(t *testing.T, p *harness.Panel, req *http.Request, want int) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	body, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != want {
 		t.Fatalf("%s %s: %d %s", req.Method, req.URL, resp.StatusCode, body)

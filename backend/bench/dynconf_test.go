@@ -140,7 +140,7 @@ func dcWrk(t *testing.T, u string, headers []string) float64 {
 	for _, h := range headers {
 		args = append(args, "-H", h)
 	}
-	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput()
+	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput() //nolint:gosec // wrk with the benchmark's own arguments
 	if err != nil {
 		t.Fatalf("wrk: %v\n%s", err, out)
 	}

@@ -249,7 +249,7 @@ func wrk(t *testing.T, u string, conns int, headers []string) wrkResult {
 // parseWrk runs wrk with args against u and reads its figures.
 func parseWrk(t *testing.T, u string, args []string) wrkResult {
 	t.Helper()
-	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput()
+	out, err := exec.Command("wrk", append(args, u)...).CombinedOutput() //nolint:gosec // wrk with the benchmark's own arguments
 	if err != nil {
 		t.Fatalf("wrk: %v\n%s", err, out)
 	}

@@ -35,20 +35,6 @@ func scheduledBackups(t *testing.T, p *harness.Panel) []string {
 	return out
 }
 
-// gatehouseBinary is the built binary: $GATEHOUSE_BIN, else built here.
-func gatehouseBinary(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv("GATEHOUSE_BIN"); bin != "" {
-		return bin
-	}
-	bin := filepath.Join(t.TempDir(), "gatehouse")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/gatehouse-proxy/gatehouse/cmd/gatehouse")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build gatehouse: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // TestScheduledBackupRestoredIntoAFreshDirectory: a managed panel with
 // services and a DNS credential is backed up by its schedule; `gatehouse
 // restore` (the built binary) puts the archive into a fresh data directory;
@@ -56,7 +42,7 @@ func gatehouseBinary(t *testing.T) string {
 // and hands the wrapper the same credential.
 func TestScheduledBackupRestoredIntoAFreshDirectory(t *testing.T) {
 	harness.TraefikBin(t)
-	bin := gatehouseBinary(t)
+	bin := harness.BuildGatehouse(t)
 	dataDir := t.TempDir()
 	p := harness.StartManagedPanel(t, harness.FreePort(t), harness.FreePort(t), dataDir)
 
@@ -80,7 +66,7 @@ func TestScheduledBackupRestoredIntoAFreshDirectory(t *testing.T) {
 			"targets": []map[string]any{{"host": s.be.Host, "port": s.be.Port}}, "entrypoints": []string{"web"},
 		}, nil)
 	}
-	const credential = "cf-token-in-the-backup"
+	const credential = "cf-token-in-the-backup" //nolint:gosec // a made-up DNS token the restore must carry over
 	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/proxy/managed/secrets",
 		map[string]any{"upsert": map[string]string{"CF_DNS_API_TOKEN": credential}, "remove": []string{}}, nil)
 
@@ -92,14 +78,14 @@ func TestScheduledBackupRestoredIntoAFreshDirectory(t *testing.T) {
 	archive := filepath.Join(dataDir, "backups", names[0])
 
 	fresh := filepath.Join(t.TempDir(), "fresh")
-	cmd := exec.Command(bin, "restore", archive)
+	cmd := exec.Command(bin, "restore", archive) //nolint:gosec // the gatehouse binary the test built, or GATEHOUSE_BIN
 	cmd.Env = append(os.Environ(), "PANEL_DATA_DIR="+fresh)
 	out, err := cmd.CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "restored the backup of") {
 		t.Fatalf("gatehouse restore: %v\n%s", err, out)
 	}
 	// The running panel's data directory refuses a restore.
-	cmd = exec.Command(bin, "restore", archive)
+	cmd = exec.Command(bin, "restore", archive) //nolint:gosec // the gatehouse binary the test built, or GATEHOUSE_BIN
 	cmd.Env = append(os.Environ(), "PANEL_DATA_DIR="+dataDir)
 	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "a Gatehouse panel is running on this data directory") {
 		t.Fatalf("restore under the running panel: %v\n%s", err, out)

@@ -146,7 +146,7 @@ func npmDatabase(t *testing.T, stmts ...string) []byte {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "database.sqlite")
-	if err := os.WriteFile(path, src, 0o600); err != nil {
+	if err := os.WriteFile(path, src, 0o600); err != nil { //nolint:gosec // the repository's fixture copied into the test's temporary directory
 		t.Fatal(err)
 	}
 	db, err := sql.Open("sqlite3", path)
@@ -161,7 +161,7 @@ func npmDatabase(t *testing.T, stmts ...string) []byte {
 	if err := db.Close(); err != nil {
 		t.Fatal(err)
 	}
-	out, err := os.ReadFile(path)
+	out, err := os.ReadFile(path) //nolint:gosec // the copy this test wrote in its temporary directory
 	if err != nil {
 		t.Fatal(err)
 	}

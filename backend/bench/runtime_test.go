@@ -89,8 +89,11 @@ func TestBenchRuntime(t *testing.T) {
 			t.Fatal(err)
 		}
 		var body bytes.Buffer
-		_, _ = body.ReadFrom(resp.Body)
+		_, err = body.ReadFrom(resp.Body)
 		_ = resp.Body.Close()
+		if err != nil {
+			t.Fatalf("GET %s: %v", view, err)
+		}
 		bare := echo.New()
 		bare.GET(view, func(c echo.Context) error { return c.JSONBlob(http.StatusOK, body.Bytes()) })
 		bareURL := serve(t, bare)

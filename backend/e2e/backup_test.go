@@ -108,7 +108,9 @@ func TestScheduledBackupRestoredIntoAFreshDirectory(t *testing.T) {
 	}
 	defer func() { _ = resp.Body.Close() }()
 	var b strings.Builder
-	_, _ = io.Copy(&b, resp.Body)
+	if _, err := io.Copy(&b, resp.Body); err != nil {
+		t.Fatal(err)
+	}
 	if resp.StatusCode != http.StatusOK || !strings.Contains(b.String(), credential) {
 		t.Fatalf("the wrapper's credentials after the restore: %d %s", resp.StatusCode, b.String())
 	}

@@ -40,7 +40,10 @@ func postImport(t *testing.T, p *harness.Panel, path string, data []byte) import
 		t.Fatalf("POST %s: %v", path, err)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	b, _ := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("POST %s: %v", path, err)
+	}
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("POST %s: status %d: %s", path, resp.StatusCode, b)
 	}

@@ -32,7 +32,10 @@ func TestOutsideHost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	b, _ := io.ReadAll(resp.Body)
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if string(b) != o.Addr {
 		t.Fatalf("server saw %q, want %q", b, o.Addr)
 	}

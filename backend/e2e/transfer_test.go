@@ -125,7 +125,10 @@ func do(t *testing.T, p *harness.Panel, req *http.Request, want int) []byte {
 		t.Fatal(err)
 	}
 	defer func() { _ = resp.Body.Close() }()
-	body, _ := io.ReadAll(resp.Body)
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
 	if resp.StatusCode != want {
 		t.Fatalf("%s %s: %d %s", req.Method, req.URL, resp.StatusCode, body)
 	}

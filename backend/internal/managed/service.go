@@ -293,6 +293,11 @@ func (s *Service) CredentialValues(ctx context.Context) (map[string]string, erro
 	return s.vault.load(ctx, s.db)
 }
 
+// CredentialValuesIn is CredentialValues as db (a transaction) sees them.
+func (s *Service) CredentialValuesIn(ctx context.Context, db *gorm.DB) (map[string]string, error) {
+	return s.vault.load(ctx, db)
+}
+
 // ImportFile moves <DataDir>/dns-credentials.age into the database once,
 // while the database holds no credentials (an install from before they lived
 // there, or a restored archive made then), and renames the file to
@@ -327,34 +332,11 @@ func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, r
 	}
 	var doc secretsDoc
 	var count int
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		// Read, changed and written in one transaction: transactions
-		// serialise writers on both engines, so replicas saving at once
-		// lose nothing.
-		creds, err := s.vault.load(ctx, tx)
-		if err != nil {
-			// Never overwrite values we cannot read: the others would be lost.
-			return err
-		}
-		prev, err := s.secretsDocIn(ctx, tx)
-		if err != nil {
-			return err
-		}
-		for _, n := range remove {
-			delete(creds, n)
-		}
-		for n, v := range upsert {
-			creds[n] = v
-		}
-		if len(creds) > maxCredentials {
-			return apperr.Field("upsert", "at most %d credentials can be stored", maxCredentials)
-		}
-		doc = s.namesOf(creds, prev, upsert)
-		count = len(creds)
-		if err := store.PutConfig(ctx, tx, store.KeyManagedSecrets, doc); err != nil {
-			return err
-		}
-		return s.vault.save(ctx, tx, creds)
+	// Read, changed and written in one transaction: transactions serialise
+	// writers on both engines, so replicas saving at once lose nothing.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) (err error) {
+		doc, count, err = s.updateSecrets(ctx, tx, upsert, remove)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -362,6 +344,43 @@ func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, r
 	s.o.Logger.Info("managed credentials updated", "upserted", len(upsert), "removed", len(remove), "count", count)
 	s.bus.Publish(change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManagedSecrets})
 	return doc.Credentials, nil
+}
+
+// UpdateSecretsIn is UpdateSecrets inside the caller's transaction tx (an
+// import's), which publishes the change once it commits.
+func (s *Service) UpdateSecretsIn(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) error {
+	if err := checkBatch(upsert, remove); err != nil {
+		return err
+	}
+	_, _, err := s.updateSecrets(ctx, tx, upsert, remove)
+	return err
+}
+
+// updateSecrets applies the batch through tx, a transaction.
+func (s *Service) updateSecrets(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) (secretsDoc, int, error) {
+	creds, err := s.vault.load(ctx, tx)
+	if err != nil {
+		// Never overwrite values we cannot read: the others would be lost.
+		return secretsDoc{}, 0, err
+	}
+	prev, err := s.secretsDocIn(ctx, tx)
+	if err != nil {
+		return secretsDoc{}, 0, err
+	}
+	for _, n := range remove {
+		delete(creds, n)
+	}
+	for n, v := range upsert {
+		creds[n] = v
+	}
+	if len(creds) > maxCredentials {
+		return secretsDoc{}, 0, apperr.Field("upsert", "at most %d credentials can be stored", maxCredentials)
+	}
+	doc := s.namesOf(creds, prev, upsert)
+	if err := store.PutConfig(ctx, tx, store.KeyManagedSecrets, doc); err != nil {
+		return secretsDoc{}, 0, err
+	}
+	return doc, len(creds), s.vault.save(ctx, tx, creds)
 }
 
 // namesOf lists the names of creds with when each last changed, and the hash

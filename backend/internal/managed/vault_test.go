@@ -70,36 +70,42 @@ func TestReplicasServeTheSameCredentials(t *testing.T) {
 func TestConcurrentSavesLoseNothing(t *testing.T) {
 	ctx := context.Background()
 	r := replicas(t, 2)
-	const each = 5
+	const workers, each = 4, 5 // per replica
+	start := make(chan struct{})
 	var wg sync.WaitGroup
-	errs := make(chan error, 2*each)
+	errs := make(chan error, len(r)*workers*each)
 	for i, s := range r {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range each {
-				name := fmt.Sprintf("R%d_CRED_%d", i, j)
-				if _, err := s.UpdateSecrets(ctx, map[string]string{name: "v-" + name}, nil); err != nil {
-					errs <- err
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				for j := range each {
+					name := fmt.Sprintf("R%d_W%d_CRED_%d", i, w, j)
+					if _, err := s.UpdateSecrets(ctx, map[string]string{name: "v-" + name}, nil); err != nil {
+						errs <- err
+					}
 				}
-			}
-		}()
+			}()
+		}
 	}
+	close(start)
 	wg.Wait()
 	close(errs)
 	for err := range errs {
 		t.Fatal(err)
 	}
+	const want = 2 * workers * each
 	got, err := r[1].CredentialValues(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2*each {
-		t.Fatalf("%d credentials after %d saves: %v", len(got), 2*each, got)
+	if len(got) != want {
+		t.Fatalf("%d credentials after %d saves: %v", len(got), want, got)
 	}
 	st, err := r[0].State(ctx)
-	if err != nil || len(st.Credentials) != 2*each {
-		t.Fatalf("names after the saves: %+v, %v", st.Credentials, err)
+	if err != nil || len(st.Credentials) != want {
+		t.Fatalf("names after the saves: %d, %v", len(st.Credentials), err)
 	}
 }
 

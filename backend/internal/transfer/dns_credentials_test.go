@@ -47,7 +47,7 @@ func TestDNSCredentialsImportWithTheRest(t *testing.T) {
 	if _, err := withManaged(t, src).UpdateSecrets(ctx, map[string]string{"CF_DNS_API_TOKEN": "cf-value"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	const pass = "a long passphrase"
+	const pass = "a long passphrase" //nolint:gosec // a made-up test passphrase
 	data := src.export(ExportOptions{Secrets: true, Passphrase: pass})
 
 	// Replace mode over the same data and one more credential set: the

@@ -221,7 +221,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
 	var tlsSources []dynconf.EntrypointTLS
-	managedSvc, err := newManaged(cfg, db, bus, log, now, secrets.Identity(), notifySvc, c)
+	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), notifySvc, c)
 	if err != nil {
 		return nil, err
 	}
@@ -409,7 +409,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 
 // newManaged builds the managed-mode service, or nil when PANEL_MANAGED is
 // off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound address.
-func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
+// The DNS credentials file of an older install (or of a restored older
+// archive) moves into the database here.
+func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
 	id *age.X25519Identity, pub notify.Publisher, c *components) (*managed.Service, error) {
 	if !cfg.Managed {
 		return nil, nil
@@ -435,6 +437,9 @@ func newManaged(cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logge
 		Now: now, Logger: log, Notify: pub,
 	})
 	if err != nil {
+		return nil, fmt.Errorf("managed mode: %w", err)
+	}
+	if err := svc.ImportFile(ctx); err != nil {
 		return nil, fmt.Errorf("managed mode: %w", err)
 	}
 	if cfg.WrapperToken == "" {

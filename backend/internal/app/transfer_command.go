@@ -12,6 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"gorm.io/gorm"
+
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
@@ -41,13 +43,12 @@ func dnsCredentials(m *managed.Service) transfer.Credentials {
 
 type managedCredentials struct{ m *managed.Service }
 
-func (c managedCredentials) CredentialValues(ctx context.Context) (map[string]string, error) {
-	return c.m.CredentialValues(ctx)
+func (c managedCredentials) CredentialValues(ctx context.Context, db *gorm.DB) (map[string]string, error) {
+	return c.m.CredentialValuesIn(ctx, db)
 }
 
-func (c managedCredentials) UpdateSecrets(ctx context.Context, upsert map[string]string, remove []string) error {
-	_, err := c.m.UpdateSecrets(ctx, upsert, remove)
-	return err
+func (c managedCredentials) UpdateSecrets(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) error {
+	return c.m.UpdateSecretsIn(ctx, tx, upsert, remove)
 }
 
 // passphrase reads GATEHOUSE_PASSPHRASE, else the first line of stdin.

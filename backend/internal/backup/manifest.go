@@ -1,7 +1,7 @@
 // Package backup takes consistent snapshots of the whole panel (the
-// database, the age identity and managed mode's encrypted DNS credentials)
-// as one archive, keeps them on a schedule, lists and serves them, and
-// restores one into a stopped panel.
+// database, which holds managed mode's encrypted DNS credentials too, and
+// the age identity) as one archive, keeps them on a schedule, lists and
+// serves them, and restores one into a stopped panel.
 package backup
 
 import (
@@ -14,14 +14,19 @@ import (
 // Archive layout: a gzip-compressed tar whose first entry is manifest.json,
 // followed by the files it lists, each under a fixed flat name.
 const (
-	Format          = "gatehouse-backup"
-	FormatVersion   = 1
-	ManifestName    = "manifest.json"
-	DatabaseName    = "gatehouse.db"
-	IdentityName    = "age.key"             // sealbox.IdentityFile
-	CredentialsName = "dns-credentials.age" // managed.SecretsFile
-	EngineSQLite    = "sqlite"
+	Format        = "gatehouse-backup"
+	FormatVersion = 1
+	ManifestName  = "manifest.json"
+	DatabaseName  = "gatehouse.db"
+	IdentityName  = "age.key" // sealbox.IdentityFile
+	EngineSQLite  = "sqlite"
 )
+
+// CredentialsName is managed mode's DNS credentials file from before the
+// database held them (managed.SecretsFile). Archives made then carry it;
+// restored, it is imported into the database at the next start. A newer
+// archive carries it only while a panel has not imported it yet.
+const CredentialsName = "dns-credentials.age"
 
 // Triggers say what made a backup; only scheduled ones are pruned.
 const (

@@ -41,7 +41,9 @@ type Restored struct {
 // shape and checksums, the database's integrity and schema version, and the
 // identity. Then the current database (with its -wal and -shm), age.key and
 // dns-credentials.age go into <data>/replaced-<time>/, and the archive's
-// files take their places by rename. A refused archive changes nothing.
+// files take their places by rename. A refused archive changes nothing. An
+// archive from before the database held the DNS credentials brings
+// dns-credentials.age: the panel imports it at its next start.
 func Restore(ctx context.Context, archive string, o RestoreOptions) (Restored, error) {
 	if o.Now == nil {
 		o.Now = time.Now

@@ -25,7 +25,7 @@ import (
 type Options struct {
 	DB      *gorm.DB // app_config holds the schedule
 	Snap    Snapshotter
-	DataDir string // where age.key and dns-credentials.age live
+	DataDir string // where age.key (and a not yet imported dns-credentials.age) live
 	Dir     string // where backups are written (PANEL_BACKUP_DIR)
 	// FromEnvironment is true when the identity comes from
 	// PANEL_AGE_IDENTITY: it is then not written into archives.
@@ -101,8 +101,9 @@ func (s *Service) Create(ctx context.Context, trigger string) (Entry, error) {
 }
 
 // Write writes a backup archive to w: a snapshot of the database, the
-// identity file (unless it comes from the environment) and the DNS
-// credentials file (when there is one).
+// identity file (unless it comes from the environment) and the old DNS
+// credentials file while one is there, not yet imported into the database
+// (managed mode off since the upgrade): it still belongs to the panel.
 func (s *Service) Write(ctx context.Context, w io.Writer, trigger string, at time.Time) (Manifest, error) {
 	work, err := os.MkdirTemp(s.o.Dir, ".snapshot-")
 	if err != nil {

@@ -7,13 +7,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -234,16 +233,17 @@ func TestWrongKeyAnswers500(t *testing.T) {
 	if rec := e.do("PUT", "/api/proxy/managed/secrets", `{"upsert":{"A":"value-a"}}`); rec.Code != 200 {
 		t.Fatalf("PUT secrets = %d", rec.Code)
 	}
-	// Replace the file with one encrypted to somebody else.
+	// Replace the stored credentials with some encrypted to somebody else.
+	ctx := context.Background()
 	other := newTestService(t, testutil.NewDB(t), t.TempDir())
-	if _, err := other.UpdateSecrets(context.Background(), map[string]string{"A": "other"}, nil); err != nil {
+	if _, err := other.UpdateSecrets(ctx, map[string]string{"A": "other"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(other.vault.path)
+	sealed, _, err := store.GetSealedCredentials(ctx, other.db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(e.dir, SecretsFile), b, 0o600); err != nil { //nolint:gosec // the test's temp directory
+	if err := store.PutSealedCredentials(ctx, e.svc.db, sealed); err != nil {
 		t.Fatal(err)
 	}
 	rec := e.do("GET", "/api/proxy/managed/secrets-env", "", "Authorization", "Bearer "+testToken)

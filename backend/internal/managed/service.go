@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
-	"sync"
 	"time"
 
 	"filippo.io/age"
@@ -38,7 +38,9 @@ const (
 
 // Options configure the service.
 type Options struct {
-	DataDir string // where dns-credentials.age lives
+	// DataDir may hold dns-credentials.age, where the credentials lived
+	// before the database held them: ImportFile moves it in.
+	DataDir string
 	// Identity encrypts the credentials: the panel's age identity
 	// (sealbox: PANEL_AGE_IDENTITY[_FILE] or <DataDir>/age.key).
 	Identity  *age.X25519Identity
@@ -99,7 +101,6 @@ type Service struct {
 	vault   *vault
 	o       Options
 	apiPort int
-	mu      sync.Mutex // serializes credential writes (read-modify-write of the file)
 }
 
 // NewService returns the service.
@@ -124,7 +125,7 @@ func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
 		return nil, fmt.Errorf("managed API address %q: %w", o.Static.APIAddress, err)
 	}
 	apiPort, _ := strconv.Atoi(port)
-	return &Service{db: db, bus: bus, vault: newVault(o.DataDir, o.Identity), o: o, apiPort: apiPort}, nil
+	return &Service{db: db, bus: bus, vault: newVault(db, o.DataDir, o.Identity), o: o, apiPort: apiPort}, nil
 }
 
 // Config returns the stored configuration, or the defaults.
@@ -268,8 +269,12 @@ func (s *Service) TLSEntrypoints(ctx context.Context) (map[string]bool, bool) {
 }
 
 func (s *Service) secretsDoc(ctx context.Context) (secretsDoc, error) {
+	return s.secretsDocIn(ctx, s.db)
+}
+
+func (s *Service) secretsDocIn(ctx context.Context, db *gorm.DB) (secretsDoc, error) {
 	var d secretsDoc
-	found, err := store.GetConfig(ctx, s.db, store.KeyManagedSecrets, &d)
+	found, err := store.GetConfig(ctx, db, store.KeyManagedSecrets, &d)
 	if err != nil {
 		return secretsDoc{}, err
 	}
@@ -284,10 +289,39 @@ func (s *Service) secretsDoc(ctx context.Context) (secretsDoc, error) {
 
 // CredentialValues returns the DNS credentials' values by name, for an
 // export that seals them to a passphrase; nothing else reads them.
-func (s *Service) CredentialValues(_ context.Context) (map[string]string, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.vault.load()
+func (s *Service) CredentialValues(ctx context.Context) (map[string]string, error) {
+	return s.vault.load(ctx, s.db)
+}
+
+// CredentialValuesIn is CredentialValues as db (a transaction) sees them.
+func (s *Service) CredentialValuesIn(ctx context.Context, db *gorm.DB) (map[string]string, error) {
+	return s.vault.load(ctx, db)
+}
+
+// ImportFile moves <DataDir>/dns-credentials.age into the database once,
+// while the database holds no credentials (an install from before they lived
+// there, or a restored archive made then), and renames the file to
+// dns-credentials.age.migrated so it is never imported again, even once every
+// credential is removed. A file found while the database already holds
+// credentials is left alone and ignored. Run it at start.
+func (s *Service) ImportFile(ctx context.Context) error {
+	imported, ignored, err := s.vault.importFile(ctx)
+	if err != nil {
+		return fmt.Errorf("import DNS credentials: %w", err)
+	}
+	if ignored {
+		s.o.Logger.Warn("DNS credentials file ignored: the database holds the credentials", "path", s.vault.file)
+	}
+	if !imported {
+		return nil
+	}
+	s.o.Logger.Info("DNS credentials imported into the database", "path", s.vault.file)
+	s.bus.Publish(change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManagedSecrets})
+	if err := os.Rename(s.vault.file, s.vault.file+MigratedSuffix); err != nil {
+		// The database holds them now: the file is ignored from here on.
+		s.o.Logger.Warn("rename the imported DNS credentials file", "path", s.vault.file, "err", err)
+	}
+	return nil
 }
 
 // UpdateSecrets applies upserts and removals as one batch and answers the
@@ -296,16 +330,42 @@ func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, r
 	if err := checkBatch(upsert, remove); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	creds, err := s.vault.load()
+	var doc secretsDoc
+	var count int
+	// Read, changed and written in one transaction: transactions serialise
+	// writers on both engines, so replicas saving at once lose nothing.
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) (err error) {
+		doc, count, err = s.updateSecrets(ctx, tx, upsert, remove)
+		return err
+	})
 	if err != nil {
-		// Never overwrite a file we cannot read: the other values would be lost.
 		return nil, err
 	}
-	prev, err := s.secretsDoc(ctx)
+	s.o.Logger.Info("managed credentials updated", "upserted", len(upsert), "removed", len(remove), "count", count)
+	s.bus.Publish(change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManagedSecrets})
+	return doc.Credentials, nil
+}
+
+// UpdateSecretsIn is UpdateSecrets inside the caller's transaction tx (an
+// import's), which publishes the change once it commits.
+func (s *Service) UpdateSecretsIn(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) error {
+	if err := checkBatch(upsert, remove); err != nil {
+		return err
+	}
+	_, _, err := s.updateSecrets(ctx, tx, upsert, remove)
+	return err
+}
+
+// updateSecrets applies the batch through tx, a transaction.
+func (s *Service) updateSecrets(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) (secretsDoc, int, error) {
+	creds, err := s.vault.load(ctx, tx)
 	if err != nil {
-		return nil, err
+		// Never overwrite values we cannot read: the others would be lost.
+		return secretsDoc{}, 0, err
+	}
+	prev, err := s.secretsDocIn(ctx, tx)
+	if err != nil {
+		return secretsDoc{}, 0, err
 	}
 	for _, n := range remove {
 		delete(creds, n)
@@ -314,8 +374,18 @@ func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, r
 		creds[n] = v
 	}
 	if len(creds) > maxCredentials {
-		return nil, apperr.Field("upsert", "at most %d credentials can be stored", maxCredentials)
+		return secretsDoc{}, 0, apperr.Field("upsert", "at most %d credentials can be stored", maxCredentials)
 	}
+	doc := s.namesOf(creds, prev, upsert)
+	if err := store.PutConfig(ctx, tx, store.KeyManagedSecrets, doc); err != nil {
+		return secretsDoc{}, 0, err
+	}
+	return doc, len(creds), s.vault.save(ctx, tx, creds)
+}
+
+// namesOf lists the names of creds with when each last changed, and the hash
+// of the environment file they render to.
+func (s *Service) namesOf(creds map[string]string, prev secretsDoc, upsert map[string]string) secretsDoc {
 	updated := map[string]time.Time{}
 	for _, c := range prev.Credentials {
 		updated[c.Name] = c.UpdatedAt
@@ -330,19 +400,7 @@ func (s *Service) UpdateSecrets(ctx context.Context, upsert map[string]string, r
 		doc.Credentials = append(doc.Credentials, Credential{Name: n, UpdatedAt: at})
 	}
 	sort.Slice(doc.Credentials, func(i, j int) bool { return doc.Credentials[i].Name < doc.Credentials[j].Name })
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := store.PutConfig(ctx, tx, store.KeyManagedSecrets, doc); err != nil {
-			return err
-		}
-		// Written inside the transaction: a failed write rolls the names back.
-		return s.vault.save(creds)
-	})
-	if err != nil {
-		return nil, err
-	}
-	s.o.Logger.Info("managed credentials updated", "upserted", len(upsert), "removed", len(remove), "count", len(creds))
-	s.bus.Publish(change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManagedSecrets})
-	return doc.Credentials, nil
+	return doc
 }
 
 func checkBatch(upsert map[string]string, remove []string) error {
@@ -387,10 +445,8 @@ func safeFieldName(n string) string {
 
 // SecretsEnv decrypts the credentials and renders the environment file. A
 // decryption failure is an internal error: the wrapper keeps what it has.
-func (s *Service) SecretsEnv(_ context.Context) ([]byte, string, error) {
-	s.mu.Lock()
-	creds, err := s.vault.load()
-	s.mu.Unlock()
+func (s *Service) SecretsEnv(ctx context.Context) ([]byte, string, error) {
+	creds, err := s.vault.load(ctx, s.db)
 	if err != nil {
 		return nil, "", err
 	}
@@ -464,5 +520,5 @@ func (s *Service) ReportApplied(ctx context.Context, configHash, secretsHash str
 	return st, nil
 }
 
-// isDecryptError reports whether err means the credentials file could not be decrypted.
+// isDecryptError reports whether err means the stored credentials could not be decrypted.
 func isDecryptError(err error) bool { return errors.Is(err, errDecrypt) }

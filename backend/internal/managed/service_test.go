@@ -3,7 +3,6 @@ package managed
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -42,15 +42,6 @@ func newTestService(t *testing.T, db *gorm.DB, dir string, mutate ...func(*Optio
 	return s
 }
 
-func mode(t *testing.T, path string) os.FileMode {
-	t.Helper()
-	fi, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fi.Mode().Perm()
-}
-
 func TestIdentityIsRequired(t *testing.T) {
 	if _, err := NewService(testutil.NewDB(t), nil, Options{DataDir: t.TempDir()}); err == nil {
 		t.Fatal("NewService without an identity succeeded")
@@ -68,16 +59,12 @@ func TestSecretsRoundTrip(t *testing.T) {
 	if len(creds) != 2 || creds[0].Name != "CF_DNS_API_TOKEN" || creds[1].Name != "OTHER" {
 		t.Fatalf("credentials = %+v", creds)
 	}
-	path := filepath.Join(dir, SecretsFile)
-	if m := mode(t, path); m != 0o600 {
-		t.Fatalf("credentials file mode = %o; want 600", m)
+	sealed, found, err := store.GetSealedCredentials(ctx, s.db)
+	if err != nil || !found {
+		t.Fatalf("sealed credentials: found %v, %v", found, err)
 	}
-	raw, err := os.ReadFile(path) //nolint:gosec // the test's temp directory
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(raw), "tok") || !strings.HasPrefix(string(raw), "age-encryption.org/v1") {
-		t.Fatal("credentials file is not age-encrypted")
+	if strings.Contains(sealed, "tok") || !strings.HasPrefix(sealed, "-----BEGIN AGE ENCRYPTED FILE-----") {
+		t.Fatal("the stored credentials are not age-encrypted")
 	}
 	doc, hash, err := s.SecretsEnv(ctx)
 	if err != nil {
@@ -90,18 +77,15 @@ func TestSecretsRoundTrip(t *testing.T) {
 	if _, err := s.UpdateSecrets(ctx, map[string]string{"NEW": "n"}, []string{"OTHER", "NEVER_SET"}); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := s.vault.load()
+	loaded, err := s.vault.load(ctx, s.db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(loaded) != 2 || loaded["NEW"] != "n" || loaded["CF_DNS_API_TOKEN"] != "tok'en\nline2" {
 		t.Fatalf("after the batch: %v", loaded)
 	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.Contains(e.Name(), ".tmp-") {
-			t.Fatalf("temporary file left behind: %s", e.Name())
-		}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("the data directory holds files: %v", entries)
 	}
 }
 
@@ -140,17 +124,17 @@ func TestWrongKeyFailsClosed(t *testing.T) {
 	if _, err := s.UpdateSecrets(ctx, map[string]string{"A": "secret-a"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	before, _ := os.ReadFile(filepath.Join(dir, SecretsFile)) //nolint:gosec // the test's temp directory
-	other := newTestService(t, db, dir)                       // same files, another identity
+	before, _, _ := store.GetSealedCredentials(ctx, db)
+	other := newTestService(t, db, dir) // same database, another identity
 	if _, _, err := other.SecretsEnv(ctx); !isDecryptError(err) {
 		t.Fatalf("SecretsEnv with the wrong key = %v; want a decryption error", err)
 	}
 	if _, err := other.UpdateSecrets(ctx, map[string]string{"B": "b"}, nil); !isDecryptError(err) {
 		t.Fatalf("UpdateSecrets with the wrong key = %v; want a decryption error", err)
 	}
-	after, _ := os.ReadFile(filepath.Join(dir, SecretsFile)) //nolint:gosec // the test's temp directory
-	if string(before) != string(after) {
-		t.Fatal("the undecryptable file was overwritten")
+	after, _, _ := store.GetSealedCredentials(ctx, db)
+	if before != after {
+		t.Fatal("the undecryptable credentials were overwritten")
 	}
 	st, err := other.State(ctx)
 	if err != nil || len(st.Credentials) != 1 {

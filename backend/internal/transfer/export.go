@@ -66,6 +66,11 @@ func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Documen
 		if o.Admins {
 			doc.Admins = st.admins()
 		}
+		if o.Secrets && s.o.Credentials != nil {
+			if sec.DNSCredentials, err = s.o.Credentials.CredentialValues(ctx, tx); err != nil {
+				return fmt.Errorf("read DNS credentials: %w", err)
+			}
+		}
 		if o.Secrets {
 			sec.MachineTokens = map[string]string{}
 			for _, t := range st.tokens {
@@ -94,11 +99,6 @@ func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Documen
 	})
 	if err != nil {
 		return document.Document{}, err
-	}
-	if o.Secrets && s.o.Credentials != nil {
-		if sec.DNSCredentials, err = s.o.Credentials.CredentialValues(ctx); err != nil {
-			return document.Document{}, fmt.Errorf("read DNS credentials: %w", err)
-		}
 	}
 	if !o.Secrets {
 		sec.SSOClientSecret = ""

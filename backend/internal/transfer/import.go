@@ -96,11 +96,6 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 	for _, e := range p.events {
 		s.o.Bus.Publish(e)
 	}
-	for _, f := range p.afterCommit {
-		if err := f(ctx); err != nil {
-			return pl, fmt.Errorf("the import was applied, but the DNS credentials could not be written: %w", err)
-		}
-	}
 	return pl, nil
 }
 

@@ -97,8 +97,6 @@ type planner struct {
 	writes []op // creates and updates, in dependency order
 	drops  []op // deletes of what the writes may still use: after them
 	events []change.Event
-	// afterCommit runs once the transaction committed (files outside the database).
-	afterCommit []func(ctx context.Context) error
 
 	domainID  map[string]string // host name -> id, existing or planned
 	domainBad map[string]string // host name -> why it was refused

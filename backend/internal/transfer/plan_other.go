@@ -2,7 +2,6 @@ package transfer
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -404,7 +403,7 @@ func (p *planner) planDNSCredentials() error {
 		}
 		return nil
 	}
-	cur, err := p.s.o.Credentials.CredentialValues(p.ctx)
+	cur, err := p.s.o.Credentials.CredentialValues(p.ctx, p.tx)
 	if err != nil {
 		return fmt.Errorf("read DNS credentials: %w", err)
 	}
@@ -433,11 +432,11 @@ func (p *planner) planDNSCredentials() error {
 		}
 	}
 	if len(upsert) > 0 {
-		// The values live in a file the managed service writes in its own
-		// transaction: written once the import committed.
-		p.afterCommit = append(p.afterCommit, func(ctx context.Context) error {
-			return p.s.o.Credentials.UpdateSecrets(ctx, upsert, nil)
+		// One write for the batch, with the rest of the import.
+		p.writes = append(p.writes, func(tx *gorm.DB) error {
+			return p.s.o.Credentials.UpdateSecrets(p.ctx, tx, upsert, nil)
 		})
+		p.events = append(p.events, change.Event{Entity: change.Managed, Kind: change.Updated, ID: store.KeyManagedSecrets})
 	}
 	return nil
 }

@@ -16,11 +16,12 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
-// Credentials reads and writes the managed-mode DNS credentials' values,
-// which live outside the database (managed.Service).
+// Credentials reads and writes the managed-mode DNS credentials' values
+// (managed.Service) through the export's or the import's transaction, so
+// they are read at the same moment as the rest and written with the rest.
 type Credentials interface {
-	CredentialValues(ctx context.Context) (map[string]string, error)
-	UpdateSecrets(ctx context.Context, upsert map[string]string, remove []string) error
+	CredentialValues(ctx context.Context, db *gorm.DB) (map[string]string, error)
+	UpdateSecrets(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) error
 }
 
 // Options are the Service's dependencies.

@@ -1,0 +1,1 @@
+DROP TABLE dns_credentials;

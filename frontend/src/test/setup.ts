@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default; a loaded 2-core CI
+// machine running the Go suites beside these can take longer to render a
+// route. A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());

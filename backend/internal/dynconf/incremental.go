@@ -113,7 +113,9 @@ func (c *rowCache) forget() {
 func (s *Service) rebuild(ctx context.Context, tls map[string]bool) (*cached, error) {
 	// Expired services are switched off (and persisted) before reading.
 	// Between rebuilds nothing can expire: the cache ends at NextExpiry.
-	if _, err := s.d.Services.DisableExpired(ctx); err != nil {
+	// Only when one is due does it take a write transaction (on PostgreSQL,
+	// the writers' advisory lock).
+	if err := s.DisableExpired(ctx); err != nil {
 		return nil, err
 	}
 	gen, p := s.rows.take(&s.gen)

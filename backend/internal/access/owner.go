@@ -30,10 +30,19 @@ func EndServiceSessions(tx *gorm.DB, serviceIDs ...string) error {
 // ServiceProtections maps service id to the protections enabled on it: one
 // service, or every service when serviceID is "".
 func ServiceProtections(ctx context.Context, db *gorm.DB, serviceID string) (map[string]services.Protection, error) {
+	if serviceID == "" {
+		return Protections(ctx, db, nil)
+	}
+	return Protections(ctx, db, []string{serviceID})
+}
+
+// Protections is ServiceProtections for the services in ids, or for every
+// service when ids is nil.
+func Protections(ctx context.Context, db *gorm.DB, ids []string) (map[string]services.Protection, error) {
 	var rows []store.SecurityConfig
 	q := db.WithContext(ctx).Where("enabled = ?", true)
-	if serviceID != "" {
-		q = q.Where("service_id = ?", serviceID)
+	if ids != nil {
+		q = q.Where("service_id IN ?", ids)
 	}
 	if err := q.Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load protections: %w", err)

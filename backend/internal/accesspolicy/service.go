@@ -170,13 +170,21 @@ func (s *Service) PutGlobal(ctx context.Context, in GlobalRules) (GlobalRules, e
 }
 
 // Snapshot reads every rule list at once, for forward-auth's policy.
-func (s *Service) Snapshot(ctx context.Context) (Snapshot, error) {
+func (s *Service) Snapshot(ctx context.Context) (Snapshot, error) { return s.snapshot(ctx, nil) }
+
+// snapshot reads the global rules and those of the services in ids, or of
+// every service when ids is nil.
+func (s *Service) snapshot(ctx context.Context, ids []string) (Snapshot, error) {
 	g, err := s.GetGlobal(ctx)
 	if err != nil {
 		return Snapshot{}, err
 	}
 	var rows []store.ServiceAccess
-	if err := s.db.WithContext(ctx).Find(&rows).Error; err != nil {
+	q := s.db.WithContext(ctx)
+	if ids != nil {
+		q = q.Where("service_id IN ?", ids)
+	}
+	if err := q.Find(&rows).Error; err != nil {
 		return Snapshot{}, fmt.Errorf("read access rules: %w", err)
 	}
 	snap := Snapshot{Global: g.Rules, Services: make(map[string]ServiceRules, len(rows))}
@@ -193,8 +201,13 @@ func (s *Service) Presets() Presets { return Presets{Items: accessrule.Presets()
 // enabled protection: those, and those whose rules can refuse a request.
 // Global rules apply to every service, so one that can refuse guards them
 // all. A service whose rules only ever allow needs no forward-auth at all.
-func (s *Service) Guard(ctx context.Context, protected func(serviceID string) bool) (func(serviceID string) bool, error) {
-	snap, err := s.Snapshot(ctx)
+// With ids, only those services' rules are read, and only their answers
+// hold.
+func (s *Service) Guard(ctx context.Context, protected func(serviceID string) bool, ids ...string) (func(serviceID string) bool, error) {
+	if len(ids) == 0 {
+		ids = nil
+	}
+	snap, err := s.snapshot(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

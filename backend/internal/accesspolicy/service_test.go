@@ -176,13 +176,27 @@ func TestTesterNamesBadFields(t *testing.T) {
 func TestGuard(t *testing.T) {
 	s, _ := setup(t)
 	ctx := context.Background()
+	// Asked about one service, Guard reads its rules alone and answers as
+	// when asked about all.
 	guarded := func() map[string]bool {
 		t.Helper()
-		g, err := s.Guard(ctx, func(id string) bool { return id == "guarded" })
+		protected := func(id string) bool { return id == "guarded" }
+		g, err := s.Guard(ctx, protected)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return map[string]bool{"open": g("open"), "guarded": g("guarded"), "other": g("other")}
+		all := map[string]bool{}
+		for _, id := range []string{"open", "guarded", "other"} {
+			all[id] = g(id)
+			one, err := s.Guard(ctx, protected, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if one(id) != all[id] {
+				t.Fatalf("%s: asked alone %v, among all %v", id, one(id), all[id])
+			}
+		}
+		return all
 	}
 	if got := guarded(); got["open"] || !got["guarded"] {
 		t.Fatalf("no rules: %v", got)

@@ -264,12 +264,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		},
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
-		Guarded: func(ctx context.Context) (func(string) bool, error) {
-			prot, err := access.ServiceProtections(ctx, db, "")
+		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {
+			prot, err := access.Protections(ctx, db, ids)
 			if err != nil {
 				return nil, err
 			}
-			return policySvc.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok })
+			return policySvc.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok }, ids...)
 		},
 	})
 	features = append(features, dynconf.NewHandler(dynconfSvc))

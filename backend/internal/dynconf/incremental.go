@@ -16,13 +16,19 @@ import (
 
 // rowCache keeps the enabled services as last read, in creation order, each
 // with the fragment it last built. A service event names the one row to read
-// again; settings and protections are read on every rebuild anyway; any
-// other event (domains, managed mode, an entity it does not know) makes the
-// next rebuild read every row and build every fragment.
+// again; settings are read on every rebuild anyway; any other event
+// (domains, managed mode, an entity it does not know) makes the next rebuild
+// read every row and build every fragment.
+//
+// It also keeps which services are guarded (Deps.Guarded). A service event
+// names the one service whose protections or access rules the write may
+// have touched (a service's own rows), so only its answer is read again;
+// every other event, change.All included, drops them all.
 type rowCache struct {
-	mu    sync.Mutex // guards dirty and full: events arrive on writers' goroutines
-	dirty map[string]bool
-	full  bool
+	mu         sync.Mutex // guards dirty, full and guardStale: events arrive on writers' goroutines
+	dirty      map[string]bool
+	full       bool
+	guardStale bool
 
 	// The rest belongs to the rebuild, under Service.buildMu.
 	loaded  bool
@@ -33,6 +39,8 @@ type rowCache struct {
 	// slugsOK: every row's slug is still the one the slugger would give
 	// (no row came, went or was renamed since they were handed out).
 	slugsOK bool
+	guard   func(string) bool // every service's answer as last read; nil: read it
+	guardOf map[string]bool   // answers read again since, for single services
 }
 
 type cachedRow struct {
@@ -55,6 +63,9 @@ func (c *rowCache) note(e change.Event, gen *atomic.Uint64) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if e.Entity != change.Service || e.ID == "" {
+		c.guardStale = true
+	}
 	switch {
 	case e.Entity == change.All:
 		c.full = true // events from other replicas may have been missed
@@ -71,22 +82,30 @@ func (c *rowCache) note(e change.Event, gen *atomic.Uint64) {
 	gen.Add(1)
 }
 
+// pending is what changed since the last take.
+type pending struct {
+	dirty      map[string]bool // services to read again
+	full       bool            // read every service again
+	guardStale bool            // ask which services are guarded again
+}
+
 // take returns the generation and what changed since the last take.
-func (c *rowCache) take(gen *atomic.Uint64) (uint64, map[string]bool, bool) {
+func (c *rowCache) take(gen *atomic.Uint64) (uint64, pending) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	g, dirty, full := gen.Load(), c.dirty, c.full
-	c.dirty, c.full = nil, false
-	return g, dirty, full
+	g, p := gen.Load(), pending{dirty: c.dirty, full: c.full, guardStale: c.guardStale}
+	c.dirty, c.full, c.guardStale = nil, false, false
+	return g, p
 }
 
 // forget makes the next rebuild start from scratch (after a failed one,
 // whose dirty set is lost).
 func (c *rowCache) forget() {
 	c.mu.Lock()
-	c.full = true
+	c.full, c.guardStale = true, true
 	c.mu.Unlock()
 	c.loaded, c.rows, c.globals, c.sorted = false, nil, nil, nil
+	c.guard, c.guardOf = nil, nil
 }
 
 // rebuild reads what changed, builds the fragments that are stale and
@@ -94,11 +113,13 @@ func (c *rowCache) forget() {
 func (s *Service) rebuild(ctx context.Context, tls map[string]bool) (*cached, error) {
 	// Expired services are switched off (and persisted) before reading.
 	// Between rebuilds nothing can expire: the cache ends at NextExpiry.
-	if _, err := s.d.Services.DisableExpired(ctx); err != nil {
+	// Only when one is due does it take a write transaction (on PostgreSQL,
+	// the writers' advisory lock).
+	if err := s.DisableExpired(ctx); err != nil {
 		return nil, err
 	}
-	gen, dirty, full := s.rows.take(&s.gen)
-	c, err := s.assembleState(ctx, tls, dirty, full)
+	gen, p := s.rows.take(&s.gen)
+	c, err := s.assembleState(ctx, tls, p)
 	if err != nil {
 		s.rows.forget()
 		return nil, err
@@ -107,9 +128,14 @@ func (s *Service) rebuild(ctx context.Context, tls map[string]bool) (*cached, er
 	return c, nil
 }
 
-func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty map[string]bool, full bool) (*cached, error) {
+func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pending) (*cached, error) {
 	rc := &s.rows
-	g, byID, protected, err := s.globals(ctx, tls)
+	dirty, full := p.dirty, p.full
+	g, byID, err := s.globals(ctx, tls)
+	if err != nil {
+		return nil, err
+	}
+	protected, err := s.cachedGuard(ctx, dirty, full || p.guardStale)
 	if err != nil {
 		return nil, err
 	}
@@ -198,6 +224,39 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, dirty 
 	}
 	c.etag = etagOf(c.body)
 	return c, nil
+}
+
+// cachedGuard answers which services are guarded from the last answer for
+// every service and those read again since for single services: all asks
+// about every service again, else only the dirty ones are asked about.
+func (s *Service) cachedGuard(ctx context.Context, dirty map[string]bool, all bool) (func(string) bool, error) {
+	rc := &s.rows
+	if all || rc.guard == nil {
+		g, err := s.guarded(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		rc.guard, rc.guardOf = g, nil
+	} else if len(dirty) > 0 {
+		ids := slices.Sorted(maps.Keys(dirty))
+		g, err := s.guarded(ctx, ids)
+		if err != nil {
+			return nil, err
+		}
+		if rc.guardOf == nil {
+			rc.guardOf = make(map[string]bool, len(ids))
+		}
+		for _, id := range ids {
+			rc.guardOf[id] = g(id)
+		}
+	}
+	every, some := rc.guard, rc.guardOf
+	return func(id string) bool {
+		if p, ok := some[id]; ok {
+			return p
+		}
+		return every(id)
+	}, nil
 }
 
 // refreshRows reads the named services again: changed ones keep their place

@@ -266,22 +266,27 @@ func TestRowCacheNote(t *testing.T) {
 		e       change.Event
 		full    bool
 		dirty   []string
+		guard   bool // which services are guarded is asked again for all
 		rebuild bool // the generation moves: the next poll rebuilds
 	}{
-		{"one service", change.Event{Entity: change.Service, Kind: change.Updated, ID: "s1"}, false, []string{"s1"}, true},
-		{"a domain", change.Event{Entity: change.Domain, Kind: change.Updated, ID: "d1"}, true, nil, true},
-		{"settings", change.Event{Entity: change.Settings, Kind: change.Updated}, false, nil, true},
-		{"anything (another replica reconnected)", change.Event{Entity: change.All}, true, nil, true},
-		{"forward-auth sessions", change.Event{Entity: change.Session, Kind: change.Deleted}, false, nil, false},
+		{"one service", change.Event{Entity: change.Service, Kind: change.Updated, ID: "s1"}, false, []string{"s1"}, false, true},
+		{"a service without id", change.Event{Entity: change.Service, Kind: change.Updated}, true, nil, true, true},
+		{"a domain", change.Event{Entity: change.Domain, Kind: change.Updated, ID: "d1"}, true, nil, true, true},
+		{"settings", change.Event{Entity: change.Settings, Kind: change.Updated}, false, nil, true, true},
+		{"a protection", change.Event{Entity: change.Security, Kind: change.Updated, ID: "s1"}, false, nil, true, true},
+		{"access rules", change.Event{Entity: change.Access, Kind: change.Updated, ID: "s1"}, false, nil, true, true},
+		{"anything (another replica reconnected)", change.Event{Entity: change.All}, true, nil, true, true},
+		{"forward-auth sessions", change.Event{Entity: change.Session, Kind: change.Deleted}, false, nil, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var c rowCache
 			var gen atomic.Uint64
 			c.note(tt.e, &gen)
-			g, dirty, full := c.take(&gen)
-			if full != tt.full || !slices.Equal(slices.Sorted(maps.Keys(dirty)), tt.dirty) || (g > 0) != tt.rebuild {
-				t.Fatalf("full %v, dirty %v, generation %d; want full %v, dirty %v, rebuild %v", full, dirty, g, tt.full, tt.dirty, tt.rebuild)
+			g, p := c.take(&gen)
+			if p.full != tt.full || !slices.Equal(slices.Sorted(maps.Keys(p.dirty)), tt.dirty) || p.guardStale != tt.guard || (g > 0) != tt.rebuild {
+				t.Fatalf("full %v, dirty %v, guard %v, generation %d; want full %v, dirty %v, guard %v, rebuild %v",
+					p.full, p.dirty, p.guardStale, g, tt.full, tt.dirty, tt.guard, tt.rebuild)
 			}
 		})
 	}

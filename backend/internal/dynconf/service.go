@@ -55,8 +55,10 @@ type Deps struct {
 	TLSSources []EntrypointTLS
 	// Guarded answers which services need the forwardAuth middleware: those
 	// with a protection or with access rules that do not simply allow
-	// everything. Forward-auth owns the answer; nil means none does.
-	Guarded func(ctx context.Context) (func(serviceID string) bool, error)
+	// everything. Forward-auth owns the answer; nil means none does. ids nil
+	// asks about every service; otherwise only the answers for ids need
+	// hold (the rebuild after a service write reads that service alone).
+	Guarded func(ctx context.Context, ids []string) (func(serviceID string) bool, error)
 	// TrustForwardHeader is set when proxies in front of Traefik are
 	// trusted (PANEL_TRUSTED_PROXIES): Traefik then passes their
 	// X-Forwarded-For entries on to verify.
@@ -250,7 +252,11 @@ func (s *Service) Snapshot(ctx context.Context, tls map[string]bool) (Snapshot, 
 }
 
 func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[string]bool) (Snapshot, error) {
-	snap, byID, isProtected, err := s.globals(ctx, tls)
+	snap, byID, err := s.globals(ctx, tls)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	isProtected, err := s.guarded(ctx, nil)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -260,23 +266,30 @@ func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[
 	return snap, nil
 }
 
-// globals reads everything of a snapshot but the services: settings,
-// domains (byID indexes them), protections and administrators.
-func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, map[string]*DomainSpec, func(string) bool, error) {
+// guarded asks Deps.Guarded which services need forward-auth (ids: see
+// Deps.Guarded).
+func (s *Service) guarded(ctx context.Context, ids []string) (func(string) bool, error) {
+	if s.d.Guarded == nil {
+		return func(string) bool { return false }, nil
+	}
+	isProtected, err := s.d.Guarded(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("list guarded services: %w", err)
+	}
+	return isProtected, nil
+}
+
+// globals reads everything of a snapshot but the services and their
+// protections: settings, domains (byID indexes them) and administrators.
+func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, map[string]*DomainSpec, error) {
 	g, err := s.d.Settings.Get(ctx)
 	if err != nil {
-		return Snapshot{}, nil, nil, fmt.Errorf("read settings: %w", err)
+		return Snapshot{}, nil, fmt.Errorf("read settings: %w", err)
 	}
 	db := s.d.DB.WithContext(ctx)
 	var doms []store.Domain
 	if err := db.Order("domain, id").Find(&doms).Error; err != nil {
-		return Snapshot{}, nil, nil, fmt.Errorf("list domains: %w", err)
-	}
-	isProtected := func(string) bool { return false }
-	if s.d.Guarded != nil {
-		if isProtected, err = s.d.Guarded(ctx); err != nil {
-			return Snapshot{}, nil, nil, fmt.Errorf("list guarded services: %w", err)
-		}
+		return Snapshot{}, nil, fmt.Errorf("list domains: %w", err)
 	}
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
@@ -286,7 +299,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	if s.d.Managed {
 		var n int64
 		if err := db.Model(&store.AdminUser{}).Where("disabled_at IS NULL").Count(&n).Error; err != nil {
-			return Snapshot{}, nil, nil, fmt.Errorf("count administrators: %w", err)
+			return Snapshot{}, nil, fmt.Errorf("count administrators: %w", err)
 		}
 		snap.HasAdmin = n > 0
 	}
@@ -297,7 +310,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	for i := range snap.Domains {
 		byID[snap.Domains[i].ID] = &snap.Domains[i]
 	}
-	return snap, byID, isProtected, nil
+	return snap, byID, nil
 }
 
 // specOf joins one service row (hosts: its FQDNs) with its domain and protection.

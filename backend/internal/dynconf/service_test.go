@@ -72,10 +72,14 @@ func newEnv(t *testing.T, d Deps) *env {
 
 // protectedByConfig stands in for forward-auth, which owns the answer in
 // the app: a service is guarded when it has an enabled protection.
-func protectedByConfig(db *gorm.DB) func(context.Context) (func(string) bool, error) {
-	return func(ctx context.Context) (func(string) bool, error) {
+func protectedByConfig(db *gorm.DB) func(context.Context, []string) (func(string) bool, error) {
+	return func(ctx context.Context, only []string) (func(string) bool, error) {
+		q := db.WithContext(ctx).Model(&store.SecurityConfig{}).Where("enabled = ?", true)
+		if only != nil {
+			q = q.Where("service_id IN ?", only)
+		}
 		var ids []string
-		if err := db.WithContext(ctx).Model(&store.SecurityConfig{}).Where("enabled = ?", true).Pluck("service_id", &ids).Error; err != nil {
+		if err := q.Pluck("service_id", &ids).Error; err != nil {
 			return nil, err
 		}
 		return func(id string) bool { return slices.Contains(ids, id) }, nil

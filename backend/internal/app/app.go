@@ -276,6 +276,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if cl != nil { // every replica sees the polls that reached any of them
 		cl.OnPoll(polls.Record)
 	}
+	features = append(features, cluster.NewHandler(cl, db, now()))
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)

@@ -9,6 +9,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
+	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
@@ -44,6 +45,7 @@ func apiFragments() []openapi.Fragment {
 		{Package: "internal/runtime", FS: runtime.OpenAPI},
 		{Package: "internal/access", FS: access.OpenAPI},
 		{Package: "internal/status", FS: status.OpenAPI},
+		{Package: "internal/cluster", FS: cluster.OpenAPI},
 		{Package: "internal/notify", FS: notify.OpenAPI},
 		{Package: "internal/backup", FS: backup.OpenAPI},
 		{Package: "internal/transfer", FS: transfer.OpenAPI},

@@ -153,7 +153,7 @@ func (c *Cluster) connect(ctx context.Context, role string) (*pgx.Conn, error) {
 	if cfg.RuntimeParams == nil {
 		cfg.RuntimeParams = map[string]string{}
 	}
-	cfg.RuntimeParams["application_name"] = "gatehouse " + role + " " + c.id
+	cfg.RuntimeParams["application_name"] = appPrefix + role + " " + c.id
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)

@@ -42,6 +42,7 @@ const groups: { title: string; items: NavItem[] }[] = [
   {
     title: 'System',
     items: [
+      { to: '/system', label: 'System', icon: 'server' },
       { to: '/settings', label: 'Settings', icon: 'settings' },
       { to: '/notifications', label: 'Notifications', icon: 'bell' },
       { to: '/backups', label: 'Backups', icon: 'box' },

@@ -59,6 +59,7 @@ export function createAppRouter() {
             { path: 'backups', lazy: () => import('@/features/backups/components/backups-page').then((m) => ({ Component: m.BackupsPage })) },
             { path: 'admins', lazy: () => import('@/features/admins/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
             { path: 'api-tokens', lazy: () => import('@/features/admins/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
+            { path: 'system', lazy: () => import('@/features/system/components/system-page').then((m) => ({ Component: m.SystemPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },
             { path: 'transfer', lazy: () => import('@/features/transfer/components/transfer-page').then((m) => ({ Component: m.TransferPage })) },
             { path: 'managed', lazy: () => import('@/features/managed/components/managed-page').then((m) => ({ Component: m.ManagedPage })) },

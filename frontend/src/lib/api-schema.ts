@@ -764,6 +764,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cluster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The replicas sharing the database, and the one that leads
+         * @description On PostgreSQL, the evidence comes from the database server itself: every replica holds dedicated connections named after it (application_name "gatehouse <role> <replica id>"), so pg_stat_activity lists the replicas that are up, with the address the server sees and when their oldest live connection began, and pg_locks shows which one holds the advisory lock of the background jobs (leader). A replica that lost its LISTEN connection does not hear the others' changes (listening false) until it reconnects. On SQLite the panel runs alone: one replica, this one, leading.
+         */
+        get: operations["getCluster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -2012,6 +2032,31 @@ export interface components {
              */
             next: string | null;
             schedule: components["schemas"]["BackupSchedule"];
+        };
+        ClusterReplica: {
+            /** @description Its address as PostgreSQL sees it; empty over a Unix socket and on SQLite */
+            address: string;
+            /** @description A random id per process on PostgreSQL; the host name on SQLite */
+            id: string;
+            /** @description It holds the lock of the jobs that run once for all replicas */
+            leader: boolean;
+            /** @description It listens for the other replicas' changes (false on SQLite) */
+            listening: boolean;
+            /**
+             * Format: date-time
+             * @description When its oldest live connection to the database began (on SQLite
+             */
+            since: string;
+            /** @description It is the replica that answered */
+            this: boolean;
+        };
+        ClusterView: {
+            /** @enum {string} */
+            engine: "sqlite" | "postgres";
+            /** @description The id of the replica that answered */
+            replica: string;
+            /** @description Oldest first */
+            replicas: components["schemas"]["ClusterReplica"][];
         };
         ConfigPoll: {
             /** Format: date-time */
@@ -4626,6 +4671,29 @@ export interface operations {
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
             500: components["responses"]["Error"];
+        };
+    };
+    getCluster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replicas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClusterView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getSettings: {

@@ -1,6 +1,7 @@
 /** Query-key factories. Every key starts with its resource so invalidation can be broad or narrow. */
 export const qk = {
   system: () => ['system'] as const,
+  cluster: () => ['cluster'] as const,
   me: () => ['me'] as const,
   account: {
     all: () => ['account'] as const,

@@ -5,7 +5,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/gatehouse-proxy/gatehouse/internal/app.Version=$(VERSION)
 BIN := backend/bin/gatehouse
-GO_TEST_FLAGS ?= -race -count=1 -shuffle=on
+GO_TEST_FLAGS ?= -race -count=1 -shuffle=on -timeout 30m
 # The Traefik versions the end-to-end suites run against (the cache key in
 # .github/workflows/ci.yml names the same two).
 TRAEFIK_VERSION ?= v3.6.12

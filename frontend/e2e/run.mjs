@@ -17,6 +17,7 @@ import { basicAuth, sharedLink } from './scenarios/access.mjs';
 import { account } from './scenarios/account.mjs';
 import { auditLog } from './scenarios/audit.mjs';
 import { backups } from './scenarios/backups.mjs';
+import { system } from './scenarios/system.mjs';
 import { admins } from './scenarios/admins.mjs';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules.mjs';
 import { lockout, signIn } from './scenarios/auth.mjs';
@@ -80,6 +81,7 @@ try {
   if (want('globalRules')) await globalRules(t, page);
   if (want('notifications')) await notifications(t, page);
   if (want('backups')) await backups(t, page);
+  if (want('system')) await system(t, page);
   if (want('transfer')) await transfer(t, page);
   if (want('phoneLayout')) await phoneLayout(t, page, serviceId);
   if (want('urlState')) await urlState(t, page);

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"fmt"
 	"hash/crc32"
 	"sync"
 	"time"
@@ -33,10 +34,36 @@ func lockKey(name string) int32 {
 // leader that lost its connection notices within LeaderRetry, while the
 // database may hand the lock on at once.
 func (c *Cluster) Leader(name string, loops ...func(ctx context.Context)) func(ctx context.Context) {
+	// Checked twice as often as the others try: a leader cut off stops its
+	// loops about when another replica can first take over.
+	l := advisory{role: "leader " + name, take: "SELECT pg_try_advisory_lock($1, $2)", key: lockKey(name), check: LeaderRetry / 2}
+	return c.holding(l, func(ctx context.Context) {
+		c.log.Info("cluster: this replica leads", "role", name, "replica", c.id)
+		var wg sync.WaitGroup
+		for _, f := range loops {
+			wg.Go(func() { f(ctx) })
+		}
+		wg.Wait()
+	})
+}
+
+// advisory is a two-key advisory lock (leaderClass, key) held on a
+// connection named role.
+type advisory struct {
+	role  string
+	take  string // the statement that tries to take it, answering a boolean
+	key   int32
+	check time.Duration // how often the holder checks its connection
+}
+
+// holding returns a loop that takes l (waiting for it as long as the
+// connection lives), runs held with a context that ends when the connection
+// stops answering or ctx ends, and starts over LeaderRetry later.
+func (c *Cluster) holding(l advisory, held func(ctx context.Context)) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		for {
-			if err := c.lead(ctx, name, loops); err != nil && ctx.Err() == nil {
-				c.log.Warn("cluster: leader election", "role", name, "err", err)
+			if err := c.hold(ctx, l, held); err != nil && ctx.Err() == nil {
+				c.log.Warn("cluster: advisory lock", "role", l.role, "err", err)
 			}
 			select {
 			case <-ctx.Done():
@@ -47,18 +74,16 @@ func (c *Cluster) Leader(name string, loops ...func(ctx context.Context)) func(c
 	}
 }
 
-// lead takes the lock (waiting for it as long as the connection lives),
-// runs the loops while the connection answers, and returns when it does not.
-func (c *Cluster) lead(ctx context.Context, name string, loops []func(ctx context.Context)) error {
+func (c *Cluster) hold(ctx context.Context, l advisory, held func(ctx context.Context)) error {
 	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
-	conn, err := c.connect(cctx, "leader "+name)
+	conn, err := c.connect(cctx, l.role)
 	cancel()
 	if err != nil {
 		return err
 	}
 	defer func() { _ = conn.Close(context.Background()) }()
 	for {
-		ok, err := tryLock(ctx, conn, name)
+		ok, err := tryLock(ctx, conn, l)
 		if err != nil {
 			return err
 		}
@@ -71,38 +96,31 @@ func (c *Cluster) lead(ctx context.Context, name string, loops []func(ctx contex
 		case <-time.After(LeaderRetry):
 		}
 	}
-	c.log.Info("cluster: this replica leads", "role", name, "replica", c.id)
 	run, stop := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	for _, l := range loops {
-		wg.Go(func() { l(run) })
-	}
-	defer wg.Wait()
-	defer stop()
-	// Checked twice as often as the others try: a leader cut off stops its
-	// loops about when another replica can first take over.
-	t := time.NewTicker(LeaderRetry / 2)
+	done := make(chan struct{})
+	go func() { defer close(done); held(run) }()
+	defer func() { stop(); <-done }()
+	t := time.NewTicker(l.check)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-t.C:
-			pctx, cancel := context.WithTimeout(ctx, LeaderRetry/2)
+			pctx, cancel := context.WithTimeout(ctx, l.check)
 			err := conn.Ping(pctx)
 			cancel()
 			if err != nil && ctx.Err() == nil {
-				c.log.Warn("cluster: this replica no longer leads", "role", name, "replica", c.id, "err", err)
-				return nil
+				return fmt.Errorf("this replica no longer holds the lock: %w", err)
 			}
 		}
 	}
 }
 
-func tryLock(ctx context.Context, conn *pgx.Conn, name string) (bool, error) {
+func tryLock(ctx context.Context, conn *pgx.Conn, l advisory) (bool, error) {
 	qctx, cancel := context.WithTimeout(ctx, LeaderRetry)
 	defer cancel()
 	var ok bool
-	err := conn.QueryRow(qctx, "SELECT pg_try_advisory_lock($1, $2)", leaderClass, lockKey(name)).Scan(&ok)
+	err := conn.QueryRow(qctx, l.take, leaderClass, l.key).Scan(&ok)
 	return ok, err
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -21,63 +20,10 @@ var ErrServing = errors.New("a panel is serving from this PostgreSQL database")
 
 // Serving returns a loop that holds the serving lock, shared with the other
 // replicas, on a connection of its own while ctx lives, and takes it again
-// after that connection is lost.
+// after that connection is lost. While an import holds it alone, it waits.
 func (c *Cluster) Serving() func(ctx context.Context) {
-	return func(ctx context.Context) {
-		for {
-			if err := c.serve(ctx); err != nil && ctx.Err() == nil {
-				c.log.Warn("cluster: hold the serving lock", "err", err)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(LeaderRetry):
-			}
-		}
-	}
-}
-
-func (c *Cluster) serve(ctx context.Context) error {
-	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
-	conn, err := c.connect(cctx, "serving")
-	cancel()
-	if err != nil {
-		return err
-	}
-	defer func() { _ = conn.Close(context.Background()) }()
-	for {
-		var ok bool
-		qctx, cancel := context.WithTimeout(ctx, LeaderRetry)
-		err := conn.QueryRow(qctx, "SELECT pg_try_advisory_lock_shared($1, $2)", leaderClass, lockKey(servingLock)).Scan(&ok)
-		cancel()
-		if err != nil {
-			return err
-		}
-		if ok {
-			break
-		}
-		// An import holds it alone for a moment: wait for it to finish.
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(LeaderRetry):
-		}
-	}
-	t := time.NewTicker(LeaderRetry)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-t.C:
-			pctx, cancel := context.WithTimeout(ctx, LeaderRetry)
-			err := conn.Ping(pctx)
-			cancel()
-			if err != nil {
-				return fmt.Errorf("ping: %w", err)
-			}
-		}
-	}
+	l := advisory{role: "serving", take: "SELECT pg_try_advisory_lock_shared($1, $2)", key: lockKey(servingLock), check: LeaderRetry}
+	return c.holding(l, func(ctx context.Context) { <-ctx.Done() })
 }
 
 // Exclusive takes the serving lock alone, on a connection of its own, when no

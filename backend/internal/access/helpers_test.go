@@ -63,15 +63,7 @@ func (v *env) replica(opts ...func(*Options)) *env {
 
 func newEnvOn(t testing.TB, database string, opts ...func(*Options)) *env {
 	t.Helper()
-	db, err := store.Open(context.Background(), database)
-	if err != nil {
-		t.Fatalf("open test database: %v", err)
-	}
-	t.Cleanup(func() {
-		if sqlDB, err := db.DB(); err == nil {
-			_ = sqlDB.Close()
-		}
-	})
+	db := testutil.OpenDB(t, database)
 	bus := change.NewBus()
 	ck := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	v := &env{t: t, database: database, db: db, bus: bus, clock: ck, panelURL: testPanel}

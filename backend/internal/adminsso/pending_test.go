@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -16,15 +15,7 @@ func TestPendingAcrossReplicas(t *testing.T) {
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	var replicas [2]*pending
 	for i := range replicas {
-		db, err := store.Open(ctx, database)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if sqlDB, err := db.DB(); err == nil {
-				_ = sqlDB.Close()
-			}
-		})
+		db := testutil.OpenDB(t, database)
 		replicas[i] = newPending(db, clock.Now)
 	}
 	a, b := replicas[0], replicas[1]

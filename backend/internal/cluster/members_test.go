@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
-	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -84,15 +83,7 @@ func TestClusterOnSQLite(t *testing.T) {
 // the one running a Leader loop marked; a replica that closes is gone.
 func TestClusterOnPostgres(t *testing.T) {
 	database := onPostgres(t)
-	db, err := store.Open(t.Context(), database)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if s, err := db.DB(); err == nil {
-			_ = s.Close()
-		}
-	})
+	db := testutil.OpenDB(t, database)
 	a := newContender(t, database)
 	<-a.c.Listening()
 	b := newReplica(t, database)

@@ -26,15 +26,7 @@ func replicas(t *testing.T, n int) []*Service {
 	id := newIdentity(t)
 	out := make([]*Service, n)
 	for i := range out {
-		db, err := store.Open(context.Background(), database)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if sqlDB, err := db.DB(); err == nil {
-				_ = sqlDB.Close()
-			}
-		})
+		db := testutil.OpenDB(t, database)
 		out[i] = newTestService(t, db, t.TempDir(), func(o *Options) { o.Identity = id })
 	}
 	return out

@@ -19,15 +19,7 @@ func replicas(t *testing.T, n int) []*gorm.DB {
 	database := testutil.NewDatabase(t)
 	out := make([]*gorm.DB, n)
 	for i := range out {
-		db, err := store.Open(context.Background(), database)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if sqlDB, err := db.DB(); err == nil {
-				_ = sqlDB.Close()
-			}
-		})
+		db := testutil.OpenDB(t, database)
 		out[i] = db
 	}
 	return out

@@ -21,7 +21,15 @@ const PostgresEnv = "GATEHOUSE_TEST_DATABASE_URL"
 // closed (and the PostgreSQL database dropped) when the test ends.
 func NewDB(tb testing.TB) *gorm.DB {
 	tb.Helper()
-	db, err := store.Open(context.Background(), NewDatabase(tb))
+	return OpenDB(tb, NewDatabase(tb))
+}
+
+// OpenDB opens database (a NewDatabase answer) with connections of its own,
+// as another replica on the same database would, and closes them when the
+// test ends.
+func OpenDB(tb testing.TB, database string) *gorm.DB {
+	tb.Helper()
+	db, err := store.Open(context.Background(), database)
 	if err != nil {
 		tb.Fatalf("open test database: %v", err)
 	}

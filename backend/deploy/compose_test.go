@@ -84,14 +84,7 @@ func TestComposeFile(t *testing.T) {
 		if !strings.HasPrefix(traefik.Image, "traefik:v3.6") {
 			t.Errorf("image = %s; want the official traefik:v3.6", traefik.Image)
 		}
-		var published []string
-		for _, port := range traefik.Ports {
-			published = append(published, port.Published+":"+itoa(port.Target))
-		}
-		slices.Sort(published)
-		if !slices.Equal(published, []string{"443:443", "80:80"}) {
-			t.Errorf("published ports = %v; want only 80 and 443", published)
-		}
+		onlyWebPorts(t, p.Services)
 		if !strings.Contains(strings.Join(traefik.Entrypoint, " "), "/gatehouse/traefik-wrapper.sh") {
 			t.Errorf("entrypoint = %v; want the wrapper", traefik.Entrypoint)
 		}
@@ -183,3 +176,18 @@ func hasVolume(s types.ServiceConfig, typ, target string) bool {
 }
 
 func itoa(n uint32) string { return strconv.FormatUint(uint64(n), 10) }
+
+// onlyWebPorts fails unless services publish 80 and 443 and nothing else.
+func onlyWebPorts(t *testing.T, services types.Services) {
+	t.Helper()
+	var published []string
+	for _, s := range services {
+		for _, port := range s.Ports {
+			published = append(published, port.Published+":"+itoa(port.Target))
+		}
+	}
+	slices.Sort(published)
+	if !slices.Equal(published, []string{"443:443", "80:80"}) {
+		t.Errorf("published ports = %v; want only 80 and 443", published)
+	}
+}

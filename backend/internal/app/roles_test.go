@@ -22,12 +22,12 @@ type caller struct {
 	value string // the session cookie or the token
 }
 
-func (a *testApp) as(c *caller, method, path, body string) *httptest.ResponseRecorder {
+func (a *testApp) as(c *caller, method, path, body string, headers ...string) *httptest.ResponseRecorder {
 	a.t.Helper()
 	if c.token {
-		return testutil.Request(a.handler, method, path, body, "Authorization", "Bearer "+c.value)
+		return testutil.Request(a.handler, method, path, body, append([]string{"Authorization", "Bearer " + c.value}, headers...)...)
 	}
-	return testutil.Request(a.handler, method, path, body, "Cookie", "gatehouse_admin="+c.value)
+	return testutil.Request(a.handler, method, path, body, append([]string{"Cookie", "gatehouse_admin=" + c.value}, headers...)...)
 }
 
 // createToken makes an API token with the admin's session and returns its value.
@@ -50,15 +50,28 @@ func (a *testApp) createUser(t *testing.T, username, role string) string {
 	return decode[struct{ ID string }](t, rec).ID
 }
 
+// personAccessWrites are the sign-in settings no token may change: the
+// two-factor requirement, administrators' single sign-on (its rules create
+// administrators) and the OpenID provider it trusts.
+var personAccessWrites = map[string]bool{
+	"PUT /api/admin/security": true,
+	"PUT /api/admin/sso":      true,
+	"PUT /api/sso":            true,
+}
+
 // wantRole is the policy, written out independently of httpapi's table:
 // admins may do everything; viewers read everything but secret-bearing
 // pages and write nothing; anyone signed in may use their own account's
-// routes, which no token may; tokens never manage administrators or tokens.
+// routes, which no token may; tokens never change a person's access
+// (administrators, tokens, sign-in and single sign-on settings).
 func wantRole(c *caller, method, route string) bool {
 	self := route == "/api/admin/me" || route == "/api/admin/logout" || strings.HasPrefix(route, "/api/admin/me/")
 	read := method == http.MethodGet
 	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download" || route == "/api/export"
-	personOnly := strings.HasPrefix(route, "/api/admin/users") || strings.HasPrefix(route, "/api/admin/tokens")
+	// A person's access: who may sign in and how. Written out route by
+	// route, so a new route under these is a decision someone makes here.
+	personOnly := strings.HasPrefix(route, "/api/admin/users") || strings.HasPrefix(route, "/api/admin/tokens") ||
+		personAccessWrites[method+" "+route]
 	switch {
 	case self:
 		return !c.token
@@ -128,6 +141,16 @@ func TestRoleDecisions(t *testing.T) {
 	t.Logf("%d decisions checked", checked)
 	if checked < 200 {
 		t.Fatalf("only %d decisions checked; the walk is broken", checked)
+	}
+	for route := range httpapi.PersonOnlyWrites() {
+		found := false
+		for r := range routes {
+			_, path, _ := strings.Cut(r, " ")
+			found = found || path == route || strings.HasPrefix(path, route+"/")
+		}
+		if !found {
+			t.Errorf("person-only write %q names no registered route", route)
+		}
 	}
 	for route := range httpapi.SecretReads() {
 		if !routes[route] {

@@ -19,7 +19,8 @@ import (
 //
 //	admin session    everything
 //	viewer session   every read but secretReads; no writes; self-service
-//	admin token      everything but self-service and personOnlyWrites
+//	admin token      everything but self-service and personOnlyWrites (and,
+//	                 in an import, what those routes govern)
 //	viewer token     every read but secretReads and self-service; no writes
 
 // secretReads are the reads a viewer may not make, each with its reason.
@@ -43,10 +44,20 @@ var selfService = []string{
 // selfServicePrefix covers own password, sessions, two-factor and passkeys.
 const selfServicePrefix = "/api/admin/me/"
 
-// personOnlyWrites are writes an API token may not make, whatever its
-// role: with them a leaked token could leave behind a new token or a new
-// administrator that outlives its revocation.
-var personOnlyWrites = []string{"/api/admin/users", "/api/admin/tokens"}
+// personOnlyWrites are the routes an API token may not write to, whatever
+// its role, each with what it governs: together they are who may sign in to
+// the panel and how. With any of them a leaked token could leave behind a
+// way in that outlives its revocation (a new administrator or token, a
+// password it knows, a rule that creates administrators, an OpenID provider
+// it runs). A key names its route and every route under it. Import decides
+// by its plan (transfer): a token's import may change none of these either.
+var personOnlyWrites = map[string]string{
+	"/api/admin/users":    "administrators, their roles and passwords",
+	"/api/admin/tokens":   "API tokens",
+	"/api/admin/security": "the panel's sign-in security (two-factor for every administrator)",
+	"/api/admin/sso":      "administrators' single sign-on: who it admits, which administrators it creates, local passwords",
+	"/api/sso":            "the OpenID provider, which admits administrators when panel single sign-on is on",
+}
 
 // isSelfService reports whether method and route act on one's own account.
 func isSelfService(method, route string) bool {
@@ -76,7 +87,8 @@ func Decide(a actor.Actor, method, route string) error {
 	switch a.Role {
 	case actor.RoleAdmin:
 		if a.Kind == actor.KindToken && !isRead(method) && isPersonOnly(route) {
-			return apperr.Forbidden("API tokens cannot manage administrators or API tokens; sign in instead")
+			return apperr.Forbidden("API tokens cannot change who may sign in to the panel (administrators, API tokens, " +
+				"sign-in and single sign-on settings); sign in instead")
 		}
 		return nil
 	case actor.RoleViewer:
@@ -92,12 +104,18 @@ func Decide(a actor.Actor, method, route string) error {
 }
 
 func isPersonOnly(route string) bool {
-	for _, p := range personOnlyWrites {
+	for p := range personOnlyWrites {
 		if route == p || strings.HasPrefix(route, p+"/") {
 			return true
 		}
 	}
 	return false
+}
+
+// PersonOnlyWrites returns the routes (with every route under each) that
+// API tokens may not write to, with what each governs.
+func PersonOnlyWrites() map[string]string {
+	return maps.Clone(personOnlyWrites)
 }
 
 // SecretReads returns the reads a viewer may not make, with their reasons.

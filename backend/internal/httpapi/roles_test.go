@@ -37,6 +37,12 @@ func TestDecide(t *testing.T) {
 		{"admin token, revoke a token", adminToken, "DELETE", "/api/admin/tokens/:id", false},
 		{"admin token, list tokens", adminToken, "GET", "/api/admin/tokens", true},
 		{"admin token, a route that only starts alike", adminToken, "POST", "/api/admin/usersx", true},
+		{"admin token, require two-factor", adminToken, "PUT", "/api/admin/security", false},
+		{"admin token, administrators' SSO", adminToken, "PUT", "/api/admin/sso", false},
+		{"admin token, the OpenID provider", adminToken, "PUT", "/api/sso", false},
+		{"viewer token, the OpenID provider", viewerToken, "PUT", "/api/sso", false},
+		{"admin token, reads the OpenID provider", adminToken, "GET", "/api/sso", true},
+		{"admin session, the OpenID provider", admin, "PUT", "/api/sso", true},
 		{"unknown role", actor.Actor{Kind: actor.KindAdmin, Role: "owner"}, "GET", "/api/services", false},
 		{"no role", actor.Actor{Kind: actor.KindToken}, "GET", "/api/services", false},
 	}

@@ -142,6 +142,11 @@ func (s *Service) EndOtherSessions(ctx context.Context, userID, keep string) err
 	return endSessions(s.db.WithContext(ctx), userID, keep)
 }
 
+// EndSessions ends every session of the administrator inside tx, the
+// caller's transaction: an import that replaces a password or disables an
+// administrator signs them out, as the panel's own pages do.
+func (s *Service) EndSessions(tx *gorm.DB, userID string) error { return endSessions(tx, userID, "") }
+
 // endSessions deletes the administrator's sessions except keep ("" for all).
 func endSessions(tx *gorm.DB, userID, keep string) error {
 	q := tx.Where("user_id = ?", userID)

@@ -376,7 +376,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		c.loops = append(c.loops, leader...)
 	}
 
-	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Credentials: dnsCredentials(managedSvc),
+	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Admins: adminSvc, Credentials: dnsCredentials(managedSvc),
 		Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
 	features = append(features, transfer.NewHandler(c.transfer))
 

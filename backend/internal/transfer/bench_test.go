@@ -1,7 +1,6 @@
 package transfer
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -15,7 +14,7 @@ func benchFixture(b *testing.B, n int) *fixture {
 	f := newFixture(b)
 	svcs := services.NewService(f.db, nil, func() time.Time { return testNow }, nil)
 	for i := range n {
-		if _, err := svcs.Create(context.Background(), services.Request{Name: fmt.Sprintf("service-%04d", i),
+		if _, err := svcs.Create(testCtx, services.Request{Name: fmt.Sprintf("service-%04d", i),
 			Hostnames: []store.Hostname{{Type: store.HostCustom, Value: fmt.Sprintf("s%d.example.net", i)}},
 			Targets:   []store.Target{{Scheme: "http", Host: fmt.Sprintf("10.0.%d.%d", i/250, i%250+1), Port: 8080}},
 			Rules:     []store.Rule{{Type: services.RulePathPrefix, Value: "/app"}}, Headers: map[string]string{"X-Env": "prod"}}); err != nil {
@@ -43,7 +42,7 @@ func BenchmarkImport1000(b *testing.B) {
 		b.StopTimer()
 		f := newFixture(b)
 		b.StartTimer()
-		if _, err := f.svc.Import(context.Background(), data, ImportOptions{Apply: true}); err != nil {
+		if _, err := f.svc.Import(testCtx, data, ImportOptions{Apply: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

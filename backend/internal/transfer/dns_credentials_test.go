@@ -41,7 +41,7 @@ func withManaged(t *testing.T, f *fixture) *managed.Service {
 // The DNS credentials are written in the import's transaction: a failed
 // apply leaves them as they were, a committed one publishes their change.
 func TestDNSCredentialsImportWithTheRest(t *testing.T) {
-	ctx := context.Background()
+	ctx := testCtx
 	src := newFixture(t)
 	src.seed()
 	if _, err := withManaged(t, src).UpdateSecrets(ctx, map[string]string{"CF_DNS_API_TOKEN": "cf-value"}, nil); err != nil {

@@ -1,7 +1,6 @@
 package transfer
 
 import (
-	"context"
 	"testing"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -20,7 +19,7 @@ func FuzzImport(f *testing.F) {
 	f.Add([]byte(`{"format":"gatehouse-export","version":1,"config":{"global":{"adminDomain":"x"},"sso":{},"accessRules":[{"action":"deny","sources":["1.2.3.4/33"]}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mode := range []string{ModeMerge, ModeReplace} {
-			_, err := fx.svc.Import(context.Background(), data, ImportOptions{Mode: mode})
+			_, err := fx.svc.Import(testCtx, data, ImportOptions{Mode: mode})
 			if err != nil {
 				if e, ok := apperr.As(err); !ok || e.HTTPStatus() >= 500 {
 					t.Fatalf("Import(%q) = %v, want a plan or a client error", data, err)

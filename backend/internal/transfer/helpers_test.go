@@ -10,6 +10,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
@@ -20,6 +22,10 @@ import (
 )
 
 var testNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+
+// testCtx acts as the panel itself, as the command line does: it may
+// import everything, administrators included.
+var testCtx = actor.With(context.Background(), actor.System("test"))
 
 // seedHash is one bcrypt hash shared by every fixture, so two seeded
 // panels hold the same data.
@@ -41,14 +47,15 @@ func newFixture(t testing.TB, readers ...document.Reader) *fixture {
 		t.Fatal(err)
 	}
 	bus := change.NewBus()
-	return &fixture{t: t, db: db, bus: bus, box: box, svc: New(Options{DB: db, Bus: bus, Box: box,
+	now := func() time.Time { return testNow }
+	return &fixture{t: t, db: db, bus: bus, box: box, svc: New(Options{DB: db, Bus: bus, Box: box, Admins: admin.NewService(db, now, 4),
 		Now: func() time.Time { return testNow }, Readers: readers, ScryptWorkFactor: 10})}
 }
 
 // seed stores a small but complete configuration through the panel's own services.
 func (f *fixture) seed() {
 	f.t.Helper()
-	ctx := context.Background()
+	ctx := testCtx
 	now := func() time.Time { return testNow }
 	d, err := domains.NewService(f.db, nil, now).Create(ctx, domains.Request{Domain: "example.com", CertResolver: "le", IsDefault: true})
 	if err != nil {
@@ -98,7 +105,7 @@ func (f *fixture) must(err error) {
 // export returns the panel's export as bytes.
 func (f *fixture) export(o ExportOptions) []byte {
 	f.t.Helper()
-	doc, err := f.svc.Export(context.Background(), o)
+	doc, err := f.svc.Export(testCtx, o)
 	f.must(err)
 	b, err := Encode(doc)
 	f.must(err)
@@ -117,7 +124,7 @@ func (f *fixture) snapshot() string {
 
 func (f *fixture) plan(data []byte, o ImportOptions) *Plan {
 	f.t.Helper()
-	pl, err := f.svc.Import(context.Background(), data, o)
+	pl, err := f.svc.Import(testCtx, data, o)
 	if err != nil {
 		f.t.Fatalf("import: %v", err)
 	}

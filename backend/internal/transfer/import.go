@@ -66,6 +66,9 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 			return err
 		}
 		pl = p.finish(format, skipped)
+		if err := refusePersonAccess(ctx, p.items); err != nil {
+			return err
+		}
 		if !o.Apply {
 			return nil
 		}
@@ -83,7 +86,7 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 				return fmt.Errorf("apply import: %w", err)
 			}
 		}
-		return nil
+		return p.record(tx)
 	}
 	db := s.o.DB.WithContext(ctx)
 	if err := db.Transaction(run); err != nil {

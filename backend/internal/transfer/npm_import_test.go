@@ -1,7 +1,6 @@
 package transfer
 
 import (
-	"context"
 	"os"
 	"testing"
 
@@ -21,7 +20,7 @@ func TestNPMFixtureImports(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := newFixture(t, npm.Reader{BcryptCost: bcrypt.MinCost})
-	pl, err := f.svc.Import(context.Background(), data, ImportOptions{Format: "npm", Apply: true})
+	pl, err := f.svc.Import(testCtx, data, ImportOptions{Format: "npm", Apply: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,6 +55,26 @@ type Item struct {
 	Action string   `json:"action"`
 	Reason string   `json:"reason,omitempty"`
 	Fields []string `json:"fields,omitempty"`
+
+	// id, before and after are the item as its audit entry shows it
+	// (before or after nil when absent); they never reach the plan's JSON.
+	id            string
+	before, after any
+	// sealed names the secret fields a create sets (they travel sealed).
+	sealed []string
+}
+
+// withSealed notes the secret fields a create sets.
+func (it Item) withSealed(fields ...string) Item {
+	it.sealed = fields
+	return it
+}
+
+// state sets what the item's audit entry shows: the row's id and the item
+// as it was and as it will be (nil when absent).
+func (it Item) state(id string, before, after any) Item {
+	it.id, it.before, it.after = id, before, after
+	return it
 }
 
 // Summary counts the items by action, and the skipped parts of the source.

@@ -73,11 +73,13 @@ func (p *planner) planMachineTokens() {
 			row.RevokedAt = nil
 		}
 		var fields []string
+		var before any
 		if exists {
 			for _, h := range have {
 				if h.Name == name {
 					want.ID, want.CreatedAt = h.ID, h.CreatedAt
 					fields = diff(h, want, "id", "createdAt")
+					before = h
 				}
 			}
 			if hash != "" && hash != cur.TokenHash {
@@ -93,7 +95,7 @@ func (p *planner) planMachineTokens() {
 			row.TokenHash = hash
 		}
 		act := action(exists, fields)
-		p.add(Item{Kind: KindMachineToken, Name: name, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+		p.add(Item{Kind: KindMachineToken, Name: name, Action: act, Fields: fields}.state(row.ID, before, want).withSealed("value"), func(tx *gorm.DB) error {
 			if err := saveRow(tx, &row, act == ActionCreate); err != nil {
 				return fmt.Errorf("machine token %q: %w", name, err)
 			}
@@ -171,6 +173,7 @@ func (p *planner) planChannels() {
 		}
 		want := document.NotifyChannel{Name: name, Kind: ch.Kind, Settings: canonical(settings), Events: orEmpty(ch.Events), Enabled: ch.Enabled}
 		var fields []string
+		var before any
 		row := channelRow{ID: cur.ID, Name: name, Kind: ch.Kind, Settings: string(want.Settings), Secrets: cur.Secrets,
 			Enabled: ch.Enabled, CreatedAt: cur.CreatedAt, UpdatedAt: p.now}
 		ev, _ := json.Marshal(want.Events)
@@ -179,6 +182,7 @@ func (p *planner) planChannels() {
 			h := have[name]
 			h.ID = ""
 			fields = diff(h, want)
+			before = h
 			if secret != nil {
 				if plain, err := p.s.o.Box.Open(cur.Secrets); err != nil || string(canonical(json.RawMessage(plain))) != string(canonical(secret)) {
 					fields = append(fields, "secrets")
@@ -188,7 +192,7 @@ func (p *planner) planChannels() {
 			row.ID, row.CreatedAt = p.newID(ch.ID, taken), p.now
 		}
 		act := action(exists, fields)
-		p.add(Item{Kind: KindNotifyChannel, Name: name, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+		p.add(Item{Kind: KindNotifyChannel, Name: name, Action: act, Fields: fields}.state(row.ID, before, want).withSealed("secrets"), func(tx *gorm.DB) error {
 			if secret != nil {
 				sealed, err := p.s.o.Box.Seal(string(canonical(secret)))
 				if err != nil {
@@ -235,7 +239,11 @@ func (p *planner) configItem(kind, key string, want json.RawMessage, event chang
 		}
 	}
 	act := action(cur != nil, fields)
-	p.add(Item{Kind: kind, Name: key, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+	var before any
+	if cur != nil {
+		before = json.RawMessage(cur)
+	}
+	p.add(Item{Kind: kind, Name: key, Action: act, Fields: fields}.state("", before, want), func(tx *gorm.DB) error {
 		var doc map[string]any
 		if err := json.Unmarshal(want, &doc); err != nil {
 			return err
@@ -326,7 +334,13 @@ func (p *planner) planConfig() error {
 				fields = []string{"rules"}
 			}
 			act := action(found, fields)
-			p.add(Item{Kind: KindAccessRules, Name: store.KeyAccessRules, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+			var before any
+			if found {
+				before = map[string]any{"rules": orEmpty(cur)}
+			}
+			it := Item{Kind: KindAccessRules, Name: store.KeyAccessRules, Action: act, Fields: fields}.
+				state("", before, map[string]any{"rules": rules})
+			p.add(it, func(tx *gorm.DB) error {
 				p.events = append(p.events, change.Event{Entity: change.Access, Kind: change.Updated})
 				return store.PutConfig(p.ctx, tx, store.KeyAccessRules, rules)
 			})
@@ -342,7 +356,9 @@ func (p *planner) planConfig() error {
 			fields = []string{"requireTwoFactor"}
 		}
 		want := *cfg.RequireTwoFactor
-		p.add(Item{Kind: KindAdminSecurity, Name: "requireTwoFactor", Action: action(true, fields), Fields: fields}, func(tx *gorm.DB) error {
+		it := Item{Kind: KindAdminSecurity, Name: "requireTwoFactor", Action: action(true, fields), Fields: fields}.
+			state("", map[string]bool{"requireTwoFactor": row.RequireTwoFactor}, map[string]bool{"requireTwoFactor": want})
+		p.add(it, func(tx *gorm.DB) error {
 			now := p.now
 			return tx.Save(&store.AdminSecurity{ID: 1, RequireTwoFactor: want, UpdatedAt: &now}).Error
 		})
@@ -428,7 +444,7 @@ func (p *planner) planDNSCredentials() error {
 				fields = []string{"value"}
 			}
 			upsert[n] = v
-			p.add(Item{Kind: KindDNSCredential, Name: n, Action: action(exists, fields), Fields: fields}, nil)
+			p.add(Item{Kind: KindDNSCredential, Name: n, Action: action(exists, fields), Fields: fields}.state(n, nil, nil).withSealed("value"), nil)
 		}
 	}
 	if len(upsert) > 0 {
@@ -485,26 +501,39 @@ func (p *planner) planAdmins() {
 		case !a.Disabled:
 			row.DisabledAt = nil
 		}
+		want := document.Admin{Username: name, Role: a.Role, Email: a.Email, SSOIssuer: a.SSOIssuer, SSOSubject: a.SSOSubject, Disabled: a.Disabled}
 		var fields []string
+		var before any
 		if exists {
-			want := document.Admin{Username: name, Role: a.Role, Email: a.Email, SSOIssuer: a.SSOIssuer, SSOSubject: a.SSOSubject, Disabled: a.Disabled}
 			have := document.Admin{Username: cur.Username, Role: cur.Role, Email: cur.Email, SSOIssuer: cur.SSOIssuer,
 				SSOSubject: cur.SSOSubject, Disabled: cur.DisabledAt != nil}
 			fields = diff(have, want)
-			if hash != "" && hash != cur.PasswordHash {
-				fields = append(fields, "password")
-			}
+			before = have
+		}
+		newPassword := hash != "" && hash != cur.PasswordHash
+		if exists && newPassword {
+			fields = append(fields, "password")
 		}
 		act := action(exists, fields)
-		p.add(Item{Kind: KindAdmin, Name: name, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+		it := Item{Kind: KindAdmin, Name: name, Action: act, Fields: fields}.state(row.ID, before, want)
+		if hash != "" {
+			it = it.withSealed("password")
+		}
+		p.add(it, func(tx *gorm.DB) error {
 			row.UpdatedAt = p.now
 			if err := saveRow(tx, &row, act == ActionCreate); err != nil {
 				return fmt.Errorf("administrator %q: %w", name, err)
 			}
-			if row.DisabledAt != nil {
-				return tx.Where("user_id = ?", row.ID).Delete(&store.AdminSession{}).Error
+			// A disabled administrator, or one whose password the file
+			// replaced, is signed out everywhere, as on the panel's pages.
+			p.events = append(p.events, change.Event{Entity: change.Security, Kind: change.Updated, ID: row.ID})
+			if !exists || (row.DisabledAt == nil && !newPassword) {
+				return nil
 			}
-			return nil
+			if p.s.o.Admins == nil {
+				return fmt.Errorf("administrator %q: its sessions cannot be ended here", name)
+			}
+			return p.s.o.Admins.EndSessions(tx, row.ID)
 		})
 	}
 }
@@ -546,25 +575,25 @@ func (p *planner) planDeletes() {
 		if inDoc(svcNames, sv.Name) {
 			continue
 		}
-		p.planDelete(KindService, sv.Name, sv.ID, change.Service, &store.Service{})
+		p.planDelete(KindService, sv.Name, sv.ID, change.Service, &store.Service{}, p.st.exportService(sv))
 	}
-	for _, t := range p.st.tokens {
+	for _, t := range p.st.machineTokens() {
 		if inDoc(tokens, t.Name) {
 			continue
 		}
-		p.planDelete(KindMachineToken, t.Name, t.ID, change.Access, &store.MachineToken{})
+		p.planDelete(KindMachineToken, t.Name, t.ID, change.Access, &store.MachineToken{}, t)
 	}
-	for _, ch := range p.st.channels {
+	for _, ch := range p.st.notifyChannels() {
 		if inDoc(channels, ch.Name) {
 			continue
 		}
-		p.planDelete(KindNotifyChannel, ch.Name, ch.ID, "", &channelRow{}) // channels publish no change event
+		p.planDelete(KindNotifyChannel, ch.Name, ch.ID, "", &channelRow{}, ch) // channels publish no change event
 	}
 	for _, cs := range p.st.sets {
 		if inDoc(sets, cs.Name) {
 			continue
 		}
-		p.planDelete(KindCredentialSet, cs.Name, cs.ID, change.Security, &store.CredentialSet{})
+		p.planDelete(KindCredentialSet, cs.Name, cs.ID, change.Security, &store.CredentialSet{}, map[string]any{"name": cs.Name})
 	}
 	for _, d := range p.st.domainRows {
 		if inDoc(hosts, d.Domain) {
@@ -575,14 +604,15 @@ func (p *planner) planDeletes() {
 				Reason: fmt.Sprintf("not deleted: service %q, refused above, still uses it", svc)}, nil)
 			continue
 		}
-		p.planDelete(KindDomain, d.Domain, d.ID, change.Domain, &store.Domain{})
+		p.planDelete(KindDomain, d.Domain, d.ID, change.Domain, &store.Domain{}, exportDomain(d))
 	}
 }
 
 // planDelete plans deleting the row id of model's table in replace mode,
-// announcing it on the change bus as entity (none when empty).
-func (p *planner) planDelete(kind, name, id string, entity change.Entity, model any) {
-	p.add(Item{Kind: kind, Name: name, Action: ActionDelete}, func(tx *gorm.DB) error {
+// announcing it on the change bus as entity (none when empty); before is
+// the row as its audit entry shows it.
+func (p *planner) planDelete(kind, name, id string, entity change.Entity, model any, before any) {
+	p.add(Item{Kind: kind, Name: name, Action: ActionDelete}.state(id, before, nil), func(tx *gorm.DB) error {
 		if entity != "" {
 			p.events = append(p.events, change.Event{Entity: entity, Kind: change.Deleted, ID: id})
 		}

@@ -67,7 +67,11 @@ func (p *planner) planDomains() {
 		p.domainID[req.Domain] = row.ID
 		act := action(exists, fields)
 		kind := map[string]change.Kind{ActionCreate: change.Created, ActionUpdate: change.Updated}[act]
-		p.add(Item{Kind: KindDomain, Name: req.Domain, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+		var before any
+		if exists {
+			before = exportDomain(cur)
+		}
+		p.add(Item{Kind: KindDomain, Name: req.Domain, Action: act, Fields: fields}.state(row.ID, before, exportDomain(row)), func(tx *gorm.DB) error {
 			if row.IsDefault {
 				if err := tx.Model(&store.Domain{}).Where("is_default = ? AND id <> ?", true, row.ID).
 					Update("is_default", false).Error; err != nil {
@@ -141,6 +145,7 @@ func (p *planner) planCredentialSets() {
 		want := document.CredentialSet{Name: name, Users: users}
 		cur, exists := byName[name]
 		var fields []string
+		var before any
 		id := cur.ID
 		if exists {
 			have := document.CredentialSet{Name: cur.Name, Users: []document.CredentialUser{}}
@@ -148,12 +153,13 @@ func (p *planner) planCredentialSets() {
 				have.Users = append(have.Users, document.CredentialUser{Username: u.Username, PasswordHash: u.PasswordHash})
 			}
 			fields = diff(have, want, "id")
+			before = have
 		} else {
 			id = p.newID(cs.ID, taken)
 		}
 		p.setID[name] = id
 		act := action(exists, fields)
-		p.add(Item{Kind: KindCredentialSet, Name: name, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+		p.add(Item{Kind: KindCredentialSet, Name: name, Action: act, Fields: fields}.state(id, before, want), func(tx *gorm.DB) error {
 			row := store.CredentialSet{ID: id, Name: name, CreatedAt: p.now, UpdatedAt: p.now}
 			if act == ActionCreate {
 				if err := tx.Omit("Users").Create(&row).Error; err != nil {
@@ -239,9 +245,13 @@ func (p *planner) planServices() error {
 		}
 		cur, exists := byName[name]
 		var fields []string
+		var before any
+		after := serviceDoc(row, host, prots, acc)
 		if exists {
 			row.ID, row.CreatedAt = cur.ID, cur.CreatedAt
-			fields = diff(p.st.exportService(cur), serviceDoc(row, host, prots, acc), "id", "createdAt")
+			after = serviceDoc(row, host, prots, acc)
+			before = p.st.exportService(cur)
+			fields = diff(before, after, "id", "createdAt")
 		} else {
 			row.ID = p.newID(sv.ID, taken)
 		}
@@ -253,7 +263,7 @@ func (p *planner) planServices() error {
 		wasEnabled := exists && cur.Enabled
 		// Changed protections sign everyone out of the service, as an edit on its page does.
 		endSessions := slices.Contains(fields, "protections")
-		p.add(Item{Kind: KindService, Name: name, Action: act, Fields: fields}, func(tx *gorm.DB) error {
+		p.add(Item{Kind: KindService, Name: name, Action: act, Fields: fields}.state(row.ID, before, after), func(tx *gorm.DB) error {
 			return p.writeService(tx, row, prots, acc, act == ActionCreate, wasEnabled, endSessions)
 		})
 	}

@@ -2,7 +2,6 @@ package transfer
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -65,7 +64,7 @@ func TestExportValidatesAndIsDeterministic(t *testing.T) {
 
 func TestExportRefusesAShortPassphrase(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.svc.Export(context.Background(), ExportOptions{Secrets: true, Passphrase: "short"})
+	_, err := f.svc.Export(testCtx, ExportOptions{Secrets: true, Passphrase: "short"})
 	if e, ok := apperr.As(err); !ok || e.Fields[0].Field != "passphrase" {
 		t.Fatalf("err = %v", err)
 	}
@@ -173,7 +172,7 @@ func TestPlan(t *testing.T) {
 				t.Fatalf("reason = %q, want it to contain %q", it.Reason, tc.reason)
 			}
 			// The same plan applied: refused items stay out, the rest is written.
-			if _, err := f.svc.Import(context.Background(), data, ImportOptions{Mode: tc.mode, Apply: true, Digest: pl.Digest}); err != nil {
+			if _, err := f.svc.Import(testCtx, data, ImportOptions{Mode: tc.mode, Apply: true, Digest: pl.Digest}); err != nil {
 				t.Fatalf("apply: %v", err)
 			}
 			again := f.plan(data, ImportOptions{Mode: tc.mode})
@@ -202,7 +201,7 @@ func TestApplyIsAtomic(t *testing.T) {
 	f.bus.Subscribe(func(e change.Event) { events = append(events, e) })
 	for _, at := range []int{1, 2} { // the plan has two writes: fail before each
 		f.svc.failAt = at
-		if _, err := f.svc.Import(context.Background(), data, ImportOptions{Mode: ModeReplace, Apply: true}); !errors.Is(err, errForced) {
+		if _, err := f.svc.Import(testCtx, data, ImportOptions{Mode: ModeReplace, Apply: true}); !errors.Is(err, errForced) {
 			t.Fatalf("failAt %d: err = %v", at, err)
 		}
 		if f.snapshot() != before {
@@ -233,7 +232,7 @@ func TestDigestGuardsTheReviewedPlan(t *testing.T) {
 	pl := f.plan(data, ImportOptions{})
 	// The data changes after the review.
 	f.must(f.db.Model(&store.Service{}).Where("name = ?", "blog").Update("pass_host_header", false).Error)
-	_, err := f.svc.Import(context.Background(), data, ImportOptions{Apply: true, Digest: pl.Digest})
+	_, err := f.svc.Import(testCtx, data, ImportOptions{Apply: true, Digest: pl.Digest})
 	if !apperr.IsCode(err, apperr.CodeConflict) {
 		t.Fatalf("err = %v, want a conflict", err)
 	}
@@ -244,10 +243,10 @@ func TestSealedSecretsRoundTrip(t *testing.T) {
 	src.seed()
 	data := src.export(ExportOptions{Secrets: true, AdminPasswords: true, Passphrase: "correct horse battery"})
 	f := newFixture(t)
-	if _, err := f.svc.Import(context.Background(), data, ImportOptions{Apply: true}); !isField(err, "passphrase") {
+	if _, err := f.svc.Import(testCtx, data, ImportOptions{Apply: true}); !isField(err, "passphrase") {
 		t.Fatalf("no passphrase: err = %v", err)
 	}
-	if _, err := f.svc.Import(context.Background(), data, ImportOptions{Apply: true, Passphrase: "wrong horse battery"}); !isField(err, "passphrase") {
+	if _, err := f.svc.Import(testCtx, data, ImportOptions{Apply: true, Passphrase: "wrong horse battery"}); !isField(err, "passphrase") {
 		t.Fatalf("wrong passphrase: err = %v", err)
 	}
 	if f.snapshot() != newFixture(t).snapshot() {
@@ -265,7 +264,7 @@ func TestSealedSecretsRoundTrip(t *testing.T) {
 	var sso struct {
 		ClientSecret string `json:"clientSecret"`
 	}
-	_, err := store.GetConfig(context.Background(), f.db, store.KeySSO, &sso)
+	_, err := store.GetConfig(testCtx, f.db, store.KeySSO, &sso)
 	f.must(err)
 	if plain, err := f.box.Open(sso.ClientSecret); err != nil || plain != "client-secret" || !strings.HasPrefix(sso.ClientSecret, "age") && plain == sso.ClientSecret {
 		t.Fatalf("client secret = %q (%v)", plain, err)
@@ -294,10 +293,10 @@ func TestReadersAreDetectedAndDispatched(t *testing.T) {
 	if pl.Format != "test" || pl.Summary.Create != 2 || pl.Summary.Skipped != 1 {
 		t.Fatalf("plan = %+v", pl)
 	}
-	if _, err := f.svc.Import(context.Background(), []byte("plain text"), ImportOptions{}); !isField(err, "file") {
+	if _, err := f.svc.Import(testCtx, []byte("plain text"), ImportOptions{}); !isField(err, "file") {
 		t.Fatalf("unknown format: err = %v", err)
 	}
-	if _, err := f.svc.Import(context.Background(), data, ImportOptions{Format: "nope"}); !isField(err, "format") {
+	if _, err := f.svc.Import(testCtx, data, ImportOptions{Format: "nope"}); !isField(err, "format") {
 		t.Fatalf("unknown format name: err = %v", err)
 	}
 	pl = f.plan(data, ImportOptions{Format: "test", Apply: true})

@@ -214,24 +214,51 @@ func (s *Service) SetSecurity(ctx context.Context, in SecuritySettings) (Securit
 }
 
 // twoFactorDue reports whether the panel requires a second factor and the
-// administrator has none yet.
+// administrator has none yet. An administrator without a password signs in
+// only through the OpenID provider, which owns the second factor of that
+// sign-in, or with a passkey, which is one. Every guarded request asks (a
+// session's and an API token's), so it is one query.
 func (s *Service) twoFactorDue(ctx context.Context, userID string) (bool, error) {
-	sec, err := s.Security(ctx)
-	if err != nil || !sec.RequireTwoFactor {
-		return false, err
+	var rows []struct {
+		Required    bool
+		HasPassword bool
+		Enrolled    bool
 	}
-	// An administrator without a password signs in only through the OpenID
-	// provider, which owns the second factor of that sign-in, or with a
-	// passkey, which is one.
-	var u store.AdminUser
-	if err := s.db.WithContext(ctx).Select("password_hash").Where("id = ?", userID).Take(&u).Error; err != nil {
-		return false, fmt.Errorf("find admin: %w", err)
+	err := s.db.WithContext(ctx).Raw(`SELECT
+		COALESCE((SELECT require_two_factor FROM admin_security WHERE id = 1), FALSE) AS required,
+		u.password_hash <> '' AS has_password,
+		(EXISTS (SELECT 1 FROM admin_totp WHERE user_id = u.id AND confirmed_at IS NOT NULL)
+			OR EXISTS (SELECT 1 FROM admin_passkeys WHERE user_id = u.id)) AS enrolled
+		FROM admin_users u WHERE u.id = ?`, userID).Scan(&rows).Error
+	if err != nil {
+		return false, fmt.Errorf("read two-factor standing: %w", err)
 	}
-	if u.PasswordHash == "" {
-		return false, nil
+	if len(rows) == 0 {
+		return false, fmt.Errorf("find admin %s: %w", userID, gorm.ErrRecordNotFound)
 	}
-	has, err := hasSecondFactor(s.db.WithContext(ctx), userID)
-	return !has, err
+	r := rows[0]
+	return r.Required && r.HasPassword && !r.Enrolled, nil
+}
+
+// errTwoFactorRequired answers the requests of an administrator who must
+// enrol a second factor first, and of their API tokens.
+func errTwoFactorRequired(msg string) error {
+	return &apperr.Error{Code: CodeTwoFactorRequired, Status: http.StatusForbidden, Message: msg}
+}
+
+// TokenStanding answers two_factor_required while the panel requires a
+// second factor and the API token's creator has none: a token acts with its
+// creator's current standing, so it stops until the creator enrols.
+func (s *Service) TokenStanding(ctx context.Context, creatorID string) error {
+	due, err := s.twoFactorDue(ctx, creatorID)
+	if err != nil {
+		return err
+	}
+	if due {
+		return errTwoFactorRequired("this panel requires two-factor sign-in and this API token's creator has no second factor yet: " +
+			"the token works again once they set up an authenticator app or a passkey")
+	}
+	return nil
 }
 
 // enrolmentRoutes stay open to an administrator who must enrol a second
@@ -268,8 +295,7 @@ func (h *Handler) RequireTwoFactor(next echo.HandlerFunc) echo.HandlerFunc {
 			return err
 		}
 		if due {
-			return &apperr.Error{Code: CodeTwoFactorRequired, Status: http.StatusForbidden,
-				Message: "this panel requires two-factor sign-in: set up an authenticator app or a passkey first"}
+			return errTwoFactorRequired("this panel requires two-factor sign-in: set up an authenticator app or a passkey first")
 		}
 		return next(c)
 	}

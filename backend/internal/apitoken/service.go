@@ -37,8 +37,22 @@ type Service struct {
 	log    *slog.Logger
 	failed *ratelimit.Limiter // keyed by address
 
+	// standing, if set, refuses a token whose creator may not act now
+	// (admin.Service.TokenStanding: a second factor the panel requires).
+	standing func(ctx context.Context, creatorID string) error
+
 	mu      sync.Mutex
 	pending map[string]use // token id -> last use not yet written
+}
+
+// Option configures the Service.
+type Option func(*Service)
+
+// WithStanding makes every token act with its creator's current standing:
+// f answers the error a token of creatorID gets, or nil. A token is checked
+// on every request, as a session is.
+func WithStanding(f func(ctx context.Context, creatorID string) error) Option {
+	return func(s *Service) { s.standing = f }
 }
 
 type use struct {
@@ -47,14 +61,18 @@ type use struct {
 }
 
 // NewService returns the API-token service.
-func NewService(db *gorm.DB, now func() time.Time, log *slog.Logger) *Service {
+func NewService(db *gorm.DB, now func() time.Time, log *slog.Logger, opts ...Option) *Service {
 	if now == nil {
 		now = store.Now
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, now: now, log: log, failed: ratelimit.Shared(db, "apitoken", MaxFailures, FailureWindow, now, ratelimit.WithLogger(log)), pending: map[string]use{}}
+	s := &Service{db: db, now: now, log: log, failed: ratelimit.Shared(db, "apitoken", MaxFailures, FailureWindow, now, ratelimit.WithLogger(log)), pending: map[string]use{}}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // Create stores a new token for creator and returns its value, once. Only
@@ -203,6 +221,11 @@ func (s *Service) resolve(ctx context.Context, value, address string) (actor.Act
 	now := s.now()
 	if row.RevokedAt != nil || row.CreatorDisabled != nil || (row.ExpiresAt != nil && !now.Before(*row.ExpiresAt)) {
 		return actor.Actor{}, invalid
+	}
+	if s.standing != nil {
+		if err := s.standing(ctx, row.CreatedBy); err != nil {
+			return actor.Actor{}, err
+		}
 	}
 	s.mu.Lock()
 	s.pending[row.ID] = use{at: now, addr: address}

@@ -203,7 +203,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(db, now, log, admin.CookieName)
-	apiTokens := apitoken.NewService(db, now, log)
+	apiTokens := apitoken.NewService(db, now, log, apitoken.WithStanding(adminSvc.TokenStanding))
 	apiTokenHandler := apitoken.NewHandler(apiTokens)
 
 	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc, cluster: cl}

@@ -929,7 +929,7 @@ export interface paths {
         put?: never;
         /**
          * Plan (and apply) an import
-         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409.
+         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (administrators and their passwords, config.adminSso, config.requireTwoFactor, config.sso) is a 403 naming each section, dry run or not.
          */
         post: operations["importConfiguration"];
         delete?: never;

@@ -11,6 +11,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
 
 type codeRequest struct {
@@ -293,6 +294,11 @@ func (h *Handler) setSecurity(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, sec)
 }
+
+// SecurityViewerHidden: the sign-in security page refuses viewers
+// (requireAdminRole), so the audit log hides every value of its changes
+// from them too.
+var SecurityViewerHidden = viewmask.Whole
 
 // requireAdminRole keeps the sign-in policy to the admin role.
 func requireAdminRole(c echo.Context) error {

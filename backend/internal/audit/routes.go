@@ -163,6 +163,10 @@ func methodAction(method string) string {
 	return ActionUpdate
 }
 
+// ResourceType is the resource type the log names a route's entries by
+// (unless Overrides names another).
+func ResourceType(route string) string { return resourceType(route) }
+
 // resourceType is the route's fixed segments after /api, joined by dots:
 // "/api/services/:id/access" is "services.access".
 func resourceType(route string) string {

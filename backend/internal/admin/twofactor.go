@@ -238,7 +238,7 @@ func (s *Service) twoFactorDue(ctx context.Context, userID string) (bool, error)
 // factor first: who they are, signing out, and enrolment itself.
 var enrolmentRoutes = []string{
 	"GET /api/admin/me", "POST /api/admin/logout",
-	"/api/admin/me/2fa", "/api/admin/me/passkeys",
+	"/api/admin/me/2fa", "/api/admin/me/passkeys", "/api/admin/me/reauthenticate",
 }
 
 func enrolmentRoute(method, path string) bool {

@@ -31,6 +31,7 @@ func (s *Service) openSession(ctx context.Context, userID string, client Client)
 		ID: store.NewID(), TokenHash: token.Hash(tok), UserID: userID,
 		UserAgent: ua, Address: client.Address,
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(SessionTTL),
+		ProvedAt: &now, // signing in is a proof of who one is
 	}
 	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
 		return "", fmt.Errorf("create admin session: %w", err)

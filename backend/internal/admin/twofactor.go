@@ -265,7 +265,7 @@ func (s *Service) TokenStanding(ctx context.Context, creatorID string) error {
 // factor first: who they are, signing out, and enrolment itself.
 var enrolmentRoutes = []string{
 	"GET /api/admin/me", "POST /api/admin/logout",
-	"/api/admin/me/2fa", "/api/admin/me/passkeys",
+	"/api/admin/me/2fa", "/api/admin/me/passkeys", "/api/admin/me/reauthenticate",
 }
 
 func enrolmentRoute(method, path string) bool {

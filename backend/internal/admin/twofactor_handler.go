@@ -11,6 +11,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
 
 type codeRequest struct {
@@ -65,6 +66,22 @@ func (h *Handler) registerTwoFactor(g *echo.Group) {
 	g.POST("/admin/login/passkey/finish", h.finishPasskeyLogin)
 	g.GET("/admin/security", h.security)
 	g.PUT("/admin/security", h.setSecurity)
+	g.POST("/admin/me/reauthenticate", h.reauthenticate)
+	g.POST("/admin/me/reauthenticate/passkey/begin", h.beginPasskeyReauth)
+	g.POST("/admin/me/reauthenticate/passkey/finish", h.finishPasskeyReauth)
+}
+
+// fresh is the signed-in administrator and session, once the session has
+// proved who it is within ProofTTL (else 403 reauthentication_required).
+func (h *Handler) fresh(c echo.Context) (User, string, error) {
+	u, sess, err := current(c)
+	if err != nil {
+		return u, sess, err
+	}
+	if err := h.svc.requireFreshProof(c.Request().Context(), sess); err != nil {
+		return u, sess, err
+	}
+	return u, sess, nil
 }
 
 // secondFactorDue answers a right password whose administrator has a second
@@ -89,7 +106,7 @@ func (h *Handler) twoFactorStatus(c echo.Context) error {
 }
 
 func (h *Handler) beginTOTP(c echo.Context) error {
-	u, _, err := current(c)
+	u, _, err := h.fresh(c)
 	if err != nil {
 		return err
 	}
@@ -101,7 +118,7 @@ func (h *Handler) beginTOTP(c echo.Context) error {
 }
 
 func (h *Handler) confirmTOTP(c echo.Context) error {
-	u, _, err := current(c)
+	u, _, err := h.fresh(c)
 	if err != nil {
 		return err
 	}
@@ -133,7 +150,7 @@ func (h *Handler) disableTOTP(c echo.Context) error {
 }
 
 func (h *Handler) regenerateRecoveryCodes(c echo.Context) error {
-	u, _, err := current(c)
+	u, _, err := h.fresh(c)
 	if err != nil {
 		return err
 	}
@@ -157,7 +174,7 @@ func (h *Handler) listPasskeys(c echo.Context) error {
 }
 
 func (h *Handler) beginPasskeyRegistration(c echo.Context) error {
-	u, _, err := current(c)
+	u, _, err := h.fresh(c)
 	if err != nil {
 		return err
 	}
@@ -203,12 +220,64 @@ func (h *Handler) renamePasskey(c echo.Context) error {
 }
 
 func (h *Handler) deletePasskey(c echo.Context) error {
-	u, _, err := current(c)
+	u, _, err := h.fresh(c)
 	if err != nil {
 		return err
 	}
 	if err := h.svc.DeletePasskey(c.Request().Context(), u.ID, c.Param("id")); err != nil {
 		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+type reauthRequest struct {
+	Password string `json:"password"`
+	Code     string `json:"code"`
+}
+
+// reauthenticate takes a password or a current code as a new proof of who
+// the session's administrator is.
+func (h *Handler) reauthenticate(c echo.Context) error {
+	u, sess, err := current(c)
+	if err != nil {
+		return err
+	}
+	var req reauthRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	if err := h.svc.Reauthenticate(c.Request().Context(), u, sess, req.Password, req.Code, c.RealIP()); err != nil {
+		return withRetryAfter(c, err)
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) beginPasskeyReauth(c echo.Context) error {
+	u, _, err := current(c)
+	if err != nil {
+		return err
+	}
+	opts, tok, err := h.svc.BeginPasskeyReauth(c.Request().Context(), u.ID, c.RealIP())
+	if err != nil {
+		return err
+	}
+	setChallengeCookie(c, tok, int(ChallengeTTL.Seconds()))
+	return c.JSON(http.StatusOK, opts)
+}
+
+func (h *Handler) finishPasskeyReauth(c echo.Context) error {
+	u, sess, err := current(c)
+	if err != nil {
+		return err
+	}
+	var req passkeyLoginRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	err = h.svc.FinishPasskeyReauth(c.Request().Context(), u, sess, challengeToken(c), req.Credential, c.RealIP())
+	setChallengeCookie(c, "", -1)
+	if err != nil {
+		return withRetryAfter(c, err)
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -293,6 +362,11 @@ func (h *Handler) setSecurity(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, sec)
 }
+
+// SecurityViewerHidden: the sign-in security page refuses viewers
+// (requireAdminRole), so the audit log hides every value of its changes
+// from them too.
+var SecurityViewerHidden = viewmask.Whole
 
 // requireAdminRole keeps the sign-in policy to the admin role.
 func requireAdminRole(c echo.Context) error {

@@ -8,6 +8,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
 
 // Handler serves /api/admin/sso*.
@@ -24,6 +25,10 @@ func (h *Handler) Register(g *echo.Group) {
 	g.GET("/admin/sso", h.get)
 	g.PUT("/admin/sso", h.put)
 }
+
+// ViewerHidden: the settings page refuses viewers (adminOnly), so the
+// audit log hides every value of its changes from them too.
+var ViewerHidden = viewmask.Whole
 
 // adminOnly refuses viewers: these settings decide who administers the panel.
 func adminOnly(c echo.Context) error {

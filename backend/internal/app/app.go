@@ -43,6 +43,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 	"github.com/gatehouse-proxy/gatehouse/internal/web"
 )
 
@@ -203,6 +204,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(db, now, log, admin.CookieName)
+	// What each view hides from viewers, the log hides from them too.
+	auditSvc.HideFromViewers(map[string]viewmask.Paths{
+		"services":       services.ViewerHidden,
+		"admin.security": admin.SecurityViewerHidden,
+		"admin.sso":      adminsso.ViewerHidden,
+	})
 	apiTokens := apitoken.NewService(db, now, log, apitoken.WithStanding(adminSvc.TokenStanding))
 	apiTokenHandler := apitoken.NewHandler(apiTokens)
 

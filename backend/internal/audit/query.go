@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
 
 // EntryView is an entry as the API shows it.
@@ -58,10 +60,12 @@ func (r *row) view() EntryView {
 	}
 }
 
-// List returns one page of entries matching f, newest first.
+// List returns one page of entries matching f, newest first, with the
+// fields hidden from the reader in ctx (viewmask.Hides) masked.
 func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
+	hide := viewmask.Hides(ctx)
 	var rows []row
-	if err := s.where(ctx, f).Order("seq DESC").Limit(f.Limit + 1).Find(&rows).Error; err != nil {
+	if err := s.where(ctx, f, hide).Order("seq DESC").Limit(f.Limit + 1).Find(&rows).Error; err != nil {
 		return Page{}, fmt.Errorf("list audit entries: %w", err)
 	}
 	p := Page{Items: make([]EntryView, 0, len(rows)), RecordFailures: s.Failures()}
@@ -71,23 +75,25 @@ func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
 		p.NextBefore = &next
 	}
 	for i := range rows {
-		p.Items = append(p.Items, rows[i].view())
+		p.Items = append(p.Items, s.forReader(rows[i].view(), hide))
 	}
 	return p, nil
 }
 
 // Each calls fn for every entry matching f (up to MaxExport), newest first,
 // reading in batches so an export does not hold the whole log in memory.
+// Fields hidden from the reader in ctx are masked, as in List.
 func (s *Service) Each(ctx context.Context, f Filter, fn func(EntryView) error) error {
 	const batch = 500
+	hide := viewmask.Hides(ctx)
 	done := 0
 	for done < MaxExport {
 		var rows []row
-		if err := s.where(ctx, f).Order("seq DESC").Limit(min(batch, MaxExport-done)).Find(&rows).Error; err != nil {
+		if err := s.where(ctx, f, hide).Order("seq DESC").Limit(min(batch, MaxExport-done)).Find(&rows).Error; err != nil {
 			return fmt.Errorf("export audit entries: %w", err)
 		}
 		for i := range rows {
-			if err := fn(rows[i].view()); err != nil {
+			if err := fn(s.forReader(rows[i].view(), hide)); err != nil {
 				return err
 			}
 		}
@@ -100,7 +106,10 @@ func (s *Service) Each(ctx context.Context, f Filter, fn func(EntryView) error) 
 	return nil
 }
 
-func (s *Service) where(ctx context.Context, f Filter) *gorm.DB {
+// where selects the entries matching f. For a reader from whom fields are
+// hidden, the free text does not look into the changes of resource types
+// with hidden fields: a match there would confirm a guessed secret.
+func (s *Service) where(ctx context.Context, f Filter, hide bool) *gorm.DB {
 	q := s.db.WithContext(ctx).Model(&row{})
 	if f.Actor != "" {
 		q = q.Where("(actor_name = ? OR actor_id = ?)", f.Actor, f.Actor)
@@ -127,10 +136,15 @@ func (s *Service) where(ctx context.Context, f Filter) *gorm.DB {
 		// lower() on both sides: SQLite's LIKE ignores ASCII case,
 		// PostgreSQL's does not.
 		like := "%" + likeEscape(f.Q) + "%"
+		inDiff := "lower(diff) LIKE lower(?) ESCAPE '\\'"
+		args := []any{like, like, like, like, like, like}
+		if types := s.hiddenTypes(); hide && len(types) > 0 {
+			inDiff = "(" + inDiff + " AND resource_type NOT IN ?)"
+			args = append(args, types)
+		}
 		q = q.Where(`(lower(actor_name) LIKE lower(?) ESCAPE '\' OR lower(resource_name) LIKE lower(?) ESCAPE '\'
 			OR lower(resource_id) LIKE lower(?) ESCAPE '\' OR lower(route) LIKE lower(?) ESCAPE '\'
-			OR lower(address) LIKE lower(?) ESCAPE '\' OR lower(diff) LIKE lower(?) ESCAPE '\')`,
-			like, like, like, like, like, like)
+			OR lower(address) LIKE lower(?) ESCAPE '\' OR `+inDiff+`)`, args...)
 	}
 	return q
 }

@@ -60,6 +60,10 @@ var Overrides = map[string]Override{
 	"POST /api/admin/me/passkeys/register/finish": {Read: "/api/admin/me/passkeys", Action: ActionCreate, Type: "admin.me.passkeys"},
 	"PATCH /api/admin/me/passkeys/:id":            {Read: "/api/admin/me/passkeys", Type: "admin.me.passkeys"},
 	"DELETE /api/admin/me/passkeys/:id":           {Read: "/api/admin/me/passkeys", Type: "admin.me.passkeys"},
+	// A proof of who one is, given again: recorded when it succeeds.
+	"POST /api/admin/me/reauthenticate":                {NoDiff: true, Action: "reauthenticate", Type: "admin.sessions"},
+	"POST /api/admin/me/reauthenticate/passkey/begin":  {Skip: true, Reason: "a passkey challenge: changes nothing until finished"},
+	"POST /api/admin/me/reauthenticate/passkey/finish": {NoDiff: true, Action: "reauthenticate", Type: "admin.sessions"},
 	// Administrators and their API tokens: a password set by another
 	// administrator has nothing to show; the create answer carries the token
 	// once, so the list is read instead.
@@ -162,6 +166,10 @@ func methodAction(method string) string {
 	}
 	return ActionUpdate
 }
+
+// ResourceType is the resource type the log names a route's entries by
+// (unless Overrides names another).
+func ResourceType(route string) string { return resourceType(route) }
 
 // resourceType is the route's fixed segments after /api, joined by dots:
 // "/api/services/:id/access" is "services.access".

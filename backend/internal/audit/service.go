@@ -3,11 +3,14 @@ package audit
 import (
 	"context"
 	"log/slog"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
 
 // Service records entries for the API middleware and answers the log's
@@ -27,6 +30,53 @@ type Service struct {
 
 	routesOnce sync.Once
 	routes     routeSet
+
+	// hidden are the fields each resource type's view hides from viewers
+	// (HideFromViewers); the log hides them in the changes too.
+	hidden map[string]viewmask.Paths
+}
+
+// HideFromViewers declares, per resource type ("services", "admin.sso"),
+// the fields its view hides from viewers. The log then shows a viewer
+// (a session or a token with the viewer role) Hidden for those values in
+// JSON and CSV, and a viewer's free-text search does not look into those
+// entries' changes. Call it while wiring, before serving.
+func (s *Service) HideFromViewers(types map[string]viewmask.Paths) {
+	if s.hidden == nil {
+		s.hidden = map[string]viewmask.Paths{}
+	}
+	for t, p := range types {
+		s.hidden[t] = append(s.hidden[t], p...)
+	}
+}
+
+// HiddenFromViewers returns the fields of a resource type hidden from
+// viewers.
+func (s *Service) HiddenFromViewers(resourceType string) viewmask.Paths {
+	return s.hidden[resourceType]
+}
+
+// hiddenTypes lists the resource types with fields hidden from viewers.
+func (s *Service) hiddenTypes() []string {
+	out := make([]string, 0, len(s.hidden))
+	for t := range s.hidden {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// forReader hides, for a reader who may not see them, the fields the
+// entry's resource type declares hidden.
+func (s *Service) forReader(e EntryView, hide bool) EntryView {
+	p := s.hidden[e.Resource.Type]
+	if !hide || len(p) == 0 {
+		return e
+	}
+	for i, c := range e.Changes {
+		e.Changes[i].Before, e.Changes[i].After = p.Change(c.Path, c.Before, c.After)
+	}
+	return e
 }
 
 // NewService returns the audit service. sessionCookie is the name of the

@@ -5,8 +5,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
 
 // Handler serves /api/services.
@@ -30,10 +30,16 @@ func (h *Handler) list(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	for i := range items {
-		items[i] = forReader(c, items[i])
+	if !viewmask.Hides(c.Request().Context()) {
+		return httpx.JSONList(c, items)
 	}
-	return httpx.JSONList(c, items)
+	hidden := make([]any, len(items))
+	for i := range items {
+		if hidden[i], err = ViewerHidden.ApplyTo(items[i]); err != nil {
+			return err
+		}
+	}
+	return httpx.JSONList(c, hidden)
 }
 
 func (h *Handler) get(c echo.Context) error {
@@ -41,26 +47,24 @@ func (h *Handler) get(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, forReader(c, r))
+	if !viewmask.Hides(c.Request().Context()) {
+		return c.JSON(http.StatusOK, r)
+	}
+	v, err := ViewerHidden.ApplyTo(r)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
 }
 
 // HiddenValue stands for a header value a viewer may not read.
-const HiddenValue = "[hidden]"
+const HiddenValue = viewmask.Hidden
 
-// forReader hides the values of the headers sent upstream from a viewer:
-// they often carry an upstream's credentials (an API key, a bearer token),
-// and a viewer reads no secret. Names stay, so the viewer sees what is set.
-func forReader(c echo.Context, r Response) Response {
-	if a, ok := actor.From(c.Request().Context()); !ok || a.Role != actor.RoleViewer || len(r.Headers) == 0 {
-		return r
-	}
-	hidden := make(map[string]string, len(r.Headers))
-	for k := range r.Headers {
-		hidden[k] = HiddenValue
-	}
-	r.Headers = hidden
-	return r
-}
+// ViewerHidden are the fields of a service a viewer may not read: the
+// values of the headers sent upstream, which often carry an upstream's
+// credentials (an API key, a bearer token). Names stay, so the viewer sees
+// what is set. The audit log hides the same fields from viewers.
+var ViewerHidden = viewmask.Paths{"headers.*"}
 
 func (h *Handler) create(c echo.Context) error {
 	var req Request

@@ -69,6 +69,9 @@ type AdminSession struct {
 	CreatedAt  time.Time
 	LastSeenAt time.Time
 	ExpiresAt  time.Time
+	// ProvedAt is when the person last proved who they are in this
+	// session: the sign-in, or a proof given again (migration 0016).
+	ProvedAt *time.Time
 }
 
 // CertConfig asks Traefik for one certificate (main + SANs) from a resolver.

@@ -212,7 +212,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Replace the recovery codes; the new ones are shown once */
+        /**
+         * Replace the recovery codes; the new ones are shown once
+         * @description Needs a proof of who one is from the last 5 minutes (signing in counts); without one it answers 403 reauthentication_required and POST /api/admin/me/reauthenticate gives one.
+         */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
@@ -231,7 +234,7 @@ export interface paths {
         put?: never;
         /**
          * Start TOTP enrolment with a new secret
-         * @description The secret counts only once a code confirms it.
+         * @description The secret counts only once a code confirms it. Needs a proof of who one is from the last 5 minutes (signing in counts); without one it answers 403 reauthentication_required and POST /api/admin/me/reauthenticate gives one.
          */
         post: operations["beginTotpEnrolment"];
         /** Turn TOTP off (needs the current password or a code) */
@@ -250,7 +253,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm TOTP with a code; returns new recovery codes, shown once */
+        /**
+         * Confirm TOTP with a code; returns new recovery codes, shown once
+         * @description Needs a proof of who one is from the last 5 minutes (signing in counts); without one it answers 403 reauthentication_required and POST /api/admin/me/reauthenticate gives one.
+         */
         post: operations["confirmTotpEnrolment"];
         delete?: never;
         options?: never;
@@ -287,7 +293,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a passkey */
+        /**
+         * Remove a passkey
+         * @description Needs a proof of who one is from the last 5 minutes (signing in counts); without one it answers 403 reauthentication_required and POST /api/admin/me/reauthenticate gives one.
+         */
         delete: operations["deletePasskey"];
         options?: never;
         head?: never;
@@ -306,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * Options for navigator.credentials.create
-         * @description Sets a short-lived HttpOnly cookie binding the ceremony to this browser.
+         * @description Sets a short-lived HttpOnly cookie binding the ceremony to this browser. Needs a proof of who one is from the last 5 minutes (signing in counts); without one it answers 403 reauthentication_required and POST /api/admin/me/reauthenticate gives one.
          */
         post: operations["beginPasskeyRegistration"];
         delete?: never;
@@ -343,6 +352,66 @@ export interface paths {
         /** Change one's own password (ends one's other sessions) */
         put: operations["adminChangePassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/reauthenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove who you are again, with your password or a current code
+         * @description For the next 5 minutes this session may add a passkey, set up or confirm TOTP, replace its recovery codes and remove a passkey. A wrong answer counts as a failed sign-in (429 once the sign-in limit is reached).
+         */
+        post: operations["reauthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/reauthenticate/passkey/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options for navigator.credentials.get with your own passkeys
+         * @description Sets a short-lived HttpOnly cookie binding the ceremony to this browser.
+         */
+        post: operations["beginPasskeyReauthentication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/reauthenticate/passkey/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove who you are again with one of your passkeys
+         * @description A refused passkey counts as a failed sign-in.
+         */
+        post: operations["finishPasskeyReauthentication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2133,7 +2202,7 @@ export interface components {
         ErrorEnvelope: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "validation_failed" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "two_factor_required" | "internal";
+                code: "invalid_request" | "validation_failed" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "rate_limited" | "two_factor_required" | "reauthentication_required" | "internal";
                 /** @description The offending fields by JSON path (e.g. "targets[0].port"). */
                 fields?: {
                     field: string;
@@ -2602,6 +2671,11 @@ export interface components {
                 "5xx": number;
             };
             windowSeconds: number;
+        };
+        /** @description Your current password, or a current code from your authenticator app. */
+        ReauthenticateRequest: {
+            code?: string;
+            password?: string;
         };
         /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
         SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"];
@@ -3684,6 +3758,87 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    reauthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReauthenticateRequest"];
+            };
+        };
+        responses: {
+            /** @description Proved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    beginPasskeyReauthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PublicKeyCredentialRequestOptions (binary fields base64url) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAuthnOptions"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    finishPasskeyReauthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    credential: components["schemas"]["WebAuthnCredential"];
+                };
+            };
+        };
+        responses: {
+            /** @description Proved */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };

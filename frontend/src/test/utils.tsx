@@ -11,6 +11,8 @@ export type MockRoute = {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Answers this many calls, then lets later routes answer (a 403 before a retry succeeds). */
+  times?: number;
 };
 
 /** Replaces fetch with a router over canned responses; unknown calls answer 404. */
@@ -21,7 +23,10 @@ export function mockFetch(routes: MockRoute[]) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, url, body, headers: (init?.headers ?? {}) as Record<string, string>, credentials: init?.credentials });
-    const r = routes.find((x) => (x.method ?? 'GET') === method && (typeof x.path === 'string' ? url === x.path : x.path.test(url)));
+    const r = routes.find(
+      (x) => (x.method ?? 'GET') === method && (typeof x.path === 'string' ? url === x.path : x.path.test(url)) && x.times !== 0,
+    );
+    if (r?.times !== undefined) r.times--;
     if (!r) return new Response(JSON.stringify({ error: { code: 'not_found', message: 'not found' } }), { status: 404 });
     const status = r.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(r.body ?? {}), {

@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Items, Passkey, TotpEnrolment, TwoFactorStatus } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 import { createPasskey, type ServerOptions } from '@/lib/webauthn';
+import { useWithProof } from './reauth';
 
 type RecoveryCodes = { recoveryCodes: string[] };
 
@@ -26,14 +27,20 @@ function useRefresh() {
   return () => qc.invalidateQueries({ queryKey: qk.account.all() }).then(() => qc.invalidateQueries());
 }
 
+// Setting up or removing a factor and new recovery codes need a recent proof of who one is:
+// each runs through withProof, which asks for one when the server wants it and retries.
+
 export function useBeginTotp() {
-  return useMutation({ mutationFn: () => api.post<TotpEnrolment>('/api/admin/me/2fa/totp') });
+  const withProof = useWithProof();
+  return useMutation({ mutationFn: () => withProof(() => api.post<TotpEnrolment>('/api/admin/me/2fa/totp')) });
 }
 
 export function useConfirmTotp() {
   const refresh = useRefresh();
+  const withProof = useWithProof();
   return useMutation({
-    mutationFn: (code: string) => api.post<RecoveryCodes>('/api/admin/me/2fa/totp/confirm', { code }).then((r) => r.recoveryCodes),
+    mutationFn: (code: string) =>
+      withProof(() => api.post<RecoveryCodes>('/api/admin/me/2fa/totp/confirm', { code })).then((r) => r.recoveryCodes),
     meta: { quiet: true, success: 'Authenticator app turned on' },
     onSuccess: refresh,
   });
@@ -50,8 +57,9 @@ export function useDisableTotp() {
 
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefresh();
+  const withProof = useWithProof();
   return useMutation({
-    mutationFn: () => api.post<RecoveryCodes>('/api/admin/me/2fa/recovery-codes').then((r) => r.recoveryCodes),
+    mutationFn: () => withProof(() => api.post<RecoveryCodes>('/api/admin/me/2fa/recovery-codes')).then((r) => r.recoveryCodes),
     meta: { success: 'New recovery codes generated; the old ones no longer work' },
     onSuccess: refresh,
   });
@@ -60,9 +68,10 @@ export function useRegenerateRecoveryCodes() {
 /** Asks the server for options, lets the browser create the passkey, and stores it. */
 export function useAddPasskey() {
   const refresh = useRefresh();
+  const withProof = useWithProof();
   return useMutation({
     mutationFn: async (name: string) => {
-      const options = await api.post<ServerOptions>('/api/admin/me/passkeys/register/begin');
+      const options = await withProof(() => api.post<ServerOptions>('/api/admin/me/passkeys/register/begin'));
       const credential = await createPasskey(options);
       return api.post<Passkey>('/api/admin/me/passkeys/register/finish', { name, credential });
     },
@@ -73,8 +82,9 @@ export function useAddPasskey() {
 
 export function useDeletePasskey() {
   const refresh = useRefresh();
+  const withProof = useWithProof();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/api/admin/me/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => withProof(() => api.del(`/api/admin/me/passkeys/${encodeURIComponent(id)}`)),
     meta: { success: 'Passkey removed' },
     onSettled: refresh,
   });

@@ -6,10 +6,20 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { useRegenerateRecoveryCodes, useTwoFactorStatus } from '../api/two-factor';
 import { PasskeysSection } from './passkeys-section';
+import { ProofProvider } from './reauth-dialog';
 import { RecoveryCodes } from './recovery-codes';
 import { TotpSection } from './totp-section';
 
+/** The second factors; changing them asks for a fresh proof of who one is when needed. */
 export function TwoFactorCard() {
+  return (
+    <ProofProvider>
+      <TwoFactorCardBody />
+    </ProofProvider>
+  );
+}
+
+function TwoFactorCardBody() {
   const status = useTwoFactorStatus();
   const regenerate = useRegenerateRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -157,6 +158,33 @@ func TestSendTestFailureHidesSecrets(t *testing.T) {
 	}
 	if !strings.Contains(got, `"ok":false`) {
 		t.Fatalf("last delivery not failed: %s", got)
+	}
+	// Nor where it dialled: a generic reason only.
+	for _, s := range []string{raw, got} {
+		if strings.Contains(s, "127.0.0.1") || strings.Contains(s, "dial") || !strings.Contains(s, "connection was refused") {
+			t.Fatalf("the answer shows the dial chain: %s", s)
+		}
+	}
+}
+
+// TestSendTestFailureHidesTheAnswer: a server that refuses the message is
+// reported by its status alone, whatever its answer says.
+func TestSendTestFailureHidesTheAnswer(t *testing.T) {
+	v := newEnv(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		_, _ = w.Write([]byte("internal-secret-answer"))
+	}))
+	t.Cleanup(srv.Close)
+	_, body, _ := v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel(srv.URL+"/hook"))
+	id := body["id"].(string)
+	_, body, raw := v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil)
+	_, _, got := v.do(t, http.MethodGet, "/api/notifications/channels/"+id, nil)
+	for _, s := range []string{raw, got} {
+		if body["ok"] != false || strings.Contains(s, "internal-secret-answer") || strings.Contains(s, "127.0.0.1") ||
+			!strings.Contains(s, "status 502") {
+			t.Fatalf("test answer: %s", s)
+		}
 	}
 }
 

@@ -300,3 +300,26 @@ func TestBackupFailureAndRecoveryReachAWebhook(t *testing.T) {
 		t.Fatalf("received %v", msgs)
 	}
 }
+
+// bodySender fails as several shoutrrr services do: with the server's
+// answer in the error text.
+type bodySender struct{}
+
+func (bodySender) Send(context.Context, string, string, string) error {
+	return errors.New("notification failed: 500 internal-secret-answer from 10.0.0.53:53")
+}
+
+// TestSendTestFailureHidesABodyInTheError: whatever a sender puts in its
+// error, the answer and the stored last error carry fixed words only.
+func TestSendTestFailureHidesABodyInTheError(t *testing.T) {
+	v := newEnv(t, func(o *Options) { o.Sender = bodySender{} })
+	_, body, _ := v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel("https://hooks.example.com/x"))
+	id := body["id"].(string)
+	_, _, raw := v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil)
+	_, _, got := v.do(t, http.MethodGet, "/api/notifications/channels/"+id, nil)
+	for _, s := range []string{raw, got} {
+		if strings.Contains(s, "internal-secret-answer") || strings.Contains(s, "10.0.0.53") || !strings.Contains(s, "delivery failed") {
+			t.Fatalf("test answer: %s", s)
+		}
+	}
+}

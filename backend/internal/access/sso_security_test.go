@@ -60,9 +60,10 @@ func TestSSOStartFloodDeniesNoOne(t *testing.T) {
 	}
 }
 
-// TestSSOCallbackCookieWorksOnce: the sealed sign-in opens only with its
-// own state, and a completed sign-in's cookie and state cannot be replayed.
-func TestSSOCallbackCookieWorksOnce(t *testing.T) {
+// TestSSOSignInCookieBinding: the sealed sign-in opens only with its own
+// state and flow, unaltered, on a panel with the same age identity, and
+// only until it expires.
+func TestSSOSignInCookieBinding(t *testing.T) {
 	v := newEnv(t)
 	provider(t, v)
 	id := v.service("app.example.com")

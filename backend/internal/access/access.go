@@ -92,10 +92,12 @@ type Schemes interface {
 	Scheme(ctx context.Context, entrypoints []string) (string, error)
 }
 
-// Sealer encrypts secrets at rest (sealbox.Box).
+// Sealer encrypts secrets at rest and derives keys every replica sharing
+// the same identity derives alike (sealbox.Box).
 type Sealer interface {
 	Seal(plain string) (string, error)
 	Open(sealed string) (string, error)
+	DeriveKey(purpose string) ([]byte, error)
 }
 
 // schemesByName is the Schemes of last resort: dynconf's name rule only.
@@ -136,7 +138,8 @@ type Service struct {
 	limiter  *ratelimit.Limiter
 	failures *notify.SignInAlarm // many failed sign-ins on one service
 	sso      *ssoState
-	dummy    []byte // bcrypt hash compared against for unknown users (equal timing)
+	signIns  *signInBox // sign-ins in progress, sealed into the browser's cookie
+	dummy    []byte     // bcrypt hash compared against for unknown users (equal timing)
 }
 
 // New returns the access service and subscribes its caches to the bus.
@@ -180,6 +183,11 @@ func New(o Options) *Service {
 	s.sessions = newSessionStore(o.DB, o.Now)
 	s.basic = newBasicCache()
 	s.sso = newSSOState(o.DB, o.Now)
+	key, err := o.Secrets.DeriveKey(signInKeyPurpose)
+	if err != nil {
+		panic(err) // HKDF of a fixed-size key does not fail
+	}
+	s.signIns = newSignInBox(key)
 	if o.Bus != nil {
 		o.Bus.Subscribe(s.onChange)
 	}

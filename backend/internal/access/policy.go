@@ -29,13 +29,16 @@ type servicePolicy struct {
 	enabled   bool
 	expiresAt time.Time // zero: never
 	hosts     []string  // lower-case FQDNs, in declared order
-	protected bool
-	basic     *basicPolicy
-	sso       *ssoPolicy
-	links     bool
-	tokens    bool     // machine tokens are accepted
-	tokenHdr  string   // canonical name of the service's own token header, if any
-	challenge []string // WWW-Authenticate value when basic auth is accepted
+	// entrypoints the service is routed on (none: the global defaults),
+	// which say the scheme browsers use (Schemes).
+	entrypoints []string
+	protected   bool
+	basic       *basicPolicy
+	sso         *ssoPolicy
+	links       bool
+	tokens      bool     // machine tokens are accepted
+	tokenHdr    string   // canonical name of the service's own token header, if any
+	challenge   []string // WWW-Authenticate value when basic auth is accepted
 	// rules decide before any protection; nil when the service has no
 	// rule, no global rule applies and no default action was set: then a
 	// protected service authenticates and an unprotected one allows.
@@ -61,23 +64,54 @@ type basicPolicy struct {
 	users map[string][]byte
 }
 
+// ssoPolicy is who may use a service with single sign-on. Each entry of
+// the users list is compared with one kind of claim (see ssoEntry).
 type ssoPolicy struct {
-	users  map[string]bool // lower-case
-	groups map[string]bool
+	issuer   string          // the provider sub: entries were saved for; "" before that was recorded
+	subjects map[string]bool // sub: entries, as written (subjects are case-sensitive)
+	emails   map[string]bool // entries with an @, lower-case: the verified email claim
+	names    map[string]bool // other entries, lower-case: preferred_username, or the subject
+	groups   map[string]bool
+}
+
+// SubjectPrefix marks an allow-list entry that names the provider's stable
+// subject (the ID token's sub claim).
+const SubjectPrefix = "sub:"
+
+// add files one users entry under the claim it is compared with.
+func (p *ssoPolicy) add(entry string) {
+	switch {
+	case strings.HasPrefix(entry, SubjectPrefix):
+		if sub := strings.TrimPrefix(entry, SubjectPrefix); sub != "" {
+			p.subjects[sub] = true
+		}
+	case strings.Contains(entry, "@"):
+		p.emails[strings.ToLower(entry)] = true
+	default:
+		p.names[strings.ToLower(entry)] = true
+	}
 }
 
 // allows reports whether an identity may use the service. Empty lists admit
-// any signed-in user.
-func (p *ssoPolicy) allows(subject, user, email string, groups []string) bool {
-	if len(p.users) == 0 && len(p.groups) == 0 {
+// any signed-in user. An e-mail entry matches only an address the provider
+// has verified; a sub: entry only the subject from the provider it was
+// saved for.
+func (p *ssoPolicy) allows(id identity) bool {
+	if len(p.subjects) == 0 && len(p.emails) == 0 && len(p.names) == 0 && len(p.groups) == 0 {
 		return true
 	}
-	for _, u := range [...]string{subject, user, email} {
-		if u != "" && p.users[strings.ToLower(u)] {
+	if id.subject != "" && p.subjects[id.subject] && (p.issuer == "" || p.issuer == id.issuer) {
+		return true
+	}
+	if e := id.verifiedEmail(); e != "" && p.emails[strings.ToLower(e)] {
+		return true
+	}
+	for _, n := range [...]string{id.preferred, id.subject} {
+		if n != "" && p.names[strings.ToLower(n)] {
 			return true
 		}
 	}
-	for _, g := range groups {
+	for _, g := range id.groups {
 		if p.groups[g] {
 			return true
 		}
@@ -178,7 +212,7 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	}
 	p := &policy{services: make(map[string]*servicePolicy, len(rows)), panelURL: strings.TrimRight(panel, "/")}
 	for _, r := range rows {
-		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled}
+		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: r.Entrypoints.V}
 		if r.ExpiresAt != nil {
 			sp.expiresAt = *r.ExpiresAt
 		}
@@ -206,9 +240,10 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 			sp.challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
 		case store.SecuritySSO:
 			st := decodeSSOSettings(c.Settings.V)
-			sp.sso = &ssoPolicy{users: map[string]bool{}, groups: map[string]bool{}}
+			sp.sso = &ssoPolicy{issuer: st.Issuer, subjects: map[string]bool{}, emails: map[string]bool{},
+				names: map[string]bool{}, groups: map[string]bool{}}
 			for _, u := range st.Users {
-				sp.sso.users[strings.ToLower(u)] = true
+				sp.sso.add(u)
 			}
 			for _, g := range st.Groups {
 				sp.sso.groups[g] = true

@@ -46,6 +46,10 @@ type SecurityConfigResponse struct {
 type ssoServiceSettings struct {
 	Users  []string `json:"users"`
 	Groups []string `json:"groups"`
+	// Issuer is the provider's issuer when the lists were saved: sub:
+	// entries name subjects of that provider only. Absent in settings
+	// saved before it was recorded (then the configured provider's).
+	Issuer string `json:"issuer,omitempty"`
 }
 
 func decodeSSOSettings(m map[string]any) ssoServiceSettings {
@@ -64,6 +68,7 @@ func decodeSSOSettings(m map[string]any) ssoServiceSettings {
 			st.Groups = out
 		}
 	}
+	st.Issuer, _ = m["issuer"].(string)
 	return st
 }
 
@@ -91,6 +96,17 @@ func toSecurityResponse(r store.SecurityConfig) SecurityConfigResponse {
 	return out
 }
 
+// checkSSOUsers refuses a sub: entry without a subject.
+func checkSSOUsers(users []string) error {
+	var c apperr.Collector
+	for i, u := range users {
+		if strings.TrimSpace(u) == SubjectPrefix {
+			c.Add(fmt.Sprintf("users[%d]", i), "needs the provider's subject after %s", SubjectPrefix)
+		}
+	}
+	return c.Err()
+}
+
 // ListSecurityConfigs returns a service's protections.
 func (s *Service) ListSecurityConfigs(ctx context.Context, serviceID string) ([]SecurityConfigResponse, error) {
 	if _, err := s.loadService(ctx, serviceID); err != nil {
@@ -112,6 +128,17 @@ func (s *Service) ListSecurityConfigs(ctx context.Context, serviceID string) ([]
 // of an enabled SSO protection: those are re-checked on every verify.
 func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, req SecurityConfigRequest) (SecurityConfigResponse, error) {
 	enabled := req.Enabled == nil || *req.Enabled
+	var issuer string
+	if req.Type == store.SecuritySSO {
+		if err := checkSSOUsers(req.Users); err != nil {
+			return SecurityConfigResponse{}, err
+		}
+		d, err := s.loadSSO(ctx)
+		if err != nil {
+			return SecurityConfigResponse{}, err
+		}
+		issuer = d.Issuer
+	}
 	var row store.SecurityConfig
 	var endSessions bool
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -146,7 +173,11 @@ func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, re
 			row.CredentialSetID = req.CredentialSetID
 		case store.SecuritySSO:
 			users, groups := cleanList(req.Users), cleanList(req.Groups)
-			row.Settings = store.NewJSON(map[string]any{"users": users, "groups": groups})
+			st := map[string]any{"users": users, "groups": groups}
+			if issuer != "" {
+				st["issuer"] = issuer
+			}
+			row.Settings = store.NewJSON(st)
 		case store.SecurityTokens:
 			h, err := tokenHeader(req.Header)
 			if err != nil {

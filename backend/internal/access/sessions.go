@@ -32,6 +32,7 @@ type session struct {
 	id, serviceID, kind, linkID string
 	subject, user, email, name  string
 	groups                      []string
+	sso                         identity // SSO sessions: what the allow-list is matched against
 	expiresAt                   time.Time
 	hUser, hEmail, hName, hGrp  []string
 	lastTouch                   atomic.Int64 // unix seconds
@@ -46,6 +47,10 @@ func newSession(r store.Session) *session {
 		s.linkID = *r.SharedLinkID
 	}
 	s.user = r.Subject
+	if r.Kind == store.SessionSSO {
+		s.sso = identity{user: r.Subject, email: r.Email, emailVerified: r.Email != "", name: r.DisplayName,
+			groups: r.Groups.V, issuer: r.SSOIssuer, subject: r.SSOSubject, preferred: r.SSOUsername}
+	}
 	s.hUser = []string{headerSafe(s.user)}
 	s.hEmail = []string{headerSafe(s.email)}
 	s.hName = []string{headerSafe(s.name)}

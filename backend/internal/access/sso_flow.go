@@ -18,6 +18,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
@@ -44,7 +45,11 @@ func (s *Service) ssoStart(c echo.Context) error {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in is not available",
 			"This service does not use single sign-on.")
 	}
-	rd, ok := returnURL(c.QueryParam("rd"), sp)
+	scheme, err := s.schemes.Scheme(ctx, sp.entrypoints)
+	if err != nil {
+		return err
+	}
+	rd, ok := returnURL(c.QueryParam("rd"), sp, scheme)
 	if !ok {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in is not available",
 			"The return address is not one of this service's addresses.")
@@ -67,31 +72,51 @@ func (s *Service) ssoStart(c echo.Context) error {
 		return err
 	}
 	l := &login{ServiceID: sp.id, RD: rd, Nonce: nonce, Verifier: oauth2.GenerateVerifier()}
-	if err := s.sso.addLogin(ctx, state, l); err != nil {
-		if !errors.Is(err, store.ErrTooManyPending) {
-			return err
-		}
-		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
-			"Too many sign-ins are in progress. Try again in a few minutes.")
+	// Nothing shared is written: the sign-in travels sealed in the cookie.
+	val, err := s.SealSignIn(FlowService, state, l)
+	if err != nil {
+		return err
 	}
 	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the panel is on https; a plain-HTTP panel needs the cookie too
-		Name: stateCookie, Value: state, Path: "/api/auth/sso", MaxAge: int(loginTTL / time.Second),
+		Name: stateCookie, Value: val, Path: "/api/auth/sso", MaxAge: int(SignInTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pol.panelURL, "https://"),
 	})
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusFound, oc.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(l.Verifier)))
 }
 
-// returnURL accepts rd only when it is an http(s) URL on one of the service's hosts.
-func returnURL(rd string, sp *servicePolicy) (string, bool) {
-	u, err := url.Parse(rd)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Host == "" ||
-		u.Opaque != "" || !sp.hasHost(u.Host) {
+// maxReturnURL bounds rd: it travels in the sign-in cookie.
+const maxReturnURL = 2048
+
+// returnURL accepts rd only when it is a URL on one of the service's hosts,
+// and returns it with the scheme the service is served on and that
+// scheme's default port. The exchange token travels in this URL: plain http
+// would show it to the network, and another port may be anyone's listener
+// on the same host. Browsers reach Traefik on ports the panel cannot see
+// (published by Docker, forwarded by a router), so other ports are refused
+// rather than guessed. An http address of a service served on https is
+// upgraded (the token then goes to the https port of the same host); an
+// https address of a service served only on plain http is refused.
+func returnURL(rd string, sp *servicePolicy, scheme string) (string, bool) {
+	if len(rd) > maxReturnURL {
 		return "", false
 	}
+	u, err := url.Parse(rd)
+	if err != nil || u.User != nil || u.Host == "" || u.Opaque != "" || !sp.hasHost(u.Host) {
+		return "", false
+	}
+	switch p := u.Port(); {
+	case u.Scheme == scheme && (p == "" || p == defaultPort[scheme]):
+	case u.Scheme == "http" && scheme == "https":
+	default:
+		return "", false
+	}
+	u.Scheme, u.Host = scheme, strings.ToLower(hostname.StripPort(u.Host))
 	u.Fragment = ""
 	return u.String(), true
 }
+
+var defaultPort = map[string]string{"http": "80", "https": "443"}
 
 // ErrSSOOff is returned while the OpenID provider is not configured or
 // single sign-on is switched off.
@@ -118,7 +143,7 @@ func (s *Service) oauthClient(ctx context.Context, panelURL, callbackPath string
 	if err != nil {
 		return nil, nil, err
 	}
-	secret, err := s.secrets.Open(d.ClientSecret)
+	secret, err := s.sso.clientSecret(d.ClientSecret, s.secrets)
 	if err != nil {
 		return nil, nil, fmt.Errorf("SSO client secret: %w", err)
 	}
@@ -146,17 +171,10 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	state := c.QueryParam("state")
 	ck, _ := c.Cookie(stateCookie)
 	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode}) //nolint:gosec // clears the cookie: no value to protect
-	if state == "" || ck == nil || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(state)) != 1 {
+	var l login
+	if ck == nil || !s.OpenSignIn(FlowService, state, ck.Value, &l) {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
 			"This sign-in was not started in this browser, or it has expired. Open the service again to sign in.")
-	}
-	l, err := s.sso.takeLogin(ctx, state)
-	if err != nil {
-		return err
-	}
-	if l == nil {
-		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
-			"This sign-in has expired. Open the service again to sign in.")
 	}
 	if e := c.QueryParam("error"); e != "" {
 		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Sign-in refused",
@@ -170,11 +188,19 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	if err != nil {
 		return s.providerError(c, err)
 	}
-	id, err := s.redeemCode(ctx, oc, prov, c.QueryParam("code"), l)
+	id, err := s.redeemCode(ctx, oc, prov, c.QueryParam("code"), &l)
 	if err != nil {
 		s.log.Warn("single sign-on failed", "err", err)
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in failed",
 			"The sign-in could not be completed. Open the service again to retry.")
+	}
+	// The provider completed the sign-in: only now is anything written.
+	if first, err := s.UseSignIn(ctx, FlowService, state); err != nil || !first {
+		if err != nil {
+			return err
+		}
+		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
+			"This sign-in was already used. Open the service again to sign in.")
 	}
 	sp := pol.services[l.ServiceID]
 	if sp == nil || !sp.live(s.now()) || sp.sso == nil {
@@ -186,20 +212,16 @@ func (s *Service) ssoCallback(c echo.Context) error {
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many attempts",
 			"Too many refused sign-ins. Wait a few minutes and try again.")
 	}
-	if !sp.sso.allows(id.user, id.user, id.email, id.groups) {
+	if !sp.sso.allows(id) {
 		s.limiter.Fail(keys...)
 		s.failures.Fail(ctx, sp.id, sp.name)
 		return endUser(c, http.StatusForbidden, apperr.CodeForbidden, "Access denied",
 			"You signed in as "+id.user+", who is not allowed to use "+sp.name+".")
 	}
 	u, _ := url.Parse(l.RD) // validated at start
-	exch, err := s.sso.addExchange(ctx, &exchange{serviceID: sp.id, host: strings.ToLower(u.Host), id: id})
+	exch, err := s.sso.addExchange(ctx, &exchange{serviceID: sp.id, host: strings.ToLower(u.Hostname()), id: id})
 	if err != nil {
-		if !errors.Is(err, store.ErrTooManyPending) {
-			return err
-		}
-		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many sign-ins",
-			"Too many sign-ins are in progress. Try again in a few minutes.")
+		return err
 	}
 	q := u.Query()
 	q.Set(ExchangeParam, exch)
@@ -262,7 +284,7 @@ func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.
 		id.emailVerified = v == "true"
 	}
 	if id.user == "" {
-		id.user = id.email
+		id.user = id.verifiedEmail() // an unverified address could be anyone's: never the user's name
 	}
 	if id.user == "" {
 		id.user = idt.Subject
@@ -299,12 +321,12 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 	if err != nil {
 		return err
 	}
-	if e == nil || e.serviceID != sp.id || e.host != strings.ToLower(f.host) {
+	if e == nil || e.serviceID != sp.id || e.host != strings.ToLower(hostname.StripPort(f.host)) {
 		return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, page{
 			Title: "Sign-in link expired", Message: "This sign-in link has expired or was already used.",
 			LinkURL: clean, LinkText: "Sign in again"})
 	}
-	if !sp.sso.allows(e.id.user, e.id.user, e.id.email, e.id.groups) {
+	if !sp.sso.allows(e.id) {
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title: "Access denied", Message: "You signed in as " + e.id.user + ", who is not allowed to use " + sp.name + "."})
 	}
@@ -313,8 +335,9 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 		return err
 	}
 	row := store.Session{
-		ServiceID: sp.id, Kind: store.SessionSSO, Subject: e.id.user, Email: e.id.email, DisplayName: e.id.name,
+		ServiceID: sp.id, Kind: store.SessionSSO, Subject: e.id.user, Email: e.id.verifiedEmail(), DisplayName: e.id.name,
 		Groups:    store.NewJSON(e.id.groups),
+		SSOIssuer: e.id.issuer, SSOSubject: e.id.subject, SSOUsername: e.id.preferred,
 		ExpiresAt: capExpiry(now.Add(time.Duration(d.SessionSeconds)*time.Second), sp.expiresAt),
 	}
 	var sessionToken string

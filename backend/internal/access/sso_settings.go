@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -94,18 +96,37 @@ const discoveryTimeout = 5 * time.Second
 // discover reads issuer's /.well-known/openid-configuration (go-oidc also checks
 // that the document names the same issuer), so a switched-on provider that no
 // one can sign in with is refused when saved rather than at the first sign-in.
+// The issuer is a URL an administrator typed, possibly an internal one: the
+// error says what went wrong (a status code, a generic reason) and never
+// what the server answered.
 func (s *Service) discover(ctx context.Context, issuer string) error {
 	dctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), discoveryTimeout)
 	defer cancel()
+	wellKnown := strings.TrimSuffix(issuer, "/") + "/.well-known/openid-configuration"
+	req, err := http.NewRequestWithContext(dctx, http.MethodGet, wellKnown, nil)
+	if err != nil {
+		return errors.New("the issuer is not a usable URL")
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return errors.New(httpx.FetchFailure(err))
+	}
+	_ = resp.Body.Close() // only the status is used; go-oidc reads the document below
+	if resp.StatusCode != http.StatusOK {
+		return httpx.StatusError{Code: resp.StatusCode}
+	}
 	if _, err := oidc.NewProvider(dctx, issuer); err != nil {
-		msg := err.Error()
-		if errors.Is(err, context.DeadlineExceeded) || errors.Is(dctx.Err(), context.DeadlineExceeded) {
-			msg = fmt.Sprintf("no answer within %s", discoveryTimeout)
+		switch {
+		case strings.Contains(err.Error(), "did not match the issuer"):
+			return errors.New("the document names another issuer (check the trailing slash)")
+		case errors.Is(err, context.DeadlineExceeded), errors.Is(dctx.Err(), context.DeadlineExceeded):
+			return fmt.Errorf("no answer within %s", discoveryTimeout)
 		}
-		if len(msg) > 300 {
-			msg = msg[:300] + "…"
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			return errors.New(httpx.FetchFailure(err))
 		}
-		return errors.New(msg)
+		return errors.New("the answer is not an OpenID discovery document")
 	}
 	return nil
 }

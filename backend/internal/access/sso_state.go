@@ -13,16 +13,13 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
-// Lifetimes of the sign-in state. Both are single-use and live in the
-// database (store.SSOPending), so a sign-in started on one replica finishes
-// on any other.
-const (
-	loginTTL    = 10 * time.Minute
-	exchangeTTL = 60 * time.Second
-	maxPending  = 10000
-)
+// exchangeTTL is the lifetime of an exchange token. Tokens are single-use
+// and live in the database (store.SSOPending), so the hop back to the
+// service may land on any replica.
+const exchangeTTL = 60 * time.Second
 
-// login is one sign-in in progress, keyed by its OAuth state.
+// login is one sign-in to a service in progress, sealed into the browser's
+// cookie (SealSignIn) under its OAuth state.
 type login struct {
 	ServiceID string `json:"serviceId"`
 	RD        string `json:"rd"`
@@ -34,10 +31,22 @@ type login struct {
 type identity struct {
 	user, email, name string
 	groups            []string
-	// The raw claims another sign-in flow needs (administrators): issuer
-	// and subject link an account; preferred is preferred_username as sent.
+	// issuer and subject are the stable identity (they link an
+	// administrator, and sub: entries of an allow-list match them);
+	// preferred is preferred_username as sent.
 	issuer, subject, preferred string
-	emailVerified              bool // email_verified is present and true
+	// email is the email claim as sent: verified or not. A service sees and
+	// matches only verifiedEmail.
+	emailVerified bool // email_verified is present and true
+}
+
+// verifiedEmail is the e-mail address when the provider has verified it,
+// "" otherwise: an unverified address could be anyone's.
+func (id identity) verifiedEmail() string {
+	if id.emailVerified {
+		return id.email
+	}
+	return ""
 }
 
 // exchange is a one-time token carrying a signed-in identity from the
@@ -47,7 +56,7 @@ type exchange struct {
 	id              identity
 }
 
-// exchangeJSON is an exchange as stored.
+// exchangeJSON is an exchange as stored. Email is set only when verified.
 type exchangeJSON struct {
 	ServiceID string   `json:"serviceId"`
 	Host      string   `json:"host"`
@@ -55,9 +64,12 @@ type exchangeJSON struct {
 	Email     string   `json:"email"`
 	Name      string   `json:"name"`
 	Groups    []string `json:"groups"`
+	Issuer    string   `json:"issuer"`
+	Subject   string   `json:"subject"`
+	Preferred string   `json:"preferred"`
 }
 
-// ssoState keeps the pending sign-ins (in the database) and the discovered
+// ssoState keeps the exchange tokens (in the database) and the discovered
 // provider (in memory: each replica discovers it once).
 type ssoState struct {
 	db  *gorm.DB
@@ -66,25 +78,31 @@ type ssoState struct {
 	provMu sync.Mutex
 	issuer string
 	prov   *oidc.Provider
+
+	// The client secret, opened once per sealed value: opening costs an
+	// X25519 operation, which every sign-in start would otherwise pay.
+	secretMu           sync.Mutex
+	sealedKey, openKey string
+}
+
+// clientSecret opens sealed with secrets, reusing the last answer while
+// sealed is unchanged.
+func (s *ssoState) clientSecret(sealed string, secrets Sealer) (string, error) {
+	s.secretMu.Lock()
+	defer s.secretMu.Unlock()
+	if sealed == s.sealedKey && s.openKey != "" {
+		return s.openKey, nil
+	}
+	plain, err := secrets.Open(sealed)
+	if err != nil {
+		return "", err
+	}
+	s.sealedKey, s.openKey = sealed, plain
+	return plain, nil
 }
 
 func newSSOState(db *gorm.DB, now func() time.Time) *ssoState {
 	return &ssoState{db: db, now: now}
-}
-
-func (s *ssoState) addLogin(ctx context.Context, state string, l *login) error {
-	now := s.now()
-	return store.PutPending(ctx, s.db, store.PendingLogin, state, l, now, now.Add(loginTTL), maxPending)
-}
-
-// takeLogin returns and forgets a live login; nil when there is none.
-func (s *ssoState) takeLogin(ctx context.Context, state string) (*login, error) {
-	var l login
-	ok, err := store.TakePending(ctx, s.db, store.PendingLogin, state, s.now(), &l)
-	if !ok || err != nil {
-		return nil, err
-	}
-	return &l, nil
 }
 
 func (s *ssoState) addExchange(ctx context.Context, e *exchange) (string, error) {
@@ -92,9 +110,9 @@ func (s *ssoState) addExchange(ctx context.Context, e *exchange) (string, error)
 	if err != nil {
 		return "", err
 	}
-	v := exchangeJSON{ServiceID: e.serviceID, Host: e.host, User: e.id.user, Email: e.id.email, Name: e.id.name, Groups: e.id.groups}
-	now := s.now()
-	if err := store.PutPending(ctx, s.db, store.PendingExchange, tok, v, now, now.Add(exchangeTTL), maxPending); err != nil {
+	v := exchangeJSON{ServiceID: e.serviceID, Host: e.host, User: e.id.user, Email: e.id.verifiedEmail(), Name: e.id.name,
+		Groups: e.id.groups, Issuer: e.id.issuer, Subject: e.id.subject, Preferred: e.id.preferred}
+	if err := store.PutPending(ctx, s.db, store.PendingExchange, tok, v, s.now().Add(exchangeTTL)); err != nil {
 		return "", err
 	}
 	return tok, nil
@@ -112,10 +130,11 @@ func (s *ssoState) redeem(ctx context.Context, tok string) (*exchange, error) {
 		return nil, err
 	}
 	return &exchange{serviceID: v.ServiceID, host: v.Host,
-		id: identity{user: v.User, email: v.Email, name: v.Name, groups: v.Groups}}, nil
+		id: identity{user: v.User, email: v.Email, emailVerified: v.Email != "", name: v.Name, groups: v.Groups,
+			issuer: v.Issuer, subject: v.Subject, preferred: v.Preferred}}, nil
 }
 
-// sweep deletes expired sign-ins, the panel's own included (they share the table).
+// sweep deletes expired exchange tokens and used states, the panel's own included (they share the table).
 func (s *ssoState) sweep(ctx context.Context) error {
 	return store.SweepPending(ctx, s.db, s.now())
 }

@@ -2,7 +2,6 @@ package adminsso
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"net/http"
 	"net/url"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
-	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
@@ -79,14 +77,14 @@ func (s *Service) start(c echo.Context) error {
 		return err
 	}
 	a := attempt{Nonce: nonce, Verifier: oauth2.GenerateVerifier()}
-	if err := s.pending.add(ctx, state, a); err != nil {
-		if !errors.Is(err, store.ErrTooManyPending) {
-			return err
-		}
-		return back(c, errRateLimited)
+	// Nothing shared is written: the attempt travels sealed in the cookie,
+	// so no flood of starts can crowd out anyone's sign-in.
+	val, err := s.provider.SealSignIn(access.FlowAdmin, state, a)
+	if err != nil {
+		return err
 	}
 	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the browser used https; a plain-HTTP panel needs the cookie too
-		Name: stateCookie, Value: state, Path: "/api/admin/sso", MaxAge: int(loginTTL / time.Second),
+		Name: stateCookie, Value: val, Path: "/api/admin/sso", MaxAge: int(access.SignInTTL / time.Second),
 		// Lax: the provider's redirect back is a cross-site top-level GET.
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
 	})
@@ -103,14 +101,8 @@ func (s *Service) callback(c echo.Context) error {
 	state := c.QueryParam("state")
 	ck, _ := c.Cookie(stateCookie)
 	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/admin/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode}) //nolint:gosec // clears the cookie: no value to protect
-	if state == "" || ck == nil || subtle.ConstantTimeCompare([]byte(ck.Value), []byte(state)) != 1 {
-		return back(c, errExpired)
-	}
-	a, ok, err := s.pending.take(ctx, state)
-	if err != nil {
-		return err
-	}
-	if !ok {
+	var a attempt
+	if s.provider == nil || ck == nil || !s.provider.OpenSignIn(access.FlowAdmin, state, ck.Value, &a) {
 		return back(c, errExpired)
 	}
 	if c.QueryParam("error") != "" {
@@ -135,6 +127,13 @@ func (s *Service) callback(c echo.Context) error {
 		s.log.Warn("panel single sign-on failed", "err", err)
 		s.limiter.Fail(addrKey(c))
 		return back(c, errFailed)
+	}
+	// The provider completed the sign-in: only now is anything written.
+	if first, err := s.provider.UseSignIn(ctx, access.FlowAdmin, state); err != nil || !first {
+		if err != nil {
+			return err
+		}
+		return back(c, errExpired)
 	}
 	// An address the provider has not verified could be anyone's: it
 	// neither matches email rules nor links an administrator.
@@ -169,3 +168,10 @@ func (s *Service) callback(c echo.Context) error {
 }
 
 func addrKey(c echo.Context) string { return "ip:" + c.RealIP() }
+
+// attempt is one sign-in in progress, sealed into the browser's cookie
+// (access.SealSignIn) under its OAuth state.
+type attempt struct {
+	Nonce    string `json:"nonce"`
+	Verifier string `json:"verifier"`
+}

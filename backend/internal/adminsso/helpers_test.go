@@ -38,6 +38,8 @@ type env struct {
 	h      http.Handler
 	m      *mockoidc.MockOIDC
 	cookie string // the owner's admin session
+	// lastState is the sign-in cookie the last start set (name=value).
+	lastState string
 }
 
 func newEnv(t *testing.T) *env {
@@ -168,8 +170,9 @@ func (v *env) signIn(user *mockoidc.MockUser, tm tamper) *httptest.ResponseRecor
 		tm.callback(cb)
 	}
 	var headers []string
+	v.lastState = stateCookie + "=" + state
 	if !tm.noCookie {
-		headers = []string{"Cookie", stateCookie + "=" + state}
+		headers = []string{"Cookie", v.lastState}
 	}
 	return testutil.Request(v.h, "GET", cb.RequestURI(), "", headers...)
 }

@@ -31,6 +31,11 @@ const (
 type Provider interface {
 	OIDCClient(ctx context.Context, callbackPath string) (*access.OIDCClient, error)
 	SSOConfigured(ctx context.Context) (bool, error)
+	// Sign-ins in progress travel sealed in the browser's cookie, and a
+	// completed one is recorded so its cookie works once.
+	SealSignIn(flow, state string, v any) (string, error)
+	OpenSignIn(flow, state, value string, v any) bool
+	UseSignIn(ctx context.Context, flow, state string) (bool, error)
 }
 
 // Admins signs an identity in as an administrator (admin.Service).
@@ -53,7 +58,6 @@ type Service struct {
 	provider Provider
 	admins   Admins
 	panelURL func(ctx context.Context) (string, error)
-	pending  *pending
 	limiter  *ratelimit.Limiter
 }
 
@@ -81,7 +85,7 @@ func New(o Options) *Service {
 	}
 	return &Service{
 		db: o.DB, now: o.Now, log: o.Logger, provider: o.Provider, admins: o.Admins, panelURL: o.PanelURL,
-		pending: newPending(o.DB, o.Now), limiter: ratelimit.Shared(o.DB, "adminsso", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
+		limiter: ratelimit.Shared(o.DB, "adminsso", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
 	}
 }
 

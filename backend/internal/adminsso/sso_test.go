@@ -2,7 +2,9 @@ package adminsso
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -152,15 +154,69 @@ func TestReplayedCallbackIsRefused(t *testing.T) {
 	v.settings(map[string]any{"enabled": true, "createAdmins": true, "localPasswords": true,
 		"rules": []any{rule("group", "ops", "admin")}})
 	var replay string
-	var cookie string
 	rec := v.signIn(user("s1", "jane", "j@example.com", "ops"), tamper{callback: func(u *url.URL) { replay = u.RequestURI() }})
 	if sessionOf(rec) == "" {
 		t.Fatalf("first callback: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
 	q, _ := url.Parse(replay)
-	cookie = stateCookie + "=" + q.Query().Get("state")
-	if got := loginError(testutil.Request(v.h, "GET", replay, "", "Cookie", cookie)); got != errExpired {
+	// Let the provider redeem the same code again, as a lax one might: the
+	// recorded state is what stops the replay of the callback and its cookie.
+	sess, err := v.m.SessionStore.GetSessionByID(q.Query().Get("code"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Granted = false
+	rec = testutil.Request(v.h, "GET", replay, "", "Cookie", v.lastState)
+	if got := loginError(rec); got != errExpired || sessionOf(rec) != "" {
 		t.Fatalf("replayed callback: %q", got)
+	}
+	// The bare state (the former cookie) opens nothing either.
+	if got := loginError(testutil.Request(v.h, "GET", replay, "", "Cookie", stateCookie+"="+q.Query().Get("state"))); got != errExpired {
+		t.Fatalf("callback with the bare state: %q", got)
+	}
+}
+
+// TestStartFloodDeniesNoOne: more starts than the former global cap, from
+// one address and from many, write nothing shared, and an administrator
+// still signs in.
+func TestStartFloodDeniesNoOne(t *testing.T) {
+	if testing.Short() {
+		t.Skip("floods the start endpoint")
+	}
+	v := newEnv(t)
+	v.settings(map[string]any{"enabled": true, "createAdmins": true, "localPasswords": true,
+		"rules": []any{rule("group", "ops", "admin")}})
+	const starts = 10_001
+	for _, tt := range []struct {
+		name string
+		addr func(i int) string
+	}{
+		{"one address", func(int) string { return "198.51.100.7:4000" }},
+		{"many addresses", func(i int) string { return fmt.Sprintf("10.%d.%d.%d:4000", i>>16&255, i>>8&255, i&255) }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var before int64
+			if err := v.db.Model(&store.SSOPending{}).Count(&before).Error; err != nil {
+				t.Fatal(err)
+			}
+			for i := range starts {
+				req := httptest.NewRequest(http.MethodGet, StartPath, nil)
+				req.RemoteAddr = tt.addr(i)
+				rec := httptest.NewRecorder()
+				v.h.ServeHTTP(rec, req)
+				if loc := rec.Header().Get("Location"); rec.Code != http.StatusFound || strings.HasPrefix(loc, "/login") {
+					t.Fatalf("start %d: %d %q", i, rec.Code, loc)
+				}
+			}
+			var n int64
+			if err := v.db.Model(&store.SSOPending{}).Count(&n).Error; err != nil || n != before {
+				t.Fatalf("%d shared rows written by %d starts (%v), want none", n-before, starts, err)
+			}
+			rec := v.signIn(user("s-"+tt.name, "ops-"+tt.name[:3], tt.name[:3]+"@example.com", "ops"), tamper{})
+			if sessionOf(rec) == "" {
+				t.Fatalf("sign-in after the flood: %d %q", rec.Code, rec.Header().Get("Location"))
+			}
+		})
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 
 	"github.com/nicholas-fedor/shoutrrr"
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
 // Sender delivers one message to a shoutrrr URL.
@@ -153,7 +155,11 @@ func (s *Service) sendTo(ctx context.Context, id string, ev Event) error {
 	sctx, cancel := context.WithTimeout(ctx, sendTimeout)
 	defer cancel()
 	if err := s.o.Sender.Send(sctx, u, ev.Subject, message(ev)); err != nil {
-		return errors.New(scrub(err.Error(), u, sec))
+		// The address is an administrator's to choose, internal ones too:
+		// what the server answered, and the dial chain with its addresses,
+		// go to the log (scrubbed), never to the API.
+		s.o.Logger.Warn("notify: delivery failed", "channel", id, "err", scrub(err.Error(), u, sec))
+		return errors.New("delivery failed: " + httpx.FetchFailure(err))
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -158,6 +159,33 @@ func TestSendTestFailureHidesSecrets(t *testing.T) {
 	if !strings.Contains(got, `"ok":false`) {
 		t.Fatalf("last delivery not failed: %s", got)
 	}
+	// Nor where it dialled: a generic reason only.
+	for _, s := range []string{raw, got} {
+		if strings.Contains(s, "127.0.0.1") || strings.Contains(s, "dial") || !strings.Contains(s, "connection was refused") {
+			t.Fatalf("the answer shows the dial chain: %s", s)
+		}
+	}
+}
+
+// TestSendTestFailureHidesTheAnswer: a server that refuses the message is
+// reported by its status alone, whatever its answer says.
+func TestSendTestFailureHidesTheAnswer(t *testing.T) {
+	v := newEnv(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+		_, _ = w.Write([]byte("internal-secret-answer"))
+	}))
+	t.Cleanup(srv.Close)
+	_, body, _ := v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel(srv.URL+"/hook"))
+	id := body["id"].(string)
+	_, body, raw := v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil)
+	_, _, got := v.do(t, http.MethodGet, "/api/notifications/channels/"+id, nil)
+	for _, s := range []string{raw, got} {
+		if body["ok"] != false || strings.Contains(s, "internal-secret-answer") || strings.Contains(s, "127.0.0.1") ||
+			!strings.Contains(s, "status 502") {
+			t.Fatalf("test answer: %s", s)
+		}
+	}
 }
 
 func TestEmailThroughSMTPSink(t *testing.T) {
@@ -270,5 +298,28 @@ func TestBackupFailureAndRecoveryReachAWebhook(t *testing.T) {
 	if len(msgs) != 2 || msgs[0]["title"] != "A scheduled backup failed" || msgs[1]["title"] != "Scheduled backups work again" ||
 		!strings.Contains(msgs[0]["message"].(string), "no space left on device") {
 		t.Fatalf("received %v", msgs)
+	}
+}
+
+// bodySender fails as several shoutrrr services do: with the server's
+// answer in the error text.
+type bodySender struct{}
+
+func (bodySender) Send(context.Context, string, string, string) error {
+	return errors.New("notification failed: 500 internal-secret-answer from 10.0.0.53:53")
+}
+
+// TestSendTestFailureHidesABodyInTheError: whatever a sender puts in its
+// error, the answer and the stored last error carry fixed words only.
+func TestSendTestFailureHidesABodyInTheError(t *testing.T) {
+	v := newEnv(t, func(o *Options) { o.Sender = bodySender{} })
+	_, body, _ := v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel("https://hooks.example.com/x"))
+	id := body["id"].(string)
+	_, _, raw := v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil)
+	_, _, got := v.do(t, http.MethodGet, "/api/notifications/channels/"+id, nil)
+	for _, s := range []string{raw, got} {
+		if strings.Contains(s, "internal-secret-answer") || strings.Contains(s, "10.0.0.53") || !strings.Contains(s, "delivery failed") {
+			t.Fatalf("test answer: %s", s)
+		}
 	}
 }

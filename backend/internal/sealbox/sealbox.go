@@ -6,6 +6,8 @@ package sealbox
 
 import (
 	"bytes"
+	"crypto/hkdf"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -170,3 +172,15 @@ func (b *Box) Open(s string) (string, error) {
 
 // IsSealed reports whether s was produced by Seal.
 func IsSealed(s string) bool { return strings.HasPrefix(s, prefix) }
+
+// DeriveKey returns a 32-byte key for purpose, derived (HKDF-SHA256) from
+// the identity: every replica that shares the identity derives the same
+// key, and no key of one purpose tells anything about another or about the
+// identity.
+func (b *Box) DeriveKey(purpose string) ([]byte, error) {
+	k, err := hkdf.Key(sha256.New, []byte(b.id.String()), nil, "gatehouse "+purpose, 32)
+	if err != nil {
+		return nil, fmt.Errorf("derive key: %w", err)
+	}
+	return k, nil
+}

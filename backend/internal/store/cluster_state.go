@@ -3,23 +3,26 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
-// Kinds of pending sign-ins (sso_pending.kind).
+// Kinds of sso_pending rows. Sign-ins in progress themselves live in the
+// browser's cookie (access.SealSignIn); only what follows a sign-in the
+// provider completed is written here.
 const (
-	PendingLogin      = "login"       // a forward-auth sign-in, by OAuth state
-	PendingExchange   = "exchange"    // a forward-auth exchange token
-	PendingAdminLogin = "admin_login" // a sign-in to the panel, by OAuth state
+	PendingExchange = "exchange" // a forward-auth exchange token
+	// PendingUsed + flow: the OAuth state of a completed sign-in, kept
+	// until any cookie of that state has expired, so it works once.
+	PendingUsed = "used_"
 )
 
-// SSOPending is one sign-in in progress or one exchange token. Only the
+// SSOPending is one exchange token or one used sign-in state. Only the
 // hash of its key (OAuth state, exchange token) is stored.
 type SSOPending struct {
 	Kind      string `gorm:"primaryKey"`
@@ -31,10 +34,6 @@ type SSOPending struct {
 // TableName pins the table name (GORM would pluralise it).
 func (SSOPending) TableName() string { return "sso_pending" }
 
-// ErrTooManyPending is returned by PutPending while its limit of sign-ins of
-// one kind are in progress.
-var ErrTooManyPending = errors.New("too many sign-ins in progress")
-
 // single runs one statement outside a transaction: on PostgreSQL a
 // transaction takes the write lock (see lockingPool), and one statement is
 // atomic on its own.
@@ -43,39 +42,33 @@ func single(ctx context.Context, db *gorm.DB) *gorm.DB {
 }
 
 // PutPending stores v as JSON under kind and the hash of key until expires.
-// Once limit rows of kind exist it sweeps the expired ones, and refuses with
-// ErrTooManyPending while that leaves limit or more. Replicas adding at the
-// same moment may overshoot limit by a few: it bounds a flood, not a count.
-func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, now, expires time.Time, limit int) error {
+// There is no cap: every caller writes only after the OpenID provider has
+// completed a sign-in, so a flood of requests that sign no one in writes
+// nothing, and a cap shared by everyone would let one client deny the rest.
+func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, expires time.Time) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("encode pending %s: %w", kind, err)
-	}
-	count := func() (int64, error) {
-		var n int64
-		err := db.WithContext(ctx).Model(&SSOPending{}).Where("kind = ?", kind).Count(&n).Error
-		return n, err
-	}
-	n, err := count()
-	if err != nil {
-		return fmt.Errorf("count pending %s: %w", kind, err)
-	}
-	if n >= int64(limit) {
-		if err := SweepPending(ctx, db, now); err != nil {
-			return err
-		}
-		if n, err = count(); err != nil {
-			return fmt.Errorf("count pending %s: %w", kind, err)
-		}
-		if n >= int64(limit) {
-			return ErrTooManyPending
-		}
 	}
 	row := SSOPending{Kind: kind, KeyHash: token.Hash(key), Payload: string(b), ExpiresAt: expires.UTC()}
 	if err := single(ctx, db).Create(&row).Error; err != nil {
 		return fmt.Errorf("store pending %s: %w", kind, err)
 	}
 	return nil
+}
+
+// MarkPending records kind and the hash of key until expires and reports
+// whether it was not recorded yet. One statement (INSERT ... ON CONFLICT
+// DO NOTHING): of several callers, on one replica or several, exactly one
+// gets true. A row left after its expiry (not swept yet) still counts,
+// which only errs on the side of refusing.
+func MarkPending(ctx context.Context, db *gorm.DB, kind, key string, expires time.Time) (bool, error) {
+	row := SSOPending{Kind: kind, KeyHash: token.Hash(key), Payload: "{}", ExpiresAt: expires.UTC()}
+	res := single(ctx, db).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+	if res.Error != nil {
+		return false, fmt.Errorf("mark pending %s: %w", kind, res.Error)
+	}
+	return res.RowsAffected == 1, nil
 }
 
 // TakePending deletes the row of kind and key and decodes its payload into

@@ -2,7 +2,7 @@ package store_test
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -31,7 +31,7 @@ func TestPendingTakenOnce(t *testing.T) {
 	ctx := context.Background()
 	dbs := replicas(t, 2)
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	if err := store.PutPending(ctx, dbs[0], store.PendingLogin, "state-1", payload{"n1"}, now, now.Add(time.Minute), 10); err != nil {
+	if err := store.PutPending(ctx, dbs[0], store.PendingExchange, "state-1", payload{"n1"}, now.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	var row store.SSOPending
@@ -43,10 +43,10 @@ func TestPendingTakenOnce(t *testing.T) {
 		db              *gorm.DB
 		ok              bool
 	}{
-		{"other kind", store.PendingAdminLogin, "state-1", dbs[1], false},
-		{"other key", store.PendingLogin, "state-2", dbs[1], false},
-		{"other replica", store.PendingLogin, "state-1", dbs[1], true},
-		{"again", store.PendingLogin, "state-1", dbs[0], false},
+		{"other kind", store.PendingUsed + "admin", "state-1", dbs[1], false},
+		{"other key", store.PendingExchange, "state-2", dbs[1], false},
+		{"other replica", store.PendingExchange, "state-1", dbs[1], true},
+		{"again", store.PendingExchange, "state-1", dbs[0], false},
 	}
 	for _, tt := range tests {
 		var p payload
@@ -61,7 +61,7 @@ func TestPendingExpiredIsNeverHonoured(t *testing.T) {
 	ctx := context.Background()
 	db := testutil.NewDB(t)
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	if err := store.PutPending(ctx, db, store.PendingExchange, "tok", payload{"x"}, now, now.Add(time.Minute), 10); err != nil {
+	if err := store.PutPending(ctx, db, store.PendingExchange, "tok", payload{"x"}, now.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
 	var p payload
@@ -77,27 +77,32 @@ func TestPendingExpiredIsNeverHonoured(t *testing.T) {
 	}
 }
 
-func TestPendingCap(t *testing.T) {
+// A state is marked used once, whichever replica marks it, and a flood of
+// other states marked does not stop the next one (there is no cap).
+func TestMarkPendingOnce(t *testing.T) {
 	ctx := context.Background()
-	db := testutil.NewDB(t)
-	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	put := func(key string, at time.Time) error {
-		return store.PutPending(ctx, db, store.PendingLogin, key, payload{}, at, at.Add(time.Minute), 2)
-	}
-	for _, k := range []string{"a", "b"} {
-		if err := put(k, now); err != nil {
-			t.Fatal(err)
+	dbs := replicas(t, 2)
+	exp := time.Date(2026, 1, 1, 12, 10, 0, 0, time.UTC)
+	for i := range 200 {
+		if ok, err := store.MarkPending(ctx, dbs[i%2], store.PendingUsed+"service", fmt.Sprint("flood-", i), exp); !ok || err != nil {
+			t.Fatalf("mark %d: %v %v", i, ok, err)
 		}
 	}
-	if err := store.PutPending(ctx, db, store.PendingExchange, "other kind", payload{}, now, now.Add(time.Minute), 2); err != nil {
-		t.Fatalf("the cap counts one kind: %v", err)
+	tests := []struct {
+		name, kind, key string
+		db              *gorm.DB
+		ok              bool
+	}{
+		{"first", store.PendingUsed + "service", "state", dbs[0], true},
+		{"again on another replica", store.PendingUsed + "service", "state", dbs[1], false},
+		{"again", store.PendingUsed + "service", "state", dbs[0], false},
+		{"other flow", store.PendingUsed + "admin", "state", dbs[1], true},
 	}
-	if err := put("c", now); !errors.Is(err, store.ErrTooManyPending) {
-		t.Fatalf("third of two: %v", err)
-	}
-	// Once the first two expired, the sweep makes room.
-	if err := put("c", now.Add(time.Minute)); err != nil {
-		t.Fatalf("after expiry: %v", err)
+	for _, tt := range tests {
+		ok, err := store.MarkPending(ctx, tt.db, tt.kind, tt.key, exp)
+		if err != nil || ok != tt.ok {
+			t.Fatalf("%s: %v %v, want %v", tt.name, ok, err, tt.ok)
+		}
 	}
 }
 
@@ -107,7 +112,7 @@ func TestPendingConcurrentTakers(t *testing.T) {
 	dbs := replicas(t, 2)
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	for round := range 5 {
-		if err := store.PutPending(ctx, dbs[0], store.PendingExchange, "tok", payload{"n"}, now, now.Add(time.Minute), 10); err != nil {
+		if err := store.PutPending(ctx, dbs[0], store.PendingExchange, "tok", payload{"n"}, now.Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 		const n = 8

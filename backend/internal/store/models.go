@@ -291,9 +291,15 @@ type Session struct {
 	DisplayName  string
 	Groups       JSON[[]string]
 	SharedLinkID *string
-	CreatedAt    time.Time
-	LastSeenAt   time.Time
-	ExpiresAt    time.Time
+	// SSO sessions: the provider's issuer and subject, and
+	// preferred_username as sent, which allow-list entries are matched
+	// against. Email is set only when the provider verified it.
+	SSOIssuer   string `gorm:"column:sso_issuer"`
+	SSOSubject  string `gorm:"column:sso_subject"`
+	SSOUsername string `gorm:"column:sso_username"`
+	CreatedAt   time.Time
+	LastSeenAt  time.Time
+	ExpiresAt   time.Time
 }
 
 // AppConfig is one key/value JSON document.

@@ -2703,7 +2703,7 @@ export interface components {
             /** @description tokens only, a header clients may put their token in (besides Authorization). */
             header?: string;
             type: components["schemas"]["SecurityConfigType"];
-            /** @description sso only, users allowed (empty with groups empty means everyone who signs in). */
+            /** @description sso only, users allowed (empty with groups empty means everyone who signs in). Each entry is compared with one claim: "sub:<subject>" with the ID token's sub (of the issuer configured when the list is saved); an entry with an @ with the email claim, only when email_verified is true; any other word with preferred_username or sub. */
             users?: string[] | null;
         };
         SecurityConfigSharedLinks: {

@@ -12,8 +12,26 @@ import type { SecurityConfig } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveSecurityConfig, useSsoProvider } from '../api/security';
+import { userEntryError } from './user-entry';
 
 type Sso = Extract<SecurityConfig, { type: 'sso' }>;
+
+/** Says which claim of the provider each kind of entry is compared with. */
+function UserEntriesHint() {
+  return (
+    <ul>
+      <li>
+        <code>sub:&lt;subject&gt;</code>: the provider&apos;s subject (<code>sub</code> claim), which never changes. The safest choice.
+      </li>
+      <li>
+        An e-mail address: the <code>email</code> claim, only when the provider marks it verified (<code>email_verified</code>).
+      </li>
+      <li>
+        Any other word: the <code>preferred_username</code> claim (some providers let people change it) or the subject.
+      </li>
+    </ul>
+  );
+}
 
 export function SsoCard({ serviceId, config }: { serviceId: string; config?: Sso }) {
   const provider = useSsoProvider();
@@ -58,8 +76,8 @@ export function SsoCard({ serviceId, config }: { serviceId: string; config?: Sso
           </Alert>
         ) : null}
         <Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} label="Require single sign-on" />
-        <Field label="Allowed users" optional error={errors.users} hint="E-mail addresses; press Enter after each.">
-          <TagInput value={users} onChange={setUsers} placeholder="alice@example.com" validate={(v) => (/^\S+@\S+$/.test(v) || /^[\w.-]+$/.test(v) ? null : 'Enter an e-mail or username')} />
+        <Field label="Allowed users" optional error={errors.users} hint={<UserEntriesHint />}>
+          <TagInput value={users} onChange={setUsers} placeholder="sub:248289761001 or alice@example.com" validate={userEntryError} />
         </Field>
         <Field label="Allowed groups" optional error={errors.groups}>
           <TagInput value={groups} onChange={setGroups} placeholder="admins" />

@@ -33,10 +33,6 @@ func (p *Path) readings() []string {
 	return p.variants
 }
 
-// Readings returns every plausible reading of the path, Clean first (see
-// readings.go for the list). The rule tester shows them.
-func (p *Path) Readings() []string { return append([]string(nil), p.readings()...) }
-
 // ParsePath reads the path of a request URI (path and query, as Traefik's
 // X-Forwarded-Uri carries it). The common case, a path with no byte that
 // could be read another way, costs no allocation.

@@ -21,8 +21,8 @@ import (
 //  3. optionally, everything from the first NUL byte cut off (C strings);
 //  4. optionally, '\' read as '/' (Windows, IIS);
 //  5. optionally, ";parameters" removed from each segment (Tomcat, Jetty);
-//  6. optionally, each segment trimmed as Windows and Java do: from the
-//     first ':' on (NTFS streams such as ::$DATA), leading and trailing
+//  6. optionally, each segment trimmed as Windows and Java do: an NTFS
+//     stream (::$DATA, :$DATA, :name:$DATA) cut off, leading and trailing
 //     spaces and control bytes, and trailing dots;
 //  7. dot segments and duplicate slashes resolved.
 //
@@ -245,10 +245,12 @@ func stripParams(s string) string {
 	return strings.Join(segs, "/")
 }
 
-// trimSegments trims every segment as Windows and Java read it: cut at the
-// first ':' (an NTFS stream: a::$DATA is a), leading and trailing spaces
-// and control bytes (Java's String.trim, Windows), then trailing dots
-// (Windows) unless the segment is "." or "..".
+// trimSegments trims every segment as Windows and Java read it: an NTFS
+// stream cut off (a segment with ":$" from its first ':' on: a::$DATA,
+// a:$DATA and a:$I30:$INDEX_ALLOCATION are a; a:b alone is left, as
+// Matrix IDs and Google-style a:action paths have it), leading and
+// trailing spaces and control bytes (Java's String.trim, Windows), then
+// trailing dots (Windows) unless the segment is "." or "..".
 func trimSegments(s string) string {
 	if !needsTrim(s) {
 		return s
@@ -256,7 +258,10 @@ func trimSegments(s string) string {
 	segs := strings.Split(s, "/")
 	changed := false
 	for i, seg := range segs {
-		t, _, _ := strings.Cut(seg, ":")
+		t := seg
+		if strings.Contains(t, ":$") {
+			t, _, _ = strings.Cut(t, ":")
+		}
 		t = strings.TrimFunc(t, func(r rune) bool { return r <= ' ' })
 		if t != "." && t != ".." {
 			t = strings.TrimRight(t, ". \x00\t\n\v\f\r")
@@ -275,7 +280,7 @@ func trimSegments(s string) string {
 func needsTrim(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == ':' || c <= ' ' || c == '.' && (i+1 == len(s) || s[i+1] == '/') {
+		if c == ':' && i+1 < len(s) && s[i+1] == '$' || c <= ' ' || c == '.' && (i+1 == len(s) || s[i+1] == '/') {
 			return true
 		}
 	}

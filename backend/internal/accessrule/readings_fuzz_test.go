@@ -39,7 +39,9 @@ func oracleReadings(uri string) []string {
 		func(s string) string {
 			segs := strings.Split(s, "/")
 			for i, seg := range segs {
-				seg, _, _ = strings.Cut(seg, ":")
+				if strings.Contains(seg, ":$") {
+					seg, _, _ = strings.Cut(seg, ":")
+				}
 				seg = strings.TrimFunc(seg, func(r rune) bool { return r <= ' ' })
 				if seg != "." && seg != ".." {
 					seg = strings.TrimRight(seg, ". \x00\t\n\v\f\r")

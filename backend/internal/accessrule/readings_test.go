@@ -26,6 +26,7 @@ var secretReadings = []struct{ uri, who string }{
 	{"/secret%3a%3a$DATA", "encoded stream suffix"},
 	{"/secret::$INDEX_ALLOCATION/x", "NTFS directory stream"},
 	{"/secret:stream:$DATA", "NTFS named stream"},
+	{"/secret:$I30:$INDEX_ALLOCATION/x", "NTFS directory index stream"},
 	{"/secret::$DATA.", "stream then trailing dot"},
 	{"/secret%252e", "double encoding, trailing dot"},
 	{"/%2573ecret", "double encoding"},
@@ -86,7 +87,7 @@ var publicEscapes = []struct{ uri, who string }{
 	{"/public/.. /admin", "dot segment with a trailing space, raw"},
 	{"/public/..%09/admin", "dot segment with a trailing tab"},
 	{"/public/..::$DATA/admin", "dot segment with a stream suffix"},
-	{"/public/..:x/admin", "dot segment with a stream name"},
+	{"/public/..:$I30:$INDEX_ALLOCATION/admin", "dot segment with a directory stream"},
 	{"/public::$DATA/../admin", "stream suffix before a dot segment"},
 	{"/public/x%00/../../admin", "NUL before dot segments"},
 }
@@ -126,11 +127,23 @@ func TestAllowRefusesNormalisedEscapes(t *testing.T) {
 		})
 	}
 	for _, uri := range []string{"/public/x", "/public/app.3f.js", "/public/caf%C3%A9", "/public/café", "/public/x.",
-		"/public/a:b", "/public/x%20y", "/%70ublic/x", "/public/\uff46\uff49\uff4c\uff45", "/public/%c3%a9t%c3%a9/"} {
+		"/public/a:b", "/public/@alice:example.org", "/public/x%20y", "/%70ublic/x", "/public/\uff46\uff49\uff4c\uff45", "/public/%c3%a9t%c3%a9/"} {
 		r := Request{Method: "GET", URI: uri}
 		if d := s.Decide(&r); d.Action != Allow {
 			t.Errorf("%q: %s, want allow; readings %q ambiguous %v", uri, d.Action, r.Path().readings(), r.Path().Ambiguous)
 		}
+	}
+}
+
+// An allow rule for an exact path with a colon (Google-style actions,
+// Matrix IDs) still matches: only ":$" starts a stream suffix.
+func TestAllowExactPathWithColon(t *testing.T) {
+	s := mustCompile(t, []Rule{{Action: Allow, Paths: []PathMatch{{Type: PathExact, Value: "/v1/items:batchGet"}}}}, Authenticate, nil)
+	if d := s.Decide(&Request{Method: "GET", URI: "/v1/items:batchGet"}); d.Action != Allow {
+		t.Fatalf("/v1/items:batchGet: %s, want allow", d.Action)
+	}
+	if d := s.Decide(&Request{Method: "GET", URI: "/v1/items:batchGet."}); d.Action != Authenticate {
+		t.Fatalf("/v1/items:batchGet.: %s, want authenticate (it also reads as /v1/items:batchGet)", d.Action)
 	}
 }
 

@@ -171,7 +171,10 @@ func unhex(c byte) byte {
 // cleanPath resolves dot segments and duplicate slashes, keeping a trailing
 // slash (which upstreams may treat as a different resource).
 func cleanPath(s string) string {
-	c := path.Clean("/" + s)
+	if s == "" || s[0] != '/' {
+		s = "/" + s
+	}
+	c := path.Clean(s)
 	if c != "/" && (strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") || strings.HasSuffix(s, "/..")) {
 		c += "/"
 	}

@@ -40,13 +40,12 @@ const maxDecodes = 4
 
 type readingSet struct {
 	list     []string // cleaned readings, the first one Clean
-	seen     map[string]struct{}
 	left     int
 	overflow bool
 }
 
 func newReadingSet(clean string, n int) *readingSet {
-	return &readingSet{list: []string{clean}, seen: map[string]struct{}{clean: {}}, left: readingBudget - n}
+	return &readingSet{list: []string{clean}, left: readingBudget - n}
 }
 
 // spend takes n bytes from the budget and reports whether they were there.
@@ -58,22 +57,49 @@ func (rs *readingSet) spend(n int) bool {
 	return !rs.overflow
 }
 
+// strset is a small set of strings that keeps their order: a list while
+// short, with a map beside it once it grows.
+type strset struct {
+	list []string
+	m    map[string]struct{}
+}
+
+// add reports whether s was new.
+func (ss *strset) add(s string) bool {
+	if ss.m != nil {
+		if _, ok := ss.m[s]; ok {
+			return false
+		}
+		ss.m[s] = struct{}{}
+	} else {
+		for _, x := range ss.list {
+			if x == s {
+				return false
+			}
+		}
+		if len(ss.list) >= 8 {
+			ss.m = make(map[string]struct{}, 32)
+			for _, x := range ss.list {
+				ss.m[x] = struct{}{}
+			}
+			ss.m[s] = struct{}{}
+		}
+	}
+	ss.list = append(ss.list, s)
+	return true
+}
+
 // expand computes every reading of raw into rs.list. lookalike reports
 // that Unicode folding made a byte that changes the path's structure.
 func (rs *readingSet) expand(raw string) (lookalike bool) {
-	set := []string{raw}
-	seen := map[string]struct{}{raw: {}}
+	set := strset{list: make([]string, 1, 8)}
+	set.list[0] = raw
 	// Every string a step builds is paid for, new or not; a step with
 	// nothing to do returns its input after a scan and costs nothing.
 	add := func(s string) {
-		if !rs.spend(len(s)) {
-			return
+		if rs.spend(len(s)) {
+			set.add(s)
 		}
-		if _, ok := seen[s]; ok {
-			return
-		}
-		seen[s] = struct{}{}
-		set = append(set, s)
 	}
 	for cur, i := raw, 0; i < maxDecodes && !rs.overflow && strings.IndexByte(cur, '%') >= 0; i++ {
 		next := decodeLenient(cur)
@@ -83,35 +109,34 @@ func (rs *readingSet) expand(raw string) (lookalike bool) {
 		add(next)
 		cur = next
 	}
-	n := len(set)
+	n := len(set.list)
 	for i := 0; i < n && !rs.overflow; i++ {
-		if f, structural := foldUnicode(set[i]); f != set[i] {
+		s := set.list[i]
+		if isASCII(s) || !rs.spend(len(s)) { // NFKC is the costly step: pay for its input
+			continue
+		}
+		if f, structural := foldUnicode(s); f != s {
 			lookalike = lookalike || structural
 			add(f)
 		}
 	}
 	for _, step := range [...]func(string) string{cutNUL, backslashes, stripParams, trimSegments} {
-		n := len(set)
+		n := len(set.list)
 		for i := 0; i < n && !rs.overflow; i++ {
-			if v := step(set[i]); v != set[i] {
+			if v := step(set.list[i]); v != set.list[i] {
 				add(v)
 			}
 		}
 	}
-	for _, s := range set {
-		if rs.overflow {
-			break
-		}
+	out := strset{list: rs.list}
+	for _, s := range set.list {
 		c := cleanPath(s)
 		if !rs.spend(len(c)) {
 			break
 		}
-		if _, ok := rs.seen[c]; ok {
-			continue
-		}
-		rs.seen[c] = struct{}{}
-		rs.list = append(rs.list, c)
+		out.add(c)
 	}
+	rs.list = out.list
 	return lookalike
 }
 
@@ -147,24 +172,34 @@ var lookalikes = map[rune]rune{
 	'\u3002': '.', '\u2236': ':', '\ua789': ':',
 }
 
+// lookalike maps one rune through lookalikes; ASCII costs no lookup.
+func lookalike(r rune) rune {
+	if r < 0xa5 {
+		return r
+	}
+	if m, ok := lookalikes[r]; ok {
+		return m
+	}
+	return r
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // foldUnicode decodes overlong UTF-8 encodings of ASCII bytes, applies
 // NFKC and maps lookalikes. structural reports that it made a byte that
 // separates, names or escapes segments (/ \ . : ; % or a control byte).
 func foldUnicode(s string) (string, bool) {
-	i := 0
-	for i < len(s) && s[i] < utf8.RuneSelf {
-		i++
-	}
-	if i == len(s) {
+	if isASCII(s) {
 		return s, false
 	}
-	f := norm.NFKC.String(decodeOverlong(s))
-	f = strings.Map(func(r rune) rune {
-		if m, ok := lookalikes[r]; ok {
-			return m
-		}
-		return r
-	}, f)
+	f := strings.Map(lookalike, norm.NFKC.String(decodeOverlong(s)))
 	return f, countStructural(f) > countStructural(s)
 }
 

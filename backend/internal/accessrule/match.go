@@ -294,9 +294,10 @@ func (s *Set) matches(c *compiled, r *Request, why *string) bool {
 }
 
 // matchPaths matches an allow rule's paths narrowly: every reading of the
-// path must match one of them, case-sensitively (the path then cannot mean anything the rule
-// does not open). Other rules match broadly: any reading matching any of
-// them is enough, and a path with too many readings to compute matches.
+// path must match one of them, case-sensitively, so the path cannot mean
+// anything the rule does not open. Other rules match broadly: any reading
+// matching any of them is enough, and a path with too many readings to
+// compute (Overflow) matches.
 func matchPaths(ms []pathMatcher, p *Path, narrow bool) bool {
 	if narrow {
 		if p.Overflow {
@@ -420,8 +421,8 @@ func containsFold(s, sub string) bool {
 }
 
 // UnderPrefix reports whether the path of uri is, unambiguously and in
-// every reading, prefix or below it (whole segments, case-sensitive): the narrow match allow rules
-// use, for scopes that grant access.
+// every reading, prefix or below it (whole segments, case-sensitive): the
+// narrow match allow rules use, for scopes that grant access.
 func UnderPrefix(uri, prefix string) bool {
 	p := ParsePath(uri)
 	if p.Ambiguous {

@@ -172,3 +172,17 @@ func TestReadingsAreBounded(t *testing.T) {
 		t.Fatalf("a long clean path: overflow %v ambiguous %v", p.Overflow, p.Ambiguous)
 	}
 }
+
+// UnderPrefix, which bounds a machine token's scope, holds the same line
+// as allow rules: every reading must stay below the prefix.
+func TestUnderPrefixEveryReading(t *testing.T) {
+	for uri, want := range map[string]bool{
+		"/dav/x": true, "/dav/x.": true, "/dav/caf%C3%A9": true,
+		"/dav/%c0%ae%c0%ae/admin": false, "/dav/\uff0e\uff0e/admin": false, "/dav/..%20/admin": false,
+		"/dav/..::$DATA/admin": false, "/dav%c0%af..%c0%afadmin": false,
+	} {
+		if got := UnderPrefix(uri, "/dav"); got != want {
+			t.Errorf("UnderPrefix(%q, /dav) = %v, want %v", uri, got, want)
+		}
+	}
+}

@@ -258,6 +258,9 @@ func (s *Set) matches(c *compiled, r *Request, why *string) bool {
 			return fail("the path is ambiguous (" + r.URI + "), and allow rules never match an ambiguous path")
 		}
 		if !matchPaths(c.paths, p, narrow) {
+			if narrow && p.variants != nil && matchPaths(c.paths, &Path{Clean: p.Clean}, true) {
+				return fail("the path can also be read outside this rule's paths, and allow rules match only when every reading does")
+			}
 			return fail("the path does not match")
 		}
 	}
@@ -290,14 +293,35 @@ func (s *Set) matches(c *compiled, r *Request, why *string) bool {
 	return true
 }
 
+// matchPaths matches an allow rule's paths narrowly: every reading of the
+// path must match one of them, case-sensitively, so the path cannot mean
+// anything the rule does not open. Other rules match broadly: any reading
+// matching any of them is enough, and a path with too many readings to
+// compute (Overflow) matches.
 func matchPaths(ms []pathMatcher, p *Path, narrow bool) bool {
 	if narrow {
-		for i := range ms {
-			if ms[i].narrow(p.Clean) {
-				return true
-			}
+		if p.Overflow {
+			return false
 		}
-		return false
+	next:
+		for _, v := range p.readings() {
+			// A reading that differs from another only by escapes of bytes
+			// that are not separators (an upstream that does not decode
+			// /%70ublic) has the same segments: compare it decoded.
+			if d, ok, structural := decodeOnce(v); ok && !structural {
+				v = d
+			}
+			for i := range ms {
+				if ms[i].narrow(v) {
+					continue next
+				}
+			}
+			return false
+		}
+		return true
+	}
+	if p.Overflow {
+		return true
 	}
 	for _, v := range p.readings() {
 		for i := range ms {
@@ -396,9 +420,9 @@ func containsFold(s, sub string) bool {
 	return false
 }
 
-// UnderPrefix reports whether the path of uri is, unambiguously, prefix or
-// below it (whole segments, case-sensitive): the narrow match allow rules
-// use, for scopes that grant access.
+// UnderPrefix reports whether the path of uri is, unambiguously and in
+// every reading, prefix or below it (whole segments, case-sensitive): the
+// narrow match allow rules use, for scopes that grant access.
 func UnderPrefix(uri, prefix string) bool {
 	p := ParsePath(uri)
 	if p.Ambiguous {
@@ -408,5 +432,5 @@ func UnderPrefix(uri, prefix string) bool {
 	if prefix != "/" {
 		m.value = strings.TrimSuffix(prefix, "/")
 	}
-	return m.narrow(p.Clean)
+	return matchPaths([]pathMatcher{m}, &p, true)
 }

@@ -10,13 +10,18 @@ type Path struct {
 	// Clean is what an RFC 3986 upstream sees: percent-decoded once, dot
 	// segments and duplicate slashes resolved, a trailing slash kept.
 	Clean string
-	// Ambiguous is set when an upstream could read the raw path differently
-	// from Clean: dot segments, duplicate slashes, backslashes, ';'
-	// parameters, encoded separators, double encoding or bad escapes.
-	// Allow rules never match an ambiguous path.
+	// Ambiguous is set when an upstream could read the raw path with other
+	// segments than Clean: dot segments, duplicate slashes, backslashes,
+	// ';' parameters, encoded separators, double or bad encoding, a NUL,
+	// overlong UTF-8 or a Unicode look-alike of a separator. Allow rules
+	// never match an ambiguous path.
 	Ambiguous bool
-	// variants are the other plausible readings (with Clean), for deny and
-	// authenticate rules; nil when the path has only one reading.
+	// Overflow is set when the readings of a hostile path would cost more
+	// than readingBudget bytes to compute: such a path is matched by every
+	// deny and authenticate path condition and by no allow rule.
+	Overflow bool
+	// variants are every plausible reading, Clean first; nil when Clean is
+	// the only one.
 	variants []string
 }
 
@@ -29,8 +34,8 @@ func (p *Path) readings() []string {
 }
 
 // ParsePath reads the path of a request URI (path and query, as Traefik's
-// X-Forwarded-Uri carries it). The common case, a plain path, costs no
-// allocation.
+// X-Forwarded-Uri carries it). The common case, a path with no byte that
+// could be read another way, costs no allocation.
 func ParsePath(uri string) Path {
 	raw := uri
 	if i := strings.IndexAny(raw, "?#"); i >= 0 {
@@ -48,15 +53,51 @@ func ParsePath(uri string) Path {
 	return parseComplex(raw)
 }
 
-// plain reports a path with one reading: no escapes, backslashes or
-// parameters, no empty, "." or ".." segment.
+// trigger marks the bytes that can make some upstream read a path another
+// way: escapes, backslashes, parameters, NTFS stream names, whitespace and
+// control bytes (trimmed or truncated by some), and every non-ASCII byte
+// (look-alikes, overlong UTF-8). '.' and '/' depend on their neighbours.
+var trigger = func() (t [256]bool) {
+	for _, c := range []byte("%\\;: \x7f") {
+		t[c] = true
+	}
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	return t
+}()
+
+// plain reports a path with one reading: no trigger byte, no empty segment
+// and no segment ending in '.' (dot segments, and the trailing dots Windows
+// strips).
 func plain(raw string) bool {
 	for i := 0; i < len(raw); i++ {
-		switch raw[i] {
+		c := raw[i]
+		switch {
+		case trigger[c]:
+			return false
+		case c == '/' && i+1 < len(raw) && raw[i+1] == '/':
+			return false
+		case c == '.' && (i+1 == len(raw) || raw[i+1] == '/'):
+			return false
+		}
+	}
+	return true
+}
+
+// structurallyPlain reports a decoded path whose segments every upstream
+// reads alike: no escape left, no backslash or parameter, no dot segment or
+// duplicate slash.
+func structurallyPlain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
 		case '%', '\\', ';':
 			return false
 		case '/':
-			rest := raw[i+1:]
+			rest := s[i+1:]
 			if strings.HasPrefix(rest, "/") || rest == "." || rest == ".." ||
 				strings.HasPrefix(rest, "./") || strings.HasPrefix(rest, "../") {
 				return false
@@ -73,34 +114,15 @@ func parseComplex(raw string) Path {
 		dec = raw
 	}
 	p.Clean = cleanPath(dec)
-	p.Ambiguous = !ok || structural || strings.ContainsAny(raw, `\;`) || !plain(dec)
-	full := dec
-	for i := 0; i < 3 && strings.IndexByte(full, '%') >= 0; i++ {
-		next, ok, _ := decodeOnce(full)
-		if !ok || next == full {
-			break
-		}
-		full = next
+	p.Ambiguous = !ok || structural || strings.ContainsAny(raw, `\;`) || !structurallyPlain(dec)
+	rs := newReadingSet(p.Clean, len(raw))
+	lookalike := rs.expand(raw)
+	p.Ambiguous = p.Ambiguous || lookalike || rs.overflow
+	p.Overflow = rs.overflow
+	if len(rs.list) > 1 {
+		p.variants = rs.list
 	}
-	full = stripParams(strings.ReplaceAll(full, `\`, "/"))
-	p.variants = appendUnique([]string{p.Clean}, cleanPath(full), cleanPath(stripParams(raw)), cleanPath(raw))
 	return p
-}
-
-func appendUnique(list []string, more ...string) []string {
-	for _, m := range more {
-		seen := false
-		for _, l := range list {
-			if l == m {
-				seen = true
-				break
-			}
-		}
-		if !seen {
-			list = append(list, m)
-		}
-	}
-	return list
 }
 
 // decodeOnce percent-decodes s. ok is false on a malformed escape;
@@ -146,22 +168,13 @@ func unhex(c byte) byte {
 	}
 }
 
-// stripParams removes ";params" from every segment, as servlet containers do.
-func stripParams(s string) string {
-	if strings.IndexByte(s, ';') < 0 {
-		return s
-	}
-	segs := strings.Split(s, "/")
-	for i, seg := range segs {
-		segs[i], _, _ = strings.Cut(seg, ";")
-	}
-	return strings.Join(segs, "/")
-}
-
 // cleanPath resolves dot segments and duplicate slashes, keeping a trailing
 // slash (which upstreams may treat as a different resource).
 func cleanPath(s string) string {
-	c := path.Clean("/" + s)
+	if s == "" || s[0] != '/' {
+		s = "/" + s
+	}
+	c := path.Clean(s)
 	if c != "/" && (strings.HasSuffix(s, "/") || strings.HasSuffix(s, "/.") || strings.HasSuffix(s, "/..")) {
 		c += "/"
 	}

@@ -109,7 +109,7 @@ func NormalizePath(p *PathMatch, f string, c *apperr.Collector) {
 			c.Add(f+".value", "may contain only path characters, written decoded (no %%, \\, ;, ?, # or spaces)")
 		case p.Type != PathGlob && strings.Contains(v, "*"):
 			c.Add(f+".value", "may contain * only in a glob")
-		case !plain(strings.ReplaceAll(v, "*", "x")):
+		case !structurallyPlain(strings.ReplaceAll(v, "*", "x")):
 			c.Add(f+".value", "must be a clean path: no //, . or .. segments")
 		}
 	case PathRegex:

@@ -47,25 +47,20 @@ var reservedNames = map[string]string{
 	"RES_OPTIONS": "DNS resolution", "LOCALDOMAIN": "DNS resolution", "HOSTALIASES": "DNS resolution",
 }
 
-// reservedPrefixes: the dynamic loader, Traefik's own static configuration,
-// the wrapper, TLS libraries and lego. A provider's own switches carry its
-// prefix (NAMECHEAP_HTTP_PROXY, INFOBLOX_SSL_VERIFY) and stay allowed.
-var reservedPrefixes = []string{"LD_", "TRAEFIK_", "GATEHOUSE_", "SSL_", "LEGO_"}
-
-// goRuntimeRE is Go's own variables (GODEBUG, which also switches TLS and
-// X.509 behaviour, GOMAXPROCS, GOGC, GOMEMLIMIT, GOTRACEBACK, GOFIPS140...):
-// all GO and letters or digits, no underscore, so provider credentials such
-// as GODADDY_API_KEY or GOOGLE_APPLICATION_CREDENTIALS stay allowed.
-var goRuntimeRE = regexp.MustCompile(`^GO[A-Z0-9]*$`)
-
-// legoProviderNames are the LEGO_* variables a DNS provider reads for its
-// own configuration (lego's providers/dns): allowed despite the prefix.
-// Every other LEGO_* changes lego itself (LEGO_CA_CERTIFICATES,
-// LEGO_CA_SERVER_NAME, LEGO_DISABLE_CNAME_SUPPORT,
-// LEGO_DEBUG_DNS_API_HTTP_CLIENT which logs the DNS API's requests...).
-var legoProviderNames = map[string]bool{
-	"LEGO_AZURE_BYPASS_DEPRECATION": true, // azure (the deprecated provider)
-}
+// reservedRE refuses by prefix: the dynamic loader (LD_), Traefik's own
+// static configuration (TRAEFIK_), the wrapper (GATEHOUSE_), TLS libraries
+// (SSL_), lego's own switches (LEGO_CA_CERTIFICATES, LEGO_CA_SERVER_NAME,
+// LEGO_DISABLE_CNAME_SUPPORT, LEGO_DEBUG_DNS_API_HTTP_CLIENT which logs the
+// DNS API's requests...) and Go's runtime variables: GO and letters or
+// digits, no underscore (GODEBUG, which also switches TLS and X.509
+// behaviour, GOMAXPROCS, GOGC, GOMEMLIMIT, GOFIPS140...). A provider's
+// variables carry its own prefix and stay allowed: GODADDY_API_KEY,
+// GOOGLE_APPLICATION_CREDENTIALS, NAMECHEAP_HTTP_PROXY, INFOBLOX_SSL_VERIFY.
+// No lego DNS provider reads a LEGO_ credential; the one provider switch
+// with that prefix, LEGO_AZURE_BYPASS_DEPRECATION, re-enables the
+// deprecated azure provider, whose replacement is azuredns.
+// The OpenAPI document states the same pattern (the panel's form reads it).
+var reservedRE = regexp.MustCompile(`^(LD_|TRAEFIK_|GATEHOUSE_|SSL_|LEGO_|GO[A-Z0-9]*$)`)
 
 // checkNameShape is the syntax of an environment variable name.
 func checkNameShape(name string) error {
@@ -89,16 +84,11 @@ func CheckName(name string) error {
 	if what, ok := reservedNames[name]; ok {
 		return fmt.Errorf("%s is reserved: it changes %s, not a DNS provider", name, what)
 	}
-	if goRuntimeRE.MatchString(name) {
-		return fmt.Errorf("%s is reserved: it changes the Go runtime Traefik runs on, not a DNS provider", name)
-	}
-	if legoProviderNames[name] {
-		return nil
-	}
-	for _, p := range reservedPrefixes {
-		if strings.HasPrefix(name, p) {
-			return fmt.Errorf("names starting with %s are reserved", p)
+	if m := reservedRE.FindStringSubmatch(name); m != nil {
+		if !strings.HasSuffix(m[1], "_") {
+			return fmt.Errorf("%s is reserved: it changes the Go runtime Traefik runs on, not a DNS provider", name)
 		}
+		return fmt.Errorf("names starting with %s are reserved", m[1])
 	}
 	return nil
 }

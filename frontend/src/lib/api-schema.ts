@@ -1448,6 +1448,9 @@ export interface paths {
         /**
          * Traefik's static configuration, for the managed-mode wrapper
          * @description Public, internal network only (refused through the proxy or on the public admin domain).
+         *     Once it carries the provider token Traefik's HTTP provider sends (always with a wrapper
+         *     token configured), it also needs the wrapper token as a bearer token, like the wrapper's
+         *     other endpoints.
          */
         get: operations["getManagedStaticConfig"];
         put?: never;
@@ -6072,7 +6075,10 @@ export interface operations {
     getManagedStaticConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Bearer and the wrapper token. */
+                Authorization?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6089,8 +6095,10 @@ export interface operations {
                     "text/yaml": string;
                 };
             };
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getProxyStatus: {

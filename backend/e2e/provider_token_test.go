@@ -55,6 +55,9 @@ func TestProviderTokenExternalTraefik(t *testing.T) {
 			a := fetch(t, c, "http://tokened.access.test/", nil)
 			return a.code == http.StatusOK && a.reply.Backend == "tokened"
 		}, "Traefik with the provider token never routed the service")
+		// A few of its polls (1 s apart, applied within Traefik's 2 s
+		// throttle): the Traefik without the token still has nothing.
+		time.Sleep(4 * time.Second)
 		if a := fetch(t, browser(t, without), "http://tokened.access.test/", nil); a.code != http.StatusNotFound {
 			t.Fatalf("Traefik without the token: %d %s", a.code, a.body)
 		}

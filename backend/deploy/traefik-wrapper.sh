@@ -21,6 +21,11 @@
 #   GATEHOUSE_FALLBACK_API_ADDRESS entrypoint "traefik" of the boot fallback (default :8080)
 #   TRAEFIK_BIN                    the Traefik binary (default traefik)
 #
+# The static configuration can hold the token Traefik's HTTP provider sends
+# to the panel (providers.http.headers): like the credentials, it is written
+# with umask 077 and never logged, and the panel serves it to the wrapper
+# token only.
+#
 # Every fetch and report tries the URLs in order until one answers; all
 # replicas serve the same files. Fetch failures keep the last good files. If
 # the panel is unreachable at boot and no earlier file exists, a minimal

@@ -228,7 +228,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
 	var tlsSources []dynconf.EntrypointTLS
-	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), notifySvc, c)
+	providerToken := resolveProviderToken(cfg, secrets.Identity(), log)
+	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), providerToken, notifySvc, c)
 	if err != nil {
 		return nil, err
 	}
@@ -270,7 +271,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 			}
 		},
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
-		TrustForwardHeader: len(cfg.TrustedProxies) > 0,
+		TrustForwardHeader: len(cfg.TrustedProxies) > 0, ProviderToken: providerToken,
 		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {
 			prot, err := access.Protections(ctx, db, ids)
 			if err != nil {
@@ -301,7 +302,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.onListen = append(c.onListen, func(addr string) { listenAddr.Store(&addr) })
 	features = append(features, status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
-		ConfigURL: func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
+		ConfigURL:        func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
+		ProviderTokenSet: providerToken != "",
 	})))
 	polls.OnStall(func(s status.Stall) {
 		if s.Stopped {
@@ -415,12 +417,30 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	return c, nil
 }
 
+// resolveProviderToken is the token GET /api/proxy/config requires of Traefik's
+// HTTP provider: PANEL_PROVIDER_TOKEN, else in managed mode with a wrapper
+// token one derived from the age identity (the same on every replica; the
+// static configuration carries it and only the wrapper reads that). Empty
+// leaves the endpoint open, as before the token existed. Never logged.
+func resolveProviderToken(cfg config.Config, id *age.X25519Identity, log *slog.Logger) string {
+	switch {
+	case cfg.ProviderToken != "":
+		return cfg.ProviderToken
+	case cfg.Managed && cfg.WrapperToken != "":
+		return managed.ProviderToken(id)
+	}
+	log.Warn("GET /api/proxy/config answers anyone who reaches the panel, with every header value services send upstream: " +
+		"set PANEL_PROVIDER_TOKEN and send it from Traefik's HTTP provider (README: Pointing Traefik at Gatehouse)")
+	return ""
+}
+
 // newManaged builds the managed-mode service, or nil when PANEL_MANAGED is
-// off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound address.
+// off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound
+// address, with providerToken.
 // The DNS credentials file of an older install (or of a restored older
 // archive) moves into the database here.
 func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
-	id *age.X25519Identity, pub notify.Publisher, c *components) (*managed.Service, error) {
+	id *age.X25519Identity, providerToken string, pub notify.Publisher, c *components) (*managed.Service, error) {
 	if !cfg.Managed {
 		return nil, nil
 	}
@@ -431,6 +451,7 @@ func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change
 		Static: managed.StaticOptions{
 			ProviderURL: cfg.InternalURL, APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
 			Replicas: cfg.ReplicaURLs, PanelAddress: cfg.ManagedPanelAddress, ConfigDir: cfg.ManagedConfigDir,
+			ProviderToken: providerToken,
 		},
 		BaseURL: func() string {
 			addr := "127.0.0.1:8080"

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -38,7 +39,12 @@ type Config struct {
 	ProxyAPIURL  string // PANEL_PROXY_API_URL, Traefik's API (e.g. http://traefik:8080)
 	MetricsURL   string // PANEL_PROXY_METRICS_URL, Traefik's Prometheus endpoint (default: API URL + /metrics)
 	WrapperToken string // PANEL_WRAPPER_TOKEN[_FILE]
-	AgeIdentity  string // PANEL_AGE_IDENTITY[_FILE]
+	// ProviderToken is PANEL_PROVIDER_TOKEN[_FILE]: once set, GET
+	// /api/proxy/config answers only a request with Authorization: Bearer
+	// <token>, which Traefik's HTTP provider sends (providers.http.headers).
+	// Managed mode derives one when it is unset (see managed.ProviderToken).
+	ProviderToken string
+	AgeIdentity   string // PANEL_AGE_IDENTITY[_FILE]
 	// Managed mode's static configuration (see internal/managed).
 	ManagedAPIAddress string // PANEL_MANAGED_API_ADDRESS, Traefik's internal API entrypoint (default :8080)
 	ManagedACMEDir    string // PANEL_MANAGED_ACME_DIR, ACME storage directory inside the Traefik container (default /acme)
@@ -91,6 +97,7 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	c.AdminPassword = l.secret("PANEL_ADMIN_PASSWORD")
 	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
+	c.ProviderToken = l.secret("PANEL_PROVIDER_TOKEN")
 	c.AgeIdentity = l.secret("PANEL_AGE_IDENTITY")
 	c.Managed = l.boolean("PANEL_MANAGED")
 	c.LogLevel = l.level("PANEL_LOG_LEVEL")
@@ -136,6 +143,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.AdminDomain != "" && strings.ContainsAny(c.AdminDomain, "/:` ()") {
 		return Config{}, fmt.Errorf("PANEL_ADMIN_DOMAIN: %q must be a bare host name like panel.example.com", c.AdminDomain)
+	}
+	if err := checkProviderToken(c); err != nil {
+		return Config{}, err
 	}
 	if err := checkManaged(c); err != nil {
 		return Config{}, err
@@ -235,6 +245,26 @@ func checkPostgresURL(dbURL string) error {
 	case "", "disable", "allow", "prefer", "require", "verify-ca", "verify-full":
 	default:
 		return fmt.Errorf("sslmode %q must be one of disable, allow, prefer, require, verify-ca, verify-full", mode)
+	}
+	return nil
+}
+
+// providerTokenRE is what goes verbatim into a YAML string and an
+// Authorization header: base64, base64url or hex (openssl rand -hex 32).
+var providerTokenRE = regexp.MustCompile(`^[A-Za-z0-9._~+/=-]{32,512}$`)
+
+// checkProviderToken never quotes the token: it is a secret.
+func checkProviderToken(c Config) error {
+	if c.ProviderToken == "" {
+		return nil
+	}
+	if !providerTokenRE.MatchString(c.ProviderToken) {
+		return fmt.Errorf("PANEL_PROVIDER_TOKEN: must be 32 to 512 characters of A-Z, a-z, 0-9 and ._~+/=- (for example openssl rand -hex 32)")
+	}
+	if c.Managed && c.WrapperToken == "" {
+		// The static configuration carries it, and only the wrapper token
+		// keeps that document from anyone on the internal network.
+		return fmt.Errorf("PANEL_PROVIDER_TOKEN: managed mode also needs PANEL_WRAPPER_TOKEN, which guards the static configuration that carries it")
 	}
 	return nil
 }

@@ -136,3 +136,38 @@ func TestLoadDatabaseURLErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadProviderToken(t *testing.T) {
+	const tok = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	f := filepath.Join(t.TempDir(), "tok")
+	if err := os.WriteFile(f, []byte(tok+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []map[string]string{
+		{"PANEL_PROVIDER_TOKEN": tok},
+		{"PANEL_PROVIDER_TOKEN_FILE": f},
+		{"PANEL_PROVIDER_TOKEN": tok, "PANEL_MANAGED": "true", "PANEL_WRAPPER_TOKEN": "w"},
+	} {
+		c, err := Load(env(e))
+		if err != nil || c.ProviderToken != tok {
+			t.Fatalf("Load(%v) = %q, %v", e, c.ProviderToken, err)
+		}
+	}
+	for _, bad := range []map[string]string{
+		{"PANEL_PROVIDER_TOKEN": "short"},
+		{"PANEL_PROVIDER_TOKEN": strings.Repeat("a", 40) + " b"},
+		{"PANEL_PROVIDER_TOKEN": strings.Repeat("a", 40) + "\"b"},
+		{"PANEL_PROVIDER_TOKEN": tok, "PANEL_PROVIDER_TOKEN_FILE": f},
+		// Managed mode puts it in the static configuration, which only the
+		// wrapper token guards.
+		{"PANEL_PROVIDER_TOKEN": tok, "PANEL_MANAGED": "true"},
+	} {
+		_, err := Load(env(bad))
+		if err == nil || !strings.HasPrefix(err.Error(), "PANEL_PROVIDER_TOKEN") {
+			t.Fatalf("Load(%v) = %v; want an error naming PANEL_PROVIDER_TOKEN", bad, err)
+		}
+		if strings.Contains(err.Error(), "aaaaaaaaaa") || strings.Contains(err.Error(), tok) {
+			t.Fatalf("the error quotes the token: %v", err)
+		}
+	}
+}

@@ -22,6 +22,11 @@ import (
 // (never modified): one slice instead of one per protected service.
 var identityHeaders = fwdauth.IdentityHeaders()
 
+// identityHeadersRegex strips every other spelling of them (Remote_User,
+// remote-user) from the client's request. Traefik 3.6 and 3.7 both accept
+// authResponseHeadersRegex, so no Traefik version gates it.
+var identityHeadersRegex = fwdauth.IdentityHeadersRegex()
+
 // owners maps emitted names to the panel service that contributed them.
 type owners struct {
 	routers, services, middlewares, transports map[string]string
@@ -174,6 +179,7 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		newMW = append(newMW, namedMW{n, &Middleware{ForwardAuth: &ForwardAuth{
 			Address:                  b.s.AuthBase + fwdauth.VerifyPath + "?" + fwdauth.ServiceParam + "=" + url.QueryEscape(sv.ID),
 			AuthResponseHeaders:      identityHeaders,
+			AuthResponseHeadersRegex: identityHeadersRegex,
 			AddAuthCookiesToResponse: []string{fwdauth.SessionCookie},
 			TrustForwardHeader:       b.s.TrustForwardHeader,
 		}}})

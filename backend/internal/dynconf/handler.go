@@ -1,6 +1,8 @@
 package dynconf
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
 	"log/slog"
 	"net"
 	"net/http"
@@ -17,10 +19,35 @@ import (
 type Handler struct {
 	svc *Service
 	log *slog.Logger
+	// tokenSum is the SHA-256 of Deps.ProviderToken; nil when none is set.
+	tokenSum []byte
 }
 
 // NewHandler returns the dynconf handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc, log: svc.d.Logger} }
+func NewHandler(svc *Service) *Handler {
+	h := &Handler{svc: svc, log: svc.d.Logger}
+	if svc.d.ProviderToken != "" {
+		sum := sha256.Sum256([]byte(svc.d.ProviderToken))
+		h.tokenSum = sum[:]
+	}
+	return h
+}
+
+// providerAllowed reports whether the request may read the configuration:
+// always when no provider token is set, else only with Authorization:
+// Bearer <token>. Both sides are hashed first, so the comparison takes the
+// same time whatever the length or content of a wrong token.
+func (h *Handler) providerAllowed(r *http.Request) bool {
+	if h.tokenSum == nil {
+		return true
+	}
+	scheme, token, _ := strings.Cut(r.Header.Get(echo.HeaderAuthorization), " ")
+	if !strings.EqualFold(scheme, "Bearer") || token == "" {
+		return false
+	}
+	got := sha256.Sum256([]byte(strings.TrimSpace(token)))
+	return subtle.ConstantTimeCompare(got[:], h.tokenSum) == 1
+}
 
 // Register mounts the routes on the /api group. /proxy/config,
 // /proxy/cert-trigger and /proxy/maintenance/:id are on httpapi's public
@@ -41,6 +68,12 @@ func unavailable() *apperr.Error {
 }
 
 func (h *Handler) config(c echo.Context) error {
+	// Checked before anything is built or read: without the token a caller
+	// learns nothing, not even whether the configuration would build. A
+	// refused request is no poll: the status page would believe anyone.
+	if !h.providerAllowed(c.Request()) {
+		return apperr.Unauthenticated("the provider token is required: Traefik's HTTP provider sends it as Authorization: Bearer <PANEL_PROVIDER_TOKEN> (providers.http.headers)")
+	}
 	ctx := c.Request().Context()
 	body, etag, adminDomain, err := h.svc.current(ctx)
 	if err != nil {

@@ -70,6 +70,10 @@ type Deps struct {
 	// OnServe, when set, is told of every answered poll: the client's
 	// address, the ETag served and 200 or 304.
 	OnServe func(remote, etag string, code int)
+	// ProviderToken, when set, is the bearer token Traefik's HTTP provider
+	// must send (PANEL_PROVIDER_TOKEN, or managed mode's): GET
+	// /api/proxy/config answers nothing else. Empty keeps it open.
+	ProviderToken string
 }
 
 // Service gathers snapshots, builds and caches the encoded configuration.

@@ -145,6 +145,7 @@ type ForwardAuth struct {
 	Address                  string   `json:"address,omitempty"`
 	TrustForwardHeader       bool     `json:"trustForwardHeader"`
 	AuthResponseHeaders      []string `json:"authResponseHeaders,omitempty"`
+	AuthResponseHeadersRegex string   `json:"authResponseHeadersRegex,omitempty"`
 	AddAuthCookiesToResponse []string `json:"addAuthCookiesToResponse,omitempty"`
 }
 

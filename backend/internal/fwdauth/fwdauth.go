@@ -3,6 +3,11 @@
 // agree on. Both import it; neither defines these names itself.
 package fwdauth
 
+import (
+	"regexp"
+	"strings"
+)
+
 const (
 	// VerifyPath is the endpoint Traefik's forwardAuth middleware calls on
 	// every request to a protected service (access.FastVerify serves it).
@@ -20,7 +25,8 @@ const (
 )
 
 // Identity headers verify answers with. The middleware lists them in
-// authResponseHeaders, so Traefik replaces whatever the client sent with
+// authResponseHeaders and, in every spelling, in authResponseHeadersRegex
+// (IdentityHeadersRegex), so Traefik replaces whatever the client sent with
 // these values (or removes them).
 const (
 	HeaderUser   = "Remote-User"
@@ -33,4 +39,29 @@ const (
 // lists them. A new slice each call, so no caller can change another's.
 func IdentityHeaders() []string {
 	return []string{HeaderUser, HeaderEmail, HeaderName, HeaderGroups}
+}
+
+// IdentityHeadersRegex matches every spelling of every identity header, for
+// the middleware's authResponseHeadersRegex: any case, and "_" for "-".
+// Traefik deletes the request's headers that match it before copying the
+// matching ones of verify's answer, so a client's "Remote_User" or
+// "remote-user" never reaches an upstream that folds "_" into "-" (CGI,
+// WSGI, PHP all read both as HTTP_REMOTE_USER). authResponseHeaders alone
+// deletes only the canonical spelling.
+func IdentityHeadersRegex() string {
+	var b strings.Builder
+	b.WriteString("(?i)^(?:")
+	for i, h := range IdentityHeaders() {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		for j, part := range strings.Split(h, "-") {
+			if j > 0 {
+				b.WriteString("[-_]")
+			}
+			b.WriteString(regexp.QuoteMeta(part))
+		}
+	}
+	b.WriteString(")$")
+	return b.String()
 }

@@ -25,19 +25,45 @@ const (
 
 var envNameRE = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
 
-// reservedNames would change how the shell or Traefik behave rather than
-// configure a DNS provider (TRAEFIK_* is Traefik's own static configuration).
-var (
-	reservedNames = map[string]bool{
-		"PATH": true, "HOME": true, "IFS": true, "ENV": true, "BASH_ENV": true, "SHELL": true,
-		"PWD": true, "OLDPWD": true, "PS1": true, "PS2": true, "PS4": true, "USER": true,
-		"LOGNAME": true, "HOSTNAME": true, "SHLVL": true, "_": true,
-	}
-	reservedPrefixes = []string{"LD_", "TRAEFIK_", "GATEHOUSE_"}
-)
+// reservedNames would change how the shell, Traefik or its ACME client
+// (lego) behave rather than configure a DNS provider: the shell's own
+// variables, and everything that changes how Traefik connects. Lower-case
+// spellings (http_proxy) never pass envNameRE.
+var reservedNames = map[string]string{
+	"PATH": "the shell", "HOME": "the shell", "IFS": "the shell", "ENV": "the shell", "BASH_ENV": "the shell",
+	"SHELL": "the shell", "PWD": "the shell", "OLDPWD": "the shell", "PS1": "the shell", "PS2": "the shell",
+	"PS4": "the shell", "USER": "the shell", "LOGNAME": "the shell", "HOSTNAME": "the shell", "SHLVL": "the shell",
+	"_": "the shell",
+	// Go's net/http sends every outgoing request (ACME, DNS APIs, the
+	// HTTP provider, health checks) through these proxies; REQUEST_METHOD
+	// makes it ignore HTTP_PROXY.
+	"HTTP_PROXY": "proxies", "HTTPS_PROXY": "proxies", "NO_PROXY": "proxies", "ALL_PROXY": "proxies",
+	"FTP_PROXY": "proxies", "REQUEST_METHOD": "proxies",
+	// The certificate authorities every TLS connection trusts, and a file
+	// that would receive every TLS session key.
+	"SSL_CERT_FILE": "trusted certificate authorities", "SSL_CERT_DIR": "trusted certificate authorities",
+	"AWS_CA_BUNDLE": "trusted certificate authorities", "SSLKEYLOGFILE": "TLS",
+	// Go's resolver (with cgo) reads these.
+	"RES_OPTIONS": "DNS resolution", "LOCALDOMAIN": "DNS resolution", "HOSTALIASES": "DNS resolution",
+}
 
-// CheckName validates a credential name as an environment variable name.
-func CheckName(name string) error {
+// reservedRE refuses by prefix: the dynamic loader (LD_), Traefik's own
+// static configuration (TRAEFIK_), the wrapper (GATEHOUSE_), TLS libraries
+// (SSL_), lego's own switches (LEGO_CA_CERTIFICATES, LEGO_CA_SERVER_NAME,
+// LEGO_DISABLE_CNAME_SUPPORT, LEGO_DEBUG_DNS_API_HTTP_CLIENT which logs the
+// DNS API's requests...) and Go's runtime variables: GO and letters or
+// digits, no underscore (GODEBUG, which also switches TLS and X.509
+// behaviour, GOMAXPROCS, GOGC, GOMEMLIMIT, GOFIPS140...). A provider's
+// variables carry its own prefix and stay allowed: GODADDY_API_KEY,
+// GOOGLE_APPLICATION_CREDENTIALS, NAMECHEAP_HTTP_PROXY, INFOBLOX_SSL_VERIFY.
+// No lego DNS provider reads a LEGO_ credential; the one provider switch
+// with that prefix, LEGO_AZURE_BYPASS_DEPRECATION, re-enables the
+// deprecated azure provider, whose replacement is azuredns.
+// The OpenAPI document states the same pattern (the panel's form reads it).
+var reservedRE = regexp.MustCompile(`^(LD_|TRAEFIK_|GATEHOUSE_|SSL_|LEGO_|GO[A-Z0-9]*$)`)
+
+// checkNameShape is the syntax of an environment variable name.
+func checkNameShape(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("must not be empty")
@@ -45,13 +71,24 @@ func CheckName(name string) error {
 		return fmt.Errorf("must be at most %d characters", maxNameLen)
 	case !envNameRE.MatchString(name):
 		return fmt.Errorf("must be an environment variable name: A-Z, 0-9 and _, not starting with a digit")
-	case reservedNames[name]:
-		return fmt.Errorf("%s is reserved", name)
 	}
-	for _, p := range reservedPrefixes {
-		if strings.HasPrefix(name, p) {
-			return fmt.Errorf("names starting with %s are reserved", p)
+	return nil
+}
+
+// CheckName validates a credential name as an environment variable name
+// that configures a DNS provider and nothing else.
+func CheckName(name string) error {
+	if err := checkNameShape(name); err != nil {
+		return err
+	}
+	if what, ok := reservedNames[name]; ok {
+		return fmt.Errorf("%s is reserved: it changes %s, not a DNS provider", name, what)
+	}
+	if m := reservedRE.FindStringSubmatch(name); m != nil {
+		if !strings.HasSuffix(m[1], "_") {
+			return fmt.Errorf("%s is reserved: it changes the Go runtime Traefik runs on, not a DNS provider", name)
 		}
+		return fmt.Errorf("names starting with %s are reserved", m[1])
 	}
 	return nil
 }
@@ -78,11 +115,14 @@ func shellQuote(s string) string {
 }
 
 // renderExports is the body of the environment file: one export line per
-// credential, sorted by name. Names must have passed CheckName.
+// credential, sorted by name. A name CheckName refuses is left out: one
+// stored before it was reserved never reaches Traefik's environment.
 func renderExports(creds map[string]string) []byte {
 	names := make([]string, 0, len(creds))
 	for n := range creds {
-		names = append(names, n)
+		if CheckName(n) == nil {
+			names = append(names, n)
+		}
 	}
 	sort.Strings(names)
 	var b bytes.Buffer

@@ -46,7 +46,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.PUT("/proxy/managed/secrets", h.managed(h.putSecrets))
 	g.GET("/proxy/managed/dns-providers", h.managed(h.providers))
 	// Public routes (see httpapi.publicRoutes), each with its own guard.
-	g.GET("/proxy/static-config", h.managed(h.internalOnly(h.staticConfig)))
+	g.GET("/proxy/static-config", h.managed(h.internalOnly(h.staticGuard(h.staticConfig))))
 	g.GET("/proxy/managed/secrets-env", h.managed(h.internalOnly(h.wrapperOnly(h.secretsEnv))))
 	g.GET("/proxy/managed/replicas", h.managed(h.internalOnly(h.wrapperOnly(h.replicas))))
 	g.POST("/proxy/managed/wrapper-report", h.managed(h.internalOnly(h.wrapperOnly(h.report))))
@@ -81,6 +81,20 @@ func (h *Handler) internalOnly(next echo.HandlerFunc) echo.HandlerFunc {
 		}
 		if httpx.ViaPublicDomain(r, domain) {
 			return apperr.Forbidden("this endpoint is internal: it cannot be reached through the admin panel domain")
+		}
+		return next(c)
+	}
+}
+
+// staticGuard puts the static configuration behind the wrapper token once
+// it carries the provider token: whoever reads it could read Traefik's
+// dynamic configuration too. Without a provider token it holds no secret
+// and stays readable on the internal network, as it always was.
+func (h *Handler) staticGuard(next echo.HandlerFunc) echo.HandlerFunc {
+	guarded := h.wrapperOnly(next)
+	return func(c echo.Context) error {
+		if h.svc.o.Static.ProviderToken != "" {
+			return guarded(c)
 		}
 		return next(c)
 	}

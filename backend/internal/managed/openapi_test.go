@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -50,12 +49,13 @@ func TestCredentialNameSchemaMatchesCheckName(t *testing.T) {
 	if !slices.Equal(enum, names) {
 		t.Errorf("reserved names in the document %v, CheckName refuses %v", enum, names)
 	}
-	if want := "^(" + strings.Join(reservedPrefixes, "|") + ")"; s.Not.AnyOf[1].Pattern != want {
+	if want := reservedRE.String(); s.Not.AnyOf[1].Pattern != want {
 		t.Errorf("reserved prefixes in the document %q, want %q", s.Not.AnyOf[1].Pattern, want)
 	}
 	// Each name the document refuses, CheckName refuses, and the other way round.
 	prefix := regexp.MustCompile(s.Not.AnyOf[1].Pattern)
-	for _, n := range []string{"PATH", "LD_PRELOAD", "TRAEFIK_LOG", "GATEHOUSE_X", "CF_DNS_API_TOKEN", "AWS_REGION", "lower", "1ABC"} {
+	for _, n := range []string{"PATH", "LD_PRELOAD", "TRAEFIK_LOG", "GATEHOUSE_X", "CF_DNS_API_TOKEN", "AWS_REGION", "lower", "1ABC",
+		"HTTPS_PROXY", "SSL_CERT_DIR", "GODEBUG", "GOMAXPROCS", "GODADDY_API_KEY", "LEGO_CA_CERTIFICATES", "NAMECHEAP_HTTP_PROXY"} {
 		docOK := regexp.MustCompile(s.Pattern).MatchString(n) && !slices.Contains(enum, n) && !prefix.MatchString(n)
 		if goOK := CheckName(n) == nil; goOK != docOK {
 			t.Errorf("%s: CheckName ok=%v, document ok=%v", n, goOK, docOK)

@@ -423,7 +423,9 @@ func checkBatch(upsert map[string]string, remove []string) error {
 		}
 	}
 	for i, n := range remove {
-		if err := CheckName(n); err != nil {
+		// Only the shape: a credential stored before its name was reserved
+		// can still be removed.
+		if err := checkNameShape(n); err != nil {
 			col.Add(fmt.Sprintf("remove[%d]", i), "%v", err)
 		} else if _, both := upsert[n]; both {
 			col.Add(fmt.Sprintf("remove[%d]", i), "%s is also in upsert", n)

@@ -30,6 +30,11 @@ type StaticOptions struct {
 	PanelAddress string
 	// ConfigDir is the wrapper's GATEHOUSE_CONFIG_DIR (default /run/gatehouse).
 	ConfigDir string
+	// ProviderToken, when set, is sent by the HTTP provider as
+	// Authorization: Bearer <token> (providers.http.headers, accepted by
+	// Traefik 3.6 and 3.7): the panel serves /api/proxy/config to nothing
+	// else. The document then holds a secret, so only the wrapper gets it.
+	ProviderToken string
 }
 
 // HashHeader carries the hash of the static configuration.
@@ -127,9 +132,10 @@ type fileProvider struct {
 }
 
 type httpProvider struct {
-	Endpoint     string `yaml:"endpoint"`
-	PollInterval string `yaml:"pollInterval"`
-	PollTimeout  string `yaml:"pollTimeout"`
+	Endpoint     string            `yaml:"endpoint"`
+	PollInterval string            `yaml:"pollInterval"`
+	PollTimeout  string            `yaml:"pollTimeout"`
+	Headers      map[string]string `yaml:"headers,omitempty"`
 }
 
 type resolverYAML struct {
@@ -219,6 +225,10 @@ func BuildStatic(c Config, o StaticOptions) []byte {
 	if level == "" {
 		level = "INFO"
 	}
+	var headers map[string]string
+	if o.ProviderToken != "" {
+		headers = map[string]string{"Authorization": "Bearer " + o.ProviderToken}
+	}
 	doc := staticYAML{
 		Log:  logYAML{Level: level},
 		API:  apiYAML{Dashboard: true, Insecure: true},
@@ -228,7 +238,7 @@ func BuildStatic(c Config, o StaticOptions) []byte {
 		}},
 		EntryPoints: eps,
 		Providers: providersYAML{HTTP: httpProvider{
-			Endpoint: o.ProviderURL + "/api/proxy/config", PollInterval: "5s", PollTimeout: "5s",
+			Endpoint: o.ProviderURL + "/api/proxy/config", PollInterval: "5s", PollTimeout: "5s", Headers: headers,
 		}, File: file},
 		CertificatesResolvers: resolvers,
 	}

@@ -153,7 +153,9 @@ func TestStatusBeforeFirstPoll(t *testing.T) {
 	if got.Poll.Polled || got.Poll.Stopped || got.Poll.ConfigURL != "http://10.0.0.2:8080" {
 		t.Fatalf("poll = %+v", got.Poll)
 	}
-	want := "providers:\n  http:\n    endpoint: \"http://10.0.0.2:8080/api/proxy/config\"\n    pollInterval: \"5s\"\n"
+	want := "# Open to anyone who reaches the panel until PANEL_PROVIDER_TOKEN is set on it;\n" +
+		"# then add  headers: {Authorization: \"Bearer <that token>\"}  under http.\n" +
+		"providers:\n  http:\n    endpoint: \"http://10.0.0.2:8080/api/proxy/config\"\n    pollInterval: \"5s\"\n"
 	if got.Poll.Snippet != want {
 		t.Fatalf("snippet = %q", got.Poll.Snippet)
 	}

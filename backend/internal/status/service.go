@@ -42,7 +42,10 @@ type Deps struct {
 	// ConfigURL is the URL Traefik's HTTP provider should poll, for the
 	// snippet shown before the first poll.
 	ConfigURL func() string
-	Now       func() time.Time
+	// ProviderTokenSet says a provider token guards /api/proxy/config: the
+	// snippet then names the header Traefik must send (never its value).
+	ProviderTokenSet bool
+	Now              func() time.Time
 }
 
 // Service builds the status view.
@@ -113,7 +116,7 @@ func (s *Service) Polls(ctx context.Context) (PollView, error) {
 	if s.d.ConfigURL != nil {
 		v.ConfigURL = s.d.ConfigURL()
 	}
-	v.Snippet = Snippet(v.ConfigURL, DefaultInterval)
+	v.Snippet = Snippet(v.ConfigURL, DefaultInterval, s.d.ProviderTokenSet)
 	last, ok := r.LastPoll()
 	if !ok {
 		return v, nil
@@ -130,12 +133,20 @@ func (s *Service) Polls(ctx context.Context) (PollView, error) {
 	return v, nil
 }
 
-// Snippet is Traefik's static configuration for the HTTP provider.
-func Snippet(url string, interval time.Duration) string {
+// Snippet is Traefik's static configuration for the HTTP provider. With a
+// provider token it adds the header Traefik sends, with a placeholder for
+// the value: the snippet is shown to viewers too. Without one it says the
+// endpoint is open.
+func Snippet(url string, interval time.Duration, tokenSet bool) string {
 	if url == "" {
 		url = "http://gatehouse:8080"
 	}
-	return fmt.Sprintf("providers:\n  http:\n    endpoint: %q\n    pollInterval: %q\n", url+"/api/proxy/config", interval.String())
+	s := fmt.Sprintf("providers:\n  http:\n    endpoint: %q\n    pollInterval: %q\n", url+"/api/proxy/config", interval.String())
+	if tokenSet {
+		return s + "    headers:\n      Authorization: \"Bearer <the value of PANEL_PROVIDER_TOKEN>\"\n"
+	}
+	return "# Open to anyone who reaches the panel until PANEL_PROVIDER_TOKEN is set on it;\n" +
+		"# then add  headers: {Authorization: \"Bearer <that token>\"}  under http.\n" + s
 }
 
 // Status builds the whole view: the polls and every enabled service's badge.

@@ -1222,8 +1222,10 @@ export interface paths {
         /**
          * Traefik's dynamic configuration (the HTTP provider polls it)
          * @description Public: Traefik polls it. Refused on the public admin domain in managed
-         *     mode. Answers 503 when it cannot be built, so Traefik keeps its last
-         *     good configuration.
+         *     mode. Once a provider token is set (PANEL_PROVIDER_TOKEN, or the one
+         *     managed mode derives), only a request with `Authorization: Bearer
+         *     <token>` gets it; every other answers 401. Answers 503 when it cannot
+         *     be built, so Traefik keeps its last good configuration.
          */
         get: operations["getDynamicConfig"];
         put?: never;
@@ -1515,6 +1517,9 @@ export interface paths {
         /**
          * Traefik's static configuration, for the managed-mode wrapper
          * @description Public, internal network only (refused through the proxy or on the public admin domain).
+         *     Once it carries the provider token Traefik's HTTP provider sends (always with a wrapper
+         *     token configured), it also needs the wrapper token as a bearer token, like the wrapper's
+         *     other endpoints.
          */
         get: operations["getManagedStaticConfig"];
         put?: never;
@@ -2142,7 +2147,7 @@ export interface components {
             code: "default_certificate" | "https_redirect_without_tls" | "hsts_without_tls";
             message: string;
         };
-        /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour. The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
+        /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour, nor how Traefik and its ACME client connect (proxies, trusted certificate authorities, TLS, DNS resolution, the Go runtime, lego's LEGO_ switches). The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
         CredentialName: string;
         CredentialSet: {
             /** Format: date-time */
@@ -5794,6 +5799,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             503: components["responses"]["Error"];
         };
@@ -6224,7 +6230,10 @@ export interface operations {
     getManagedStaticConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Bearer and the wrapper token. */
+                Authorization?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6241,8 +6250,10 @@ export interface operations {
                     "text/yaml": string;
                 };
             };
+            401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     getProxyStatus: {

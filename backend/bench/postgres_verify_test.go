@@ -30,10 +30,10 @@ func TestBenchVerifyPostgres(t *testing.T) {
 	if _, err := exec.LookPath("wrk"); err != nil {
 		t.Skip("wrk is not installed (apt-get install wrk)")
 	}
-	tbin := harness.TraefikBin(t) // skips without one
+	harness.TraefikBin(t) // skips without one
 	dbURL := harness.PostgresDatabase(t)
 	bin := harness.BuildGatehouse(t)
-	lb := harness.ReplicaBalancer{Port: harness.FreePort(t), Features: harness.ReplicaFeatures(t, tbin)}
+	lb := harness.ReplicaBalancer{Port: harness.FreePort(t)}
 	env := map[string]string{"PANEL_DATABASE_URL": dbURL, "PANEL_AGE_IDENTITY": harness.AgeIdentity(t),
 		"PANEL_INTERNAL_URL": lb.URL(), "PANEL_LOG_LEVEL": "warn"}
 	a := harness.StartReplica(t, bin, "a", env)

@@ -40,12 +40,12 @@ type haSetup struct {
 // sign-in) reaches B only through the database and the replicas' change
 // notifications.
 func TestHA(t *testing.T) {
-	tbin := harness.TraefikBin(t)
+	harness.TraefikBin(t)
 	dbURL := harness.PostgresDatabase(t)
 	bin := harness.BuildGatehouse(t)
 	started := time.Now()
 
-	s := &haSetup{lb: harness.ReplicaBalancer{Port: harness.FreePort(t), Features: harness.ReplicaFeatures(t, tbin)}}
+	s := &haSetup{lb: harness.ReplicaBalancer{Port: harness.FreePort(t)}}
 	env := map[string]string{
 		"PANEL_DATABASE_URL": dbURL,
 		"PANEL_AGE_IDENTITY": harness.AgeIdentity(t),

@@ -120,16 +120,6 @@ func Healthy(base string) bool {
 // replica whose /api/health fails (checked every second).
 type ReplicaBalancer struct {
 	Port int // the entrypoint's loopback port
-	// Features: the version-dependent options of the Traefik that reads
-	// the file (ReplicaFeatures), as the panel detects them.
-	Features managed.TraefikFeatures
-}
-
-// ReplicaFeatures are the replicas file's options for the Traefik binary at
-// bin, as the panel picks them from the version Traefik reports.
-func ReplicaFeatures(t testing.TB, bin string) managed.TraefikFeatures {
-	t.Helper()
-	return managed.FeaturesFor(TraefikBinary{Version: traefikVersion(t, bin), Path: bin}.AtLeast)
 }
 
 // URL is the entrypoint's address, for PANEL_INTERNAL_URL.
@@ -150,7 +140,7 @@ func (b ReplicaBalancer) Static() string {
 // mode hands the wrapper (managed.BuildReplicas).
 func (b ReplicaBalancer) Write(t testing.TB, dir string, servers ...string) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, "replicas.yml"), managed.BuildReplicas(servers, b.Features), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "replicas.yml"), managed.BuildReplicas(servers), 0o600); err != nil {
 		t.Fatal(err)
 	}
 }

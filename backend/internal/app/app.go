@@ -221,7 +221,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
 	var tlsSources []dynconf.EntrypointTLS
-	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), notifySvc, traefikClient, c)
+	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), notifySvc, c)
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +413,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 // The DNS credentials file of an older install (or of a restored older
 // archive) moves into the database here.
 func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
-	id *age.X25519Identity, pub notify.Publisher, traefik *runtime.Client, c *components) (*managed.Service, error) {
+	id *age.X25519Identity, pub notify.Publisher, c *components) (*managed.Service, error) {
 	if !cfg.Managed {
 		return nil, nil
 	}
@@ -435,7 +435,7 @@ func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change
 			}
 			return "http://" + addr
 		},
-		Now: now, Logger: log, Notify: pub, TraefikAtLeast: traefik.AtLeast,
+		Now: now, Logger: log, Notify: pub,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("managed mode: %w", err)

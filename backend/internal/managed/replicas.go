@@ -37,22 +37,21 @@ const (
 
 // Health checking and retries: a dead replica leaves the rotation within
 // one interval (connections to it are refused at once), and the retry sends
-// a request that could not connect to another replica meanwhile. Traefik's
-// retry picks a server anew at each attempt, so without more it may pick the
-// dead one again; its backoff (about 100, 120, 140, 170 ms for 5 attempts)
-// does not outlast the interval. Where Traefik has passive health checks
-// (3.6 and later), one failed request takes a replica out of the ready
-// balancer at once, before the retry picks again; the active check puts it
-// back on its next success, so a live replica that answered one 5xx (or a
-// request its client gave up on while connecting) is out for at most one
-// interval.
+// a request that could not connect to another replica meanwhile. Each
+// attempt picks a server anew, so it may pick the dead one again; the
+// backoff (about 100, 120, 140, 170 ms for 5 attempts) spreads the attempts
+// over half an interval.
 //
-// What no setting fixes: Traefik does not retry a request it has written to
-// a connection, so a request on a keep-alive connection open when the
-// replica died (in flight, or sent before Traefik saw the connection close)
-// fails with 502. The fallback over every replica has no passive check: when
-// the database is down for all, replicas answer 500 for what they cannot
-// tell from memory, and a passive check would take every live one out.
+// What no setting here fixes: Traefik does not retry a request it has
+// written to a connection, so a request on a keep-alive connection open when
+// the replica died (in flight, or sent before Traefik saw the connection
+// close, later on a busy host) fails with 502; Go's transport re-dials the
+// same dead replica for it and gets "connection refused". Passive health
+// checks (Traefik 3.6+) do not save that request, and in the SIGKILL test
+// under load they did not lower the failures (9 to 64 per run with them,
+// 4 to 33 without); they also take out a live replica for a 5xx or a
+// request cancelled before it was sent, and an empty ready balancer fails
+// over to the one that still has the dead replica.
 //
 // /api/health also fails while a replica cannot reach the database; when no
 // replica is ready (the database is down for all), PanelService fails over
@@ -64,29 +63,7 @@ const (
 	healthTimeout  = "500ms"
 	retryAttempts  = 5
 	retryInterval  = "100ms"
-	// passiveMaxFailed: one failed request takes a replica out.
-	passiveMaxFailed = 1
 )
-
-// TraefikFeatures are the options of the file that depend on the Traefik
-// version reading it: an option an older Traefik does not know makes it
-// refuse the whole file, and with it the way to the panel.
-type TraefikFeatures struct {
-	// PassiveHealthCheck: loadBalancer.passiveHealthCheck (Traefik 3.6+).
-	PassiveHealthCheck bool
-}
-
-// Passive health checks came with Traefik 3.6.0.
-const passiveMajor, passiveMinor = 3, 6
-
-// FeaturesFor returns the features of the Traefik whose version atLeast
-// answers (nil: unknown, none).
-func FeaturesFor(atLeast func(major, minor int) bool) TraefikFeatures {
-	if atLeast == nil {
-		return TraefikFeatures{}
-	}
-	return TraefikFeatures{PassiveHealthCheck: atLeast(passiveMajor, passiveMinor)}
-}
 
 // The YAML shape mirrors the subset of Traefik's dynamic configuration
 // (pkg/config/dynamic) the file holds, with the same keys.
@@ -127,15 +104,9 @@ type fileFailover struct {
 }
 
 type fileLoadBalancer struct {
-	Servers            []fileServer            `yaml:"servers"`
-	HealthCheck        *fileHealthCheck        `yaml:"healthCheck,omitempty"`
-	PassiveHealthCheck *filePassiveHealthCheck `yaml:"passiveHealthCheck,omitempty"`
-	PassHostHeader     bool                    `yaml:"passHostHeader"`
-}
-
-type filePassiveHealthCheck struct {
-	FailureWindow     string `yaml:"failureWindow"`
-	MaxFailedAttempts int    `yaml:"maxFailedAttempts"`
+	Servers        []fileServer     `yaml:"servers"`
+	HealthCheck    *fileHealthCheck `yaml:"healthCheck,omitempty"`
+	PassHostHeader bool             `yaml:"passHostHeader"`
 }
 
 type fileServer struct {
@@ -150,10 +121,9 @@ type fileHealthCheck struct {
 
 // BuildReplicas renders the file provider's dynamic configuration: the
 // router on the loopback entrypoint, the retry and the load balancer over
-// urls, with the options f says the Traefik reading it accepts. Without
-// replicas it is empty (the static configuration then has no file provider,
-// and the wrapper's copy is never read).
-func BuildReplicas(urls []string, f TraefikFeatures) []byte {
+// urls. Without replicas it is empty (the static configuration then has no
+// file provider, and the wrapper's copy is never read).
+func BuildReplicas(urls []string) []byte {
 	if len(urls) == 0 {
 		return nil
 	}
@@ -164,10 +134,6 @@ func BuildReplicas(urls []string, f TraefikFeatures) []byte {
 	// Without health checks the fallback can pick a dead replica: enough
 	// attempts to try them all.
 	attempts := max(retryAttempts, len(urls))
-	var passive *filePassiveHealthCheck
-	if f.PassiveHealthCheck {
-		passive = &filePassiveHealthCheck{FailureWindow: healthInterval, MaxFailedAttempts: passiveMaxFailed}
-	}
 	doc := replicasYAML{HTTP: replicasHTTP{
 		Routers: map[string]fileRouter{PanelService: {
 			EntryPoints: []string{PanelEntrypoint}, Rule: "PathPrefix(`/`)",
@@ -177,10 +143,9 @@ func BuildReplicas(urls []string, f TraefikFeatures) []byte {
 		Services: map[string]fileService{
 			PanelService: {Failover: &fileFailover{Service: PanelReadyService, Fallback: PanelAnyService}},
 			PanelReadyService: {LoadBalancer: &fileLoadBalancer{
-				Servers:            servers,
-				HealthCheck:        &fileHealthCheck{Path: healthPath, Interval: healthInterval, Timeout: healthTimeout},
-				PassiveHealthCheck: passive,
-				PassHostHeader:     true,
+				Servers:        servers,
+				HealthCheck:    &fileHealthCheck{Path: healthPath, Interval: healthInterval, Timeout: healthTimeout},
+				PassHostHeader: true,
 			}},
 			PanelAnyService: {LoadBalancer: &fileLoadBalancer{Servers: servers, PassHostHeader: true}},
 		},

@@ -19,8 +19,8 @@ import (
 var twoReplicas = []string{"http://gatehouse-a:8080", "http://gatehouse-b:8080"}
 
 func TestBuildReplicasGolden(t *testing.T) {
-	got := BuildReplicas(twoReplicas, TraefikFeatures{})
-	if !bytes.Equal(got, BuildReplicas(append([]string(nil), twoReplicas...), TraefikFeatures{})) {
+	got := BuildReplicas(twoReplicas)
+	if !bytes.Equal(got, BuildReplicas(append([]string(nil), twoReplicas...))) {
 		t.Fatal("BuildReplicas is not deterministic")
 	}
 	var parsed struct {
@@ -39,57 +39,14 @@ func TestBuildReplicasGolden(t *testing.T) {
 		t.Fatalf("servers = %+v", s)
 	}
 	testutil.Golden(t, filepath.Join("testdata", "replicas_file.golden.yaml"), got)
-	testutil.Golden(t, filepath.Join("testdata", "replicas_file_passive.golden.yaml"),
-		BuildReplicas(twoReplicas, TraefikFeatures{PassiveHealthCheck: true}))
-	if BuildReplicas(nil, TraefikFeatures{PassiveHealthCheck: true}) != nil {
+	if BuildReplicas(nil) != nil {
 		t.Fatal("no replicas must give an empty file")
-	}
-}
-
-// The passive health check goes to the balancer over the ready replicas
-// only, and only for a Traefik known to read it (3.6+): an option an older
-// Traefik does not know makes it refuse the whole file.
-func TestReplicasPassiveHealthCheckFollowsTraefikVersion(t *testing.T) {
-	db := testutil.NewDB(t)
-	tests := []struct {
-		name    string
-		atLeast func(ctx context.Context, major, minor int) bool // nil: no Traefik API configured
-		want    bool
-	}{
-		{"version unknown", nil, false},
-		{"Traefik 3.5", func(_ context.Context, major, minor int) bool { return major < 3 || major == 3 && minor <= 5 }, false},
-		{"Traefik 3.6", func(_ context.Context, major, minor int) bool { return major < 3 || major == 3 && minor <= 6 }, true},
-		{"Traefik 3.7", func(_ context.Context, major, minor int) bool { return major < 3 || major == 3 && minor <= 7 }, true},
-		{"Traefik not answering", func(context.Context, int, int) bool { return false }, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			s := newTestService(t, db, t.TempDir(), func(o *Options) {
-				o.Static = StaticOptions{ProviderURL: "http://127.0.0.1:8081", Replicas: twoReplicas}
-				o.TraefikAtLeast = tt.atLeast
-			})
-			doc, _ := s.Replicas(context.Background())
-			var parsed replicasYAML
-			if err := yaml.Unmarshal(doc, &parsed); err != nil {
-				t.Fatal(err)
-			}
-			ready, all := parsed.HTTP.Services[PanelReadyService].LoadBalancer, parsed.HTTP.Services[PanelAnyService].LoadBalancer
-			if got := ready.PassiveHealthCheck != nil; got != tt.want {
-				t.Fatalf("passive health check on the ready replicas = %v; want %v\n%s", got, tt.want, doc)
-			}
-			if tt.want && (ready.PassiveHealthCheck.MaxFailedAttempts != 1 || ready.HealthCheck == nil) {
-				t.Fatalf("ready replicas = %+v; want one failure to take a replica out, with the active check", ready)
-			}
-			if all.PassiveHealthCheck != nil {
-				t.Fatalf("the fallback over every replica has a passive check:\n%s", doc)
-			}
-		})
 	}
 }
 
 func TestReplicasDocumentCarriesItsHash(t *testing.T) {
 	for _, urls := range [][]string{nil, twoReplicas} {
-		body := BuildReplicas(urls, TraefikFeatures{PassiveHealthCheck: true})
+		body := BuildReplicas(urls)
 		doc, hash := ReplicasDocument(body)
 		lines := strings.SplitN(string(doc), "\n", 3)
 		if hash != ContentHash(body) || lines[1] != replicasHashLinePrefix+hash || lines[2] != string(body) {
@@ -134,7 +91,7 @@ func TestReplicasEndpoint(t *testing.T) {
 	e := newHandlerEnv(t, true, testToken)
 	e.svc.o.Static.Replicas = twoReplicas
 	rec := e.do("GET", "/api/proxy/managed/replicas", "", auth...)
-	want, hash := ReplicasDocument(BuildReplicas(twoReplicas, TraefikFeatures{}))
+	want, hash := ReplicasDocument(BuildReplicas(twoReplicas))
 	if rec.Code != 200 || rec.Body.String() != string(want) || rec.Header().Get(ReplicasHashHeader) != hash ||
 		rec.Header().Get("Content-Type") != "text/yaml; charset=utf-8" || rec.Header().Get("Cache-Control") != "no-store" {
 		t.Fatalf("replicas = %d %v %s", rec.Code, rec.Header(), rec.Body)

@@ -54,11 +54,6 @@ type Options struct {
 	// Notify hears when the managed Traefik reports the current
 	// configuration applied; nil discards.
 	Notify notify.Publisher
-	// TraefikAtLeast reports whether the managed Traefik (its API, as the
-	// panel reads it) runs major.minor or later; false while unknown. The
-	// replicas file uses options of newer versions only when it says so.
-	// Nil: unknown.
-	TraefikAtLeast func(ctx context.Context, major, minor int) bool
 }
 
 // Credential is a stored credential's name; values never leave the vault
@@ -223,23 +218,11 @@ func (s *Service) Static(ctx context.Context) ([]byte, string, error) {
 
 // Replicas renders the file provider's load balancer over the replicas
 // (empty without PANEL_REPLICA_URLS) and its hash. It is the same on every
-// replica: it comes from their common environment and the version of the
-// Traefik they share. Until that version is known (the wrapper fetches the
-// file before it starts Traefik) the file has only what every Traefik v3
-// reads; the wrapper's next poll brings the rest.
-func (s *Service) Replicas(ctx context.Context) ([]byte, string) {
-	var f TraefikFeatures
-	if len(s.o.Static.Replicas) > 0 && s.o.TraefikAtLeast != nil {
-		ctx, cancel := context.WithTimeout(ctx, traefikVersionTimeout)
-		defer cancel()
-		f = FeaturesFor(func(major, minor int) bool { return s.o.TraefikAtLeast(ctx, major, minor) })
-	}
-	doc, hash := ReplicasDocument(BuildReplicas(s.o.Static.Replicas, f))
+// replica: it comes from their common environment only.
+func (s *Service) Replicas(_ context.Context) ([]byte, string) {
+	doc, hash := ReplicasDocument(BuildReplicas(s.o.Static.Replicas))
 	return doc, hash
 }
-
-// traefikVersionTimeout bounds the version lookup in a wrapper's fetch.
-const traefikVersionTimeout = 2 * time.Second
 
 // checkPanelEntrypoint keeps the entrypoints off the loopback entrypoint in
 // front of the replicas: its name and, when it listens on every interface

@@ -295,22 +295,6 @@ func (c *Client) version(ctx context.Context) (string, error) {
 	return v.(string), nil
 }
 
-// AtLeast reports whether Traefik runs major.minor or later: false when the
-// client is not configured, Traefik does not answer, or its version says
-// nothing (a development build). Callers gate options older versions
-// refuse on it, so unknown is "no".
-func (c *Client) AtLeast(ctx context.Context, major, minor int) bool {
-	if c == nil {
-		return false
-	}
-	ver, err := c.version(ctx)
-	if err != nil {
-		return false
-	}
-	v, ok := parseVersion(ver)
-	return ok && v.atLeast(major, minor)
-}
-
 // certificates returns the loaded certificates; errNotFound when this
 // Traefik has no certificates API (before 3.7).
 func (c *Client) certificates(ctx context.Context) ([]rawCertificate, error) {

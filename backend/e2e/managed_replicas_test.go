@@ -171,39 +171,53 @@ type fakeReplica struct {
 	ready atomic.Bool
 }
 
-func startFakeReplica(t *testing.T, name string) *fakeReplica {
+// startFakeReplica starts a replica; without keepAlive it closes every
+// connection after its answer, so Traefik never holds one open to it.
+func startFakeReplica(t *testing.T, name string, keepAlive bool) *fakeReplica {
 	t.Helper()
 	r := &fakeReplica{}
 	r.ready.Store(true)
-	r.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+	r.Server = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == "/api/health" && !r.ready.Load() {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
 		}
 		_, _ = io.WriteString(w, name)
 	}))
+	r.Config.SetKeepAlivesEnabled(keepAlive)
+	r.Start()
 	t.Cleanup(r.Close)
 	return r
 }
 
-// TestReplicasLoadBalancer runs Traefik on the file the panel builds for
-// PANEL_REPLICA_URLS: replicas that are not ready leave the rotation, and
-// when none is ready (the database is down for all) every live replica
-// still answers.
+// port is the replica's listening port.
+func (r *fakeReplica) port() int { return r.Listener.Addr().(*net.TCPAddr).Port }
+
+// TestReplicasLoadBalancer runs Traefik (each version) on the file the
+// panel builds for PANEL_REPLICA_URLS: replicas that are not ready leave
+// the rotation, when none is ready (the database is down for all) every
+// live replica still answers, and a replica that goes away costs no
+// request unless Traefik had already written one to it.
 func TestReplicasLoadBalancer(t *testing.T) {
-	a, b := startFakeReplica(t, "a"), startFakeReplica(t, "b")
+	harness.ForEachTraefik(t, testReplicasLoadBalancer)
+}
+
+func testReplicasLoadBalancer(t *testing.T, bin harness.TraefikBinary) {
+	// a never keeps a connection open; c does, as a real replica.
+	a, b, c := startFakeReplica(t, "a", false), startFakeReplica(t, "b", true), startFakeReplica(t, "c", true)
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, managed.ReplicasFile), managed.BuildReplicas([]string{a.URL, b.URL}), 0o600); err != nil {
+	file := managed.BuildReplicas([]string{a.URL, b.URL, c.URL})
+	if err := os.WriteFile(filepath.Join(dir, managed.ReplicasFile), file, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	gh := "127.0.0.1:" + strconv.Itoa(harness.FreePort(t))
-	harness.StartTraefik(t, harness.TraefikOptions{FileDir: dir,
+	harness.StartTraefik(t, harness.TraefikOptions{Bin: bin.Path, FileDir: dir,
 		Static: "entryPoints:\n  gatehouse:\n    address: \"" + gh + "\"\n"})
-	c := &http.Client{Timeout: 5 * time.Second}
+	client := &http.Client{Timeout: 5 * time.Second}
 	answers := func(n int) map[string]int {
 		got := map[string]int{}
 		for i := 0; i < n; i++ {
-			resp, err := c.Get("http://" + gh + "/api/auth/verify")
+			resp, err := client.Get("http://" + gh + "/api/auth/verify")
 			if err != nil {
 				got["error"]++
 				continue
@@ -218,20 +232,42 @@ func TestReplicasLoadBalancer(t *testing.T) {
 		}
 		return got
 	}
-	harness.Eventually(t, 15*time.Second, func() bool { g := answers(10); return g["a"] > 0 && g["b"] > 0 },
-		"Traefik did not balance over both replicas")
+	harness.Eventually(t, 15*time.Second, func() bool { g := answers(12); return g["a"] > 0 && g["b"] > 0 && g["c"] > 0 },
+		"Traefik did not balance over the three replicas")
 
 	a.ready.Store(false)
-	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["b"] == 10 },
+	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["a"] == 0 && g["b"]+g["c"] == 10 },
 		"a replica that is not ready stayed in the rotation")
 
 	b.ready.Store(false)
-	harness.Eventually(t, 10*time.Second, func() bool { g := answers(10); return g["a"] > 0 && g["b"] > 0 },
+	c.ready.Store(false)
+	harness.Eventually(t, 10*time.Second, func() bool { g := answers(12); return g["a"] > 0 && g["b"] > 0 && g["c"] > 0 },
 		"with no replica ready, Traefik did not fall back to every replica")
 
-	// No replica ready and one gone: the retry finds the live one.
+	// No replica ready and one gone that Traefik held no connection to:
+	// every request that picks it is refused before it is written, and the
+	// retry sends it to a live one.
 	a.Close()
+	if g := answers(30); g["b"]+g["c"] != 30 {
+		t.Fatalf("with one replica gone (refusing connections) and none ready: %v", g)
+	}
+
+	// A replica that dies with keep-alive connections open: Traefik does
+	// not retry a request it wrote to one (it cannot tell whether the
+	// replica read it), so each connection open at the death may carry
+	// one failed request, before Traefik sees it closed; after that, the
+	// replica refuses and the retry finds the live one.
+	// The listener goes first, so no connection opens after the count.
+	_ = c.Listener.Close()
+	open := harness.EstablishedTo(c.port())
+	c.Close()
+	g := answers(30)
+	failed := 30 - g["b"]
+	t.Logf("Traefik %s: a replica gone with %d connections open: %v", bin.Version, open, g)
+	if failed > open || failed != g["502"] {
+		t.Fatalf("with a replica gone with %d connections open: %v; want at most %d failed requests, all 502", open, g, open)
+	}
 	if g := answers(20); g["b"] != 20 {
-		t.Fatalf("with one replica gone and none ready: %v", g)
+		t.Fatalf("with one replica left and two gone: %v", g)
 	}
 }

@@ -36,14 +36,23 @@ const (
 )
 
 // Health checking and retries: a dead replica leaves the rotation within
-// one interval plus the timeout, and the retry sends a request that could
-// not connect to another replica meanwhile. Each attempt picks a server
-// anew, so it may pick the dead one again: the retries' backoff (100, 200,
-// 400, 800 ms) outlasts a health-check interval, which leaves it out. With
-// 2 attempts 50 ms apart, SIGKILLing one of two replicas under 64
-// connections cost about 100 failed requests; with these, 5 to 18.
-// Passive health checks would leave a dead replica out sooner, but they
-// count requests the client gave up on too, and can leave out a live one.
+// one interval (connections to it are refused at once), and the retry sends
+// a request that could not connect to another replica meanwhile. Each
+// attempt picks a server anew, so it may pick the dead one again; the
+// backoff (about 100, 120, 140, 170 ms for 5 attempts) spreads the attempts
+// over half an interval.
+//
+// What no setting here fixes: Traefik does not retry a request it has
+// written to a connection, so a request on a keep-alive connection open when
+// the replica died (in flight, or sent before Traefik saw the connection
+// close, later on a busy host) fails with 502; Go's transport re-dials the
+// same dead replica for it and gets "connection refused". Passive health
+// checks (Traefik 3.6+) do not save that request, and in the SIGKILL test
+// under load they did not lower the failures (9 to 64 per run with them,
+// 4 to 33 without); they also take out a live replica for a 5xx or a
+// request cancelled before it was sent, and an empty ready balancer fails
+// over to the one that still has the dead replica.
+//
 // /api/health also fails while a replica cannot reach the database; when no
 // replica is ready (the database is down for all), PanelService fails over
 // to every replica, which still answer forward-auth from memory for the

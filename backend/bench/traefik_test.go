@@ -199,8 +199,10 @@ func redeemThrough(t *testing.T, addr, link string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequest(http.MethodGet, "http://"+addr+u.RequestURI(), nil)
+	// The link page's button: a POST to the link from its own origin.
+	req, _ := http.NewRequest(http.MethodPost, "http://"+addr+u.RequestURI(), nil)
 	req.Host = u.Host
+	req.Header.Set("Origin", u.Scheme+"://"+u.Host)
 	resp, err := harness.NoRedirectClient().Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -189,10 +189,11 @@ func redeemLink(t *testing.T, base, serviceID, host, link string) string {
 		t.Fatal(err)
 	}
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/auth/verify?service="+serviceID, nil)
-	req.Header.Set("X-Forwarded-Method", "GET")
+	req.Header.Set("X-Forwarded-Method", "POST") // the link page's button
 	req.Header.Set("X-Forwarded-Proto", "https")
 	req.Header.Set("X-Forwarded-Host", host)
 	req.Header.Set("X-Forwarded-Uri", lu.RequestURI())
+	req.Header.Set("Origin", "https://"+host)
 	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := c.Do(req)
 	if err != nil {

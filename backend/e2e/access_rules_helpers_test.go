@@ -114,7 +114,8 @@ func ruleService(t *testing.T, p *harness.Panel, be *harness.Backend, host strin
 func putRules(t *testing.T, p *harness.Panel, id, defaultAction string, rules []map[string]any) {
 	t.Helper()
 	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/services/"+id+"/access",
-		map[string]any{"defaultAction": defaultAction, "rules": rules}, nil)
+		// The rules under test may open a protected service to everyone on purpose.
+		map[string]any{"defaultAction": defaultAction, "rules": rules, "confirmPublic": true}, nil)
 }
 
 // presetRules fetches a built-in preset's rules as the UI inserts them.

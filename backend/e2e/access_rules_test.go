@@ -189,8 +189,8 @@ func TestAccessRules(t *testing.T) {
 			return fetch(t, probe, "http://"+host+"/app", nil).code == http.StatusUnauthorized
 		}, host+" never became protected")
 		lc := browser(t, tr)
-		a := fetch(t, lc, link.URL, nil)
-		if a.code != http.StatusFound || a.location != "http://"+host+"/app" {
+		a := press(t, lc, link.URL)
+		if a.code != http.StatusSeeOther || a.location != "http://"+host+"/app" {
 			t.Fatalf("first use: %d %q %s", a.code, a.location, a.body)
 		}
 		u, _ := url.Parse("http://" + host + "/app")

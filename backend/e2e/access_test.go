@@ -53,7 +53,24 @@ type answer struct {
 
 func fetch(t *testing.T, c *http.Client, rawURL string, hdr map[string]string) answer {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, rawURL, nil)
+	return visit(t, c, http.MethodGet, rawURL, hdr)
+}
+
+// press is a browser pressing the button of a shared link's page: a POST
+// to the link's own address with the page's origin.
+func press(t *testing.T, c *http.Client, link string) answer {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return visit(t, c, http.MethodPost, link, map[string]string{"Origin": u.Scheme + "://" + u.Host,
+		"Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded"})
+}
+
+func visit(t *testing.T, c *http.Client, method, rawURL string, hdr map[string]string) answer {
+	t.Helper()
+	req, err := http.NewRequest(method, rawURL, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,12 +140,34 @@ func TestAccessThroughTraefik(t *testing.T) {
 			return fetch(t, probe, "http://link.access.test/", nil).code == http.StatusUnauthorized
 		}, "link.access.test never became protected")
 
-		c := browser(t, tr)
-		a := fetch(t, c, link.URL, nil)
-		if a.code != http.StatusFound || a.location != "http://link.access.test/" {
-			t.Fatalf("first use: %d %q %s", a.code, a.location, a.body)
+		// Link-preview robots of chat and mail fetch the link first, any
+		// number of times: they get the link's page and use nothing.
+		robot := browser(t, tr)
+		for _, m := range []string{http.MethodHead, http.MethodGet, http.MethodHead, http.MethodGet} {
+			for _, hdr := range []map[string]string{
+				{"User-Agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "Accept": "*/*"},
+				{"User-Agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Outlook-SafeLinks"},
+			} {
+				a := visit(t, robot, m, link.URL, hdr)
+				if a.code != http.StatusUnauthorized || a.location != "" || (m == http.MethodGet && hdr["Accept"] == "" && !strings.Contains(a.body, "<form")) {
+					t.Fatalf("robot %s %s: %d %q %s", m, hdr["User-Agent"], a.code, a.location, a.body)
+				}
+			}
 		}
 		u, _ := url.Parse("http://link.access.test/")
+		if len(robot.Jar.Cookies(u)) != 0 {
+			t.Fatal("a robot got a session cookie")
+		}
+
+		// The person sees the page, presses its button, and is in.
+		c := browser(t, tr)
+		if a := fetch(t, c, link.URL, nil); a.code != http.StatusUnauthorized || !strings.Contains(a.body, `<form method="post"`) {
+			t.Fatalf("the person's first visit: %d %s", a.code, a.body)
+		}
+		a := press(t, c, link.URL)
+		if a.code != http.StatusSeeOther || a.location != "http://link.access.test/" {
+			t.Fatalf("pressing the button: %d %q %s", a.code, a.location, a.body)
+		}
 		if len(c.Jar.Cookies(u)) == 0 {
 			t.Fatal("no session cookie reached the browser")
 		}
@@ -136,8 +175,11 @@ func TestAccessThroughTraefik(t *testing.T) {
 			t.Fatalf("with cookie: %d %s", a.code, a.body)
 		}
 		fresh := browser(t, tr)
+		if a := press(t, fresh, link.URL); a.code != http.StatusUnauthorized || !strings.Contains(a.body, "already used") {
+			t.Fatalf("second press from a fresh client: %d %s", a.code, a.body)
+		}
 		if a := fetch(t, fresh, link.URL, nil); a.code != http.StatusUnauthorized || !strings.Contains(a.body, "already used") {
-			t.Fatalf("second use from a fresh client: %d %s", a.code, a.body)
+			t.Fatalf("second visit from a fresh client: %d %s", a.code, a.body)
 		}
 	})
 

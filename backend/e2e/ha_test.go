@@ -238,7 +238,7 @@ func (s *haSetup) oneUseLinkOnce(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-gate
-			code, cookie := verifyAt(t, bases[i%2], s.onceSvc, host, lu.RequestURI(), "")
+			code, cookie := verifyAtWith(t, bases[i%2], s.onceSvc, host, lu.RequestURI(), pressed(host))
 			mu.Lock()
 			defer mu.Unlock()
 			codes[code]++
@@ -321,7 +321,7 @@ func redeemLink(t *testing.T, a *harness.Replica, serviceID, host string) string
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, cookie := verifyAt(t, a.URL, serviceID, host, lu.RequestURI(), "")
+	code, cookie := verifyAtWith(t, a.URL, serviceID, host, lu.RequestURI(), pressed(host))
 	if cookie == "" {
 		t.Fatalf("redeeming the link on A gave no session cookie (status %d)", code)
 	}
@@ -338,6 +338,12 @@ func verifyAt(t *testing.T, base, serviceID, host, uri, cookie string) (int, str
 		hdr["Cookie"] = fwdauth.SessionCookie + "=" + cookie
 	}
 	return verifyAtWith(t, base, serviceID, host, uri, hdr)
+}
+
+// pressed is what forward-auth sees when the button of a shared link's
+// page is pressed: the link's address, POST, and the page's origin.
+func pressed(host string) map[string]string {
+	return map[string]string{"X-Forwarded-Method": "POST", "Origin": "http://" + host}
 }
 
 func verifyAtWith(t *testing.T, base, serviceID, host, uri string, hdr map[string]string) (int, string) {

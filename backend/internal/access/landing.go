@@ -26,7 +26,7 @@ func landingPath(rules []store.Rule, asked string) (string, []string, error) {
 		case services.RuleHeader:
 			warnings = append(warnings, "the service is only routed when the request has header "+r.Name+": "+r.Value+", which a browser following the link will not send")
 		case services.RuleMethod:
-			warnings = append(warnings, "the service is only routed for "+r.Value+" requests: following a link is a GET")
+			warnings = append(warnings, "the service is only routed for "+r.Value+" requests: opening a link is a GET and its button a POST")
 		case services.RuleQuery:
 			warnings = append(warnings, "the service is only routed when the query has "+r.Name+"="+r.Value+", which the link does not carry")
 		case services.RuleClientIP:

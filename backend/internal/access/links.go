@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -225,11 +227,20 @@ func capExpiry(at, serviceExpiry time.Time) time.Time {
 	return at
 }
 
-// useLink answers a request carrying a shared-link token: 302 to the clean
-// URL with a session cookie the first time, a clear refusal afterwards.
+// useLink answers a request carrying a shared-link token. Only a POST from
+// the link's own page redeems it (302/303 to the clean URL with a session
+// cookie); a GET, HEAD or any other method shows that page and changes
+// nothing, so link-preview robots of chat and mail (which fetch, never
+// submit forms) cannot use up a one-use link.
 func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
 	ctx := c.Request().Context()
-	if len(f.linkToken) <= 128 {
+	if f.method == http.MethodPost && len(f.linkToken) <= 128 {
+		if !sameOrigin(f) {
+			return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+				Title:   "Open the link again",
+				Message: "This link can only be used from its own page. Open the link again and press the button.",
+				LinkURL: f.proto + "://" + f.host + f.uri, LinkText: "Open the link"})
+		}
 		row, tok, err := s.consumeLink(ctx, sp, f.linkToken, now)
 		if err == nil {
 			setCookie(c, f, tok, row.ExpiresAt, now)
@@ -247,6 +258,10 @@ func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now t
 	p := page{Title: "This link does not work", Message: "This link is not valid. Ask the person who shared it for a new one."}
 	if err == nil {
 		switch linkStatus(l, now) {
+		case LinkActive:
+			if len(f.linkToken) <= 128 {
+				return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, linkPage(f, sp, l, now))
+			}
 		case LinkUsed:
 			p = page{Title: "This link was already used",
 				Message: "Shared links work once, and this one has been used. Ask the person who shared it for a new one."}
@@ -257,4 +272,62 @@ func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now t
 		}
 	}
 	return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, p)
+}
+
+// linkPage is the page an unused link shows: one button that posts back to
+// the link's own address, which is the only request that uses the link.
+// Forward-auth never sees a request body, so the token stays in the
+// address and the POST needs no fields.
+func linkPage(f fwdRequest, sp *servicePolicy, l store.SharedLink, now time.Time) page {
+	stay := capExpiry(now.Add(time.Duration(l.SessionSeconds)*time.Second), sp.expiresAt).Sub(now)
+	return page{
+		Title: "Open " + sp.name,
+		Message: "Someone shared " + sp.name + " with you. The link works once: press the button to open it " +
+			"in this browser, where you stay signed in for " + humanDuration(stay) + ".",
+		FormAction: f.uri, Button: "Open " + sp.name,
+	}
+}
+
+// sameOrigin reports whether a POST comes from a page of the service's own
+// origin. Browsers send Origin with every POST (and Sec-Fetch-Site with
+// modern ones), so another site cannot make a visitor's browser redeem a
+// link it holds and sign that visitor in as the link (login CSRF). A client
+// sending neither is refused: scripts that redeem links set Origin.
+func sameOrigin(f fwdRequest) bool {
+	if o := first(f.header["Origin"]); o != "" {
+		return strings.EqualFold(withoutDefaultPort(o), withoutDefaultPort(f.proto+"://"+f.host))
+	}
+	return first(f.header["Sec-Fetch-Site"]) == "same-origin"
+}
+
+// withoutDefaultPort drops :80 from http and :443 from https origins, as
+// browsers do in Origin (a Host header may still carry them).
+func withoutDefaultPort(origin string) string {
+	switch {
+	case strings.HasPrefix(origin, "http://"):
+		return strings.TrimSuffix(origin, ":80")
+	case strings.HasPrefix(origin, "https://"):
+		return strings.TrimSuffix(origin, ":443")
+	}
+	return origin
+}
+
+// humanDuration writes d the way the link page tells a person how long
+// they stay signed in: "3 days", "1 hour", "10 minutes".
+func humanDuration(d time.Duration) string {
+	unit := func(n int64, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return strconv.FormatInt(n, 10) + " " + one + "s"
+	}
+	switch {
+	case d >= 48*time.Hour:
+		return unit(int64(d/(24*time.Hour)), "day")
+	case d >= 2*time.Hour:
+		return unit(int64(d/time.Hour), "hour")
+	case d >= time.Minute:
+		return unit(int64(d/time.Minute), "minute")
+	}
+	return "less than a minute"
 }

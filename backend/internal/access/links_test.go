@@ -32,6 +32,13 @@ func newLink(t testing.TB, v *env, id string, body map[string]any) (LinkResponse
 	return l, u.RequestURI()
 }
 
+// press is what verify sees when a person presses the button on the link
+// page at uri: Traefik forwards the POST's method and the page's Origin.
+func press(id, host, uri string) fwd {
+	return fwd{service: id, method: http.MethodPost, host: host, uri: uri, browser: true,
+		hdr: map[string]string{"Origin": "https://" + host, "Sec-Fetch-Site": "same-origin"}}
+}
+
 func TestSharedLinkLifecycle(t *testing.T) {
 	v := newEnv(t)
 	id := linkService(t, v, "app.example.com")
@@ -40,9 +47,9 @@ func TestSharedLinkLifecycle(t *testing.T) {
 		t.Fatalf("created %+v", l)
 	}
 
-	rec := v.verify(fwd{service: id, host: "app.example.com", uri: "/docs?a=1&gh_link=" + uri[len("/?gh_link="):], browser: true})
+	rec := v.verify(press(id, "app.example.com", "/docs?a=1&gh_link="+uri[len("/?gh_link="):]))
 	ck := sessionCookie(t, rec)
-	if rec.Code != http.StatusFound || rec.Header().Get("Location") != "https://app.example.com/docs?a=1" || ck == nil {
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "https://app.example.com/docs?a=1" || ck == nil {
 		t.Fatalf("first use: %d %q cookie %v", rec.Code, rec.Header().Get("Location"), ck)
 	}
 	if !ck.HttpOnly || !ck.Secure || ck.SameSite != http.SameSiteLaxMode || ck.Domain != "" || ck.Path != "/" || ck.MaxAge != 600 {
@@ -52,8 +59,13 @@ func TestSharedLinkLifecycle(t *testing.T) {
 	if rec.Code != 200 || rec.Header().Get("Remote-Name") != "for Bob" {
 		t.Fatalf("with cookie: %d %q", rec.Code, rec.Header().Get("Remote-Name"))
 	}
-	// A fresh client re-using the link is refused with a clear page.
+	// A fresh client re-using the link is refused with a clear page, on
+	// sight and when it presses the button of a page it kept open.
 	rec = v.verify(fwd{service: id, host: "app.example.com", uri: uri, browser: true})
+	if rec.Code != http.StatusUnauthorized || !contains(rec.Body.String(), "already used") {
+		t.Fatalf("second visit: %d %s", rec.Code, rec.Body.String())
+	}
+	rec = v.verify(press(id, "app.example.com", uri))
 	if rec.Code != http.StatusUnauthorized || !contains(rec.Body.String(), "already used") {
 		t.Fatalf("second use: %d %s", rec.Code, rec.Body.String())
 	}
@@ -103,12 +115,15 @@ func TestSharedLinkRefusals(t *testing.T) {
 		{"oversized", "/?gh_link=" + string(make([]byte, 0)) + "x" + url.QueryEscape(string(make([]rune, 300))), "not valid"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rec := v.verify(fwd{service: id, host: "app.example.com", uri: tt.uri, browser: true})
-			if rec.Code != http.StatusUnauthorized || !contains(rec.Body.String(), tt.text) || sessionCookie(t, rec) != nil {
-				t.Fatalf("%d %s", rec.Code, rec.Body.String())
-			}
-		})
+		for _, f := range []fwd{{service: id, host: "app.example.com", uri: tt.uri, browser: true}, press(id, "app.example.com", tt.uri)} {
+			t.Run(tt.name+" "+f.method, func(t *testing.T) {
+				rec := v.verify(f)
+				if rec.Code != http.StatusUnauthorized || !contains(rec.Body.String(), tt.text) || sessionCookie(t, rec) != nil ||
+					contains(rec.Body.String(), "<form") {
+					t.Fatalf("%d %s", rec.Code, rec.Body.String())
+				}
+			})
+		}
 	}
 	// Links cannot be made for a service without the protection.
 	plain := v.service("plain.example.com")
@@ -131,9 +146,9 @@ func TestSharedLinkOneUseUnderConcurrency(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			<-start
-			rec := v.verify(fwd{service: id, host: "app.example.com", uri: uri, browser: true})
+			rec := v.verify(press(id, "app.example.com", uri))
 			switch {
-			case rec.Code == http.StatusFound && sessionCookie(t, rec) != nil:
+			case rec.Code == http.StatusSeeOther && sessionCookie(t, rec) != nil:
 				ok.Add(1)
 			case rec.Code == http.StatusUnauthorized:
 				refused.Add(1)

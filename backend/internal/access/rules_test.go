@@ -54,7 +54,7 @@ func newRuleEnv(t testing.TB, trusted ...string) *ruleEnv {
 
 func (r *ruleEnv) setRules(id string, def accessrule.Action, rules ...accessrule.Rule) {
 	r.t.Helper()
-	if _, err := r.rules.Put(context.Background(), id, accesspolicy.PutServiceAccess{DefaultAction: def, Rules: rules}); err != nil {
+	if _, err := r.rules.Put(context.Background(), id, accesspolicy.PutServiceAccess{DefaultAction: def, Rules: rules, ConfirmPublic: true}); err != nil {
 		r.t.Fatalf("set rules: %v", err)
 	}
 }
@@ -280,7 +280,9 @@ func TestRulesCachedSessionCostsNoQuery(t *testing.T) {
 	rules = append(rules, accessrule.Rule{Action: accessrule.Authenticate, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/docs"}}})
 	r.setRules(id, accessrule.Deny, rules...)
 	_, uri := newLink(t, r.env, id, nil)
-	rec := r.verify(fwd{service: id, host: "app.example.com", uri: "/docs" + uri[1:], browser: true, ip: "203.0.113.9"})
+	f := press(id, "app.example.com", "/docs"+uri[1:])
+	f.ip = "203.0.113.9"
+	rec := r.verify(f)
 	ck := sessionCookie(t, rec)
 	if ck == nil {
 		t.Fatalf("no session from the link: %d %s", rec.Code, rec.Body.String())

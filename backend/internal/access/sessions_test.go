@@ -16,7 +16,7 @@ import (
 func linkSession(t *testing.T, v *env, id, host string, body map[string]any) string {
 	t.Helper()
 	_, uri := newLink(t, v, id, body)
-	ck := sessionCookie(t, v.verify(fwd{service: id, host: host, uri: uri}))
+	ck := sessionCookie(t, v.verify(press(id, host, uri)))
 	if ck == nil {
 		t.Fatal("no session cookie")
 	}

@@ -19,22 +19,31 @@ type ServiceAccess struct {
 	EffectiveDefault accessrule.Action `json:"effectiveDefault"`
 	Rules            []accessrule.Rule `json:"rules"`
 	Protections      []string          `json:"protections"`
-	GeoIP            bool              `json:"geoip"`
-	Warnings         []string          `json:"warnings"`
-	UpdatedAt        *time.Time        `json:"updatedAt"`
+	// Exposure is who can open the service without signing in under these
+	// rules and the global ones: everyone, some or none.
+	Exposure  accessrule.Exposure `json:"exposure"`
+	GeoIP     bool                `json:"geoip"`
+	Warnings  []string            `json:"warnings"`
+	UpdatedAt *time.Time          `json:"updatedAt"`
 }
 
 // PutServiceAccess is the body of PUT /api/services/{id}/access.
 type PutServiceAccess struct {
 	DefaultAction accessrule.Action `json:"defaultAction"`
 	Rules         []accessrule.Rule `json:"rules"`
+	// ConfirmPublic must be true to save rules that let everyone open a
+	// service that has a protection (422 on confirmPublic otherwise).
+	ConfirmPublic bool `json:"confirmPublic,omitempty"`
 }
 
 // GlobalRules is GET/PUT /api/access/rules.
 type GlobalRules struct {
-	Rules     []accessrule.Rule `json:"rules"`
-	GeoIP     bool              `json:"geoip"`
-	UpdatedAt *time.Time        `json:"updatedAt,omitempty"`
+	Rules []accessrule.Rule `json:"rules"`
+	// ConfirmPublic (request only) must be true to save global rules that
+	// let everyone open every service (422 on confirmPublic otherwise).
+	ConfirmPublic bool       `json:"confirmPublic,omitempty"`
+	GeoIP         bool       `json:"geoip"`
+	UpdatedAt     *time.Time `json:"updatedAt,omitempty"`
 }
 
 // TestRequest is POST /api/services/{id}/access/test.

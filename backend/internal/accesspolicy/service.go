@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -66,7 +67,12 @@ func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, err
 	if row.ServiceID != "" {
 		out.UpdatedAt = &row.UpdatedAt
 	}
+	g, err := s.GetGlobal(ctx)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
 	s.describe(&out)
+	out.Exposure = accessrule.ExposureOf(g.Rules, out.Rules, out.EffectiveDefault)
 	return out, nil
 }
 
@@ -115,7 +121,23 @@ func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess
 	if err := c.Err(); err != nil {
 		return ServiceAccess{}, err
 	}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	info, ok, err := s.info.AccessInfo(ctx, serviceID)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	if !ok {
+		return ServiceAccess{}, apperr.NotFound("service")
+	}
+	g, err := s.GetGlobal(ctx)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	def := accessrule.EffectiveDefault(in.DefaultAction, len(info.Protections) > 0)
+	if err := confirmPublic(in.ConfirmPublic, accessrule.ExposureOf(g.Rules, in.Rules, def), len(info.Protections) > 0,
+		"the service although it is protected by "+strings.Join(info.Protections, ", ")); err != nil {
+		return ServiceAccess{}, err
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var n int64
 		if err := tx.Model(&store.Service{}).Where("id = ?", serviceID).Count(&n).Error; err != nil {
 			return err
@@ -157,6 +179,12 @@ func (s *Service) PutGlobal(ctx context.Context, in GlobalRules) (GlobalRules, e
 	var c apperr.Collector
 	accessrule.Normalize(in.Rules, "rules", s.options(), &c)
 	if err := c.Err(); err != nil {
+		return GlobalRules{}, err
+	}
+	// Global rules come first for every service: one that allows every
+	// request opens all of them, protected or not.
+	if err := confirmPublic(in.ConfirmPublic, accessrule.ExposureOf(in.Rules, nil, accessrule.Authenticate),
+		true, "every service, whatever its protections"); err != nil {
 		return GlobalRules{}, err
 	}
 	if in.Rules == nil {

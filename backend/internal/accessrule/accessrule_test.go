@@ -307,3 +307,50 @@ func TestDecideDoesNotAllocate(t *testing.T) {
 		t.Fatalf("Decide allocates %v times per call", allocs)
 	}
 }
+
+func TestExposureOf(t *testing.T) {
+	allowAll := Rule{Action: Allow}
+	denyAll := Rule{Action: Deny}
+	authAll := Rule{Action: Authenticate}
+	allowPublic := Rule{Action: Allow, Paths: []PathMatch{{Type: PathPrefix, Value: "/public"}}}
+	denyAdmin := Rule{Action: Deny, Paths: []PathMatch{{Type: PathPrefix, Value: "/admin"}}}
+	allowOffice := Rule{Action: Allow, Sources: []string{"10.0.0.0/8"}}
+	allowRoot := Rule{Action: Allow, Paths: []PathMatch{{Type: PathPrefix, Value: "/"}}}
+	allowGlob := Rule{Action: Allow, Paths: []PathMatch{{Type: PathGlob, Value: "/**"}, {Type: PathExact, Value: "/x"}}}
+	allowAnyAddr := Rule{Action: Allow, Sources: []string{"0.0.0.0/0", "::/0"}}
+	allowV4 := Rule{Action: Allow, Sources: []string{"0.0.0.0/0"}}
+	allowGet := Rule{Action: Allow, Methods: []string{"GET"}}
+	allowHeader := Rule{Action: Allow, Headers: []HeaderMatch{{Name: "X-Debug"}}}
+	tests := []struct {
+		name        string
+		global, own []Rule
+		def         Action
+		want        Exposure
+	}{
+		{"no rules, authenticate", nil, nil, Authenticate, ExposedToNone},
+		{"no rules, allow default", nil, nil, Allow, ExposedToEveryone},
+		{"no rules, deny default", nil, nil, Deny, ExposedToNone},
+		{"the new rule of the editor: allow with no conditions", nil, []Rule{allowAll}, Authenticate, ExposedToEveryone},
+		{"deny some paths, then allow all", nil, []Rule{denyAdmin, allowAll}, Authenticate, ExposedToEveryone},
+		{"allow some paths", nil, []Rule{allowPublic}, Authenticate, ExposedToSome},
+		{"allow an office", nil, []Rule{allowOffice}, Deny, ExposedToSome},
+		{"allow GET", nil, []Rule{allowGet}, Authenticate, ExposedToSome},
+		{"allow by header", nil, []Rule{allowHeader}, Authenticate, ExposedToSome},
+		{"prefix / is every path", nil, []Rule{allowRoot}, Authenticate, ExposedToEveryone},
+		{"glob /** is every path", nil, []Rule{allowGlob}, Authenticate, ExposedToEveryone},
+		{"every address", nil, []Rule{allowAnyAddr}, Authenticate, ExposedToEveryone},
+		{"every IPv4 address", nil, []Rule{allowV4}, Authenticate, ExposedToSome},
+		{"authenticate everything before allow all", nil, []Rule{authAll, allowAll}, Allow, ExposedToNone},
+		{"allow some, then deny everything", nil, []Rule{allowPublic, denyAll}, Allow, ExposedToSome},
+		{"global allow all", []Rule{allowAll}, []Rule{denyAll}, Deny, ExposedToEveryone},
+		{"global deny all", []Rule{denyAll}, []Rule{allowAll}, Allow, ExposedToNone},
+		{"global allow some, own default allow", []Rule{allowOffice}, nil, Allow, ExposedToEveryone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ExposureOf(tt.global, tt.own, tt.def); got != tt.want {
+				t.Fatalf("ExposureOf = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}

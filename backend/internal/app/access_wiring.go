@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 
+	"gorm.io/gorm"
+
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/geoip"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 )
 
 // accessForwarder answers for the access service, which is built after the
@@ -25,6 +28,21 @@ func (f *accessForwarder) ServiceNames(ctx context.Context, ids []string) (map[s
 
 func (f *accessForwarder) AcceptsTokens(ctx context.Context, id string) (bool, error) {
 	return f.svc.AcceptsTokens(ctx, id)
+}
+
+// serviceExposures answers the services list who can open each service
+// without signing in: the access-rule feature reads its rules, the access
+// feature has said which services are protected.
+func serviceExposures(ctx context.Context, db *gorm.DB, ids []string, prot map[string]services.Protection) (map[string]string, error) {
+	exp, err := accesspolicy.Exposures(ctx, db, ids, func(id string) bool { return prot[id].Any() })
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(exp))
+	for id, e := range exp {
+		out[id] = string(e)
+	}
+	return out, nil
 }
 
 // openGeo opens PANEL_GEOIP_DB. Without one it returns a nil interface (not

@@ -199,7 +199,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.DefaultLifetimeSeconds, err
-	}, services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions),
+	}, services.WithProtections(access.ServiceProtections), services.WithExposures(serviceExposures), services.WithEndSessions(access.EndServiceSessions),
 		services.WithNotify(notifySvc))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)

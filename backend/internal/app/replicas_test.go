@@ -72,7 +72,9 @@ func TestReplicasSessionRevokedOnAIsRefusedByB(t *testing.T) {
 		return testutil.Request(r.handler, "GET", "/api/auth/verify?service="+svc, "", h...)
 	}
 	var cookie string
-	res := verify(a, u.RequestURI(), "").Result()
+	res := testutil.Request(a.handler, "GET", "/api/auth/verify?service="+svc, "", "X-Forwarded-Method", "POST",
+		"X-Forwarded-Proto", "https", "X-Forwarded-Host", "app.test", "X-Forwarded-Uri", u.RequestURI(),
+		"Origin", "https://app.test").Result() // the link page's button
 	_ = res.Body.Close()
 	for _, ck := range res.Cookies() {
 		if ck.Name == access.SessionCookie {

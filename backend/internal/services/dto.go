@@ -54,7 +54,15 @@ type Protection struct {
 	SSO         bool `json:"sso"`
 	SharedLinks bool `json:"sharedLinks"`
 	Tokens      bool `json:"tokens"`
+	// Exposure is who can open the service without signing in, as its
+	// protections and access rules (global and its own) decide: "everyone"
+	// (no protection, or rules that allow every request), "some" (allow
+	// rules with conditions) or "none".
+	Exposure string `json:"exposure"`
 }
+
+// Any reports whether any protection is enabled.
+func (p Protection) Any() bool { return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens }
 
 // Response is a service as the API shows it.
 type Response struct {

@@ -26,6 +26,11 @@ type DefaultLifetime func(ctx context.Context) (int64, error)
 // feature owns protections: access.ServiceProtections.
 type Protections func(ctx context.Context, db *gorm.DB, serviceID string) (map[string]Protection, error)
 
+// Exposures answers, for each service in ids, who can open it without
+// signing in ("everyone", "some" or "none"), given its protections. The
+// access-rule feature owns the rules: accesspolicy.Exposures.
+type Exposures func(ctx context.Context, db *gorm.DB, ids []string, prot map[string]Protection) (map[string]string, error)
+
 // EndSessions ends the forward-auth sessions of services inside the caller's
 // transaction tx, so a disabled service signs everyone out in the same
 // commit. The access feature owns sessions: access.EndServiceSessions.
@@ -37,6 +42,11 @@ type Option func(*Service)
 // WithProtections makes List and Get report each service's protections;
 // without it none are reported.
 func WithProtections(f Protections) Option { return func(s *Service) { s.protections = f } }
+
+// WithExposures makes List and Get report each service's exposure from
+// its access rules; without it a protected service is reported as open to
+// no one and any other as open to everyone.
+func WithExposures(f Exposures) Option { return func(s *Service) { s.exposures = f } }
 
 // WithEndSessions makes disabling a service end its sessions; without it
 // sessions are left to expire.
@@ -52,6 +62,7 @@ type Service struct {
 	now             func() time.Time
 	defaultLifetime DefaultLifetime
 	protections     Protections
+	exposures       Exposures
 	endSessions     EndSessions
 	notify          notify.Publisher
 }
@@ -63,6 +74,7 @@ func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, def DefaultL
 	}
 	s := &Service{db: db, bus: bus, now: now, defaultLifetime: def,
 		protections: func(context.Context, *gorm.DB, string) (map[string]Protection, error) { return nil, nil },
+		exposures:   noRules,
 		endSessions: func(*gorm.DB, ...string) error { return nil },
 		notify:      notify.Discard,
 	}
@@ -78,7 +90,7 @@ func (s *Service) List(ctx context.Context) ([]Response, error) {
 	if err := s.db.WithContext(ctx).Preload("Domain").Order("created_at, id").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list services: %w", err)
 	}
-	prot, err := s.protections(ctx, s.db, "")
+	prot, err := s.protectionsOf(ctx, "", rows)
 	if err != nil {
 		return nil, err
 	}
@@ -95,11 +107,50 @@ func (s *Service) Get(ctx context.Context, id string) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	prot, err := s.protections(ctx, s.db, id)
+	prot, err := s.protectionsOf(ctx, id, []store.Service{row})
 	if err != nil {
 		return Response{}, err
 	}
 	return toResponse(row, prot[id]), nil
+}
+
+// protectionsOf reads the protections of rows (every service when id is
+// "", else the one) and adds each one's exposure.
+func (s *Service) protectionsOf(ctx context.Context, id string, rows []store.Service) (map[string]Protection, error) {
+	prot, err := s.protections(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	if prot == nil {
+		prot = map[string]Protection{}
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	exp, err := s.exposures(ctx, s.db, ids, prot)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		p := prot[id]
+		p.Exposure = exp[id]
+		prot[id] = p
+	}
+	return prot, nil
+}
+
+// noRules is the exposure without access rules: a protected service is
+// open to no one without signing in, any other to everyone.
+func noRules(_ context.Context, _ *gorm.DB, ids []string, prot map[string]Protection) (map[string]string, error) {
+	out := make(map[string]string, len(ids))
+	for _, id := range ids {
+		out[id] = "everyone"
+		if prot[id].Any() {
+			out[id] = "none"
+		}
+	}
+	return out, nil
 }
 
 func (s *Service) load(tx *gorm.DB, id string) (store.Service, error) {

@@ -288,7 +288,13 @@ export async function globalRules(t, page) {
     await rule.getByLabel('Rule 1 note', { exact: true }).fill('office');
     await rule.getByText('office', { exact: true }).waitFor();
     await page.getByText('Unsaved changes', { exact: true }).waitFor();
+    // A new rule cannot open anything by itself; an allow without conditions says what it does.
+    const action = rule.getByLabel('Rule 1 action', { exact: true });
+    expect((await action.inputValue()) === 'authenticate', 'a new rule does not start as authenticate');
     await rule.screenshot({ path: path.join(artifacts, 'global-rules-new-rule-desktop.png') });
+    await action.selectOption('allow');
+    await rule.getByText(/Allows every request without signing in/).waitFor();
+    await rule.screenshot({ path: path.join(artifacts, 'global-rules-allow-everyone-desktop.png') });
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByText('No rules', { exact: true }).waitFor();
   });

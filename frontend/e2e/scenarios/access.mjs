@@ -33,20 +33,44 @@ export async function sharedLink(t, page, base, serviceId) {
     // with the X-Forwarded-* headers of the original request, carrying cookies along.
     const link = new URL(sharedUrl);
     const jar = new Map();
-    let url = link;
-    let status = 0;
-    for (let hop = 0; hop < 6; hop++) {
-      const res = await fetch(`${base}/api/auth/verify?service=${encodeURIComponent(serviceId)}`, {
+    const verify = (url, method, extra = {}) =>
+      fetch(`${base}/api/auth/verify?service=${encodeURIComponent(serviceId)}`, {
         redirect: 'manual',
         headers: {
-          'X-Forwarded-Method': 'GET',
+          'X-Forwarded-Method': method,
           'X-Forwarded-Proto': url.protocol.replace(':', ''),
           'X-Forwarded-Host': url.host,
           'X-Forwarded-Uri': url.pathname + url.search,
           'X-Forwarded-For': '203.0.113.7',
+          Accept: 'text/html',
           Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...extra,
         },
       });
+    // Link-preview robots (chat, mail) fetch the link first: they get its page and use nothing.
+    for (const method of ['HEAD', 'GET', 'GET']) {
+      const res = await verify(link, method);
+      expect(res.status === 401 && !(res.headers.getSetCookie?.() ?? []).length, `a ${method} of the link answered ${res.status} or set a cookie`);
+    }
+    // The person's browser shows the page: render it (with its own CSP) and keep a picture.
+    const pageRes = await verify(link, 'GET');
+    const html = await pageRes.text();
+    expect(html.includes('<form method="post"'), 'the link page has no button form');
+    const preview = await page.context().newPage();
+    await preview.setContent(html);
+    await preview.getByRole('button', { name: /^Open / }).waitFor();
+    await shot(preview, 'shared-link-page-desktop', { fullPage: false });
+    await preview.setViewportSize({ width: 390, height: 844 });
+    await preview.emulateMedia({ colorScheme: 'dark' });
+    await shot(preview, 'shared-link-page-phone-dark', { fullPage: false });
+    await preview.close();
+    // Its button: a POST to the link from the link's own origin.
+    let url = link;
+    let method = 'POST';
+    let status = 0;
+    for (let hop = 0; hop < 6; hop++) {
+      const res = await verify(url, method, method === 'POST' ? { Origin: link.origin } : {});
+      method = 'GET';
       status = res.status;
       for (const c of res.headers.getSetCookie?.() ?? []) {
         const [pair] = c.split(';');

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { Switch } from '@/components/ui/switch';
 import { TabLinks } from '@/components/ui/tabs';
 import { ServiceBadge } from '@/components/status/service-badge';
+import { ExposureBadge } from '@/components/status/exposure-badge';
 import { Alert } from '@/components/ui/alert';
 import { useProxyHealth, useProxyMetrics, useProxyStatus } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
@@ -42,6 +43,7 @@ export function ServiceLayout() {
           s?.fqdns?.length ? (
             <span className="row" style={{ gap: 10 }}>
               {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">Disabled</Badge>}
+              <ExposureBadge protection={s.protection} />
               {s.fqdns.map((f) => (
                 <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
                   {f} ↗

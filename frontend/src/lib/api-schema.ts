@@ -742,6 +742,12 @@ export interface paths {
          *     -Uri. A 2xx lets the request through (with identity headers); anything
          *     else is answered to the client as is: a redirect to sign in, or a
          *     refusal as an HTML page (browsers) or the error envelope.
+         *
+         *     A shared link (gh_link in X-Forwarded-Uri) is used only by a POST
+         *     (X-Forwarded-Method) whose Origin is the link's own origin (or, with
+         *     no Origin, Sec-Fetch-Site same-origin): 303 with the session cookie.
+         *     Any other method answers 401 with a page whose one button makes that
+         *     POST, and uses nothing, so link-preview robots cannot use up a link.
          */
         get: operations["verifyForwardAuth"];
         put?: never;
@@ -755,6 +761,12 @@ export interface paths {
          *     -Uri. A 2xx lets the request through (with identity headers); anything
          *     else is answered to the client as is: a redirect to sign in, or a
          *     refusal as an HTML page (browsers) or the error envelope.
+         *
+         *     A shared link (gh_link in X-Forwarded-Uri) is used only by a POST
+         *     (X-Forwarded-Method) whose Origin is the link's own origin (or, with
+         *     no Origin, Sec-Fetch-Site same-origin): 303 with the session cookie.
+         *     Any other method answers 401 with a page whose one button makes that
+         *     POST, and uses nothing, so link-preview robots cannot use up a link.
          */
         head: operations["verifyForwardAuthHead"];
         patch?: never;
@@ -1602,7 +1614,10 @@ export interface paths {
         };
         /** A service's access rules and default action */
         get: operations["getServiceAccess"];
-        /** Replace a service's access rules */
+        /**
+         * Replace a service's access rules
+         * @description Rules (with the global rules and the default action) that let everyone open a service with a protection without signing in are refused with 422 on the field confirmPublic unless the body has confirmPublic true. Rules that open only some requests, and rules of unprotected services, need no confirmation.
+         */
         put: operations["putServiceAccess"];
         post?: never;
         delete?: never;
@@ -1797,6 +1812,11 @@ export interface components {
     schemas: {
         /** @enum {string} */
         AccessAction: "allow" | "deny" | "authenticate";
+        /**
+         * @description Who can open the service without signing in, as its protections, the global rules, its own rules and its default action decide. everyone: a rule (or the default) allows every request; some: allow rules with conditions let some requests through; none: every request needs a sign-in or is refused.
+         * @enum {string}
+         */
+        AccessExposure: "everyone" | "some" | "none";
         AccessLogEntry: {
             /** @description What the decision rested on, in words (e.g. "global rule 2" or "basic auth"). */
             by: string;
@@ -2245,6 +2265,8 @@ export interface components {
             secrets?: boolean;
         };
         GlobalAccessRules: {
+            /** @description Request only. Must be true to save global rules that let everyone open every service without signing in. */
+            confirmPublic?: boolean;
             /** @description Read-only; ignored in a request. */
             geoip: boolean;
             rules: components["schemas"]["AccessRule"][] | null;
@@ -2800,6 +2822,7 @@ export interface components {
              */
             defaultAction: "" | "allow" | "deny" | "authenticate";
             effectiveDefault: components["schemas"]["AccessAction"];
+            exposure: components["schemas"]["AccessExposure"];
             /** @description A GeoIP database is loaded (country conditions work). */
             geoip: boolean;
             protections: ("basicAuth" | "sso" | "sharedLinks" | "tokens")[];
@@ -2810,6 +2833,8 @@ export interface components {
             warnings: string[];
         };
         ServiceAccessInput: {
+            /** @description Must be true to save rules that let everyone open a protected service without signing in. */
+            confirmPublic?: boolean;
             /** @enum {string} */
             defaultAction?: "" | "allow" | "deny" | "authenticate";
             rules?: components["schemas"]["AccessRule"][] | null;
@@ -2906,6 +2931,11 @@ export interface components {
         };
         ServiceProtection: {
             basicAuth: boolean;
+            /**
+             * @description Who can open the service without signing in: everyone (no protection, or access rules that allow every request), some (allow rules with conditions) or none.
+             * @enum {string}
+             */
+            exposure: "everyone" | "some" | "none";
             sharedLinks: boolean;
             sso: boolean;
             tokens: boolean;

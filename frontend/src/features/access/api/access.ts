@@ -31,6 +31,8 @@ export function useSaveServiceAccess(serviceId: string) {
       return Promise.all([
         qc.invalidateQueries({ queryKey: qk.access.service(serviceId) }),
         qc.invalidateQueries({ queryKey: qk.services.preview(serviceId) }),
+        // Lists and headers show whether the rules open the service to everyone.
+        qc.invalidateQueries({ queryKey: qk.services.all() }),
       ]);
     },
   });
@@ -43,12 +45,15 @@ export function useGlobalRules() {
 export function useSaveGlobalRules() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { rules: AccessRule[] }) => api.put<GlobalAccessRules>('/api/access/rules', body),
+    mutationFn: (body: { rules: AccessRule[]; confirmPublic?: boolean }) => api.put<GlobalAccessRules>('/api/access/rules', body),
     meta: { success: 'Global rules saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.access.global(), data);
-      // Every service's evaluation changes with the global list.
-      return qc.invalidateQueries({ queryKey: qk.access.all() });
+      // Every service's evaluation (and exposure) changes with the global list.
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: qk.access.all() }),
+        qc.invalidateQueries({ queryKey: qk.services.all() }),
+      ]);
     },
   });
 }

@@ -24,8 +24,9 @@ export function GlobalRulesPage() {
           geoip={rules.data.geoip}
           saving={save.isPending}
           title="Global rules"
-          onSave={async (v) => {
-            const saved = await save.mutateAsync({ rules: v.rules.map(formToRule) });
+          opens="every service"
+          onSave={async (v, confirmPublic) => {
+            const saved = await save.mutateAsync({ rules: v.rules.map(formToRule), ...(confirmPublic ? { confirmPublic } : {}) });
             return toFormValues(saved.rules ?? []);
           }}
         />

@@ -6,7 +6,7 @@ import { MethodPicker } from '@/components/ui/method-picker';
 import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { TagInput } from '@/components/ui/tag-input';
 import { useCanWrite } from '@/lib/api/system';
-import { actionLabels, summarizeRule, type RulesFormValues } from './rule-schema';
+import { actionLabels, allowsEveryone, summarizeRule, type RulesFormValues } from './rule-schema';
 
 type Props = {
   index: number;
@@ -72,6 +72,12 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
           </span>
           <span className="small muted mono rule-when">when {rule ? summarizeRule(rule) : '…'}</span>
         </button>
+        {rule && allowsEveryone(rule) ? (
+          <p className="field-error small" style={{ gridColumn: '1 / -1', margin: 0 }}>
+            <Icon name="alert" size={13} />
+            <span>Allows every request without signing in: anyone on the internet gets through. Add a condition, or choose another action.</span>
+          </p>
+        ) : null}
       </div>
       {expanded ? (
         <div className="rule-body" id={bodyId}>

@@ -45,7 +45,12 @@ export const rulesFormSchema = z.object({
 export type RuleValues = z.infer<typeof ruleSchema>;
 export type RulesFormValues = z.infer<typeof rulesFormSchema>;
 
-export function emptyRule(action: AccessAction = 'allow'): RuleValues {
+/**
+ * A new rule starts as authenticate: by itself it cannot open anything (it asks for the service's
+ * sign-in, which is what a protected service does anyway). An allow that should open something is
+ * a deliberate choice, and one without conditions is confirmed on save.
+ */
+export function emptyRule(action: AccessAction = 'authenticate'): RuleValues {
   return { action, note: '', paths: [], methods: [], sources: [], countries: [], headers: [] };
 }
 
@@ -122,4 +127,12 @@ export function summarizeRule(r: RuleValues): string {
   if (r.countries.length) parts.push(`in ${r.countries.join(', ')}`);
   if (r.headers.length) parts.push(r.headers.map((h) => `${h.name || '…'} ${h.match === 'present' ? 'present' : `${h.match} "${h.value}"`}`).join(' and '));
   return parts.length ? parts.join(' · ') : 'every request';
+}
+
+/** An allow rule with no condition lets every request through without signing in. */
+export function allowsEveryone(r: RuleValues): boolean {
+  return (
+    r.action === 'allow' &&
+    r.paths.length + r.methods.length + r.sources.length + r.countries.length + r.headers.length === 0
+  );
 }

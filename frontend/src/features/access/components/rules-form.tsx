@@ -3,9 +3,11 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/modal';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import { useCanWrite } from '@/lib/api/system';
+import { isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { RuleEditor } from './rule-editor';
 import { isKnownRulePath, mapRulePath, rulesFormSchema, type RulesFormValues } from './rule-schema';
@@ -13,8 +15,13 @@ import { isKnownRulePath, mapRulePath, rulesFormSchema, type RulesFormValues } f
 type Props = {
   initial: RulesFormValues;
   geoip: boolean;
-  /** Saves and answers the stored values (the server normalises: upper-case methods, canonical CIDRs). */
-  onSave: (v: RulesFormValues) => Promise<RulesFormValues>;
+  /**
+   * Saves and answers the stored values (the server normalises: upper-case methods, canonical CIDRs).
+   * confirmPublic is true once the person confirmed rules that open a protected service to everyone.
+   */
+  onSave: (v: RulesFormValues, confirmPublic: boolean) => Promise<RulesFormValues>;
+  /** What rules that allow every request open, for the confirmation ("Wiki", "every service"). */
+  opens: string;
   saving: boolean;
   /** Rendered above the rule list, inside the form (the service's default action). */
   top?: ReactNode;
@@ -26,11 +33,13 @@ type Props = {
 
 
 /** Rule list form shared by the service's Access tab and the global rules page. */
-export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, description }: Props) {
+export function RulesForm({ initial, geoip, onSave, saving, opens, top, aside, title, description }: Props) {
   const form = useForm<RulesFormValues>({ resolver: zodResolver(rulesFormSchema), defaultValues: initial });
   const { formState, handleSubmit, reset, setError } = form;
   const guard = useUnsavedGuard(formState.isDirty && !saving);
   const [formError, setFormError] = useState<string | null>(null);
+  // Values waiting for the person to confirm that they open the service to everyone.
+  const [pendingPublic, setPendingPublic] = useState<RulesFormValues | null>(null);
   const canWrite = useCanWrite();
   const root = useRef<HTMLFormElement>(null);
   // Errors open the rules that hold them, so their inputs exist only after the next render:
@@ -47,17 +56,25 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
     el.focus();
   });
 
-  const onSubmit = handleSubmit(
-    async (v) => {
-      setFormError(null);
-      try {
-        reset(await onSave(v));
-      } catch (e) {
-        const rest = applyServerErrors(e, setError, { map: mapRulePath, known: isKnownRulePath });
-        if (rest.length) setFormError(rest.join(' · '));
-        focusInvalid();
+  const save = async (v: RulesFormValues, confirmPublic: boolean) => {
+    setFormError(null);
+    try {
+      reset(await onSave(v, confirmPublic));
+    } catch (e) {
+      // The server decides what opens a protected service to everyone (global rules included):
+      // it refuses such a save until it is confirmed, and the confirmation says what it means.
+      if (!confirmPublic && isApiError(e) && e.fields.length === 1 && e.fields[0]?.field === 'confirmPublic') {
+        e.fieldsShown = true;
+        setPendingPublic(v);
+        return;
       }
-    },
+      const rest = applyServerErrors(e, setError, { map: mapRulePath, known: isKnownRulePath });
+      if (rest.length) setFormError(rest.join(' · '));
+      focusInvalid();
+    }
+  };
+  const onSubmit = handleSubmit(
+    (v) => save(v, false),
     () => focusInvalid(),
   );
 
@@ -66,6 +83,26 @@ export function RulesForm({ initial, geoip, onSave, saving, top, aside, title, d
       <div className={aside ? 'access-layout' : undefined}>
         <form ref={root} onSubmit={onSubmit} noValidate className="stack" aria-label={title ?? 'Rules'}>
           {guard.dialog}
+          <ConfirmDialog
+            open={pendingPublic !== null}
+            title="Make it public?"
+            message={
+              <>
+                <strong>Everyone on the internet can open {opens} without signing in.</strong> These rules let
+                every request through without asking for a password, single sign-on or a shared link. Only
+                narrower deny or authenticate rules above them still apply.
+              </>
+            }
+            confirmLabel="Make it public"
+            danger
+            loading={saving}
+            onCancel={() => setPendingPublic(null)}
+            onConfirm={async () => {
+              const v = pendingPublic;
+              setPendingPublic(null);
+              if (v) await save(v, true);
+            }}
+          />
           {formError ? (
             <Alert tone="danger" title="The rules were not saved">
               {formError}

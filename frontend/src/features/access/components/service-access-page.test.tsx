@@ -19,6 +19,7 @@ const access = (over: Partial<ServiceAccess> = {}): ServiceAccess => ({
   effectiveDefault: 'authenticate',
   rules,
   protections: ['sso'],
+  exposure: 'some',
   geoip: false,
   warnings: [],
   updatedAt: '2026-01-01T00:00:00Z',
@@ -53,6 +54,7 @@ describe('ServiceAccessPage rule editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
     expect(screen.getByText('Rules (3)')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Rule 3 action'), 'allow');
     await user.type(screen.getByLabelText('Rule 3 note'), 'Health checks');
     await user.click(within(screen.getByRole('listitem', { name: 'Rule 3' })).getByRole('button', { name: 'Add path' }));
     await user.type(screen.getByLabelText('Rule 3 path 1'), '/health');
@@ -72,6 +74,73 @@ describe('ServiceAccessPage rule editor', () => {
       ],
     });
   }, 30_000);
+
+  it('starts a new rule as one that cannot open anything, and flags an allow without conditions', async () => {
+    mockFetch(base());
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    const action = screen.getByLabelText('Rule 3 action');
+    expect(action).toHaveValue('authenticate');
+    const rule = screen.getByRole('listitem', { name: 'Rule 3' });
+    expect(within(rule).queryByText(/Allows every request without signing in/)).not.toBeInTheDocument();
+    await user.selectOptions(action, 'allow');
+    expect(within(rule).getByText(/Allows every request without signing in: anyone on the internet gets through/)).toBeInTheDocument();
+    await user.click(within(rule).getByRole('button', { name: 'Add path' }));
+    await user.type(screen.getByLabelText('Rule 3 path 1'), '/health');
+    expect(within(rule).queryByText(/Allows every request without signing in/)).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('asks, naming the service, before saving rules the server says make it public', async () => {
+    const refused: MockRoute = {
+      method: 'PUT',
+      path: '/api/services/s1/access',
+      status: 422,
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'some fields are invalid',
+          fields: [{ field: 'confirmPublic', message: 'these rules let everyone on the internet open the service without signing in' }],
+        },
+      },
+    };
+    const routes: MockRoute[] = [
+      refused,
+      ...base().filter((r) => r.path !== '/api/services'),
+      { path: '/api/services', body: { items: [{ id: 's1', name: 'Files' }] } },
+    ];
+    const { calls } = mockFetch(routes);
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    await user.selectOptions(screen.getByLabelText('Rule 3 action'), 'allow');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Make it public?' });
+    expect(within(dialog).getByText('Everyone on the internet can open Files without signing in.')).toBeInTheDocument();
+    const puts = () => calls.filter((c) => c.method === 'PUT');
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0]!.body).not.toHaveProperty('confirmPublic');
+
+    // Cancelling sends nothing more and keeps the draft.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Make it public?' })).not.toBeInTheDocument());
+    expect(puts()).toHaveLength(1);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    const again = await screen.findByRole('dialog', { name: 'Make it public?' });
+    routes[0] = { method: 'PUT', path: '/api/services/s1/access', body: access({ exposure: 'everyone' }) };
+    await user.click(within(again).getByRole('button', { name: 'Make it public' }));
+    await waitFor(() => expect(puts()).toHaveLength(3));
+    expect(puts()[2]!.body).toMatchObject({ confirmPublic: true, rules: expect.arrayContaining([{ action: 'allow' }]) });
+  }, 30_000);
+
+  it('says when the saved rules let everyone in', async () => {
+    mockFetch(base({ exposure: 'everyone', protections: ['basicAuth'] }));
+    render();
+    expect(await screen.findByText('Public: rules allow everyone')).toBeInTheDocument();
+  });
 
   it('puts server errors on nested fields, opening the rules that hold them', async () => {
     mockFetch([

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { ServiceAccess } from '@/lib/api-types';
+import { useServices } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveServiceAccess, useServiceAccess } from '../api/access';
@@ -23,6 +24,12 @@ export function ServiceAccessPage() {
         Rules decide, before any sign-in, which requests pass, which are refused and which must authenticate.{' '}
         <Link to="/access-rules">Global rules</Link> are checked first, then these.
       </p>
+      {access.data.exposure === 'everyone' && (access.data.protections ?? []).length > 0 ? (
+        <Alert tone="danger" title="Public: rules allow everyone">
+          These rules let every request through without signing in, so the service&rsquo;s protections
+          ({(access.data.protections ?? []).join(', ')}) are not asked for.
+        </Alert>
+      ) : null}
       {access.data.warnings?.length ? (
         <Alert tone="warning" title="The saved rules need attention">
           <ul className="plain-list">
@@ -40,6 +47,7 @@ export function ServiceAccessPage() {
 
 function ServiceRules({ serviceId, access }: { serviceId: string; access: ServiceAccess }) {
   const save = useSaveServiceAccess(serviceId);
+  const name = useServices().data?.find((s) => s.id === serviceId)?.name;
   // The tester posts a draft: a write the server refuses a viewer.
   const canWrite = useCanWrite();
   return (
@@ -49,8 +57,9 @@ function ServiceRules({ serviceId, access }: { serviceId: string; access: Servic
       initial={toFormValues(access.rules ?? [], access.defaultAction ?? '')}
       geoip={access.geoip}
       saving={save.isPending}
-      onSave={async (v) => {
-        const saved = await save.mutateAsync(toDraft(v));
+      opens={name ?? 'this service'}
+      onSave={async (v, confirmPublic) => {
+        const saved = await save.mutateAsync({ ...toDraft(v), ...(confirmPublic ? { confirmPublic } : {}) });
         return toFormValues(saved.rules ?? [], saved.defaultAction ?? '');
       }}
       top={<DefaultActionCard protections={access.protections ?? []} saved={access.defaultAction ?? ''} />}

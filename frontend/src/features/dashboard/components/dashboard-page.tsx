@@ -64,7 +64,10 @@ export function DashboardPage() {
     { done: (domains.data?.length ?? 0) > 0, title: 'Add a domain', text: 'The base name your services live under.', to: '/domains', cta: 'Domains' },
     { done: list.length > 0, title: 'Publish a service', text: 'Point a hostname at an upstream.', to: '/services/new', cta: 'New service' },
     {
-      done: list.some((s) => s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks || s.protection?.tokens),
+      // A protection whose rules let everyone in protects nothing.
+      done: list.some(
+        (s) => (s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks || s.protection?.tokens) && s.protection?.exposure !== 'everyone',
+      ),
       title: 'Protect a service',
       text: 'Basic auth, single sign-on or shared links.',
       to: list[0] ? `/services/${list[0].id}/security` : '/services',

@@ -1,3 +1,4 @@
+import { ExposureBadge } from '@/components/status/exposure-badge';
 import { Icon } from '@/components/ui/icons';
 import type { Protection } from '@/lib/api-types';
 
@@ -8,7 +9,11 @@ const items = [
   { key: 'tokens', icon: 'terminal', label: 'Machine tokens' },
 ] as const;
 
-/** Small icons, one per protection; state is in each title and the screen-reader text, not only the colour. */
+/**
+ * Small icons, one per protection; state is in each title and the screen-reader text, not only the
+ * colour. A protected service whose access rules let everyone in says so in a badge: the icons alone
+ * would read as protected.
+ */
 export function ProtectionIcons({ protection }: { protection?: Protection }) {
   const on = items.filter((i) => protection?.[i.key]);
   return (
@@ -21,8 +26,18 @@ export function ProtectionIcons({ protection }: { protection?: Protection }) {
           </span>
         );
       })}
-      <span className="sr-only">{on.length ? `Protected by ${on.map((i) => i.label).join(', ')}` : 'Public, no protection'}</span>
-      {on.length === 0 ? <span className="small faint" aria-hidden="true">public</span> : null}
+      <span className="sr-only">{on.length ? `Protections on: ${on.map((i) => i.label).join(', ')}` : 'No protection'}</span>
+      {on.length === 0 ? (
+        protection?.exposure === 'none' ? (
+          <span className="small faint">closed by rules</span>
+        ) : (
+          <span className="small faint">public</span>
+        )
+      ) : protection?.exposure === 'everyone' || protection?.exposure === 'some' ? (
+        <ExposureBadge protection={protection} />
+      ) : (
+        <span className="sr-only">, protected</span>
+      )}
     </span>
   );
 }

@@ -166,7 +166,7 @@ func (l *Limiter) Fail(keys ...string) {
 			if len(l.failures) >= l.maxKeys {
 				l.remove(l.lru.next) // the oldest last failure
 			}
-			e = &entry{key: h, times: make([]int64, 0, min(l.max, 4))}
+			e = &entry{key: h, times: make([]int64, 0, l.max)}
 			l.failures[h] = e
 		} else {
 			l.unlink(e)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -242,4 +243,25 @@ func heapInUse() int64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapInuse)
+}
+
+// A full limiter at a limit of 20 holds about 26 MB, as DefaultMaxKeys says.
+func TestFullLimiterMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills 100,000 keys")
+	}
+	before := heapInUse()
+	l := New(20, time.Hour, nil)
+	for i := range DefaultMaxKeys + 1000 {
+		l.Fail("ip:" + strconv.Itoa(i))
+	}
+	grown := heapInUse() - before
+	if l.Len() != DefaultMaxKeys {
+		t.Fatalf("Len = %d; want %d", l.Len(), DefaultMaxKeys)
+	}
+	if grown > 32<<20 {
+		t.Fatalf("a full limiter holds %d MiB; want under 32 MiB", grown>>20)
+	}
+	t.Logf("a full limiter at a limit of 20 holds %.1f MiB", float64(grown)/(1<<20))
+	runtime.KeepAlive(l)
 }

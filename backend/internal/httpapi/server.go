@@ -5,6 +5,8 @@ package httpapi
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -111,8 +113,7 @@ func New(d Deps) *echo.Echo {
 		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && c.Path() == "/api/import" }}))
 	// Routes that answer strangers take small bodies: nothing they accept
 	// (a username, a password, a code, a WebAuthn assertion) comes near it.
-	api.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: PublicBodyLimit,
-		Skipper: func(c echo.Context) bool { return !IsPublic(c.Request().Method, c.Path()) }}))
+	api.Use(publicBodyLimit)
 	api.Use(boundQuery)
 	api.Use(csrf)
 	api.Use(adminGuard(d.RequireAdmin))
@@ -131,8 +132,19 @@ func New(d Deps) *echo.Echo {
 	return e
 }
 
-// PublicBodyLimit bounds the body of every route on the public allow-list.
-const PublicBodyLimit = "64K"
+// publicBodyLimit bounds the body of every route on the public allow-list
+// to 64 KiB, and says so.
+func publicBodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	limited := middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K",
+		Skipper: func(c echo.Context) bool { return !IsPublic(c.Request().Method, c.Path()) }})(next)
+	return func(c echo.Context) error {
+		err := limited(c)
+		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+			return &apperr.Error{Code: apperr.CodeTooLarge, Message: "request body is too large (limit 64 KiB)"}
+		}
+		return err
+	}
+}
 
 // MaxQueryValue bounds each query parameter (a state, a code, a return
 // URL): a longer one is refused naming it, before it reaches a limiter, a
@@ -150,7 +162,9 @@ func boundQuery(next echo.HandlerFunc) echo.HandlerFunc {
 			}
 			for _, v := range vals {
 				if len(v) > MaxQueryValue {
-					return apperr.Field(name, "must be at most %d bytes", MaxQueryValue)
+					msg := fmt.Sprintf("must be at most %d bytes", MaxQueryValue)
+					return &apperr.Error{Code: apperr.CodeInvalidRequest, Message: name + ": " + msg,
+						Fields: []apperr.FieldError{{Field: name, Message: msg}}}
 				}
 			}
 		}

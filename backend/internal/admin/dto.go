@@ -39,9 +39,12 @@ type Session struct {
 	ExpiresAt  time.Time `json:"expiresAt"`
 }
 
+// credentialsRequest bounds both fields before they reach a limiter's key,
+// a query or bcrypt (which reads 72 bytes): a stranger's megabyte username
+// is refused here, naming the field.
 type credentialsRequest struct {
-	Username string `json:"username" validate:"required"`
-	Password string `json:"password" validate:"required"`
+	Username string `json:"username" validate:"required,max=256"`
+	Password string `json:"password" validate:"required,max=1024"`
 }
 
 type passwordRequest struct {

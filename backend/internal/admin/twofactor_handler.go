@@ -15,7 +15,7 @@ import (
 )
 
 type codeRequest struct {
-	Code string `json:"code" validate:"required"`
+	Code string `json:"code" validate:"required,max=64"`
 }
 
 type disableTOTPRequest struct {

@@ -22,6 +22,10 @@ import (
 // (and secret scanners can be taught it). Machine tokens use "ght_".
 const ValuePrefix = "gha_"
 
+// MaxValueLen bounds a presented token (real ones are about 50 bytes): a
+// longer one is refused, and counted, without a look-up.
+const MaxValueLen = 256
+
 const (
 	// MaxFailures wrong, expired or revoked tokens from one address within
 	// FailureWindow block that address, like failed admin sign-ins.
@@ -190,6 +194,11 @@ func (s *Service) Authenticate(ctx context.Context, value, address string) (acto
 	key := "ip:" + address
 	if blocked, wait := s.failed.Blocked(key); blocked {
 		return actor.Actor{}, apperr.RateLimited("too many invalid API tokens; try again later", wait)
+	}
+	if len(value) > MaxValueLen {
+		s.failed.Fail(key)
+		return actor.Actor{}, &apperr.Error{Code: apperr.CodeUnauthenticated, Message: "invalid, expired or revoked API token",
+			Fields: []apperr.FieldError{{Field: "Authorization", Message: fmt.Sprintf("must be at most %d bytes", MaxValueLen)}}}
 	}
 	a, err := s.resolve(ctx, value, address)
 	if apperr.IsCode(err, apperr.CodeUnauthenticated) {

@@ -395,6 +395,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}
 	features = append(features, openapi.NewHandler(doc))
 
+	clientIP := httpapi.NewClientIP(cfg.TraefikAddresses, cfg.TraefikHosts, cfg.ClientHops(), log)
+	c.loops = append(c.loops, clientIP.Loop(30*time.Second))
 	c.echo = httpapi.New(httpapi.Deps{
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
@@ -410,6 +412,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Audit:    auditSvc.Middleware,
 		Features: features,
 		UI:       web.Handler(),
+		ClientIP: clientIP,
 	})
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.

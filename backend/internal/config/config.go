@@ -60,7 +60,14 @@ type Config struct {
 	// (a CDN, a load balancer) whose X-Forwarded-For entries count when
 	// forward-auth works out the client's address.
 	TrustedProxies []netip.Prefix
-	GeoIPDB        string // PANEL_GEOIP_DB, a MaxMind-format country database for country rules
+	// TraefikAddresses and TraefikHosts are PANEL_TRAEFIK_ADDRESSES: the
+	// peers (Traefik, or whatever proxies to the panel) whose
+	// X-Forwarded-For the panel's own routes read to find the client.
+	// Every other peer is the client itself. Default: loopback, plus in
+	// managed mode the host of PANEL_PROXY_API_URL (Traefik's container).
+	TraefikAddresses []netip.Prefix
+	TraefikHosts     []string
+	GeoIPDB          string // PANEL_GEOIP_DB, a MaxMind-format country database for country rules
 
 	LogLevel  slog.Level // PANEL_LOG_LEVEL: debug, info, warn, error
 	LogFormat string     // PANEL_LOG_FORMAT: text or json
@@ -161,6 +168,9 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if c.TrustedProxies, err = accessrule.ParseTrusted(l.str("PANEL_TRUSTED_PROXIES", "")); err != nil {
 		return Config{}, fmt.Errorf("PANEL_TRUSTED_PROXIES: %w (addresses or CIDRs, separated by commas)", err)
+	}
+	if c.TraefikAddresses, c.TraefikHosts, err = parseTraefikAddresses(l.str("PANEL_TRAEFIK_ADDRESSES", defaultTraefikAddresses(c))); err != nil {
+		return Config{}, fmt.Errorf("PANEL_TRAEFIK_ADDRESSES: %w", err)
 	}
 	if c.GeoIPDB != "" {
 		if st, err := os.Stat(c.GeoIPDB); err != nil || st.IsDir() {

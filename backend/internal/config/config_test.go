@@ -55,6 +55,12 @@ func TestLoadErrorsNameTheVariable(t *testing.T) {
 		{map[string]string{"PANEL_ACME_EMAIL": "Ops <ops@corp.io>"}, "PANEL_ACME_EMAIL"},
 		{map[string]string{"PANEL_TRUSTED_PROXIES": "10.0.0.0/8, cdn"}, "PANEL_TRUSTED_PROXIES"},
 		{map[string]string{"PANEL_GEOIP_DB": "/nonexistent/country.mmdb"}, "PANEL_GEOIP_DB"},
+		{map[string]string{"PANEL_TRAEFIK_ADDRESSES": "10.0.0.300"}, "PANEL_TRAEFIK_ADDRESSES"},
+		{map[string]string{"PANEL_TRAEFIK_ADDRESSES": "10.0.0.0/33"}, "PANEL_TRAEFIK_ADDRESSES"},
+		{map[string]string{"PANEL_TRAEFIK_ADDRESSES": "http://traefik"}, "PANEL_TRAEFIK_ADDRESSES"},
+		{map[string]string{"PANEL_TRAEFIK_ADDRESSES": "traefik:8080"}, "PANEL_TRAEFIK_ADDRESSES"},
+		{map[string]string{"PANEL_TRAEFIK_ADDRESSES": "bad name!"}, "PANEL_TRAEFIK_ADDRESSES"},
+		{map[string]string{"PANEL_TRAEFIK_ADDRESSES": " , "}, "PANEL_TRAEFIK_ADDRESSES"},
 		{map[string]string{"PANEL_DATA_DIR": "/srv/gh", "PANEL_BACKUP_DIR": "/srv/gh/"}, "PANEL_BACKUP_DIR"},
 		{map[string]string{"PANEL_BACKUP_DIR": "/etc/hostname"}, "PANEL_BACKUP_DIR"},
 	}
@@ -78,6 +84,42 @@ func TestLoadTrustedProxies(t *testing.T) {
 	}
 	if len(c.TrustedProxies) != 3 || c.TrustedProxies[2].String() != "10.0.0.2/32" {
 		t.Fatalf("got %v", c.TrustedProxies)
+	}
+}
+
+// The peers whose X-Forwarded-For the panel reads: loopback by default,
+// and in managed mode also Traefik's host from PANEL_PROXY_API_URL.
+func TestLoadTraefikAddresses(t *testing.T) {
+	tests := []struct {
+		name      string
+		env       map[string]string
+		prefixes  string
+		hostnames string
+	}{
+		{"default", nil, "127.0.0.0/8 ::1/128", ""},
+		{"managed", map[string]string{"PANEL_MANAGED": "true", "PANEL_PROXY_API_URL": "http://traefik:8080"},
+			"127.0.0.0/8 ::1/128", "traefik"},
+		{"set", map[string]string{"PANEL_MANAGED": "true", "PANEL_PROXY_API_URL": "http://traefik:8080",
+			"PANEL_TRAEFIK_ADDRESSES": "172.18.0.0/16, 10.0.0.2 Traefik-1.internal"},
+			"172.18.0.0/16 10.0.0.2/32", "traefik-1.internal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := Load(env(tt.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ps []string
+			for _, p := range c.TraefikAddresses {
+				ps = append(ps, p.String())
+			}
+			if got := strings.Join(ps, " "); got != tt.prefixes {
+				t.Errorf("addresses = %q; want %q", got, tt.prefixes)
+			}
+			if got := strings.Join(c.TraefikHosts, " "); got != tt.hostnames {
+				t.Errorf("hosts = %q; want %q", got, tt.hostnames)
+			}
+		})
 	}
 }
 

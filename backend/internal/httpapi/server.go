@@ -5,6 +5,8 @@ package httpapi
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -43,6 +45,9 @@ type Deps struct {
 	Audit    echo.MiddlewareFunc
 	Features []Registrar // every /api feature, public or not
 	UI       http.Handler
+	// ClientIP reads the client's address; nil trusts X-Forwarded-For
+	// from loopback peers only.
+	ClientIP *ClientIP
 }
 
 // publicRoutes is the one place that says which /api routes answer without an
@@ -89,9 +94,12 @@ func New(d Deps) *echo.Echo {
 	e.HideBanner, e.HidePort = true, true
 	e.Validator = httpx.NewValidator()
 	e.HTTPErrorHandler = errorHandler(d.Logger)
-	// The panel sits behind Traefik on a private network: trust X-Forwarded-For
-	// only from loopback and private addresses.
-	e.IPExtractor = echo.ExtractIPFromXFFHeader()
+	// X-Forwarded-For counts only from the configured proxies (Traefik):
+	// any other host that reaches the panel is its own client address.
+	if d.ClientIP == nil {
+		d.ClientIP = LoopbackClientIP()
+	}
+	e.IPExtractor = d.ClientIP.Extract
 
 	e.Use(middleware.RequestID())
 	e.Use(middleware.Recover())
@@ -103,6 +111,10 @@ func New(d Deps) *echo.Echo {
 	// body itself (32 MiB).
 	api.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M",
 		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && c.Path() == "/api/import" }}))
+	// Routes that answer strangers take small bodies: nothing they accept
+	// (a username, a password, a code, a WebAuthn assertion) comes near it.
+	api.Use(publicBodyLimit)
+	api.Use(boundQuery)
 	api.Use(csrf)
 	api.Use(adminGuard(d.RequireAdmin))
 	if d.Audit != nil {
@@ -118,6 +130,46 @@ func New(d Deps) *echo.Echo {
 		e.GET("/*", echo.WrapHandler(d.UI))
 	}
 	return e
+}
+
+// publicBodyLimit bounds the body of every route on the public allow-list
+// to 64 KiB, and says so.
+func publicBodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
+	limited := middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K",
+		Skipper: func(c echo.Context) bool { return !IsPublic(c.Request().Method, c.Path()) }})(next)
+	return func(c echo.Context) error {
+		err := limited(c)
+		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+			return &apperr.Error{Code: apperr.CodeTooLarge, Message: "request body is too large (limit 64 KiB)"}
+		}
+		return err
+	}
+}
+
+// MaxQueryValue bounds each query parameter (a state, a code, a return
+// URL): a longer one is refused naming it, before it reaches a limiter, a
+// log line or a stored row.
+const MaxQueryValue = 4096
+
+func boundQuery(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if c.Request().URL.RawQuery == "" {
+			return next(c)
+		}
+		for name, vals := range c.QueryParams() {
+			if len(name) > 64 {
+				return apperr.InvalidRequest("a query parameter name is longer than 64 bytes")
+			}
+			for _, v := range vals {
+				if len(v) > MaxQueryValue {
+					msg := fmt.Sprintf("must be at most %d bytes", MaxQueryValue)
+					return &apperr.Error{Code: apperr.CodeInvalidRequest, Message: name + ": " + msg,
+						Fields: []apperr.FieldError{{Field: name, Message: msg}}}
+				}
+			}
+		}
+		return next(c)
+	}
 }
 
 // adminGuard runs require (Deps.RequireAdmin: a session or an API token,

@@ -5,6 +5,7 @@
 package ratelimit
 
 import (
+	"crypto/sha256"
 	"log/slog"
 	"sync"
 	"time"
@@ -12,26 +13,72 @@ import (
 	"gorm.io/gorm"
 )
 
+// DefaultMaxKeys bounds the keys an in-memory limiter remembers. Each key
+// costs a fixed amount (a 16-byte hash of the key and at most limit
+// failure times), so a limiter never holds more than about
+// DefaultMaxKeys x (100 + 8 x limit) bytes, whatever the keys' length or
+// number: about 26 MB at a limit of 20.
+const DefaultMaxKeys = 100_000
+
 // Limiter blocks a key after Max failures within Window. It is safe for
 // concurrent use and keeps memory (or the table) bounded by pruning old
-// entries.
+// entries. Keys are stored only as fixed-size hashes, and an in-memory
+// limiter remembers at most MaxKeys of them: when it is full, the key whose
+// last failure is oldest goes first. A key blocked now therefore goes only
+// after MaxKeys other keys have failed since its own last failure, each of
+// which its limits count; it costs an attacker more failures than freeing
+// the key would give back (see the README's "Administration security").
 type Limiter struct {
-	max    int
-	window time.Duration
-	now    func() time.Time
-	db     *table // nil: the failures live in memory
+	max     int
+	window  time.Duration
+	maxKeys int
+	now     func() time.Time
+	db      *table // nil: the failures live in memory
 
 	mu       sync.Mutex
-	failures map[string][]time.Time
-	lastGC   time.Time
+	failures map[keyHash]*entry
+	lru      entry     // sentinel of the list by last failure, oldest first
+	lastGC   time.Time // when the table was last pruned (in the database)
 }
 
-// New returns an in-memory limiter allowing limit failures per window.
+// keyHash names a key in memory: 16 bytes of SHA-256, so a key's cost does
+// not depend on the length of the name or address it was made from.
+type keyHash [16]byte
+
+func hashKey(k string) keyHash {
+	sum := sha256.Sum256([]byte(k))
+	return keyHash(sum[:16])
+}
+
+// entry is one key's failures (unix nanoseconds, oldest first, at most max
+// of them: only the last max decide a block) on the list by last failure.
+type entry struct {
+	key        keyHash
+	times      []int64
+	prev, next *entry
+}
+
+// New returns an in-memory limiter allowing limit failures per window,
+// remembering at most DefaultMaxKeys keys.
 func New(limit int, window time.Duration, now func() time.Time) *Limiter {
+	return NewWithMaxKeys(limit, window, DefaultMaxKeys, now)
+}
+
+// NewWithMaxKeys is New remembering at most maxKeys keys.
+func NewWithMaxKeys(limit int, window time.Duration, maxKeys int, now func() time.Time) *Limiter {
 	if now == nil {
 		now = time.Now
 	}
-	return &Limiter{max: limit, window: window, now: now, failures: map[string][]time.Time{}}
+	l := &Limiter{max: max(limit, 1), window: window, maxKeys: max(maxKeys, 1), now: now, failures: map[keyHash]*entry{}}
+	l.lru.prev, l.lru.next = &l.lru, &l.lru
+	return l
+}
+
+// Len is the number of keys the in-memory limiter remembers.
+func (l *Limiter) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.failures)
 }
 
 // Option configures a limiter made by Shared.
@@ -79,18 +126,20 @@ func (l *Limiter) Blocked(keys ...string) (bool, time.Duration) {
 	now := l.now()
 	var wait time.Duration
 	for _, k := range keys {
-		wait = max(wait, l.waitFor(l.prune(k, now), now))
+		if e := l.prune(hashKey(k), now); e != nil {
+			wait = max(wait, l.waitFor(e.times, now))
+		}
 	}
 	return l.answer(wait)
 }
 
 // waitFor is how long until failures (in the window, oldest first) drop
 // below the limit; zero when they are below it already.
-func (l *Limiter) waitFor(f []time.Time, now time.Time) time.Duration {
+func (l *Limiter) waitFor(f []int64, now time.Time) time.Duration {
 	if len(f) < l.max {
 		return 0
 	}
-	return max(f[len(f)-l.max].Add(l.window).Sub(now), 0)
+	return max(time.Unix(0, f[len(f)-l.max]).Add(l.window).Sub(now), 0)
 }
 
 func (l *Limiter) answer(wait time.Duration) (bool, time.Duration) {
@@ -109,10 +158,26 @@ func (l *Limiter) Fail(keys ...string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	for _, k := range keys {
-		l.failures[k] = append(l.prune(k, now), now)
-	}
 	l.gc(now)
+	for _, k := range keys {
+		h := hashKey(k)
+		e := l.prune(h, now)
+		if e == nil {
+			if len(l.failures) >= l.maxKeys {
+				l.remove(l.lru.next) // the oldest last failure
+			}
+			e = &entry{key: h, times: make([]int64, 0, l.max)}
+			l.failures[h] = e
+		} else {
+			l.unlink(e)
+		}
+		if len(e.times) == l.max { // only the last max failures decide
+			copy(e.times, e.times[1:])
+			e.times = e.times[:l.max-1]
+		}
+		e.times = append(e.times, now.UnixNano())
+		l.pushBack(e)
+	}
 }
 
 // Reset forgets the failures of key (after a success).
@@ -123,31 +188,60 @@ func (l *Limiter) Reset(key string) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	delete(l.failures, key)
+	if e := l.failures[hashKey(key)]; e != nil {
+		l.remove(e)
+	}
 }
 
-func (l *Limiter) prune(k string, now time.Time) []time.Time {
-	f := l.failures[k]
-	i := 0
-	for i < len(f) && now.Sub(f[i]) >= l.window {
-		i++
-	}
-	if i == len(f) {
-		delete(l.failures, k)
+// prune drops the failures of h that left the window, and h itself when
+// none is left. It runs under mu.
+func (l *Limiter) prune(h keyHash, now time.Time) *entry {
+	e := l.failures[h]
+	if e == nil {
 		return nil
 	}
-	f = f[i:]
-	l.failures[k] = f
-	return f
+	cut := now.Add(-l.window).UnixNano()
+	i := 0
+	for i < len(e.times) && e.times[i] <= cut {
+		i++
+	}
+	if i == len(e.times) {
+		l.remove(e)
+		return nil
+	}
+	if i > 0 {
+		e.times = append(e.times[:0], e.times[i:]...)
+	}
+	return e
 }
 
-// gc prunes every key once per window. It runs under mu.
+func (l *Limiter) remove(e *entry) {
+	l.unlink(e)
+	delete(l.failures, e.key)
+}
+
+func (l *Limiter) unlink(e *entry) {
+	e.prev.next, e.next.prev = e.next, e.prev
+	e.prev, e.next = nil, nil
+}
+
+func (l *Limiter) pushBack(e *entry) {
+	e.prev, e.next = l.lru.prev, &l.lru
+	l.lru.prev.next = e
+	l.lru.prev = e
+}
+
+// gc drops the keys whose last failure left the window. The list is
+// ordered by last failure, so it stops at the first key still in it: each
+// key is looked at once more than it is dropped. It runs under mu.
 func (l *Limiter) gc(now time.Time) {
-	if now.Sub(l.lastGC) < l.window {
-		return
-	}
-	l.lastGC = now
-	for k := range l.failures {
-		l.prune(k, now)
+	cut := now.Add(-l.window).UnixNano()
+	for e := l.lru.next; e != &l.lru; {
+		next := e.next
+		if e.times[len(e.times)-1] > cut {
+			break
+		}
+		l.remove(e)
+		e = next
 	}
 }

@@ -2,6 +2,10 @@ package ratelimit
 
 import (
 	"context"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -162,4 +166,102 @@ func TestSharedPicksTheEngine(t *testing.T) {
 	if New(1, time.Minute, nil).db != nil || Shared(nil, "test", 1, time.Minute, nil).db != nil {
 		t.Fatal("New or Shared without a database keeps failures elsewhere than in memory")
 	}
+}
+
+// An in-memory limiter holds at most its maximum of keys, however many
+// fail; the key whose last failure is oldest goes first, so a key blocked
+// now stays blocked until that many other keys have failed after it.
+func TestLimiterBoundsItsKeys(t *testing.T) {
+	clock := testutil.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	l := NewWithMaxKeys(3, time.Hour, 100, clock.Now)
+	for range 3 {
+		l.Fail("ip:attacker")
+	}
+	for i := range 99 {
+		clock.Add(time.Millisecond)
+		l.Fail(fmt.Sprintf("ip:other-%d", i))
+	}
+	if n := l.Len(); n != 100 {
+		t.Fatalf("Len = %d; want 100", n)
+	}
+	if b, _ := l.Blocked("ip:attacker"); !b {
+		t.Fatal("a blocked key went while younger keys could go first")
+	}
+	for i := range 1000 {
+		clock.Add(time.Millisecond)
+		l.Fail(fmt.Sprintf("ip:flood-%d", i))
+		if n := l.Len(); n > 100 {
+			t.Fatalf("Len = %d after %d more keys; want at most 100", n, i+1)
+		}
+	}
+	if b, _ := l.Blocked("ip:attacker"); b {
+		t.Fatal("the oldest key is still remembered after 1000 younger ones")
+	}
+}
+
+// A key's cost does not depend on its length: a million 64 KiB keys would
+// otherwise hold 64 GB.
+func TestLimiterKeysCostTheSameWhateverTheirLength(t *testing.T) {
+	l := New(20, time.Hour, nil)
+	long := strings.Repeat("x", 64<<10)
+	before := heapInUse()
+	for i := range 2000 {
+		l.Fail(fmt.Sprintf("user:%s|ip:%d", long, i))
+	}
+	grown := heapInUse() - before
+	if l.Len() != 2000 {
+		t.Fatalf("Len = %d; want 2000", l.Len())
+	}
+	// 2000 keys of 64 KiB are 128 MiB as strings; hashed, well under 1 MiB.
+	if grown > 2<<20 {
+		t.Fatalf("2000 keys of 64 KiB hold %d KiB; want under 2 MiB", grown>>10)
+	}
+	runtime.KeepAlive(l)
+}
+
+// Only the last limit failures of a key are kept: more do not grow it.
+func TestLimiterKeepsOnlyTheLastFailures(t *testing.T) {
+	clock := testutil.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	l := New(3, time.Minute, clock.Now)
+	for range 1000 {
+		clock.Add(10 * time.Millisecond)
+		l.Fail("ip:1")
+	}
+	l.mu.Lock()
+	n := len(l.failures[hashKey("ip:1")].times)
+	l.mu.Unlock()
+	if n != 3 {
+		t.Fatalf("%d failure times kept; want 3", n)
+	}
+	if b, wait := l.Blocked("ip:1"); !b || wait != 61*time.Second {
+		t.Fatalf("Blocked = %v, %v; want 61s (the third-last failure leaves in 60s)", b, wait)
+	}
+}
+
+func heapInUse() int64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return int64(m.HeapInuse)
+}
+
+// A full limiter at a limit of 20 holds about 26 MB, as DefaultMaxKeys says.
+func TestFullLimiterMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fills 100,000 keys")
+	}
+	before := heapInUse()
+	l := New(20, time.Hour, nil)
+	for i := range DefaultMaxKeys + 1000 {
+		l.Fail("ip:" + strconv.Itoa(i))
+	}
+	grown := heapInUse() - before
+	if l.Len() != DefaultMaxKeys {
+		t.Fatalf("Len = %d; want %d", l.Len(), DefaultMaxKeys)
+	}
+	if grown > 32<<20 {
+		t.Fatalf("a full limiter holds %d MiB; want under 32 MiB", grown>>20)
+	}
+	t.Logf("a full limiter at a limit of 20 holds %.1f MiB", float64(grown)/(1<<20))
+	runtime.KeepAlive(l)
 }

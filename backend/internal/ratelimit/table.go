@@ -3,7 +3,7 @@ package ratelimit
 import (
 	"context"
 	"log/slog"
-	"sort"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -43,7 +43,7 @@ func (t *table) blocked(l *Limiter, keys []string) (bool, time.Duration) {
 		return false, 0
 	}
 	now := l.now().UTC()
-	byHash := make(map[string][]time.Time, len(keys))
+	byHash := make(map[string][]int64, len(keys))
 	hashes := make([]string, len(keys))
 	for i, k := range keys {
 		hashes[i] = t.hash(k)
@@ -59,11 +59,11 @@ func (t *table) blocked(l *Limiter, keys []string) (bool, time.Duration) {
 		return true, unknownWait
 	}
 	for _, r := range rows {
-		byHash[r.KeyHash] = append(byHash[r.KeyHash], r.FailedAt)
+		byHash[r.KeyHash] = append(byHash[r.KeyHash], r.FailedAt.UnixNano())
 	}
 	var wait time.Duration
 	for _, f := range byHash {
-		sort.Slice(f, func(i, j int) bool { return f[i].Before(f[j]) })
+		slices.Sort(f)
 		wait = max(wait, l.waitFor(f, now))
 	}
 	return l.answer(wait)

@@ -67,35 +67,8 @@ func (s *Service) markProved(ctx context.Context, sessionID string) error {
 // change its second factors for ProofTTL. A wrong one counts as a failed
 // sign-in of that username from address, as a wrong current password does.
 func (s *Service) Reauthenticate(ctx context.Context, u User, sessionID, password, code, address string) error {
-	if err := s.checkLimit(u.Username, address); err != nil {
+	if err := s.checkPasswordOrCode(ctx, u, password, code, address); err != nil {
 		return err
-	}
-	if password == "" && code == "" {
-		return apperr.Field("password", "enter your password or a code from your authenticator app")
-	}
-	ok := false
-	if password != "" {
-		var row store.AdminUser
-		if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&row).Error; err != nil {
-			return fmt.Errorf("find admin: %w", err)
-		}
-		hash := []byte(row.PasswordHash)
-		if row.PasswordHash == "" { // signs in with SSO only: no password is right
-			hash = s.dummyHash
-		}
-		ok = bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil && row.PasswordHash != ""
-	} else {
-		var err error
-		if ok, err = s.verifyTOTP(ctx, u.ID, code); err != nil {
-			return err
-		}
-	}
-	if !ok {
-		s.fail(u.Username, address)
-		if password != "" {
-			return apperr.Field("password", "is wrong")
-		}
-		return apperr.Field("code", "is wrong")
 	}
 	return s.markProved(ctx, sessionID)
 }
@@ -166,4 +139,42 @@ func (s *Service) FinishPasskeyReauth(ctx context.Context, u User, sessionID, to
 		return err
 	}
 	return s.markProved(ctx, sessionID)
+}
+
+// checkPasswordOrCode checks the administrator's current password, or else a
+// current code from their authenticator app. A wrong one counts as a failed
+// sign-in of that username from address. An administrator without a
+// password (SSO only) has no right password; the comparison costs the same.
+func (s *Service) checkPasswordOrCode(ctx context.Context, u User, password, code, address string) error {
+	if err := s.checkLimit(u.Username, address); err != nil {
+		return err
+	}
+	if password == "" && code == "" {
+		return apperr.Field("password", "enter your password or a code from your authenticator app")
+	}
+	ok := false
+	if password != "" {
+		var row store.AdminUser
+		if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&row).Error; err != nil {
+			return fmt.Errorf("find admin: %w", err)
+		}
+		hash := []byte(row.PasswordHash)
+		if row.PasswordHash == "" {
+			hash = s.dummyHash
+		}
+		ok = bcrypt.CompareHashAndPassword(hash, []byte(password)) == nil && row.PasswordHash != ""
+	} else {
+		var err error
+		if ok, err = s.verifyTOTP(ctx, u.ID, code); err != nil {
+			return err
+		}
+	}
+	if !ok {
+		s.fail(u.Username, address)
+		if password != "" {
+			return apperr.Field("password", "is wrong")
+		}
+		return apperr.Field("code", "is wrong")
+	}
+	return nil
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
-	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -113,31 +112,8 @@ func (s *Service) ConfirmTOTP(ctx context.Context, u User, code string) ([]strin
 // DisableTOTP removes the administrator's TOTP after checking their current
 // password or a current code. A wrong one counts as a failed sign-in.
 func (s *Service) DisableTOTP(ctx context.Context, u User, password, code, address string) error {
-	if err := s.checkLimit(u.Username, address); err != nil {
+	if err := s.checkPasswordOrCode(ctx, u, password, code, address); err != nil {
 		return err
-	}
-	if password == "" && code == "" {
-		return apperr.Field("password", "enter your password or a code from the app")
-	}
-	ok := false
-	if password != "" {
-		var row store.AdminUser
-		if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&row).Error; err != nil {
-			return fmt.Errorf("find admin: %w", err)
-		}
-		ok = bcrypt.CompareHashAndPassword([]byte(row.PasswordHash), []byte(password)) == nil
-	} else {
-		var err error
-		if ok, err = s.verifyTOTP(ctx, u.ID, code); err != nil {
-			return err
-		}
-	}
-	if !ok {
-		s.fail(u.Username, address)
-		if password != "" {
-			return apperr.Field("password", "is wrong")
-		}
-		return apperr.Field("code", "is wrong")
 	}
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Where("user_id = ?", u.ID).Delete(&store.AdminTOTP{}).Error; err != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
 )
 
-const e2eProviderToken = "e2e-provider-token-7d1f0c5a9b3e4d2c8a6f1e0b9c7d5a3f"
+const e2eProviderToken = "e2e-provider-token-7d1f0c5a9b3e4d2c8a6f1e0b9c7d5a3f" //nolint:gosec // the test's made-up token
 
 // getConfig fetches the panel's dynamic configuration with the given
 // Authorization header (none when empty).

@@ -74,7 +74,7 @@ func TestSSOSignInCookieBinding(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return &http.Cookie{Name: stateCookie, Value: val}
+		return &http.Cookie{Name: stateCookie, Value: val, HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode}
 	}
 	var l login
 	good := seal("state-a")

@@ -363,7 +363,7 @@ func (h *Handler) setSecurity(c echo.Context) error {
 	return c.JSON(http.StatusOK, sec)
 }
 
-// SecurityViewerHidden: the sign-in security page refuses viewers
+// SecurityViewerHidden says what viewers may not read: the sign-in security page refuses viewers
 // (requireAdminRole), so the audit log hides every value of its changes
 // from them too.
 var SecurityViewerHidden = viewmask.Whole

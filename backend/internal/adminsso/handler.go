@@ -26,7 +26,7 @@ func (h *Handler) Register(g *echo.Group) {
 	g.PUT("/admin/sso", h.put)
 }
 
-// ViewerHidden: the settings page refuses viewers (adminOnly), so the
+// ViewerHidden says what viewers may not read: the settings page refuses viewers (adminOnly), so the
 // audit log hides every value of its changes from them too.
 var ViewerHidden = viewmask.Whole
 

@@ -192,7 +192,7 @@ func FuzzSignInMemory(f *testing.F) {
 		size %= 1<<20 + 1
 		long := strings.Repeat(seed, int(size)/len(seed)+1)[:size]
 		user, _ := json.Marshal(long)
-		addr := netip.AddrFrom4([4]byte{byte(ip >> 24), byte(ip >> 16), byte(ip >> 8), byte(ip)}).String() + ":40000"
+		addr := netip.AddrFrom4([4]byte{byte(ip >> 24), byte(ip >> 16), byte(ip >> 8), byte(ip)}).String() + ":40000" //nolint:gosec // the bytes of ip, truncation intended
 		for _, r := range []struct {
 			method, path, body string
 			headers            []string

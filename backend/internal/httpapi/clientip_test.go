@@ -65,7 +65,7 @@ func TestClientIPResolvesNames(t *testing.T) {
 	c := NewClientIP(nil, []string{"traefik"}, nil, nil)
 	c.resolved = time.Now() // no look-up in the background: the test makes each one
 	answer, fail := "172.18.0.3", false
-	c.lookup = func(_ context.Context, host string) ([]netip.Addr, error) {
+	c.lookup = func(_ context.Context, _ string) ([]netip.Addr, error) {
 		if fail {
 			return nil, errors.New("no such host")
 		}

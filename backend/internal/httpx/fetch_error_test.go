@@ -17,7 +17,7 @@ import (
 func TestFetchFailureNeverEchoes(t *testing.T) {
 	dead := httptest.NewServer(http.NotFoundHandler())
 	dead.Close()
-	_, refused := http.Get(dead.URL) //nolint:noctx // a test of the error only
+	_, refused := http.Get(dead.URL) //nolint:noctx,bodyclose // a test of the error only: the server is closed, there is no body
 	_, dnsErr := net.DefaultResolver.LookupHost(context.Background(), "nothing.invalid")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
 	defer cancel()
@@ -30,7 +30,7 @@ func TestFetchFailureNeverEchoes(t *testing.T) {
 		{"status", StatusError{Code: 403}, "answered with status 403"},
 		{"wrapped status", fmt.Errorf("discover: %w", StatusError{Code: 500}), "answered with status 500"},
 		{"refused", refused, "the connection was refused"},
-		{"refused, flattened", fmt.Errorf("send: %v", refused), "the connection was refused"},
+		{"refused, flattened", errors.New("send: " + refused.Error()), "the connection was refused"},
 		{"resolver", dnsErr, "the host name could not be resolved"},
 		{"deadline", ctx.Err(), "no answer in time"},
 		{"status in a library's text", errors.New("404 Not Found: internal-secret-body"), "answered with status 404"},

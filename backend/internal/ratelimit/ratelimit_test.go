@@ -242,7 +242,7 @@ func heapInUse() int64 {
 	runtime.GC()
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
-	return int64(m.HeapInuse)
+	return int64(m.HeapInuse) //nolint:gosec // a heap size fits in int64
 }
 
 // A full limiter at a limit of 20 holds about 26 MB, as DefaultMaxKeys says.

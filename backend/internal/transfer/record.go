@@ -74,7 +74,7 @@ func changes(action string) bool {
 
 // auditTypes are the audit log's resource types of the import's kinds: the
 // ones the API's own entries for the same things use.
-var auditTypes = map[string]string{
+var auditTypes = map[string]string{ //nolint:gosec // resource type names, not credentials
 	KindDomain:        "domains",
 	KindService:       "services",
 	KindCredentialSet: "credential-sets",

@@ -92,7 +92,8 @@ func TestScheduledBackupRestoredIntoAFreshDirectory(t *testing.T) {
 	}
 
 	q := harness.StartManagedPanel(t, harness.FreePort(t), harness.FreePort(t), fresh)
-	tr := harness.StartTraefik(t, harness.TraefikOptions{ProviderURL: q.URL + "/api/proxy/config"})
+	tr := harness.StartTraefik(t, harness.TraefikOptions{ProviderURL: q.URL + "/api/proxy/config",
+		Static: harness.ManagedProviderStatic(t, q.URL)})
 	for _, name := range []string{"one", "two"} {
 		harness.Eventually(t, 30*time.Second, func() bool {
 			code, body := tr.Get(tr.WebURL, name+".backup.test", "/")

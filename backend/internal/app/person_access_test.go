@@ -212,3 +212,25 @@ func TestTokenStopsWhileItsCreatorLacksSecondFactor(t *testing.T) {
 		t.Fatalf("after its creator enrolled: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// Administrators' password hashes leave the panel only with a person: an
+// API token that exports them could crack them offline into a sign-in that
+// outlives the token's revocation. The rest of a sealed export stays open
+// to an admin token.
+func TestTokenCannotExportPasswordHashes(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	tok := &caller{name: "admin token", token: true, value: a.createToken(t, "scripts", "admin")}
+	const body = `{"passphrase":"a long enough passphrase","admins":true,"adminPasswords":true}`
+	rec := a.as(tok, "POST", "/api/export", body)
+	if rec.Code != http.StatusForbidden || decodeEnvelope(t, rec).Error.Code != "forbidden" ||
+		strings.Contains(rec.Body.String(), "$2") {
+		t.Fatalf("token export with adminPasswords = %d %s; want 403", rec.Code, rec.Body)
+	}
+	if rec := a.as(tok, "POST", "/api/export", `{"passphrase":"a long enough passphrase","admins":true,"secrets":true}`); rec.Code != http.StatusOK {
+		t.Fatalf("token export of sealed secrets without password hashes = %d %s; want 200", rec.Code, rec.Body)
+	}
+	if rec := a.do("POST", "/api/export", body); rec.Code != http.StatusOK {
+		t.Fatalf("a person's export with adminPasswords = %d %s; want 200", rec.Code, rec.Body)
+	}
+}

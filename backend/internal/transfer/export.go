@@ -42,6 +42,11 @@ func (o *ExportOptions) check() error {
 // Export builds the document from the database. Every list is sorted by
 // name, so two exports of the same data differ only in ExportedAt.
 func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Document, error) {
+	// Password hashes can be cracked offline into a person's sign-in: only
+	// a person or the command line may take them out, never an API token.
+	if o.AdminPasswords && !mayChangePersonAccess(ctx) {
+		return document.Document{}, apperr.Forbidden("API tokens cannot export administrators' password hashes; sign in instead")
+	}
 	if err := o.check(); err != nil {
 		return document.Document{}, err
 	}

@@ -2255,7 +2255,7 @@ export interface components {
             version: number;
         };
         ExportRequest: {
-            /** @description Seal the administrators' password hashes too (implies admins). */
+            /** @description Seal the administrators' password hashes too (implies admins). A signed-in person only: API tokens get 403. */
             adminPasswords?: boolean;
             /** @description List the administrators. */
             admins?: boolean;

@@ -228,7 +228,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, fmt.Errorf("PANEL_PROXY_API_URL: %w", err)
 	}
 	var tlsSources []dynconf.EntrypointTLS
-	providerToken := resolveProviderToken(cfg, secrets.Identity(), log)
+	providerToken, err := resolveProviderToken(cfg, secrets.Identity(), log)
+	if err != nil {
+		return nil, err
+	}
 	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), providerToken, notifySvc, c)
 	if err != nil {
 		return nil, err
@@ -425,16 +428,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 // token one derived from the age identity (the same on every replica; the
 // static configuration carries it and only the wrapper reads that). Empty
 // leaves the endpoint open, as before the token existed. Never logged.
-func resolveProviderToken(cfg config.Config, id *age.X25519Identity, log *slog.Logger) string {
+func resolveProviderToken(cfg config.Config, id *age.X25519Identity, log *slog.Logger) (string, error) {
 	switch {
 	case cfg.ProviderToken != "":
-		return cfg.ProviderToken
+		return cfg.ProviderToken, nil
 	case cfg.Managed && cfg.WrapperToken != "":
 		return managed.ProviderToken(id)
 	}
 	log.Warn("GET /api/proxy/config answers anyone who reaches the panel, with every header value services send upstream: " +
 		"set PANEL_PROVIDER_TOKEN and send it from Traefik's HTTP provider (README: Pointing Traefik at Gatehouse)")
-	return ""
+	return "", nil
 }
 
 // newManaged builds the managed-mode service, or nil when PANEL_MANAGED is

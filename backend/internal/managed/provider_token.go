@@ -1,10 +1,11 @@
 package managed
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 
 	"filippo.io/age"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 )
 
 // ProviderToken is the token managed mode gives Traefik's HTTP provider
@@ -12,8 +13,11 @@ import (
 // identity, which every replica shares (the credentials vault needs it), so
 // every replica serves the same static configuration and accepts the same
 // token without storing or exchanging one. It reveals nothing about the
-// identity. Never log it.
-func ProviderToken(id *age.X25519Identity) string {
-	sum := sha256.Sum256([]byte("gatehouse provider token v1\x00" + id.String()))
-	return hex.EncodeToString(sum[:])
+// identity (HKDF, as every key derived from it). Never log it.
+func ProviderToken(id *age.X25519Identity) (string, error) {
+	k, err := sealbox.DeriveKey(id, "provider token v1")
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(k), nil
 }

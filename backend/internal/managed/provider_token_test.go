@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"filippo.io/age"
 	"gopkg.in/yaml.v3"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
@@ -41,9 +42,17 @@ func TestStaticCarriesProviderToken(t *testing.T) {
 // identity and fits PANEL_PROVIDER_TOKEN's syntax.
 func TestProviderTokenIsSharedAndOpaque(t *testing.T) {
 	id, other := newIdentity(t), newIdentity(t)
-	a, b := ProviderToken(id), ProviderToken(id)
-	if a != b || a == ProviderToken(other) {
-		t.Fatalf("tokens: %q %q %q", a, b, ProviderToken(other))
+	token := func(id *age.X25519Identity) string {
+		t.Helper()
+		s, err := ProviderToken(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	a, b := token(id), token(id)
+	if a != b || a == token(other) {
+		t.Fatalf("tokens: %q %q %q", a, b, token(other))
 	}
 	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(a) || strings.Contains(id.String(), a) {
 		t.Fatalf("token %q", a)

@@ -178,7 +178,12 @@ func IsSealed(s string) bool { return strings.HasPrefix(s, prefix) }
 // key, and no key of one purpose tells anything about another or about the
 // identity.
 func (b *Box) DeriveKey(purpose string) ([]byte, error) {
-	k, err := hkdf.Key(sha256.New, []byte(b.id.String()), nil, "gatehouse "+purpose, 32)
+	return DeriveKey(b.id, purpose)
+}
+
+// DeriveKey is Box.DeriveKey for an identity held without a Box.
+func DeriveKey(id *age.X25519Identity, purpose string) ([]byte, error) {
+	k, err := hkdf.Key(sha256.New, []byte(id.String()), nil, "gatehouse "+purpose, 32)
 	if err != nil {
 		return nil, fmt.Errorf("derive key: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 )
@@ -31,12 +32,40 @@ func Eventually(t testing.TB, timeout time.Duration, cond func() bool, msg strin
 // FreePort returns a loopback TCP port that was free a moment ago.
 func FreePort(t testing.TB) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("find a free port: %v", err)
+	for range 100 {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatalf("find a free port: %v", err)
+		}
+		port := ln.Addr().(*net.TCPAddr).Port
+		_ = ln.Close()
+		if handedOut.claim(port) {
+			return port
+		}
 	}
-	defer func() { _ = ln.Close() }()
-	return ln.Addr().(*net.TCPAddr).Port
+	t.Fatal("find a free port: the kernel kept offering ports handed out already")
+	return 0
+}
+
+// handedOut remembers the ports FreePort gave in this test process. A port
+// is free only until someone listens on it: between two calls the kernel
+// may offer the same one again (seen on a busy machine: a Traefik
+// entrypoint and its API on one port), so a port is never handed out twice.
+var handedOut = &portSet{ports: map[int]bool{}}
+
+type portSet struct {
+	mu    sync.Mutex
+	ports map[int]bool
+}
+
+func (s *portSet) claim(port int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ports[port] {
+		return false
+	}
+	s.ports[port] = true
+	return true
 }
 
 func loopback(port int) string { return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)) }

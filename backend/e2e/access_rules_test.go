@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/oauth2-proxy/mockoidc"
-
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
 )
 
@@ -30,15 +28,7 @@ func TestAccessRules(t *testing.T) {
 	ids := map[string]string{}
 
 	t.Run("nextcloud", func(t *testing.T) {
-		m, err := mockoidc.Run()
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = m.Shutdown() })
-		cfg := m.Config()
-		p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/sso", map[string]any{
-			"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID, "clientSecret": cfg.ClientSecret,
-			"scopes": []string{"openid", "email", "profile"}}, nil)
+		startProvider(t, p, "openid", "email", "profile")
 		const host = "cloud.rules.access.test"
 		id := ruleService(t, p, be, host, []string{"web"}, nil,
 			map[string]any{"type": "sso"}, map[string]any{"type": "tokens"})

@@ -23,15 +23,7 @@ import (
 // the rules give; password sign-in is off meanwhile.
 func TestAdminSignsInWithSSO(t *testing.T) {
 	p := harness.StartPanel(t, nil)
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
-	cfg := m.Config()
-	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/sso", map[string]any{
-		"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID, "clientSecret": cfg.ClientSecret,
-		"scopes": []string{"openid", "email", "profile", "groups"}}, nil)
+	m := startProvider(t, p, "openid", "email", "profile", "groups")
 	var settings struct {
 		RedirectURL string `json:"redirectUrl"`
 	}

@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/oauth2-proxy/mockoidc"
-
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
 	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
 )
@@ -132,15 +130,7 @@ func TestIdentityHeaderSpellings(t *testing.T) {
 		})
 
 		t.Run("single sign-on", func(t *testing.T) {
-			m, err := mockoidc.Run()
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = m.Shutdown() })
-			cfg := m.Config()
-			p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/sso", map[string]any{
-				"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID, "clientSecret": cfg.ClientSecret,
-				"scopes": []string{"openid", "email", "profile", "groups"}}, nil)
+			startProvider(t, p, "openid", "email", "profile", "groups")
 			accessService(t, p, be, "sso.ids.access.test", map[string]any{"type": "sso", "groups": []string{"engineering"}})
 			c := browser(t, tr)
 			var a answer

@@ -47,7 +47,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 	acc := forwardauth.New(forwardauth.Options{DB: db, Bus: bus, Now: store.Now, BcryptCost: bcrypt.DefaultCost,
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil }})
 	for _, l := range acc.Loops() {
-		go l(ctx)
+		go l.Run(ctx)
 	}
 	svcs := services.NewService(db, bus, store.Now, nil)
 	e := httpapi.New(httpapi.Deps{

@@ -65,8 +65,8 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil },
 		Rules:    policySvc, Tokens: tokenSvc, Log: decisions})
 	fwd.svc = acc
-	for _, l := range append(acc.Loops(), tokenSvc.Loop(5*time.Second)) {
-		go l(ctx)
+	for _, l := range append(acc.Loops(), tokenSvc.Loops()...) {
+		go l.Run(ctx)
 	}
 	svcs := services.NewService(db, bus, store.Now, nil,
 		services.WithProtections(forwardauth.ServiceProtections), services.WithEndSessions(forwardauth.EndServiceSessions))

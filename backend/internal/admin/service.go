@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"sync"
 	"time"
@@ -47,6 +48,7 @@ type Service struct {
 	now        func() time.Time
 	bcryptCost int
 	bus        *change.Bus
+	log        *slog.Logger
 	byUser     *ratelimit.Limiter // keyed by username and address
 	byAddress  *ratelimit.Limiter // keyed by address
 	dummyHash  []byte
@@ -66,6 +68,9 @@ type Option func(*Service)
 // router exists only while an active administrator does) is built again.
 func WithBus(b *change.Bus) Option { return func(s *Service) { s.bus = b } }
 
+// WithLogger logs what the background loops could not do.
+func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
+
 // WithLocalPasswords makes password sign-in ask allowed first: when it
 // answers false (the panel's sign-in is SSO only), POST /api/admin/login is
 // refused.
@@ -84,6 +89,7 @@ func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Optio
 		byUser:    ratelimit.Shared(db, "admin.user", MaxFailures, FailureWindow, now),
 		byAddress: ratelimit.Shared(db, "admin.address", MaxAddressFailures, FailureWindow, now),
 		seen:      map[string]time.Time{},
+		log:       slog.New(slog.DiscardHandler),
 	}
 	for _, o := range opts {
 		o(s)

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -24,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
@@ -145,7 +147,7 @@ type components struct {
 	audit   *audit.Service
 	echo    *echo.Echo // the API server, for the route-table test
 	handler http.Handler
-	loops   []func(ctx context.Context)
+	loops   []background.Loop
 	polls   *status.Recorder // Traefik's polls of the dynamic configuration
 	// cluster relays events and polls to the other replicas (PostgreSQL only).
 	cluster *cluster.Cluster
@@ -174,9 +176,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 			}
 		}()
 	}
-	// leader are the loops that run once for all replicas: on the replica
-	// holding the cluster's advisory lock, or here on SQLite.
-	var leader []func(ctx context.Context)
 	now := store.Now
 	// The panel's age identity seals secrets at rest (SSO client secret,
 	// administrators' TOTP secrets, managed-mode DNS credentials).
@@ -187,7 +186,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *sso.Service
-	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus),
+	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus), admin.WithLogger(log),
 		admin.WithSecrets(secrets), admin.WithPublicURL(cfg.PublicURL),
 		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
 	settingsSvc := settings.NewService(db, bus)
@@ -259,7 +258,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	tokenSvc := machinetokens.NewService(db, bus, now, fwd, log)
 	decisions := accesslog.New()
 	features = append(features, access.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
-	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
 
 	polls := status.NewRecorder(now)
 	c.polls = polls
@@ -308,27 +306,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		ConfigURL:        func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
 		ProviderTokenSet: providerToken != "",
 	})))
-	polls.OnStall(func(s status.Stall) {
-		if s.Stopped {
-			log.Warn("traefik stopped polling the dynamic configuration", "last_poll", s.Last.At, "remote", s.Last.Remote, "interval", s.Interval)
-		} else {
-			log.Info("traefik polls the dynamic configuration again", "remote", s.Last.Remote)
-		}
-		notifySvc.Publish(context.Background(), notify.PollingEvent(s.Stopped, s.Last.At, now()))
-	})
-	// The stall check and Traefik's runtime state turn into notifications
-	// once, on the leader; each replica delivers the notifications it published.
-	leader = append(leader, every(time.Second, func(context.Context) { polls.Check() }))
-	leader = append(leader, watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
-	c.loops = append(c.loops, notifySvc.Run(time.Second))
+	polls.OnStall(pollingNotice(notifySvc, now, log))
+	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	features = append(features, backup.NewHandler(backups))
-	if cfg.PostgresURL == "" { // PostgreSQL is backed up with its own tools
-		c.loops = append(c.loops, backups.Loop(time.Minute))
-	}
-	if scraper != nil {
-		c.loops = append(c.loops, every(runtime.DefaultScrapeInterval, scraper.Scrape))
-	}
 	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
 
 	var boundAddr atomic.Pointer[string]
@@ -349,44 +330,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		},
 	})
 	features = append(features, sso.NewHandler(panelSSO))
-	c.loops = append(c.loops, accessSvc.Loops()...)
-	leader = append(leader, accessSvc.LeaderLoops()...)
 	c.onListen = append(c.onListen, func(addr string) {
 		boundAddr.Store(&addr)
 		accessSvc.InvalidatePolicy()
 	})
-	// Expired services are switched off within seconds even when Traefik
-	// does not poll, so the API and UI show it.
-	leader = append(leader, every(2*time.Second, func(ctx context.Context) {
-		if err := dynconfSvc.DisableExpired(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("disable expired services", "err", err)
-		}
-	}))
-	leader = append(leader, every(time.Hour, func(ctx context.Context) {
-		if err := adminSvc.SweepSessions(ctx); err != nil {
-			log.Warn("sweep admin sessions", "err", err)
-		}
-	}))
-	leader = append(leader, every(time.Hour, func(ctx context.Context) {
-		if n, err := auditSvc.Prune(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("prune audit entries", "err", err)
-		} else if n > 0 {
-			log.Info("pruned audit entries", "count", n)
-		}
-	}))
-	c.loops = append(c.loops, apiTokens.Loop(admin.LastSeenInterval/2))
-	c.loops = append(c.loops, every(admin.LastSeenInterval/2, func(ctx context.Context) {
-		if err := adminSvc.FlushLastSeen(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("record admin sessions last seen", "err", err)
-		}
-	}))
-	if cl != nil {
-		// Held by every serving replica: `gatehouse import -apply` refuses
-		// to run beside one, wherever it runs.
-		c.loops = append(c.loops, cl.Leader("background", leader...), cl.Serving())
-	} else {
-		c.loops = append(c.loops, leader...)
-	}
 
 	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Admins: adminSvc, Credentials: dnsCredentials(managedSvc),
 		Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
@@ -399,7 +346,20 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	features = append(features, openapi.NewHandler(doc))
 
 	clientIP := httpapi.NewClientIP(cfg.TraefikAddresses, cfg.TraefikHosts, cfg.ClientHops(), log)
-	c.loops = append(c.loops, clientIP.Loop(30*time.Second))
+	// Background work: what every replica runs, and what one runs for all
+	// of them (the stall check and the watcher turn Traefik's state into
+	// notifications once; each replica delivers what it published).
+	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
+		notifySvc.Loops(), scraper.Loops(), clientIP.Loops())
+	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
+		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops())
+	if cl != nil {
+		// The leader's loops run while this replica holds the cluster's
+		// lock; the serving lock is held by every serving replica, so
+		// `gatehouse import -apply` refuses to run beside one, wherever it runs.
+		leader = []background.Loop{cl.Leader("background", leader...), cl.Serving()}
+	}
+	c.loops = append(c.loops, leader...)
 	c.echo = httpapi.New(httpapi.Deps{
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
@@ -517,9 +477,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 	}
 	loopCtx, stopLoops := context.WithCancel(ctx)
 	defer stopLoops()
-	for _, l := range c.loops {
-		go l(loopCtx)
-	}
+	background.Start(loopCtx, log, c.loops)
 
 	addr := ln.Addr().String()
 	for _, f := range c.onListen {
@@ -545,22 +503,6 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 		}
 	}
 	return nil
-}
-
-// every runs f now and then every d until ctx ends.
-func every(d time.Duration, f func(ctx context.Context)) func(ctx context.Context) {
-	return func(ctx context.Context) {
-		t := time.NewTicker(d)
-		defer t.Stop()
-		for {
-			f(ctx)
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}
 }
 
 // close stops relaying to the other replicas and closes the database.

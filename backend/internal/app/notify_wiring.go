@@ -7,20 +7,16 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
+	"github.com/gatehouse-proxy/gatehouse/internal/status"
 )
-
-// notifyWatchInterval is how often backend health and certificates are read
-// for notifications; the debounce setting decides how long a state must
-// last before it is sent.
-const notifyWatchInterval = 10 * time.Second
 
 // notifyWatcher adapts the runtime views to the notify watcher. A backend
 // counts as down when Traefik marks it DOWN (its health check) or when a
 // direct connection to it is refused, so a dead backend is noticed with or
 // without a health check on the service.
-func notifyWatcher(rt *runtime.Service, svc *notify.Service, now func() time.Time) *notify.Watcher {
+func notifyWatcher(rt *runtime.Service, svc *notify.Service, now func() time.Time, log *slog.Logger) *notify.Watcher {
 	return &notify.Watcher{
-		Publisher: svc, Now: now,
+		Publisher: svc, Now: now, Logger: log,
 		Backends: func(ctx context.Context) ([]notify.Backend, error) {
 			v, err := rt.Health(ctx, true)
 			if err != nil {
@@ -64,10 +60,15 @@ func notifyWatcher(rt *runtime.Service, svc *notify.Service, now func() time.Tim
 	}
 }
 
-func watchLoop(w *notify.Watcher, log *slog.Logger) func(ctx context.Context) {
-	return every(notifyWatchInterval, func(ctx context.Context) {
-		if err := w.Check(ctx); err != nil && ctx.Err() == nil {
-			log.Debug("notification watcher", "err", err)
+// pollingNotice logs and notifies when Traefik stops polling the dynamic
+// configuration and when it polls again.
+func pollingNotice(pub notify.Publisher, now func() time.Time, log *slog.Logger) func(status.Stall) {
+	return func(s status.Stall) {
+		if s.Stopped {
+			log.Warn("traefik stopped polling the dynamic configuration", "last_poll", s.Last.At, "remote", s.Last.Remote, "interval", s.Interval)
+		} else {
+			log.Info("traefik polls the dynamic configuration again", "remote", s.Last.Remote)
 		}
-	})
+		pub.Publish(context.Background(), notify.PollingEvent(s.Stopped, s.Last.At, now()))
+	}
 }

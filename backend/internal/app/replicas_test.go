@@ -149,7 +149,7 @@ func TestReplicasOneLeads(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		var wg sync.WaitGroup
 		for _, l := range r.c.loops {
-			wg.Go(func() { l(ctx) })
+			wg.Go(func() { l.Run(ctx) })
 		}
 		stop := func() { cancel(); wg.Wait() }
 		t.Cleanup(stop)

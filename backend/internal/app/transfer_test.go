@@ -271,7 +271,7 @@ func TestTransferCommands(t *testing.T) {
 		}
 		ctx, stop := context.WithCancel(t.Context())
 		done := make(chan struct{})
-		go func() { defer close(done); cl.Serving()(ctx) }()
+		go func() { defer close(done); cl.Serving().Run(ctx) }()
 		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 			release, err := cluster.Exclusive(t.Context(), envs[dirB]["PANEL_DATABASE_URL"])
 			if errors.Is(err, cluster.ErrServing) {

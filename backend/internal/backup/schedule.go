@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -155,9 +156,19 @@ func (s *Service) scheduled(ctx context.Context) error {
 	return nil
 }
 
-// Loop checks every interval (and whenever the schedule changes) whether a
+// LeaderLoops are the background work of the leader: the backup schedule. A
+// database this panel cannot snapshot (PostgreSQL, backed up with its own
+// tools) has none.
+func (s *Service) LeaderLoops() []background.Loop {
+	if _, ok := s.o.Snap.(Unsupported); ok {
+		return nil
+	}
+	return []background.Loop{{Name: "backup schedule", Run: s.loop(time.Minute)}}
+}
+
+// loop checks every interval (and whenever the schedule changes) whether a
 // scheduled backup is due. It stops with ctx.
-func (s *Service) Loop(interval time.Duration) func(ctx context.Context) {
+func (s *Service) loop(interval time.Duration) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		s.sweepTemporary()
 		t := time.NewTicker(interval)

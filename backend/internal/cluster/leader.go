@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 )
 
 // leaderClass is the first key of the two-key advisory locks Leader takes.
@@ -33,18 +35,18 @@ func lockKey(name string) int32 {
 // when their context ends, and should be safe to run twice for a moment: a
 // leader that lost its connection notices within LeaderRetry, while the
 // database may hand the lock on at once.
-func (c *Cluster) Leader(name string, loops ...func(ctx context.Context)) func(ctx context.Context) {
+func (c *Cluster) Leader(name string, loops ...background.Loop) background.Loop {
 	// Checked twice as often as the others try: a leader cut off stops its
 	// loops about when another replica can first take over.
 	l := advisory{role: "leader " + name, take: "SELECT pg_try_advisory_lock($1, $2)", key: lockKey(name), check: LeaderRetry / 2}
-	return c.holding(l, func(ctx context.Context) {
+	return background.Loop{Name: "cluster leader " + name, Run: c.holding(l, func(ctx context.Context) {
 		c.log.Info("cluster: this replica leads", "role", name, "replica", c.id)
 		var wg sync.WaitGroup
 		for _, f := range loops {
-			wg.Go(func() { f(ctx) })
+			wg.Go(func() { f.Run(ctx) })
 		}
 		wg.Wait()
-	})
+	})}
 }
 
 // advisory is a two-key advisory lock (leaderClass, key) held on a

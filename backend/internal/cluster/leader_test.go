@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 )
 
@@ -32,7 +33,7 @@ func newContender(t *testing.T, database string) *contender {
 		<-ctx.Done()
 		k.running.Store(false)
 	}
-	go func() { defer close(k.done); c.Leader("test", job)(ctx) }()
+	go func() { defer close(k.done); c.Leader("test", background.Loop{Name: "test", Run: job}).Run(ctx) }()
 	t.Cleanup(func() { stop(); <-k.done })
 	return k
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -21,9 +22,9 @@ var ErrServing = errors.New("a panel is serving from this PostgreSQL database")
 // Serving returns a loop that holds the serving lock, shared with the other
 // replicas, on a connection of its own while ctx lives, and takes it again
 // after that connection is lost. While an import holds it alone, it waits.
-func (c *Cluster) Serving() func(ctx context.Context) {
+func (c *Cluster) Serving() background.Loop {
 	l := advisory{role: "serving", take: "SELECT pg_try_advisory_lock_shared($1, $2)", key: lockKey(servingLock), check: LeaderRetry}
-	return c.holding(l, func(ctx context.Context) { <-ctx.Done() })
+	return background.Loop{Name: "cluster serving lock", Run: c.holding(l, func(ctx context.Context) { <-ctx.Done() })}
 }
 
 // Exclusive takes the serving lock alone, on a connection of its own, when no

@@ -24,7 +24,7 @@ func TestExclusiveWaitsForNoReplica(t *testing.T) {
 		t.Cleanup(c.Close)
 		ctx, stop := context.WithCancel(t.Context())
 		done := make(chan struct{})
-		go func() { defer close(done); c.Serving()(ctx) }()
+		go func() { defer close(done); c.Serving().Run(ctx) }()
 		return func() { stop(); <-done }
 	}
 	stopA, stopB := serve(), serve()

@@ -22,6 +22,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
@@ -243,35 +244,24 @@ func (s *Service) publish(e change.Event) {
 
 // Loops are the background jobs every replica runs: writing last-seen times
 // off the hot path.
-func (s *Service) Loops() []func(ctx context.Context) {
-	return []func(ctx context.Context){
-		func(ctx context.Context) { s.sessions.touchLoop(ctx, 5*time.Second, s.log) },
-	}
+func (s *Service) Loops() []background.Loop {
+	return []background.Loop{{Name: "forward-auth sessions last seen", Run: func(ctx context.Context) {
+		s.sessions.touchLoop(ctx, 5*time.Second, s.log)
+	}}}
 }
 
 // LeaderLoops are the jobs one replica runs for all (the leader, with
 // several replicas): deleting expired sessions and expired pending sign-ins
 // from the database.
-func (s *Service) LeaderLoops() []func(ctx context.Context) {
-	return []func(ctx context.Context){
-		func(ctx context.Context) {
-			t := time.NewTicker(time.Minute)
-			defer t.Stop()
-			for {
-				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
-					s.log.Warn("sweep forward-auth sessions", "err", err)
-				}
-				if err := s.sso.sweep(ctx); err != nil && ctx.Err() == nil {
-					s.log.Warn("sweep pending sign-ins", "err", err)
-				}
-				select {
-				case <-ctx.Done():
-					return
-				case <-t.C:
-				}
-			}
-		},
-	}
+func (s *Service) LeaderLoops() []background.Loop {
+	return []background.Loop{background.Every("forward-auth sweep", time.Minute, func(ctx context.Context) {
+		if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("sweep forward-auth sessions", "err", err)
+		}
+		if err := s.sso.sweep(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("sweep pending sign-ins", "err", err)
+		}
+	})}
 }
 
 // InvalidatePolicy forgets the policy snapshot (for example once the panel's

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 )
 
 // ClientIP works out the client's address on the panel's own routes (the
@@ -147,8 +148,14 @@ func (c *ClientIP) refresh() {
 	}
 }
 
-// Loop looks the names up at start and every interval.
-func (c *ClientIP) Loop(interval time.Duration) func(ctx context.Context) {
+// Loops are the background work every replica runs: looking Traefik's
+// host names up again every 30 seconds.
+func (c *ClientIP) Loops() []background.Loop {
+	return []background.Loop{{Name: "Traefik addresses lookup", Run: c.loop(30 * time.Second)}}
+}
+
+// loop looks the names up at start and every interval.
+func (c *ClientIP) loop(interval time.Duration) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		if len(c.hosts) == 0 {
 			return

@@ -13,6 +13,7 @@ import (
 	"github.com/nicholas-fedor/shoutrrr"
 	"github.com/nicholas-fedor/shoutrrr/pkg/types"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -49,8 +50,14 @@ type job struct {
 // workers deliver in parallel so one slow channel does not hold the rest.
 const workers = 2
 
-// Run flushes due events every tick and delivers them until ctx ends.
-func (s *Service) Run(tick time.Duration) func(ctx context.Context) {
+// Loops are the background work every replica runs: delivering the
+// notifications it published, once their debounce is over.
+func (s *Service) Loops() []background.Loop {
+	return []background.Loop{{Name: "notification delivery", Run: s.run(time.Second)}}
+}
+
+// run flushes due events every tick and delivers them until ctx ends.
+func (s *Service) run(tick time.Duration) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		for range workers {
 			go s.work(ctx)

@@ -209,7 +209,7 @@ func TestEmailThroughSMTPSink(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go v.svc.Run(5 * time.Millisecond)(ctx)
+	go v.svc.run(5 * time.Millisecond)(ctx)
 	for range 5 {
 		v.svc.Publish(ctx, Event{Kind: BackendDown, Key: "backend:web:http://10.0.0.1:80", Subject: "Backend down: web"})
 	}
@@ -241,7 +241,7 @@ func TestEventsReachOnlySubscribedEnabledChannels(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go v.svc.Run(5 * time.Millisecond)(ctx)
+	go v.svc.run(5 * time.Millisecond)(ctx)
 	v.svc.Publish(ctx, Event{Kind: CertExpiring, Key: "cert:abc", Subject: "Certificate expiring"})
 	eventually(t, "delivery", func() bool { return len(a.messages()) == 1 })
 	time.Sleep(100 * time.Millisecond)
@@ -259,7 +259,7 @@ func TestPollingResumedGoesToPollingStoppedChannels(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go v.svc.Run(5 * time.Millisecond)(ctx)
+	go v.svc.run(5 * time.Millisecond)(ctx)
 	at := v.clock.Now()
 	v.svc.Publish(ctx, PollingEvent(false, at, at)) // resumed before any stop: nothing to say
 	v.svc.Publish(ctx, PollingEvent(true, at.Add(-time.Minute), at))
@@ -285,7 +285,7 @@ func TestBackupFailureAndRecoveryReachAWebhook(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go v.svc.Run(5 * time.Millisecond)(ctx)
+	go v.svc.run(5 * time.Millisecond)(ctx)
 	at := v.clock.Now()
 	v.svc.Publish(ctx, BackupEvent(nil, "/data/backups", at))
 	v.svc.Publish(ctx, BackupEvent(errors.New("no space left on device"), "/data/backups", at))

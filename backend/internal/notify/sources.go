@@ -3,9 +3,12 @@ package notify
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 )
 
 // Event constructors, one per source, so keys and wording live in one place.
@@ -81,6 +84,27 @@ type Watcher struct {
 	WarningDays func(ctx context.Context) int
 	Publisher   Publisher
 	Now         func() time.Time
+	// Logger hears about views that could not be read (debug level).
+	Logger *slog.Logger
+}
+
+// watchInterval is how often backend health and certificates are read; the
+// debounce setting decides how long a state must last before it is sent.
+const watchInterval = 10 * time.Second
+
+// LeaderLoops are the background work of the leader: reading the runtime's
+// views every watchInterval, so each change is published once for all
+// replicas.
+func (w *Watcher) LeaderLoops() []background.Loop {
+	log := w.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return []background.Loop{background.Every("notification watcher", watchInterval, func(ctx context.Context) {
+		if err := w.Check(ctx); err != nil && ctx.Err() == nil {
+			log.Debug("notification watcher", "err", err)
+		}
+	})}
 }
 
 // Check reads both views once and publishes their states; the debouncer

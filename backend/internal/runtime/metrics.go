@@ -14,6 +14,8 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 )
 
 // Traefik's per-service Prometheus series (labels: service, code, method, protocol).
@@ -92,6 +94,16 @@ func NewScraper(metricsURL string, timeout time.Duration, window int, now func()
 		now = time.Now
 	}
 	return &Scraper{url: u, hc: newHTTPClient(timeout), now: now, window: window, prev: map[string]float64{}}, nil
+}
+
+// Loops are the background work every replica runs: scraping Traefik's
+// metrics every DefaultScrapeInterval (each replica shows its own rates).
+// A nil Scraper (no metrics URL) has none.
+func (s *Scraper) Loops() []background.Loop {
+	if s == nil {
+		return nil
+	}
+	return []background.Loop{background.Every("Traefik metrics scrape", DefaultScrapeInterval, s.Scrape)}
 }
 
 // Scrape reads the endpoint once and records the deltas. Errors are kept for

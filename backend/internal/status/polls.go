@@ -5,9 +5,12 @@
 package status
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 )
 
 // Poll is one request of GET /api/proxy/config.
@@ -173,6 +176,13 @@ func (r *Recorder) OnStall(f func(Stall)) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.watchers = append(r.watchers, f)
+}
+
+// LeaderLoops are the background work of the leader: checking every second
+// whether Traefik stopped polling, so a stall is told once for all replicas
+// (every replica records every poll).
+func (r *Recorder) LeaderLoops() []background.Loop {
+	return []background.Loop{background.Every("Traefik polls stall check", time.Second, func(context.Context) { r.Check() })}
 }
 
 // Check tells the watchers when polls have just stopped. A loop calls it

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -267,8 +268,19 @@ func (s *Service) Flush(ctx context.Context) error {
 	})
 }
 
-// Loop flushes last uses every interval until ctx ends, then once more.
-func (s *Service) Loop(interval time.Duration) func(ctx context.Context) {
+// flushInterval is how often the last uses noted in memory are written:
+// half of an administrator session's last-seen interval, so a token's last
+// use shows as soon as a session's does.
+const flushInterval = 30 * time.Second
+
+// Loops are the background work every replica runs: writing the last uses
+// it noted off the hot path.
+func (s *Service) Loops() []background.Loop {
+	return []background.Loop{{Name: "API tokens last use", Run: s.loop(flushInterval)}}
+}
+
+// loop flushes last uses every interval until ctx ends, then once more.
+func (s *Service) loop(interval time.Duration) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		t := time.NewTicker(interval)
 		defer t.Stop()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -282,8 +283,17 @@ func (s *Service) RecordUse(id string, at time.Time, addr netip.Addr) {
 	s.mu.Unlock()
 }
 
-// Loop writes last-use times every interval until ctx ends, then once more.
-func (s *Service) Loop(interval time.Duration) func(ctx context.Context) {
+// flushInterval is how often the last uses noted in memory are written.
+const flushInterval = 5 * time.Second
+
+// Loops are the background work every replica runs: writing the last uses
+// it noted off the hot path.
+func (s *Service) Loops() []background.Loop {
+	return []background.Loop{{Name: "machine tokens last use", Run: s.loop(flushInterval)}}
+}
+
+// loop writes last-use times every interval until ctx ends, then once more.
+func (s *Service) loop(interval time.Duration) func(ctx context.Context) {
 	return func(ctx context.Context) {
 		t := time.NewTicker(interval)
 		defer t.Stop()

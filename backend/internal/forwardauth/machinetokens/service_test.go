@@ -183,7 +183,7 @@ func TestRecordUseIsWrittenByTheLoop(t *testing.T) {
 		t.Fatalf("pending use not shown: %+v", tok)
 	}
 	done := make(chan struct{})
-	go func() { s.Loop(time.Hour)(ctx); close(done) }()
+	go func() { s.loop(time.Hour)(ctx); close(done) }()
 	cancel()
 	<-done
 	var row store.MachineToken

@@ -11,8 +11,6 @@ import (
 	"net"
 	"net/http"
 	"slices"
-	"strings"
-	"sync/atomic"
 	"time"
 
 	"filippo.io/age"
@@ -38,6 +36,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -183,13 +182,22 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
+	settingsSvc := settings.NewService(db, bus)
+	adminDomain := func(ctx context.Context) (string, error) {
+		g, err := settingsSvc.Get(ctx)
+		return g.AdminDomain, err
+	}
+	// Where Traefik and browsers reach the panel; it learns the bound
+	// address once the server listens.
+	panel := paneladdr.New(cfg.InternalURL, cfg.PublicURL, adminDomain)
+	c := &components{db: db, bus: bus, cluster: cl}
+	c.onListen = append(c.onListen, panel.Bind)
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *sso.Service
 	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus), admin.WithLogger(log),
-		admin.WithSecrets(secrets), admin.WithPublicURL(cfg.PublicURL),
+		admin.WithSecrets(secrets), admin.WithPublicURL(panel.PublicSetting()),
 		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
-	settingsSvc := settings.NewService(db, bus)
 	// Notifications: sources publish to it; its loops debounce and deliver.
 	notifySvc := notify.New(notify.Options{DB: db, Secrets: secrets, Now: now, Logger: log})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
@@ -212,7 +220,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	apiTokens := apitokens.NewService(db, now, log, apitokens.WithStanding(adminSvc.TokenStanding))
 	apiTokenHandler := apitokens.NewHandler(apiTokens)
 
-	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc, cluster: cl}
+	c.admin, c.audit = adminSvc, auditSvc
 	features := []httpapi.Registrar{
 		adminHandler,
 		audit.NewHandler(auditSvc),
@@ -231,7 +239,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), providerToken, notifySvc, c)
+	managedSvc, err := newManaged(ctx, cfg, db, bus, log, now, secrets.Identity(), providerToken, notifySvc, panel)
 	if err != nil {
 		return nil, err
 	}
@@ -239,10 +247,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		// In managed mode the panel writes the entrypoints: it knows best.
 		tlsSources = append(tlsSources, managedSvc)
 	}
-	features = append(features, managed.NewHandler(managedSvc, cfg.WrapperToken, func(ctx context.Context) (string, error) {
-		g, err := settingsSvc.Get(ctx)
-		return g.AdminDomain, err
-	}, now))
+	features = append(features, managed.NewHandler(managedSvc, cfg.WrapperToken, adminDomain, now))
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
 	}
@@ -271,7 +276,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 				cl.PublishPoll(p)
 			}
 		},
-		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
+		Managed: cfg.Managed, Panel: panel, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0, ProviderToken: providerToken,
 		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {
 			prot, err := forwardauth.Protections(ctx, db, ids)
@@ -299,39 +304,33 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}
 	runtimeSvc := runtime.NewService(runtimeDeps)
 	features = append(features, runtime.NewHandler(runtimeSvc))
-	var listenAddr atomic.Pointer[string]
-	c.onListen = append(c.onListen, func(addr string) { listenAddr.Store(&addr) })
 	features = append(features, status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
-		ConfigURL:        func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
+		ConfigURL:        panel.Provider,
 		ProviderTokenSet: providerToken != "",
 	})))
 	polls.OnStall(pollingNotice(notifySvc, now, log))
 	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	features = append(features, backup.NewHandler(backups))
-	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
 
-	var boundAddr atomic.Pointer[string]
 	accessSvc := forwardauth.New(forwardauth.Options{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
-		PanelURL: func(ctx context.Context) (string, error) {
-			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
-		},
-		Rules: policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
+		PanelURL: panel.Public,
+		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
 		Notify: notifySvc,
 	})
 	fwd.svc = accessSvc
 	features = append(features, forwardauth.NewHandler(accessSvc))
 	panelSSO = sso.New(sso.Options{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
-		PanelURL: func(ctx context.Context) (string, error) {
-			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
-		},
+		PanelURL: panel.Public,
 	})
 	features = append(features, sso.NewHandler(panelSSO))
-	c.onListen = append(c.onListen, func(addr string) {
-		boundAddr.Store(&addr)
+	// What was built with the address before the server listened is built
+	// again with it.
+	c.onListen = append(c.onListen, func(string) {
+		dynconfSvc.Invalidate()
 		accessSvc.InvalidatePolicy()
 	})
 
@@ -401,35 +400,24 @@ func resolveProviderToken(cfg config.Config, id *age.X25519Identity, log *slog.L
 }
 
 // newManaged builds the managed-mode service, or nil when PANEL_MANAGED is
-// off. Traefik's HTTP provider polls PANEL_INTERNAL_URL, else the bound
-// address, with providerToken.
+// off. Traefik's HTTP provider polls the panel's provider address, with
+// providerToken.
 // The DNS credentials file of an older install (or of a restored older
 // archive) moves into the database here.
 func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change.Bus, log *slog.Logger, now func() time.Time,
-	id *age.X25519Identity, providerToken string, pub notify.Publisher, c *components) (*managed.Service, error) {
+	id *age.X25519Identity, providerToken string, pub notify.Publisher, panel *paneladdr.Address) (*managed.Service, error) {
 	if !cfg.Managed {
 		return nil, nil
 	}
-	var bound atomic.Pointer[string]
-	c.onListen = append(c.onListen, func(addr string) { bound.Store(&addr) })
 	svc, err := managed.NewService(db, bus, managed.Options{
 		DataDir: cfg.DataDir, Identity: id, ACMEEmail: cfg.ACMEEmail,
 		Static: managed.StaticOptions{
-			ProviderURL: cfg.InternalURL, APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
+			APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
 			Replicas: cfg.ReplicaURLs, PanelAddress: cfg.ManagedPanelAddress, ConfigDir: cfg.ManagedConfigDir,
 			ProviderToken: providerToken,
 		},
-		BaseURL: func() string {
-			addr := "127.0.0.1:8080"
-			if a := bound.Load(); a != nil {
-				addr = *a
-			}
-			if host, port, err := net.SplitHostPort(addr); err == nil && net.ParseIP(host).IsUnspecified() {
-				addr = net.JoinHostPort("127.0.0.1", port) // a wildcard bind is reachable on loopback
-			}
-			return "http://" + addr
-		},
-		Now: now, Logger: log, Notify: pub,
+		BaseURL: panel.Provider,
+		Now:     now, Logger: log, Notify: pub,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("managed mode: %w", err)
@@ -519,28 +507,6 @@ func closeDB(db *gorm.DB) {
 	}
 }
 
-// panelPublicURL is where browsers reach the panel to sign in to a protected
-// service: PANEL_PUBLIC_URL, else https://<admin domain>, else the URL
-// Traefik uses for forward-auth (PANEL_INTERNAL_URL or the bound address).
-func panelPublicURL(ctx context.Context, cfg config.Config, st *settings.Service, bound *string) (string, error) {
-	if cfg.PublicURL != "" {
-		return cfg.PublicURL, nil
-	}
-	g, err := st.Get(ctx)
-	if err != nil {
-		return "", err
-	}
-	switch {
-	case g.AdminDomain != "":
-		return "https://" + g.AdminDomain, nil
-	case cfg.InternalURL != "":
-		return cfg.InternalURL, nil
-	case bound != nil:
-		return "http://" + *bound, nil
-	}
-	return "", nil
-}
-
 // panelService is the admin-panel router's service in managed mode with
 // replicas: their load balancer in Traefik's file provider.
 func panelService(cfg config.Config) string {
@@ -556,20 +522,4 @@ func panelMiddlewares(cfg config.Config) []string {
 		return nil
 	}
 	return []string{managed.PanelRetry + "@file"}
-}
-
-// traefikPanelURL is the panel's URL as Traefik reaches it:
-// PANEL_INTERNAL_URL, else the bound address (a wildcard bind on loopback).
-func traefikPanelURL(cfg config.Config, bound *string) string {
-	if cfg.InternalURL != "" {
-		return strings.TrimSuffix(cfg.InternalURL, "/")
-	}
-	addr := "127.0.0.1:8080"
-	if bound != nil && *bound != "" {
-		addr = *bound
-	}
-	if host, port, err := net.SplitHostPort(addr); err == nil && (host == "" || net.ParseIP(host).IsUnspecified()) {
-		addr = net.JoinHostPort("127.0.0.1", port)
-	}
-	return "http://" + addr
 }

@@ -200,7 +200,8 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 			v.clock.Add(time.Duration(rng.IntN(90)) * time.Second)
 		case 10:
 			// No address: protected services are left out with a problem.
-			v.svc.SetListenAddr([]string{"127.0.0.1:18080", "127.0.0.1:18081", ""}[rng.IntN(3)])
+			v.svc.d.Panel.Bind([]string{"127.0.0.1:18080", "127.0.0.1:18081", ""}[rng.IntN(3)])
+			v.svc.Invalidate()
 		}
 		if rng.IntN(4) > 0 { // sometimes two writes before a read
 			v.checkServed(t, fmt.Sprintf("step %d (op %d)", step, op))

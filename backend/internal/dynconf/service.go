@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
-	"net"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -16,6 +15,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -43,8 +43,10 @@ type Deps struct {
 	Now      func() time.Time
 	Logger   *slog.Logger
 
-	Managed     bool   // PANEL_MANAGED: emit the admin-panel router
-	InternalURL string // PANEL_INTERNAL_URL
+	Managed bool // PANEL_MANAGED: emit the admin-panel router
+	// Panel is where Traefik reaches the panel (forwardAuth addresses, the
+	// admin router's upstream); nil knows no address.
+	Panel *paneladdr.Address
 	// PanelService is the admin-panel router's service when it is not the
 	// panel's own URL (see Snapshot.PanelService).
 	PanelService string
@@ -81,8 +83,7 @@ type Deps struct {
 // rowCache); the bytes are always those of Encode(BuildWithProblems) for the
 // same state.
 type Service struct {
-	d          Deps
-	listenAddr atomic.Pointer[string]
+	d Deps
 
 	gen     atomic.Uint64 // bumped by every change event
 	cur     atomic.Pointer[cached]
@@ -144,13 +145,6 @@ func NewService(d Deps) *Service {
 // builds everything again.
 func (s *Service) Invalidate() { s.rows.note(change.Event{}, &s.gen) }
 
-// SetListenAddr records the address the panel is bound to, the last-resort
-// base URL for forward-auth and the admin router's upstream.
-func (s *Service) SetListenAddr(addr string) {
-	s.listenAddr.Store(&addr)
-	s.Invalidate()
-}
-
 // current returns the encoded configuration, its strong ETag and the admin
 // domain it was built with. It is served from the cache unless a change
 // event arrived, the next expiry instant passed, or the entrypoints' TLS map
@@ -208,42 +202,11 @@ func (s *Service) DisableExpired(ctx context.Context) error {
 	return err
 }
 
-// AuthBase is the panel's URL as Traefik reaches it: PANEL_INTERNAL_URL,
-// else https://<admin domain>, else the bound listen address.
-func (s *Service) authBase(adminDomain string) string {
-	switch {
-	case s.d.InternalURL != "":
-		return s.d.InternalURL
-	case adminDomain != "":
-		return "https://" + adminDomain
-	default:
-		return s.listenURL()
-	}
-}
+// authBase is the base of the forwardAuth addresses.
+func (s *Service) authBase(adminDomain string) string { return s.d.Panel.ForwardAuth(adminDomain) }
 
-// panelURL is the admin router's upstream: never the public admin domain,
-// which would route the proxy back to itself.
-func (s *Service) panelURL() string {
-	if s.d.InternalURL != "" {
-		return s.d.InternalURL
-	}
-	return s.listenURL()
-}
-
-func (s *Service) listenURL() string {
-	p := s.listenAddr.Load()
-	if p == nil || *p == "" {
-		return ""
-	}
-	host, port, err := net.SplitHostPort(*p)
-	if err != nil {
-		return ""
-	}
-	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
-		host = "127.0.0.1"
-	}
-	return "http://" + net.JoinHostPort(host, port)
-}
+// panelURL is the admin router's upstream.
+func (s *Service) panelURL() string { return s.d.Panel.Internal() }
 
 // Snapshot reads the panel's state for Build. tls is the entrypoint map
 // from the first source that answered (nil: heuristic only).

@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -50,8 +51,11 @@ func newEnv(t *testing.T, d Deps) *env {
 	if d.Guarded == nil {
 		d.Guarded = protectedByConfig(db)
 	}
+	if d.Panel == nil {
+		d.Panel = paneladdr.New("", "", nil)
+	}
+	d.Panel.Bind("127.0.0.1:18080")
 	s := NewService(d)
-	s.SetListenAddr("127.0.0.1:18080")
 	log := slog.New(slog.DiscardHandler)
 	e := httpapi.New(httpapi.Deps{
 		Logger: log, Version: "test",
@@ -147,7 +151,7 @@ func TestServiceGolden(t *testing.T) {
 			v.createService(t, "forever", "forever.test", nil)
 			v.clock.Add(2 * time.Hour)
 		}},
-		{"internal_url_set", Deps{InternalURL: "http://gatehouse.internal:8080"}, protectedService},
+		{"internal_url_set", Deps{Panel: paneladdr.New("http://gatehouse.internal:8080", "", nil)}, protectedService},
 		{"internal_url_unset_admin_domain", Deps{}, func(t *testing.T, v *env) {
 			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"websecure"}}); err != nil {
 				t.Fatal(err)
@@ -155,7 +159,7 @@ func TestServiceGolden(t *testing.T) {
 			protectedService(t, v)
 		}},
 		{"internal_url_unset_listen_address", Deps{}, protectedService},
-		{"managed", Deps{Managed: true, InternalURL: "http://gatehouse:8080"}, func(t *testing.T, v *env) {
+		{"managed", Deps{Managed: true, Panel: paneladdr.New("http://gatehouse:8080", "", nil)}, func(t *testing.T, v *env) {
 			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"web", "websecure"}}); err != nil {
 				t.Fatal(err)
 			}
@@ -166,7 +170,7 @@ func TestServiceGolden(t *testing.T) {
 		// Replicas: forward-auth goes through Traefik's loopback entrypoint,
 		// the admin router straight to the replicas' load balancer, with the
 		// retry in front of it.
-		{"managed_replicas", Deps{Managed: true, InternalURL: "http://127.0.0.1:8081", PanelService: "gatehouse-panel@file",
+		{"managed_replicas", Deps{Managed: true, Panel: paneladdr.New("http://127.0.0.1:8081", "", nil), PanelService: "gatehouse-panel@file",
 			PanelMiddlewares: []string{"gatehouse-retry@file"}}, func(t *testing.T, v *env) {
 			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"websecure"}}); err != nil {
 				t.Fatal(err)

@@ -47,7 +47,8 @@ type Options struct {
 	ACMEEmail string // PANEL_ACME_EMAIL: seeds the default resolver's e-mail
 	Static    StaticOptions
 	// BaseURL gives the panel's URL for Traefik when Static.ProviderURL is
-	// empty (the bound listen address, known only once the server listens).
+	// empty (paneladdr.Address.Provider: it knows the bound listen address
+	// once the server listens).
 	BaseURL func() string
 	Now     func() time.Time
 	Logger  *slog.Logger

@@ -44,12 +44,12 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	bus := change.NewBus()
-	acc := forwardauth.New(forwardauth.Options{DB: db, Bus: bus, Now: store.Now, BcryptCost: bcrypt.DefaultCost,
+	acc := forwardauth.NewService(forwardauth.Deps{DB: db, Bus: bus, Now: store.Now, BcryptCost: bcrypt.DefaultCost,
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil }})
 	for _, l := range acc.Loops() {
 		go l.Run(ctx)
 	}
-	svcs := services.NewService(db, bus, store.Now, nil)
+	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now})
 	e := httpapi.New(httpapi.Deps{
 		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Ping:          func(context.Context) error { return nil },

@@ -58,18 +58,17 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 
 	bus := change.NewBus()
 	fwd := &accessForwarder{}
-	policySvc := access.NewService(db, bus, store.Now, fwd, nil)
-	tokenSvc := machinetokens.NewService(db, bus, store.Now, fwd, nil)
+	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: store.Now, Info: fwd})
+	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: store.Now, Directory: fwd})
 	decisions := accesslog.New()
-	acc := forwardauth.New(forwardauth.Options{DB: db, Bus: bus, Now: store.Now,
+	acc := forwardauth.NewService(forwardauth.Deps{DB: db, Bus: bus, Now: store.Now,
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil },
 		Rules:    policySvc, Tokens: tokenSvc, Log: decisions})
 	fwd.svc = acc
 	for _, l := range append(acc.Loops(), tokenSvc.Loops()...) {
 		go l.Run(ctx)
 	}
-	svcs := services.NewService(db, bus, store.Now, nil,
-		services.WithProtections(forwardauth.ServiceProtections), services.WithEndSessions(forwardauth.EndServiceSessions))
+	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now, Protections: forwardauth.ServiceProtections, EndSessions: forwardauth.EndServiceSessions})
 	e := httpapi.New(httpapi.Deps{
 		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Ping:          func(context.Context) error { return nil },

@@ -61,7 +61,7 @@ func TestBenchRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	bus := change.NewBus()
-	svcs := services.NewService(db, bus, store.Now, nil)
+	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now})
 	for i := range 20 {
 		mkService(t, svcs, fmt.Sprintf("app%d.bench.test", i))
 	}
@@ -75,8 +75,8 @@ func TestBenchRuntime(t *testing.T) {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		Features: []httpapi.Registrar{runtime.NewHandler(runtime.NewService(runtime.Deps{
-			Client: client, Services: svcs, Domains: domains.NewService(db, bus, store.Now),
-			Settings: settings.NewService(db, bus), DB: db,
+			Client: client, Services: svcs, Domains: domains.NewService(domains.Deps{DB: db, Bus: bus, Now: store.Now}),
+			Settings: settings.NewService(settings.Deps{DB: db, Bus: bus}), DB: db,
 		}))},
 	}))
 

@@ -38,12 +38,21 @@ type Service struct {
 	geo  rules.Geo // nil without a country database
 }
 
-// NewService returns the access-rule service. geo may be nil.
-func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, info ServiceInfo, geo rules.Geo) *Service {
-	if now == nil {
-		now = store.Now
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB   *gorm.DB
+	Bus  *change.Bus
+	Now  func() time.Time
+	Info ServiceInfo
+	Geo  rules.Geo // nil without a country database
+}
+
+// NewService returns the access-rule service.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = store.Now
 	}
-	return &Service{db: db, bus: bus, now: now, info: info, geo: geo}
+	return &Service{db: d.DB, bus: d.Bus, now: d.Now, info: d.Info, geo: d.Geo}
 }
 
 func (s *Service) options() rules.Options { return rules.Options{GeoIP: s.geo != nil} }

@@ -33,7 +33,7 @@ func setup(t *testing.T) (*Service, *[]change.Event) {
 	var events []change.Event
 	bus.Subscribe(func(e change.Event) { events = append(events, e) })
 	info := infos{"open": {Hosts: []string{"open.example.com"}}, "guarded": {Hosts: []string{"cloud.example.com"}, Protections: []string{"sso", "tokens"}}}
-	return NewService(db, bus, func() time.Time { return now }, info, nil), &events
+	return NewService(Deps{DB: db, Bus: bus, Now: func() time.Time { return now }, Info: info}), &events
 }
 
 func TestPutAndGet(t *testing.T) {

@@ -35,7 +35,7 @@ func TestExternalUsername(t *testing.T) {
 // An administrator created by SSO has no password: password sign-in fails
 // for them like for an unknown username.
 func TestExternalAdministratorHasNoPassword(t *testing.T) {
-	svc := NewService(testutil.NewDB(t), time.Now, bcrypt.MinCost)
+	svc := NewService(Deps{DB: testutil.NewDB(t), Now: time.Now, BcryptCost: bcrypt.MinCost})
 	u, _, err := svc.SignInExternal(t.Context(), External{Issuer: "https://id.test", Subject: "1", Username: "ada",
 		Role: "admin", Create: true}, Client{Address: "192.0.2.1"})
 	if err != nil || u.Username != "ada" {

@@ -214,7 +214,7 @@ func TestPasskeys(t *testing.T) {
 }
 
 func TestPasskeysNeedPublicURL(t *testing.T) {
-	a := newTFApp(t, admin.WithPublicURL(""))
+	a := newTFApp(t, func(d *admin.Deps) { d.PublicURL = "" })
 	var st admin.TwoFactorStatus
 	decode(t, a.expect("GET", "/api/admin/me/2fa", "", http.StatusOK), &st)
 	if st.PasskeysAvailable || st.PasskeysProblem == "" {

@@ -60,39 +60,52 @@ type Service struct {
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
 }
 
-// Option configures a Service.
-type Option func(*Service)
-
-// WithBus publishes a change event whenever administrators are added,
-// removed or change, so the dynamic configuration (whose managed-mode panel
-// router exists only while an active administrator does) is built again.
-func WithBus(b *change.Bus) Option { return func(s *Service) { s.bus = b } }
-
-// WithLogger logs what the background loops could not do.
-func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
-
-// WithLocalPasswords makes password sign-in ask allowed first: when it
-// answers false (the panel's sign-in is SSO only), POST /api/admin/login is
-// refused.
-func WithLocalPasswords(allowed func(ctx context.Context) (bool, error)) Option {
-	return func(s *Service) { s.passwords = allowed }
+// Deps are the Service's collaborators; all but DB are optional.
+type Deps struct {
+	DB  *gorm.DB
+	Now func() time.Time
+	// Bus hears whenever administrators are added, removed or change, so
+	// the dynamic configuration (whose managed-mode panel router exists
+	// only while an active administrator does) is built again.
+	Bus    *change.Bus
+	Logger *slog.Logger // what the background loops could not do
+	// BcryptCost of new password hashes; 0 means bcrypt.DefaultCost+2.
+	BcryptCost int
+	// Secrets seals TOTP secrets with the panel's age identity; without it
+	// they are sealed with a key that lives only in memory (tests, commands
+	// that never read a secret).
+	Secrets Sealer
+	// PublicURL is PANEL_PUBLIC_URL: its host is the passkeys' relying
+	// party id and its origin the only origin they are accepted from.
+	// Without it passkeys are unavailable (TOTP and recovery codes still
+	// work): the relying party id is bound into every credential, so
+	// guessing it from a request would register passkeys that stop working
+	// once the URL is set.
+	PublicURL string
+	// LocalPasswords makes password sign-in ask allowed first: when it
+	// answers false (the panel's sign-in is SSO only), POST
+	// /api/admin/login is refused. Nil always allows.
+	LocalPasswords func(ctx context.Context) (bool, error)
 }
 
-// NewService returns an admin service. bcryptCost 0 means bcrypt.DefaultCost+2.
-func NewService(db *gorm.DB, now func() time.Time, bcryptCost int, opts ...Option) *Service {
-	if bcryptCost == 0 {
-		bcryptCost = bcrypt.DefaultCost + 2
+// NewService returns an admin service.
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = store.Now
 	}
-	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), bcryptCost)
+	if d.BcryptCost == 0 {
+		d.BcryptCost = bcrypt.DefaultCost + 2
+	}
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), d.BcryptCost)
 	s := &Service{
-		db: db, now: now, bcryptCost: bcryptCost, dummyHash: dummy,
-		byUser:    ratelimit.Shared(db, "admin.user", MaxFailures, FailureWindow, now),
-		byAddress: ratelimit.Shared(db, "admin.address", MaxAddressFailures, FailureWindow, now),
+		db: d.DB, now: d.Now, bcryptCost: d.BcryptCost, dummyHash: dummy, bus: d.Bus, log: d.Logger, passwords: d.LocalPasswords,
+		byUser:    ratelimit.Shared(d.DB, "admin.user", MaxFailures, FailureWindow, d.Now),
+		byAddress: ratelimit.Shared(d.DB, "admin.address", MaxAddressFailures, FailureWindow, d.Now),
 		seen:      map[string]time.Time{},
-		log:       slog.New(slog.DiscardHandler),
-	}
-	for _, o := range opts {
-		o(s)
+		tf:        twoFactor{secrets: d.Secrets, publicURL: d.PublicURL},
 	}
 	s.initTwoFactor()
 	return s

@@ -21,7 +21,7 @@ func newService(t *testing.T) (*admin.Service, *testutil.Clock, *gorm.DB) {
 	t.Helper()
 	db := testutil.NewDB(t)
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	svc := admin.NewService(db, clock.Now, bcrypt.MinCost)
+	svc := admin.NewService(admin.Deps{DB: db, Now: clock.Now, BcryptCost: bcrypt.MinCost})
 	if _, err := svc.Create(context.Background(), "admin", password); err != nil {
 		t.Fatal(err)
 	}

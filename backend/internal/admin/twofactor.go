@@ -41,18 +41,6 @@ type twoFactor struct {
 	problem   string             // why passkeys are unavailable
 }
 
-// WithSecrets seals TOTP secrets with the panel's age identity; without it
-// they are sealed with a key that lives only in memory (tests, commands that
-// never read a secret).
-func WithSecrets(s Sealer) Option { return func(svc *Service) { svc.tf.secrets = s } }
-
-// WithPublicURL is PANEL_PUBLIC_URL: its host is the passkeys' relying party
-// id and its origin the only origin they are accepted from. Without it
-// passkeys are unavailable (TOTP and recovery codes still work): the
-// relying party id is bound into every credential, so guessing it from a
-// request would register passkeys that stop working once the URL is set.
-func WithPublicURL(u string) Option { return func(svc *Service) { svc.tf.publicURL = u } }
-
 func (s *Service) initTwoFactor() {
 	if s.tf.secrets == nil {
 		box, err := sealbox.Ephemeral()

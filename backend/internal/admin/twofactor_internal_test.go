@@ -18,7 +18,7 @@ import (
 func TestOpenSessionRefusesAnUncheckedSecondFactor(t *testing.T) {
 	db := testutil.NewDB(t)
 	ctx := context.Background()
-	svc := NewService(db, store.Now, bcrypt.MinCost)
+	svc := NewService(Deps{DB: db, Now: store.Now, BcryptCost: bcrypt.MinCost})
 	u, err := svc.Create(ctx, "admin", "correct-horse-battery")
 	if err != nil {
 		t.Fatal(err)

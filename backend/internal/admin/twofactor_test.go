@@ -34,11 +34,15 @@ type tfApp struct {
 	addr    string
 }
 
-func newTFApp(t *testing.T, opts ...admin.Option) *tfApp {
+func newTFApp(t *testing.T, opts ...func(*admin.Deps)) *tfApp {
 	t.Helper()
 	db := testutil.NewDB(t)
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	svc := admin.NewService(db, clock.Now, bcrypt.MinCost, append([]admin.Option{admin.WithPublicURL(publicURL)}, opts...)...)
+	d := admin.Deps{DB: db, Now: clock.Now, BcryptCost: bcrypt.MinCost, PublicURL: publicURL}
+	for _, o := range opts {
+		o(&d)
+	}
+	svc := admin.NewService(d)
 	h := admin.NewHandler(svc)
 	e := httpapi.New(httpapi.Deps{
 		Logger: slog.New(slog.DiscardHandler),

@@ -200,7 +200,7 @@ func TestDisableUser(t *testing.T) {
 		}
 	})
 	count := func() int { mu.Lock(); defer mu.Unlock(); return published }
-	svc := admin.NewService(db, store.Now, bcrypt.MinCost, admin.WithBus(bus))
+	svc := admin.NewService(admin.Deps{DB: db, Now: store.Now, BcryptCost: bcrypt.MinCost, Bus: bus})
 	ctx := context.Background()
 	if _, err := svc.Create(ctx, "admin", password); err != nil {
 		t.Fatal(err)

@@ -45,6 +45,19 @@ func serviceExposures(ctx context.Context, db *gorm.DB, ids []string, prot map[s
 	return out, nil
 }
 
+// guarded answers dynconf which services need the forwardAuth middleware:
+// those forward-auth protects, and those whose access rules do not simply
+// allow everyone.
+func guarded(db *gorm.DB, rules *access.Service) func(ctx context.Context, ids []string) (func(string) bool, error) {
+	return func(ctx context.Context, ids []string) (func(string) bool, error) {
+		prot, err := forwardauth.Protections(ctx, db, ids)
+		if err != nil {
+			return nil, err
+		}
+		return rules.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok }, ids...)
+	}
+}
+
 // openGeo opens PANEL_GEOIP_DB. Without one it returns a nil interface (not
 // a typed nil), which is how the rule engine knows country rules cannot be
 // evaluated.

@@ -76,7 +76,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 		return err
 	}
 	defer closeDB(db)
-	svc := admin.NewService(db, store.Now, cfg.BcryptCost)
+	svc := admin.NewService(admin.Deps{DB: db, Now: store.Now, BcryptCost: cfg.BcryptCost})
 	ctx = cliContext(ctx)
 	if sub == "reset-password" {
 		return resetPassword(ctx, svc, db, *username, password, o.Stdout)
@@ -124,7 +124,7 @@ func resetTwoFactor(ctx context.Context, cfg config.Config, username string, out
 	}
 	defer closeDB(db)
 	ctx = cliContext(ctx)
-	u, err := admin.NewService(db, store.Now, cfg.BcryptCost).ResetTwoFactor(ctx, username)
+	u, err := admin.NewService(admin.Deps{DB: db, Now: store.Now, BcryptCost: cfg.BcryptCost}).ResetTwoFactor(ctx, username)
 	if apperr.IsCode(err, apperr.CodeNotFound) {
 		return fmt.Errorf("admin reset-2fa: no administrator named %q", username)
 	}
@@ -157,7 +157,7 @@ func localPasswords(ctx context.Context, cfg config.Config, o Options) error {
 	}
 	defer closeDB(db)
 	ctx = cliContext(ctx)
-	if err := sso.New(sso.Options{DB: db}).EnableLocalPasswords(ctx); err != nil {
+	if err := sso.NewService(sso.Deps{DB: db}).EnableLocalPasswords(ctx); err != nil {
 		return err
 	}
 	if err := audit.Record(ctx, db, audit.Entry{

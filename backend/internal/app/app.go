@@ -156,6 +156,19 @@ type components struct {
 	onListen []func(addr string)
 }
 
+// build wires the application, and only wires: it builds each feature
+// (store, service, handler), hands it what it asks for, and collects the
+// routes and the background work the features expose.
+//
+// Constructors follow one style. A feature's service is
+// NewService(pkg.Deps{...}): one struct of named collaborators, optional
+// ones left zero, so every call site reads the same way and a new
+// dependency changes no caller that does not need it. A handler is
+// NewHandler(service). Background work comes from the feature's Loops
+// (every replica) and LeaderLoops (one replica for all); nothing here runs
+// a loop of its own. Values that are not features (a Traefik API client, a
+// metrics scraper, the polls recorder, the database and cluster
+// connections) keep short positional constructors.
 func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *components, err error) {
 	db, err := store.Open(ctx, cfg.Database())
 	if err != nil {
@@ -182,7 +195,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	settingsSvc := settings.NewService(db, bus)
+	settingsSvc := settings.NewService(settings.Deps{DB: db, Bus: bus})
 	adminDomain := func(ctx context.Context) (string, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.AdminDomain, err
@@ -195,29 +208,31 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *sso.Service
-	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus), admin.WithLogger(log),
-		admin.WithSecrets(secrets), admin.WithPublicURL(panel.PublicSetting()),
-		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
+	adminSvc := admin.NewService(admin.Deps{DB: db, Now: now, BcryptCost: cfg.BcryptCost, Bus: bus, Logger: log,
+		Secrets: secrets, PublicURL: panel.PublicSetting(),
+		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }})
 	// Notifications: sources publish to it; its loops debounce and deliver.
-	notifySvc := notify.New(notify.Options{DB: db, Secrets: secrets, Now: now, Logger: log})
+	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
 	}
-	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
-		g, err := settingsSvc.Get(ctx)
-		return g.DefaultLifetimeSeconds, err
-	}, services.WithProtections(forwardauth.ServiceProtections), services.WithExposures(serviceExposures), services.WithEndSessions(forwardauth.EndServiceSessions),
-		services.WithNotify(notifySvc))
-	domainsSvc := domains.NewService(db, bus, now)
+	servicesSvc := services.NewService(services.Deps{DB: db, Bus: bus, Now: now,
+		DefaultLifetime: func(ctx context.Context) (int64, error) {
+			g, err := settingsSvc.Get(ctx)
+			return g.DefaultLifetimeSeconds, err
+		},
+		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, EndSessions: forwardauth.EndServiceSessions,
+		Notify: notifySvc})
+	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
 	adminHandler := admin.NewHandler(adminSvc)
-	auditSvc := audit.NewService(db, now, log, admin.CookieName)
+	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName})
 	// What each view hides from viewers, the log hides from them too.
 	auditSvc.HideFromViewers(map[string]viewmask.Paths{
 		"services":       services.ViewerHidden,
 		"admin.security": admin.SecurityViewerHidden,
 		"admin.sso":      sso.ViewerHidden,
 	})
-	apiTokens := apitokens.NewService(db, now, log, apitokens.WithStanding(adminSvc.TokenStanding))
+	apiTokens := apitokens.NewService(apitokens.Deps{DB: db, Now: now, Logger: log, Standing: adminSvc.TokenStanding})
 	apiTokenHandler := apitokens.NewHandler(apiTokens)
 
 	c.admin, c.audit = adminSvc, auditSvc
@@ -259,8 +274,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	policySvc := access.NewService(db, bus, now, fwd, geo)
-	tokenSvc := machinetokens.NewService(db, bus, now, fwd, log)
+	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo})
+	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: now, Directory: fwd, Logger: log})
 	decisions := accesslog.New()
 	features = append(features, access.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
 
@@ -278,13 +293,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		},
 		Managed: cfg.Managed, Panel: panel, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0, ProviderToken: providerToken,
-		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {
-			prot, err := forwardauth.Protections(ctx, db, ids)
-			if err != nil {
-				return nil, err
-			}
-			return policySvc.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok }, ids...)
-		},
+		Guarded: guarded(db, policySvc),
 	})
 	features = append(features, dynconf.NewHandler(dynconfSvc))
 	if cl != nil { // every replica sees the polls that reached any of them
@@ -314,7 +323,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	features = append(features, backup.NewHandler(backups))
 
-	accessSvc := forwardauth.New(forwardauth.Options{
+	accessSvc := forwardauth.NewService(forwardauth.Deps{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
@@ -322,7 +331,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.svc = accessSvc
 	features = append(features, forwardauth.NewHandler(accessSvc))
-	panelSSO = sso.New(sso.Options{
+	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,
 	})
@@ -334,8 +343,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		accessSvc.InvalidatePolicy()
 	})
 
-	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Admins: adminSvc, Credentials: dnsCredentials(managedSvc),
-		Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
+	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets, Admins: adminSvc,
+		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
 	features = append(features, transfer.NewHandler(c.transfer))
 
 	doc, err := apiDocument()
@@ -409,8 +418,8 @@ func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change
 	if !cfg.Managed {
 		return nil, nil
 	}
-	svc, err := managed.NewService(db, bus, managed.Options{
-		DataDir: cfg.DataDir, Identity: id, ACMEEmail: cfg.ACMEEmail,
+	svc, err := managed.NewService(managed.Deps{
+		DB: db, Bus: bus, DataDir: cfg.DataDir, Identity: id, ACMEEmail: cfg.ACMEEmail,
 		Static: managed.StaticOptions{
 			APIAddress: cfg.ManagedAPIAddress, ACMEDir: cfg.ManagedACMEDir,
 			Replicas: cfg.ReplicaURLs, PanelAddress: cfg.ManagedPanelAddress, ConfigDir: cfg.ManagedConfigDir,

@@ -26,7 +26,7 @@ func newBackups(cfg config.Config, db *gorm.DB, secrets *sealbox.Box, now func()
 	if cfg.PostgresURL != "" {
 		snap = backup.Unsupported{Name: "postgres"}
 	}
-	return backup.New(backup.Options{
+	return backup.NewService(backup.Deps{
 		DB: db, Snap: snap, DataDir: cfg.DataDir, Dir: cfg.BackupDir,
 		FromEnvironment: cfg.AgeIdentity != "", Recipient: secrets.Identity().Recipient().String(),
 		PanelVersion: Version, Now: now, Logger: log, Notify: pub,

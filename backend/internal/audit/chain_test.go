@@ -19,7 +19,7 @@ import (
 func newTestService(t testing.TB) (*Service, *testutil.Clock) {
 	t.Helper()
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	return NewService(testutil.NewDB(t), clock.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), "session"), clock
+	return NewService(Deps{DB: testutil.NewDB(t), Now: clock.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), SessionCookie: "session"}), clock
 }
 
 func mustVerify(t *testing.T, db *gorm.DB, entries int) Report {

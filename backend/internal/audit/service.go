@@ -79,10 +79,21 @@ func (s *Service) forReader(e EntryView, hide bool) EntryView {
 	return e
 }
 
-// NewService returns the audit service. sessionCookie is the name of the
-// admin session cookie.
-func NewService(db *gorm.DB, now func() time.Time, log *slog.Logger, sessionCookie string) *Service {
-	return &Service{db: db, now: now, log: log, sessionCookie: sessionCookie}
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB     *gorm.DB
+	Now    func() time.Time
+	Logger *slog.Logger
+	// SessionCookie is the name of the admin session cookie.
+	SessionCookie string
+}
+
+// NewService returns the audit service.
+func NewService(d Deps) *Service {
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{db: d.DB, now: d.Now, log: d.Logger, sessionCookie: d.SessionCookie}
 }
 
 // Failures is how many entries could not be recorded since the process

@@ -18,7 +18,7 @@ import (
 func BenchmarkBackup10kServices(b *testing.B) {
 	f := newFixture(b)
 	ctx := context.Background()
-	svcs := services.NewService(f.db, change.NewBus(), store.Now, nil)
+	svcs := services.NewService(services.Deps{DB: f.db, Bus: change.NewBus(), Now: store.Now})
 	for i := range 10000 {
 		_, err := svcs.Create(ctx, services.Request{
 			Name:      fmt.Sprintf("service-%05d", i),

@@ -76,7 +76,7 @@ func newFixture(t testing.TB) *fixture {
 	writeCredentials(t, dataDir, box.Identity(), `{"CF_DNS_API_TOKEN":"cf-secret-value"}`)
 	clock := testutil.NewClock(time.Date(2026, 11, 22, 19, 30, 0, 0, time.UTC))
 	ev := &events{}
-	svc := New(Options{
+	svc := NewService(Deps{
 		DB: db, Snap: SQLite{DB: db}, DataDir: dataDir, Dir: filepath.Join(dataDir, "backups"),
 		Recipient: box.Identity().Recipient().String(), PanelVersion: "test", Now: clock.Now, Notify: ev,
 	})

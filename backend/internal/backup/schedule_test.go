@@ -50,7 +50,7 @@ func TestScheduleRunsOnTimeAcrossRestarts(t *testing.T) {
 	}{{time.Hour, 1}, {5*time.Hour - time.Second, 1}, {time.Second, 2}, {time.Minute, 2}} {
 		f.clock.Add(step.after)
 		// A restart: a new service on the same directory and database.
-		f.svc = New(f.svc.o)
+		f.svc = NewService(f.svc.o)
 		f.svc.RunDue(ctx)
 		if n := len(scheduled()); n != step.want {
 			t.Fatalf("at +%v: %d scheduled backups, want %d", f.clock.Now().Sub(first), n, step.want)

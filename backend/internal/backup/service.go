@@ -21,8 +21,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-// Options configure a Service.
-type Options struct {
+// Deps are the Service's collaborators.
+type Deps struct {
 	DB      *gorm.DB // app_config holds the schedule
 	Snap    Snapshotter
 	DataDir string // where age.key (and a not yet imported dns-credentials.age) live
@@ -39,7 +39,7 @@ type Options struct {
 
 // Service makes, lists, prunes and schedules backups.
 type Service struct {
-	o    Options
+	o    Deps
 	mu   sync.Mutex // one backup at a time in this process
 	wake chan struct{}
 
@@ -47,8 +47,8 @@ type Service struct {
 	lastError *LastError
 }
 
-// New returns a backup service.
-func New(o Options) *Service {
+// NewService returns a backup service.
+func NewService(o Deps) *Service {
 	if o.Notify == nil {
 		o.Notify = notify.Discard
 	}

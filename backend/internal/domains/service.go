@@ -23,9 +23,16 @@ type Service struct {
 	now func() time.Time
 }
 
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB  *gorm.DB
+	Bus *change.Bus
+	Now func() time.Time
+}
+
 // NewService returns the domains service.
-func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time) *Service {
-	return &Service{db: db, bus: bus, now: now}
+func NewService(d Deps) *Service {
+	return &Service{db: d.DB, bus: d.Bus, now: d.Now}
 }
 
 // List returns every domain, sorted by domain name.

@@ -45,8 +45,8 @@ func newEnv(t *testing.T, d Deps) *env {
 	db := testutil.NewDB(t)
 	bus := change.NewBus()
 	clk := testutil.NewClock(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
-	setSvc := settings.NewService(db, bus)
-	svcs := services.NewService(db, bus, clk.Now, nil)
+	setSvc := settings.NewService(settings.Deps{DB: db, Bus: bus})
+	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: clk.Now})
 	d.DB, d.Bus, d.Services, d.Settings, d.Now = db, bus, svcs, setSvc, clk.Now
 	if d.Guarded == nil {
 		d.Guarded = protectedByConfig(db)
@@ -71,7 +71,7 @@ func newEnv(t *testing.T, d Deps) *env {
 		},
 		Features: []httpapi.Registrar{NewHandler(s)},
 	})
-	return &env{db: db, clock: clk, svc: s, services: svcs, domains: domains.NewService(db, bus, clk.Now), settings: setSvc, e: e}
+	return &env{db: db, clock: clk, svc: s, services: svcs, domains: domains.NewService(domains.Deps{DB: db, Bus: bus, Now: clk.Now}), settings: setSvc, e: e}
 }
 
 // protectedByConfig stands in for forward-auth, which owns the answer in

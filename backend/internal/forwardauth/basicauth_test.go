@@ -122,7 +122,7 @@ func waitInFlight(t *testing.T, n int) {
 func TestManyFailedSignInsNotifyOnce(t *testing.T) {
 	var mu sync.Mutex
 	var got []notify.Event
-	v := newEnv(t, func(o *Options) {
+	v := newEnv(t, func(o *Deps) {
 		o.Notify = notify.PublisherFunc(func(_ context.Context, ev notify.Event) {
 			mu.Lock()
 			defer mu.Unlock()

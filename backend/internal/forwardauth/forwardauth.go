@@ -38,8 +38,8 @@ const (
 	FailureWindow = 15 * time.Minute
 )
 
-// Options are the dependencies of the access service.
-type Options struct {
+// Deps are the dependencies of the forward-auth service.
+type Deps struct {
 	DB     *gorm.DB
 	Bus    *change.Bus
 	Now    func() time.Time
@@ -143,8 +143,8 @@ type Service struct {
 	dummy    []byte     // bcrypt hash compared against for unknown users (equal timing)
 }
 
-// New returns the access service and subscribes its caches to the bus.
-func New(o Options) *Service {
+// NewService returns the forward-auth service and subscribes its caches to the bus.
+func NewService(o Deps) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}

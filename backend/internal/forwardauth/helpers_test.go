@@ -48,35 +48,34 @@ func (v *env) TLSEntrypoints(context.Context) (map[string]bool, bool) { return v
 
 const testPanel = "https://panel.example.com"
 
-func newEnv(t testing.TB, opts ...func(*Options)) *env {
+func newEnv(t testing.TB, opts ...func(*Deps)) *env {
 	t.Helper()
 	return newEnvOn(t, testutil.NewDatabase(t), opts...)
 }
 
 // replica is another panel on v's database, as a second replica is: its
 // own connections, bus, caches and clock, and the same age identity.
-func (v *env) replica(opts ...func(*Options)) *env {
+func (v *env) replica(opts ...func(*Deps)) *env {
 	v.t.Helper()
-	same := func(o *Options) { o.Secrets = v.acc.secrets }
-	return newEnvOn(v.t, v.database, append([]func(*Options){same}, opts...)...)
+	same := func(o *Deps) { o.Secrets = v.acc.secrets }
+	return newEnvOn(v.t, v.database, append([]func(*Deps){same}, opts...)...)
 }
 
-func newEnvOn(t testing.TB, database string, opts ...func(*Options)) *env {
+func newEnvOn(t testing.TB, database string, opts ...func(*Deps)) *env {
 	t.Helper()
 	db := testutil.OpenDB(t, database)
 	bus := change.NewBus()
 	ck := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	v := &env{t: t, database: database, db: db, bus: bus, clock: ck, panelURL: testPanel}
-	v.svcs = services.NewService(db, bus, ck.Now, nil,
-		services.WithProtections(ServiceProtections), services.WithEndSessions(EndServiceSessions))
-	conf := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: v.svcs, Settings: settings.NewService(db, bus),
+	v.svcs = services.NewService(services.Deps{DB: db, Bus: bus, Now: ck.Now, Protections: ServiceProtections, EndSessions: EndServiceSessions})
+	conf := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: v.svcs, Settings: settings.NewService(settings.Deps{DB: db, Bus: bus}),
 		Now: ck.Now, TLSSources: []dynconf.EntrypointTLS{v}})
-	o := Options{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost, Schemes: conf,
+	o := Deps{DB: db, Bus: bus, Now: ck.Now, BcryptCost: bcrypt.MinCost, Schemes: conf,
 		PanelURL: func(context.Context) (string, error) { return v.panelURL, nil }}
 	for _, f := range opts {
 		f(&o)
 	}
-	v.acc = New(o)
+	v.acc = NewService(o)
 	count := func(*gorm.DB) { v.queries.Add(1) }
 	cb := db.Callback()
 	_ = cb.Query().Before("gorm:query").Register("test:count", count)

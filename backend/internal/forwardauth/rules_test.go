@@ -40,9 +40,9 @@ func newRuleEnv(t testing.TB, trusted ...string) *ruleEnv {
 	t.Helper()
 	var v *env
 	r := &ruleEnv{log: accesslog.New()}
-	v = newEnv(t, func(o *Options) {
-		r.rules = access.NewService(o.DB, o.Bus, o.Now, self{&v}, nil)
-		r.tokens = machinetokens.NewService(o.DB, o.Bus, o.Now, self{&v}, nil)
+	v = newEnv(t, func(o *Deps) {
+		r.rules = access.NewService(access.Deps{DB: o.DB, Bus: o.Bus, Now: o.Now, Info: self{&v}})
+		r.tokens = machinetokens.NewService(machinetokens.Deps{DB: o.DB, Bus: o.Bus, Now: o.Now, Directory: self{&v}})
 		o.Rules, o.Tokens, o.Log = r.rules, r.tokens, r.log
 		for _, p := range trusted {
 			o.TrustedProxies = append(o.TrustedProxies, netip.MustParsePrefix(p))

@@ -29,14 +29,14 @@ type handlerEnv struct {
 // newHandlerEnv serves the managed handler through the real HTTP stack
 // (error envelope, request logging, public allow-list). The admin guard lets
 // everything through: these tests are about the feature's own guards.
-func newHandlerEnv(t *testing.T, managed bool, token string, mutate ...func(*Options)) *handlerEnv {
+func newHandlerEnv(t *testing.T, managed bool, token string, mutate ...func(*Deps)) *handlerEnv {
 	t.Helper()
 	logs := &bytes.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	dir := t.TempDir()
 	var svc *Service
 	if managed {
-		svc = newTestService(t, testutil.NewDB(t), dir, append([]func(*Options){func(o *Options) { o.Logger = log }}, mutate...)...)
+		svc = newTestService(t, testutil.NewDB(t), dir, append([]func(*Deps){func(o *Deps) { o.Logger = log }}, mutate...)...)
 	}
 	h := NewHandler(svc, token, func(context.Context) (string, error) { return "panel.gatehouse.dev", nil }, nil)
 	e := httpapi.New(httpapi.Deps{

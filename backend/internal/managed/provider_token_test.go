@@ -63,7 +63,7 @@ func TestProviderTokenIsSharedAndOpaque(t *testing.T) {
 // configuration carries the provider token, only the wrapper token reads
 // it; the token never reaches the log or the state answer.
 func TestStaticConfigWithProviderTokenIsWrapperOnly(t *testing.T) {
-	e := newHandlerEnv(t, true, testToken, func(o *Options) { o.Static.ProviderToken = testProviderToken })
+	e := newHandlerEnv(t, true, testToken, func(o *Deps) { o.Static.ProviderToken = testProviderToken })
 	for _, hdr := range [][]string{nil, {"Authorization", "Bearer wrong"}, {"Authorization", "Bearer " + testProviderToken}} {
 		rec := e.do("GET", "/api/proxy/static-config", "", hdr...)
 		if rec.Code != 401 || strings.Contains(rec.Body.String(), testProviderToken) {
@@ -81,7 +81,7 @@ func TestStaticConfigWithProviderTokenIsWrapperOnly(t *testing.T) {
 		t.Fatalf("the provider token is in the log:\n%s", e.logs)
 	}
 	// Without a configured wrapper token nothing reads it (fail closed).
-	closed := newHandlerEnv(t, true, "", func(o *Options) { o.Static.ProviderToken = testProviderToken })
+	closed := newHandlerEnv(t, true, "", func(o *Deps) { o.Static.ProviderToken = testProviderToken })
 	if rec := closed.do("GET", "/api/proxy/static-config", ""); rec.Code == 200 || strings.Contains(rec.Body.String(), testProviderToken) {
 		t.Fatalf("static-config without a wrapper token = %d %s", rec.Code, rec.Body)
 	}

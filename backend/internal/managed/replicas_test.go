@@ -62,7 +62,7 @@ func TestStaticIsTheSameOnEveryReplica(t *testing.T) {
 	db := testutil.NewDB(t)
 	var docs [][]byte
 	for _, bound := range []string{"http://10.0.0.2:8080", "http://10.0.0.3:9090"} {
-		s := newTestService(t, db, t.TempDir(), func(o *Options) {
+		s := newTestService(t, db, t.TempDir(), func(o *Deps) {
 			o.Static = StaticOptions{ProviderURL: "http://127.0.0.1:8081", Replicas: twoReplicas}
 			o.BaseURL = func() string { return bound }
 		})
@@ -117,7 +117,7 @@ func TestReplicasEndpoint(t *testing.T) {
 
 func TestPanelEntrypointIsReserved(t *testing.T) {
 	ctx := context.Background()
-	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Options) {
+	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Deps) {
 		o.Static = StaticOptions{ProviderURL: "http://127.0.0.1:8081", Replicas: twoReplicas}
 	})
 	tests := []struct {

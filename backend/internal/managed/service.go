@@ -36,8 +36,10 @@ const (
 	StatusApplied  = "applied"  // Traefik runs the current configuration
 )
 
-// Options configure the service.
-type Options struct {
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB  *gorm.DB
+	Bus *change.Bus
 	// DataDir may hold dns-credentials.age, where the credentials lived
 	// before the database held them: ImportFile moves it in.
 	DataDir string
@@ -100,12 +102,12 @@ type Service struct {
 	db      *gorm.DB
 	bus     *change.Bus
 	vault   *vault
-	o       Options
+	o       Deps
 	apiPort int
 }
 
 // NewService returns the service.
-func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
+func NewService(o Deps) (*Service, error) {
 	if o.Identity == nil {
 		return nil, errors.New("managed mode needs the panel's age identity")
 	}
@@ -126,7 +128,7 @@ func NewService(db *gorm.DB, bus *change.Bus, o Options) (*Service, error) {
 		return nil, fmt.Errorf("managed API address %q: %w", o.Static.APIAddress, err)
 	}
 	apiPort, _ := strconv.Atoi(port)
-	return &Service{db: db, bus: bus, vault: newVault(db, o.DataDir, o.Identity), o: o, apiPort: apiPort}, nil
+	return &Service{db: o.DB, bus: o.Bus, vault: newVault(o.DB, o.DataDir, o.Identity), o: o, apiPort: apiPort}, nil
 }
 
 // Config returns the stored configuration, or the defaults.

@@ -26,16 +26,16 @@ func newIdentity(t *testing.T) *age.X25519Identity {
 	return id
 }
 
-func newTestService(t *testing.T, db *gorm.DB, dir string, mutate ...func(*Options)) *Service {
+func newTestService(t *testing.T, db *gorm.DB, dir string, mutate ...func(*Deps)) *Service {
 	t.Helper()
-	o := Options{
-		DataDir: dir, Identity: newIdentity(t), Static: StaticOptions{ProviderURL: "http://gatehouse:8080"},
+	o := Deps{
+		DB: db, Bus: change.NewBus(), DataDir: dir, Identity: newIdentity(t), Static: StaticOptions{ProviderURL: "http://gatehouse:8080"},
 		Now: func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
 	}
 	for _, m := range mutate {
 		m(&o)
 	}
-	s, err := NewService(db, change.NewBus(), o)
+	s, err := NewService(o)
 	if err != nil {
 		t.Fatalf("NewService: %v", err)
 	}
@@ -43,7 +43,7 @@ func newTestService(t *testing.T, db *gorm.DB, dir string, mutate ...func(*Optio
 }
 
 func TestIdentityIsRequired(t *testing.T) {
-	if _, err := NewService(testutil.NewDB(t), nil, Options{DataDir: t.TempDir()}); err == nil {
+	if _, err := NewService(Deps{DB: testutil.NewDB(t), DataDir: t.TempDir()}); err == nil {
 		t.Fatal("NewService without an identity succeeded")
 	}
 }
@@ -228,7 +228,7 @@ func TestTLSEntrypoints(t *testing.T) {
 }
 
 func TestACMEEmailSeedsTheDefaultResolver(t *testing.T) {
-	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Options) { o.ACMEEmail = "ops@gatehouse.dev" })
+	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Deps) { o.ACMEEmail = "ops@gatehouse.dev" })
 	doc, _, err := s.Static(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -240,7 +240,7 @@ func TestACMEEmailSeedsTheDefaultResolver(t *testing.T) {
 
 func TestReportAppliedNotifies(t *testing.T) {
 	var got []notify.Event
-	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Options) {
+	s := newTestService(t, testutil.NewDB(t), t.TempDir(), func(o *Deps) {
 		o.Notify = notify.PublisherFunc(func(_ context.Context, ev notify.Event) { got = append(got, ev) })
 	})
 	ctx := context.Background()

@@ -27,7 +27,7 @@ func replicas(t *testing.T, n int) []*Service {
 	out := make([]*Service, n)
 	for i := range out {
 		db := testutil.OpenDB(t, database)
-		out[i] = newTestService(t, db, t.TempDir(), func(o *Options) { o.Identity = id })
+		out[i] = newTestService(t, db, t.TempDir(), func(o *Deps) { o.Identity = id })
 	}
 	return out
 }
@@ -129,7 +129,7 @@ func TestImportFile(t *testing.T) {
 	bus := change.NewBus()
 	var events []change.Event
 	bus.Subscribe(func(e change.Event) { events = append(events, e) })
-	s, err := NewService(testutil.NewDB(t), bus, Options{DataDir: dir, Identity: id})
+	s, err := NewService(Deps{DB: testutil.NewDB(t), Bus: bus, DataDir: dir, Identity: id})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -312,7 +312,7 @@ func (bodySender) Send(context.Context, string, string, string) error {
 // TestSendTestFailureHidesABodyInTheError: whatever a sender puts in its
 // error, the answer and the stored last error carry fixed words only.
 func TestSendTestFailureHidesABodyInTheError(t *testing.T) {
-	v := newEnv(t, func(o *Options) { o.Sender = bodySender{} })
+	v := newEnv(t, func(o *Deps) { o.Sender = bodySender{} })
 	_, body, _ := v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel("https://hooks.example.com/x"))
 	id := body["id"].(string)
 	_, _, raw := v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil)

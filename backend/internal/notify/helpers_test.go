@@ -29,7 +29,7 @@ type env struct {
 	logs  *strings.Builder
 }
 
-func newEnv(t *testing.T, opts ...func(*Options)) *env {
+func newEnv(t *testing.T, opts ...func(*Deps)) *env {
 	t.Helper()
 	box, err := sealbox.Ephemeral()
 	if err != nil {
@@ -39,11 +39,11 @@ func newEnv(t *testing.T, opts ...func(*Options)) *env {
 	logs := &strings.Builder{}
 	var mu sync.Mutex
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	o := Options{DB: testutil.NewDB(t), Secrets: box, Now: clock.Now, Logger: logger, Backoff: []time.Duration{time.Millisecond}}
+	o := Deps{DB: testutil.NewDB(t), Secrets: box, Now: clock.Now, Logger: logger, Backoff: []time.Duration{time.Millisecond}}
 	for _, f := range opts {
 		f(&o)
 	}
-	svc := New(o)
+	svc := NewService(o)
 	e := httpapi.New(httpapi.Deps{
 		Logger:        logger,
 		Ping:          func(context.Context) error { return nil },

@@ -23,8 +23,8 @@ type Sealer interface {
 	Open(string) (string, error)
 }
 
-// Options configure a Service.
-type Options struct {
+// Deps are the Service's collaborators.
+type Deps struct {
 	DB      *gorm.DB
 	Secrets Sealer
 	Now     func() time.Time
@@ -39,15 +39,15 @@ type Options struct {
 
 // Service keeps the channels and delivers events to them.
 type Service struct {
-	o     Options
+	o     Deps
 	db    *gorm.DB
 	deb   *Debouncer
 	queue chan job
 }
 
-// New returns the notification service. Run must be started for
+// NewService returns the notification service. Its Loops must run for
 // published events to be delivered.
-func New(o Options) *Service {
+func NewService(o Deps) *Service {
 	if o.Sender == nil {
 		o.Sender = shoutrrrSender{}
 	}

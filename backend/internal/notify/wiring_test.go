@@ -28,7 +28,7 @@ func TestExpiryPublishes(t *testing.T) {
 	db := testutil.NewDB(t)
 	clock := testutil.NewClock(time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC))
 	rec := &recorder{}
-	svcs := services.NewService(db, change.NewBus(), clock.Now, nil, services.WithNotify(rec))
+	svcs := services.NewService(services.Deps{DB: db, Bus: change.NewBus(), Now: clock.Now, Notify: rec})
 	at := clock.Now().Add(time.Minute)
 	s, err := svcs.Create(context.Background(), services.Request{
 		Name: "short", Hostnames: []store.Hostname{{Type: store.HostCustom, Value: "short.test"}},

@@ -118,8 +118,8 @@ func newEnv(t *testing.T) *env {
 	db := testutil.NewDB(t)
 	bus := change.NewBus()
 	e := &env{
-		t: t, services: services.NewService(db, bus, store.Now, nil),
-		domains: domains.NewService(db, bus, store.Now), settings: settings.NewService(db, bus),
+		t: t, services: services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now}),
+		domains: domains.NewService(domains.Deps{DB: db, Bus: bus, Now: store.Now}), settings: settings.NewService(settings.Deps{DB: db, Bus: bus}),
 	}
 	e.deps = Deps{Services: e.services, Domains: e.domains, Settings: e.settings}
 	return e

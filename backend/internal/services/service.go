@@ -36,24 +36,27 @@ type Exposures func(ctx context.Context, db *gorm.DB, ids []string, prot map[str
 // commit. The access feature owns sessions: access.EndServiceSessions.
 type EndSessions func(tx *gorm.DB, serviceIDs ...string) error
 
-// Option wires a helper of another feature into the Service.
-type Option func(*Service)
-
-// WithProtections makes List and Get report each service's protections;
-// without it none are reported.
-func WithProtections(f Protections) Option { return func(s *Service) { s.protections = f } }
-
-// WithExposures makes List and Get report each service's exposure from
-// its access rules; without it a protected service is reported as open to
-// no one and any other as open to everyone.
-func WithExposures(f Exposures) Option { return func(s *Service) { s.exposures = f } }
-
-// WithEndSessions makes disabling a service end its sessions; without it
-// sessions are left to expire.
-func WithEndSessions(f EndSessions) Option { return func(s *Service) { s.endSessions = f } }
-
-// WithNotify tells p when expiry switches a service off.
-func WithNotify(p notify.Publisher) Option { return func(s *Service) { s.notify = p } }
+// Deps are the Service's collaborators. The helpers of other features
+// are optional.
+type Deps struct {
+	DB  *gorm.DB
+	Bus *change.Bus
+	Now func() time.Time
+	// DefaultLifetime gives the global default lifetime; nil: never expire.
+	DefaultLifetime DefaultLifetime
+	// Protections makes List and Get report each service's protections;
+	// without it none are reported.
+	Protections Protections
+	// Exposures makes List and Get report each service's exposure from its
+	// access rules; without it a protected service is reported as open to
+	// no one and any other as open to everyone.
+	Exposures Exposures
+	// EndSessions makes disabling a service end its sessions; without it
+	// sessions are left to expire.
+	EndSessions EndSessions
+	// Notify hears when expiry switches a service off.
+	Notify notify.Publisher
+}
 
 // Service manages proxied services.
 type Service struct {
@@ -68,18 +71,23 @@ type Service struct {
 }
 
 // NewService returns the services service.
-func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, def DefaultLifetime, opts ...Option) *Service {
-	if def == nil {
-		def = func(context.Context) (int64, error) { return 0, nil }
+func NewService(d Deps) *Service {
+	s := &Service{db: d.DB, bus: d.Bus, now: d.Now, defaultLifetime: d.DefaultLifetime,
+		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify}
+	if s.defaultLifetime == nil {
+		s.defaultLifetime = func(context.Context) (int64, error) { return 0, nil }
 	}
-	s := &Service{db: db, bus: bus, now: now, defaultLifetime: def,
-		protections: func(context.Context, *gorm.DB, string) (map[string]Protection, error) { return nil, nil },
-		exposures:   noRules,
-		endSessions: func(*gorm.DB, ...string) error { return nil },
-		notify:      notify.Discard,
+	if s.protections == nil {
+		s.protections = func(context.Context, *gorm.DB, string) (map[string]Protection, error) { return nil, nil }
 	}
-	for _, o := range opts {
-		o(s)
+	if s.exposures == nil {
+		s.exposures = noRules
+	}
+	if s.endSessions == nil {
+		s.endSessions = func(*gorm.DB, ...string) error { return nil }
+	}
+	if s.notify == nil {
+		s.notify = notify.Discard
 	}
 	return s
 }

@@ -18,8 +18,14 @@ type Service struct {
 	bus *change.Bus
 }
 
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB  *gorm.DB
+	Bus *change.Bus
+}
+
 // NewService returns the settings service.
-func NewService(db *gorm.DB, bus *change.Bus) *Service { return &Service{db: db, bus: bus} }
+func NewService(d Deps) *Service { return &Service{db: d.DB, bus: d.Bus} }
 
 // Get returns the stored configuration, or the defaults.
 func (s *Service) Get(ctx context.Context) (Global, error) {

@@ -69,10 +69,10 @@ func newEnv(t *testing.T, withTraefik bool) *env {
 	db := testutil.NewDB(t)
 	bus := change.NewBus()
 	clock := testutil.NewClock(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
-	svcs := services.NewService(db, bus, clock.Now, nil)
+	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: clock.Now})
 	polls := status.NewRecorder(clock.Now)
 	dyn := dynconf.NewService(dynconf.Deps{
-		DB: db, Bus: bus, Services: svcs, Settings: settings.NewService(db, bus), Now: clock.Now,
+		DB: db, Bus: bus, Services: svcs, Settings: settings.NewService(settings.Deps{DB: db, Bus: bus}), Now: clock.Now,
 		OnBuild: polls.NoteVersion,
 		OnServe: func(remote, etag string, code int) {
 			polls.Record(status.Poll{At: clock.Now(), Remote: remote, ETag: etag, Code: code})

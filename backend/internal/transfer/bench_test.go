@@ -12,7 +12,7 @@ import (
 // benchFixture is a panel with n services, each with a rule and a header.
 func benchFixture(b *testing.B, n int) *fixture {
 	f := newFixture(b)
-	svcs := services.NewService(f.db, nil, func() time.Time { return testNow }, nil)
+	svcs := services.NewService(services.Deps{DB: f.db, Now: func() time.Time { return testNow }})
 	for i := range n {
 		if _, err := svcs.Create(testCtx, services.Request{Name: fmt.Sprintf("service-%04d", i),
 			Hostnames: []store.Hostname{{Type: store.HostCustom, Value: fmt.Sprintf("s%d.example.net", i)}},

@@ -30,7 +30,7 @@ func withManaged(t *testing.T, f *fixture) *managed.Service {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := managed.NewService(f.db, f.bus, managed.Options{DataDir: t.TempDir(), Identity: id})
+	m, err := managed.NewService(managed.Deps{DB: f.db, Bus: f.bus, DataDir: t.TempDir(), Identity: id})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ func newFixture(t testing.TB, readers ...document.Reader) *fixture {
 	}
 	bus := change.NewBus()
 	now := func() time.Time { return testNow }
-	return &fixture{t: t, db: db, bus: bus, box: box, svc: New(Options{DB: db, Bus: bus, Box: box, Admins: admin.NewService(db, now, 4),
+	return &fixture{t: t, db: db, bus: bus, box: box, svc: NewService(Deps{DB: db, Bus: bus, Box: box, Admins: admin.NewService(admin.Deps{DB: db, Now: now, BcryptCost: 4}),
 		Now: func() time.Time { return testNow }, Readers: readers, ScryptWorkFactor: 10})}
 }
 
@@ -57,11 +57,11 @@ func (f *fixture) seed() {
 	f.t.Helper()
 	ctx := testCtx
 	now := func() time.Time { return testNow }
-	d, err := domains.NewService(f.db, nil, now).Create(ctx, domains.Request{Domain: "example.com", CertResolver: "le", IsDefault: true})
+	d, err := domains.NewService(domains.Deps{DB: f.db, Now: now}).Create(ctx, domains.Request{Domain: "example.com", CertResolver: "le", IsDefault: true})
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	svcs := services.NewService(f.db, nil, now, nil)
+	svcs := services.NewService(services.Deps{DB: f.db, Now: now})
 	app, err := svcs.Create(ctx, services.Request{Name: "app", DomainID: &d.ID,
 		Hostnames: []store.Hostname{{Type: store.HostSubdomain, Value: "app"}},
 		Targets:   []store.Target{{Scheme: "http", Host: "10.0.0.1", Port: 8080}}, Headers: map[string]string{"X-A": "1"}})

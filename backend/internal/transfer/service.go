@@ -24,8 +24,8 @@ type Credentials interface {
 	UpdateSecrets(ctx context.Context, tx *gorm.DB, upsert map[string]string, remove []string) error
 }
 
-// Options are the Service's dependencies.
-type Options struct {
+// Deps are the Service's dependencies.
+type Deps struct {
 	DB  *gorm.DB
 	Bus *change.Bus
 	Now func() time.Time
@@ -50,12 +50,12 @@ type Options struct {
 
 // Service exports and imports the configuration.
 type Service struct {
-	o      Options
+	o      Deps
 	failAt int // tests: fail the apply at this write (1-based)
 }
 
-// New returns the transfer service.
-func New(o Options) *Service {
+// NewService returns the transfer service.
+func NewService(o Deps) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}

@@ -50,34 +50,32 @@ type Service struct {
 	pending map[string]use // token id -> last use not yet written
 }
 
-// Option configures the Service.
-type Option func(*Service)
-
-// WithStanding makes every token act with its creator's current standing:
-// f answers the error a token of creatorID gets, or nil. A token is checked
-// on every request, as a session is.
-func WithStanding(f func(ctx context.Context, creatorID string) error) Option {
-	return func(s *Service) { s.standing = f }
-}
-
 type use struct {
 	at   time.Time
 	addr string
 }
 
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB     *gorm.DB
+	Now    func() time.Time
+	Logger *slog.Logger
+	// Standing makes every token act with its creator's current standing:
+	// it answers the error a token of creatorID gets, or nil. A token is
+	// checked on every request, as a session is. Nil checks nothing.
+	Standing func(ctx context.Context, creatorID string) error
+}
+
 // NewService returns the API-token service.
-func NewService(db *gorm.DB, now func() time.Time, log *slog.Logger, opts ...Option) *Service {
-	if now == nil {
-		now = store.Now
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = store.Now
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Service{db: db, now: now, log: log, failed: ratelimit.Shared(db, "apitoken", MaxFailures, FailureWindow, now, ratelimit.WithLogger(log)), pending: map[string]use{}}
-	for _, o := range opts {
-		o(s)
-	}
-	return s
+	return &Service{db: d.DB, now: d.Now, log: d.Logger, standing: d.Standing, pending: map[string]use{},
+		failed: ratelimit.Shared(d.DB, "apitoken", MaxFailures, FailureWindow, d.Now, ratelimit.WithLogger(d.Logger))}
 }
 
 // Create stores a new token for creator and returns its value, once. Only

@@ -31,13 +31,13 @@ func newFixture(t *testing.T) fixture {
 	t.Helper()
 	db := testutil.NewDB(t)
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
-	admins := admin.NewService(db, clock.Now, bcrypt.MinCost)
+	admins := admin.NewService(admin.Deps{DB: db, Now: clock.Now, BcryptCost: bcrypt.MinCost})
 	u, err := admins.Create(context.Background(), "admin", password)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return fixture{
-		svc: apitokens.NewService(db, clock.Now, nil), admins: admins, clock: clock, db: db,
+		svc: apitokens.NewService(apitokens.Deps{DB: db, Now: clock.Now}), admins: admins, clock: clock, db: db,
 		admin: actor.Actor{Kind: actor.KindAdmin, ID: u.ID, Name: u.Username, Role: actor.RoleAdmin},
 	}
 }

@@ -46,11 +46,10 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	db := testutil.NewDB(t)
 	panel := func(context.Context) (string, error) { return testPanel, nil }
-	acc := forwardauth.New(forwardauth.Options{DB: db, BcryptCost: bcrypt.MinCost, PanelURL: panel})
+	acc := forwardauth.NewService(forwardauth.Deps{DB: db, BcryptCost: bcrypt.MinCost, PanelURL: panel})
 	v := &env{t: t, db: db}
-	adm := admin.NewService(db, time.Now, bcrypt.MinCost,
-		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return v.sso.LocalPasswords(ctx) }))
-	v.sso = New(Options{DB: db, Provider: acc, Admins: adm, PanelURL: panel})
+	adm := admin.NewService(admin.Deps{DB: db, Now: time.Now, BcryptCost: bcrypt.MinCost, LocalPasswords: func(ctx context.Context) (bool, error) { return v.sso.LocalPasswords(ctx) }})
+	v.sso = NewService(Deps{DB: db, Provider: acc, Admins: adm, PanelURL: panel})
 	adminHandler := admin.NewHandler(adm)
 	v.h = httpapi.New(httpapi.Deps{
 		Logger:        slog.New(slog.DiscardHandler),

@@ -61,9 +61,9 @@ type Service struct {
 	limiter  *ratelimit.Limiter
 }
 
-// Options are the Service's dependencies. Provider and Admins may be nil
+// Deps are the Service's dependencies. Provider and Admins may be nil
 // for the settings alone (the command line).
-type Options struct {
+type Deps struct {
 	DB       *gorm.DB
 	Now      func() time.Time
 	Logger   *slog.Logger
@@ -72,8 +72,8 @@ type Options struct {
 	PanelURL func(ctx context.Context) (string, error)
 }
 
-// New returns the service.
-func New(o Options) *Service {
+// NewService returns the service.
+func NewService(o Deps) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}

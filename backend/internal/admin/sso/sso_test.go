@@ -267,7 +267,7 @@ func TestLocalPasswords(t *testing.T) {
 	}
 
 	// The command line's way back.
-	if err := New(Options{DB: v.db}).EnableLocalPasswords(t.Context()); err != nil {
+	if err := NewService(Deps{DB: v.db}).EnableLocalPasswords(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	if rec := v.do("POST", "/api/admin/login", `{"username":"`+ownerName+`","password":"`+ownerPass+`"}`); rec.Code != http.StatusOK {

@@ -51,15 +51,24 @@ type use struct {
 	addr netip.Addr
 }
 
+// Deps are the Service's collaborators.
+type Deps struct {
+	DB        *gorm.DB
+	Bus       *change.Bus
+	Now       func() time.Time
+	Directory Directory
+	Logger    *slog.Logger
+}
+
 // NewService returns the machine-token service.
-func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, dir Directory, log *slog.Logger) *Service {
-	if now == nil {
-		now = store.Now
+func NewService(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = store.Now
 	}
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, bus: bus, now: now, dir: dir, log: log, pending: map[string]use{}}
+	return &Service{db: d.DB, bus: d.Bus, now: d.Now, dir: d.Directory, log: d.Logger, pending: map[string]use{}}
 }
 
 func newValue() (string, error) {

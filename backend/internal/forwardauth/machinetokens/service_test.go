@@ -49,7 +49,7 @@ func setup(t *testing.T) (*Service, *testutil.Clock, *[]change.Event) {
 	bus := change.NewBus()
 	var events []change.Event
 	bus.Subscribe(func(e change.Event) { events = append(events, e) })
-	return NewService(db, bus, clock.Now, dir{db: db, tokens: map[string]bool{"s1": true}}, nil), clock, &events
+	return NewService(Deps{DB: db, Bus: bus, Now: clock.Now, Directory: dir{db: db, tokens: map[string]bool{"s1": true}}}), clock, &events
 }
 
 func TestCreateShowsTheValueOnceAndStoresAHash(t *testing.T) {

@@ -7,12 +7,15 @@ import (
 	"encoding/json"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
@@ -305,4 +308,23 @@ func dupes[T any](list []T, name func(T) string) map[string]bool {
 		seen[n] = true
 	}
 	return out
+}
+
+var newID = store.NewID
+
+// saveRow inserts or rewrites one row (every column but created_at).
+func saveRow(tx *gorm.DB, row any, create bool) error {
+	if create {
+		return tx.Create(row).Error
+	}
+	return tx.Select("*").Omit("created_at").Save(row).Error
+}
+
+// bcryptHash reports whether h is a bcrypt hash the panel can check.
+func bcryptHash(h string) bool {
+	if !strings.HasPrefix(h, "$2a$") && !strings.HasPrefix(h, "$2b$") && !strings.HasPrefix(h, "$2y$") {
+		return false
+	}
+	_, err := bcrypt.Cost([]byte(h))
+	return err == nil
 }

@@ -343,7 +343,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		accessSvc.InvalidatePolicy()
 	})
 
-	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets, Admins: adminSvc,
+	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets,
 		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
 	features = append(features, transfer.NewHandler(c.transfer))
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -137,7 +138,7 @@ type state struct {
 	access      []store.ServiceAccess
 	tokens      []store.MachineToken
 	tokenSvcs   []store.MachineTokenService
-	channels    []channelRow
+	channels    []notify.StoredChannel
 	adminRows   []store.AdminUser
 
 	// Indexes by id, built by index.
@@ -173,21 +174,6 @@ func (st *state) index() *state {
 	}
 	return st
 }
-
-// channelRow is the part of a notify_channels row the transfer reads.
-type channelRow struct {
-	ID        string
-	Name      string
-	Kind      string
-	Settings  string
-	Secrets   string
-	Events    string
-	Enabled   bool
-	CreatedAt time.Time
-	UpdatedAt time.Time
-}
-
-func (channelRow) TableName() string { return "notify_channels" }
 
 func loadState(tx *gorm.DB) (*state, error) {
 	st := &state{}

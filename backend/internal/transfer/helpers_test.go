@@ -11,9 +11,9 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
-	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -47,8 +47,7 @@ func newFixture(t testing.TB, readers ...document.Reader) *fixture {
 		t.Fatal(err)
 	}
 	bus := change.NewBus()
-	now := func() time.Time { return testNow }
-	return &fixture{t: t, db: db, bus: bus, box: box, svc: NewService(Deps{DB: db, Bus: bus, Box: box, Admins: admin.NewService(admin.Deps{DB: db, Now: now, BcryptCost: 4}),
+	return &fixture{t: t, db: db, bus: bus, box: box, svc: NewService(Deps{DB: db, Bus: bus, Box: box,
 		Now: func() time.Time { return testNow }, Readers: readers, ScryptWorkFactor: 10})}
 }
 
@@ -89,7 +88,7 @@ func (f *fixture) seed() {
 		"clientId": "gatehouse", "clientSecret": secret, "scopes": []string{"openid"}, "groupsClaim": "groups", "sessionSeconds": 3600}))
 	chSecret, err := f.box.Seal(`{"token":"channel-token"}`)
 	f.must(err)
-	f.must(f.db.Create(&channelRow{ID: "ch-1", Name: "phone", Kind: "ntfy", Settings: `{"server":"https://ntfy.sh","topic":"gh"}`,
+	f.must(f.db.Create(&notify.StoredChannel{ID: "ch-1", Name: "phone", Kind: "ntfy", Settings: `{"server":"https://ntfy.sh","topic":"gh"}`,
 		Secrets: chSecret, Events: `["backend_down"]`, Enabled: true, CreatedAt: testNow, UpdatedAt: testNow}).Error)
 	f.must(f.db.Create(&store.AdminUser{ID: "adm-1", Username: "admin", PasswordHash: string(hash), Role: "admin",
 		CreatedAt: testNow, UpdatedAt: testNow}).Error)

@@ -6,8 +6,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -76,19 +76,15 @@ func (p *planner) planAdmins() {
 		}
 		p.add(it, func(tx *gorm.DB) error {
 			row.UpdatedAt = p.now
-			if err := saveRow(tx, &row, act == ActionCreate); err != nil {
-				return fmt.Errorf("administrator %q: %w", name, err)
-			}
 			// A disabled administrator, or one whose password the file
 			// replaced, is signed out everywhere, as on the panel's pages.
-			p.events = append(p.events, change.Event{Entity: change.Security, Kind: change.Updated, ID: row.ID})
-			if !exists || (row.DisabledAt == nil && !newPassword) {
-				return nil
+			signOut := exists && (row.DisabledAt != nil || newPassword)
+			events, err := admin.ImportTx(tx, row, act == ActionCreate, signOut)
+			if err != nil {
+				return fmt.Errorf("administrator %q: %w", name, err)
 			}
-			if p.s.o.Admins == nil {
-				return fmt.Errorf("administrator %q: its sessions cannot be ended here", name)
-			}
-			return p.s.o.Admins.EndSessions(tx, row.ID)
+			p.events = append(p.events, events...)
+			return nil
 		})
 	}
 }

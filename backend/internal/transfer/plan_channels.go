@@ -9,11 +9,12 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
 func (p *planner) planChannels() {
-	byName := map[string]channelRow{}
+	byName := map[string]notify.StoredChannel{}
 	for _, ch := range p.st.channels {
 		byName[ch.Name] = ch
 	}
@@ -64,7 +65,7 @@ func (p *planner) planChannels() {
 		want := document.NotifyChannel{Name: name, Kind: ch.Kind, Settings: canonical(settings), Events: orEmpty(ch.Events), Enabled: ch.Enabled}
 		var fields []string
 		var before any
-		row := channelRow{ID: cur.ID, Name: name, Kind: ch.Kind, Settings: string(want.Settings), Secrets: cur.Secrets,
+		row := notify.StoredChannel{ID: cur.ID, Name: name, Kind: ch.Kind, Settings: string(want.Settings), Secrets: cur.Secrets,
 			Enabled: ch.Enabled, CreatedAt: cur.CreatedAt, UpdatedAt: p.now}
 		ev, _ := json.Marshal(want.Events)
 		row.Events = string(ev)
@@ -90,7 +91,7 @@ func (p *planner) planChannels() {
 				}
 				row.Secrets = sealed
 			}
-			if err := saveRow(tx, &row, act == ActionCreate); err != nil {
+			if err := notify.ImportChannelTx(tx, row, act == ActionCreate); err != nil {
 				return fmt.Errorf("notification channel %q: %w", name, err)
 			}
 			return nil

@@ -8,6 +8,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
@@ -49,25 +51,29 @@ func (p *planner) planDeletes() {
 		if inDoc(svcNames, sv.Name) {
 			continue
 		}
-		p.planDelete(KindService, sv.Name, sv.ID, change.Service, &store.Service{}, p.st.exportService(sv))
+		p.planDelete(KindService, sv.Name, sv.ID, p.st.exportService(sv), p.deleteRow(change.Service, &store.Service{}, sv.ID))
 	}
 	for _, t := range p.st.machineTokens() {
 		if inDoc(tokens, t.Name) {
 			continue
 		}
-		p.planDelete(KindMachineToken, t.Name, t.ID, change.Access, &store.MachineToken{}, t)
+		p.planDelete(KindMachineToken, t.Name, t.ID, t, func(tx *gorm.DB) error {
+			events, err := machinetokens.DeleteTx(tx, t.ID)
+			p.events = append(p.events, events...)
+			return err
+		})
 	}
 	for _, ch := range p.st.notifyChannels() {
 		if inDoc(channels, ch.Name) {
 			continue
 		}
-		p.planDelete(KindNotifyChannel, ch.Name, ch.ID, "", &channelRow{}, ch) // channels publish no change event
+		p.planDelete(KindNotifyChannel, ch.Name, ch.ID, ch, func(tx *gorm.DB) error { return notify.DeleteChannelTx(tx, ch.ID) })
 	}
 	for _, cs := range p.st.sets {
 		if inDoc(sets, cs.Name) {
 			continue
 		}
-		p.planDelete(KindCredentialSet, cs.Name, cs.ID, change.Security, &store.CredentialSet{}, map[string]any{"name": cs.Name})
+		p.planDelete(KindCredentialSet, cs.Name, cs.ID, map[string]any{"name": cs.Name}, p.deleteRow(change.Security, &store.CredentialSet{}, cs.ID))
 	}
 	for _, d := range p.st.domainRows {
 		if inDoc(hosts, d.Domain) {
@@ -78,18 +84,21 @@ func (p *planner) planDeletes() {
 				Reason: fmt.Sprintf("not deleted: service %q, refused above, still uses it", svc)}, nil)
 			continue
 		}
-		p.planDelete(KindDomain, d.Domain, d.ID, change.Domain, &store.Domain{}, exportDomain(d))
+		p.planDelete(KindDomain, d.Domain, d.ID, exportDomain(d), p.deleteRow(change.Domain, &store.Domain{}, d.ID))
 	}
 }
 
-// planDelete plans deleting the row id of model's table in replace mode,
-// announcing it on the change bus as entity (none when empty); before is
-// the row as its audit entry shows it.
-func (p *planner) planDelete(kind, name, id string, entity change.Entity, model any, before any) {
-	p.add(Item{Kind: kind, Name: name, Action: ActionDelete}.state(id, before, nil), func(tx *gorm.DB) error {
-		if entity != "" {
-			p.events = append(p.events, change.Event{Entity: entity, Kind: change.Deleted, ID: id})
-		}
+// planDelete plans deleting id in replace mode with del; before is the row
+// as its audit entry shows it.
+func (p *planner) planDelete(kind, name, id string, before any, del op) {
+	p.add(Item{Kind: kind, Name: name, Action: ActionDelete}.state(id, before, nil), del)
+}
+
+// deleteRow deletes the row id of model's table, a table the transfer
+// writes itself, announcing it on the change bus as entity.
+func (p *planner) deleteRow(entity change.Entity, model any, id string) op {
+	return func(tx *gorm.DB) error {
+		p.events = append(p.events, change.Event{Entity: entity, Kind: change.Deleted, ID: id})
 		return tx.Where("id = ?", id).Delete(model).Error
-	})
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
@@ -89,18 +88,15 @@ func (p *planner) planMachineTokens() {
 		}
 		act := action(exists, fields)
 		p.add(Item{Kind: KindMachineToken, Name: name, Action: act, Fields: fields}.state(row.ID, before, want).withSealed("value"), func(tx *gorm.DB) error {
-			if err := saveRow(tx, &row, act == ActionCreate); err != nil {
+			ids := make([]string, len(req.ServiceIDs))
+			for i, svc := range req.ServiceIDs {
+				ids[i] = p.serviceID[svc]
+			}
+			events, err := machinetokens.ImportTx(tx, row, ids, act == ActionCreate)
+			if err != nil {
 				return fmt.Errorf("machine token %q: %w", name, err)
 			}
-			if err := tx.Where("token_id = ?", row.ID).Delete(&store.MachineTokenService{}).Error; err != nil {
-				return fmt.Errorf("machine token %q: %w", name, err)
-			}
-			for _, svc := range req.ServiceIDs {
-				if err := tx.Create(&store.MachineTokenService{TokenID: row.ID, ServiceID: p.serviceID[svc]}).Error; err != nil {
-					return fmt.Errorf("machine token %q: %w", name, err)
-				}
-			}
-			p.events = append(p.events, change.Event{Entity: change.Access, Kind: change.Updated, ID: row.ID})
+			p.events = append(p.events, events...)
 			return nil
 		})
 	}

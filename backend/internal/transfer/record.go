@@ -14,12 +14,6 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 )
 
-// AdminSessions ends an administrator's sessions inside the caller's
-// transaction (admin.Service): the owner of the sessions does the write.
-type AdminSessions interface {
-	EndSessions(tx *gorm.DB, userID string) error
-}
-
 // personAccess names, for each kind that governs who may sign in to the
 // panel and how, the document section it comes from. The same things are
 // person-only routes of the API (httpapi): an API token may not change

@@ -32,9 +32,6 @@ type Deps struct {
 	// Box opens and seals the secrets the panel keeps sealed at rest (SSO
 	// client secret, notification channels' secrets).
 	Box *sealbox.Box
-	// Admins ends the sessions of an administrator the import disables or
-	// whose password it replaces (admin.Service).
-	Admins AdminSessions
 	// Credentials is nil outside managed mode.
 	Credentials Credentials
 	// Readers read other tools' configuration (format=npm, traefik, ...).

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -269,7 +270,7 @@ func TestSealedSecretsRoundTrip(t *testing.T) {
 	if plain, err := f.box.Open(sso.ClientSecret); err != nil || plain != "client-secret" || !strings.HasPrefix(sso.ClientSecret, "age") && plain == sso.ClientSecret {
 		t.Fatalf("client secret = %q (%v)", plain, err)
 	}
-	var ch channelRow
+	var ch notify.StoredChannel
 	f.must(f.db.Where("name = ?", "phone").Take(&ch).Error)
 	if plain, err := f.box.Open(ch.Secrets); err != nil || plain != `{"token":"channel-token"}` || ch.Settings != `{"server":"https://ntfy.sh","topic":"gh"}` {
 		t.Fatalf("channel = %+v (%q, %v)", ch, plain, err)

@@ -6,6 +6,8 @@ import (
 	"path"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 )
 
 // Managed mode with replicas (PANEL_REPLICA_URLS): Traefik reaches "the
@@ -65,60 +67,6 @@ const (
 	retryInterval  = "100ms"
 )
 
-// The YAML shape mirrors the subset of Traefik's dynamic configuration
-// (pkg/config/dynamic) the file holds, with the same keys.
-type replicasYAML struct {
-	HTTP replicasHTTP `yaml:"http"`
-}
-
-type replicasHTTP struct {
-	Routers     map[string]fileRouter     `yaml:"routers"`
-	Middlewares map[string]fileMiddleware `yaml:"middlewares"`
-	Services    map[string]fileService    `yaml:"services"`
-}
-
-type fileRouter struct {
-	EntryPoints []string `yaml:"entryPoints"`
-	Rule        string   `yaml:"rule"`
-	Middlewares []string `yaml:"middlewares"`
-	Service     string   `yaml:"service"`
-}
-
-type fileMiddleware struct {
-	Retry fileRetry `yaml:"retry"`
-}
-
-type fileRetry struct {
-	Attempts        int    `yaml:"attempts"`
-	InitialInterval string `yaml:"initialInterval"`
-}
-
-type fileService struct {
-	LoadBalancer *fileLoadBalancer `yaml:"loadBalancer,omitempty"`
-	Failover     *fileFailover     `yaml:"failover,omitempty"`
-}
-
-type fileFailover struct {
-	Service  string `yaml:"service"`
-	Fallback string `yaml:"fallback"`
-}
-
-type fileLoadBalancer struct {
-	Servers        []fileServer     `yaml:"servers"`
-	HealthCheck    *fileHealthCheck `yaml:"healthCheck,omitempty"`
-	PassHostHeader bool             `yaml:"passHostHeader"`
-}
-
-type fileServer struct {
-	URL string `yaml:"url"`
-}
-
-type fileHealthCheck struct {
-	Path     string `yaml:"path"`
-	Interval string `yaml:"interval"`
-	Timeout  string `yaml:"timeout"`
-}
-
 // BuildReplicas renders the file provider's dynamic configuration: the
 // router on the loopback entrypoint, the retry and the load balancer over
 // urls. Without replicas it is empty (the static configuration then has no
@@ -127,27 +75,28 @@ func BuildReplicas(urls []string) []byte {
 	if len(urls) == 0 {
 		return nil
 	}
-	servers := make([]fileServer, len(urls))
+	servers := make([]dynconf.Server, len(urls))
 	for i, u := range urls {
-		servers[i] = fileServer{URL: u}
+		servers[i] = dynconf.Server{URL: u}
 	}
 	// Without health checks the fallback can pick a dead replica: enough
 	// attempts to try them all.
 	attempts := max(retryAttempts, len(urls))
-	doc := replicasYAML{HTTP: replicasHTTP{
-		Routers: map[string]fileRouter{PanelService: {
+	passHost := true
+	doc := dynconf.Config{HTTP: &dynconf.HTTPConfig{
+		Routers: map[string]*dynconf.Router{PanelService: {
 			EntryPoints: []string{PanelEntrypoint}, Rule: "PathPrefix(`/`)",
 			Middlewares: []string{PanelRetry}, Service: PanelService,
 		}},
-		Middlewares: map[string]fileMiddleware{PanelRetry: {Retry: fileRetry{Attempts: attempts, InitialInterval: retryInterval}}},
-		Services: map[string]fileService{
-			PanelService: {Failover: &fileFailover{Service: PanelReadyService, Fallback: PanelAnyService}},
-			PanelReadyService: {LoadBalancer: &fileLoadBalancer{
+		Middlewares: map[string]*dynconf.Middleware{PanelRetry: {Retry: &dynconf.Retry{Attempts: attempts, InitialInterval: retryInterval}}},
+		Services: map[string]*dynconf.TraefikService{
+			PanelService: {Failover: &dynconf.Failover{Service: PanelReadyService, Fallback: PanelAnyService}},
+			PanelReadyService: {LoadBalancer: &dynconf.ServersLoadBalancer{
 				Servers:        servers,
-				HealthCheck:    &fileHealthCheck{Path: healthPath, Interval: healthInterval, Timeout: healthTimeout},
-				PassHostHeader: true,
+				HealthCheck:    &dynconf.ServerHealthCheck{Path: healthPath, Interval: healthInterval, Timeout: healthTimeout},
+				PassHostHeader: &passHost,
 			}},
-			PanelAnyService: {LoadBalancer: &fileLoadBalancer{Servers: servers, PassHostHeader: true}},
+			PanelAnyService: {LoadBalancer: &dynconf.ServersLoadBalancer{Servers: servers, PassHostHeader: &passHost}},
 		},
 	}}
 	return encodeYAML(doc)

@@ -3,14 +3,11 @@
 package bench
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -20,11 +17,6 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
-	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
-	"github.com/gatehouse-proxy/gatehouse/internal/services"
-	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestBenchBasicAuthColdStart measures the first second of basic-auth load:
@@ -39,26 +31,9 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "bench.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bus := change.NewBus()
-	acc := forwardauth.NewService(forwardauth.Deps{DB: db, Bus: bus, Now: store.Now, BcryptCost: bcrypt.DefaultCost,
-		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil }})
-	for _, l := range acc.Loops() {
-		go l.Run(ctx)
-	}
-	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now})
-	e := httpapi.New(httpapi.Deps{
-		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
-		Ping:          func(context.Context) error { return nil },
-		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{forwardauth.NewHandler(acc)},
-	})
-	panel := serve(t, acc.FastVerify(e))
-	id := mkService(t, svcs, "basic.bench.test")
+	vp := startVerifyPanel(ctx, t) // forward-auth hashes with bcrypt.DefaultCost
+	panel := vp.url
+	id := mkService(t, vp.svcs, "basic.bench.test")
 	var set struct{ ID string }
 	call(t, panel, http.MethodPost, "/api/credential-sets", map[string]any{"name": "bench",
 		"users": []map[string]string{{"username": "alice", "password": "correct horse"}}}, &set)
@@ -82,7 +57,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 	var cold, warm []time.Duration
 	for range runs {
 		// Any protection or credential-set change drops the cache.
-		bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: set.ID})
+		vp.bus.Publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: set.ID})
 		cold = append(cold, wrkFirstSecond(t, u, conns, headers).p99)
 		warm = append(warm, wrkFirstSecond(t, u, conns, headers).p99)
 	}

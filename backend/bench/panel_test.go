@@ -17,6 +17,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/labstack/echo/v4"
+
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
@@ -29,23 +31,46 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
-// verifyPanel is the panel's forward-auth wired as app.go wires it (access
-// rules, machine tokens and the access log feeding the access service, the
-// API's Echo stack behind FastVerify) on a real SQLite file whose queries
-// are counted.
-type verifyPanel struct {
-	url     string
-	handler http.Handler // what url serves, for counting allocations in-process
-	svcs    *services.Service
-	queries *atomic.Int64 // every GORM query, create, update, delete, row and raw
-}
-
-func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
+// benchStore opens the panel's database on a SQLite file in a temporary
+// directory, with a change bus, as app.build does.
+func benchStore(ctx context.Context, t *testing.T) (*gorm.DB, *change.Bus) {
 	t.Helper()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "bench.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return db, change.NewBus()
+}
+
+// benchAPI is the API's Echo stack for an in-process panel serving
+// features: its log lines at level and above are written to a buffer
+// nobody reads, the database is always ready, setup is done and every
+// request acts as an administrator.
+func benchAPI(level slog.Level, features ...httpapi.Registrar) *echo.Echo {
+	return httpapi.New(httpapi.Deps{
+		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: level})),
+		Ping:          func(context.Context) error { return nil },
+		SetupRequired: func(context.Context) (bool, error) { return false, nil },
+		RequireAdmin:  testutil.AsAdmin,
+		Features:      features,
+	})
+}
+
+// verifyPanel is the panel's forward-auth wired as app.go wires it (access
+// rules, machine tokens and the access log feeding the forward-auth
+// service, the API's Echo stack behind FastVerify) on a real SQLite file
+// whose queries are counted.
+type verifyPanel struct {
+	url     string
+	handler http.Handler // what url serves, for counting allocations in-process
+	svcs    *services.Service
+	bus     *change.Bus
+	queries *atomic.Int64 // every GORM query, create, update, delete, row and raw
+}
+
+func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
+	t.Helper()
+	db, bus := benchStore(ctx, t)
 	var queries atomic.Int64
 	count := func(*gorm.DB) { queries.Add(1) }
 	cb := db.Callback()
@@ -56,45 +81,23 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 	_ = cb.Row().Before("gorm:row").Register("bench:count", count)
 	_ = cb.Raw().Before("gorm:raw").Register("bench:count", count)
 
-	bus := change.NewBus()
-	fwd := &accessForwarder{}
+	fwd := &forwardauth.Ref{}
 	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: store.Now, Info: fwd})
 	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: store.Now, Directory: fwd})
 	decisions := accesslog.New()
 	acc := forwardauth.NewService(forwardauth.Deps{DB: db, Bus: bus, Now: store.Now,
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil },
 		Rules:    policySvc, Tokens: tokenSvc, Log: decisions})
-	fwd.svc = acc
+	fwd.Set(acc)
 	for _, l := range append(acc.Loops(), tokenSvc.Loops()...) {
 		go l.Run(ctx)
 	}
-	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now, Protections: forwardauth.ServiceProtections, EndSessions: forwardauth.EndServiceSessions})
-	e := httpapi.New(httpapi.Deps{
-		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
-		Ping:          func(context.Context) error { return nil },
-		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		RequireAdmin:  testutil.AsAdmin,
-		Features: []httpapi.Registrar{forwardauth.NewHandler(acc), access.NewHandler(policySvc),
-			machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions)},
-	})
+	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now,
+		Protections: forwardauth.ServiceProtections, EndSessions: forwardauth.EndServiceSessions})
+	e := benchAPI(slog.LevelInfo, forwardauth.NewHandler(acc), access.NewHandler(policySvc),
+		machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
 	h := acc.FastVerify(e) // as app.go mounts it
-	return &verifyPanel{url: serve(t, h), handler: h, svcs: svcs, queries: &queries}
-}
-
-// accessForwarder is app.go's: the rule and token services are built before
-// the access service they ask about services.
-type accessForwarder struct{ svc *forwardauth.Service }
-
-func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (access.Info, bool, error) {
-	return f.svc.AccessInfo(ctx, id)
-}
-
-func (f *accessForwarder) ServiceNames(ctx context.Context, ids []string) (map[string]string, error) {
-	return f.svc.ServiceNames(ctx, ids)
-}
-
-func (f *accessForwarder) AcceptsTokens(ctx context.Context, id string) (bool, error) {
-	return f.svc.AcceptsTokens(ctx, id)
+	return &verifyPanel{url: serve(t, h), handler: h, svcs: svcs, bus: bus, queries: &queries}
 }
 
 // fiftyRules is a service's rule list of 50 where only the last matches

@@ -18,14 +18,11 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestBenchRuntime measures the runtime views under UI-style polling load
@@ -56,11 +53,7 @@ func TestBenchRuntime(t *testing.T) {
 	}))
 	defer traefik.Close()
 
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "bench.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bus := change.NewBus()
+	db, bus := benchStore(context.Background(), t)
 	svcs := services.NewService(services.Deps{DB: db, Bus: bus, Now: store.Now})
 	for i := range 20 {
 		mkService(t, svcs, fmt.Sprintf("app%d.bench.test", i))
@@ -69,16 +62,10 @@ func TestBenchRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	quiet := slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	panel := serve(t, httpapi.New(httpapi.Deps{
-		Logger: quiet, RequireAdmin: testutil.AsAdmin,
-		Ping:          func(context.Context) error { return nil },
-		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		Features: []httpapi.Registrar{runtime.NewHandler(runtime.NewService(runtime.Deps{
-			Client: client, Services: svcs, Domains: domains.NewService(domains.Deps{DB: db, Bus: bus, Now: store.Now}),
-			Settings: settings.NewService(settings.Deps{DB: db, Bus: bus}), DB: db,
-		}))},
-	}))
+	panel := serve(t, benchAPI(slog.LevelWarn, runtime.NewHandler(runtime.NewService(runtime.Deps{
+		Client: client, Services: svcs, Domains: domains.NewService(domains.Deps{DB: db, Bus: bus, Now: store.Now}),
+		Settings: settings.NewService(settings.Deps{DB: db, Bus: bus}), DB: db,
+	}))))
 
 	fmt.Printf("\nruntime views vs bare Echo with a same-size body (wrk -t2 -d5s, same machine, same run;\n")
 	fmt.Printf("Traefik replays recorded 3.6.12 answers at 5 ms each; 20 panel services)\n")

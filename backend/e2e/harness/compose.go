@@ -16,6 +16,8 @@ import (
 
 	"github.com/compose-spec/compose-go/v2/cli"
 	"github.com/compose-spec/compose-go/v2/types"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // LoadCompose reads a compose file as `docker compose --env-file envFile`
@@ -59,8 +61,8 @@ type Container struct {
 	Addr   string
 	Config types.ServiceConfig
 	Image  Image
-	Paths  map[string]string // container path -> host path (volumes, binds, tmpfs)
-	Out    *LockedBuffer     // the process's output, over every start
+	Paths  map[string]string      // container path -> host path (volumes, binds, tmpfs)
+	Out    *testutil.LockedBuffer // the process's output, over every start
 
 	cmd  *exec.Cmd
 	done chan struct{}
@@ -99,7 +101,7 @@ func StartCompose(t testing.TB, p *types.Project, images ImageFor) *Deployment {
 		if !ok {
 			t.Fatalf("service %s: no emulation of image %q", name, svc.Image)
 		}
-		c := &Container{Name: name, Config: svc, Image: img, Paths: map[string]string{}, Out: &LockedBuffer{}}
+		c := &Container{Name: name, Config: svc, Image: img, Paths: map[string]string{}, Out: &testutil.LockedBuffer{}}
 		c.NS, c.Addr = n.addNamespace(t, name)
 		names[name] = c.Addr
 		for _, a := range svc.Networks {

@@ -1,11 +1,12 @@
 package harness
 
 import (
-	"gopkg.in/yaml.v3"
 	"io"
 	"net/http"
 	"path/filepath"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // WrapperToken is the token managed panels and wrappers share in the tests.

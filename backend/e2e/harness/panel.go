@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/app"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // Admin credentials of every panel the harness starts.
@@ -46,7 +47,7 @@ func StartPanel(t testing.TB, env map[string]string) *Panel {
 	if d, ok := vars["PANEL_DATA_DIR"]; ok {
 		dir = d
 	}
-	logs := &LockedBuffer{}
+	logs := &testutil.LockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	ready := make(chan string, 1)
 	done := make(chan int, 1)

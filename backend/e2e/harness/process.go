@@ -6,28 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 )
-
-// LockedBuffer is a bytes.Buffer a child process writes to while the test
-// reads it.
-type LockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *LockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *LockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // ChildPID finds a child of parent whose command line contains arg, from
 // /proc; 0 when there is none.

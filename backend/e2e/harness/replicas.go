@@ -14,6 +14,7 @@ import (
 	"filippo.io/age"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // AgeIdentity returns a new age identity in the form PANEL_AGE_IDENTITY
@@ -34,7 +35,7 @@ type Replica struct {
 	*Panel
 	Name string
 	Port int
-	Log  *LockedBuffer // the process's output
+	Log  *testutil.LockedBuffer // the process's output
 	cmd  *exec.Cmd
 	done chan struct{}
 }
@@ -64,7 +65,7 @@ func StartReplica(t testing.TB, bin, name string, env map[string]string) *Replic
 	for k, v := range vars {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
-	r := &Replica{Name: name, Port: port, Log: &LockedBuffer{}, cmd: cmd, done: make(chan struct{})}
+	r := &Replica{Name: name, Port: port, Log: &testutil.LockedBuffer{}, cmd: cmd, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = r.Log, r.Log
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start replica %s: %v", name, err)

@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // Wrapper is the real deploy/traefik-wrapper.sh running under a shell.
 type Wrapper struct {
 	Cmd  *exec.Cmd
-	Out  *LockedBuffer // the wrapper's and Traefik's output
+	Out  *testutil.LockedBuffer // the wrapper's and Traefik's output
 	done chan struct{}
 	Err  error // the wrapper's exit, once Exited
 }
@@ -46,7 +48,7 @@ func StartWrapper(t testing.TB, shell []string, panelURL string, extraEnv ...str
 		"GATEHOUSE_CONFIG_DIR=" + t.TempDir(),
 		"TRAEFIK_BIN=" + bin,
 	}, extraEnv...)
-	w := &Wrapper{Cmd: cmd, Out: &LockedBuffer{}, done: make(chan struct{})}
+	w := &Wrapper{Cmd: cmd, Out: &testutil.LockedBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = w.Out, w.Out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -13,23 +13,6 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 )
 
-// accessForwarder answers for the access service, which is built after the
-// rule and token services it compiles into its snapshot. Its methods are
-// called only while requests are served, when svc is set.
-type accessForwarder struct{ svc *forwardauth.Service }
-
-func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (access.Info, bool, error) {
-	return f.svc.AccessInfo(ctx, id)
-}
-
-func (f *accessForwarder) ServiceNames(ctx context.Context, ids []string) (map[string]string, error) {
-	return f.svc.ServiceNames(ctx, ids)
-}
-
-func (f *accessForwarder) AcceptsTokens(ctx context.Context, id string) (bool, error) {
-	return f.svc.AcceptsTokens(ctx, id)
-}
-
 // serviceExposures answers the services list who can open each service
 // without signing in: the access-rule feature reads its rules, the access
 // feature has said which services are protected.

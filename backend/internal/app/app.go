@@ -266,10 +266,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
 	}
-	// Access rules and machine tokens consult forward-auth (access) for
-	// service names and protections, and access compiles them into its
+	// Access rules and machine tokens consult forward-auth for service
+	// names and protections, and forward-auth compiles them into its
 	// snapshot; fwd breaks the construction cycle.
-	fwd := &accessForwarder{}
+	fwd := &forwardauth.Ref{}
 	geo, err := openGeo(cfg.GeoIPDB)
 	if err != nil {
 		return nil, err
@@ -329,7 +329,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
 		Notify: notifySvc,
 	})
-	fwd.svc = accessSvc
+	fwd.Set(accessSvc)
 	features = append(features, forwardauth.NewHandler(accessSvc))
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,

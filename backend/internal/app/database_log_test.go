@@ -1,34 +1,14 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
-
-// syncBuffer is a log sink the server goroutine and the test share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // The start-up line names the database; a PostgreSQL password never shows.
 func TestStartupLogNamesTheDatabaseWithoutItsPassword(t *testing.T) {
@@ -48,7 +28,7 @@ func TestStartupLogNamesTheDatabaseWithoutItsPassword(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &syncBuffer{}
+	logs := &testutil.LockedBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)

@@ -162,7 +162,7 @@ func (s *Service) SignIn(ctx context.Context) (SignIn, error) {
 }
 
 // LocalPasswords reports whether password sign-in is allowed
-// (admin.WithLocalPasswords).
+// (admin.Deps.LocalPasswords).
 func (s *Service) LocalPasswords(ctx context.Context) (bool, error) {
 	d, err := s.load(ctx)
 	return d.LocalPasswords, err

@@ -118,7 +118,7 @@ export function DataTable<T extends RowData>({
   detailsIdPrefix,
 }: DataTableProps<T>) {
   const generatedId = useId();
-  const idPrefix = detailsIdPrefix ?? `dt${generatedId.replace(/:/g, '')}`;
+  const idPrefix = detailsIdPrefix ?? `${generatedId}details`;
   const shown = useMemo(() => columns.filter((c) => !c.hidden), [columns]);
   const byId = useMemo(() => new Map(shown.map((c) => [c.id, c])), [shown]);
   const defs = useMemo(

@@ -56,7 +56,7 @@ export function FormModal<T extends FieldValues>({
   children,
 }: FormModalProps<T>) {
   const generatedId = useId();
-  const formId = id ?? `form${generatedId.replace(/:/g, '')}`;
+  const formId = id ?? `${generatedId}form`;
   const { isDirty, isSubmitting } = useFormState({ control: form.control });
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);

@@ -115,4 +115,12 @@ describe('NotificationsPage', () => {
     expect(screen.queryByRole('button', { name: 'New channel' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Send test/ })).not.toBeInTheDocument();
   });
+
+  it('closes an untouched channel form at once', async () => {
+    const { user } = setup([{ path: '/api/notifications/channels', body: { items: [hook] } }]);
+    await user.click(await screen.findByRole('button', { name: 'Edit ops hook' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit ops hook' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

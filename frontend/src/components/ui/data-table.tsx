@@ -142,7 +142,8 @@ export function DataTable<T extends RowData>({
     columns: defs,
     data,
     getRowId: rowKey,
-    state: { sorting, expanded },
+    // A column that went away (hidden for this viewer) no longer sorts.
+    state: { sorting: sorting.filter((s) => byId.get(s.id)?.sortValue), expanded },
     onSortingChange: setSorting,
     onExpandedChange: setExpanded,
     enableMultiSort: false,

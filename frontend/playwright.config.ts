@@ -24,7 +24,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: every action with its DOM snapshot, network and console.
+    // Without the screencast frames, which cost the run half again as long on a 2-core machine
+    // (9.5 instead of 6.6 minutes); the failure itself is still captured by `screenshot`.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
 });

@@ -2265,13 +2265,16 @@ export interface components {
             secrets?: boolean;
         };
         GlobalAccessRules: {
-            /** @description Request only. Must be true to save global rules that let everyone open every service without signing in. */
-            confirmPublic?: boolean;
-            /** @description Read-only; ignored in a request. */
+            /** @description A GeoIP database is loaded (country conditions work). */
             geoip: boolean;
             rules: components["schemas"]["AccessRule"][] | null;
             /** Format: date-time */
             updatedAt?: string;
+        };
+        GlobalAccessRulesInput: {
+            /** @description Must be true to save global rules that let everyone open every service without signing in. */
+            confirmPublic?: boolean;
+            rules?: components["schemas"]["AccessRule"][] | null;
         };
         Health: {
             /** @enum {string} */
@@ -3291,7 +3294,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GlobalAccessRules"];
+                "application/json": components["schemas"]["GlobalAccessRulesInput"];
             };
         };
         responses: {

@@ -2280,10 +2280,10 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "unavailable";
         };
-        /** @description A Strict-Transport-Security policy; maxAge 0 sends no header. */
+        /** @description A Strict-Transport-Security policy; maxAge 0 sends no header. Preload needs includeSubdomains and a maxAge of at least one year (the preload list's rule). */
         Hsts: {
             includeSubdomains: boolean;
-            /** @description Seconds; preload needs at least 31536000 and includeSubdomains. */
+            /** @description Seconds, at most two years. */
             maxAge: number;
             preload: boolean;
         };

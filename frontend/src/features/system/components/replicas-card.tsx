@@ -2,7 +2,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { useCluster, type ClusterView } from '../api/cluster';
+import type { ClusterView } from '@/lib/api-types';
+import { useCluster } from '../api/cluster';
 
 const ENGINES: Record<ClusterView['engine'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 

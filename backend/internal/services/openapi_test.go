@@ -5,12 +5,12 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // TestHstsSchemaMatchesCheck: the document's Hsts, which the panel's forms read
 // (npm run gen:api writes its limits into api-rules.ts), states the limits
-// hsts.Check applies.
+// validate.HSTS applies.
 func TestHstsSchemaMatchesCheck(t *testing.T) {
 	raw, err := OpenAPI.ReadFile("openapi_httpopts.yaml")
 	if err != nil {
@@ -41,16 +41,16 @@ func TestHstsSchemaMatchesCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := doc.Components.Schemas.Hsts
-	if m := s.Properties["maxAge"]; m.Minimum == nil || *m.Minimum != 0 || m.Maximum == nil || *m.Maximum != hsts.MaxAge {
-		t.Errorf("maxAge bounds in the document %+v, hsts.Check takes 0..%d", m, hsts.MaxAge)
+	if m := s.Properties["maxAge"]; m.Minimum == nil || *m.Minimum != 0 || m.Maximum == nil || *m.Maximum != validate.HSTSMaxAge {
+		t.Errorf("maxAge bounds in the document %+v, validate.HSTS takes 0..%d", m, validate.HSTSMaxAge)
 	}
 	if p := s.If.Properties["preload"]; p.Const == nil || !*p.Const || len(s.If.Required) != 1 || s.If.Required[0] != "preload" {
 		t.Errorf("the preload condition is %+v, want preload: true", s.If)
 	}
-	if m := s.Then.Properties["maxAge"]; m.Minimum == nil || *m.Minimum != hsts.PreloadMinAge {
-		t.Errorf("preload's maxAge minimum in the document %+v, hsts.Check wants %d", m, hsts.PreloadMinAge)
+	if m := s.Then.Properties["maxAge"]; m.Minimum == nil || *m.Minimum != validate.HSTSPreloadMinAge {
+		t.Errorf("preload's maxAge minimum in the document %+v, validate.HSTS wants %d", m, validate.HSTSPreloadMinAge)
 	}
 	if i := s.Then.Properties["includeSubdomains"]; i.Const == nil || !*i.Const {
-		t.Errorf("preload's includeSubdomains in the document %+v, hsts.Check wants true", i)
+		t.Errorf("preload's includeSubdomains in the document %+v, validate.HSTS wants true", i)
 	}
 }

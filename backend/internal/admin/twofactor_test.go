@@ -38,7 +38,13 @@ type tfApp struct {
 
 func newTFApp(t *testing.T, opts ...admin.Option) *tfApp {
 	t.Helper()
-	db := testutil.NewDB(t)
+	return newTFAppOn(t, testutil.NewDB(t), nil, opts...)
+}
+
+// newTFAppOn is newTFApp on db, with record (if not nil) as the audit
+// middleware, where app.go puts it.
+func newTFAppOn(t *testing.T, db *gorm.DB, record echo.MiddlewareFunc, opts ...admin.Option) *tfApp {
+	t.Helper()
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	svc := admin.NewService(db, clock.Now, bcrypt.MinCost, append([]admin.Option{admin.WithPublicURL(publicURL)}, opts...)...)
 	h := admin.NewHandler(svc)
@@ -47,6 +53,7 @@ func newTFApp(t *testing.T, opts ...admin.Option) *tfApp {
 		RequireAdmin: func(next echo.HandlerFunc) echo.HandlerFunc {
 			return h.RequireSession(h.RequireTwoFactor(next))
 		},
+		Audit:    record,
 		Features: []httpapi.Feature{h, probe{}},
 	})
 	a := &tfApp{t: t, svc: svc, clock: clock, db: db, handler: e, jar: map[string]string{}, addr: "198.51.100.7:4000"}

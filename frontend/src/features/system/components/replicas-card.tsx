@@ -30,7 +30,7 @@ export function ReplicasBody({ view }: { view: ClusterView }) {
       <div className="card-body">
         <p className="muted">
           This panel runs alone on SQLite: one process owns the database file. To run several replicas behind one Traefik, move to PostgreSQL as
-          the README explains in “Several replicas (PostgreSQL)”.
+          docs/replicas.md explains in “Several replicas (PostgreSQL)”.
         </p>
       </div>
     );

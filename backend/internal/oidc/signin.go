@@ -1,4 +1,4 @@
-package forwardauth
+package oidc
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -23,8 +25,8 @@ import (
 // sign-in, so a cookie works once: only sign-ins the provider completed
 // write a row.
 
-// signInKeyPurpose names the derived key (sealbox.Box.DeriveKey).
-const signInKeyPurpose = "sso sign-in cookie v1"
+// SignInKeyPurpose names the key SignIns seal with (sealbox.Box.DeriveKey).
+const SignInKeyPurpose = "sso sign-in cookie v1"
 
 // SignInTTL is how long a sign-in may take, from start to callback.
 const SignInTTL = 10 * time.Minute
@@ -39,22 +41,30 @@ const (
 // maxSignInCookie bounds a sealed value: browsers keep cookies up to 4096 bytes.
 const maxSignInCookie = 3800
 
-// signInBox seals sign-ins with AES-256-GCM. The additional data binds a
-// value to its flow and state: a value is useless with any other state.
-type signInBox struct {
+// SignIns seals sign-ins in progress with AES-256-GCM and records the
+// completed ones. The additional data binds a value to its flow and state:
+// a value is useless with any other state.
+type SignIns struct {
 	aead cipher.AEAD
+	db   *gorm.DB
+	now  func() time.Time
 }
 
-func newSignInBox(key []byte) *signInBox {
+// NewSignIns returns the sign-ins sealed with key (32 bytes, derived with
+// SignInKeyPurpose) and recorded in db.
+func NewSignIns(key []byte, db *gorm.DB, now func() time.Time) (*SignIns, error) {
 	block, err := aes.NewCipher(key)
 	if err != nil {
-		panic(err) // the key is always 32 bytes
+		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
 	aead, err := cipher.NewGCM(block)
 	if err != nil {
-		panic(err) // AES has the block size GCM needs
+		return nil, fmt.Errorf("sign-in key: %w", err)
 	}
-	return &signInBox{aead: aead}
+	if now == nil {
+		now = time.Now
+	}
+	return &SignIns{aead: aead, db: db, now: now}, nil
 }
 
 // sealed is the plain text of a sealed sign-in.
@@ -67,9 +77,9 @@ func additional(flow, state string) []byte {
 	return []byte("gatehouse sign-in\x00" + flow + "\x00" + state)
 }
 
-// SealSignIn returns the cookie value carrying v (JSON) for the sign-in of
-// flow with state, valid for SignInTTL.
-func (s *Service) SealSignIn(flow, state string, v any) (string, error) {
+// Seal returns the cookie value carrying v (JSON) for the sign-in of flow
+// with state, valid for SignInTTL.
+func (s *SignIns) Seal(flow, state string, v any) (string, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return "", fmt.Errorf("encode sign-in: %w", err)
@@ -78,31 +88,31 @@ func (s *Service) SealSignIn(flow, state string, v any) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("encode sign-in: %w", err)
 	}
-	nonce := make([]byte, s.signIns.aead.NonceSize())
+	nonce := make([]byte, s.aead.NonceSize())
 	if _, err := rand.Read(nonce); err != nil {
 		return "", fmt.Errorf("sign-in nonce: %w", err)
 	}
-	out := base64.RawURLEncoding.EncodeToString(s.signIns.aead.Seal(nonce, nonce, pt, additional(flow, state)))
+	out := base64.RawURLEncoding.EncodeToString(s.aead.Seal(nonce, nonce, pt, additional(flow, state)))
 	if len(out) > maxSignInCookie {
 		return "", fmt.Errorf("sign-in state of %d bytes does not fit a cookie", len(out))
 	}
 	return out, nil
 }
 
-// OpenSignIn decodes into v the sign-in that value (a cookie SealSignIn
-// made) carries for flow and state. It reports false for anything else: a
-// value made for another state or flow, altered, sealed by a panel with
-// another identity, or expired.
-func (s *Service) OpenSignIn(flow, state, value string, v any) bool {
+// Open decodes into v the sign-in that value (a cookie Seal made) carries
+// for flow and state. It reports false for anything else: a value made for
+// another state or flow, altered, sealed by a panel with another identity,
+// or expired.
+func (s *SignIns) Open(flow, state, value string, v any) bool {
 	if state == "" || len(value) > maxSignInCookie {
 		return false
 	}
 	raw, err := base64.RawURLEncoding.DecodeString(value)
-	n := s.signIns.aead.NonceSize()
+	n := s.aead.NonceSize()
 	if err != nil || len(raw) < n {
 		return false
 	}
-	pt, err := s.signIns.aead.Open(nil, raw[:n], raw[n:], additional(flow, state))
+	pt, err := s.aead.Open(nil, raw[:n], raw[n:], additional(flow, state))
 	if err != nil {
 		return false
 	}
@@ -113,11 +123,10 @@ func (s *Service) OpenSignIn(flow, state, value string, v any) bool {
 	return json.Unmarshal(env.V, v) == nil
 }
 
-// UseSignIn records that the sign-in of flow with state has been completed
-// and reports whether it was the first time: false means the same cookie
-// and state came back before (on this replica or another), and must be
+// Use records that the sign-in of flow with state has been completed and
+// reports whether it was the first time: false means the same cookie and
+// state came back before (on this replica or another), and must be
 // refused. The record lasts as long as any cookie of that state could.
-func (s *Service) UseSignIn(ctx context.Context, flow, state string) (bool, error) {
-	now := s.now()
-	return store.MarkPending(ctx, s.db, store.PendingUsed+flow, state, now.Add(SignInTTL))
+func (s *SignIns) Use(ctx context.Context, flow, state string) (bool, error) {
+	return store.MarkPending(ctx, s.db, store.PendingUsed+flow, state, s.now().Add(SignInTTL))
 }

@@ -12,7 +12,7 @@ import (
 // (npm run gen:api writes its limits into api-rules.ts), states the limits
 // validate.HSTS applies.
 func TestHstsSchemaMatchesCheck(t *testing.T) {
-	raw, err := OpenAPI.ReadFile("openapi_httpopts.yaml")
+	raw, err := apiFragment.ReadFile("openapi_httpopts.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

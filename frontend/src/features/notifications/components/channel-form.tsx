@@ -7,16 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { applyServerErrors } from '@/lib/form-errors';
-import {
-  CHANNEL_KINDS,
-  EVENT_KINDS,
-  useSaveChannel,
-  type Channel,
-  type ChannelInput,
-  type ChannelKind,
-  type EventKind,
-  type SecretName,
-} from '../api/notifications';
+import type { Channel, ChannelInput, ChannelKind, EventKind, SecretName } from '@/lib/api-types';
+import { CHANNEL_KINDS, EVENT_KINDS, useSaveChannel } from '../api/notifications';
 
 // The same shapes the server checks (internal/notify/urls.go).
 const hostRE = /^([A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|[0-9a-fA-F:.]+)$/;

@@ -6,7 +6,8 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
-import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel, type Channel, type TestResult } from '../api/notifications';
+import type { Channel, NotificationTestResult } from '@/lib/api-types';
+import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel } from '../api/notifications';
 import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
 
@@ -86,7 +87,7 @@ export function NotificationsPage() {
 
 function ChannelRow({ channel: c, canWrite, onEdit, onDelete }: { channel: Channel; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
   const test = useTestChannel();
-  const [result, setResult] = useState<TestResult | null>(null);
+  const [result, setResult] = useState<NotificationTestResult | null>(null);
   const send = async () => {
     setResult(null);
     try {

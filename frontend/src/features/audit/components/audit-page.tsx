@@ -8,7 +8,8 @@ import { Icon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
-import { auditCsvUrl, useAuditLog, type AuditEntry, type AuditFilters } from '../api/audit';
+import type { AuditEntry } from '@/lib/api-types';
+import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit';
 import { DiffView } from './diff-view';
 import { RetentionCard } from './retention-card';
 

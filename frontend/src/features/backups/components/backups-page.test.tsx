@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
-import { formatSize, type BackupStatus } from '../api/backups';
+import type { BackupStatus } from '@/lib/api-types';
+import { formatSize } from '../api/backups';
 import { BackupsPage } from './backups-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -10,7 +10,8 @@ import { ReadOnlyNote } from '@/components/ui/read-only';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { downloadUrl, formatSize, useBackups, useCreateBackup, useDeleteBackup, type Backup } from '../api/backups';
+import type { Backup } from '@/lib/api-types';
+import { downloadUrl, formatSize, useBackups, useCreateBackup, useDeleteBackup } from '../api/backups';
 import { ScheduleCard } from './schedule-card';
 
 const TRIGGERS: Record<string, string> = { scheduled: 'Scheduled', manual: 'By hand', cli: 'Command line' };

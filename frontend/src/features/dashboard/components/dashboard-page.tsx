@@ -8,7 +8,6 @@ import { DataTable } from '@/components/ui/data-table';
 import { Icon, type IconName } from '@/components/ui/icons';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { api } from '@/lib/api-client';
-import type { ManagedState } from '@/lib/api-types';
 import { ServiceBadge } from '@/components/status/service-badge';
 import { useCertificates, useDomains, useProxyHealth, useProxyStatus, useRuntime, useServices } from '@/lib/api/resources';
 import { useCanWrite, useSystem } from '@/lib/api/system';
@@ -42,7 +41,7 @@ export function DashboardPage() {
   const badgeById = new Map((status.data?.services ?? []).map((b) => [b.serviceId, b]));
   const managed = useQuery({
     queryKey: qk.managed.state(),
-    queryFn: () => api.get<ManagedState>('/api/proxy/managed'),
+    queryFn: () => api.get('/api/proxy/managed'),
     enabled: !!system.data?.managed,
     meta: { quiet: true },
     retry: false,

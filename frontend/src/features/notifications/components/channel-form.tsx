@@ -3,16 +3,8 @@ import { useForm, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
 import { Field } from '@/components/ui/field';
 import { FormModal } from '@/components/ui/form-modal';
-import {
-  CHANNEL_KINDS,
-  EVENT_KINDS,
-  useSaveChannel,
-  type Channel,
-  type ChannelInput,
-  type ChannelKind,
-  type EventKind,
-  type SecretName,
-} from '../api/notifications';
+import type { Channel, ChannelInput, ChannelKind, EventKind, SecretName } from '@/lib/api-types';
+import { CHANNEL_KINDS, EVENT_KINDS, useSaveChannel } from '../api/notifications';
 
 // The same shapes the server checks (internal/notify/urls.go).
 const hostRE = /^([A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|[0-9a-fA-F:.]+)$/;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
-import type { Channel } from '../api/notifications';
+import type { Channel } from '@/lib/api-types';
 import { NotificationsPage } from './notifications-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,7 +7,8 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
-import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel, type Channel, type TestResult } from '../api/notifications';
+import type { Channel, NotificationTestResult } from '@/lib/api-types';
+import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel } from '../api/notifications';
 import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
 
@@ -26,7 +27,7 @@ export function NotificationsPage() {
   const list = channels.data ?? [];
   const test = useTestChannel();
   // The last test's answer per channel, shown under its last delivery.
-  const [results, setResults] = useState<Record<string, TestResult>>({});
+  const [results, setResults] = useState<Record<string, NotificationTestResult>>({});
   const send = async (c: Channel) => {
     setResults(({ [c.id]: _, ...rest }) => rest);
     try {

@@ -3,7 +3,8 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { useCluster, type ClusterReplica, type ClusterView } from '../api/cluster';
+import type { ClusterReplica, ClusterView } from '@/lib/api-types';
+import { useCluster } from '../api/cluster';
 
 const ENGINES: Record<ClusterView['engine'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
@@ -71,7 +72,7 @@ export function ReplicasBody({ view }: { view: ClusterView }) {
       <div className="card-body">
         <p className="muted">
           This panel runs alone on SQLite: one process owns the database file. To run several replicas behind one Traefik, move to PostgreSQL as
-          the README explains in “Several replicas (PostgreSQL)”.
+          docs/replicas.md explains in “Several replicas (PostgreSQL)”.
         </p>
       </div>
     );

@@ -8,7 +8,8 @@ import { Field } from '@/components/ui/field';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/api/system';
-import { PASSPHRASE_MIN, hasSealedSecrets, useExport, useImport, type ImportItem, type ImportMode, type ImportPlan } from '../api/transfer';
+import type { ImportItem, ImportMode, ImportPlan } from '@/lib/api-types';
+import { PASSPHRASE_MIN, hasSealedSecrets, useExport, useImport } from '../api/transfer';
 
 export function TransferPage() {
   const canWrite = useCanWrite();

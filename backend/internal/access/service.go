@@ -1,0 +1,251 @@
+package access
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// ServiceInfo is what the tester and the GET answer need to know about a
+// service from forward-auth: its hostnames and enabled protections.
+type ServiceInfo interface {
+	// AccessInfo answers ok=false for an unknown service.
+	AccessInfo(ctx context.Context, serviceID string) (info Info, ok bool, err error)
+}
+
+// Info describes one service.
+type Info struct {
+	Hosts       []string // lower-case
+	Protections []string // basicAuth, sso, sharedLinks, tokens
+}
+
+// Service stores and tests access rules.
+type Service struct {
+	db   *gorm.DB
+	bus  *change.Bus
+	now  func() time.Time
+	info ServiceInfo
+	geo  rules.Geo // nil without a country database
+}
+
+// NewService returns the access-rule service. geo may be nil.
+func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, info ServiceInfo, geo rules.Geo) *Service {
+	if now == nil {
+		now = store.Now
+	}
+	return &Service{db: db, bus: bus, now: now, info: info, geo: geo}
+}
+
+func (s *Service) options() rules.Options { return rules.Options{GeoIP: s.geo != nil} }
+
+// Get returns a service's rules.
+func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, error) {
+	info, ok, err := s.info.AccessInfo(ctx, serviceID)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	if !ok {
+		return ServiceAccess{}, apperr.NotFound("service")
+	}
+	var row store.ServiceAccess
+	err = s.db.WithContext(ctx).Where("service_id = ?", serviceID).Take(&row).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return ServiceAccess{}, fmt.Errorf("read access rules of %s: %w", serviceID, err)
+	}
+	out := ServiceAccess{ServiceID: serviceID, DefaultAction: rules.Action(row.DefaultAction),
+		Rules: row.Rules.V, Protections: info.Protections, GeoIP: s.geo != nil}
+	if row.ServiceID != "" {
+		out.UpdatedAt = &row.UpdatedAt
+	}
+	g, err := s.GetGlobal(ctx)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	s.describe(&out)
+	out.Exposure = rules.ExposureOf(g.Rules, out.Rules, out.EffectiveDefault)
+	return out, nil
+}
+
+// describe fills the derived fields of an answer.
+func (s *Service) describe(out *ServiceAccess) {
+	if out.Rules == nil {
+		out.Rules = []rules.Rule{}
+	}
+	if out.Protections == nil {
+		out.Protections = []string{}
+	}
+	out.EffectiveDefault = rules.EffectiveDefault(out.DefaultAction, len(out.Protections) > 0)
+	out.Warnings = warnings(out.Rules, out.EffectiveDefault, out.Protections)
+}
+
+// warnings point out rule lists that cannot do what they seem to.
+func warnings(list []rules.Rule, def rules.Action, protections []string) []string {
+	w := []string{}
+	if len(protections) > 0 {
+		return w
+	}
+	uses := def == rules.Authenticate
+	for _, r := range list {
+		uses = uses || r.Action == rules.Authenticate
+	}
+	if uses {
+		w = append(w, "authenticate cannot succeed: the service has no protection (basic auth, single sign-on, shared links or machine tokens), so it answers 401")
+	}
+	return w
+}
+
+func normalizeDefault(a *rules.Action, field string, c *apperr.Collector) {
+	if *a == "" {
+		return
+	}
+	if !rules.ValidAction(*a) {
+		c.Add(field, "must be empty (automatic) or one of: allow, deny, authenticate")
+	}
+}
+
+// Put replaces a service's rules and default action.
+func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess) (ServiceAccess, error) {
+	var c apperr.Collector
+	normalizeDefault(&in.DefaultAction, "defaultAction", &c)
+	rules.Normalize(in.Rules, "rules", s.options(), &c)
+	if err := c.Err(); err != nil {
+		return ServiceAccess{}, err
+	}
+	info, ok, err := s.info.AccessInfo(ctx, serviceID)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	if !ok {
+		return ServiceAccess{}, apperr.NotFound("service")
+	}
+	g, err := s.GetGlobal(ctx)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	def := rules.EffectiveDefault(in.DefaultAction, len(info.Protections) > 0)
+	if err := confirmPublic(in.ConfirmPublic, rules.ExposureOf(g.Rules, in.Rules, def), len(info.Protections) > 0,
+		"the service although it is protected by "+strings.Join(info.Protections, ", ")); err != nil {
+		return ServiceAccess{}, err
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Model(&store.Service{}).Where("id = ?", serviceID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n == 0 {
+			return apperr.NotFound("service")
+		}
+		if len(in.Rules) == 0 && in.DefaultAction == "" {
+			return tx.Where("service_id = ?", serviceID).Delete(&store.ServiceAccess{}).Error
+		}
+		row := store.ServiceAccess{ServiceID: serviceID, DefaultAction: string(in.DefaultAction),
+			Rules: store.NewJSON(in.Rules), UpdatedAt: s.now()}
+		return tx.Clauses(clause.OnConflict{UpdateAll: true}).Create(&row).Error
+	})
+	if err != nil {
+		if _, ok := apperr.As(err); ok {
+			return ServiceAccess{}, err
+		}
+		return ServiceAccess{}, fmt.Errorf("save access rules of %s: %w", serviceID, err)
+	}
+	s.bus.Publish(change.Event{Entity: change.Access, Kind: change.Updated, ID: serviceID})
+	return s.Get(ctx, serviceID)
+}
+
+// GetGlobal returns the global rules.
+func (s *Service) GetGlobal(ctx context.Context) (GlobalRules, error) {
+	var list []rules.Rule
+	if _, err := store.GetConfig(ctx, s.db, store.KeyAccessRules, &list); err != nil {
+		return GlobalRules{}, fmt.Errorf("read global access rules: %w", err)
+	}
+	if list == nil {
+		list = []rules.Rule{}
+	}
+	return GlobalRules{Rules: list, GeoIP: s.geo != nil}, nil
+}
+
+// PutGlobal replaces the global rules.
+func (s *Service) PutGlobal(ctx context.Context, in GlobalRules) (GlobalRules, error) {
+	var c apperr.Collector
+	rules.Normalize(in.Rules, "rules", s.options(), &c)
+	if err := c.Err(); err != nil {
+		return GlobalRules{}, err
+	}
+	// Global rules come first for every service: one that allows every
+	// request opens all of them, protected or not.
+	if err := confirmPublic(in.ConfirmPublic, rules.ExposureOf(in.Rules, nil, rules.Authenticate),
+		true, "every service, whatever its protections"); err != nil {
+		return GlobalRules{}, err
+	}
+	if in.Rules == nil {
+		in.Rules = []rules.Rule{}
+	}
+	if err := store.PutConfig(ctx, s.db, store.KeyAccessRules, in.Rules); err != nil {
+		return GlobalRules{}, fmt.Errorf("save global access rules: %w", err)
+	}
+	s.bus.Publish(change.Event{Entity: change.Access, Kind: change.Updated})
+	return s.GetGlobal(ctx)
+}
+
+// Snapshot reads every rule list at once, for forward-auth's policy.
+func (s *Service) Snapshot(ctx context.Context) (Snapshot, error) { return s.snapshot(ctx, nil) }
+
+// snapshot reads the global rules and those of the services in ids, or of
+// every service when ids is nil.
+func (s *Service) snapshot(ctx context.Context, ids []string) (Snapshot, error) {
+	g, err := s.GetGlobal(ctx)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	var rows []store.ServiceAccess
+	q := s.db.WithContext(ctx)
+	if ids != nil {
+		q = q.Where("service_id IN ?", ids)
+	}
+	if err := q.Find(&rows).Error; err != nil {
+		return Snapshot{}, fmt.Errorf("read access rules: %w", err)
+	}
+	snap := Snapshot{Global: g.Rules, Services: make(map[string]ServiceRules, len(rows))}
+	for _, r := range rows {
+		snap.Services[r.ServiceID] = ServiceRules{Default: rules.Action(r.DefaultAction), Rules: r.Rules.V}
+	}
+	return snap, nil
+}
+
+// Presets lists the built-in presets.
+func (s *Service) Presets() Presets { return Presets{Items: rules.Presets()} }
+
+// Guard answers which services need forward-auth, given which have an
+// enabled protection: those, and those whose rules can refuse a request.
+// Global rules apply to every service, so one that can refuse guards them
+// all. A service whose rules only ever allow needs no forward-auth at all.
+// With ids, only those services' rules are read, and only their answers
+// hold.
+func (s *Service) Guard(ctx context.Context, protected func(serviceID string) bool, ids ...string) (func(serviceID string) bool, error) {
+	if len(ids) == 0 {
+		ids = nil
+	}
+	snap, err := s.snapshot(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	globalRestricts := !rules.Trivial(snap.Global, nil, rules.Allow)
+	return func(id string) bool {
+		p := protected(id)
+		if p || globalRestricts {
+			return true
+		}
+		own, ok := snap.Services[id]
+		return ok && !rules.Trivial(nil, own.Rules, rules.EffectiveDefault(own.Default, p))
+	}, nil
+}

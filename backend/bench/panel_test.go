@@ -17,8 +17,6 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/labstack/echo/v4"
-
 	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
@@ -46,7 +44,7 @@ func benchStore(ctx context.Context, t *testing.T) (*gorm.DB, *change.Bus) {
 // features: its log lines at level and above are written to a buffer
 // nobody reads, the database is always ready, setup is done and every
 // request acts as an administrator.
-func benchAPI(level slog.Level, features ...httpapi.Registrar) *echo.Echo {
+func benchAPI(level slog.Level, features ...httpapi.Feature) *httpapi.Server {
 	return httpapi.New(httpapi.Deps{
 		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: level})),
 		Ping:          func(context.Context) error { return nil },

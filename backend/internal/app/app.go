@@ -33,9 +33,9 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
-	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
@@ -154,6 +154,9 @@ type components struct {
 	transfer *transfer.Service
 	// onListen receives the bound address once the server listens.
 	onListen []func(addr string)
+	// routes says who may call each API route, as its feature declared
+	// it, for the route-table tests.
+	routes *route.Table
 }
 
 // build wires the application, and only wires: it builds each feature
@@ -236,14 +239,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	apiTokenHandler := apitokens.NewHandler(apiTokens)
 
 	c.admin, c.audit = adminSvc, auditSvc
-	features := []httpapi.Registrar{
-		adminHandler,
-		audit.NewHandler(auditSvc),
-		apiTokenHandler,
-		settings.NewHandler(settingsSvc),
-		services.NewHandler(servicesSvc),
-		domains.NewHandler(domainsSvc),
-		notify.NewHandler(notifySvc),
+	api := &features{
+		Admin:     adminHandler,
+		Audit:     audit.NewHandler(auditSvc),
+		APITokens: apiTokenHandler,
+		Settings:  settings.NewHandler(settingsSvc),
+		Services:  services.NewHandler(servicesSvc),
+		Domains:   domains.NewHandler(domainsSvc),
+		Notify:    notify.NewHandler(notifySvc),
 	}
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
@@ -262,7 +265,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		// In managed mode the panel writes the entrypoints: it knows best.
 		tlsSources = append(tlsSources, managedSvc)
 	}
-	features = append(features, managed.NewHandler(managedSvc, cfg.WrapperToken, adminDomain, now))
+	api.Managed = managed.NewHandler(managedSvc, cfg.WrapperToken, adminDomain, now)
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
 	}
@@ -277,7 +280,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo})
 	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: now, Directory: fwd, Logger: log})
 	decisions := accesslog.New()
-	features = append(features, access.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
+	api.Access = access.NewHandler(policySvc)
+	api.MachineTokens = machinetokens.NewHandler(tokenSvc)
+	api.AccessLog = accesslog.NewHandler(decisions)
 
 	polls := status.NewRecorder(now)
 	c.polls = polls
@@ -295,11 +300,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0, ProviderToken: providerToken,
 		Guarded: guarded(db, policySvc),
 	})
-	features = append(features, dynconf.NewHandler(dynconfSvc))
+	api.Dynconf = dynconf.NewHandler(dynconfSvc)
 	if cl != nil { // every replica sees the polls that reached any of them
 		cl.OnPoll(polls.Record)
 	}
-	features = append(features, cluster.NewHandler(cl, db, now()))
+	api.Cluster = cluster.NewHandler(cl, db, now())
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
@@ -312,16 +317,16 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		runtimeDeps.Managed = managedSvc
 	}
 	runtimeSvc := runtime.NewService(runtimeDeps)
-	features = append(features, runtime.NewHandler(runtimeSvc))
-	features = append(features, status.NewHandler(status.NewService(status.Deps{
+	api.Runtime = runtime.NewHandler(runtimeSvc)
+	api.Status = status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL:        panel.Provider,
 		ProviderTokenSet: providerToken != "",
-	})))
+	}))
 	polls.OnStall(pollingNotice(notifySvc, now, log))
 	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
-	features = append(features, backup.NewHandler(backups))
+	api.Backup = backup.NewHandler(backups)
 
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
@@ -330,12 +335,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Notify: notifySvc,
 	})
 	fwd.Set(accessSvc)
-	features = append(features, forwardauth.NewHandler(accessSvc))
+	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,
 	})
-	features = append(features, sso.NewHandler(panelSSO))
+	api.AdminSSO = sso.NewHandler(panelSSO)
 	// What was built with the address before the server listened is built
 	// again with it.
 	c.onListen = append(c.onListen, func(string) {
@@ -345,13 +350,15 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 
 	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets,
 		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
-	features = append(features, transfer.NewHandler(c.transfer))
+	api.Transfer = transfer.NewHandler(c.transfer)
 
-	doc, err := apiDocument()
+	if err := api.wired(); err != nil {
+		return nil, err
+	}
+	doc, err := httpapi.Document(Version, api.list())
 	if err != nil {
 		return nil, fmt.Errorf("API description: %w", err)
 	}
-	features = append(features, openapi.NewHandler(doc))
 
 	clientIP := httpapi.NewClientIP(cfg.TraefikAddresses, cfg.TraefikHosts, cfg.ClientHops(), log)
 	// Background work: what every replica runs, and what one runs for all
@@ -368,7 +375,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		leader = []background.Loop{cl.Leader("background", leader...), cl.Serving()}
 	}
 	c.loops = append(c.loops, leader...)
-	c.echo = httpapi.New(httpapi.Deps{
+	srv := httpapi.New(httpapi.Deps{
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
 		SetupRequired: adminSvc.SetupRequired,
@@ -381,10 +388,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		}),
 		Passkeys: adminSvc.PasskeysAvailable(),
 		Audit:    auditSvc.Middleware,
-		Features: features,
+		Features: api.list(),
+		OpenAPI:  doc,
 		UI:       web.Handler(),
 		ClientIP: clientIP,
 	})
+	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.
 	c.handler = accessSvc.FastVerify(c.echo)

@@ -46,6 +46,9 @@ type builder struct {
 	// validEP and validMW memoise name checks: thousands of services share
 	// a handful of entrypoint and middleware names.
 	validEP, validMW map[string]bool
+	// chain is the last service's middleware chain before the HTTPS
+	// settings add theirs (see fragment.chain).
+	chain []string
 }
 
 func memo(m map[string]bool, name string, ok func(string) bool) bool {
@@ -230,14 +233,14 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	anyTLS := slices.ContainsFunc(eps, b.s.isTLS)
 	anyPlain := slices.ContainsFunc(eps, func(ep string) bool { return !b.s.isTLS(ep) })
 	var redirectMW, hstsMW string
+	b.chain = mws
 	if redirect && anyTLS && anyPlain {
 		redirectMW = Prefix + "https-" + slug
-		newMW = append(newMW, namedMW{redirectMW, &Middleware{RedirectScheme: &RedirectScheme{Scheme: "https", Permanent: true}}})
+		newMW = append(newMW, namedMW{redirectMW, httpsRedirect()})
 	}
 	if sts.MaxAge > 0 && anyTLS {
 		hstsMW = Prefix + "hsts-" + slug
-		newMW = append(newMW, namedMW{hstsMW, &Middleware{Headers: &Headers{
-			STSSeconds: sts.MaxAge, STSIncludeSubdomains: sts.IncludeSubdomains, STSPreload: sts.Preload}}})
+		newMW = append(newMW, namedMW{hstsMW, hstsHeaders(sts)})
 	}
 
 	// Everything is valid: emit.
@@ -279,6 +282,16 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		b.cfg.owners.routers[rn] = sv.ID
 	}
 	return nil
+}
+
+// httpsRedirect is the middleware that sends plain-HTTP clients to HTTPS.
+func httpsRedirect() *Middleware {
+	return &Middleware{RedirectScheme: &RedirectScheme{Scheme: "https", Permanent: true}}
+}
+
+// hstsHeaders is the middleware that adds the Strict-Transport-Security header.
+func hstsHeaders(sts store.HSTS) *Middleware {
+	return &Middleware{Headers: &Headers{STSSeconds: sts.MaxAge, STSIncludeSubdomains: sts.IncludeSubdomains, STSPreload: sts.Preload}}
 }
 
 // targetURLs renders scheme://host:port for each target (IPv6 in brackets).

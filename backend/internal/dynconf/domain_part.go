@@ -1,10 +1,8 @@
 package dynconf
 
 import (
-	"bytes"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -20,7 +18,9 @@ import (
 // names those of the domain they sit under). When only the TLS block
 // changed, as after a change of certificate resolver, wildcard flag or
 // certificate configs, the block is replaced in the encoded routers; when
-// the host names or the HTTPS defaults changed, the fragment is built again.
+// the HTTPS defaults changed, the middleware lists of the routers are, and
+// the two middlewares they add come and go; when the host names changed, the
+// fragment is built again.
 
 // domainPart is what a service's fragment takes from domains besides its
 // host names.
@@ -37,126 +37,26 @@ func (s *Snapshot) domainPartOf(sv *ServiceSpec) domainPart {
 	return domainPart{redirect: redirect, hsts: hsts, tls: tlsFor(hosts, s.certDomain(sv.Domain, hosts))}
 }
 
-func equalTLS(a, b *RouterTLSConfig) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.Options == b.Options && a.CertResolver == b.CertResolver &&
-		slices.EqualFunc(a.Domains, b.Domains, func(x, y Domain) bool { return x.Main == y.Main && slices.Equal(x.SANs, y.SANs) })
-}
-
-// tlsKey identifies a TLS block's value (every field length-prefixed).
-func tlsKey(t *RouterTLSConfig) string {
-	var b strings.Builder
-	field := func(s string) {
-		b.WriteString(strconv.Itoa(len(s)))
-		b.WriteByte(':')
-		b.WriteString(s)
-	}
-	field(t.Options)
-	field(t.CertResolver)
-	for _, d := range t.Domains {
-		b.WriteString(strconv.Itoa(len(d.SANs)))
-		field(d.Main)
-		for _, n := range d.SANs {
-			field(n)
-		}
-	}
-	return b.String()
-}
-
-// tlsJSON encodes a TLS block, once per value for the encoder's lifetime
-// (one rebuild): thousands of services share a handful of blocks.
-func (e *entryEncoder) tlsJSON(t *RouterTLSConfig) ([]byte, error) {
-	k := tlsKey(t)
-	if j, ok := e.tls[k]; ok {
-		return j, nil
-	}
-	j, err := e.value(t)
-	if err != nil {
-		return nil, err
-	}
-	if e.tls == nil {
-		e.tls = map[string][]byte{}
-	}
-	e.tls[k] = j
-	return j, nil
-}
-
-const tlsField = `"tls":`
-
-// markTLS records where the TLS block starts in each of f's TLS routers
-// (routers: the builder's, by name), each of which must end with
-// `"tls":<f.domain.tls>}`. Without TLS routers f.domain.tls is nil: no
-// block is emitted, so none can change.
-func (f *fragment) markTLS(routers map[string]*Router, enc *entryEncoder) error {
-	rs := f.entries[secRouters]
-	var want []byte
-	for i := range rs {
-		r := routers[rs[i].name]
-		if r == nil || r.TLS == nil {
-			continue
-		}
-		if want == nil {
-			j, err := enc.tlsJSON(f.domain.tls)
-			if err != nil {
-				return err
-			}
-			want = append(append([]byte(tlsField), j...), '}')
-		}
-		if !equalTLS(r.TLS, f.domain.tls) || !bytes.HasSuffix(rs[i].json, want) {
-			// Not the block domainPartOf gives: never patch this fragment.
-			for j := range rs {
-				rs[j].tlsAt = 0
-			}
-			return nil
-		}
-		rs[i].tlsAt = len(rs[i].json) - len(want) + len(tlsField)
-	}
-	if want == nil {
-		f.domain.tls = nil
-	}
-	f.tlsMarked = want != nil
-	return nil
-}
-
-// setTLS replaces the TLS block of every TLS router of f with t, in place:
-// the names, and so the assembled order, stay.
-func (f *fragment) setTLS(t *RouterTLSConfig, enc *entryEncoder) error {
-	j, err := enc.tlsJSON(t)
-	if err != nil {
-		return err
-	}
-	rs := f.entries[secRouters]
-	for i := range rs {
-		at := rs[i].tlsAt
-		if at == 0 {
-			continue
-		}
-		out := make([]byte, 0, at+len(j)+1)
-		rs[i].json = append(append(append(out, rs[i].json[:at]...), j...), '}')
-	}
-	f.domain.tls = t
-	return nil
-}
-
-// followDomains reports whether f, built for sv before a domain write,
-// holds again once its TLS block is brought up to date, which it does in
-// place. false: build it again.
-func (f *fragment) followDomains(g *Snapshot, sv *ServiceSpec, enc *entryEncoder) (bool, error) {
-	if f.problem != nil {
-		return false, nil
+// followDomains returns f, built for sv before a domain write, brought up
+// to date: f itself with its TLS block replaced in place, or a copy with the
+// HTTPS middlewares the domain's new defaults give (see withHTTPS). nil:
+// build it again.
+func (f *fragment) followDomains(g *Snapshot, sv *ServiceSpec, enc *entryEncoder) (*fragment, error) {
+	if f.problem != nil || !f.marked {
+		return nil, nil
 	}
 	now := g.domainPartOf(sv)
-	switch {
-	case now.redirect != f.domain.redirect || now.hsts != f.domain.hsts:
-		return false, nil
-	case f.domain.tls == nil || equalTLS(now.tls, f.domain.tls):
-		return true, nil
-	case !f.tlsMarked:
-		return false, nil
+	nf := f
+	if !f.sameHTTPS(now) {
+		if nf = f.withHTTPS(now, sv.ID, enc); nf == nil {
+			return nil, nil
+		}
 	}
-	return true, f.setTLS(now.tls, enc)
+	nf.domain.redirect, nf.domain.hsts = now.redirect, now.hsts
+	if nf.domain.tls == nil || equalTLS(now.tls, nf.domain.tls) {
+		return nf, nil
+	}
+	return nf, nf.setTLS(now.tls, enc)
 }
 
 // changedDomains compares the domains a rebuild read with those the cached

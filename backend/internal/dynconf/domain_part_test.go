@@ -96,9 +96,10 @@ func (fx *domainFixture) fragments() map[string]*fragment {
 
 // TestDomainWriteEqualsFromScratch makes each kind of domain write and
 // checks that the configuration served next is byte for byte a build from
-// scratch of the same state, and that only the services the domain reaches
-// had their fragment built again (the others keep theirs, patched in place
-// when only their TLS block changed).
+// scratch of the same state, and what became of each service's fragment:
+// kept (with its TLS block replaced in place when that changed), copied
+// with other HTTPS middlewares, or built again (host names that changed, or
+// a service write).
 func TestDomainWriteEqualsFromScratch(t *testing.T) {
 	ctx := context.Background()
 	with := func(mod func(*domains.Request)) domains.Request {
@@ -107,68 +108,86 @@ func TestDomainWriteEqualsFromScratch(t *testing.T) {
 		mod(&r)
 		return r
 	}
-	inheriting := []string{"sub", "apex", "plain", "certconfig"} // take a.test's HTTPS defaults
+	// The services that take a.test's HTTPS defaults and listen on plain
+	// HTTP and TLS (HSTS and the redirect apply), or TLS only (HSTS only).
+	both, tlsOnly := []string{"sub", "certconfig"}, []string{"apex"}
 	tests := []struct {
 		name    string
 		write   func(fx *domainFixture) error
 		rebuilt []string // services whose fragment is built again
+		copied  []string // services whose fragment is copied with new HTTPS middlewares
 		changed bool     // the configuration differs from before the write
 	}{
 		{"create an unrelated domain", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Create(ctx, domains.Request{Domain: "c.test", CertResolver: "le", Wildcard: true})
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"create a domain a custom host name sits under", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Create(ctx, domains.Request{Domain: "sub.a.test", CertResolver: "other"})
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"create the domain of an unattached host", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Create(ctx, domains.Request{Domain: "other.test", CertResolver: "le", Wildcard: true})
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"certificate resolver", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.CertResolver = "le2" }))
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"wildcard off", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.Wildcard = false }))
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"wildcard on another domain", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.b, domains.Request{Domain: "b.test", CertResolver: "le", Wildcard: true})
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"certificate configs", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) {
 				r.Wildcard = false
 				r.CertConfigs = append(r.CertConfigs, store.CertConfig{Main: "a.test", SANs: []string{"app.a.test"}, Resolver: "dns"})
 			}))
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"no certificate configs", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.CertConfigs = nil }))
 			return err
-		}, nil, true},
+		}, nil, nil, true},
 		{"HSTS default", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.HTTPS.HSTS = store.HSTS{MaxAge: 200, IncludeSubdomains: true} }))
 			return err
-		}, inheriting, true},
+		}, nil, append(both, tlsOnly...), true},
 		{"HSTS off", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.HTTPS.HSTS = store.HSTS{} }))
 			return err
-		}, inheriting, true},
+		}, nil, append(both, tlsOnly...), true},
 		{"redirect default", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.HTTPS.Redirect = false }))
 			return err
-		}, inheriting, true},
+		}, nil, both, true},
+		{"HSTS value only", func(fx *domainFixture) error {
+			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.HTTPS.HSTS.MaxAge = 300 }))
+			return err
+		}, nil, append(both, tlsOnly...), true},
+		{"certificates, HSTS and redirect at once", func(fx *domainFixture) error {
+			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) {
+				r.CertResolver, r.Wildcard, r.HTTPS = "le2", false, domains.HTTPS{}
+			}))
+			return err
+		}, nil, append(both, tlsOnly...), true},
+		{"HTTPS defaults on a domain without them", func(fx *domainFixture) error {
+			_, err := fx.v.domains.Update(ctx, fx.b, domains.Request{Domain: "b.test", CertResolver: "le",
+				HTTPS: domains.HTTPS{Redirect: true, HSTS: store.HSTS{MaxAge: 60}}})
+			return err
+		}, nil, []string{"b under a", "protected"}, true},
 		{"rename", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.Domain = "renamed.test" }))
 			return err
-		}, []string{"sub", "apex", "own https", "plain", "certconfig"}, true},
+		}, []string{"sub", "apex", "own https", "plain", "certconfig"}, nil, true},
 		{"display name and default flag only", func(fx *domainFixture) error {
 			_, err := fx.v.domains.Update(ctx, fx.a, with(func(r *domains.Request) { r.Name, r.IsDefault = "Main", true }))
 			return err
-		}, nil, false},
+		}, nil, nil, false},
 		{"delete a domain custom host names sit under", func(fx *domainFixture) error {
 			if err := fx.v.services.Delete(ctx, fx.ids["protected"]); err != nil {
 				return err
@@ -177,14 +196,14 @@ func TestDomainWriteEqualsFromScratch(t *testing.T) {
 				return err
 			}
 			return fx.v.domains.Delete(ctx, fx.b)
-		}, nil, true},
+		}, nil, nil, true},
 		{"delete a domain services use (refused)", func(fx *domainFixture) error {
 			err := fx.v.domains.Delete(ctx, fx.a)
 			if e, ok := apperr.As(err); !ok || e.Code != apperr.CodeConflict {
 				return fmt.Errorf("delete: %w, want a conflict", err)
 			}
 			return nil
-		}, nil, false},
+		}, nil, nil, false},
 		{"a service write and a domain write before the next read", func(fx *domainFixture) error {
 			if _, err := fx.v.services.Update(ctx, fx.ids["sub"], services.Request{Name: "sub", DomainID: &fx.b,
 				Hostnames: []store.Hostname{{Type: store.HostSubdomain, Value: "moved"}},
@@ -194,7 +213,7 @@ func TestDomainWriteEqualsFromScratch(t *testing.T) {
 			_, err := fx.v.domains.Update(ctx, fx.b, domains.Request{Domain: "b2.test", CertResolver: "le",
 				HTTPS: domains.HTTPS{HSTS: store.HSTS{MaxAge: 7}}})
 			return err
-		}, []string{"sub", "protected", "b under a"}, true},
+		}, []string{"sub", "protected"}, []string{"b under a"}, true},
 		{"a domain write, then a service moves onto it", func(fx *domainFixture) error {
 			if _, err := fx.v.domains.Update(ctx, fx.b, domains.Request{Domain: "b.test", CertResolver: "le2", Wildcard: true}); err != nil {
 				return err
@@ -202,7 +221,7 @@ func TestDomainWriteEqualsFromScratch(t *testing.T) {
 			_, err := fx.v.services.Update(ctx, fx.ids["custom a"], services.Request{Name: "custom a", DomainID: &fx.b,
 				Hostnames: []store.Hostname{{Type: store.HostApex}}, Targets: []store.Target{{Host: "10.0.0.1", Port: 80}}})
 			return err
-		}, []string{"custom a"}, true},
+		}, []string{"custom a"}, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,13 +236,32 @@ func TestDomainWriteEqualsFromScratch(t *testing.T) {
 				t.Errorf("configuration changed: %v, want %v", after != body, tt.changed)
 			}
 			for name, f := range fx.fragments() {
-				old, ok := before[name]
-				if rebuilt := !ok || old != f; rebuilt != slices.Contains(tt.rebuilt, name) {
-					t.Errorf("service %q: fragment built again: %v", name, rebuilt)
+				got := reuse(before[name], f)
+				want := "kept"
+				if slices.Contains(tt.rebuilt, name) {
+					want = "built again"
+				} else if slices.Contains(tt.copied, name) {
+					want = "copied"
+				}
+				if got != want {
+					t.Errorf("service %q: fragment %s, want %s", name, got, want)
 				}
 			}
 		})
 	}
+}
+
+// reuse says what became of a fragment: kept (and maybe patched in place),
+// copied (sharing the encoded service object), or built again.
+func reuse(old, now *fragment) string {
+	switch {
+	case old == now:
+		return "kept"
+	case old != nil && len(old.entries[secServices]) > 0 && len(now.entries[secServices]) > 0 &&
+		&old.entries[secServices][0].json[0] == &now.entries[secServices][0].json[0]:
+		return "copied"
+	}
+	return "built again"
 }
 
 // TestDomainWriteSequence chains domain writes of every kind without a
@@ -238,7 +276,10 @@ func TestDomainWriteSequence(t *testing.T) {
 		{Domain: "a.test", CertResolver: "le2", CertConfigs: []store.CertConfig{{Main: "*.a.test", SANs: []string{"a.test"}}}},
 		{Domain: "renamed.a.test", CertResolver: "le", Wildcard: true},
 		{Domain: "a.test", CertResolver: "le", Wildcard: true, HTTPS: domains.HTTPS{Redirect: true}},
+		{Domain: "a.test", CertResolver: "le", HTTPS: domains.HTTPS{HSTS: store.HSTS{MaxAge: 10}}},
+		{Domain: "a.test", CertResolver: "le", HTTPS: domains.HTTPS{HSTS: store.HSTS{MaxAge: 10, IncludeSubdomains: true}}},
 		domainA,
+		{Domain: "a.test", CertResolver: "le"},
 	}
 	for i, r := range steps {
 		if _, err := fx.v.domains.Update(ctx, fx.a, r); err != nil {

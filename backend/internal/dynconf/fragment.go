@@ -18,9 +18,14 @@ type fragment struct {
 	slug      string     // the slug it was built with
 	protected bool       // the protection flag it was built with
 	domain    domainPart // what it took from domains
-	tlsMarked bool       // its TLS routers' tlsAt are set (see markTLS)
-	problem   *Problem
-	entries   [numSections][]entry
+	// chain is the middleware list of its routers before the HTTPS
+	// settings add theirs.
+	chain []string
+	// marked: its routers are told apart (anyTLS, anyPlain) and the TLS
+	// ones' tlsAt set (see markRouters).
+	marked, anyTLS, anyPlain bool
+	problem                  *Problem
+	entries                  [numSections][]entry
 }
 
 // entry is one named object, encoded as `"name":value`.
@@ -135,7 +140,8 @@ func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) 
 			f.entries[sec][i].frag = f
 		}
 	}
-	if err := f.markTLS(b.cfg.HTTP.Routers, enc); err != nil {
+	f.chain = b.chain
+	if err := f.markRouters(b.cfg.HTTP.Routers, enc); err != nil {
 		return nil, err
 	}
 	return f, nil

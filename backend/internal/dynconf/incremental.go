@@ -248,8 +248,8 @@ func fragmentOf(g *Snapshot, r *cachedRow, sv *ServiceSpec, enc *entryEncoder) (
 		if !stale {
 			return f, nil
 		}
-		if ok, err := f.followDomains(g, sv, enc); ok || err != nil {
-			return f, err
+		if nf, err := f.followDomains(g, sv, enc); nf != nil || err != nil {
+			return nf, err
 		}
 	}
 	return buildFragment(g, *sv, r.slug, enc)

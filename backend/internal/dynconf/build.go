@@ -46,9 +46,6 @@ type builder struct {
 	// validEP and validMW memoise name checks: thousands of services share
 	// a handful of entrypoint and middleware names.
 	validEP, validMW map[string]bool
-	// chain is the last service's middleware chain before the HTTPS
-	// settings add theirs (see fragment.chain).
-	chain []string
 }
 
 func memo(m map[string]bool, name string, ok func(string) bool) bool {
@@ -233,7 +230,6 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	anyTLS := slices.ContainsFunc(eps, b.s.isTLS)
 	anyPlain := slices.ContainsFunc(eps, func(ep string) bool { return !b.s.isTLS(ep) })
 	var redirectMW, hstsMW string
-	b.chain = mws
 	if redirect && anyTLS && anyPlain {
 		redirectMW = Prefix + "https-" + slug
 		newMW = append(newMW, namedMW{redirectMW, httpsRedirect()})

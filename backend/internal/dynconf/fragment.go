@@ -18,9 +18,6 @@ type fragment struct {
 	slug      string     // the slug it was built with
 	protected bool       // the protection flag it was built with
 	domain    domainPart // what it took from domains
-	// chain is the middleware list of its routers before the HTTPS
-	// settings add theirs.
-	chain []string
 	// marked: its routers are told apart (anyTLS, anyPlain) and the TLS
 	// ones' tlsAt set (see markRouters).
 	marked, anyTLS, anyPlain bool
@@ -54,7 +51,7 @@ var sectionKeys = [numSections]string{`"routers":`, `"services":`, `"middlewares
 type entryEncoder struct {
 	buf bytes.Buffer
 	enc *json.Encoder
-	tls map[string][]byte // TLS blocks by tlsKey (see tlsJSON)
+	tls map[string]tlsBlock // by tlsKey (see tlsBlock)
 }
 
 func newEntryEncoder() *entryEncoder {
@@ -140,7 +137,6 @@ func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) 
 			f.entries[sec][i].frag = f
 		}
 	}
-	f.chain = b.chain
 	if err := f.markRouters(b.cfg.HTTP.Routers, enc); err != nil {
 		return nil, err
 	}

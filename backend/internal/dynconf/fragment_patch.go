@@ -43,22 +43,29 @@ func tlsKey(t *RouterTLSConfig) string {
 	return b.String()
 }
 
-// tlsJSON encodes a TLS block, once per value for the encoder's lifetime
+// tlsBlock is one TLS block value and its encoding.
+type tlsBlock struct {
+	v    *RouterTLSConfig
+	json []byte
+}
+
+// tlsBlock returns t's value, shared by every fragment of the rebuild that
+// has it, and its encoding, both once per value for the encoder's lifetime
 // (one rebuild): thousands of services share a handful of blocks.
-func (e *entryEncoder) tlsJSON(t *RouterTLSConfig) ([]byte, error) {
+func (e *entryEncoder) tlsBlock(t *RouterTLSConfig) (tlsBlock, error) {
 	k := tlsKey(t)
-	if j, ok := e.tls[k]; ok {
-		return j, nil
+	if b, ok := e.tls[k]; ok {
+		return b, nil
 	}
 	j, err := e.value(t)
 	if err != nil {
-		return nil, err
+		return tlsBlock{}, err
 	}
 	if e.tls == nil {
-		e.tls = map[string][]byte{}
+		e.tls = map[string]tlsBlock{}
 	}
-	e.tls[k] = j
-	return j, nil
+	e.tls[k] = tlsBlock{t, j}
+	return e.tls[k], nil
 }
 
 const tlsField = `"tls":`
@@ -77,11 +84,12 @@ func (f *fragment) markRouters(routers map[string]*Router, enc *entryEncoder) er
 			continue
 		}
 		if want == nil {
-			j, err := enc.tlsJSON(f.domain.tls)
+			b, err := enc.tlsBlock(f.domain.tls)
 			if err != nil {
 				return err
 			}
-			want = append(append([]byte(tlsField), j...), '}')
+			f.domain.tls = b.v
+			want = append(append([]byte(tlsField), b.json...), '}')
 		}
 		if !equalTLS(r.TLS, f.domain.tls) || !bytes.HasSuffix(rs[i].json, want) {
 			// Not the block domainPartOf gives: never patch this fragment.
@@ -103,7 +111,7 @@ func (f *fragment) markRouters(routers map[string]*Router, enc *entryEncoder) er
 // setTLS replaces the TLS block of every TLS router of f with t, in place:
 // the names, and so the assembled order, stay.
 func (f *fragment) setTLS(t *RouterTLSConfig, enc *entryEncoder) error {
-	j, err := enc.tlsJSON(t)
+	b, err := enc.tlsBlock(t)
 	if err != nil {
 		return err
 	}
@@ -113,10 +121,10 @@ func (f *fragment) setTLS(t *RouterTLSConfig, enc *entryEncoder) error {
 		if at == 0 {
 			continue
 		}
-		out := make([]byte, 0, at+len(j)+1)
-		rs[i].json = append(append(append(out, rs[i].json[:at]...), j...), '}')
+		out := make([]byte, 0, at+len(b.json)+1)
+		rs[i].json = append(append(append(out, rs[i].json[:at]...), b.json...), '}')
 	}
-	f.domain.tls = t
+	f.domain.tls = b.v
 	return nil
 }
 
@@ -142,14 +150,18 @@ func (f *fragment) withHTTPS(d domainPart, owner string, enc *entryEncoder) *fra
 	redirectMW, hstsMW := Prefix+"https-"+f.slug, Prefix+"hsts-"+f.slug
 	r0, h0 := f.httpsOn(f.domain)
 	r1, h1 := f.httpsOn(d)
+	mws, ok := f.chain(hstsMW, h0)
+	if !ok {
+		return nil
+	}
 	chain := func(tls, redirect, hsts bool) []string { // builder.service's
 		switch {
 		case tls && hsts:
-			return append([]string{hstsMW}, f.chain...)
+			return append([]string{hstsMW}, mws...)
 		case !tls && redirect:
 			return []string{redirectMW}
 		}
-		return f.chain
+		return mws
 	}
 	nf := *f
 	nf.seen, nf.domain.redirect, nf.domain.hsts = 0, d.redirect, d.hsts
@@ -201,6 +213,45 @@ func (f *fragment) withHTTPS(d domainPart, owner string, enc *entryEncoder) *fra
 		}
 	}
 	return &nf
+}
+
+// chain reads the middleware list every router of f has before the HTTPS
+// settings add theirs (hsts: its TLS routers start with hstsMW) from its
+// first TLS router. Middleware names hold no quotes, commas or brackets:
+// the builder checks them. withHTTPS checks what it read against every
+// router.
+func (f *fragment) chain(hstsMW string, hsts bool) ([]string, bool) {
+	const field = `,"middlewares":[`
+	for _, e := range f.entries[secRouters] {
+		if e.tlsAt == 0 {
+			continue
+		}
+		at := afterEntrypoints(e.json)
+		if at < 0 {
+			return nil, false
+		}
+		var names []string
+		if rest := e.json[at:]; bytes.HasPrefix(rest, []byte(field)) {
+			end := bytes.IndexByte(rest, ']')
+			if end < 0 {
+				return nil, false
+			}
+			for _, q := range strings.Split(string(rest[len(field):end]), ",") {
+				if len(q) < 2 || q[0] != '"' || q[len(q)-1] != '"' {
+					return nil, false
+				}
+				names = append(names, q[1:len(q)-1])
+			}
+		}
+		if hsts {
+			if len(names) == 0 || names[0] != hstsMW {
+				return nil, false
+			}
+			names = names[1:]
+		}
+		return names, true
+	}
+	return nil, false // withHTTPS runs only with TLS routers
 }
 
 // afterEntrypoints is where the field after a router's entrypoints starts

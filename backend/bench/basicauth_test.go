@@ -19,8 +19,8 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -44,7 +44,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	bus := change.NewBus()
-	acc := access.New(access.Options{DB: db, Bus: bus, Now: store.Now, BcryptCost: bcrypt.DefaultCost,
+	acc := forwardauth.New(forwardauth.Options{DB: db, Bus: bus, Now: store.Now, BcryptCost: bcrypt.DefaultCost,
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil }})
 	for _, l := range acc.Loops() {
 		go l(ctx)
@@ -55,7 +55,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{access.NewHandler(acc)},
+		Features:      []httpapi.Registrar{forwardauth.NewHandler(acc)},
 	})
 	panel := serve(t, acc.FastVerify(e))
 	id := mkService(t, svcs, "basic.bench.test")

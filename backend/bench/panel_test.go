@@ -17,13 +17,13 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
-	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
@@ -59,9 +59,9 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 	bus := change.NewBus()
 	fwd := &accessForwarder{}
 	policySvc := accesspolicy.NewService(db, bus, store.Now, fwd, nil)
-	tokenSvc := machinetoken.NewService(db, bus, store.Now, fwd, nil)
+	tokenSvc := machinetokens.NewService(db, bus, store.Now, fwd, nil)
 	decisions := accesslog.New()
-	acc := access.New(access.Options{DB: db, Bus: bus, Now: store.Now,
+	acc := forwardauth.New(forwardauth.Options{DB: db, Bus: bus, Now: store.Now,
 		PanelURL: func(context.Context) (string, error) { return "https://panel.bench.test", nil },
 		Rules:    policySvc, Tokens: tokenSvc, Log: decisions})
 	fwd.svc = acc
@@ -69,14 +69,14 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 		go l(ctx)
 	}
 	svcs := services.NewService(db, bus, store.Now, nil,
-		services.WithProtections(access.ServiceProtections), services.WithEndSessions(access.EndServiceSessions))
+		services.WithProtections(forwardauth.ServiceProtections), services.WithEndSessions(forwardauth.EndServiceSessions))
 	e := httpapi.New(httpapi.Deps{
 		Logger:        slog.New(slog.NewTextHandler(&bytes.Buffer{}, &slog.HandlerOptions{Level: slog.LevelInfo})),
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features: []httpapi.Registrar{access.NewHandler(acc), accesspolicy.NewHandler(policySvc),
-			machinetoken.NewHandler(tokenSvc), accesslog.NewHandler(decisions)},
+		Features: []httpapi.Registrar{forwardauth.NewHandler(acc), accesspolicy.NewHandler(policySvc),
+			machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions)},
 	})
 	h := acc.FastVerify(e) // as app.go mounts it
 	return &verifyPanel{url: serve(t, h), handler: h, svcs: svcs, queries: &queries}
@@ -84,7 +84,7 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 
 // accessForwarder is app.go's: the rule and token services are built before
 // the access service they ask about services.
-type accessForwarder struct{ svc *access.Service }
+type accessForwarder struct{ svc *forwardauth.Service }
 
 func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (accesspolicy.Info, bool, error) {
 	return f.svc.AccessInfo(ctx, id)
@@ -105,7 +105,7 @@ func (f *accessForwarder) AcceptsTokens(ctx context.Context, id string) (bool, e
 // walks the whole list. The deny rules match broadly (every reading of the
 // path, ignoring case), so they cost more than the allow ones.
 func fiftyRules() []accessrule.Rule {
-	rules := make([]accessrule.Rule, 0, 50)
+	list := make([]accessrule.Rule, 0, 50)
 	for i := range 49 {
 		var r accessrule.Rule
 		switch i % 7 {
@@ -128,9 +128,9 @@ func fiftyRules() []accessrule.Rule {
 				Paths: []accessrule.PathMatch{{Type: accessrule.PathPrefix, Value: fmt.Sprintf("/data%d", i)}}}
 		}
 		r.Note = fmt.Sprintf("bench rule %d", i)
-		rules = append(rules, r)
+		list = append(list, r)
 	}
-	return append(rules, accessrule.Rule{Action: accessrule.Authenticate, Note: "the one that matches", Methods: []string{"GET"},
+	return append(list, accessrule.Rule{Action: accessrule.Authenticate, Note: "the one that matches", Methods: []string{"GET"},
 		Paths: []accessrule.PathMatch{{Type: accessrule.PathPrefix, Value: "/dashboard"}}})
 }
 

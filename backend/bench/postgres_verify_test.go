@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 )
 
 // TestBenchVerifyPostgres is TestBenchVerify's cases on two replicas of the
@@ -42,10 +42,10 @@ func TestBenchVerifyPostgres(t *testing.T) {
 
 	bareHandler := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		h := w.Header()
-		h.Set(fwdauth.HeaderUser, "alice")
-		h.Set(fwdauth.HeaderEmail, "")
-		h.Set(fwdauth.HeaderName, "")
-		h.Set(fwdauth.HeaderGroups, "")
+		h.Set(contract.HeaderUser, "alice")
+		h.Set(contract.HeaderEmail, "")
+		h.Set(contract.HeaderName, "")
+		h.Set(contract.HeaderGroups, "")
 		w.WriteHeader(http.StatusOK)
 	})
 	bare1, bare2 := serve(t, bareHandler), serve(t, bareHandler)
@@ -171,9 +171,9 @@ func verifyCases(t *testing.T, p *harness.Replica) []verifyCase {
 
 	v := "/api/auth/verify?service="
 	return []verifyCase{
-		{"session cookie", v + linkSvc, fwd("link.bench.test", "Cookie: theme=dark; "+fwdauth.SessionCookie+"="+cookie), ""},
+		{"session cookie", v + linkSvc, fwd("link.bench.test", "Cookie: theme=dark; "+contract.SessionCookie+"="+cookie), ""},
 		{"basic auth (cached)", v + basicSvc, fwd("basic.bench.test", "Authorization: "+creds), "alice"},
-		{"session cookie, 50 rules", v + rulesSvc, fwd("rules.bench.test", "Cookie: theme=dark; "+fwdauth.SessionCookie+"="+rulesCookie), ""},
+		{"session cookie, 50 rules", v + rulesSvc, fwd("rules.bench.test", "Cookie: theme=dark; "+contract.SessionCookie+"="+rulesCookie), ""},
 		{"machine token, 50 rules", v + rulesSvc, fwd("rules.bench.test", "Authorization: Bearer "+tok.Value), "token:bench"},
 	}
 }

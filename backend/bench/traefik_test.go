@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 )
 
 // TestBenchVerifyThroughTraefik measures requests through a real Traefik
@@ -36,10 +36,10 @@ func TestBenchVerifyThroughTraefik(t *testing.T) {
 	be := harness.StartBackend(t, "upstream")
 	bareAuth := serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		h := w.Header()
-		h.Set(fwdauth.HeaderUser, "alice")
-		h.Set(fwdauth.HeaderEmail, "")
-		h.Set(fwdauth.HeaderName, "")
-		h.Set(fwdauth.HeaderGroups, "")
+		h.Set(contract.HeaderUser, "alice")
+		h.Set(contract.HeaderEmail, "")
+		h.Set(contract.HeaderName, "")
+		h.Set(contract.HeaderGroups, "")
 		w.WriteHeader(http.StatusOK)
 	}))
 	fileDir := t.TempDir()
@@ -75,7 +75,7 @@ func TestBenchVerifyThroughTraefik(t *testing.T) {
 	var link struct{ URL string }
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services/"+svc.ID+"/shared-links", map[string]any{"sessionSeconds": 86400}, &link)
 	cookie := redeemThrough(t, web.Host, link.URL)
-	session := append([]string{"Host: " + host, "Cookie: theme=dark; " + fwdauth.SessionCookie + "=" + cookie}, headers...)
+	session := append([]string{"Host: " + host, "Cookie: theme=dark; " + contract.SessionCookie + "=" + cookie}, headers...)
 	if user := through(t, tr.WebURL, session); user == "" {
 		t.Fatalf("the session cookie reached the upstream with Remote-User %q", user)
 	}
@@ -139,7 +139,7 @@ func writeBareRouter(t *testing.T, p *harness.Panel, dir, host, bareHost, bareAu
 			t.Fatalf("router for %s uses middleware %q the panel does not define", host, m)
 		}
 		if fa, ok := mw["forwardAuth"]; ok {
-			fa["address"] = bareAuth + fwdauth.VerifyPath
+			fa["address"] = bareAuth + contract.VerifyPath
 		}
 		mws["bare-"+m] = mw
 		names = append(names, "bare-"+m)
@@ -188,7 +188,7 @@ func through(t *testing.T, base string, headers []string) string {
 	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&reply) != nil {
 		return ""
 	}
-	return reply.Headers[fwdauth.HeaderUser]
+	return reply.Headers[contract.HeaderUser]
 }
 
 // redeemThrough opens a shared link through Traefik at addr and returns the
@@ -209,7 +209,7 @@ func redeemThrough(t *testing.T, addr, link string) string {
 	}
 	_ = resp.Body.Close()
 	for _, ck := range resp.Cookies() {
-		if ck.Name == fwdauth.SessionCookie {
+		if ck.Name == contract.SessionCookie {
 			return ck.Value
 		}
 	}

@@ -20,7 +20,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -88,11 +88,11 @@ func TestBenchVerify(t *testing.T) {
 		user    string // the Remote-User verify must answer; "" for any
 	}{
 		{"session cookie", panel + "/api/auth/verify?service=" + linkSvc,
-			append(fwdHeaders("link.bench.test"), "Cookie: theme=dark; "+access.SessionCookie+"="+cookie), ""},
+			append(fwdHeaders("link.bench.test"), "Cookie: theme=dark; "+forwardauth.SessionCookie+"="+cookie), ""},
 		{"basic auth (cached)", panel + "/api/auth/verify?service=" + basicSvc,
 			append(fwdHeaders("basic.bench.test"), "Authorization: "+creds), "alice"},
 		{"session cookie, 50 rules", panel + "/api/auth/verify?service=" + rulesSvc,
-			append(fwdHeaders("rules.bench.test"), "Cookie: theme=dark; "+access.SessionCookie+"="+rulesCookie), ""},
+			append(fwdHeaders("rules.bench.test"), "Cookie: theme=dark; "+forwardauth.SessionCookie+"="+rulesCookie), ""},
 		{"machine token, 50 rules", panel + "/api/auth/verify?service=" + rulesSvc,
 			append(fwdHeaders("rules.bench.test"), "Authorization: Bearer "+tok.Value), "token:bench"},
 	}
@@ -201,7 +201,7 @@ func redeemLink(t *testing.T, base, serviceID, host, link string) string {
 	}
 	_ = resp.Body.Close()
 	for _, ck := range resp.Cookies() {
-		if ck.Name == access.SessionCookie {
+		if ck.Name == forwardauth.SessionCookie {
 			return ck.Value
 		}
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 )
 
 // haSetup is two replicas of the real binary on one PostgreSQL database
@@ -335,7 +335,7 @@ func verifyAt(t *testing.T, base, serviceID, host, uri, cookie string) (int, str
 	t.Helper()
 	hdr := map[string]string{}
 	if cookie != "" {
-		hdr["Cookie"] = fwdauth.SessionCookie + "=" + cookie
+		hdr["Cookie"] = contract.SessionCookie + "=" + cookie
 	}
 	return verifyAtWith(t, base, serviceID, host, uri, hdr)
 }
@@ -368,7 +368,7 @@ func verifyAtWith(t *testing.T, base, serviceID, host, uri string, hdr map[strin
 	defer func() { _ = resp.Body.Close() }()
 	_, _ = io.Copy(io.Discard, resp.Body)
 	for _, ck := range resp.Cookies() {
-		if ck.Name == fwdauth.SessionCookie && ck.Value != "" {
+		if ck.Name == contract.SessionCookie && ck.Value != "" {
 			return resp.StatusCode, ck.Value
 		}
 	}

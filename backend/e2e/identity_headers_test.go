@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 )
 
 // recordingBackend answers every request with all its header values, by
@@ -40,7 +40,7 @@ func cgiIdentity(h http.Header) map[string][]string {
 	out := map[string][]string{}
 	for k, v := range h {
 		folded := strings.ToUpper(strings.ReplaceAll(k, "-", "_"))
-		for _, id := range fwdauth.IdentityHeaders() {
+		for _, id := range contract.IdentityHeaders() {
 			if folded == strings.ToUpper(strings.ReplaceAll(id, "-", "_")) {
 				out[folded] = append(out[folded], v...)
 			}
@@ -53,7 +53,7 @@ func cgiIdentity(h http.Header) map[string][]string {
 // send, names written exactly so (Go's client sends map keys verbatim).
 func forgedIdentity() http.Header {
 	h := http.Header{}
-	for _, id := range fwdauth.IdentityHeaders() {
+	for _, id := range contract.IdentityHeaders() {
 		under := strings.ReplaceAll(id, "-", "_")
 		for _, k := range []string{id, strings.ToLower(id), strings.ToUpper(id), under, strings.ToLower(under), strings.ToUpper(under)} {
 			h[k] = []string{"forged-" + strings.ToLower(under)}

@@ -1,7 +1,7 @@
 // Package accesspolicy owns access rules: each service's ordered rules and
 // default action, the global rules evaluated before every service's own,
 // the presets, and the rule tester. The rules are evaluated by
-// accessrule; forward-auth (access) compiles them into its policy snapshot.
+// access/rules; forward-auth (package forwardauth) compiles them into its policy snapshot.
 package accesspolicy
 
 import (

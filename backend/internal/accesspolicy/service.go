@@ -89,13 +89,13 @@ func (s *Service) describe(out *ServiceAccess) {
 }
 
 // warnings point out rule lists that cannot do what they seem to.
-func warnings(rules []accessrule.Rule, def accessrule.Action, protections []string) []string {
+func warnings(list []accessrule.Rule, def accessrule.Action, protections []string) []string {
 	w := []string{}
 	if len(protections) > 0 {
 		return w
 	}
 	uses := def == accessrule.Authenticate
-	for _, r := range rules {
+	for _, r := range list {
 		uses = uses || r.Action == accessrule.Authenticate
 	}
 	if uses {
@@ -164,14 +164,14 @@ func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess
 
 // GetGlobal returns the global rules.
 func (s *Service) GetGlobal(ctx context.Context) (GlobalRules, error) {
-	var rules []accessrule.Rule
-	if _, err := store.GetConfig(ctx, s.db, store.KeyAccessRules, &rules); err != nil {
+	var list []accessrule.Rule
+	if _, err := store.GetConfig(ctx, s.db, store.KeyAccessRules, &list); err != nil {
 		return GlobalRules{}, fmt.Errorf("read global access rules: %w", err)
 	}
-	if rules == nil {
-		rules = []accessrule.Rule{}
+	if list == nil {
+		list = []accessrule.Rule{}
 	}
-	return GlobalRules{Rules: rules, GeoIP: s.geo != nil}, nil
+	return GlobalRules{Rules: list, GeoIP: s.geo != nil}, nil
 }
 
 // PutGlobal replaces the global rules.

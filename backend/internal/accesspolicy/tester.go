@@ -11,8 +11,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 const maxTestHeaders = 50
@@ -67,7 +66,7 @@ func (r *TestRequest) normalize(o accessrule.Options) (testInput, error) {
 		c.Add("headers", "must have at most %d entries", maxTestHeaders)
 	}
 	for name, v := range r.Headers {
-		if !httpheader.ValidName(name) || len(name) > 100 {
+		if !validate.HeaderName(name) || len(name) > 100 {
 			c.Add("headers."+name, "must be a header name")
 			continue
 		}
@@ -126,7 +125,7 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 	if err != nil {
 		return TestResult{}, err
 	}
-	if in.host != "" && !slices.Contains(info.Hosts, hostname.StripPort(in.host)) {
+	if in.host != "" && !slices.Contains(info.Hosts, validate.StripPort(in.host)) {
 		out.Warnings = append(out.Warnings, "the host "+in.host+" is not one of the service's hostnames, so Traefik would not send this request to it")
 	}
 	if ex.Path.Ambiguous {

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Options say what the running panel can evaluate.
@@ -129,7 +129,7 @@ func normalizeHeader(h *HeaderMatch, f string, c *apperr.Collector) {
 	if h.Match == "" {
 		h.Match = HeaderPresent
 	}
-	if len(h.Name) > 100 || !httpheader.ValidName(h.Name) {
+	if len(h.Name) > 100 || !validate.HeaderName(h.Name) {
 		c.Add(f+".name", "must be a header name (letters, digits and -, at most 100)")
 	}
 	switch h.Match {
@@ -146,7 +146,7 @@ func normalizeHeader(h *HeaderMatch, f string, c *apperr.Collector) {
 
 // ValidMethod reports an HTTP method token (GET, PROPFIND, ...), upper case.
 func ValidMethod(m string) bool {
-	return len(m) <= 20 && httpheader.ValidName(m) && strings.ToUpper(m) == m
+	return len(m) <= 20 && validate.HeaderName(m) && strings.ToUpper(m) == m
 }
 
 func printable(s string) bool {

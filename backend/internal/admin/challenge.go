@@ -11,8 +11,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // ChallengeCookie binds a pending sign-in or a WebAuthn ceremony to the
@@ -31,13 +31,13 @@ const (
 // newChallenge stores a challenge and returns the token for its cookie.
 // Expired challenges are swept on the way.
 func (s *Service) newChallenge(ctx context.Context, purpose, userID, address, data string) (string, error) {
-	tok, err := token.New()
+	tok, err := bearer.New()
 	if err != nil {
 		return "", err
 	}
 	now := s.now()
 	ch := store.AdminChallenge{
-		ID: store.NewID(), TokenHash: token.Hash(tok), Purpose: purpose, Address: address, Data: data,
+		ID: store.NewID(), TokenHash: bearer.Hash(tok), Purpose: purpose, Address: address, Data: data,
 		ExpiresAt: now.Add(ChallengeTTL), CreatedAt: now,
 	}
 	if userID != "" {
@@ -62,7 +62,7 @@ func (s *Service) challenge(ctx context.Context, tok string, purposes ...string)
 	if tok == "" {
 		return ch, expired
 	}
-	err := s.db.WithContext(ctx).Where("token_hash = ? AND purpose IN ? AND expires_at > ?", token.Hash(tok), purposes, s.now()).
+	err := s.db.WithContext(ctx).Where("token_hash = ? AND purpose IN ? AND expires_at > ?", bearer.Hash(tok), purposes, s.now()).
 		Take(&ch).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return ch, expired

@@ -32,12 +32,6 @@ var (
 	ErrExternalDisabled = errors.New("this administrator is disabled")
 )
 
-// OpenSession opens a session for an administrator another sign-in method
-// authenticated, returning its token.
-func (s *Service) OpenSession(ctx context.Context, userID string, client Client) (string, error) {
-	return s.openSession(ctx, userID, client)
-}
-
 // SetSessionCookie writes the admin session cookie for token.
 func SetSessionCookie(c echo.Context, token string) { setCookie(c, token, int(SessionTTL.Seconds())) }
 

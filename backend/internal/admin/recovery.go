@@ -9,8 +9,8 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // RecoveryCodeCount is how many recovery codes a set holds.
@@ -56,7 +56,7 @@ func (s *Service) replaceRecoveryCodes(tx *gorm.DB, userID string) ([]string, er
 	for i := range codes {
 		codes[i] = newRecoveryCode()
 		rows[i] = store.AdminRecoveryCode{ID: store.NewID(), UserID: userID,
-			CodeHash: token.Hash(normalizeRecoveryCode(codes[i])), CreatedAt: now}
+			CodeHash: bearer.Hash(normalizeRecoveryCode(codes[i])), CreatedAt: now}
 	}
 	if err := tx.Create(&rows).Error; err != nil {
 		return nil, fmt.Errorf("store recovery codes: %w", err)
@@ -89,7 +89,7 @@ func (s *Service) useRecoveryCode(ctx context.Context, userID, code string) (boo
 		return false, nil
 	}
 	res := s.db.WithContext(ctx).Model(&store.AdminRecoveryCode{}).
-		Where("user_id = ? AND code_hash = ? AND used_at IS NULL", userID, token.Hash(code)).
+		Where("user_id = ? AND code_hash = ? AND used_at IS NULL", userID, bearer.Hash(code)).
 		Update("used_at", s.now())
 	if res.Error != nil {
 		return false, fmt.Errorf("use recovery code: %w", res.Error)

@@ -10,15 +10,15 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 func (s *Service) openSession(ctx context.Context, userID string, client Client) (string, error) {
 	if err := s.mayOpenSession(ctx, userID); err != nil {
 		return "", err
 	}
-	tok, err := token.New()
+	tok, err := bearer.New()
 	if err != nil {
 		return "", err
 	}
@@ -28,7 +28,7 @@ func (s *Service) openSession(ctx context.Context, userID string, client Client)
 	}
 	now := s.now()
 	sess := store.AdminSession{
-		ID: store.NewID(), TokenHash: token.Hash(tok), UserID: userID,
+		ID: store.NewID(), TokenHash: bearer.Hash(tok), UserID: userID,
 		UserAgent: ua, Address: client.Address,
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(SessionTTL),
 		ProvedAt: &now, // signing in is a proof of who one is
@@ -54,7 +54,7 @@ func (s *Service) authenticate(ctx context.Context, tok string) (User, string, e
 		return User{}, "", apperr.Unauthenticated("sign in required")
 	}
 	var sess store.AdminSession
-	err := s.db.WithContext(ctx).Where("token_hash = ?", token.Hash(tok)).Take(&sess).Error
+	err := s.db.WithContext(ctx).Where("token_hash = ?", bearer.Hash(tok)).Take(&sess).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
 	}
@@ -165,7 +165,7 @@ func (s *Service) Logout(ctx context.Context, tok string) error {
 	if tok == "" {
 		return nil
 	}
-	if err := s.db.WithContext(ctx).Where("token_hash = ?", token.Hash(tok)).Delete(&store.AdminSession{}).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where("token_hash = ?", bearer.Hash(tok)).Delete(&store.AdminSession{}).Error; err != nil {
 		return fmt.Errorf("delete admin session: %w", err)
 	}
 	return nil

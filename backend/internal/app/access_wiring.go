@@ -6,9 +6,9 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/geoip"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 )
@@ -16,7 +16,7 @@ import (
 // accessForwarder answers for the access service, which is built after the
 // rule and token services it compiles into its snapshot. Its methods are
 // called only while requests are served, when svc is set.
-type accessForwarder struct{ svc *access.Service }
+type accessForwarder struct{ svc *forwardauth.Service }
 
 func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (accesspolicy.Info, bool, error) {
 	return f.svc.AccessInfo(ctx, id)

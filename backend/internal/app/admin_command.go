@@ -14,7 +14,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
-	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
@@ -157,7 +157,7 @@ func localPasswords(ctx context.Context, cfg config.Config, o Options) error {
 	}
 	defer closeDB(db)
 	ctx = cliContext(ctx)
-	if err := adminsso.New(adminsso.Options{DB: db}).EnableLocalPasswords(ctx); err != nil {
+	if err := sso.New(sso.Options{DB: db}).EnableLocalPasswords(ctx); err != nil {
 		return err
 	}
 	if err := audit.Record(ctx, db, audit.Entry{

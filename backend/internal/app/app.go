@@ -18,12 +18,11 @@ import (
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
-	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
-	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
@@ -31,8 +30,9 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
-	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
@@ -186,7 +186,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
-	var panelSSO *adminsso.Service
+	var panelSSO *sso.Service
 	adminSvc := admin.NewService(db, now, cfg.BcryptCost, admin.WithBus(bus),
 		admin.WithSecrets(secrets), admin.WithPublicURL(cfg.PublicURL),
 		admin.WithLocalPasswords(func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }))
@@ -199,7 +199,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	servicesSvc := services.NewService(db, bus, now, func(ctx context.Context) (int64, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.DefaultLifetimeSeconds, err
-	}, services.WithProtections(access.ServiceProtections), services.WithExposures(serviceExposures), services.WithEndSessions(access.EndServiceSessions),
+	}, services.WithProtections(forwardauth.ServiceProtections), services.WithExposures(serviceExposures), services.WithEndSessions(forwardauth.EndServiceSessions),
 		services.WithNotify(notifySvc))
 	domainsSvc := domains.NewService(db, bus, now)
 	adminHandler := admin.NewHandler(adminSvc)
@@ -208,10 +208,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	auditSvc.HideFromViewers(map[string]viewmask.Paths{
 		"services":       services.ViewerHidden,
 		"admin.security": admin.SecurityViewerHidden,
-		"admin.sso":      adminsso.ViewerHidden,
+		"admin.sso":      sso.ViewerHidden,
 	})
-	apiTokens := apitoken.NewService(db, now, log, apitoken.WithStanding(adminSvc.TokenStanding))
-	apiTokenHandler := apitoken.NewHandler(apiTokens)
+	apiTokens := apitokens.NewService(db, now, log, apitokens.WithStanding(adminSvc.TokenStanding))
+	apiTokenHandler := apitokens.NewHandler(apiTokens)
 
 	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc, cluster: cl}
 	features := []httpapi.Registrar{
@@ -256,9 +256,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, err
 	}
 	policySvc := accesspolicy.NewService(db, bus, now, fwd, geo)
-	tokenSvc := machinetoken.NewService(db, bus, now, fwd, log)
+	tokenSvc := machinetokens.NewService(db, bus, now, fwd, log)
 	decisions := accesslog.New()
-	features = append(features, accesspolicy.NewHandler(policySvc), machinetoken.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
+	features = append(features, accesspolicy.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
 	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
 
 	polls := status.NewRecorder(now)
@@ -276,7 +276,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Managed: cfg.Managed, InternalURL: cfg.InternalURL, PanelService: panelService(cfg), PanelMiddlewares: panelMiddlewares(cfg), TLSSources: tlsSources,
 		TrustForwardHeader: len(cfg.TrustedProxies) > 0, ProviderToken: providerToken,
 		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {
-			prot, err := access.Protections(ctx, db, ids)
+			prot, err := forwardauth.Protections(ctx, db, ids)
 			if err != nil {
 				return nil, err
 			}
@@ -332,7 +332,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.onListen = append(c.onListen, dynconfSvc.SetListenAddr)
 
 	var boundAddr atomic.Pointer[string]
-	accessSvc := access.New(access.Options{
+	accessSvc := forwardauth.New(forwardauth.Options{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
@@ -341,14 +341,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Notify: notifySvc,
 	})
 	fwd.svc = accessSvc
-	features = append(features, access.NewHandler(accessSvc))
-	panelSSO = adminsso.New(adminsso.Options{
+	features = append(features, forwardauth.NewHandler(accessSvc))
+	panelSSO = sso.New(sso.Options{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},
 	})
-	features = append(features, adminsso.NewHandler(panelSSO))
+	features = append(features, sso.NewHandler(panelSSO))
 	c.loops = append(c.loops, accessSvc.Loops()...)
 	leader = append(leader, accessSvc.LeaderLoops()...)
 	c.onListen = append(c.onListen, func(addr string) {

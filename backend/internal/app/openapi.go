@@ -1,19 +1,19 @@
 package app
 
 import (
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
-	"github.com/gatehouse-proxy/gatehouse/internal/adminsso"
-	"github.com/gatehouse-proxy/gatehouse/internal/apitoken"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
+	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
-	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
@@ -31,19 +31,19 @@ func apiFragments() []openapi.Fragment {
 	return []openapi.Fragment{
 		{Package: "internal/httpapi", FS: httpapi.OpenAPI},
 		{Package: "internal/admin", FS: admin.OpenAPI},
-		{Package: "internal/adminsso", FS: adminsso.OpenAPI},
-		{Package: "internal/apitoken", FS: apitoken.OpenAPI},
+		{Package: "internal/admin/sso", FS: sso.OpenAPI},
+		{Package: "internal/admin/apitokens", FS: apitokens.OpenAPI},
 		{Package: "internal/audit", FS: audit.OpenAPI},
 		{Package: "internal/settings", FS: settings.OpenAPI},
 		{Package: "internal/services", FS: services.OpenAPI},
 		{Package: "internal/domains", FS: domains.OpenAPI},
 		{Package: "internal/managed", FS: managed.OpenAPI},
 		{Package: "internal/accesspolicy", FS: accesspolicy.OpenAPI},
-		{Package: "internal/machinetoken", FS: machinetoken.OpenAPI},
+		{Package: "internal/forwardauth/machinetokens", FS: machinetokens.OpenAPI},
 		{Package: "internal/accesslog", FS: accesslog.OpenAPI},
 		{Package: "internal/dynconf", FS: dynconf.OpenAPI},
 		{Package: "internal/runtime", FS: runtime.OpenAPI},
-		{Package: "internal/access", FS: access.OpenAPI},
+		{Package: "internal/forwardauth", FS: forwardauth.OpenAPI},
 		{Package: "internal/status", FS: status.OpenAPI},
 		{Package: "internal/cluster", FS: cluster.OpenAPI},
 		{Package: "internal/notify", FS: notify.OpenAPI},

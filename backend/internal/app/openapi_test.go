@@ -10,14 +10,14 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	fwdcontract "github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // frontRoutes are answered in front of Echo (access.Service.FastVerify), so
 // they are not in Echo's route table but are part of the API.
-var frontRoutes = []string{"GET " + fwdauth.VerifyPath, "HEAD " + fwdauth.VerifyPath}
+var frontRoutes = []string{"GET " + fwdcontract.VerifyPath, "HEAD " + fwdcontract.VerifyPath}
 
 var echoParam = regexp.MustCompile(`:([A-Za-z0-9_]+)`)
 

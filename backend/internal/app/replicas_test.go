@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -67,7 +67,7 @@ func TestReplicasSessionRevokedOnAIsRefusedByB(t *testing.T) {
 		h := []string{"X-Forwarded-Method", "GET", "X-Forwarded-Proto", "https", "X-Forwarded-Host", "app.test",
 			"X-Forwarded-Uri", uri, "Accept", "application/json"}
 		if cookie != "" {
-			h = append(h, "Cookie", access.SessionCookie+"="+cookie)
+			h = append(h, "Cookie", forwardauth.SessionCookie+"="+cookie)
 		}
 		return testutil.Request(r.handler, "GET", "/api/auth/verify?service="+svc, "", h...)
 	}
@@ -77,7 +77,7 @@ func TestReplicasSessionRevokedOnAIsRefusedByB(t *testing.T) {
 		"Origin", "https://app.test").Result() // the link page's button
 	_ = res.Body.Close()
 	for _, ck := range res.Cookies() {
-		if ck.Name == access.SessionCookie {
+		if ck.Name == forwardauth.SessionCookie {
 			cookie = ck.Value
 		}
 	}

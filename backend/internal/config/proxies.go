@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // defaultTraefikAddresses is loopback (a Traefik on the same host, `make
@@ -42,7 +42,7 @@ func parseTraefikAddresses(s string) ([]netip.Prefix, []string, error) {
 		}
 		h := strings.ToLower(f)
 		last := h[strings.LastIndexByte(h, '.')+1:]
-		if strings.ContainsAny(h, ":/") || hostname.ValidateTarget(h) != nil || strings.Trim(last, "0123456789") == "" {
+		if strings.ContainsAny(h, ":/") || validate.TargetHost(h) != nil || strings.Trim(last, "0123456789") == "" {
 			return nil, nil, fmt.Errorf("%q is not an address, a CIDR, loopback, private or a host name", f)
 		}
 		if !slices.Contains(hosts, h) {

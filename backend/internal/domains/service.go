@@ -12,7 +12,6 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
-	"github.com/gatehouse-proxy/gatehouse/internal/namelist"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -160,7 +159,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 			if err := tx.Model(&store.Service{}).Where("domain_id = ?", id).Order("name").Limit(5).Pluck("name", &names).Error; err != nil {
 				return fmt.Errorf("list services of domain: %w", err)
 			}
-			return apperr.Conflict("", "domain is used by services: %s; move or delete them first", namelist.Join(names, int(total)))
+			return apperr.Conflict("", "domain is used by services: %s; move or delete them first", joinNames(names, int(total)))
 		}
 		return tx.Where("id = ?", id).Delete(&store.Domain{}).Error
 	})

@@ -5,10 +5,8 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // normalize trims and lower-cases the names, fills the defaults (the name
@@ -17,8 +15,8 @@ import (
 func (r *Request) normalize() error {
 	var c apperr.Collector
 	r.Name = strings.TrimSpace(r.Name)
-	r.Domain = hostname.Normalize(r.Domain)
-	if err := hostname.Validate(r.Domain, false); err != nil {
+	r.Domain = validate.NormalizeHostname(r.Domain)
+	if err := validate.Hostname(r.Domain, false); err != nil {
 		c.Add("domain", "%v", err)
 	}
 	if r.Name == "" {
@@ -28,7 +26,7 @@ func (r *Request) normalize() error {
 		c.Add("name", "must be at most 100 characters")
 	}
 	r.CertResolver = strings.TrimSpace(r.CertResolver)
-	if r.CertResolver != "" && !traefikname.Resolver(r.CertResolver) {
+	if r.CertResolver != "" && !validate.Resolver(r.CertResolver) {
 		c.Add("certResolver", "%q is not a valid resolver name", r.CertResolver)
 	}
 	if r.Wildcard && r.CertResolver == "" {
@@ -43,16 +41,16 @@ func (r *Request) normalize() error {
 	for i := range r.CertConfigs {
 		cc := &r.CertConfigs[i]
 		f := fmt.Sprintf("certConfigs[%d]", i)
-		cc.Main = hostname.Normalize(cc.Main)
-		if err := hostname.Validate(cc.Main, true); err != nil {
+		cc.Main = validate.NormalizeHostname(cc.Main)
+		if err := validate.Hostname(cc.Main, true); err != nil {
 			c.Add(f+".main", "%v", err)
 		}
 		if cc.SANs == nil {
 			cc.SANs = []string{}
 		}
 		for j := range cc.SANs {
-			cc.SANs[j] = hostname.Normalize(cc.SANs[j])
-			if err := hostname.Validate(cc.SANs[j], true); err != nil {
+			cc.SANs[j] = validate.NormalizeHostname(cc.SANs[j])
+			if err := validate.Hostname(cc.SANs[j], true); err != nil {
 				c.Add(fmt.Sprintf("%s.sans[%d]", f, j), "%v", err)
 			}
 		}
@@ -62,11 +60,11 @@ func (r *Request) normalize() error {
 		}
 		if cc.Resolver == "" {
 			c.Add(f+".resolver", "is required (or set the domain's certResolver)")
-		} else if !traefikname.Resolver(cc.Resolver) {
+		} else if !validate.Resolver(cc.Resolver) {
 			c.Add(f+".resolver", "%q is not a valid resolver name", cc.Resolver)
 		}
 	}
-	hsts.Check(&c, "https.hsts", r.HTTPS.HSTS)
+	validate.HSTS(&c, "https.hsts", validate.Policy(r.HTTPS.HSTS))
 	return c.Err()
 }
 

@@ -10,22 +10,19 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
-	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // identityHeaders is shared by every forwardAuth middleware of one process
 // (never modified): one slice instead of one per protected service.
-var identityHeaders = fwdauth.IdentityHeaders()
+var identityHeaders = contract.IdentityHeaders()
 
 // identityHeadersRegex strips every other spelling of them (Remote_User,
 // remote-user) from the client's request. Traefik 3.6 and 3.7 both accept
 // authResponseHeadersRegex, so no Traefik version gates it.
-var identityHeadersRegex = fwdauth.IdentityHeadersRegex()
+var identityHeadersRegex = contract.IdentityHeadersRegex()
 
 // owners maps emitted names to the panel service that contributed them.
 type owners struct {
@@ -126,7 +123,7 @@ func Encode(cfg Config) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
-func validEntrypoint(ep string) bool { return traefikname.Entrypoint(ep) }
+func validEntrypoint(ep string) bool { return validate.Entrypoint(ep) }
 
 // service emits one panel service, or nothing and an error.
 func (b *builder) service(sv ServiceSpec, slug string) error {
@@ -139,7 +136,7 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	redirectKind := sv.Kind == store.KindRedirect
 	var servers []Server
 	if redirectKind {
-		if err := redirecturl.Check(sv.Redirect.URL, sv.Redirect.KeepPath); err != nil {
+		if err := validate.RedirectURL(sv.Redirect.URL, sv.Redirect.KeepPath); err != nil {
 			return fmt.Errorf("redirect URL: %w", err)
 		}
 	} else if servers, err = targetURLs(sv); err != nil {
@@ -166,7 +163,7 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	}
 	var newMW []namedMW
 	for _, m := range b.s.GlobalMiddlewares {
-		if !memo(b.validMW, m, traefikname.Middleware) {
+		if !memo(b.validMW, m, validate.Middleware) {
 			return fmt.Errorf("invalid global middleware %q", m)
 		}
 		mws = append(mws, m)
@@ -177,17 +174,17 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		}
 		n := Prefix + "auth-" + slug
 		newMW = append(newMW, namedMW{n, &Middleware{ForwardAuth: &ForwardAuth{
-			Address:                  b.s.AuthBase + fwdauth.VerifyPath + "?" + fwdauth.ServiceParam + "=" + url.QueryEscape(sv.ID),
+			Address:                  b.s.AuthBase + contract.VerifyPath + "?" + contract.ServiceParam + "=" + url.QueryEscape(sv.ID),
 			AuthResponseHeaders:      identityHeaders,
 			AuthResponseHeadersRegex: identityHeadersRegex,
-			AddAuthCookiesToResponse: []string{fwdauth.SessionCookie},
+			AddAuthCookiesToResponse: []string{contract.SessionCookie},
 			TrustForwardHeader:       b.s.TrustForwardHeader,
 		}}})
 		mws = append(mws, n)
 	}
 	if len(sv.Headers) > 0 {
 		for k, v := range sv.Headers {
-			if !httpheader.ValidName(k) || !httpheader.ValidValue(v) {
+			if !validate.HeaderName(k) || !validate.HeaderValue(v) {
 				return fmt.Errorf("invalid request header %q", k)
 			}
 		}
@@ -196,7 +193,7 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		mws = append(mws, n)
 	}
 	for _, m := range sv.Middlewares {
-		if !memo(b.validMW, m, traefikname.Middleware) {
+		if !memo(b.validMW, m, validate.Middleware) {
 			return fmt.Errorf("invalid middleware %q", m)
 		}
 		mws = append(mws, m)
@@ -215,8 +212,8 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		// Last, so protections and the service's own middlewares still run.
 		n := Prefix + "redirect-" + slug
 		newMW = append(newMW, namedMW{n, &Middleware{RedirectRegex: &RedirectRegex{
-			Regex:       redirecturl.Regex(sv.Redirect.KeepPath),
-			Replacement: redirecturl.Replacement(sv.Redirect.URL, sv.Redirect.KeepPath),
+			Regex:       validate.RedirectRegex(sv.Redirect.KeepPath),
+			Replacement: validate.RedirectReplacement(sv.Redirect.URL, sv.Redirect.KeepPath),
 			Permanent:   sv.Redirect.Permanent,
 		}}})
 		mws = append(mws, n)
@@ -305,7 +302,7 @@ func targetURLs(sv ServiceSpec) ([]Server, error) {
 		if scheme != "http" && scheme != "https" && scheme != "h2c" {
 			return nil, fmt.Errorf("targets[%d]: invalid scheme %q", i, t.Scheme)
 		}
-		if err := hostname.ValidateTarget(host); err != nil || t.Port < 1 || t.Port > 65535 {
+		if err := validate.TargetHost(host); err != nil || t.Port < 1 || t.Port > 65535 {
 			return nil, fmt.Errorf("targets[%d]: invalid host or port", i)
 		}
 		if t.Weight < 0 || t.Weight > 1000 {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/fwdauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -57,10 +57,10 @@ func TestForwardAuthStripsEverySpelling(t *testing.T) {
 	if fa == nil {
 		t.Fatalf("no forwardAuth middleware: %+v", cfg.HTTP.Middlewares)
 	}
-	answer := http.Header{fwdauth.HeaderUser: {"alice"}, fwdauth.HeaderGroups: {"staff"}}
-	want := map[string]string{fold(fwdauth.HeaderUser): "alice", fold(fwdauth.HeaderGroups): "staff"}
+	answer := http.Header{contract.HeaderUser: {"alice"}, contract.HeaderGroups: {"staff"}}
+	want := map[string]string{fold(contract.HeaderUser): "alice", fold(contract.HeaderGroups): "staff"}
 
-	for _, h := range fwdauth.IdentityHeaders() {
+	for _, h := range contract.IdentityHeaders() {
 		lower := strings.ToLower(h)
 		for _, spelling := range []string{h, lower, strings.ToUpper(h), strings.ReplaceAll(h, "-", "_"),
 			strings.ReplaceAll(lower, "-", "_"), strings.ToUpper(strings.ReplaceAll(h, "-", "_"))} {
@@ -72,7 +72,7 @@ func TestForwardAuthStripsEverySpelling(t *testing.T) {
 				for k, v := range req {
 					seen[fold(k)] = append(seen[fold(k)], v...)
 				}
-				for _, id := range fwdauth.IdentityHeaders() {
+				for _, id := range contract.IdentityHeaders() {
 					got := seen[fold(id)]
 					if w, ok := want[fold(id)]; ok {
 						if len(got) != 1 || got[0] != w {
@@ -94,7 +94,7 @@ func TestForwardAuthStripsEverySpelling(t *testing.T) {
 // header in every spelling and nothing else (another header a client sends
 // must survive).
 func TestIdentityHeadersRegexMatchesOnlyThem(t *testing.T) {
-	re := regexp.MustCompile(fwdauth.IdentityHeadersRegex())
+	re := regexp.MustCompile(contract.IdentityHeadersRegex())
 	for _, k := range []string{"Remote-User", "Remote_user", "REMOTE-EMAIL", "remote_name", "Remote-Groups", "rEmOtE_gRoUpS"} {
 		if !re.MatchString(k) {
 			t.Errorf("%q does not match", k)

@@ -5,8 +5,8 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Rule types, as stored on services.
@@ -70,7 +70,7 @@ func orGroup(parts []string) string {
 func hostRule(hosts []string) (string, error) {
 	parts := make([]string, 0, len(hosts))
 	for _, h := range hosts {
-		if err := hostname.Validate(h, false); err != nil {
+		if err := validate.Hostname(h, false); err != nil {
 			return "", fmt.Errorf("host %q: %w", h, err)
 		}
 		m, err := matcher("Host", h)

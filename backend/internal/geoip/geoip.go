@@ -45,9 +45,3 @@ func (d *DB) Country(addr netip.Addr) string {
 	}
 	return ""
 }
-
-// Describe names the database's type and build date, for the UI.
-func (d *DB) Describe() string {
-	m := d.r.Metadata
-	return fmt.Sprintf("%s (built %d)", m.DatabaseType, m.BuildEpoch)
-}

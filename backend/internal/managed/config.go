@@ -13,8 +13,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Config is the managed static configuration, stored under store.KeyManaged.
@@ -145,7 +144,7 @@ func (c *Config) Validate(apiPort int) error {
 	for i, r := range c.Resolvers {
 		f := fmt.Sprintf("resolvers[%d].", i)
 		switch {
-		case !traefikname.Resolver(r.Name):
+		case !validate.Resolver(r.Name):
 			col.Add(f+"name", "must be 1-63 letters, digits, - or _, starting with a letter or digit")
 		case resolvers[r.Name]:
 			col.Add(f+"name", "%q is used by another resolver", r.Name)
@@ -176,7 +175,7 @@ func validateEntrypoints(col *apperr.Collector, eps []Entrypoint, byName map[str
 	for i, e := range eps {
 		f := fmt.Sprintf("entrypoints[%d].", i)
 		switch {
-		case !traefikname.Entrypoint(e.Name):
+		case !validate.Entrypoint(e.Name):
 			col.Add(f+"name", "must be 1-63 letters, digits, - or _, starting with a letter or digit")
 		case e.Name == APIEntrypoint:
 			col.Add(f+"name", "%q is reserved for Traefik's internal API entrypoint", APIEntrypoint)
@@ -271,7 +270,7 @@ func CheckEmail(s string) error {
 		return fmt.Errorf("must be a valid e-mail address like you@your-domain.com")
 	}
 	domain := strings.ToLower(s[strings.LastIndexByte(s, '@')+1:])
-	if !strings.Contains(domain, ".") || hostname.Validate(domain, false) != nil {
+	if !strings.Contains(domain, ".") || validate.Hostname(domain, false) != nil {
 		return fmt.Errorf("must be a valid e-mail address like you@your-domain.com")
 	}
 	for _, bad := range []string{"example.com", "example.org", "example.net"} {
@@ -294,7 +293,7 @@ func checkDNSResolver(s string) error {
 	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
 		return fmt.Errorf("port must be between 1 and 65535")
 	}
-	if net.ParseIP(host) == nil && hostname.Validate(host, false) != nil {
+	if net.ParseIP(host) == nil && validate.Hostname(host, false) != nil {
 		return fmt.Errorf("%q is not an IP address or host name", host)
 	}
 	return nil

@@ -8,8 +8,8 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/token"
 )
 
 // opTimeout bounds each statement: a database that does not answer turns
@@ -36,7 +36,7 @@ func (t *table) query() (*gorm.DB, context.CancelFunc) {
 
 // hash names key within the limiter's scope; the table never holds the
 // addresses and user names themselves.
-func (t *table) hash(key string) string { return token.Hash(t.scope + "\x00" + key) }
+func (t *table) hash(key string) string { return bearer.Hash(t.scope + "\x00" + key) }
 
 func (t *table) blocked(l *Limiter, keys []string) (bool, time.Duration) {
 	if len(keys) == 0 {

@@ -28,7 +28,7 @@ type Protections func(ctx context.Context, db *gorm.DB, serviceID string) (map[s
 
 // Exposures answers, for each service in ids, who can open it without
 // signing in ("everyone", "some" or "none"), given its protections. The
-// access-rule feature owns the rules: accesspolicy.Exposures.
+// access-rule feature owns the rules: access.Exposures.
 type Exposures func(ctx context.Context, db *gorm.DB, ids []string, prot map[string]Protection) (map[string]string, error)
 
 // EndSessions ends the forward-auth sessions of services inside the caller's

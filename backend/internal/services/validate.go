@@ -7,12 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
-	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Rule types.
@@ -55,10 +51,10 @@ func (r *Request) normalize() error {
 	for i := range r.Hostnames {
 		h := &r.Hostnames[i]
 		f := fmt.Sprintf("hostnames[%d]", i)
-		h.Value = hostname.Normalize(h.Value)
+		h.Value = validate.NormalizeHostname(h.Value)
 		switch h.Type {
 		case store.HostSubdomain:
-			if err := hostname.ValidateRelative(h.Value); err != nil {
+			if err := validate.RelativeHostname(h.Value); err != nil {
 				c.Add(f+".value", "%v", err)
 			}
 			if r.DomainID == nil {
@@ -70,7 +66,7 @@ func (r *Request) normalize() error {
 				c.Add("domainId", "is required for the apex hostname")
 			}
 		case store.HostCustom:
-			if err := hostname.Validate(h.Value, false); err != nil {
+			if err := validate.Hostname(h.Value, false); err != nil {
 				c.Add(f+".value", "%v", err)
 			}
 		default:
@@ -95,7 +91,7 @@ func (r *Request) normalize() error {
 	if r.Redirect != nil {
 		r.Redirect.URL = strings.TrimSpace(r.Redirect.URL)
 		if r.Kind == store.KindRedirect || r.Redirect.URL != "" {
-			if err := redirecturl.Check(r.Redirect.URL, r.Redirect.KeepPath); err != nil {
+			if err := validate.RedirectURL(r.Redirect.URL, r.Redirect.KeepPath); err != nil {
 				c.Add("redirect.url", "%v", err)
 			}
 		}
@@ -116,7 +112,7 @@ func (r *Request) normalize() error {
 		if t.Scheme != "http" && t.Scheme != "https" && t.Scheme != "h2c" {
 			c.Add(f+".scheme", "must be one of: http, https, h2c")
 		}
-		if err := hostname.ValidateTarget(t.Host); err != nil {
+		if err := validate.TargetHost(t.Host); err != nil {
 			c.Add(f+".host", "%v", err)
 		}
 		if t.Port < 1 || t.Port > 65535 {
@@ -130,11 +126,11 @@ func (r *Request) normalize() error {
 	if r.Entrypoints == nil {
 		r.Entrypoints = []string{}
 	}
-	traefikname.CheckList(&c, "entrypoints", r.Entrypoints, traefikname.Entrypoint, "entrypoint")
+	validate.NameList(&c, "entrypoints", r.Entrypoints, validate.Entrypoint, "entrypoint")
 	if r.Middlewares == nil {
 		r.Middlewares = []string{}
 	}
-	traefikname.CheckList(&c, "middlewares", r.Middlewares, traefikname.Middleware, "middleware")
+	validate.NameList(&c, "middlewares", r.Middlewares, validate.Middleware, "middleware")
 
 	if len(r.Rules) > 50 {
 		c.Add("rules", "must have at most 50 items")
@@ -150,10 +146,10 @@ func (r *Request) normalize() error {
 		c.Add("headers", "must have at most 50 items")
 	}
 	for name, value := range r.Headers {
-		if !httpheader.ValidName(name) {
+		if !validate.HeaderName(name) {
 			c.Add("headers."+name, "header name must be letters, digits and !#$%%&'*+-.^_|~")
 		}
-		if !httpheader.ValidValue(value) || len(value) > 4096 {
+		if !validate.HeaderValue(value) || len(value) > 4096 {
 			c.Add("headers."+name, "header value must be printable text without line breaks (at most 4096 characters)")
 		}
 	}
@@ -169,7 +165,7 @@ func (r *Request) normalize() error {
 	}
 
 	if r.HTTPS.HSTS != nil {
-		hsts.Check(&c, "https.hsts", *r.HTTPS.HSTS)
+		validate.HSTS(&c, "https.hsts", validate.Policy(*r.HTTPS.HSTS))
 	}
 
 	if r.Expiry != nil {
@@ -200,7 +196,7 @@ func checkRule(c *apperr.Collector, f string, r *store.Rule) {
 		}
 		r.Name = ""
 	case RuleHeader, RuleQuery:
-		if r.Type == RuleHeader && !httpheader.ValidName(r.Name) {
+		if r.Type == RuleHeader && !validate.HeaderName(r.Name) {
 			c.Add(f+".name", "must be a header name (letters, digits and !#$%%&'*+-.^_|~)")
 		}
 		if r.Type == RuleQuery && (r.Name == "" || !isRuleText(r.Name)) {

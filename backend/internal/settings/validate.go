@@ -2,16 +2,15 @@ package settings
 
 import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Validate normalizes g and checks every field.
 func (g *Global) Validate() error {
 	var c apperr.Collector
-	g.AdminDomain = hostname.Normalize(g.AdminDomain)
+	g.AdminDomain = validate.NormalizeHostname(g.AdminDomain)
 	if g.AdminDomain != "" {
-		if err := hostname.Validate(g.AdminDomain, false); err != nil {
+		if err := validate.Hostname(g.AdminDomain, false); err != nil {
 			c.Add("adminDomain", "%v", err)
 		}
 	}
@@ -24,8 +23,8 @@ func (g *Global) Validate() error {
 	if len(g.DefaultEntrypoints) == 0 {
 		c.Add("defaultEntrypoints", "must name at least one entrypoint")
 	}
-	traefikname.CheckList(&c, "defaultEntrypoints", g.DefaultEntrypoints, traefikname.Entrypoint, "entrypoint")
-	traefikname.CheckList(&c, "globalMiddlewares", g.GlobalMiddlewares, traefikname.Middleware, "middleware")
+	validate.NameList(&c, "defaultEntrypoints", g.DefaultEntrypoints, validate.Entrypoint, "entrypoint")
+	validate.NameList(&c, "globalMiddlewares", g.GlobalMiddlewares, validate.Middleware, "middleware")
 	if g.DefaultLifetimeSeconds < 0 || g.DefaultLifetimeSeconds > 10*365*24*3600 {
 		c.Add("defaultLifetimeSeconds", "must be between 0 (never) and 10 years")
 	}

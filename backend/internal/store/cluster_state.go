@@ -9,7 +9,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/token"
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 )
 
 // Kinds of sso_pending rows. Sign-ins in progress themselves live in the
@@ -50,7 +50,7 @@ func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, expir
 	if err != nil {
 		return fmt.Errorf("encode pending %s: %w", kind, err)
 	}
-	row := SSOPending{Kind: kind, KeyHash: token.Hash(key), Payload: string(b), ExpiresAt: expires.UTC()}
+	row := SSOPending{Kind: kind, KeyHash: bearer.Hash(key), Payload: string(b), ExpiresAt: expires.UTC()}
 	if err := single(ctx, db).Create(&row).Error; err != nil {
 		return fmt.Errorf("store pending %s: %w", kind, err)
 	}
@@ -63,7 +63,7 @@ func PutPending(ctx context.Context, db *gorm.DB, kind, key string, v any, expir
 // gets true. A row left after its expiry (not swept yet) still counts,
 // which only errs on the side of refusing.
 func MarkPending(ctx context.Context, db *gorm.DB, kind, key string, expires time.Time) (bool, error) {
-	row := SSOPending{Kind: kind, KeyHash: token.Hash(key), Payload: "{}", ExpiresAt: expires.UTC()}
+	row := SSOPending{Kind: kind, KeyHash: bearer.Hash(key), Payload: "{}", ExpiresAt: expires.UTC()}
 	res := single(ctx, db).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
 	if res.Error != nil {
 		return false, fmt.Errorf("mark pending %s: %w", kind, res.Error)
@@ -79,7 +79,7 @@ func MarkPending(ctx context.Context, db *gorm.DB, kind, key string, expires tim
 func TakePending(ctx context.Context, db *gorm.DB, kind, key string, now time.Time, v any) (bool, error) {
 	var rows []struct{ Payload string }
 	err := single(ctx, db).Raw("DELETE FROM sso_pending WHERE kind = ? AND key_hash = ? AND expires_at > ? RETURNING payload",
-		kind, token.Hash(key), now.UTC()).Scan(&rows).Error
+		kind, bearer.Hash(key), now.UTC()).Scan(&rows).Error
 	if err != nil {
 		return false, fmt.Errorf("take pending %s: %w", kind, err)
 	}

@@ -14,11 +14,11 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/machinetoken"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 func (p *planner) planMachineTokens() {
@@ -32,9 +32,9 @@ func (p *planner) planMachineTokens() {
 	taken := func(id string) bool { _, ok := byID(p.st.tokens, id); return ok }
 	dup := dupes(p.doc.MachineTokens, func(t document.MachineToken) string { return strings.TrimSpace(t.Name) })
 	for _, t := range p.doc.MachineTokens {
-		req := machinetoken.CreateRequest{Name: t.Name, ServiceIDs: t.Services,
-			Scope: machinetoken.Scope{PathPrefix: t.ScopePath, Methods: t.ScopeMethods}}
-		err := machinetoken.Check(&req, p.now)
+		req := machinetokens.CreateRequest{Name: t.Name, ServiceIDs: t.Services,
+			Scope: machinetokens.Scope{PathPrefix: t.ScopePath, Methods: t.ScopeMethods}}
+		err := machinetokens.Check(&req, p.now)
 		name := req.Name
 		if err == nil && dup[name] {
 			err = fmt.Errorf("the file lists this token more than once")
@@ -318,9 +318,9 @@ func (p *planner) planConfig() error {
 		}
 	}
 	if cfg.AccessRules != nil {
-		rules := slices.Clone(cfg.AccessRules)
+		list := slices.Clone(cfg.AccessRules)
 		var c apperr.Collector
-		accessrule.Normalize(rules, "config.accessRules", accessrule.Options{GeoIP: p.s.o.GeoIP}, &c)
+		accessrule.Normalize(list, "config.accessRules", accessrule.Options{GeoIP: p.s.o.GeoIP}, &c)
 		if err := c.Err(); err != nil {
 			p.add(refused(KindAccessRules, store.KeyAccessRules, err), nil)
 		} else {
@@ -330,7 +330,7 @@ func (p *planner) planConfig() error {
 				return err
 			}
 			var fields []string
-			if found && diffJSON(orEmpty(cur), rules) {
+			if found && diffJSON(orEmpty(cur), list) {
 				fields = []string{"rules"}
 			}
 			act := action(found, fields)
@@ -339,10 +339,10 @@ func (p *planner) planConfig() error {
 				before = map[string]any{"rules": orEmpty(cur)}
 			}
 			it := Item{Kind: KindAccessRules, Name: store.KeyAccessRules, Action: act, Fields: fields}.
-				state("", before, map[string]any{"rules": rules})
+				state("", before, map[string]any{"rules": list})
 			p.add(it, func(tx *gorm.DB) error {
 				p.events = append(p.events, change.Event{Entity: change.Access, Kind: change.Updated})
-				return store.PutConfig(p.ctx, tx, store.KeyAccessRules, rules)
+				return store.PutConfig(p.ctx, tx, store.KeyAccessRules, list)
 			})
 		}
 	}
@@ -547,7 +547,7 @@ func (p *planner) planDeletes() {
 		svcNames[strings.TrimSpace(s.Name)] = true
 	}
 	for _, d := range p.doc.Domains {
-		hosts[hostname.Normalize(d.Domain)] = true
+		hosts[validate.NormalizeHostname(d.Domain)] = true
 	}
 	for _, c := range p.doc.CredentialSets {
 		sets[strings.TrimSpace(c.Name)] = true

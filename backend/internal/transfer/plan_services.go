@@ -11,15 +11,15 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 var newID = store.NewID
@@ -29,7 +29,7 @@ func (p *planner) planDomains() {
 	for _, d := range p.st.domainRows {
 		byHost[d.Domain] = d
 	}
-	dup := dupes(p.doc.Domains, func(d document.Domain) string { return hostname.Normalize(d.Domain) })
+	dup := dupes(p.doc.Domains, func(d document.Domain) string { return validate.NormalizeHostname(d.Domain) })
 	taken := func(id string) bool { _, ok := p.st.domainByID[id]; return ok }
 	defaults := 0
 	for _, d := range p.doc.Domains {
@@ -38,7 +38,7 @@ func (p *planner) planDomains() {
 		}
 	}
 	for _, d := range p.doc.Domains {
-		host := hostname.Normalize(d.Domain)
+		host := validate.NormalizeHostname(d.Domain)
 		req := domains.Request{Name: d.Name, Domain: d.Domain, CertResolver: d.CertResolver, Wildcard: d.Wildcard,
 			IsDefault: d.IsDefault, CertConfigs: d.CertConfigs, HTTPS: domains.HTTPS{Redirect: d.HTTPSRedirect, HSTS: d.HSTS}}
 		err := domains.Check(&req)
@@ -282,7 +282,7 @@ func (p *planner) domainRow(id *string, host string) *store.Domain {
 func (p *planner) checkService(sv document.Service, cur store.Service) (store.Service, []document.Protection, *document.ServiceAccess, string, error) {
 	var row store.Service
 	var domainID *string
-	host := hostname.Normalize(sv.Domain)
+	host := validate.NormalizeHostname(sv.Domain)
 	if host != "" {
 		if why, bad := p.domainBad[host]; bad {
 			return row, nil, nil, "", apperr.Field("domain", "domain %s is refused (%s)", host, why)
@@ -347,12 +347,12 @@ func (p *planner) checkService(sv document.Service, cur store.Service) (store.Se
 		if sv.Access.DefaultAction != "" && !accessrule.ValidAction(accessrule.Action(sv.Access.DefaultAction)) {
 			c.Add("access.defaultAction", "must be empty (automatic) or one of: allow, deny, authenticate")
 		}
-		rules := append([]accessrule.Rule{}, sv.Access.Rules...)
-		accessrule.Normalize(rules, "access.rules", accessrule.Options{GeoIP: p.s.o.GeoIP}, &c)
+		list := append([]accessrule.Rule{}, sv.Access.Rules...)
+		accessrule.Normalize(list, "access.rules", accessrule.Options{GeoIP: p.s.o.GeoIP}, &c)
 		if err := c.Err(); err != nil {
 			return row, nil, nil, "", err
 		}
-		acc = &document.ServiceAccess{DefaultAction: sv.Access.DefaultAction, Rules: rules}
+		acc = &document.ServiceAccess{DefaultAction: sv.Access.DefaultAction, Rules: list}
 	}
 	return row, prots, acc, host, nil
 }
@@ -362,7 +362,7 @@ func (p *planner) checkProtections(in []document.Protection) ([]document.Protect
 	seen := map[string]bool{}
 	for i, pr := range in {
 		f := fmt.Sprintf("protections[%d]", i)
-		settings, err := access.CheckProtection(pr.Type, pr.Settings)
+		settings, err := forwardauth.CheckProtection(pr.Type, pr.Settings)
 		if err != nil {
 			return nil, apperr.Field(f, "%s", reason(err))
 		}
@@ -440,7 +440,7 @@ func (p *planner) writeService(tx *gorm.DB, row store.Service, prots []document.
 		endSessions = true
 	}
 	if endSessions {
-		if err := access.EndServiceSessions(tx, row.ID); err != nil {
+		if err := forwardauth.EndServiceSessions(tx, row.ID); err != nil {
 			return err
 		}
 		p.events = append(p.events, change.Event{Entity: change.Security, Kind: change.Deleted, ID: row.ID})

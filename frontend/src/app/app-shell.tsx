@@ -7,7 +7,7 @@ import { formatVersion } from '@/lib/format';
 import { useMe, useSystem } from '@/lib/api/system';
 import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
-import { useLogout } from '@/features/auth/api/auth';
+import { useLogout } from '@/features/sign-in/api/auth';
 
 type NavItem = { to: string; label: string; icon: IconName; end?: boolean; managedOnly?: boolean };
 const groups: { title: string; items: NavItem[] }[] = [

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { SetupPage } from '@/features/auth/components/setup-page';
+import { LoginPage } from '@/features/sign-in/components/login-page';
+import { SetupPage } from '@/features/sign-in/components/setup-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { ServiceConfigPage } from '@/features/services/components/service-config-page';
 import { ServiceEditPage } from '@/features/services/components/service-edit-page';
@@ -43,22 +43,22 @@ export function createAppRouter() {
               children: [
                 { index: true, element: <ServiceEditPage /> },
                 { path: 'config', element: <ServiceConfigPage /> },
-                { path: 'security', lazy: () => import('@/features/security/components/service-security-page').then((m) => ({ Component: m.ServiceSecurityPage })) },
+                { path: 'security', lazy: () => import('@/features/forward-auth/components/service-security-page').then((m) => ({ Component: m.ServiceSecurityPage })) },
                 { path: 'access', lazy: () => import('@/features/access/components/service-access-page').then((m) => ({ Component: m.ServiceAccessPage })) },
               ],
             },
             { path: 'domains', lazy: () => import('@/features/domains/components/domains-page').then((m) => ({ Component: m.DomainsPage })) },
-            { path: 'credential-sets', lazy: () => import('@/features/credentials/components/credential-sets-page').then((m) => ({ Component: m.CredentialSetsPage })) },
-            { path: 'sessions', lazy: () => import('@/features/sessions/components/sessions-page').then((m) => ({ Component: m.SessionsPage })) },
+            { path: 'credential-sets', lazy: () => import('@/features/forward-auth/components/credential-sets-page').then((m) => ({ Component: m.CredentialSetsPage })) },
+            { path: 'sessions', lazy: () => import('@/features/forward-auth/components/sessions-page').then((m) => ({ Component: m.SessionsPage })) },
             { path: 'access-rules', lazy: () => import('@/features/access/components/global-rules-page').then((m) => ({ Component: m.GlobalRulesPage })) },
             { path: 'access-log', lazy: () => import('@/features/access/components/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
-            { path: 'machine-tokens', lazy: () => import('@/features/machine-tokens/components/machine-tokens-page').then((m) => ({ Component: m.MachineTokensPage })) },
+            { path: 'machine-tokens', lazy: () => import('@/features/forward-auth/components/machine-tokens-page').then((m) => ({ Component: m.MachineTokensPage })) },
             { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
             { path: 'audit', lazy: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
             { path: 'notifications', lazy: () => import('@/features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
             { path: 'backups', lazy: () => import('@/features/backups/components/backups-page').then((m) => ({ Component: m.BackupsPage })) },
-            { path: 'admins', lazy: () => import('@/features/admins/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
-            { path: 'api-tokens', lazy: () => import('@/features/admins/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
+            { path: 'admins', lazy: () => import('@/features/admin/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
+            { path: 'api-tokens', lazy: () => import('@/features/admin/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
             { path: 'system', lazy: () => import('@/features/system/components/system-page').then((m) => ({ Component: m.SystemPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },
             { path: 'transfer', lazy: () => import('@/features/transfer/components/transfer-page').then((m) => ({ Component: m.TransferPage })) },

@@ -1,6 +1,6 @@
 import type { Hsts } from './api-types';
 
-/** The same limits the server applies (internal/hsts). */
+/** The same limits the server applies (internal/validate/hsts.go). */
 export const HSTS_MAX_AGE = 2 * 365 * 24 * 3600;
 export const HSTS_PRELOAD_MIN_AGE = 365 * 24 * 3600;
 

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // NPM's HSTS header (templates/_hsts.conf): one year, preload always,
@@ -92,13 +91,13 @@ func (c *converter) hostnames(source string, h host) (out []store.Hostname, ok b
 		return nil, false
 	}
 	for _, raw := range names {
-		n := hostname.Normalize(raw)
+		n := validate.NormalizeHostname(raw)
 		switch {
 		case strings.HasPrefix(n, "*."):
 			c.skip(source, "hostname %q not imported: Gatehouse services answer for exact hostnames, not wildcards; add each name you need", n)
 			continue
-		case hostname.Validate(n, false) != nil:
-			c.skip(source, "hostname %q not imported: %v", raw, hostname.Validate(n, false))
+		case validate.Hostname(n, false) != nil:
+			c.skip(source, "hostname %q not imported: %v", raw, validate.Hostname(n, false))
 			continue
 		}
 		if other, taken := c.hosts[n]; taken {
@@ -208,7 +207,7 @@ func (c *converter) proxyHost(h proxyHost) {
 	case scheme != "http" && scheme != "https":
 		c.skip(source, "not imported: its forward scheme %q is neither http nor https", h.forwardScheme)
 		return
-	case hostname.ValidateTarget(target) != nil:
+	case validate.TargetHost(target) != nil:
 		c.skip(source, "not imported: its forward host %q is not an IP address or host name", h.forwardHost)
 		return
 	case h.forwardPort < 1 || h.forwardPort > 65535:
@@ -280,7 +279,7 @@ func (c *converter) redirectionHost(h redirectionHost) {
 		return
 	}
 	target := scheme + "://" + strings.TrimSpace(h.forwardDomainName)
-	if err := redirecturl.Check(target, h.preservePath); err != nil {
+	if err := validate.RedirectURL(target, h.preservePath); err != nil {
 		c.skip(source, "not imported: its target %q %v", target, err)
 		return
 	}

@@ -31,7 +31,7 @@ import (
 func ipRules(l *accessList, withUsers bool) (acc *document.ServiceAccess, why string) {
 	note := fmt.Sprintf("from NPM access list #%d", l.id)
 	def := verdict(false, withUsers, l.satisfyAny)
-	rules := []accessrule.Rule{}
+	list := []accessrule.Rule{}
 	for _, cl := range l.clients {
 		dir, addr := strings.TrimSpace(cl.directive), strings.TrimSpace(cl.address)
 		if dir == "" || addr == "" {
@@ -48,21 +48,21 @@ func ipRules(l *accessList, withUsers bool) (acc *document.ServiceAccess, why st
 		if w := badAddress(addr); w != "" {
 			return nil, fmt.Sprintf("%q %s", clip(addr, 50), w)
 		}
-		if n := len(rules); n > 0 && rules[n-1].Action == act && len(rules[n-1].Sources) < accessrule.MaxConditions {
-			rules[n-1].Sources = append(rules[n-1].Sources, addr)
+		if n := len(list); n > 0 && list[n-1].Action == act && len(list[n-1].Sources) < accessrule.MaxConditions {
+			list[n-1].Sources = append(list[n-1].Sources, addr)
 			continue
 		}
-		rules = append(rules, accessrule.Rule{Action: act, Note: note, Sources: []string{addr}})
+		list = append(list, accessrule.Rule{Action: act, Note: note, Sources: []string{addr}})
 	}
 	var c apperr.Collector
-	accessrule.Normalize(rules, "rules", accessrule.Options{}, &c)
-	if len(rules) > accessrule.MaxRules {
+	accessrule.Normalize(list, "rules", accessrule.Options{}, &c)
+	if len(list) > accessrule.MaxRules {
 		return nil, fmt.Sprintf("they make more than %d access rules", accessrule.MaxRules)
 	}
 	if err := c.Err(); err != nil {
 		return nil, "Gatehouse refuses them (" + err.Error() + ")"
 	}
-	return &document.ServiceAccess{DefaultAction: string(def), Rules: rules}, ""
+	return &document.ServiceAccess{DefaultAction: string(def), Rules: list}, ""
 }
 
 // verdict is what an allow (or deny) rule of a list decides in Gatehouse's

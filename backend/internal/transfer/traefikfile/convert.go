@@ -8,8 +8,8 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
-	"github.com/gatehouse-proxy/gatehouse/internal/traefikname"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // candidate is one router that Gatehouse can express on its own.
@@ -203,7 +203,7 @@ func (f *file) router(name string) (*candidate, error) {
 			return nil, err
 		}
 		for _, ep := range c.eps {
-			if !traefikname.Entrypoint(ep) {
+			if !validate.Entrypoint(ep) {
 				return nil, fmt.Errorf("entrypoint %q is not a name Gatehouse accepts", ep)
 			}
 		}

@@ -6,11 +6,9 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
-	"github.com/gatehouse-proxy/gatehouse/internal/hsts"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
-	"github.com/gatehouse-proxy/gatehouse/internal/redirecturl"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Middlewares of the file cannot come over as objects Gatehouse owns; the
@@ -170,7 +168,7 @@ func (e *effects) headersOf(name string, v any, at string) error {
 	}
 	if h != (store.HSTS{}) {
 		var c apperr.Collector
-		hsts.Check(&c, "hsts", h)
+		validate.HSTS(&c, "hsts", validate.Policy(h))
 		if err := c.Err(); err != nil {
 			return fmt.Errorf("%s: the HSTS policy is outside Gatehouse's limits (at most two years; preload needs includeSubdomains and one year)", at)
 		}
@@ -195,7 +193,7 @@ func (e *effects) requestHeaders(v any, at string) error {
 		if err != nil {
 			return err
 		}
-		if !httpheader.ValidName(k) || !httpheader.ValidValue(s) || len(s) > 4096 {
+		if !validate.HeaderName(k) || !validate.HeaderValue(s) || len(s) > 4096 {
 			return fmt.Errorf("%s: Gatehouse takes header names of token characters and printable values", path(at, k))
 		}
 		e.headers[k] = s
@@ -260,7 +258,7 @@ func wholeHostRedirect(re, repl string) (store.Redirect, bool) {
 	switch {
 	case slices.Contains(matchAll, re):
 		u, ok := fixed(repl)
-		if !ok || redirecturl.Check(u, false) != nil {
+		if !ok || validate.RedirectURL(u, false) != nil {
 			return store.Redirect{}, false
 		}
 		return store.Redirect{URL: u}, true
@@ -275,7 +273,7 @@ func wholeHostRedirect(re, repl string) (store.Redirect, bool) {
 			return store.Redirect{}, false
 		}
 		u, ok := fixed(head)
-		if !ok || strings.HasSuffix(head, "/") || redirecturl.Check(u, true) != nil {
+		if !ok || strings.HasSuffix(head, "/") || validate.RedirectURL(u, true) != nil {
 			return store.Redirect{}, false
 		}
 		return store.Redirect{URL: u, KeepPath: true}, true

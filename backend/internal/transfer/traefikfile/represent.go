@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpheader"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // A Gatehouse service matches (Host(h1) || Host(h2) ...) AND, for each kind
@@ -127,11 +126,11 @@ func hostOf(v string) (string, error) {
 	if v != strings.TrimSpace(v) {
 		return "", fmt.Errorf("Host(%q) has surrounding spaces, so Traefik never matches it", v)
 	}
-	h := hostname.Normalize(v)
+	h := validate.NormalizeHostname(v)
 	if strings.HasPrefix(h, "*.") || strings.HasPrefix(h, "**.") {
 		return "", fmt.Errorf("Host(%q) is a wildcard; Gatehouse service host names are exact", v)
 	}
-	if err := hostname.Validate(h, false); err != nil {
+	if err := validate.Hostname(h, false); err != nil {
 		return "", fmt.Errorf("Host(%q): %w", v, err)
 	}
 	return h, nil
@@ -168,7 +167,7 @@ func ruleOf(e *expr) (store.Rule, error) {
 	case "clientIP":
 		return store.Rule{Type: t, Value: v}, nil
 	case "header":
-		if !httpheader.ValidName(v) || !isRuleText(e.args[1]) || len(e.args[1]) > 1024 {
+		if !validate.HeaderName(v) || !isRuleText(e.args[1]) || len(e.args[1]) > 1024 {
 			return bad("Gatehouse header conditions need a valid header name and a value without quotes, backticks or control characters")
 		}
 		return store.Rule{Type: t, Name: v, Value: e.args[1]}, nil

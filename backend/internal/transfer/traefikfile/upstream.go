@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/hostname"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
 // Gatehouse's limits on targets (services.Request.normalize).
@@ -162,7 +162,7 @@ func targetOf(raw string) (store.Target, error) {
 		return store.Target{}, fmt.Errorf("a Gatehouse target is a scheme, host and port only (no path, query or credentials)")
 	}
 	host := p.Hostname()
-	if err := hostname.ValidateTarget(host); err != nil {
+	if err := validate.TargetHost(host); err != nil {
 		return store.Target{}, fmt.Errorf("host: %w", err)
 	}
 	port := 80

@@ -52,7 +52,7 @@ export function isValidRule(r: { type: string; name: string; value: string }): b
   return ruleSchema.safeParse(r).success;
 }
 
-/** The same checks the server applies (internal/redirecturl), worded for the form. */
+/** The same checks the server applies (internal/validate/redirect_url.go), worded for the form. */
 export function redirectUrlIssue(raw: string, keepPath: boolean): string | null {
   if (!raw) return 'Enter the URL to redirect to';
   if (raw.length > 2048) return 'At most 2048 characters';

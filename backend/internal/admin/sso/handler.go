@@ -1,0 +1,65 @@
+package sso
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
+)
+
+// Handler serves /api/admin/sso*.
+type Handler struct{ s *Service }
+
+// NewHandler returns the handler.
+func NewHandler(s *Service) *Handler { return &Handler{s: s} }
+
+// Register mounts the routes on the /api group. The sign-in flow's two
+// routes are on httpapi's public allow-list.
+func (h *Handler) Register(g *echo.Group) {
+	g.GET(StartPath[len("/api"):], h.s.start)
+	g.GET(CallbackPath[len("/api"):], h.s.callback)
+	g.GET("/admin/sso", h.get)
+	g.PUT("/admin/sso", h.put)
+}
+
+// ViewerHidden says what viewers may not read: the settings page refuses viewers (adminOnly), so the
+// audit log hides every value of its changes from them too.
+var ViewerHidden = viewmask.Whole
+
+// adminOnly refuses viewers: these settings decide who administers the panel.
+func adminOnly(c echo.Context) error {
+	if a, ok := actor.From(c.Request().Context()); !ok || a.Role != actor.RoleAdmin {
+		return apperr.Forbidden("only an administrator with the admin role can change the panel's sign-in")
+	}
+	return nil
+}
+
+func (h *Handler) get(c echo.Context) error {
+	if err := adminOnly(c); err != nil {
+		return err
+	}
+	out, err := h.s.Get(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) put(c echo.Context) error {
+	if err := adminOnly(c); err != nil {
+		return err
+	}
+	var req Request
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.Put(c.Request().Context(), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}

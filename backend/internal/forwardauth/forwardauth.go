@@ -1,0 +1,279 @@
+// Package forwardauth is Gatehouse's forward-auth: the GET /api/auth/verify
+// endpoint Traefik calls on every request to a protected service, the
+// protections behind it (basic auth, OpenID Connect single sign-on, one-use
+// shared links), the sessions they open, and their administration API.
+//
+// The verify hot path reads only in-memory state: a policy snapshot rebuilt
+// after any change on the bus, and caches of sessions and basic-auth results.
+// Every write that could make cached state too permissive publishes or
+// receives a change event that drops it, so the caches fail closed.
+package forwardauth
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
+
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
+	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
+	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// Limits of failed basic-auth and sign-in attempts per IP and per user.
+const (
+	MaxFailures   = 10
+	FailureWindow = 15 * time.Minute
+)
+
+// Options are the dependencies of the access service.
+type Options struct {
+	DB     *gorm.DB
+	Bus    *change.Bus
+	Now    func() time.Time
+	Logger *slog.Logger
+	// PanelURL returns the panel's public base URL (no trailing slash), where
+	// browsers are sent to sign in. It is read when the policy snapshot is
+	// rebuilt, so it may query settings.
+	PanelURL func(ctx context.Context) (string, error)
+	// BcryptCost for credential-set passwords; 0 means bcrypt.DefaultCost.
+	BcryptCost int
+	// HTTPClient talks to the OpenID provider; nil means a client with a timeout.
+	HTTPClient *http.Client
+	// Secrets seals the SSO client secret at rest; nil means a key that lives
+	// only in memory (tests).
+	Secrets Sealer
+	// Schemes says whether a service is reached on http or https, for the
+	// URL of a shared link; nil means the entrypoint names alone decide
+	// (dynconf.IsTLSByName, no global defaults).
+	Schemes Schemes
+	// Rules are the access rules (package access); nil means none.
+	Rules RuleSource
+	// Tokens are the machine tokens (package machinetokens); nil means none.
+	Tokens TokenSource
+	// Geo answers countries for country rules; nil without a database.
+	Geo accessrule.Geo
+	// TrustedProxies are proxies in front of Traefik whose
+	// X-Forwarded-For entries count (PANEL_TRUSTED_PROXIES).
+	TrustedProxies []netip.Prefix
+	// Log receives every decision; nil keeps none.
+	Log *accesslog.Log
+	// Notify hears when a service has many failed sign-ins; nil discards.
+	Notify notify.Publisher
+}
+
+// RuleSource reads every access-rule list, for the policy snapshot.
+type RuleSource interface {
+	Snapshot(ctx context.Context) (accesspolicy.Snapshot, error)
+}
+
+// TokenSource reads the usable machine tokens, for the policy snapshot, and
+// takes note of their use off the request path.
+type TokenSource interface {
+	Snapshot(ctx context.Context) (map[string]*machinetokens.Policy, error)
+	RecordUse(id string, at time.Time, addr netip.Addr)
+}
+
+// Schemes answers which scheme browsers use to reach a service on the given
+// entrypoints (none: the global defaults). dynconf.Service implements it with
+// the TLS rules its generated routers follow.
+type Schemes interface {
+	Scheme(ctx context.Context, entrypoints []string) (string, error)
+}
+
+// Sealer encrypts secrets at rest and derives keys every replica sharing
+// the same identity derives alike (sealbox.Box).
+type Sealer interface {
+	Seal(plain string) (string, error)
+	Open(sealed string) (string, error)
+	DeriveKey(purpose string) ([]byte, error)
+}
+
+// schemesByName is the Schemes of last resort: dynconf's name rule only.
+type schemesByName struct{}
+
+func (schemesByName) Scheme(_ context.Context, entrypoints []string) (string, error) {
+	for _, ep := range entrypoints {
+		if dynconf.IsTLSByName(ep) {
+			return "https", nil
+		}
+	}
+	if len(entrypoints) == 0 {
+		return "https", nil
+	}
+	return "http", nil
+}
+
+// Service is the forward-auth feature.
+type Service struct {
+	db       *gorm.DB
+	bus      *change.Bus
+	now      func() time.Time
+	log      *slog.Logger
+	panelURL func(ctx context.Context) (string, error)
+	cost     int
+	client   *http.Client
+	secrets  Sealer
+	schemes  Schemes
+	rules    RuleSource
+	tokens   TokenSource
+	geo      accessrule.Geo
+	trusted  []netip.Prefix
+	decided  *accesslog.Log
+
+	policy   *policyCache
+	sessions *sessionStore
+	basic    *basicCache
+	limiter  *ratelimit.Limiter
+	failures *notify.SignInAlarm // many failed sign-ins on one service
+	sso      *ssoState
+	signIns  *signInBox // sign-ins in progress, sealed into the browser's cookie
+	dummy    []byte     // bcrypt hash compared against for unknown users (equal timing)
+}
+
+// New returns the access service and subscribes its caches to the bus.
+func New(o Options) *Service {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.BcryptCost == 0 {
+		o.BcryptCost = bcrypt.DefaultCost
+	}
+	if o.HTTPClient == nil {
+		o.HTTPClient = &http.Client{Timeout: 10 * time.Second}
+	}
+	if o.Secrets == nil {
+		box, err := sealbox.Ephemeral()
+		if err != nil {
+			panic(err) // the system's random source failed
+		}
+		o.Secrets = box
+	}
+	if o.Schemes == nil {
+		o.Schemes = schemesByName{}
+	}
+	if o.PanelURL == nil {
+		o.PanelURL = func(context.Context) (string, error) { return "", nil }
+	}
+	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), o.BcryptCost)
+	s := &Service{
+		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
+		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
+		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
+		limiter: ratelimit.Shared(o.DB, "access", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
+		// A service, whatever the addresses and names tried, gets the
+		// limiter's own threshold and window.
+		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
+	}
+	s.policy = newPolicyCache(s.loadPolicy)
+	s.sessions = newSessionStore(o.DB, o.Now)
+	s.basic = newBasicCache()
+	s.sso = newSSOState(o.DB, o.Now)
+	key, err := o.Secrets.DeriveKey(signInKeyPurpose)
+	if err != nil {
+		panic(err) // HKDF of a fixed-size key does not fail
+	}
+	s.signIns = newSignInBox(key)
+	if o.Bus != nil {
+		o.Bus.Subscribe(s.onChange)
+	}
+	return s
+}
+
+// onChange drops cached state that a committed write may have made stale.
+func (s *Service) onChange(e change.Event) {
+	switch e.Entity {
+	case change.Service, change.Domain, change.Settings:
+		s.policy.invalidate()
+		if e.Entity == change.Service && (e.Kind == change.Disabled || e.Kind == change.Deleted) {
+			s.sessions.dropService(e.ID)
+			s.basic.flush()
+		}
+		if e.Entity == change.Service && e.Kind == change.Deleted && s.decided != nil {
+			s.decided.Forget(e.ID)
+		}
+	case change.Security:
+		s.policy.invalidate()
+		s.basic.flush()
+		if e.ID == store.KeySSO { // the provider settings changed (an edit or an import)
+			s.sso.resetProvider()
+		}
+		if e.Kind == change.Deleted { // a service's protections went (an import): so did its sessions
+			s.sessions.dropService(e.ID)
+		}
+	case change.Access:
+		// Rules and tokens live only in the snapshot: a revoked token is
+		// refused from the next request on.
+		s.policy.invalidate()
+	case change.Session:
+		s.sessions.dropMatching(e.ID)
+	case change.All: // events from other replicas may have been missed
+		s.policy.invalidate()
+		s.sessions.drop(nil)
+		s.basic.flush()
+		s.sso.resetProvider()
+	}
+}
+
+// publish announces a committed write. The bus hands it to onChange at once,
+// so this replica's caches are dropped before the caller answers, and then
+// to the relay for the other replicas. Without a bus (tests) onChange
+// applies it directly.
+func (s *Service) publish(e change.Event) {
+	if s.bus == nil {
+		s.onChange(e)
+		return
+	}
+	s.bus.Publish(e)
+}
+
+// Loops are the background jobs every replica runs: writing last-seen times
+// off the hot path.
+func (s *Service) Loops() []func(ctx context.Context) {
+	return []func(ctx context.Context){
+		func(ctx context.Context) { s.sessions.touchLoop(ctx, 5*time.Second, s.log) },
+	}
+}
+
+// LeaderLoops are the jobs one replica runs for all (the leader, with
+// several replicas): deleting expired sessions and expired pending sign-ins
+// from the database.
+func (s *Service) LeaderLoops() []func(ctx context.Context) {
+	return []func(ctx context.Context){
+		func(ctx context.Context) {
+			t := time.NewTicker(time.Minute)
+			defer t.Stop()
+			for {
+				if err := s.sessions.sweep(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("sweep forward-auth sessions", "err", err)
+				}
+				if err := s.sso.sweep(ctx); err != nil && ctx.Err() == nil {
+					s.log.Warn("sweep pending sign-ins", "err", err)
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+				}
+			}
+		},
+	}
+}
+
+// InvalidatePolicy forgets the policy snapshot (for example once the panel's
+// bound address, part of its public URL, is known).
+func (s *Service) InvalidatePolicy() { s.policy.invalidate() }

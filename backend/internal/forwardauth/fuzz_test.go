@@ -1,0 +1,55 @@
+package forwardauth
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+)
+
+// FuzzVerify feeds arbitrary forwarded headers, cookies, credentials and
+// query strings to verify: it must never answer 5xx or panic.
+func FuzzVerify(f *testing.F) {
+	f.Add("service=x", "GET", "https", "app.example.com", "/?gh_link=abc", "gatehouse_session=abc", "Basic YTpi", "text/html", "10.0.0.1")
+	f.Add("service=%zz", "POST", "http", "app.example.com:8080", "/a?gh_exchange=%", "gatehouse_session=\"", "Basic", "*/*", "1.2.3.4, ::1")
+	f.Add("", "", "", "", "", "", "", "", "")
+	f.Add("", "PROPFIND", "https", "rules.example.com", "/public/%2e%2e/admin", "", "Bearer ght_x", "", "[::1]:80")
+	r := newRuleEnv(f, "10.0.0.0/8")
+	v := r.env
+	basicID, _ := basicService(f, v, "app.example.com")
+	linkID := linkService(f, v, "links.example.com")
+	ssoID := v.service("sso.example.com")
+	protect(f, v, ssoID, map[string]any{"type": "sso"})
+	rulesID := v.service("rules.example.com")
+	protect(f, v, rulesID, map[string]any{"type": "tokens", "header": "X-Api-Key"})
+	r.setRules(rulesID, accessrule.Deny,
+		accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/admin"}}},
+		accessrule.Rule{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: "glob", Value: "/public/**"}}, Sources: []string{"private"}},
+		accessrule.Rule{Action: accessrule.Authenticate, Paths: []accessrule.PathMatch{{Type: "regex", Value: "/dav/.*"}}, Methods: []string{"PROPFIND"}},
+		accessrule.Rule{Action: accessrule.Allow, Headers: []accessrule.HeaderMatch{{Name: "Accept", Match: "contains", Value: "json"}}})
+	ids := []string{basicID, linkID, ssoID, rulesID}
+	f.Fuzz(func(t *testing.T, query, method, proto, host, uri, cookie, auth, accept, xff string) {
+		for _, id := range append(ids, "") {
+			req := httptest.NewRequest(http.MethodGet, "/api/auth/verify", nil)
+			req.URL.RawQuery = query
+			if id != "" {
+				req.URL.RawQuery = "service=" + id + "&" + query
+			}
+			req.Header["X-Forwarded-Method"] = []string{method}
+			req.Header["X-Forwarded-Proto"] = []string{proto}
+			req.Header["X-Forwarded-Host"] = []string{host}
+			req.Header["X-Forwarded-Uri"] = []string{uri}
+			req.Header["Cookie"] = []string{cookie}
+			req.Header["Authorization"] = []string{auth}
+			req.Header["Accept"] = []string{accept}
+			req.Header["X-Forwarded-For"] = []string{xff}
+			req.Header["X-Api-Key"] = []string{auth}
+			rec := httptest.NewRecorder()
+			v.h.ServeHTTP(rec, req)
+			if rec.Code >= 500 {
+				t.Fatalf("status %d for %q %q %q %q %q: %s", rec.Code, method, proto, host, uri, query, rec.Body.String())
+			}
+		}
+	})
+}

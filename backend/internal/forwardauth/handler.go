@@ -1,0 +1,190 @@
+package forwardauth
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+)
+
+// Handler mounts forward-auth's routes: the public sign-in flow
+// (/api/auth/sso/*) and the admin API.
+type Handler struct{ s *Service }
+
+// NewHandler returns the access handler.
+func NewHandler(s *Service) *Handler { return &Handler{s: s} }
+
+// Register mounts the routes on the /api group. The forward-auth endpoint
+// (contract.VerifyPath) is not among them: Service.FastVerify answers it in
+// front of the API, before any of the API's middleware.
+func (h *Handler) Register(g *echo.Group) {
+	g.GET("/auth/sso/start", h.s.ssoStart)
+	g.GET(contract.SSOCallbackPath[len("/api"):], h.s.ssoCallback)
+
+	g.GET("/services/:id/security-configs", h.listSecurity)
+	g.POST("/services/:id/security-configs", h.upsertSecurity)
+	g.DELETE("/services/:id/security-configs/:type", h.deleteSecurity)
+
+	g.GET("/credential-sets", h.listSets)
+	g.POST("/credential-sets", h.createSet)
+	g.GET("/credential-sets/:id", h.getSet)
+	g.PUT("/credential-sets/:id", h.updateSet)
+	g.DELETE("/credential-sets/:id", h.deleteSet)
+
+	g.GET("/sso", h.getSSO)
+	g.PUT("/sso", h.putSSO)
+
+	g.GET("/services/:id/shared-links", h.listLinks)
+	g.POST("/services/:id/shared-links", h.createLink)
+	g.DELETE("/services/:id/shared-links/:linkId", h.revokeLink)
+
+	g.GET("/sessions", h.listSessions)
+	g.DELETE("/sessions", h.deleteSessions)
+	g.DELETE("/sessions/:id", h.deleteSession)
+}
+
+func (h *Handler) listSecurity(c echo.Context) error {
+	out, err := h.s.ListSecurityConfigs(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.JSONList(c, out)
+}
+
+func (h *Handler) upsertSecurity(c echo.Context) error {
+	var req SecurityConfigRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.UpsertSecurityConfig(c.Request().Context(), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+func (h *Handler) deleteSecurity(c echo.Context) error {
+	if err := h.s.DeleteSecurityConfig(c.Request().Context(), c.Param("id"), c.Param("type")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) listSets(c echo.Context) error {
+	out, err := h.s.ListCredentialSets(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return httpx.JSONList(c, out)
+}
+
+func (h *Handler) getSet(c echo.Context) error {
+	out, err := h.s.GetCredentialSet(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) createSet(c echo.Context) error {
+	var req CredentialSetRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.SaveCredentialSet(c.Request().Context(), "", req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusCreated, out)
+}
+
+func (h *Handler) updateSet(c echo.Context) error {
+	var req CredentialSetRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.SaveCredentialSet(c.Request().Context(), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) deleteSet(c echo.Context) error {
+	if err := h.s.DeleteCredentialSet(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) getSSO(c echo.Context) error {
+	out, err := h.s.GetSSO(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) putSSO(c echo.Context) error {
+	var req SSORequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.PutSSO(c.Request().Context(), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) listLinks(c echo.Context) error {
+	out, err := h.s.ListLinks(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return httpx.JSONList(c, out)
+}
+
+func (h *Handler) createLink(c echo.Context) error {
+	var req CreateLinkRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.CreateLink(c.Request().Context(), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.JSON(http.StatusCreated, out)
+}
+
+func (h *Handler) revokeLink(c echo.Context) error {
+	if err := h.s.RevokeLink(c.Request().Context(), c.Param("id"), c.Param("linkId")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) listSessions(c echo.Context) error {
+	out, err := h.s.ListSessions(c.Request().Context(), c.QueryParam("serviceId"))
+	if err != nil {
+		return err
+	}
+	return httpx.JSONList(c, out)
+}
+
+func (h *Handler) deleteSessions(c echo.Context) error {
+	if err := h.s.DeleteSessions(c.Request().Context()); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) deleteSession(c echo.Context) error {
+	if err := h.s.DeleteSession(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}

@@ -1,0 +1,71 @@
+package forwardauth
+
+import (
+	"bytes"
+	"html/template"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+)
+
+// page is a small server-rendered page shown to people (not API clients)
+// when verify or the sign-in flow cannot let them through.
+type page struct {
+	Title    string
+	Message  string
+	LinkURL  string
+	LinkText string
+	// FormAction, when set, makes the page's action a button that POSTs
+	// (with no fields) to this same-origin address.
+	FormAction string
+	Button     string
+}
+
+var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>{{.Title}}</title>
+<style>
+:root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
+body{margin:0;min-height:100vh;display:grid;place-items:center;background:Canvas;color:CanvasText}
+main{max-width:28rem;margin:1rem;padding:2rem;border:1px solid color-mix(in srgb,CanvasText 20%,transparent);border-radius:12px}
+h1{font-size:1.3rem;margin:0 0 .75rem}p{line-height:1.5;margin:0 0 1rem}
+a,button{display:inline-block;padding:.5rem 1rem;border:0;border-radius:8px;background:#2563eb;color:#fff;text-decoration:none;font:inherit}
+button{min-height:2.75rem;padding:.6rem 1.4rem;font-weight:600;cursor:pointer;max-width:100%}
+a:focus-visible,button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
+form{margin:0}
+small{display:block;margin-top:1.5rem;opacity:.6}
+</style></head>
+<body><main>
+<h1>{{.Title}}</h1>
+<p>{{.Message}}</p>
+{{if .FormAction}}<form method="post" action="{{.FormAction}}"><button type="submit">{{.Button}}</button></form>{{end}}
+{{if .LinkURL}}<a href="{{.LinkURL}}">{{.LinkText}}</a>{{end}}
+<small>Gatehouse</small>
+</main></body></html>
+`))
+
+// refuse answers a non-2xx: an HTML page for browsers, the JSON envelope
+// otherwise. Headers set before (WWW-Authenticate, Set-Cookie) are kept.
+func refuse(c echo.Context, browser bool, status int, code apperr.Code, p page) error {
+	h := c.Response().Header()
+	h.Set("Cache-Control", "no-store")
+	if browser {
+		var buf bytes.Buffer
+		if err := pageTmpl.Execute(&buf, p); err != nil {
+			return err
+		}
+		// form-action 'self': the only form (a shared link's button) posts
+		// to its own address. same-origin keeps the link's token out of
+		// any Referer leaving the host while the button's POST keeps its
+		// Origin header, which the redemption checks.
+		h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Robots-Tag", "noindex")
+		return c.HTMLBlob(status, buf.Bytes())
+	}
+	return httpx.WriteError(c, &apperr.Error{Code: code, Message: p.Message, Status: status}, h.Get(echo.HeaderXRequestID))
+}

@@ -1,0 +1,74 @@
+package forwardauth
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+)
+
+// outcome is what a verify decision rested on, for the access log.
+type outcome struct {
+	at       time.Time // when verify decided
+	basis    accesslog.Basis
+	rule     int // index of the deciding rule, -1 for none
+	identity string
+}
+
+func ruleBasis(sc accessrule.Scope) accesslog.Basis {
+	switch sc {
+	case accessrule.ScopeGlobal:
+		return accesslog.ByGlobalRule
+	case accessrule.ScopeService:
+		return accesslog.ByServiceRule
+	}
+	return accesslog.ByDefault
+}
+
+// record adds the answer just written to the access log, and logs
+// refusals by rule and rate limits at info level. The entry holds strings
+// verify already had: it costs no allocation.
+func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *outcome) {
+	d := decisionOf(c.Response().Status, o)
+	path, _, _ := strings.Cut(f.uri, "?")
+	if s.decided != nil {
+		s.decided.Record(accesslog.Entry{Time: o.at, ServiceID: sp.id, ServiceName: sp.name, Addr: f.addr,
+			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity})
+	}
+	if d == accesslog.Denied || d == accesslog.RateLimited {
+		e := accesslog.Entry{Basis: o.basis, Rule: o.rule}
+		s.log.Info("forward-auth refused a request", "service_id", sp.id, "decision", d.String(), "by", e.By(),
+			"client", f.ipKey(), "method", f.method, "host", f.host, "path", path)
+	}
+}
+
+// decisionOf reads the decision from the status verify answered.
+func decisionOf(status int, o *outcome) accesslog.Decision {
+	switch status {
+	case http.StatusOK:
+		if o.identity != "" {
+			return accesslog.Authenticated
+		}
+		return accesslog.Allowed
+	case http.StatusFound, http.StatusSeeOther:
+		// A shared link's first use or the end of the sign-in hop sets the
+		// session cookie and redirects; anything else redirects to sign in.
+		if o.basis == accesslog.ByLink || o.basis == accesslog.BySession || o.basis == accesslog.ByLinkSession {
+			return accesslog.Authenticated
+		}
+		return accesslog.Unauthenticated
+	case http.StatusForbidden:
+		switch o.basis {
+		case accesslog.ByUnavailable, accesslog.ByGlobalRule, accesslog.ByServiceRule, accesslog.ByDefault:
+			return accesslog.Denied
+		}
+		return accesslog.Forbidden
+	case http.StatusTooManyRequests:
+		return accesslog.RateLimited
+	}
+	return accesslog.Unauthenticated
+}

@@ -1,0 +1,161 @@
+package forwardauth
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+)
+
+// exchangeTTL is the lifetime of an exchange token. Tokens are single-use
+// and live in the database (store.SSOPending), so the hop back to the
+// service may land on any replica.
+const exchangeTTL = 60 * time.Second
+
+// login is one sign-in to a service in progress, sealed into the browser's
+// cookie (SealSignIn) under its OAuth state.
+type login struct {
+	ServiceID string `json:"serviceId"`
+	RD        string `json:"rd"`
+	Nonce     string `json:"nonce"`
+	Verifier  string `json:"verifier"`
+}
+
+// identity is who the provider says signed in.
+type identity struct {
+	user, email, name string
+	groups            []string
+	// issuer and subject are the stable identity (they link an
+	// administrator, and sub: entries of an allow-list match them);
+	// preferred is preferred_username as sent.
+	issuer, subject, preferred string
+	// email is the email claim as sent: verified or not. A service sees and
+	// matches only verifiedEmail.
+	emailVerified bool // email_verified is present and true
+}
+
+// verifiedEmail is the e-mail address when the provider has verified it,
+// "" otherwise: an unverified address could be anyone's.
+func (id identity) verifiedEmail() string {
+	if id.emailVerified {
+		return id.email
+	}
+	return ""
+}
+
+// exchange is a one-time token carrying a signed-in identity from the
+// panel's host to the service's host. Keyed by the token's hash.
+type exchange struct {
+	serviceID, host string
+	id              identity
+}
+
+// exchangeJSON is an exchange as stored. Email is set only when verified.
+type exchangeJSON struct {
+	ServiceID string   `json:"serviceId"`
+	Host      string   `json:"host"`
+	User      string   `json:"user"`
+	Email     string   `json:"email"`
+	Name      string   `json:"name"`
+	Groups    []string `json:"groups"`
+	Issuer    string   `json:"issuer"`
+	Subject   string   `json:"subject"`
+	Preferred string   `json:"preferred"`
+}
+
+// ssoState keeps the exchange tokens (in the database) and the discovered
+// provider (in memory: each replica discovers it once).
+type ssoState struct {
+	db  *gorm.DB
+	now func() time.Time
+
+	provMu sync.Mutex
+	issuer string
+	prov   *oidc.Provider
+
+	// The client secret, opened once per sealed value: opening costs an
+	// X25519 operation, which every sign-in start would otherwise pay.
+	secretMu           sync.Mutex
+	sealedKey, openKey string
+}
+
+// clientSecret opens sealed with secrets, reusing the last answer while
+// sealed is unchanged.
+func (s *ssoState) clientSecret(sealed string, secrets Sealer) (string, error) {
+	s.secretMu.Lock()
+	defer s.secretMu.Unlock()
+	if sealed == s.sealedKey && s.openKey != "" {
+		return s.openKey, nil
+	}
+	plain, err := secrets.Open(sealed)
+	if err != nil {
+		return "", err
+	}
+	s.sealedKey, s.openKey = sealed, plain
+	return plain, nil
+}
+
+func newSSOState(db *gorm.DB, now func() time.Time) *ssoState {
+	return &ssoState{db: db, now: now}
+}
+
+func (s *ssoState) addExchange(ctx context.Context, e *exchange) (string, error) {
+	tok, err := bearer.New()
+	if err != nil {
+		return "", err
+	}
+	v := exchangeJSON{ServiceID: e.serviceID, Host: e.host, User: e.id.user, Email: e.id.verifiedEmail(), Name: e.id.name,
+		Groups: e.id.groups, Issuer: e.id.issuer, Subject: e.id.subject, Preferred: e.id.preferred}
+	if err := store.PutPending(ctx, s.db, store.PendingExchange, tok, v, s.now().Add(exchangeTTL)); err != nil {
+		return "", err
+	}
+	return tok, nil
+}
+
+// redeem returns and forgets a live exchange: a token works once, whichever
+// replica it reaches. nil when there is none.
+func (s *ssoState) redeem(ctx context.Context, tok string) (*exchange, error) {
+	if len(tok) > 128 {
+		return nil, nil
+	}
+	var v exchangeJSON
+	ok, err := store.TakePending(ctx, s.db, store.PendingExchange, tok, s.now(), &v)
+	if !ok || err != nil {
+		return nil, err
+	}
+	return &exchange{serviceID: v.ServiceID, host: v.Host,
+		id: identity{user: v.User, email: v.Email, emailVerified: v.Email != "", name: v.Name, groups: v.Groups,
+			issuer: v.Issuer, subject: v.Subject, preferred: v.Preferred}}, nil
+}
+
+// sweep deletes expired exchange tokens and used states, the panel's own included (they share the table).
+func (s *ssoState) sweep(ctx context.Context) error {
+	return store.SweepPending(ctx, s.db, s.now())
+}
+
+// provider returns the discovered provider for issuer, discovering it once.
+func (s *ssoState) provider(ctx context.Context, issuer string) (*oidc.Provider, error) {
+	s.provMu.Lock()
+	defer s.provMu.Unlock()
+	if s.prov != nil && s.issuer == issuer {
+		return s.prov, nil
+	}
+	p, err := oidc.NewProvider(ctx, issuer)
+	if err != nil {
+		return nil, fmt.Errorf("discover OpenID provider %q: %w", issuer, err)
+	}
+	s.prov, s.issuer = p, issuer
+	return p, nil
+}
+
+func (s *ssoState) resetProvider() {
+	s.provMu.Lock()
+	defer s.provMu.Unlock()
+	s.prov, s.issuer = nil, ""
+}

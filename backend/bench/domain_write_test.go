@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
-	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -128,7 +128,7 @@ func fullRebuilds(t *testing.T, p *harness.Panel, database string, writes int) r
 	svc := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: services.NewService(db, bus, store.Now, nil),
 		Settings: settings.NewService(db, bus),
 		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {
-			prot, err := access.Protections(ctx, db, ids)
+			prot, err := forwardauth.Protections(ctx, db, ids)
 			if err != nil {
 				return nil, err
 			}

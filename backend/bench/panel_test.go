@@ -17,9 +17,9 @@ import (
 
 	"gorm.io/gorm"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
@@ -58,7 +58,7 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 
 	bus := change.NewBus()
 	fwd := &accessForwarder{}
-	policySvc := accesspolicy.NewService(db, bus, store.Now, fwd, nil)
+	policySvc := access.NewService(db, bus, store.Now, fwd, nil)
 	tokenSvc := machinetokens.NewService(db, bus, store.Now, fwd, nil)
 	decisions := accesslog.New()
 	acc := forwardauth.New(forwardauth.Options{DB: db, Bus: bus, Now: store.Now,
@@ -75,7 +75,7 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features: []httpapi.Registrar{forwardauth.NewHandler(acc), accesspolicy.NewHandler(policySvc),
+		Features: []httpapi.Registrar{forwardauth.NewHandler(acc), access.NewHandler(policySvc),
 			machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions)},
 	})
 	h := acc.FastVerify(e) // as app.go mounts it
@@ -86,7 +86,7 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 // the access service they ask about services.
 type accessForwarder struct{ svc *forwardauth.Service }
 
-func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (accesspolicy.Info, bool, error) {
+func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (access.Info, bool, error) {
 	return f.svc.AccessInfo(ctx, id)
 }
 
@@ -104,34 +104,34 @@ func (f *accessForwarder) AcceptsTokens(ctx context.Context, id string) (bool, e
 // request misses, then "authenticate GET /dashboard*". Every verify call
 // walks the whole list. The deny rules match broadly (every reading of the
 // path, ignoring case), so they cost more than the allow ones.
-func fiftyRules() []accessrule.Rule {
-	list := make([]accessrule.Rule, 0, 50)
+func fiftyRules() []rules.Rule {
+	list := make([]rules.Rule, 0, 50)
 	for i := range 49 {
-		var r accessrule.Rule
+		var r rules.Rule
 		switch i % 7 {
 		case 0:
-			r = accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: accessrule.PathPrefix, Value: fmt.Sprintf("/admin%d", i)}}}
+			r = rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: rules.PathPrefix, Value: fmt.Sprintf("/admin%d", i)}}}
 		case 1:
-			r = accessrule.Rule{Action: accessrule.Allow, Methods: []string{"GET", "HEAD"},
-				Paths: []accessrule.PathMatch{{Type: accessrule.PathExact, Value: fmt.Sprintf("/public/%d", i)}}}
+			r = rules.Rule{Action: rules.Allow, Methods: []string{"GET", "HEAD"},
+				Paths: []rules.PathMatch{{Type: rules.PathExact, Value: fmt.Sprintf("/public/%d", i)}}}
 		case 2:
-			r = accessrule.Rule{Action: accessrule.Deny, Sources: []string{fmt.Sprintf("198.51.100.%d/32", i), "192.0.2.0/24"}}
+			r = rules.Rule{Action: rules.Deny, Sources: []string{fmt.Sprintf("198.51.100.%d/32", i), "192.0.2.0/24"}}
 		case 3:
-			r = accessrule.Rule{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: accessrule.PathGlob, Value: fmt.Sprintf("/assets/%d/*.css", i)}}}
+			r = rules.Rule{Action: rules.Allow, Paths: []rules.PathMatch{{Type: rules.PathGlob, Value: fmt.Sprintf("/assets/%d/*.css", i)}}}
 		case 4:
-			r = accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: accessrule.PathRegex, Value: fmt.Sprintf(`^/api/v%d/internal/.*$`, i)}}}
+			r = rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: rules.PathRegex, Value: fmt.Sprintf(`^/api/v%d/internal/.*$`, i)}}}
 		case 5:
-			r = accessrule.Rule{Action: accessrule.Allow, Sources: []string{accessrule.SourcePrivate},
-				Headers: []accessrule.HeaderMatch{{Name: "User-Agent", Match: accessrule.HeaderContains, Value: fmt.Sprintf("probe-%d", i)}}}
+			r = rules.Rule{Action: rules.Allow, Sources: []string{rules.SourcePrivate},
+				Headers: []rules.HeaderMatch{{Name: "User-Agent", Match: rules.HeaderContains, Value: fmt.Sprintf("probe-%d", i)}}}
 		default:
-			r = accessrule.Rule{Action: accessrule.Deny, Methods: []string{"DELETE", "PUT"},
-				Paths: []accessrule.PathMatch{{Type: accessrule.PathPrefix, Value: fmt.Sprintf("/data%d", i)}}}
+			r = rules.Rule{Action: rules.Deny, Methods: []string{"DELETE", "PUT"},
+				Paths: []rules.PathMatch{{Type: rules.PathPrefix, Value: fmt.Sprintf("/data%d", i)}}}
 		}
 		r.Note = fmt.Sprintf("bench rule %d", i)
 		list = append(list, r)
 	}
-	return append(list, accessrule.Rule{Action: accessrule.Authenticate, Note: "the one that matches", Methods: []string{"GET"},
-		Paths: []accessrule.PathMatch{{Type: accessrule.PathPrefix, Value: "/dashboard"}}})
+	return append(list, rules.Rule{Action: rules.Authenticate, Note: "the one that matches", Methods: []string{"GET"},
+		Paths: []rules.PathMatch{{Type: rules.PathPrefix, Value: "/dashboard"}}})
 }
 
 // handlerCost serves requests with headers to h in-process, one at a time,

@@ -6,8 +6,8 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/geoip"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -18,7 +18,7 @@ import (
 // called only while requests are served, when svc is set.
 type accessForwarder struct{ svc *forwardauth.Service }
 
-func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (accesspolicy.Info, bool, error) {
+func (f *accessForwarder) AccessInfo(ctx context.Context, id string) (access.Info, bool, error) {
 	return f.svc.AccessInfo(ctx, id)
 }
 
@@ -34,7 +34,7 @@ func (f *accessForwarder) AcceptsTokens(ctx context.Context, id string) (bool, e
 // without signing in: the access-rule feature reads its rules, the access
 // feature has said which services are protected.
 func serviceExposures(ctx context.Context, db *gorm.DB, ids []string, prot map[string]services.Protection) (map[string]string, error) {
-	exp, err := accesspolicy.Exposures(ctx, db, ids, func(id string) bool { return prot[id].Any() })
+	exp, err := access.Exposures(ctx, db, ids, func(id string) bool { return prot[id].Any() })
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +48,7 @@ func serviceExposures(ctx context.Context, db *gorm.DB, ids []string, prot map[s
 // openGeo opens PANEL_GEOIP_DB. Without one it returns a nil interface (not
 // a typed nil), which is how the rule engine knows country rules cannot be
 // evaluated.
-func openGeo(path string) (accessrule.Geo, error) {
+func openGeo(path string) (rules.Geo, error) {
 	if path == "" {
 		return nil, nil
 	}

@@ -18,8 +18,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
@@ -255,10 +255,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	policySvc := accesspolicy.NewService(db, bus, now, fwd, geo)
+	policySvc := access.NewService(db, bus, now, fwd, geo)
 	tokenSvc := machinetokens.NewService(db, bus, now, fwd, log)
 	decisions := accesslog.New()
-	features = append(features, accesspolicy.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
+	features = append(features, access.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
 	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
 
 	polls := status.NewRecorder(now)

@@ -1,8 +1,8 @@
 package app
 
 import (
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
@@ -38,9 +38,9 @@ func apiFragments() []openapi.Fragment {
 		{Package: "internal/services", FS: services.OpenAPI},
 		{Package: "internal/domains", FS: domains.OpenAPI},
 		{Package: "internal/managed", FS: managed.OpenAPI},
-		{Package: "internal/accesspolicy", FS: accesspolicy.OpenAPI},
+		{Package: "internal/access", FS: access.OpenAPI},
 		{Package: "internal/forwardauth/machinetokens", FS: machinetokens.OpenAPI},
-		{Package: "internal/accesslog", FS: accesslog.OpenAPI},
+		{Package: "internal/access/log", FS: accesslog.OpenAPI},
 		{Package: "internal/dynconf", FS: dynconf.OpenAPI},
 		{Package: "internal/runtime", FS: runtime.OpenAPI},
 		{Package: "internal/forwardauth", FS: forwardauth.OpenAPI},

@@ -16,7 +16,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -166,7 +166,7 @@ func Load(getenv Getenv) (Config, error) {
 	if (c.AdminUser == "") != (c.AdminPassword == "") {
 		return Config{}, fmt.Errorf("PANEL_ADMIN_USER and PANEL_ADMIN_PASSWORD: set both or neither")
 	}
-	if c.TrustedProxies, err = accessrule.ParseTrusted(l.str("PANEL_TRUSTED_PROXIES", "")); err != nil {
+	if c.TrustedProxies, err = rules.ParseTrusted(l.str("PANEL_TRUSTED_PROXIES", "")); err != nil {
 		return Config{}, fmt.Errorf("PANEL_TRUSTED_PROXIES: %w (addresses or CIDRs, separated by commas)", err)
 	}
 	if c.TraefikAddresses, c.TraefikHosts, err = parseTraefikAddresses(l.str("PANEL_TRAEFIK_ADDRESSES", defaultTraefikAddresses(c))); err != nil {

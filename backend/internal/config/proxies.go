@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
@@ -36,7 +36,7 @@ func parseTraefikAddresses(s string) ([]netip.Prefix, []string, error) {
 		return nil, nil, fmt.Errorf("must name at least one address (the default is loopback)")
 	}
 	for _, f := range fields {
-		if p, err := accessrule.ParseTrusted(f); err == nil {
+		if p, err := rules.ParseTrusted(f); err == nil {
 			prefixes = append(prefixes, p...)
 			continue
 		}

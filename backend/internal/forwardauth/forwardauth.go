@@ -19,9 +19,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
@@ -63,7 +63,7 @@ type Options struct {
 	// Tokens are the machine tokens (package machinetokens); nil means none.
 	Tokens TokenSource
 	// Geo answers countries for country rules; nil without a database.
-	Geo accessrule.Geo
+	Geo rules.Geo
 	// TrustedProxies are proxies in front of Traefik whose
 	// X-Forwarded-For entries count (PANEL_TRUSTED_PROXIES).
 	TrustedProxies []netip.Prefix
@@ -75,7 +75,7 @@ type Options struct {
 
 // RuleSource reads every access-rule list, for the policy snapshot.
 type RuleSource interface {
-	Snapshot(ctx context.Context) (accesspolicy.Snapshot, error)
+	Snapshot(ctx context.Context) (access.Snapshot, error)
 }
 
 // TokenSource reads the usable machine tokens, for the policy snapshot, and
@@ -128,7 +128,7 @@ type Service struct {
 	schemes  Schemes
 	rules    RuleSource
 	tokens   TokenSource
-	geo      accessrule.Geo
+	geo      rules.Geo
 	trusted  []netip.Prefix
 	decided  *accesslog.Log
 

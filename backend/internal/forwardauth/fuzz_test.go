@@ -5,7 +5,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // FuzzVerify feeds arbitrary forwarded headers, cookies, credentials and
@@ -23,11 +23,11 @@ func FuzzVerify(f *testing.F) {
 	protect(f, v, ssoID, map[string]any{"type": "sso"})
 	rulesID := v.service("rules.example.com")
 	protect(f, v, rulesID, map[string]any{"type": "tokens", "header": "X-Api-Key"})
-	r.setRules(rulesID, accessrule.Deny,
-		accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/admin"}}},
-		accessrule.Rule{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: "glob", Value: "/public/**"}}, Sources: []string{"private"}},
-		accessrule.Rule{Action: accessrule.Authenticate, Paths: []accessrule.PathMatch{{Type: "regex", Value: "/dav/.*"}}, Methods: []string{"PROPFIND"}},
-		accessrule.Rule{Action: accessrule.Allow, Headers: []accessrule.HeaderMatch{{Name: "Accept", Match: "contains", Value: "json"}}})
+	r.setRules(rulesID, rules.Deny,
+		rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: "prefix", Value: "/admin"}}},
+		rules.Rule{Action: rules.Allow, Paths: []rules.PathMatch{{Type: "glob", Value: "/public/**"}}, Sources: []string{"private"}},
+		rules.Rule{Action: rules.Authenticate, Paths: []rules.PathMatch{{Type: "regex", Value: "/dav/.*"}}, Methods: []string{"PROPFIND"}},
+		rules.Rule{Action: rules.Allow, Headers: []rules.HeaderMatch{{Name: "Accept", Match: "contains", Value: "json"}}})
 	ids := []string{basicID, linkID, ssoID, rulesID}
 	f.Fuzz(func(t *testing.T, query, method, proto, host, uri, cookie, auth, accept, xff string) {
 		for _, id := range append(ids, "") {

@@ -3,21 +3,21 @@ package forwardauth
 import (
 	"context"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
 )
 
 // AccessInfo answers the access-rule API what it needs about a service:
-// its hostnames and enabled protections (accesspolicy.ServiceInfo).
-func (s *Service) AccessInfo(ctx context.Context, serviceID string) (accesspolicy.Info, bool, error) {
+// its hostnames and enabled protections (access.ServiceInfo).
+func (s *Service) AccessInfo(ctx context.Context, serviceID string) (access.Info, bool, error) {
 	pol, err := s.policy.get(ctx)
 	if err != nil {
-		return accesspolicy.Info{}, false, err
+		return access.Info{}, false, err
 	}
 	sp := pol.services[serviceID]
 	if sp == nil {
-		return accesspolicy.Info{}, false, nil
+		return access.Info{}, false, nil
 	}
-	return accesspolicy.Info{Hosts: sp.hosts, Protections: sp.protections()}, true, nil
+	return access.Info{Hosts: sp.hosts, Protections: sp.protections()}, true, nil
 }
 
 // ServiceNames maps the ids that name services to their names

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // TestRulesNormalisedReadings: through verify, a deny rule refuses the
@@ -16,8 +16,8 @@ func TestRulesNormalisedReadings(t *testing.T) {
 	id := r.service("app.example.com")
 	protect(t, r.env, id, map[string]any{"type": "shared_links"})
 	r.setRules(id, "",
-		accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/admin"}}},
-		accessrule.Rule{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/public"}}})
+		rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: "prefix", Value: "/admin"}}},
+		rules.Rule{Action: rules.Allow, Paths: []rules.PathMatch{{Type: "prefix", Value: "/public"}}})
 	hostile := "/public/" + strings.Repeat(`%c0%ae%EF%BC%8F.;x:\%252e%u002e `, 16384/32)
 	for _, tt := range []struct {
 		uri  string

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -42,7 +42,7 @@ type servicePolicy struct {
 	// rules decide before any protection; nil when the service has no
 	// rule, no global rule applies and no default action was set: then a
 	// protected service authenticates and an unprotected one allows.
-	rules *accessrule.Set
+	rules *rules.Set
 }
 
 // protections names the enabled protections, as the API shows them.
@@ -283,7 +283,7 @@ func (s *Service) loadRules(ctx context.Context, p *policy) error {
 	if err != nil {
 		return fmt.Errorf("load access rules: %w", err)
 	}
-	global, err := accessrule.CompileList(snap.Global)
+	global, err := rules.CompileList(snap.Global)
 	if err != nil {
 		return fmt.Errorf("compile global access rules: %w", err)
 	}
@@ -292,11 +292,11 @@ func (s *Service) loadRules(ctx context.Context, p *policy) error {
 		if global.Len() == 0 && len(own.Rules) == 0 && own.Default == "" {
 			continue
 		}
-		list, err := accessrule.CompileList(own.Rules)
+		list, err := rules.CompileList(own.Rules)
 		if err != nil {
 			return fmt.Errorf("compile access rules of %s: %w", id, err)
 		}
-		sp.rules = accessrule.NewSet(global, list, accessrule.EffectiveDefault(own.Default, sp.protected), s.geo)
+		sp.rules = rules.NewSet(global, list, rules.EffectiveDefault(own.Default, sp.protected), s.geo)
 	}
 	return nil
 }

@@ -7,8 +7,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // outcome is what a verify decision rested on, for the access log.
@@ -19,11 +19,11 @@ type outcome struct {
 	identity string
 }
 
-func ruleBasis(sc accessrule.Scope) accesslog.Basis {
+func ruleBasis(sc rules.Scope) accesslog.Basis {
 	switch sc {
-	case accessrule.ScopeGlobal:
+	case rules.ScopeGlobal:
 		return accesslog.ByGlobalRule
-	case accessrule.ScopeService:
+	case rules.ScopeService:
 		return accesslog.ByServiceRule
 	}
 	return accesslog.ByDefault

@@ -6,7 +6,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 )
 
@@ -55,7 +55,7 @@ func parseForwarded(r *http.Request, trusted []netip.Prefix) (f fwdRequest, ok b
 	f.browser = strings.Contains(accept, "text/html") && !strings.EqualFold(first(h["X-Requested-With"]), "XMLHttpRequest")
 	f.token = cookieValue(h["Cookie"], contract.SessionCookie)
 	f.authorization = first(h["Authorization"])
-	f.addr = accessrule.ClientAddr(h["X-Forwarded-For"], r.RemoteAddr, trusted)
+	f.addr = rules.ClientAddr(h["X-Forwarded-For"], r.RemoteAddr, trusted)
 	f.header = h
 	if i := strings.IndexByte(f.uri, '?'); i >= 0 && strings.Contains(f.uri[i:], "gh_") {
 		q := f.uri[i+1:]

@@ -9,16 +9,16 @@ import (
 	"testing"
 	"time"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 )
 
 // ruleEnv is env with access rules, machine tokens and the access log.
 type ruleEnv struct {
 	*env
-	rules  *accesspolicy.Service
+	rules  *access.Service
 	tokens *machinetokens.Service
 	log    *accesslog.Log
 }
@@ -26,7 +26,7 @@ type ruleEnv struct {
 // self forwards to the env's access service once it exists.
 type self struct{ v **env }
 
-func (s self) AccessInfo(ctx context.Context, id string) (accesspolicy.Info, bool, error) {
+func (s self) AccessInfo(ctx context.Context, id string) (access.Info, bool, error) {
 	return (*s.v).acc.AccessInfo(ctx, id)
 }
 func (s self) ServiceNames(ctx context.Context, ids []string) (map[string]string, error) {
@@ -41,7 +41,7 @@ func newRuleEnv(t testing.TB, trusted ...string) *ruleEnv {
 	var v *env
 	r := &ruleEnv{log: accesslog.New()}
 	v = newEnv(t, func(o *Options) {
-		r.rules = accesspolicy.NewService(o.DB, o.Bus, o.Now, self{&v}, nil)
+		r.rules = access.NewService(o.DB, o.Bus, o.Now, self{&v}, nil)
 		r.tokens = machinetokens.NewService(o.DB, o.Bus, o.Now, self{&v}, nil)
 		o.Rules, o.Tokens, o.Log = r.rules, r.tokens, r.log
 		for _, p := range trusted {
@@ -52,9 +52,9 @@ func newRuleEnv(t testing.TB, trusted ...string) *ruleEnv {
 	return r
 }
 
-func (r *ruleEnv) setRules(id string, def accessrule.Action, rules ...accessrule.Rule) {
+func (r *ruleEnv) setRules(id string, def rules.Action, rules ...rules.Rule) {
 	r.t.Helper()
-	if _, err := r.rules.Put(context.Background(), id, accesspolicy.PutServiceAccess{DefaultAction: def, Rules: rules, ConfirmPublic: true}); err != nil {
+	if _, err := r.rules.Put(context.Background(), id, access.PutServiceAccess{DefaultAction: def, Rules: rules, ConfirmPublic: true}); err != nil {
 		r.t.Fatalf("set rules: %v", err)
 	}
 }
@@ -69,7 +69,7 @@ func TestRulesLANBypassAndForgedForwardedFor(t *testing.T) {
 	var set struct{ ID string }
 	r.must(http.StatusCreated, http.MethodPost, "/api/credential-sets", map[string]any{"name": "s", "users": []map[string]string{{"username": "u", "password": "password-1"}}}, &set)
 	protect(t, r.env, id, map[string]any{"type": "basic_auth", "credentialSetId": set.ID})
-	r.setRules(id, "", accessrule.Rule{Action: accessrule.Allow, Note: "LAN", Sources: []string{"private", "loopback"}})
+	r.setRules(id, "", rules.Rule{Action: rules.Allow, Note: "LAN", Sources: []string{"private", "loopback"}})
 	tests := []struct {
 		name string
 		xff  string
@@ -98,7 +98,7 @@ func TestRulesLANBypassAndForgedForwardedFor(t *testing.T) {
 func TestRulesTrustedProxies(t *testing.T) {
 	r := newRuleEnv(t, "203.0.113.0/24")
 	id := r.service("app.example.com")
-	r.setRules(id, accessrule.Deny, accessrule.Rule{Action: accessrule.Allow, Sources: []string{"192.168.0.0/16"}})
+	r.setRules(id, rules.Deny, rules.Rule{Action: rules.Allow, Sources: []string{"192.168.0.0/16"}})
 	if rec := r.verify(fwd{service: id, host: "app.example.com", ip: "192.168.1.5, 203.0.113.7"}); rec.Code != http.StatusOK {
 		t.Fatalf("through the trusted proxy: %d", rec.Code)
 	}
@@ -115,8 +115,8 @@ func TestRulesDenyAndEncodedPaths(t *testing.T) {
 	id := r.service("app.example.com")
 	protect(t, r.env, id, map[string]any{"type": "shared_links"})
 	r.setRules(id, "",
-		accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/admin"}}},
-		accessrule.Rule{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/public"}}})
+		rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: "prefix", Value: "/admin"}}},
+		rules.Rule{Action: rules.Allow, Paths: []rules.PathMatch{{Type: "prefix", Value: "/public"}}})
 	for uri, want := range map[string]int{
 		"/public/app.css":          http.StatusOK,
 		"/admin/users":             http.StatusForbidden,
@@ -148,7 +148,7 @@ func TestRulesDenyAndEncodedPaths(t *testing.T) {
 func TestRulesRestrictAnUnprotectedService(t *testing.T) {
 	r := newRuleEnv(t)
 	id := r.service("lan.example.com")
-	r.setRules(id, accessrule.Deny, accessrule.Rule{Action: accessrule.Allow, Sources: []string{"loopback"}})
+	r.setRules(id, rules.Deny, rules.Rule{Action: rules.Allow, Sources: []string{"loopback"}})
 	if rec := r.verify(fwd{service: id, host: "lan.example.com", ip: "127.0.0.1"}); rec.Code != http.StatusOK {
 		t.Fatalf("loopback: %d", rec.Code)
 	}
@@ -156,7 +156,7 @@ func TestRulesRestrictAnUnprotectedService(t *testing.T) {
 		t.Fatalf("stranger: %d", rec.Code)
 	}
 	// authenticate on a service without any protection cannot succeed.
-	r.setRules(id, accessrule.Authenticate)
+	r.setRules(id, rules.Authenticate)
 	rec := r.verify(fwd{service: id, host: "lan.example.com", ip: "127.0.0.1", browser: true})
 	if rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), "does not offer") {
 		t.Fatalf("authenticate without protections: %d %s", rec.Code, rec.Body.String())
@@ -273,12 +273,12 @@ func TestTokenHeaderValidation(t *testing.T) {
 func TestRulesCachedSessionCostsNoQuery(t *testing.T) {
 	r := newRuleEnv(t)
 	id := linkService(t, r.env, "app.example.com")
-	var list []accessrule.Rule
+	var list []rules.Rule
 	for i := 0; i < 49; i++ {
-		list = append(list, accessrule.Rule{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/never" + strings.Repeat("x", i)}}})
+		list = append(list, rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: "prefix", Value: "/never" + strings.Repeat("x", i)}}})
 	}
-	list = append(list, accessrule.Rule{Action: accessrule.Authenticate, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/docs"}}})
-	r.setRules(id, accessrule.Deny, list...)
+	list = append(list, rules.Rule{Action: rules.Authenticate, Paths: []rules.PathMatch{{Type: "prefix", Value: "/docs"}}})
+	r.setRules(id, rules.Deny, list...)
 	_, uri := newLink(t, r.env, id, nil)
 	f := press(id, "app.example.com", "/docs"+uri[1:])
 	f.ip = "203.0.113.9"

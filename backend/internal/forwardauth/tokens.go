@@ -8,7 +8,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"

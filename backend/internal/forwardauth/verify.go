@@ -10,8 +10,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	accesslog "github.com/gatehouse-proxy/gatehouse/internal/accesslog"
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -69,20 +69,20 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 		defer withDBTimeout(c)()
 		return sp, s.signOut(c, *f, sp)
 	}
-	action := accessrule.Authenticate
+	action := rules.Authenticate
 	switch {
 	case sp.rules != nil:
-		req := accessrule.Request{Method: f.method, URI: f.uri, Addr: f.addr, Header: f.header}
+		req := rules.Request{Method: f.method, URI: f.uri, Addr: f.addr, Header: f.header}
 		d := sp.rules.Decide(&req)
 		action, o.rule, o.basis = d.Action, d.Index, ruleBasis(d.Scope)
 	case !sp.protected:
-		action, o.basis = accessrule.Allow, accesslog.ByNoProtection
+		action, o.basis = rules.Allow, accesslog.ByNoProtection
 	}
 	switch action {
-	case accessrule.Allow:
+	case rules.Allow:
 		c.Response().WriteHeader(http.StatusOK)
 		return sp, nil
-	case accessrule.Deny:
+	case rules.Deny:
 		return sp, refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title: "Access denied", Message: "This address of " + sp.name + " is not open to you."})
 	}

@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // ClientIP works out the client's address on the panel's own routes (the
@@ -84,7 +84,7 @@ func (c *ClientIP) Extract(r *http.Request) string {
 	if len(xff) == 0 {
 		return peer.String()
 	}
-	a := accessrule.ClientAddr(xff, r.RemoteAddr, sets.hops)
+	a := rules.ClientAddr(xff, r.RemoteAddr, sets.hops)
 	if !a.IsValid() {
 		return peer.String() // an unreadable entry: the proxy is all that is known
 	}

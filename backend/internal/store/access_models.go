@@ -3,7 +3,7 @@ package store
 import (
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // KeyAccessRules is the app_config key of the global access rules.
@@ -13,7 +13,7 @@ const KeyAccessRules = "access_rules"
 type ServiceAccess struct {
 	ServiceID     string `gorm:"primaryKey"`
 	DefaultAction string
-	Rules         JSON[[]accessrule.Rule]
+	Rules         JSON[[]rules.Rule]
 	UpdatedAt     time.Time
 }
 

@@ -11,7 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
@@ -397,7 +397,7 @@ func (s *Service) exportConfig(ctx context.Context, tx *gorm.DB, sec *document.S
 		b, _ := json.Marshal(sso)
 		cfg.SSO = b
 	}
-	var rules []accessrule.Rule
+	var rules []rules.Rule
 	if found, err := store.GetConfig(ctx, tx, store.KeyAccessRules, &rules); err != nil {
 		return nil, err
 	} else if found {

@@ -6,7 +6,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/npm"
 )
@@ -33,11 +33,11 @@ func TestNPMFixtureImports(t *testing.T) {
 		t.Fatalf("plan = %+v", pl.Summary)
 	}
 	want := map[string]struct {
-		def   accessrule.Action
-		rules []accessrule.Rule
+		def   rules.Action
+		rules []rules.Rule
 	}{
-		"family.example.com": {accessrule.Authenticate, []accessrule.Rule{{Action: accessrule.Allow, Note: "from NPM access list #1", Sources: []string{"192.168.1.0/24"}}}},
-		"office.example.com": {accessrule.Deny, []accessrule.Rule{{Action: accessrule.Allow, Note: "from NPM access list #2", Sources: []string{"10.0.0.0/8"}}}},
+		"family.example.com": {rules.Authenticate, []rules.Rule{{Action: rules.Allow, Note: "from NPM access list #1", Sources: []string{"192.168.1.0/24"}}}},
+		"office.example.com": {rules.Deny, []rules.Rule{{Action: rules.Allow, Note: "from NPM access list #2", Sources: []string{"10.0.0.0/8"}}}},
 	}
 	for name, w := range want {
 		var sv store.Service

@@ -11,7 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
@@ -320,11 +320,11 @@ func (p *planner) planConfig() error {
 	if cfg.AccessRules != nil {
 		list := slices.Clone(cfg.AccessRules)
 		var c apperr.Collector
-		accessrule.Normalize(list, "config.accessRules", accessrule.Options{GeoIP: p.s.o.GeoIP}, &c)
+		rules.Normalize(list, "config.accessRules", rules.Options{GeoIP: p.s.o.GeoIP}, &c)
 		if err := c.Err(); err != nil {
 			p.add(refused(KindAccessRules, store.KeyAccessRules, err), nil)
 		} else {
-			var cur []accessrule.Rule
+			var cur []rules.Rule
 			found, err := store.GetConfig(p.ctx, p.tx, store.KeyAccessRules, &cur)
 			if err != nil {
 				return err

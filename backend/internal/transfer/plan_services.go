@@ -11,7 +11,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
@@ -344,11 +344,11 @@ func (p *planner) checkService(sv document.Service, cur store.Service) (store.Se
 	var acc *document.ServiceAccess
 	if sv.Access != nil && (len(sv.Access.Rules) > 0 || sv.Access.DefaultAction != "") {
 		var c apperr.Collector
-		if sv.Access.DefaultAction != "" && !accessrule.ValidAction(accessrule.Action(sv.Access.DefaultAction)) {
+		if sv.Access.DefaultAction != "" && !rules.ValidAction(rules.Action(sv.Access.DefaultAction)) {
 			c.Add("access.defaultAction", "must be empty (automatic) or one of: allow, deny, authenticate")
 		}
-		list := append([]accessrule.Rule{}, sv.Access.Rules...)
-		accessrule.Normalize(list, "access.rules", accessrule.Options{GeoIP: p.s.o.GeoIP}, &c)
+		list := append([]rules.Rule{}, sv.Access.Rules...)
+		rules.Normalize(list, "access.rules", rules.Options{GeoIP: p.s.o.GeoIP}, &c)
 		if err := c.Err(); err != nil {
 			return row, nil, nil, "", err
 		}

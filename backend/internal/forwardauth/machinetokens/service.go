@@ -14,7 +14,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
@@ -322,7 +322,7 @@ func (p *Policy) Allows(serviceID, method, uri string, now time.Time) bool {
 	if p.Methods != nil && !slices.Contains(p.Methods, method) {
 		return false
 	}
-	return p.ScopePath == "" || accessrule.UnderPrefix(uri, p.ScopePath)
+	return p.ScopePath == "" || rules.UnderPrefix(uri, p.ScopePath)
 }
 
 func addrString(a netip.Addr) string {

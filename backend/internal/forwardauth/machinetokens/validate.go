@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 )
 
@@ -43,14 +43,14 @@ func (r *CreateRequest) normalize(now time.Time) error {
 	}
 	r.ServiceIDs = ids
 	if r.Scope.PathPrefix = strings.TrimSpace(r.Scope.PathPrefix); r.Scope.PathPrefix != "" {
-		p := accessrule.PathMatch{Type: accessrule.PathPrefix, Value: r.Scope.PathPrefix}
-		accessrule.NormalizePath(&p, "scope.pathPrefix", &c)
+		p := rules.PathMatch{Type: rules.PathPrefix, Value: r.Scope.PathPrefix}
+		rules.NormalizePath(&p, "scope.pathPrefix", &c)
 		r.Scope.PathPrefix = p.Value
 	}
 	methods := []string{}
 	for i, m := range r.Scope.Methods {
 		m = strings.ToUpper(strings.TrimSpace(m))
-		if !accessrule.ValidMethod(m) {
+		if !rules.ValidMethod(m) {
 			c.Add(fmt.Sprintf("scope.methods[%d]", i), "must be an HTTP method such as GET or PROPFIND")
 			continue
 		}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // Config holds the panel-wide settings, each as the panel stores it. A
@@ -21,7 +21,7 @@ type Config struct {
 	// RequireTwoFactor is the panel-wide two-factor requirement.
 	RequireTwoFactor *bool `json:"requireTwoFactor,omitempty"`
 	// AccessRules are the global access rules.
-	AccessRules []accessrule.Rule `json:"accessRules,omitempty"`
+	AccessRules []rules.Rule `json:"accessRules,omitempty"`
 	// Managed is the managed-mode Traefik configuration.
 	Managed json.RawMessage `json:"managed,omitempty"`
 	// DNSCredentials names the managed-mode DNS credentials; their values
@@ -31,8 +31,8 @@ type Config struct {
 
 // ServiceAccess is a service's own access rules.
 type ServiceAccess struct {
-	DefaultAction string            `json:"defaultAction"`
-	Rules         []accessrule.Rule `json:"rules"`
+	DefaultAction string       `json:"defaultAction"`
+	Rules         []rules.Rule `json:"rules"`
 }
 
 // MachineToken is a machine token's metadata; its value never leaves the

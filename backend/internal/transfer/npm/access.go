@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -165,7 +165,7 @@ func (c *converter) protect(source string, listID int64, sv *document.Service) {
 		sv.Enabled = false
 		c.skip(source, "the IP rules of %s (%s) are not imported: %s. The service comes over switched off rather than open to more clients than before: add them under the service's access rules, then switch it on",
 			lsource, clientRules(l.clients), why)
-	case len(acc.Rules) == 0 && accessrule.Action(acc.DefaultAction) == accessrule.EffectiveDefault("", withUsers):
+	case len(acc.Rules) == 0 && rules.Action(acc.DefaultAction) == rules.EffectiveDefault("", withUsers):
 		// "allow all" first: the rules decide as the protections alone do.
 	default:
 		sv.Access = acc

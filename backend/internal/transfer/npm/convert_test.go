@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -253,7 +253,7 @@ func TestAccessLists(t *testing.T) {
 			stmts: []string{fmt.Sprintf(insertList, 1, "Team", 1), fmt.Sprintf(insertUser, 1, "ann", "ann-password"),
 				fmt.Sprintf(insertClient, 1, "192.168.0.0/16", "allow")},
 			users: map[string]string{"ann": "ann-password"}, protected: true,
-			access:  &document.ServiceAccess{DefaultAction: "authenticate", Rules: []accessrule.Rule{allowFrom("192.168.0.0/16")}},
+			access:  &document.ServiceAccess{DefaultAction: "authenticate", Rules: []rules.Rule{allowFrom("192.168.0.0/16")}},
 			skipped: []string{"are translated into the service's access rules, which decide as NPM did: allow from 192.168.0.0/16, otherwise authenticate"},
 		},
 		{
@@ -261,14 +261,14 @@ func TestAccessLists(t *testing.T) {
 			stmts: []string{fmt.Sprintf(insertList, 1, "Team", 0), fmt.Sprintf(insertUser, 1, "ann", "ann-password"),
 				fmt.Sprintf(insertClient, 1, "192.168.0.0/16", "allow")},
 			users: map[string]string{"ann": "ann-password"}, protected: true,
-			access: &document.ServiceAccess{DefaultAction: "deny", Rules: []accessrule.Rule{
-				{Action: accessrule.Authenticate, Note: "from NPM access list #1", Sources: []string{"192.168.0.0/16"}}}},
+			access: &document.ServiceAccess{DefaultAction: "deny", Rules: []rules.Rule{
+				{Action: rules.Authenticate, Note: "from NPM access list #1", Sources: []string{"192.168.0.0/16"}}}},
 			skipped: []string{"otherwise deny"},
 		},
 		{
 			name:   "IP rules only",
 			stmts:  []string{fmt.Sprintf(insertList, 1, "LAN", 1), fmt.Sprintf(insertClient, 1, "10.0.0.0/8", "allow")},
-			access: &document.ServiceAccess{DefaultAction: "deny", Rules: []accessrule.Rule{allowFrom("10.0.0.0/8")}},
+			access: &document.ServiceAccess{DefaultAction: "deny", Rules: []rules.Rule{allowFrom("10.0.0.0/8")}},
 		},
 		{
 			name: "an address Gatehouse cannot read: switched off",

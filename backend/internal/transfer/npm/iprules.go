@@ -5,7 +5,7 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -31,7 +31,7 @@ import (
 func ipRules(l *accessList, withUsers bool) (acc *document.ServiceAccess, why string) {
 	note := fmt.Sprintf("from NPM access list #%d", l.id)
 	def := verdict(false, withUsers, l.satisfyAny)
-	list := []accessrule.Rule{}
+	list := []rules.Rule{}
 	for _, cl := range l.clients {
 		dir, addr := strings.TrimSpace(cl.directive), strings.TrimSpace(cl.address)
 		if dir == "" || addr == "" {
@@ -48,16 +48,16 @@ func ipRules(l *accessList, withUsers bool) (acc *document.ServiceAccess, why st
 		if w := badAddress(addr); w != "" {
 			return nil, fmt.Sprintf("%q %s", clip(addr, 50), w)
 		}
-		if n := len(list); n > 0 && list[n-1].Action == act && len(list[n-1].Sources) < accessrule.MaxConditions {
+		if n := len(list); n > 0 && list[n-1].Action == act && len(list[n-1].Sources) < rules.MaxConditions {
 			list[n-1].Sources = append(list[n-1].Sources, addr)
 			continue
 		}
-		list = append(list, accessrule.Rule{Action: act, Note: note, Sources: []string{addr}})
+		list = append(list, rules.Rule{Action: act, Note: note, Sources: []string{addr}})
 	}
 	var c apperr.Collector
-	accessrule.Normalize(list, "rules", accessrule.Options{}, &c)
-	if len(list) > accessrule.MaxRules {
-		return nil, fmt.Sprintf("they make more than %d access rules", accessrule.MaxRules)
+	rules.Normalize(list, "rules", rules.Options{}, &c)
+	if len(list) > rules.MaxRules {
+		return nil, fmt.Sprintf("they make more than %d access rules", rules.MaxRules)
 	}
 	if err := c.Err(); err != nil {
 		return nil, "Gatehouse refuses them (" + err.Error() + ")"
@@ -67,14 +67,14 @@ func ipRules(l *accessList, withUsers bool) (acc *document.ServiceAccess, why st
 
 // verdict is what an allow (or deny) rule of a list decides in Gatehouse's
 // terms; allow=false also gives the list's closing "deny all".
-func verdict(allow, withUsers, satisfyAny bool) accessrule.Action {
+func verdict(allow, withUsers, satisfyAny bool) rules.Action {
 	switch {
 	case !withUsers && allow, withUsers && satisfyAny && allow:
-		return accessrule.Allow
+		return rules.Allow
 	case withUsers && allow, withUsers && satisfyAny:
-		return accessrule.Authenticate
+		return rules.Authenticate
 	default:
-		return accessrule.Deny
+		return rules.Deny
 	}
 }
 

@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
-func allowFrom(src ...string) accessrule.Rule {
-	return accessrule.Rule{Action: accessrule.Allow, Note: "from NPM access list #1", Sources: src}
+func allowFrom(src ...string) rules.Rule {
+	return rules.Rule{Action: rules.Allow, Note: "from NPM access list #1", Sources: src}
 }
 
-func rule(a accessrule.Action, src ...string) accessrule.Rule {
-	return accessrule.Rule{Action: a, Note: "from NPM access list #1", Sources: src}
+func rule(a rules.Action, src ...string) rules.Rule {
+	return rules.Rule{Action: a, Note: "from NPM access list #1", Sources: src}
 }
 
 // The rules decide per address as nginx did with NPM's "allow|deny X; ...
@@ -23,44 +23,44 @@ func rule(a accessrule.Action, src ...string) accessrule.Rule {
 // ipRules says.
 func TestIPRules(t *testing.T) {
 	const (
-		allow = accessrule.Allow
-		deny  = accessrule.Deny
-		auth  = accessrule.Authenticate
+		allow = rules.Allow
+		deny  = rules.Deny
+		auth  = rules.Authenticate
 	)
 	office := []listClient{{"10.1.2.3", "deny"}, {"10.0.0.0/8", "allow"}, {"fd00::/8", "allow"}, {"192.168.1.0/24", "deny"}}
 	cases := []struct {
 		name       string
 		clients    []listClient
 		users, any bool
-		def        accessrule.Action
-		rules      []accessrule.Rule
+		def        rules.Action
+		rules      []rules.Rule
 		why        string
 	}{
 		{name: "no users", clients: office, def: deny,
-			rules: []accessrule.Rule{rule(deny, "10.1.2.3"), rule(allow, "10.0.0.0/8", "fd00::/8"), rule(deny, "192.168.1.0/24")}},
+			rules: []rules.Rule{rule(deny, "10.1.2.3"), rule(allow, "10.0.0.0/8", "fd00::/8"), rule(deny, "192.168.1.0/24")}},
 		{name: "no users, satisfy any is the same", clients: office, any: true, def: deny,
-			rules: []accessrule.Rule{rule(deny, "10.1.2.3"), rule(allow, "10.0.0.0/8", "fd00::/8"), rule(deny, "192.168.1.0/24")}},
+			rules: []rules.Rule{rule(deny, "10.1.2.3"), rule(allow, "10.0.0.0/8", "fd00::/8"), rule(deny, "192.168.1.0/24")}},
 		{name: "users, satisfy any: a refused address may still give a password", clients: office, users: true, any: true, def: auth,
-			rules: []accessrule.Rule{rule(auth, "10.1.2.3"), rule(allow, "10.0.0.0/8", "fd00::/8"), rule(auth, "192.168.1.0/24")}},
+			rules: []rules.Rule{rule(auth, "10.1.2.3"), rule(allow, "10.0.0.0/8", "fd00::/8"), rule(auth, "192.168.1.0/24")}},
 		{name: "users, satisfy all: an allowed address still gives a password", clients: office, users: true, def: deny,
-			rules: []accessrule.Rule{rule(deny, "10.1.2.3"), rule(auth, "10.0.0.0/8", "fd00::/8"), rule(deny, "192.168.1.0/24")}},
+			rules: []rules.Rule{rule(deny, "10.1.2.3"), rule(auth, "10.0.0.0/8", "fd00::/8"), rule(deny, "192.168.1.0/24")}},
 		{name: "allow all ends the list", clients: []listClient{{"203.0.113.7", "deny"}, {"all", "allow"}, {"10.0.0.0/8", "deny"}},
-			def: allow, rules: []accessrule.Rule{rule(deny, "203.0.113.7")}},
+			def: allow, rules: []rules.Rule{rule(deny, "203.0.113.7")}},
 		{name: "allow all with users, satisfy any, opens the service", clients: []listClient{{"all", "allow"}}, users: true, any: true,
-			def: allow, rules: []accessrule.Rule{}},
+			def: allow, rules: []rules.Rule{}},
 		{name: "deny all with users, satisfy any, asks for the password", clients: []listClient{{" 10.0.0.1 ", " allow"}, {"all", "deny"}},
-			users: true, any: true, def: auth, rules: []accessrule.Rule{allowFrom("10.0.0.1")}},
+			users: true, any: true, def: auth, rules: []rules.Rule{allowFrom("10.0.0.1")}},
 		{name: "rows NPM writes no line for are left out", clients: []listClient{{"", "allow"}, {"10.0.0.1", ""}, {"10.0.0.2", "allow"}},
-			def: deny, rules: []accessrule.Rule{allowFrom("10.0.0.2")}},
+			def: deny, rules: []rules.Rule{allowFrom("10.0.0.2")}},
 		{name: "host bits are cleared as nginx does", clients: []listClient{{"10.1.2.3/8", "allow"}}, def: deny,
-			rules: []accessrule.Rule{allowFrom("10.0.0.0/8")}},
+			rules: []rules.Rule{allowFrom("10.0.0.0/8")}},
 		{name: "a host name", clients: []listClient{{"office.example.com", "allow"}}, why: `"office.example.com" is not an IP address or a CIDR`},
 		{name: "unix socket", clients: []listClient{{"unix:", "deny"}}, why: "is not an IP address or a CIDR"},
 		{name: "IPv4-mapped", clients: []listClient{{"::ffff:10.0.0.1", "allow"}}, why: "IPv4-mapped IPv6 address"},
 		{name: "IPv4-mapped range", clients: []listClient{{"::ffff:10.0.0.0/104", "allow"}}, why: "IPv4-mapped IPv6 range"},
 		{name: "nginx reads all in lower case only", clients: []listClient{{"ALL", "deny"}}, why: `"ALL" is not an IP address`},
 		{name: "upper-case IPv6 is canonicalised", clients: []listClient{{"FD00::/8", "allow"}}, def: deny,
-			rules: []accessrule.Rule{allowFrom("fd00::/8")}},
+			rules: []rules.Rule{allowFrom("fd00::/8")}},
 		{name: "a zone", clients: []listClient{{"fe80::1%eth0", "allow"}}, why: "is not an IP address"},
 		{name: "another directive", clients: []listClient{{"10.0.0.1", "permit"}}, why: `"permit" is neither allow nor deny`},
 	}
@@ -90,11 +90,11 @@ func TestIPRulesLimits(t *testing.T) {
 		clients = append(clients, listClient{fmt.Sprintf("10.0.%d.1", i), "allow"})
 	}
 	acc, why := ipRules(&accessList{id: 1, clients: clients}, false)
-	if why != "" || len(acc.Rules) != 3 || len(acc.Rules[0].Sources) != accessrule.MaxConditions || len(acc.Rules[2].Sources) != 20 {
+	if why != "" || len(acc.Rules) != 3 || len(acc.Rules[0].Sources) != rules.MaxConditions || len(acc.Rules[2].Sources) != 20 {
 		t.Fatalf("acc %+v why %q", acc, why)
 	}
 	clients = clients[:0]
-	for i := range accessrule.MaxRules + 1 {
+	for i := range rules.MaxRules + 1 {
 		d := "allow"
 		if i%2 == 1 {
 			d = "deny"

@@ -1,4 +1,4 @@
-// Package accessrule is the access-rule engine of forward-auth: ordered
+// Package rules is the access-rule engine of forward-auth: ordered
 // rules with conditions on the request (path, method, client address,
 // country, headers), compiled once per policy snapshot and evaluated on
 // every verify call without allocating.
@@ -16,7 +16,7 @@
 // plausible reading of the path, ignoring case, with HEAD counted as GET.
 // A request can therefore never slip past a restrictive rule into an allow
 // rule by spelling its path differently.
-package accessrule
+package rules
 
 // Action is what a rule decides.
 type Action string

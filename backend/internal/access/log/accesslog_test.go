@@ -1,4 +1,4 @@
-package accesslog
+package log
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package accessrule
+package rules
 
 // Exposure says who can open a service without signing in, as its rules
 // (global first, then its own) and default action decide.

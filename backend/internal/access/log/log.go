@@ -1,9 +1,9 @@
-// Package accesslog keeps the recent forward-auth decisions of every
+// Package log is the access log: it keeps the recent forward-auth decisions of every
 // protected service in memory: one fixed-size ring per service, so the
 // memory it takes has a fixed cap and recording a decision allocates
 // nothing once a service's ring exists. It is a live view for
 // administrators, not an audit trail: it starts empty at every start.
-package accesslog
+package log
 
 import (
 	"cmp"

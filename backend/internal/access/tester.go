@@ -1,4 +1,4 @@
-package accesspolicy
+package access
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
@@ -24,13 +24,13 @@ type testInput struct {
 }
 
 // normalize checks a tester request and splits its URL.
-func (r *TestRequest) normalize(o accessrule.Options) (testInput, error) {
+func (r *TestRequest) normalize(o rules.Options) (testInput, error) {
 	var c apperr.Collector
 	in := testInput{method: strings.ToUpper(strings.TrimSpace(r.Method)), header: http.Header{}}
 	if in.method == "" {
 		in.method = http.MethodGet
 	}
-	if !accessrule.ValidMethod(in.method) {
+	if !rules.ValidMethod(in.method) {
 		c.Add("method", "must be an HTTP method such as GET or PROPFIND")
 	}
 	u := strings.TrimSpace(r.URL)
@@ -78,7 +78,7 @@ func (r *TestRequest) normalize(o accessrule.Options) (testInput, error) {
 	}
 	if r.Draft != nil {
 		normalizeDefault(&r.Draft.DefaultAction, "draft.defaultAction", &c)
-		accessrule.Normalize(r.Draft.Rules, "draft.rules", o, &c)
+		rules.Normalize(r.Draft.Rules, "draft.rules", o, &c)
 	}
 	return in, c.Err()
 }
@@ -102,12 +102,12 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 	if req.Draft != nil {
 		own, def = req.Draft.Rules, req.Draft.DefaultAction
 	}
-	effective := accessrule.EffectiveDefault(def, len(current.Protections) > 0)
-	set, err := accessrule.Compile(global.Rules, own, effective, s.geo)
+	effective := rules.EffectiveDefault(def, len(current.Protections) > 0)
+	set, err := rules.Compile(global.Rules, own, effective, s.geo)
 	if err != nil {
 		return TestResult{}, fmt.Errorf("compile access rules of %s: %w", serviceID, err)
 	}
-	r := accessrule.Request{Method: in.method, URI: in.uri, Addr: in.addr, Header: in.header}
+	r := rules.Request{Method: in.method, URI: in.uri, Addr: in.addr, Header: in.header}
 	ex := set.Explain(&r)
 	out := TestResult{
 		Decision: ex.Decision.Action, Scope: ex.Decision.Scope.String(), Index: ex.Decision.Index,
@@ -134,7 +134,7 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 	if !in.addr.IsValid() {
 		out.Warnings = append(out.Warnings, "no client address given: address rules never allow it, and deny or authenticate address rules match it")
 	}
-	if out.Decision == accessrule.Authenticate && len(current.Protections) == 0 {
+	if out.Decision == rules.Authenticate && len(current.Protections) == 0 {
 		out.Warnings = append(out.Warnings, "the service has no protection, so authenticate answers 401")
 	}
 	return out, nil

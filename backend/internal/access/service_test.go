@@ -1,4 +1,4 @@
-package accesspolicy
+package access
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -40,17 +40,17 @@ func TestPutAndGet(t *testing.T) {
 	s, events := setup(t)
 	ctx := context.Background()
 	got, err := s.Get(ctx, "open")
-	if err != nil || got.EffectiveDefault != accessrule.Allow || len(got.Rules) != 0 || got.UpdatedAt != nil {
+	if err != nil || got.EffectiveDefault != rules.Allow || len(got.Rules) != 0 || got.UpdatedAt != nil {
 		t.Fatalf("empty: %+v %v", got, err)
 	}
-	got, err = s.Put(ctx, "guarded", PutServiceAccess{Rules: []accessrule.Rule{
+	got, err = s.Put(ctx, "guarded", PutServiceAccess{Rules: []rules.Rule{
 		{Action: "Allow", Note: "LAN", Sources: []string{"private"}},
-		{Action: accessrule.Deny, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/admin/"}}},
+		{Action: rules.Deny, Paths: []rules.PathMatch{{Type: "prefix", Value: "/admin/"}}},
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.EffectiveDefault != accessrule.Authenticate || len(got.Rules) != 2 || got.Rules[0].Action != accessrule.Allow || got.UpdatedAt == nil {
+	if got.EffectiveDefault != rules.Authenticate || len(got.Rules) != 2 || got.Rules[0].Action != rules.Allow || got.UpdatedAt == nil {
 		t.Fatalf("saved: %+v", got)
 	}
 	if len(*events) != 1 || (*events)[0] != (change.Event{Entity: change.Access, Kind: change.Updated, ID: "guarded"}) {
@@ -72,13 +72,13 @@ func TestPutAndGet(t *testing.T) {
 func TestPutRefuses(t *testing.T) {
 	s, events := setup(t)
 	ctx := context.Background()
-	_, err := s.Put(ctx, "open", PutServiceAccess{DefaultAction: "maybe", Rules: []accessrule.Rule{{Action: accessrule.Deny, Countries: []string{"DE"}}}})
+	_, err := s.Put(ctx, "open", PutServiceAccess{DefaultAction: "maybe", Rules: []rules.Rule{{Action: rules.Deny, Countries: []string{"DE"}}}})
 	e, ok := apperr.As(err)
 	if !ok || len(e.Fields) != 2 || e.Fields[0].Field != "defaultAction" || e.Fields[1].Field != "rules[0].countries" ||
 		!strings.Contains(e.Fields[1].Message, "PANEL_GEOIP_DB") {
 		t.Fatalf("got %v", err)
 	}
-	if _, err := s.Put(ctx, "nope", PutServiceAccess{DefaultAction: accessrule.Deny}); !apperr.IsCode(err, apperr.CodeNotFound) {
+	if _, err := s.Put(ctx, "nope", PutServiceAccess{DefaultAction: rules.Deny}); !apperr.IsCode(err, apperr.CodeNotFound) {
 		t.Fatalf("unknown service: %v", err)
 	}
 	if len(*events) != 0 {
@@ -88,7 +88,7 @@ func TestPutRefuses(t *testing.T) {
 
 func TestWarnings(t *testing.T) {
 	s, _ := setup(t)
-	got, err := s.Put(context.Background(), "open", PutServiceAccess{Rules: []accessrule.Rule{{Action: accessrule.Authenticate, Methods: []string{"POST"}}}})
+	got, err := s.Put(context.Background(), "open", PutServiceAccess{Rules: []rules.Rule{{Action: rules.Authenticate, Methods: []string{"POST"}}}})
 	if err != nil || len(got.Warnings) != 1 || !strings.Contains(got.Warnings[0], "no protection") {
 		t.Fatalf("%+v %v", got, err)
 	}
@@ -97,11 +97,11 @@ func TestWarnings(t *testing.T) {
 func TestGlobalRules(t *testing.T) {
 	s, _ := setup(t)
 	ctx := context.Background()
-	g, err := s.PutGlobal(ctx, GlobalRules{Rules: []accessrule.Rule{{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/.well-known/acme-challenge/"}}}}})
+	g, err := s.PutGlobal(ctx, GlobalRules{Rules: []rules.Rule{{Action: rules.Allow, Paths: []rules.PathMatch{{Type: "prefix", Value: "/.well-known/acme-challenge/"}}}}})
 	if err != nil || len(g.Rules) != 1 {
 		t.Fatalf("%+v %v", g, err)
 	}
-	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []accessrule.Rule{{Action: "nope"}}}); !apperr.IsCode(err, apperr.CodeValidationFailed) {
+	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []rules.Rule{{Action: "nope"}}}); !apperr.IsCode(err, apperr.CodeValidationFailed) {
 		t.Fatalf("bad global rule: %v", err)
 	}
 	snap, _ := s.Snapshot(ctx)
@@ -113,27 +113,27 @@ func TestGlobalRules(t *testing.T) {
 func TestTester(t *testing.T) {
 	s, _ := setup(t)
 	ctx := context.Background()
-	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []accessrule.Rule{{Action: accessrule.Deny, Methods: []string{"TRACE"}}}}); err != nil {
+	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []rules.Rule{{Action: rules.Deny, Methods: []string{"TRACE"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Put(ctx, "guarded", PutServiceAccess{Rules: []accessrule.Rule{{Action: accessrule.Allow, Paths: []accessrule.PathMatch{{Type: "prefix", Value: "/public"}}}}}); err != nil {
+	if _, err := s.Put(ctx, "guarded", PutServiceAccess{Rules: []rules.Rule{{Action: rules.Allow, Paths: []rules.PathMatch{{Type: "prefix", Value: "/public"}}}}}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
 		name     string
 		req      TestRequest
-		decision accessrule.Action
+		decision rules.Action
 		scope    string
 		warning  string
 	}{
-		{"saved allow", TestRequest{URL: "https://cloud.example.com/public/a.css", ClientAddress: "203.0.113.7"}, accessrule.Allow, "service", ""},
-		{"global first", TestRequest{Method: "trace", URL: "/public/x", ClientAddress: "203.0.113.7"}, accessrule.Deny, "global", ""},
-		{"encoded traversal", TestRequest{URL: "https://cloud.example.com/public/%2e%2e/admin", ClientAddress: "203.0.113.7"}, accessrule.Authenticate, "default", "more than one way"},
-		{"other host", TestRequest{URL: "https://evil.example.com/public/x", ClientAddress: "203.0.113.7"}, accessrule.Allow, "service", "not one of the service's hostnames"},
-		{"no address", TestRequest{URL: "/admin"}, accessrule.Authenticate, "default", "no client address"},
-		{"draft", TestRequest{URL: "/admin", ClientAddress: "10.0.0.1", Draft: &PutServiceAccess{DefaultAction: accessrule.Deny,
-			Rules: []accessrule.Rule{{Action: accessrule.Allow, Sources: []string{"private"}}}}}, accessrule.Allow, "service", ""},
-		{"draft default", TestRequest{URL: "/admin", ClientAddress: "203.0.113.7", Draft: &PutServiceAccess{DefaultAction: accessrule.Deny}}, accessrule.Deny, "default", ""},
+		{"saved allow", TestRequest{URL: "https://cloud.example.com/public/a.css", ClientAddress: "203.0.113.7"}, rules.Allow, "service", ""},
+		{"global first", TestRequest{Method: "trace", URL: "/public/x", ClientAddress: "203.0.113.7"}, rules.Deny, "global", ""},
+		{"encoded traversal", TestRequest{URL: "https://cloud.example.com/public/%2e%2e/admin", ClientAddress: "203.0.113.7"}, rules.Authenticate, "default", "more than one way"},
+		{"other host", TestRequest{URL: "https://evil.example.com/public/x", ClientAddress: "203.0.113.7"}, rules.Allow, "service", "not one of the service's hostnames"},
+		{"no address", TestRequest{URL: "/admin"}, rules.Authenticate, "default", "no client address"},
+		{"draft", TestRequest{URL: "/admin", ClientAddress: "10.0.0.1", Draft: &PutServiceAccess{DefaultAction: rules.Deny,
+			Rules: []rules.Rule{{Action: rules.Allow, Sources: []string{"private"}}}}}, rules.Allow, "service", ""},
+		{"draft default", TestRequest{URL: "/admin", ClientAddress: "203.0.113.7", Draft: &PutServiceAccess{DefaultAction: rules.Deny}}, rules.Deny, "default", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestTester(t *testing.T) {
 func TestTesterNamesBadFields(t *testing.T) {
 	s, _ := setup(t)
 	_, err := s.Test(context.Background(), "guarded", TestRequest{Method: "BAD METHOD", URL: "ftp://x", ClientAddress: "300.1.1.1",
-		Headers: map[string]string{"Bad Name": "x"}, Draft: &PutServiceAccess{DefaultAction: "x", Rules: []accessrule.Rule{{Action: "x"}}}})
+		Headers: map[string]string{"Bad Name": "x"}, Draft: &PutServiceAccess{DefaultAction: "x", Rules: []rules.Rule{{Action: "x"}}}})
 	e, ok := apperr.As(err)
 	if !ok {
 		t.Fatalf("got %v", err)
@@ -202,19 +202,19 @@ func TestGuard(t *testing.T) {
 		t.Fatalf("no rules: %v", got)
 	}
 	// Rules that only allow need no forward-auth.
-	if _, err := s.Put(ctx, "open", PutServiceAccess{Rules: []accessrule.Rule{{Action: accessrule.Allow, Sources: []string{"private"}}}}); err != nil {
+	if _, err := s.Put(ctx, "open", PutServiceAccess{Rules: []rules.Rule{{Action: rules.Allow, Sources: []string{"private"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := guarded(); got["open"] {
 		t.Fatalf("allow-only rules: %v", got)
 	}
-	if _, err := s.Put(ctx, "open", PutServiceAccess{DefaultAction: accessrule.Deny, Rules: []accessrule.Rule{{Action: accessrule.Allow, Sources: []string{"private"}}}}); err != nil {
+	if _, err := s.Put(ctx, "open", PutServiceAccess{DefaultAction: rules.Deny, Rules: []rules.Rule{{Action: rules.Allow, Sources: []string{"private"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := guarded(); !got["open"] || got["other"] {
 		t.Fatalf("IP-restricted: %v", got)
 	}
-	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []accessrule.Rule{{Action: accessrule.Deny, Countries: nil, Methods: []string{"TRACE"}}}}); err != nil {
+	if _, err := s.PutGlobal(ctx, GlobalRules{Rules: []rules.Rule{{Action: rules.Deny, Countries: nil, Methods: []string{"TRACE"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := guarded(); !got["other"] {

@@ -1,4 +1,4 @@
-package accessrule
+package rules
 
 // Preset is a named set of rules the UI inserts into a rule list; the
 // rules stay ordinary and editable.

@@ -1,13 +1,13 @@
-// Package accesspolicy owns access rules: each service's ordered rules and
+// Package access owns access rules: each service's ordered rules and
 // default action, the global rules evaluated before every service's own,
 // the presets, and the rule tester. The rules are evaluated by
 // access/rules; forward-auth (package forwardauth) compiles them into its policy snapshot.
-package accesspolicy
+package access
 
 import (
 	"time"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
 // ServiceAccess is GET/PUT /api/services/{id}/access.
@@ -15,22 +15,22 @@ type ServiceAccess struct {
 	ServiceID string `json:"serviceId"`
 	// DefaultAction "" is automatic: authenticate when the service has a
 	// protection, allow otherwise.
-	DefaultAction    accessrule.Action `json:"defaultAction"`
-	EffectiveDefault accessrule.Action `json:"effectiveDefault"`
-	Rules            []accessrule.Rule `json:"rules"`
-	Protections      []string          `json:"protections"`
+	DefaultAction    rules.Action `json:"defaultAction"`
+	EffectiveDefault rules.Action `json:"effectiveDefault"`
+	Rules            []rules.Rule `json:"rules"`
+	Protections      []string     `json:"protections"`
 	// Exposure is who can open the service without signing in under these
 	// rules and the global ones: everyone, some or none.
-	Exposure  accessrule.Exposure `json:"exposure"`
-	GeoIP     bool                `json:"geoip"`
-	Warnings  []string            `json:"warnings"`
-	UpdatedAt *time.Time          `json:"updatedAt"`
+	Exposure  rules.Exposure `json:"exposure"`
+	GeoIP     bool           `json:"geoip"`
+	Warnings  []string       `json:"warnings"`
+	UpdatedAt *time.Time     `json:"updatedAt"`
 }
 
 // PutServiceAccess is the body of PUT /api/services/{id}/access.
 type PutServiceAccess struct {
-	DefaultAction accessrule.Action `json:"defaultAction"`
-	Rules         []accessrule.Rule `json:"rules"`
+	DefaultAction rules.Action `json:"defaultAction"`
+	Rules         []rules.Rule `json:"rules"`
 	// ConfirmPublic must be true to save rules that let everyone open a
 	// service that has a protection (422 on confirmPublic otherwise).
 	ConfirmPublic bool `json:"confirmPublic,omitempty"`
@@ -38,7 +38,7 @@ type PutServiceAccess struct {
 
 // GlobalRules is GET/PUT /api/access/rules.
 type GlobalRules struct {
-	Rules []accessrule.Rule `json:"rules"`
+	Rules []rules.Rule `json:"rules"`
 	// ConfirmPublic (request only) must be true to save global rules that
 	// let everyone open every service (422 on confirmPublic otherwise).
 	ConfirmPublic bool       `json:"confirmPublic,omitempty"`
@@ -58,41 +58,41 @@ type TestRequest struct {
 
 // TestStep is one rule as the tester saw it.
 type TestStep struct {
-	Scope   string            `json:"scope"`
-	Index   int               `json:"index"`
-	Action  accessrule.Action `json:"action"`
-	Note    string            `json:"note,omitempty"`
-	Matched bool              `json:"matched"`
-	Reason  string            `json:"reason"`
+	Scope   string       `json:"scope"`
+	Index   int          `json:"index"`
+	Action  rules.Action `json:"action"`
+	Note    string       `json:"note,omitempty"`
+	Matched bool         `json:"matched"`
+	Reason  string       `json:"reason"`
 }
 
 // TestResult is the tester's answer.
 type TestResult struct {
-	Decision    accessrule.Action `json:"decision"`
-	Scope       string            `json:"scope"`
-	Index       int               `json:"index"`
-	Reason      string            `json:"reason"`
-	Path        string            `json:"path"`
-	Ambiguous   bool              `json:"ambiguous"`
-	Country     string            `json:"country"`
-	Steps       []TestStep        `json:"steps"`
-	Protections []string          `json:"protections"`
-	Warnings    []string          `json:"warnings"`
+	Decision    rules.Action `json:"decision"`
+	Scope       string       `json:"scope"`
+	Index       int          `json:"index"`
+	Reason      string       `json:"reason"`
+	Path        string       `json:"path"`
+	Ambiguous   bool         `json:"ambiguous"`
+	Country     string       `json:"country"`
+	Steps       []TestStep   `json:"steps"`
+	Protections []string     `json:"protections"`
+	Warnings    []string     `json:"warnings"`
 }
 
 // Presets is GET /api/access/presets.
 type Presets struct {
-	Items []accessrule.Preset `json:"items"`
+	Items []rules.Preset `json:"items"`
 }
 
 // Snapshot is every rule list, for forward-auth's policy snapshot.
 type Snapshot struct {
-	Global   []accessrule.Rule
+	Global   []rules.Rule
 	Services map[string]ServiceRules
 }
 
 // ServiceRules is one service's stored rules.
 type ServiceRules struct {
-	Default accessrule.Action // "": automatic
-	Rules   []accessrule.Rule
+	Default rules.Action // "": automatic
+	Rules   []rules.Rule
 }

@@ -1,4 +1,4 @@
-package accessrule
+package rules
 
 import "strings"
 

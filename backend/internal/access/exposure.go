@@ -1,4 +1,4 @@
-package accesspolicy
+package access
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 
 	"gorm.io/gorm"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -19,8 +19,8 @@ const ConfirmPublicField = "confirmPublic"
 // signing in, from the global rules, its own rules and default action, and
 // whether it has a protection (protected). It reads through db, so callers
 // can join their transaction.
-func Exposures(ctx context.Context, db *gorm.DB, ids []string, protected func(id string) bool) (map[string]accessrule.Exposure, error) {
-	var global []accessrule.Rule
+func Exposures(ctx context.Context, db *gorm.DB, ids []string, protected func(id string) bool) (map[string]rules.Exposure, error) {
+	var global []rules.Rule
 	if _, err := store.GetConfig(ctx, db, store.KeyAccessRules, &global); err != nil {
 		return nil, fmt.Errorf("read global access rules: %w", err)
 	}
@@ -34,11 +34,11 @@ func Exposures(ctx context.Context, db *gorm.DB, ids []string, protected func(id
 	for _, r := range rows {
 		own[r.ServiceID] = r
 	}
-	out := make(map[string]accessrule.Exposure, len(ids))
+	out := make(map[string]rules.Exposure, len(ids))
 	for _, id := range ids {
 		r := own[id]
-		def := accessrule.EffectiveDefault(accessrule.Action(r.DefaultAction), protected(id))
-		out[id] = accessrule.ExposureOf(global, r.Rules.V, def)
+		def := rules.EffectiveDefault(rules.Action(r.DefaultAction), protected(id))
+		out[id] = rules.ExposureOf(global, r.Rules.V, def)
 	}
 	return out, nil
 }
@@ -47,8 +47,8 @@ func Exposures(ctx context.Context, db *gorm.DB, ids []string, protected func(id
 // everyone unless the request says it means it: one rule or default that
 // allows every request is all it takes, and a badge on the service list is
 // too easy to miss after the fact. what says what would be opened.
-func confirmPublic(confirmed bool, exposure accessrule.Exposure, protected bool, what string) error {
-	if confirmed || exposure != accessrule.ExposedToEveryone || !protected {
+func confirmPublic(confirmed bool, exposure rules.Exposure, protected bool, what string) error {
+	if confirmed || exposure != rules.ExposedToEveryone || !protected {
 		return nil
 	}
 	return apperr.Field(ConfirmPublicField, "these rules let everyone on the internet open %s without signing in: "+

@@ -1,4 +1,4 @@
-package accesspolicy
+package access
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
-	"github.com/gatehouse-proxy/gatehouse/internal/accessrule"
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -35,18 +35,18 @@ type Service struct {
 	bus  *change.Bus
 	now  func() time.Time
 	info ServiceInfo
-	geo  accessrule.Geo // nil without a country database
+	geo  rules.Geo // nil without a country database
 }
 
 // NewService returns the access-rule service. geo may be nil.
-func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, info ServiceInfo, geo accessrule.Geo) *Service {
+func NewService(db *gorm.DB, bus *change.Bus, now func() time.Time, info ServiceInfo, geo rules.Geo) *Service {
 	if now == nil {
 		now = store.Now
 	}
 	return &Service{db: db, bus: bus, now: now, info: info, geo: geo}
 }
 
-func (s *Service) options() accessrule.Options { return accessrule.Options{GeoIP: s.geo != nil} }
+func (s *Service) options() rules.Options { return rules.Options{GeoIP: s.geo != nil} }
 
 // Get returns a service's rules.
 func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, error) {
@@ -62,7 +62,7 @@ func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, err
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return ServiceAccess{}, fmt.Errorf("read access rules of %s: %w", serviceID, err)
 	}
-	out := ServiceAccess{ServiceID: serviceID, DefaultAction: accessrule.Action(row.DefaultAction),
+	out := ServiceAccess{ServiceID: serviceID, DefaultAction: rules.Action(row.DefaultAction),
 		Rules: row.Rules.V, Protections: info.Protections, GeoIP: s.geo != nil}
 	if row.ServiceID != "" {
 		out.UpdatedAt = &row.UpdatedAt
@@ -72,31 +72,31 @@ func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, err
 		return ServiceAccess{}, err
 	}
 	s.describe(&out)
-	out.Exposure = accessrule.ExposureOf(g.Rules, out.Rules, out.EffectiveDefault)
+	out.Exposure = rules.ExposureOf(g.Rules, out.Rules, out.EffectiveDefault)
 	return out, nil
 }
 
 // describe fills the derived fields of an answer.
 func (s *Service) describe(out *ServiceAccess) {
 	if out.Rules == nil {
-		out.Rules = []accessrule.Rule{}
+		out.Rules = []rules.Rule{}
 	}
 	if out.Protections == nil {
 		out.Protections = []string{}
 	}
-	out.EffectiveDefault = accessrule.EffectiveDefault(out.DefaultAction, len(out.Protections) > 0)
+	out.EffectiveDefault = rules.EffectiveDefault(out.DefaultAction, len(out.Protections) > 0)
 	out.Warnings = warnings(out.Rules, out.EffectiveDefault, out.Protections)
 }
 
 // warnings point out rule lists that cannot do what they seem to.
-func warnings(list []accessrule.Rule, def accessrule.Action, protections []string) []string {
+func warnings(list []rules.Rule, def rules.Action, protections []string) []string {
 	w := []string{}
 	if len(protections) > 0 {
 		return w
 	}
-	uses := def == accessrule.Authenticate
+	uses := def == rules.Authenticate
 	for _, r := range list {
-		uses = uses || r.Action == accessrule.Authenticate
+		uses = uses || r.Action == rules.Authenticate
 	}
 	if uses {
 		w = append(w, "authenticate cannot succeed: the service has no protection (basic auth, single sign-on, shared links or machine tokens), so it answers 401")
@@ -104,11 +104,11 @@ func warnings(list []accessrule.Rule, def accessrule.Action, protections []strin
 	return w
 }
 
-func normalizeDefault(a *accessrule.Action, field string, c *apperr.Collector) {
+func normalizeDefault(a *rules.Action, field string, c *apperr.Collector) {
 	if *a == "" {
 		return
 	}
-	if !accessrule.ValidAction(*a) {
+	if !rules.ValidAction(*a) {
 		c.Add(field, "must be empty (automatic) or one of: allow, deny, authenticate")
 	}
 }
@@ -117,7 +117,7 @@ func normalizeDefault(a *accessrule.Action, field string, c *apperr.Collector) {
 func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess) (ServiceAccess, error) {
 	var c apperr.Collector
 	normalizeDefault(&in.DefaultAction, "defaultAction", &c)
-	accessrule.Normalize(in.Rules, "rules", s.options(), &c)
+	rules.Normalize(in.Rules, "rules", s.options(), &c)
 	if err := c.Err(); err != nil {
 		return ServiceAccess{}, err
 	}
@@ -132,8 +132,8 @@ func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess
 	if err != nil {
 		return ServiceAccess{}, err
 	}
-	def := accessrule.EffectiveDefault(in.DefaultAction, len(info.Protections) > 0)
-	if err := confirmPublic(in.ConfirmPublic, accessrule.ExposureOf(g.Rules, in.Rules, def), len(info.Protections) > 0,
+	def := rules.EffectiveDefault(in.DefaultAction, len(info.Protections) > 0)
+	if err := confirmPublic(in.ConfirmPublic, rules.ExposureOf(g.Rules, in.Rules, def), len(info.Protections) > 0,
 		"the service although it is protected by "+strings.Join(info.Protections, ", ")); err != nil {
 		return ServiceAccess{}, err
 	}
@@ -164,12 +164,12 @@ func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess
 
 // GetGlobal returns the global rules.
 func (s *Service) GetGlobal(ctx context.Context) (GlobalRules, error) {
-	var list []accessrule.Rule
+	var list []rules.Rule
 	if _, err := store.GetConfig(ctx, s.db, store.KeyAccessRules, &list); err != nil {
 		return GlobalRules{}, fmt.Errorf("read global access rules: %w", err)
 	}
 	if list == nil {
-		list = []accessrule.Rule{}
+		list = []rules.Rule{}
 	}
 	return GlobalRules{Rules: list, GeoIP: s.geo != nil}, nil
 }
@@ -177,18 +177,18 @@ func (s *Service) GetGlobal(ctx context.Context) (GlobalRules, error) {
 // PutGlobal replaces the global rules.
 func (s *Service) PutGlobal(ctx context.Context, in GlobalRules) (GlobalRules, error) {
 	var c apperr.Collector
-	accessrule.Normalize(in.Rules, "rules", s.options(), &c)
+	rules.Normalize(in.Rules, "rules", s.options(), &c)
 	if err := c.Err(); err != nil {
 		return GlobalRules{}, err
 	}
 	// Global rules come first for every service: one that allows every
 	// request opens all of them, protected or not.
-	if err := confirmPublic(in.ConfirmPublic, accessrule.ExposureOf(in.Rules, nil, accessrule.Authenticate),
+	if err := confirmPublic(in.ConfirmPublic, rules.ExposureOf(in.Rules, nil, rules.Authenticate),
 		true, "every service, whatever its protections"); err != nil {
 		return GlobalRules{}, err
 	}
 	if in.Rules == nil {
-		in.Rules = []accessrule.Rule{}
+		in.Rules = []rules.Rule{}
 	}
 	if err := store.PutConfig(ctx, s.db, store.KeyAccessRules, in.Rules); err != nil {
 		return GlobalRules{}, fmt.Errorf("save global access rules: %w", err)
@@ -217,13 +217,13 @@ func (s *Service) snapshot(ctx context.Context, ids []string) (Snapshot, error) 
 	}
 	snap := Snapshot{Global: g.Rules, Services: make(map[string]ServiceRules, len(rows))}
 	for _, r := range rows {
-		snap.Services[r.ServiceID] = ServiceRules{Default: accessrule.Action(r.DefaultAction), Rules: r.Rules.V}
+		snap.Services[r.ServiceID] = ServiceRules{Default: rules.Action(r.DefaultAction), Rules: r.Rules.V}
 	}
 	return snap, nil
 }
 
 // Presets lists the built-in presets.
-func (s *Service) Presets() Presets { return Presets{Items: accessrule.Presets()} }
+func (s *Service) Presets() Presets { return Presets{Items: rules.Presets()} }
 
 // Guard answers which services need forward-auth, given which have an
 // enabled protection: those, and those whose rules can refuse a request.
@@ -239,13 +239,13 @@ func (s *Service) Guard(ctx context.Context, protected func(serviceID string) bo
 	if err != nil {
 		return nil, err
 	}
-	globalRestricts := !accessrule.Trivial(snap.Global, nil, accessrule.Allow)
+	globalRestricts := !rules.Trivial(snap.Global, nil, rules.Allow)
 	return func(id string) bool {
 		p := protected(id)
 		if p || globalRestricts {
 			return true
 		}
 		own, ok := snap.Services[id]
-		return ok && !accessrule.Trivial(nil, own.Rules, accessrule.EffectiveDefault(own.Default, p))
+		return ok && !rules.Trivial(nil, own.Rules, rules.EffectiveDefault(own.Default, p))
 	}, nil
 }

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
-	"github.com/gatehouse-proxy/gatehouse/internal/accesspolicy"
+	"github.com/gatehouse-proxy/gatehouse/internal/access"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
@@ -124,7 +124,7 @@ func fullRebuilds(t *testing.T, p *harness.Panel, database string, writes int) r
 		}
 	}()
 	bus := change.NewBus()
-	policy := accesspolicy.NewService(db, bus, store.Now, nil, nil)
+	policy := access.NewService(db, bus, store.Now, nil, nil)
 	svc := dynconf.NewService(dynconf.Deps{DB: db, Bus: bus, Services: services.NewService(db, bus, store.Now, nil),
 		Settings: settings.NewService(db, bus),
 		Guarded: func(ctx context.Context, ids []string) (func(string) bool, error) {

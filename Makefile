@@ -107,13 +107,14 @@ GOLANGCI := $(TOOLS_BIN)/golangci-lint
 # three of a kind.
 GO_LINT_TAGS := e2e,bench
 
-lint: deps ## go vet, gofmt, golangci-lint (backend/.golangci.yml; e2e and bench tags too) and the TypeScript checks
+lint: deps ## go vet, gofmt, golangci-lint (backend/.golangci.yml; e2e and bench tags too), the TypeScript checks and the docs' links
 	@$(GOLANGCI) version 2>/dev/null | grep -q 'version $(GOLANGCI_VERSION:v%=%) ' || \
 		{ echo "installing golangci-lint $(GOLANGCI_VERSION) into $(TOOLS_BIN)"; \
 		  GOBIN=$(TOOLS_BIN) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_VERSION); }
 	cd backend && go vet -tags $(GO_LINT_TAGS) ./... && test -z "$$(gofmt -l .)" && \
 		$(GOLANGCI) run --config .golangci.yml --build-tags $(GO_LINT_TAGS) --max-issues-per-linter 0 --max-same-issues 0 ./...
 	cd frontend && npm run lint
+	cd backend && go run ./scripts/doclinks ../README.md ../docs
 
 fmt: ## Format the Go code
 	cd backend && gofmt -w .

@@ -32,7 +32,7 @@ const noFeatures = {
 };
 
 export default defineConfig(
-  { ignores: ['dist/', 'e2e/artifacts/', 'node_modules/'] },
+  { ignores: ['dist/', 'e2e/artifacts/', 'node_modules/', 'playwright-report/', 'test-results/'] },
   {
     files: ['**/*.{js,mjs,ts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
@@ -57,7 +57,7 @@ export default defineConfig(
   },
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser, sourceType: 'script' } },
   {
-    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs', '*.{js,ts}'],
+    files: ['e2e/**/*.ts', 'scripts/**/*.mjs', '*.{js,ts}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   { files: ['src/lib/**', 'src/components/**'], rules: restrict(noApp, noFeatures) },

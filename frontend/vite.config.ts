@@ -37,6 +37,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    // Unit tests only: e2e/ is Playwright's (`npm run e2e`, playwright.config.ts).
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     // Form tests type into real inputs; on a busy 2-core CI machine one can

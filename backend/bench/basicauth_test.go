@@ -55,7 +55,7 @@ func TestBenchBasicAuthColdStart(t *testing.T) {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{forwardauth.NewHandler(acc)},
+		Features:      []httpapi.Feature{forwardauth.NewHandler(acc)},
 	})
 	panel := serve(t, acc.FastVerify(e))
 	id := mkService(t, svcs, "basic.bench.test")

@@ -75,7 +75,7 @@ func startVerifyPanel(ctx context.Context, t *testing.T) *verifyPanel {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features: []httpapi.Registrar{forwardauth.NewHandler(acc), access.NewHandler(policySvc),
+		Features: []httpapi.Feature{forwardauth.NewHandler(acc), access.NewHandler(policySvc),
 			machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions)},
 	})
 	h := acc.FastVerify(e) // as app.go mounts it

@@ -74,7 +74,7 @@ func TestBenchRuntime(t *testing.T) {
 		Logger: quiet, RequireAdmin: testutil.AsAdmin,
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
-		Features: []httpapi.Registrar{runtime.NewHandler(runtime.NewService(runtime.Deps{
+		Features: []httpapi.Feature{runtime.NewHandler(runtime.NewService(runtime.Deps{
 			Client: client, Services: svcs, Domains: domains.NewService(db, bus, store.Now),
 			Settings: settings.NewService(db, bus), DB: db,
 		}))},

@@ -23,6 +23,11 @@ export async function generate(documentJSON) {
   return header + astToString(ast);
 }
 
+function required(value, what) {
+  if (value === undefined) throw new Error(`openapi.json states no ${what}`);
+  return value;
+}
+
 /**
  * The contents of api-rules.ts: the checks the server states in the document (patterns,
  * lengths, refused values) for the inputs the forms check as the server does, so both
@@ -32,12 +37,17 @@ export function generateRules(documentJSON) {
   const schemas = JSON.parse(documentJSON).components.schemas;
   const c = schemas.CredentialName;
   const [reserved, prefixes] = c.not.anyOf;
+  const h = schemas.Hsts;
   const rules = {
     credentialName: {
       maxLength: c.maxLength,
       pattern: c.pattern,
       reservedNames: reserved.enum,
       reservedPattern: prefixes.pattern,
+    },
+    hsts: {
+      maxAge: required(h.properties.maxAge.maximum, 'Hsts maxAge maximum'),
+      preloadMinAge: required(h.then?.properties?.maxAge?.minimum, 'Hsts preload maxAge minimum'),
     },
   };
   return `${header}/** Server-side input rules, from openapi.json. */\nexport const apiRules = ${JSON.stringify(rules, null, 2)} as const;\n`;

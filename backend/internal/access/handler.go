@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -15,13 +16,13 @@ type Handler struct{ s *Service }
 func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/services/:id/access", h.get)
-	g.PUT("/services/:id/access", h.put)
-	g.POST("/services/:id/access/test", h.test)
-	g.GET("/access/rules", h.getGlobal)
-	g.PUT("/access/rules", h.putGlobal)
-	g.GET("/access/presets", h.presets)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/services/:id/access", h.get)
+	r.PUT("/services/:id/access", h.put)
+	r.POST("/services/:id/access/test", h.test)
+	r.GET("/access/rules", h.getGlobal)
+	r.PUT("/access/rules", h.putGlobal)
+	r.GET("/access/presets", h.presets)
 }
 
 func (h *Handler) get(c echo.Context) error {

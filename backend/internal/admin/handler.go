@@ -9,6 +9,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -26,18 +27,20 @@ type Handler struct{ svc *Service }
 // NewHandler returns the admin handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.POST("/admin/setup", h.setup)
-	g.POST("/admin/login", h.login)
-	g.POST("/admin/logout", h.logout)
-	g.GET("/admin/me", h.me)
-	g.PUT("/admin/me/password", h.changePassword)
-	g.GET("/admin/me/sessions", h.sessions)
-	g.DELETE("/admin/me/sessions", h.endOtherSessions)
-	g.DELETE("/admin/me/sessions/:id", h.endSession)
-	h.registerTwoFactor(g)
-	h.registerUsers(g)
+// Register mounts the routes on the /api group. Every route under
+// /admin/me, and signing out, is the signed-in administrator's own
+// (route.SelfService).
+func (h *Handler) Register(r *route.Registrar) {
+	r.POST("/admin/setup", h.setup, route.Public.Because("first run: creates the first administrator, refused once one exists"))
+	r.POST("/admin/login", h.login, route.Public.Because("the password is the credential"))
+	r.POST("/admin/logout", h.logout, route.SelfService)
+	r.GET("/admin/me", h.me, route.SelfService)
+	r.PUT("/admin/me/password", h.changePassword, route.SelfService)
+	r.GET("/admin/me/sessions", h.sessions, route.SelfService)
+	r.DELETE("/admin/me/sessions", h.endOtherSessions, route.SelfService)
+	r.DELETE("/admin/me/sessions/:id", h.endSession, route.SelfService)
+	h.registerTwoFactor(r)
+	h.registerUsers(r)
 }
 
 func client(c echo.Context) Client {

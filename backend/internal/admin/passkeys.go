@@ -17,6 +17,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -187,7 +188,9 @@ func (s *Service) FinishPasskeyRegistration(ctx context.Context, userID, tok, na
 		}
 		return Passkey{}, fmt.Errorf("store passkey: %w", err)
 	}
-	return toPasskey(row), nil
+	out := toPasskey(row)
+	audit.Changed(ctx, nil, out)
+	return out, nil
 }
 
 // RenamePasskey renames one of the administrator's passkeys.
@@ -195,6 +198,14 @@ func (s *Service) RenamePasskey(ctx context.Context, userID, id, name string) (P
 	name = strings.TrimSpace(name)
 	if name == "" || len([]rune(name)) > maxPasskeyName {
 		return Passkey{}, apperr.Field("name", "must be 1-%d characters", maxPasskeyName)
+	}
+	var before store.AdminPasskey
+	err := s.db.WithContext(ctx).Where("id = ? AND user_id = ?", id, userID).Take(&before).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Passkey{}, apperr.NotFound("passkey")
+	}
+	if err != nil {
+		return Passkey{}, fmt.Errorf("find passkey: %w", err)
 	}
 	res := s.db.WithContext(ctx).Model(&store.AdminPasskey{}).Where("id = ? AND user_id = ?", id, userID).Update("name", name)
 	if res.Error != nil {
@@ -207,12 +218,22 @@ func (s *Service) RenamePasskey(ctx context.Context, userID, id, name string) (P
 	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&row).Error; err != nil {
 		return Passkey{}, fmt.Errorf("find passkey: %w", err)
 	}
-	return toPasskey(row), nil
+	out := toPasskey(row)
+	audit.Changed(ctx, toPasskey(before), out)
+	return out, nil
 }
 
 // DeletePasskey removes one of the administrator's passkeys.
 func (s *Service) DeletePasskey(ctx context.Context, userID, id string) error {
-	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var gone store.AdminPasskey
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Where("id = ? AND user_id = ?", id, userID).Take(&gone).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFound("passkey")
+		}
+		if err != nil {
+			return fmt.Errorf("find passkey: %w", err)
+		}
 		res := tx.Where("id = ? AND user_id = ?", id, userID).Delete(&store.AdminPasskey{})
 		if res.Error != nil {
 			return fmt.Errorf("delete passkey: %w", res.Error)
@@ -222,6 +243,11 @@ func (s *Service) DeletePasskey(ctx context.Context, userID, id string) error {
 		}
 		return s.dropOrphanRecoveryCodes(tx, userID)
 	})
+	if err != nil {
+		return err
+	}
+	audit.Changed(ctx, toPasskey(gone), nil)
+	return nil
 }
 
 // newCeremony stores WebAuthn session data in a new challenge.

@@ -8,12 +8,16 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/go-webauthn/webauthn/protocol/webauthncbor"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // authenticator is a software passkey: one ES256 key, "none" attestation,
@@ -224,4 +228,44 @@ func TestPasskeysNeedPublicURL(t *testing.T) {
 	a.signOut()
 	a.expect("POST", "/api/admin/login/passkey/begin", "", http.StatusConflict)
 	_ = rec
+}
+
+// Passkeys have no GET of their own: the audit log records the one passkey
+// each write changed, as the handlers report it, never the account's list.
+func TestPasskeyChangesAreAudited(t *testing.T) {
+	db := testutil.NewDB(t)
+	log := audit.NewService(db, time.Now, slog.New(slog.DiscardHandler), admin.CookieName)
+	a := newTFAppOn(t, db, log.Middleware)
+	laptop := a.registerPasskey(newAuthenticator(t), "Laptop")
+	phone := a.registerPasskey(newAuthenticator(t), "Phone")
+	a.expect("PATCH", "/api/admin/me/passkeys/"+laptop.ID, `{"name":"Work laptop"}`, http.StatusOK)
+	a.expect("DELETE", "/api/admin/me/passkeys/"+phone.ID, "", http.StatusNoContent)
+
+	p, err := log.List(t.Context(), audit.Filter{Limit: audit.MaxLimit, ResourceType: "admin.me.passkeys"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		action, id, name string
+		changes          []audit.Change
+	}
+	at := laptop.CreatedAt.Format(time.RFC3339Nano)
+	pt := phone.CreatedAt.Format(time.RFC3339Nano)
+	wants := []want{ // newest first
+		{audit.ActionDelete, phone.ID, "Phone", []audit.Change{{Path: "createdAt", Before: pt}, {Path: "id", Before: phone.ID}, {Path: "name", Before: "Phone"}}},
+		{audit.ActionUpdate, laptop.ID, "Work laptop", []audit.Change{{Path: "name", Before: "Laptop", After: "Work laptop"}}},
+		{audit.ActionCreate, phone.ID, "Phone", []audit.Change{{Path: "createdAt", After: pt}, {Path: "id", After: phone.ID}, {Path: "name", After: "Phone"}}},
+		{audit.ActionCreate, laptop.ID, "Laptop", []audit.Change{{Path: "createdAt", After: at}, {Path: "id", After: laptop.ID}, {Path: "name", After: "Laptop"}}},
+	}
+	if len(p.Items) != len(wants) {
+		t.Fatalf("entries = %+v", p.Items)
+	}
+	for i, w := range wants {
+		e := p.Items[i]
+		got, _ := json.Marshal(e.Changes)
+		exp, _ := json.Marshal(w.changes)
+		if e.Action != w.action || e.Resource.ID != w.id || e.Resource.Name != w.name || string(got) != string(exp) {
+			t.Errorf("entry %d = %s %s %q %s; want %s %s %q %s", i, e.Action, e.Resource.ID, e.Resource.Name, got, w.action, w.id, w.name, exp)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
@@ -49,26 +50,29 @@ type secondFactorResponse struct {
 // registerTwoFactor mounts the two-factor routes: the signed-in
 // administrator's own enrolment under /admin/me, the public sign-in steps
 // under /admin/login, and the panel-wide policy under /admin/security.
-func (h *Handler) registerTwoFactor(g *echo.Group) {
-	g.GET("/admin/me/2fa", h.twoFactorStatus)
-	g.POST("/admin/me/2fa/totp", h.beginTOTP)
-	g.POST("/admin/me/2fa/totp/confirm", h.confirmTOTP)
-	g.DELETE("/admin/me/2fa/totp", h.disableTOTP)
-	g.POST("/admin/me/2fa/recovery-codes", h.regenerateRecoveryCodes)
-	g.GET("/admin/me/passkeys", h.listPasskeys)
-	g.POST("/admin/me/passkeys/register/begin", h.beginPasskeyRegistration)
-	g.POST("/admin/me/passkeys/register/finish", h.finishPasskeyRegistration)
-	g.PATCH("/admin/me/passkeys/:id", h.renamePasskey)
-	g.DELETE("/admin/me/passkeys/:id", h.deletePasskey)
-	g.POST("/admin/login/totp", h.loginCode(MethodTOTP))
-	g.POST("/admin/login/recovery", h.loginCode(MethodRecovery))
-	g.POST("/admin/login/passkey/begin", h.beginPasskeyLogin)
-	g.POST("/admin/login/passkey/finish", h.finishPasskeyLogin)
-	g.GET("/admin/security", h.security)
-	g.PUT("/admin/security", h.setSecurity)
-	g.POST("/admin/me/reauthenticate", h.reauthenticate)
-	g.POST("/admin/me/reauthenticate/passkey/begin", h.beginPasskeyReauth)
-	g.POST("/admin/me/reauthenticate/passkey/finish", h.finishPasskeyReauth)
+func (h *Handler) registerTwoFactor(r *route.Registrar) {
+	r.GET("/admin/me/2fa", h.twoFactorStatus, route.SelfService)
+	r.POST("/admin/me/2fa/totp", h.beginTOTP, route.SelfService)
+	r.POST("/admin/me/2fa/totp/confirm", h.confirmTOTP, route.SelfService)
+	r.DELETE("/admin/me/2fa/totp", h.disableTOTP, route.SelfService)
+	r.POST("/admin/me/2fa/recovery-codes", h.regenerateRecoveryCodes, route.SelfService)
+	r.GET("/admin/me/passkeys", h.listPasskeys, route.SelfService)
+	r.POST("/admin/me/passkeys/register/begin", h.beginPasskeyRegistration, route.SelfService)
+	r.POST("/admin/me/passkeys/register/finish", h.finishPasskeyRegistration, route.SelfService)
+	r.PATCH("/admin/me/passkeys/:id", h.renamePasskey, route.SelfService)
+	r.DELETE("/admin/me/passkeys/:id", h.deletePasskey, route.SelfService)
+	pending := route.Public.Because("second step: the pending sign-in's cookie is its guard")
+	r.POST("/admin/login/totp", h.loginCode(MethodTOTP), pending)
+	r.POST("/admin/login/recovery", h.loginCode(MethodRecovery), pending)
+	r.POST("/admin/login/passkey/begin", h.beginPasskeyLogin,
+		route.Public.Because("second step, or passwordless: returns a WebAuthn challenge"))
+	r.POST("/admin/login/passkey/finish", h.finishPasskeyLogin, route.Public.Because("the WebAuthn assertion is the credential"))
+	r.GET("/admin/security", h.security)
+	r.PUT("/admin/security", h.setSecurity,
+		route.PersonOnly.Because("the panel's sign-in security (two-factor for every administrator)"))
+	r.POST("/admin/me/reauthenticate", h.reauthenticate, route.SelfService)
+	r.POST("/admin/me/reauthenticate/passkey/begin", h.beginPasskeyReauth, route.SelfService)
+	r.POST("/admin/me/reauthenticate/passkey/finish", h.finishPasskeyReauth, route.SelfService)
 }
 
 // fresh is the signed-in administrator and session, once the session has

@@ -2,6 +2,7 @@ package admin_test
 
 import (
 	"encoding/json"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
@@ -23,7 +25,7 @@ import (
 const publicURL = "https://panel.example.test"
 
 // tfApp is the admin API on the real Echo stack (error envelope, CSRF,
-// session guard, the public allow-list) with a browser's cookie jar.
+// session guard, the routes' declared access) with a browser's cookie jar.
 type tfApp struct {
 	t       *testing.T
 	svc     *admin.Service
@@ -36,7 +38,13 @@ type tfApp struct {
 
 func newTFApp(t *testing.T, opts ...admin.Option) *tfApp {
 	t.Helper()
-	db := testutil.NewDB(t)
+	return newTFAppOn(t, testutil.NewDB(t), nil, opts...)
+}
+
+// newTFAppOn is newTFApp on db, with record (if not nil) as the audit
+// middleware, where app.go puts it.
+func newTFAppOn(t *testing.T, db *gorm.DB, record echo.MiddlewareFunc, opts ...admin.Option) *tfApp {
+	t.Helper()
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	svc := admin.NewService(db, clock.Now, bcrypt.MinCost, append([]admin.Option{admin.WithPublicURL(publicURL)}, opts...)...)
 	h := admin.NewHandler(svc)
@@ -45,7 +53,8 @@ func newTFApp(t *testing.T, opts ...admin.Option) *tfApp {
 		RequireAdmin: func(next echo.HandlerFunc) echo.HandlerFunc {
 			return h.RequireSession(h.RequireTwoFactor(next))
 		},
-		Features: []httpapi.Registrar{h, probe{}},
+		Audit:    record,
+		Features: []httpapi.Feature{h, probe{}},
 	})
 	a := &tfApp{t: t, svc: svc, clock: clock, db: db, handler: e, jar: map[string]string{}, addr: "198.51.100.7:4000"}
 	a.expect("POST", "/api/admin/setup", `{"username":"admin","password":"`+password+`"}`, http.StatusCreated)
@@ -55,9 +64,11 @@ func newTFApp(t *testing.T, opts ...admin.Option) *tfApp {
 // probe stands for every other guarded feature route.
 type probe struct{}
 
-func (probe) Register(g *echo.Group) {
-	g.GET("/probe", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
+func (probe) Register(r *route.Registrar) {
+	r.GET("/probe", func(c echo.Context) error { return c.NoContent(http.StatusNoContent) })
 }
+
+func (probe) OpenAPI() fs.FS { return nil }
 
 // do sends a request with the jar's cookies and keeps the ones set.
 func (a *tfApp) do(method, path, body string) *httptest.ResponseRecorder {

@@ -5,18 +5,20 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
-// registerUsers mounts the administrators' management routes. Who may call
-// them (admins only) is decided by the route table's role check in httpapi.
-func (h *Handler) registerUsers(g *echo.Group) {
-	g.GET("/admin/users", h.listUsers)
-	g.POST("/admin/users", h.createUser)
-	g.GET("/admin/users/:id", h.getUser)
-	g.PATCH("/admin/users/:id", h.updateUser)
-	g.DELETE("/admin/users/:id", h.deleteUser)
-	g.PUT("/admin/users/:id/password", h.setUserPassword)
+// registerUsers mounts the administrators' management routes: the role
+// check in httpapi lets the admin role write them, and no API token.
+func (h *Handler) registerUsers(r *route.Registrar) {
+	governs := route.PersonOnly.Because("administrators, their roles and passwords")
+	r.GET("/admin/users", h.listUsers)
+	r.POST("/admin/users", h.createUser, governs)
+	r.GET("/admin/users/:id", h.getUser)
+	r.PATCH("/admin/users/:id", h.updateUser, governs)
+	r.DELETE("/admin/users/:id", h.deleteUser, governs)
+	r.PUT("/admin/users/:id/password", h.setUserPassword, governs)
 }
 
 type accountsResponse struct {

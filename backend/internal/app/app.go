@@ -33,9 +33,9 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
-	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -153,6 +153,9 @@ type components struct {
 	transfer *transfer.Service
 	// onListen receives the bound address once the server listens.
 	onListen []func(addr string)
+	// routes says who may call each API route, as its feature declared
+	// it, for the route-table tests.
+	routes *route.Table
 }
 
 func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *components, err error) {
@@ -214,14 +217,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	apiTokenHandler := apitokens.NewHandler(apiTokens)
 
 	c := &components{db: db, bus: bus, admin: adminSvc, audit: auditSvc, cluster: cl}
-	features := []httpapi.Registrar{
-		adminHandler,
-		audit.NewHandler(auditSvc),
-		apiTokenHandler,
-		settings.NewHandler(settingsSvc),
-		services.NewHandler(servicesSvc),
-		domains.NewHandler(domainsSvc),
-		notify.NewHandler(notifySvc),
+	api := &features{
+		Admin:     adminHandler,
+		Audit:     audit.NewHandler(auditSvc),
+		APITokens: apiTokenHandler,
+		Settings:  settings.NewHandler(settingsSvc),
+		Services:  services.NewHandler(servicesSvc),
+		Domains:   domains.NewHandler(domainsSvc),
+		Notify:    notify.NewHandler(notifySvc),
 	}
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
@@ -240,10 +243,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		// In managed mode the panel writes the entrypoints: it knows best.
 		tlsSources = append(tlsSources, managedSvc)
 	}
-	features = append(features, managed.NewHandler(managedSvc, cfg.WrapperToken, func(ctx context.Context) (string, error) {
+	api.Managed = managed.NewHandler(managedSvc, cfg.WrapperToken, func(ctx context.Context) (string, error) {
 		g, err := settingsSvc.Get(ctx)
 		return g.AdminDomain, err
-	}, now))
+	}, now)
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
 	}
@@ -258,7 +261,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	policySvc := access.NewService(db, bus, now, fwd, geo)
 	tokenSvc := machinetokens.NewService(db, bus, now, fwd, log)
 	decisions := accesslog.New()
-	features = append(features, access.NewHandler(policySvc), machinetokens.NewHandler(tokenSvc), accesslog.NewHandler(decisions))
+	api.Access = access.NewHandler(policySvc)
+	api.MachineTokens = machinetokens.NewHandler(tokenSvc)
+	api.AccessLog = accesslog.NewHandler(decisions)
 	c.loops = append(c.loops, tokenSvc.Loop(5*time.Second))
 
 	polls := status.NewRecorder(now)
@@ -283,11 +288,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 			return policySvc.Guard(ctx, func(id string) bool { _, ok := prot[id]; return ok }, ids...)
 		},
 	})
-	features = append(features, dynconf.NewHandler(dynconfSvc))
+	api.Dynconf = dynconf.NewHandler(dynconfSvc)
 	if cl != nil { // every replica sees the polls that reached any of them
 		cl.OnPoll(polls.Record)
 	}
-	features = append(features, cluster.NewHandler(cl, db, now()))
+	api.Cluster = cluster.NewHandler(cl, db, now())
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
@@ -300,14 +305,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		runtimeDeps.Managed = managedSvc
 	}
 	runtimeSvc := runtime.NewService(runtimeDeps)
-	features = append(features, runtime.NewHandler(runtimeSvc))
+	api.Runtime = runtime.NewHandler(runtimeSvc)
 	var listenAddr atomic.Pointer[string]
 	c.onListen = append(c.onListen, func(addr string) { listenAddr.Store(&addr) })
-	features = append(features, status.NewHandler(status.NewService(status.Deps{
+	api.Status = status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL:        func() string { return traefikPanelURL(cfg, listenAddr.Load()) },
 		ProviderTokenSet: providerToken != "",
-	})))
+	}))
 	polls.OnStall(func(s status.Stall) {
 		if s.Stopped {
 			log.Warn("traefik stopped polling the dynamic configuration", "last_poll", s.Last.At, "remote", s.Last.Remote, "interval", s.Interval)
@@ -322,7 +327,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	leader = append(leader, watchLoop(notifyWatcher(runtimeSvc, notifySvc, now), log))
 	c.loops = append(c.loops, notifySvc.Run(time.Second))
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
-	features = append(features, backup.NewHandler(backups))
+	api.Backup = backup.NewHandler(backups)
 	if cfg.PostgresURL == "" { // PostgreSQL is backed up with its own tools
 		c.loops = append(c.loops, backups.Loop(time.Minute))
 	}
@@ -341,14 +346,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Notify: notifySvc,
 	})
 	fwd.svc = accessSvc
-	features = append(features, forwardauth.NewHandler(accessSvc))
+	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	panelSSO = sso.New(sso.Options{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: func(ctx context.Context) (string, error) {
 			return panelPublicURL(ctx, cfg, settingsSvc, boundAddr.Load())
 		},
 	})
-	features = append(features, sso.NewHandler(panelSSO))
+	api.AdminSSO = sso.NewHandler(panelSSO)
 	c.loops = append(c.loops, accessSvc.Loops()...)
 	leader = append(leader, accessSvc.LeaderLoops()...)
 	c.onListen = append(c.onListen, func(addr string) {
@@ -390,17 +395,19 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 
 	c.transfer = transfer.New(transfer.Options{DB: db, Bus: bus, Now: now, Box: secrets, Admins: adminSvc, Credentials: dnsCredentials(managedSvc),
 		Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
-	features = append(features, transfer.NewHandler(c.transfer))
+	api.Transfer = transfer.NewHandler(c.transfer)
 
-	doc, err := apiDocument()
+	if err := api.wired(); err != nil {
+		return nil, err
+	}
+	doc, err := httpapi.Document(Version, api.list())
 	if err != nil {
 		return nil, fmt.Errorf("API description: %w", err)
 	}
-	features = append(features, openapi.NewHandler(doc))
 
 	clientIP := httpapi.NewClientIP(cfg.TraefikAddresses, cfg.TraefikHosts, cfg.ClientHops(), log)
 	c.loops = append(c.loops, clientIP.Loop(30*time.Second))
-	c.echo = httpapi.New(httpapi.Deps{
+	srv := httpapi.New(httpapi.Deps{
 		Logger: log, Version: Version, Managed: cfg.Managed,
 		Ping:          func(ctx context.Context) error { return store.Ping(ctx, db) },
 		SetupRequired: adminSvc.SetupRequired,
@@ -413,10 +420,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		}),
 		Passkeys: adminSvc.PasskeysAvailable(),
 		Audit:    auditSvc.Middleware,
-		Features: features,
+		Features: api.list(),
+		OpenAPI:  doc,
 		UI:       web.Handler(),
 		ClientIP: clientIP,
 	})
+	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.
 	c.handler = accessSvc.FastVerify(c.echo)

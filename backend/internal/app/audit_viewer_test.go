@@ -8,7 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
@@ -95,10 +95,10 @@ func TestAuditHidesWhatViewsRefuseViewers(t *testing.T) {
 	refused := 0
 	for _, r := range a.c.echo.Routes() {
 		if r.Method != http.MethodGet || !strings.HasPrefix(r.Path, "/api/") || r.Method == echo.RouteNotFound ||
-			httpapi.IsPublic(r.Method, r.Path) || strings.HasPrefix(r.Path, "/api/admin/me") {
+			a.c.routes.Rule(r.Method, r.Path).Open() || strings.HasPrefix(r.Path, "/api/admin/me") {
 			continue
 		}
-		if _, secret := httpapi.SecretReads()["GET "+r.Path]; secret {
+		if a.c.routes.Rule(r.Method, r.Path).Class == route.SecretRead {
 			continue // refused by role, and no resource of the log
 		}
 		rec := testutil.Request(a.handler, "GET", concretePath(r.Path), "", "Cookie", "gatehouse_admin="+viewer)

@@ -87,9 +87,20 @@ func TestContractRefusesWrongAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := newContract(t, doc)
-	ok := testutil.Recorded{Method: "GET", Path: "/api/health", Status: 200, ContentType: "application/json", Body: `{"status":"ok"}`}
-	if errs := c.check(ok); len(errs) > 0 {
-		t.Fatalf("a right answer is refused: %v", errs)
+	// A domain whose HSTS policy is preloaded: the document's Hsts says preload needs
+	// includeSubdomains and a year's maxAge (an if/then the forms read as well).
+	domain := func(hsts string) testutil.Recorded {
+		return testutil.Recorded{Method: "GET", Path: "/api/domains/x", Status: 200, ContentType: "application/json", Body: `{"id":"x","name":"n",` +
+			`"domain":"example.com","certResolver":"","wildcard":false,"isDefault":false,"certConfigs":[],"https":{"redirect":true,"hsts":` + hsts + `},` +
+			`"createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:00:00Z"}`}
+	}
+	for _, ok := range []testutil.Recorded{
+		{Method: "GET", Path: "/api/health", Status: 200, ContentType: "application/json", Body: `{"status":"ok"}`},
+		domain(`{"maxAge":31536000,"includeSubdomains":true,"preload":true}`),
+	} {
+		if errs := c.check(ok); len(errs) > 0 {
+			t.Fatalf("a right answer is refused: %v", errs)
+		}
 	}
 	for _, r := range []testutil.Recorded{
 		{Method: "GET", Path: "/api/health", Status: 200, ContentType: "application/json", Body: `{"status":"fine"}`},
@@ -99,6 +110,8 @@ func TestContractRefusesWrongAnswers(t *testing.T) {
 		{Method: "GET", Path: "/api/services/x", Status: 404, ContentType: "application/json", Body: `{"error":{"code":"nope","message":""}}`},
 		{Method: "GET", Path: "/api/domains/x", Status: 200, ContentType: "application/json", Body: `{"id":"x","name":"n","domain":"d",` +
 			`"certResolver":"","wildcard":false,"isDefault":false,"certConfigs":[],"createdAt":"yesterday","updatedAt":"2026-01-01T00:00:00Z"}`},
+		domain(`{"maxAge":600,"includeSubdomains":true,"preload":true}`),
+		domain(`{"maxAge":31536000,"includeSubdomains":false,"preload":true}`),
 	} {
 		if errs := c.check(r); len(errs) == 0 {
 			t.Errorf("%s %s %d %s passed the check", r.Method, r.Path, r.Status, r.Body)

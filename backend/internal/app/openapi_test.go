@@ -64,8 +64,8 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 		if !described[op] {
 			pkg := routePackage(r.Name)
 			t.Errorf("%s is registered (by %s) but not in /api/openapi.json: describe it in an openapi*.yaml next to "+
-				"its handler (backend/%s/openapi_<part>.yaml; the package needs the openapi.go embed and an entry in "+
-				"apiFragments, backend/internal/app/openapi.go)", op, pkg, pkg)
+				"its handler (backend/%s/openapi_<part>.yaml; the package's openapi.go embeds it and its handler's "+
+				"OpenAPI method returns it)", op, pkg, pkg)
 		}
 	}
 	for _, op := range frontRoutes {
@@ -79,6 +79,58 @@ func TestOpenAPICoversEveryRoute(t *testing.T) {
 	}
 	if len(registered) < 70 {
 		t.Fatalf("only %d routes registered; the walk is broken", len(registered))
+	}
+}
+
+// TestOpenAPIMarksTheOpenRoutes: the document says an operation needs no
+// session (security: []) exactly where the route's registration declares it
+// public or machine. Two authors, one answer: a route opened by accident in
+// either place fails here.
+func TestOpenAPIMarksTheOpenRoutes(t *testing.T) {
+	a := newTestApp(t, nil)
+	doc, err := apiDocument()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(doc, &d); err != nil {
+		t.Fatal(err)
+	}
+	described := map[string]bool{} // "GET /api/x/{id}" -> open
+	for p, item := range d.Paths {
+		for m, raw := range item {
+			if !openapi.IsMethod(m) {
+				continue
+			}
+			var op struct {
+				Security *[]json.RawMessage `json:"security"`
+			}
+			if err := json.Unmarshal(raw, &op); err != nil {
+				t.Fatal(err)
+			}
+			described[strings.ToUpper(m)+" "+p] = op.Security != nil && len(*op.Security) == 0
+		}
+	}
+	for _, op := range frontRoutes { // answered in front of Echo, by its own guard
+		if !described[op] {
+			t.Errorf("%s: the document asks for a session", op)
+		}
+		delete(described, op)
+	}
+	open := 0
+	for _, r := range a.c.routes.Rules() {
+		op := r.Method + " " + specPath(r.Path)
+		if r.Open() != described[op] {
+			t.Errorf("%s: registered %s, but the document says open=%v", op, r.Class, described[op])
+		}
+		if r.Open() {
+			open++
+		}
+	}
+	if open < 10 {
+		t.Fatalf("only %d open routes; the walk is broken", open)
 	}
 }
 

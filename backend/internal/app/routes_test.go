@@ -6,13 +6,12 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
-
-	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 )
 
 // TestEveryOtherRouteRequiresAdmin walks the real route table: every /api
-// route that is not on the public allow-list must answer 401 without an admin
-// session, so a new route cannot be left open by accident.
+// route its registration does not declare public or machine (route.Public,
+// route.Machine) must answer 401 without an admin session, so a new route
+// cannot be left open by accident.
 func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
 	a := newTestApp(t, nil)
 	e := a.c.echo
@@ -21,7 +20,7 @@ func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
 		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound {
 			continue
 		}
-		if httpapi.IsPublic(r.Method, r.Path) {
+		if a.c.routes.Rule(r.Method, r.Path).Open() {
 			continue
 		}
 		path := strings.NewReplacer(":id", "x", ":type", "x", ":linkId", "x", "*", "x").Replace(r.Path)
@@ -47,23 +46,40 @@ func TestEveryOtherRouteRequiresAdmin(t *testing.T) {
 	if checked < 10 {
 		t.Fatalf("only %d guarded routes checked; the walk is broken", checked)
 	}
-	// The allow-list names registered routes exactly, nothing more.
+	// The declarations name registered routes exactly, nothing more, and
+	// every /api route was registered through them.
 	registered := map[string]bool{}
 	for _, r := range e.Routes() {
-		registered[r.Method+" "+r.Path] = true
-	}
-	for _, p := range httpapi.PublicRoutes() {
-		if !registered[p] {
-			t.Errorf("public allow-list entry %q is not a registered route", p)
+		if strings.HasPrefix(r.Path, "/api") && r.Method != echo.RouteNotFound {
+			registered[r.Method+" "+r.Path] = true
 		}
 	}
-	// Entries match exactly: no prefix or method wildcards.
+	declared, open := map[string]bool{}, 0
+	for _, r := range a.c.routes.Rules() {
+		declared[r.String()] = true
+		if !registered[r.String()] {
+			t.Errorf("declared route %s is not a registered route", r)
+		}
+		if r.Open() {
+			open++
+			t.Logf("open: %s (%s: %s)", r, r.Class, r.Reason)
+		}
+	}
+	for r := range registered {
+		if !declared[r] {
+			t.Errorf("%s is registered around the route package: nothing declares who may call it", r)
+		}
+	}
+	if open == 0 || open > len(declared)/4 {
+		t.Errorf("%d of %d routes are open; the walk is broken", open, len(declared))
+	}
+	// A declaration matches exactly: no prefix or method wildcards.
 	for _, r := range []struct{ method, path string }{
 		{"GET", "/api/auth/sso"}, {"POST", "/api/auth/sso/start"}, {"GET", "/api/auth/verify"},
 		{"GET", "/api/proxy/config/preview"}, {"PUT", "/api/proxy/managed"},
 	} {
-		if httpapi.IsPublic(r.method, r.path) {
-			t.Errorf("%s %s is public; only the listed routes are", r.method, r.path)
+		if a.c.routes.Rule(r.method, r.path).Open() {
+			t.Errorf("%s %s is open; only the routes declared so are", r.method, r.path)
 		}
 	}
 	// Unknown /api paths are guarded too, and never fall back to the SPA.

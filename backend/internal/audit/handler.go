@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -20,10 +21,10 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/audit", h.list)
-	g.GET("/audit/settings", h.getSettings)
-	g.PUT("/audit/settings", h.putSettings)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/audit", h.list)
+	r.GET("/audit/settings", h.getSettings)
+	r.PUT("/audit/settings", h.putSettings)
 }
 
 func (h *Handler) list(c echo.Context) error {

@@ -26,8 +26,10 @@ const maxCapture = 256 << 10
 // It sits on the /api group after the guards, so actor.From names who
 // acts. Before a write it reads the resource through the same Echo
 // instance, as the same client (cookies and headers), and again after: the
-// diff is between what the API shows, redacted. Recording never changes the
-// answer: a failure to record is logged and counted.
+// diff is between what the API shows, redacted. A write under a list whose
+// items have no GET of their own (Override.Reported) is not read: its
+// handler reports the one item it changed (Changed). Recording never
+// changes the answer: a failure to record is logged and counted.
 func (s *Service) Middleware(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
@@ -61,6 +63,13 @@ func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 	if p.read != "" && !p.noDiff {
 		before, readable = s.read(c, fill(p.read, c, ""), nil)
 	}
+	var rep *report
+	if p.reported {
+		r := c.Request()
+		ctx, fresh := withReport(r.Context())
+		c.SetRequest(r.WithContext(ctx))
+		rep = fresh
+	}
 	capture := captureResponse(c)
 	err := next(c)
 	status := c.Response().Status
@@ -88,6 +97,11 @@ func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 	}
 	switch {
 	case p.noDiff:
+	case p.reported:
+		before, after, readable = rep.values()
+		if !readable {
+			s.log.Warn("audit entry without changes: the handler reported no resource", "route", c.Path())
+		}
 	case p.item != "":
 		if e.ResourceID != "" {
 			after, ok = s.read(c, fill(p.item, c, e.ResourceID), nil)

@@ -21,8 +21,14 @@ const (
 // (/things and /things/:id) is a create, read after from the new item.
 type Override struct {
 	// Read is the GET route (Echo pattern, same parameters) whose answer is
-	// the resource's state before and after. Empty with NoDiff.
+	// the resource's state before and after. Empty with NoDiff or Reported.
+	// A list that grows with use does not belong here: reading it before and
+	// after would make each write cost as much as the whole list.
 	Read string
+	// Reported records the one resource the write changed, as its handler
+	// reports it with Changed: a write under a list whose items have no GET
+	// of their own (a service's shared links, the API tokens).
+	Reported bool
 	// NoDiff records the change without a before/after.
 	NoDiff bool
 	// Action replaces the action derived from the method.
@@ -46,30 +52,32 @@ var Overrides = map[string]Override{
 	"POST /api/machine-tokens/:id/revoke":             {Read: "/api/machine-tokens/:id", Action: "revoke", Type: "machine-tokens"},
 	"POST /api/services/:id/security-configs":         {Read: "/api/services/:id/security-configs", Action: ActionUpdate},
 	"DELETE /api/services/:id/security-configs/:type": {Read: "/api/services/:id/security-configs"},
-	// The create response carries the link's secret URL: read the list.
-	"POST /api/services/:id/shared-links":           {Read: "/api/services/:id/shared-links", Action: ActionCreate},
-	"DELETE /api/services/:id/shared-links/:linkId": {Read: "/api/services/:id/shared-links"},
+	// A service's links grow with use and have no GET of their own (the
+	// create answer carries the link's secret URL): the link is reported.
+	"POST /api/services/:id/shared-links":           {Reported: true, Action: ActionCreate},
+	"DELETE /api/services/:id/shared-links/:linkId": {Reported: true},
 	"PUT /api/proxy/managed/secrets":                {Read: "/api/proxy/managed"},
 	// Two-factor enrolment: the state is the account's factor summary (no
-	// secrets: it says which factors exist and how many codes are left).
+	// secrets: it says which factors exist and how many codes are left); a
+	// passkey, which has no GET of its own, is reported.
 	"POST /api/admin/me/2fa/totp":                 {Skip: true, Reason: "begins an enrolment that changes nothing until confirmed"},
 	"POST /api/admin/me/2fa/totp/confirm":         {Read: "/api/admin/me/2fa", Action: ActionCreate, Type: "admin.me.2fa"},
 	"DELETE /api/admin/me/2fa/totp":               {Read: "/api/admin/me/2fa", Type: "admin.me.2fa"},
 	"POST /api/admin/me/2fa/recovery-codes":       {Read: "/api/admin/me/2fa", Action: "regenerate", Type: "admin.me.2fa"},
 	"POST /api/admin/me/passkeys/register/begin":  {Skip: true, Reason: "a registration challenge: changes nothing until finished"},
-	"POST /api/admin/me/passkeys/register/finish": {Read: "/api/admin/me/passkeys", Action: ActionCreate, Type: "admin.me.passkeys"},
-	"PATCH /api/admin/me/passkeys/:id":            {Read: "/api/admin/me/passkeys", Type: "admin.me.passkeys"},
-	"DELETE /api/admin/me/passkeys/:id":           {Read: "/api/admin/me/passkeys", Type: "admin.me.passkeys"},
+	"POST /api/admin/me/passkeys/register/finish": {Reported: true, Action: ActionCreate, Type: "admin.me.passkeys"},
+	"PATCH /api/admin/me/passkeys/:id":            {Reported: true, Type: "admin.me.passkeys"},
+	"DELETE /api/admin/me/passkeys/:id":           {Reported: true, Type: "admin.me.passkeys"},
 	// A proof of who one is, given again: recorded when it succeeds.
 	"POST /api/admin/me/reauthenticate":                {NoDiff: true, Action: "reauthenticate", Type: "admin.sessions"},
 	"POST /api/admin/me/reauthenticate/passkey/begin":  {Skip: true, Reason: "a passkey challenge: changes nothing until finished"},
 	"POST /api/admin/me/reauthenticate/passkey/finish": {NoDiff: true, Action: "reauthenticate", Type: "admin.sessions"},
 	// Administrators and their API tokens: a password set by another
 	// administrator has nothing to show; the create answer carries the token
-	// once, so the list is read instead.
+	// once, and tokens have no GET of their own: the token is reported.
 	"PUT /api/admin/users/:id/password":         {NoDiff: true, Type: "admin.users.password"},
-	"POST /api/admin/tokens":                    {Read: "/api/admin/tokens", Action: ActionCreate, Type: "admin.tokens"},
-	"DELETE /api/admin/tokens/:id":              {Read: "/api/admin/tokens", Action: "revoke", Type: "admin.tokens"},
+	"POST /api/admin/tokens":                    {Reported: true, Action: ActionCreate, Type: "admin.tokens"},
+	"DELETE /api/admin/tokens/:id":              {Reported: true, Action: "revoke", Type: "admin.tokens"},
 	"POST /api/services/:id/access/test":        {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
 	"POST /api/notifications/channels/:id/test": {Skip: true, Reason: "sends a test message; changes only the channel's last delivery result"},
 	// Exports change nothing but hand out the configuration (and, when
@@ -100,12 +108,13 @@ func signInRoute(method, route string) bool {
 
 // plan is how one route is recorded.
 type plan struct {
-	kind   planKind
-	action string
-	rtype  string
-	read   string // GET route read before and after
-	item   string // for a create: the item GET route, its last parameter the new id
-	noDiff bool
+	kind     planKind
+	action   string
+	rtype    string
+	read     string // GET route read before and after
+	item     string // for a create: the item GET route, its last parameter the new id
+	noDiff   bool
+	reported bool // the handler reports the changed resource (Changed)
 }
 
 // routeSet is the registered routes as "METHOD /path" keys.
@@ -130,14 +139,14 @@ func classify(method, route string, routes routeSet) (p plan, ok bool) {
 		if o.Skip {
 			return plan{kind: planSkip}, true
 		}
-		p.read, p.noDiff = o.Read, o.NoDiff
+		p.read, p.noDiff, p.reported = o.Read, o.NoDiff, o.Reported
 		if o.Action != "" {
 			p.action = o.Action
 		}
 		if o.Type != "" {
 			p.rtype = o.Type
 		}
-		return p, o.NoDiff || routes["GET "+o.Read]
+		return p, o.NoDiff || o.Reported || routes["GET "+o.Read]
 	}
 	if !routes["GET "+route] {
 		return p, false
@@ -198,7 +207,7 @@ func Coverage(routes []string) []string {
 			continue
 		}
 		if _, ok := classify(method, path, set); !ok {
-			problems = append(problems, r+": not audited; add it to audit.Overrides (a read route, NoDiff, or Skip with a reason)")
+			problems = append(problems, r+": not audited; add it to audit.Overrides (a read route, Reported, NoDiff, or Skip with a reason)")
 		}
 	}
 	for k, o := range Overrides {
@@ -207,6 +216,9 @@ func Coverage(routes []string) []string {
 		}
 		if o.Skip && o.Reason == "" {
 			problems = append(problems, k+": skipped without a reason")
+		}
+		if o.Reported && (o.Read != "" || o.NoDiff) {
+			problems = append(problems, k+": Reported with a read route or NoDiff: say one")
 		}
 	}
 	return problems

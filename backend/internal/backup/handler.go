@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -17,12 +18,13 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/backups", h.list)
-	g.POST("/backups", h.create)
-	g.PUT("/backups/schedule", h.putSchedule)
-	g.GET("/backups/:name/download", h.download)
-	g.DELETE("/backups/:name", h.remove)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/backups", h.list)
+	r.POST("/backups", h.create)
+	r.PUT("/backups/schedule", h.putSchedule)
+	r.GET("/backups/:name/download", h.download,
+		route.SecretRead.Because("a backup archive holds the panel's age identity, which opens every sealed secret"))
+	r.DELETE("/backups/:name", h.remove)
 }
 
 func (h *Handler) list(c echo.Context) error {

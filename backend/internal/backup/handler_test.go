@@ -24,8 +24,8 @@ func newAPI(t *testing.T, f *fixture) *echo.Echo {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{NewHandler(f.svc)},
-	})
+		Features:      []httpapi.Feature{NewHandler(f.svc)},
+	}).Echo
 }
 
 func TestBackupsAPI(t *testing.T) {

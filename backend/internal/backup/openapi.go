@@ -1,9 +1,16 @@
 package backup
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
-// OpenAPI holds this package's part of the API description (the
+// apiFragment holds this package's part of the API description (the
 // openapi*.yaml files), merged into /api/openapi.json.
 //
 //go:embed openapi*.yaml
-var OpenAPI embed.FS
+var apiFragment embed.FS
+
+// OpenAPI returns this package's part of the API description. It reads
+// nothing of the handler: a nil one describes the API too.
+func (*Handler) OpenAPI() fs.FS { return apiFragment }

@@ -115,7 +115,7 @@ func integrityCheck(ctx context.Context, path string) error {
 }
 
 // ErrNoSnapshot is the answer of an engine the panel cannot snapshot itself.
-var ErrNoSnapshot = errors.New("the panel's database is on PostgreSQL: back it up with pg_dump (the README's \"Backups and restore\" says how); the panel's own backups cover SQLite")
+var ErrNoSnapshot = errors.New("the panel's database is on PostgreSQL: back it up with pg_dump (docs/backups-and-migration.md, \"Backups and restore\", says how); the panel's own backups cover SQLite")
 
 // Unsupported is the snapshotter of an engine without a built-in snapshot:
 // every backup is refused with ErrNoSnapshot, as a conflict naming the engine.

@@ -8,6 +8,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
 // Handler serves GET /api/cluster (admin-only: not public): the replicas
@@ -34,8 +36,8 @@ func NewHandler(c *Cluster, db *gorm.DB, started time.Time) *Handler {
 }
 
 // Register mounts the route on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/cluster", h.get)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/cluster", h.get)
 }
 
 func (h *Handler) get(c echo.Context) error {

@@ -51,7 +51,7 @@ func getCluster(t *testing.T, h *Handler) View {
 	t.Helper()
 	e := httpapi.New(httpapi.Deps{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RequireAdmin: testutil.AsAdmin,
-		Features: []httpapi.Registrar{h},
+		Features: []httpapi.Feature{h},
 	})
 	rec := testutil.Request(e, http.MethodGet, "/api/cluster", "")
 	if rec.Code != http.StatusOK {

@@ -10,7 +10,7 @@ import (
 // TestOpenAPIFragment checks the fragment parses and describes the route
 // Register mounts, with the engines the handler answers.
 func TestOpenAPIFragment(t *testing.T) {
-	b, err := OpenAPI.ReadFile("openapi_cluster.yaml")
+	b, err := apiFragment.ReadFile("openapi_cluster.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -15,12 +16,12 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/domains", h.list)
-	g.POST("/domains", h.create)
-	g.GET("/domains/:id", h.get)
-	g.PUT("/domains/:id", h.update)
-	g.DELETE("/domains/:id", h.delete)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/domains", h.list)
+	r.POST("/domains", h.create)
+	r.GET("/domains/:id", h.get)
+	r.PUT("/domains/:id", h.update)
+	r.DELETE("/domains/:id", h.delete)
 }
 
 func (h *Handler) list(c echo.Context) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -49,14 +50,16 @@ func (h *Handler) providerAllowed(r *http.Request) bool {
 	return subtle.ConstantTimeCompare(got[:], h.tokenSum) == 1
 }
 
-// Register mounts the routes on the /api group. /proxy/config,
-// /proxy/cert-trigger and /proxy/maintenance/:id are on httpapi's public
-// allow-list.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/proxy/config", h.config)
-	g.GET("/proxy/config/preview", h.preview)
-	g.GET(CertTriggerPath[len("/api"):], h.certTrigger)
-	g.GET(MaintenancePath[len("/api"):]+"/:id", h.maintenance)
+// Register mounts the routes on the /api group.
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/proxy/config", h.config,
+		route.Machine.Because("Traefik's HTTP provider: the provider token is its guard, when one is set"), route.Polled)
+	r.GET("/proxy/config/preview", h.preview, route.SecretRead.Because(
+		"the configuration Traefik gets carries the values of the headers services send upstream (often credentials)"))
+	r.GET(CertTriggerPath[len("/api"):], h.certTrigger,
+		route.Public.Because("certificate-trigger routers (blank page)"), route.Polled)
+	r.GET(MaintenancePath[len("/api"):]+"/:id", h.maintenance,
+		route.Public.Because("maintenance routers: the service's public maintenance page"))
 }
 
 // unavailable is answered on any failure: Traefik keeps its last good

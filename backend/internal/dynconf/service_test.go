@@ -37,7 +37,7 @@ type env struct {
 }
 
 // newEnv wires the real services on a real SQLite database and mounts the
-// handler on the real Echo stack (error envelope, public allow-list, a guard
+// handler on the real Echo stack (error envelope, the routes' declared access, a guard
 // that lets every request through as an administrator).
 func newEnv(t *testing.T, d Deps) *env {
 	t.Helper()
@@ -65,8 +65,8 @@ func newEnv(t *testing.T, d Deps) *env {
 				return testutil.AsAdmin(next)(c)
 			}
 		},
-		Features: []httpapi.Registrar{NewHandler(s)},
-	})
+		Features: []httpapi.Feature{NewHandler(s)},
+	}).Echo
 	return &env{db: db, clock: clk, svc: s, services: svcs, domains: domains.NewService(db, bus, clk.Now), settings: setSvc, e: e}
 }
 

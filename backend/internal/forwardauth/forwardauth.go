@@ -26,6 +26,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -138,8 +139,9 @@ type Service struct {
 	limiter  *ratelimit.Limiter
 	failures *notify.SignInAlarm // many failed sign-ins on one service
 	sso      *ssoState
-	signIns  *signInBox // sign-ins in progress, sealed into the browser's cookie
-	dummy    []byte     // bcrypt hash compared against for unknown users (equal timing)
+	rp       *oidc.Client  // the OpenID relying party of visitors and administrators
+	signIns  *oidc.SignIns // sign-ins in progress, sealed into the browser's cookie
+	dummy    []byte        // bcrypt hash compared against for unknown users (equal timing)
 }
 
 // New returns the access service and subscribes its caches to the bus.
@@ -183,11 +185,14 @@ func New(o Options) *Service {
 	s.sessions = newSessionStore(o.DB, o.Now)
 	s.basic = newBasicCache()
 	s.sso = newSSOState(o.DB, o.Now)
-	key, err := o.Secrets.DeriveKey(signInKeyPurpose)
+	s.rp = oidc.NewClient(o.HTTPClient)
+	key, err := o.Secrets.DeriveKey(oidc.SignInKeyPurpose)
 	if err != nil {
 		panic(err) // HKDF of a fixed-size key does not fail
 	}
-	s.signIns = newSignInBox(key)
+	if s.signIns, err = oidc.NewSignIns(key, o.DB, o.Now); err != nil {
+		panic(err) // the derived key is always 32 bytes
+	}
 	if o.Bus != nil {
 		o.Bus.Subscribe(s.onChange)
 	}
@@ -210,7 +215,7 @@ func (s *Service) onChange(e change.Event) {
 		s.policy.invalidate()
 		s.basic.flush()
 		if e.ID == store.KeySSO { // the provider settings changed (an edit or an import)
-			s.sso.resetProvider()
+			s.rp.Forget()
 		}
 		if e.Kind == change.Deleted { // a service's protections went (an import): so did its sessions
 			s.sessions.dropService(e.ID)
@@ -225,7 +230,7 @@ func (s *Service) onChange(e change.Event) {
 		s.policy.invalidate()
 		s.sessions.drop(nil)
 		s.basic.flush()
-		s.sso.resetProvider()
+		s.rp.Forget()
 	}
 }
 

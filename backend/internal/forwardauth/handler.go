@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -19,30 +20,32 @@ func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 // Register mounts the routes on the /api group. The forward-auth endpoint
 // (contract.VerifyPath) is not among them: Service.FastVerify answers it in
 // front of the API, before any of the API's middleware.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/auth/sso/start", h.s.ssoStart)
-	g.GET(contract.SSOCallbackPath[len("/api"):], h.s.ssoCallback)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/auth/sso/start", h.s.ssoStart, route.Public.Because("end-user sign-in: starts at the OpenID provider"))
+	r.GET(contract.SSOCallbackPath[len("/api"):], h.s.ssoCallback,
+		route.Public.Because("end-user sign-in: the provider's redirect back (state, PKCE and nonce checked)"))
 
-	g.GET("/services/:id/security-configs", h.listSecurity)
-	g.POST("/services/:id/security-configs", h.upsertSecurity)
-	g.DELETE("/services/:id/security-configs/:type", h.deleteSecurity)
+	r.GET("/services/:id/security-configs", h.listSecurity)
+	r.POST("/services/:id/security-configs", h.upsertSecurity)
+	r.DELETE("/services/:id/security-configs/:type", h.deleteSecurity)
 
-	g.GET("/credential-sets", h.listSets)
-	g.POST("/credential-sets", h.createSet)
-	g.GET("/credential-sets/:id", h.getSet)
-	g.PUT("/credential-sets/:id", h.updateSet)
-	g.DELETE("/credential-sets/:id", h.deleteSet)
+	r.GET("/credential-sets", h.listSets)
+	r.POST("/credential-sets", h.createSet)
+	r.GET("/credential-sets/:id", h.getSet)
+	r.PUT("/credential-sets/:id", h.updateSet)
+	r.DELETE("/credential-sets/:id", h.deleteSet)
 
-	g.GET("/sso", h.getSSO)
-	g.PUT("/sso", h.putSSO)
+	r.GET("/sso", h.getSSO)
+	r.PUT("/sso", h.putSSO,
+		route.PersonOnly.Because("the OpenID provider, which admits administrators when panel single sign-on is on"))
 
-	g.GET("/services/:id/shared-links", h.listLinks)
-	g.POST("/services/:id/shared-links", h.createLink)
-	g.DELETE("/services/:id/shared-links/:linkId", h.revokeLink)
+	r.GET("/services/:id/shared-links", h.listLinks)
+	r.POST("/services/:id/shared-links", h.createLink)
+	r.DELETE("/services/:id/shared-links/:linkId", h.revokeLink)
 
-	g.GET("/sessions", h.listSessions)
-	g.DELETE("/sessions", h.deleteSessions)
-	g.DELETE("/sessions/:id", h.deleteSession)
+	r.GET("/sessions", h.listSessions)
+	r.DELETE("/sessions", h.deleteSessions)
+	r.DELETE("/sessions/:id", h.deleteSession)
 }
 
 func (h *Handler) listSecurity(c echo.Context) error {

@@ -90,8 +90,8 @@ func newEnvOn(t testing.TB, database string, opts ...func(*Options)) *env {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{NewHandler(v.acc)},
-	})
+		Features:      []httpapi.Feature{NewHandler(v.acc)},
+	}).Echo
 	v.h = v.acc.FastVerify(v.e)
 	return v
 }

@@ -14,6 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -132,6 +133,8 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 		return LinkResponse{}, err
 	}
 	out := toLinkResponse(l, now)
+	// The audit log records the link as the list shows it: without its URL.
+	audit.Changed(ctx, nil, out)
 	out.URL = scheme + "://" + fqdns[0] + (&url.URL{Path: path}).EscapedPath() + "?" + LinkParam + "=" + url.QueryEscape(tok)
 	out.Warnings = warnings
 	return out, nil
@@ -157,6 +160,7 @@ func (s *Service) ListLinks(ctx context.Context, serviceID string) ([]LinkRespon
 
 // RevokeLink revokes a link and ends the sessions opened with it.
 func (s *Service) RevokeLink(ctx context.Context, serviceID, linkID string) error {
+	var before, after store.SharedLink
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var l store.SharedLink
 		err := tx.Where("id = ? AND service_id = ?", linkID, serviceID).Take(&l).Error
@@ -166,16 +170,21 @@ func (s *Service) RevokeLink(ctx context.Context, serviceID, linkID string) erro
 		if err != nil {
 			return fmt.Errorf("load shared link: %w", err)
 		}
+		before, after = l, l
 		if l.RevokedAt == nil {
-			if err := tx.Model(&l).Update("revoked_at", s.now()).Error; err != nil {
+			at := s.now()
+			if err := tx.Model(&l).Update("revoked_at", at).Error; err != nil {
 				return fmt.Errorf("revoke shared link: %w", err)
 			}
+			after.RevokedAt = &at
 		}
 		return tx.Where("shared_link_id = ?", linkID).Delete(&store.Session{}).Error
 	})
 	if err != nil {
 		return err
 	}
+	now := s.now()
+	audit.Changed(ctx, toLinkResponse(before, now), toLinkResponse(after, now))
 	s.publish(change.Event{Entity: change.Session, Kind: change.Deleted, ID: change.SessionByLink + linkID})
 	return nil
 }

@@ -2,7 +2,6 @@ package forwardauth
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coreos/go-oidc/v3/oidc"
 	"github.com/labstack/echo/v4"
 	"golang.org/x/oauth2"
 	"gorm.io/gorm"
@@ -19,6 +17,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
@@ -59,7 +58,7 @@ func (s *Service) ssoStart(c echo.Context) error {
 		return endUser(c, http.StatusTooManyRequests, apperr.CodeRateLimited, "Too many attempts",
 			"Too many refused sign-ins from your address. Wait a few minutes and try again.")
 	}
-	oc, _, err := s.oauthConfig(ctx, pol)
+	flow, err := s.flow(ctx, pol.panelURL, contract.SSOCallbackPath)
 	if err != nil {
 		return s.providerError(c, err)
 	}
@@ -73,16 +72,16 @@ func (s *Service) ssoStart(c echo.Context) error {
 	}
 	l := &login{ServiceID: sp.id, RD: rd, Nonce: nonce, Verifier: oauth2.GenerateVerifier()}
 	// Nothing shared is written: the sign-in travels sealed in the cookie.
-	val, err := s.SealSignIn(FlowService, state, l)
+	val, err := s.signIns.Seal(oidc.FlowService, state, l)
 	if err != nil {
 		return err
 	}
 	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the panel is on https; a plain-HTTP panel needs the cookie too
-		Name: stateCookie, Value: val, Path: "/api/auth/sso", MaxAge: int(SignInTTL / time.Second),
+		Name: stateCookie, Value: val, Path: "/api/auth/sso", MaxAge: int(oidc.SignInTTL / time.Second),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(pol.panelURL, "https://"),
 	})
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.Redirect(http.StatusFound, oc.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(l.Verifier)))
+	return c.Redirect(http.StatusFound, flow.AuthCodeURL(state, nonce, l.Verifier))
 }
 
 // maxReturnURL bounds rd: it travels in the sign-in cookie.
@@ -118,43 +117,26 @@ func returnURL(rd string, sp *servicePolicy, scheme string) (string, bool) {
 
 var defaultPort = map[string]string{"http": "80", "https": "443"}
 
-// ErrSSOOff is returned while the OpenID provider is not configured or
-// single sign-on is switched off.
-var ErrSSOOff = errors.New("single sign-on is not configured")
-
-// oauthConfig discovers the provider and builds the OAuth client.
-func (s *Service) oauthConfig(ctx context.Context, pol *policy) (*oauth2.Config, *oidc.Provider, error) {
-	return s.oauthClient(ctx, pol.panelURL, contract.SSOCallbackPath)
-}
-
-// oauthClient discovers the provider and builds an OAuth client whose
-// redirect URL is panelURL + callbackPath.
-func (s *Service) oauthClient(ctx context.Context, panelURL, callbackPath string) (*oauth2.Config, *oidc.Provider, error) {
+// flow discovers the provider and sets up a sign-in whose redirect URL is
+// panelURL + callbackPath; oidc.ErrNotConfigured while single sign-on is off.
+func (s *Service) flow(ctx context.Context, panelURL, callbackPath string) (*oidc.Flow, error) {
 	d, err := s.loadSSO(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if !d.Enabled || d.Issuer == "" || d.ClientID == "" || panelURL == "" {
-		return nil, nil, ErrSSOOff
-	}
-	dctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 10*time.Second)
-	defer cancel()
-	prov, err := s.sso.provider(dctx, d.Issuer)
-	if err != nil {
-		return nil, nil, err
+		return nil, oidc.ErrNotConfigured
 	}
 	secret, err := s.sso.clientSecret(d.ClientSecret, s.secrets)
 	if err != nil {
-		return nil, nil, fmt.Errorf("SSO client secret: %w", err)
+		return nil, fmt.Errorf("SSO client secret: %w", err)
 	}
-	return &oauth2.Config{
-		ClientID: d.ClientID, ClientSecret: secret, Endpoint: prov.Endpoint(),
-		RedirectURL: panelURL + callbackPath, Scopes: d.Scopes,
-	}, prov, nil
+	return s.rp.Flow(ctx, oidc.Settings{Issuer: d.Issuer, ClientID: d.ClientID, ClientSecret: secret,
+		Scopes: d.Scopes, GroupsClaim: d.GroupsClaim}, panelURL+callbackPath)
 }
 
 func (s *Service) providerError(c echo.Context, err error) error {
-	if errors.Is(err, ErrSSOOff) {
+	if errors.Is(err, oidc.ErrNotConfigured) {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Single sign-on is not set up",
 			"Single sign-on is not configured on this Gatehouse. Ask its administrator.")
 	}
@@ -172,7 +154,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	ck, _ := c.Cookie(stateCookie)
 	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/auth/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode}) //nolint:gosec // clears the cookie: no value to protect
 	var l login
-	if ck == nil || !s.OpenSignIn(FlowService, state, ck.Value, &l) {
+	if ck == nil || !s.signIns.Open(oidc.FlowService, state, ck.Value, &l) {
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in expired",
 			"This sign-in was not started in this browser, or it has expired. Open the service again to sign in.")
 	}
@@ -184,18 +166,19 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	oc, prov, err := s.oauthConfig(ctx, pol)
+	flow, err := s.flow(ctx, pol.panelURL, contract.SSOCallbackPath)
 	if err != nil {
 		return s.providerError(c, err)
 	}
-	id, err := s.redeemCode(ctx, oc, prov, c.QueryParam("code"), &l)
+	who, err := flow.Redeem(ctx, c.QueryParam("code"), l.Verifier, l.Nonce)
 	if err != nil {
 		s.log.Warn("single sign-on failed", "err", err)
 		return endUser(c, http.StatusBadRequest, apperr.CodeInvalidRequest, "Sign-in failed",
 			"The sign-in could not be completed. Open the service again to retry.")
 	}
 	// The provider completed the sign-in: only now is anything written.
-	if first, err := s.UseSignIn(ctx, FlowService, state); err != nil || !first {
+	id := identityOf(who)
+	if first, err := s.signIns.Use(ctx, oidc.FlowService, state); err != nil || !first {
 		if err != nil {
 			return err
 		}
@@ -228,87 +211,6 @@ func (s *Service) ssoCallback(c echo.Context) error {
 	u.RawQuery = q.Encode()
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.Redirect(http.StatusFound, u.String())
-}
-
-// redeemCode exchanges the code and validates the ID token.
-func (s *Service) redeemCode(ctx context.Context, oc *oauth2.Config, prov *oidc.Provider, code string, l *login) (identity, error) {
-	if code == "" {
-		return identity{}, errors.New("no code in the callback")
-	}
-	ctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), 15*time.Second)
-	defer cancel()
-	tok, err := oc.Exchange(ctx, code, oauth2.VerifierOption(l.Verifier))
-	if err != nil {
-		return identity{}, fmt.Errorf("exchange code: %w", err)
-	}
-	raw, _ := tok.Extra("id_token").(string)
-	if raw == "" {
-		return identity{}, errors.New("the provider returned no ID token")
-	}
-	idt, err := prov.Verifier(&oidc.Config{ClientID: oc.ClientID}).Verify(ctx, raw)
-	if err != nil {
-		return identity{}, fmt.Errorf("verify ID token: %w", err)
-	}
-	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(l.Nonce)) != 1 {
-		return identity{}, errors.New("ID token nonce does not match")
-	}
-	claims := map[string]any{}
-	if err := idt.Claims(&claims); err != nil {
-		return identity{}, fmt.Errorf("read ID token claims: %w", err)
-	}
-	d, err := s.loadSSO(ctx)
-	if err != nil {
-		return identity{}, err
-	}
-	if _, ok := claims[d.GroupsClaim]; !ok && prov.UserInfoEndpoint() != "" {
-		// Many providers put groups only in the userinfo answer.
-		if ui, err := prov.UserInfo(ctx, oauth2.StaticTokenSource(tok)); err == nil {
-			extra := map[string]any{}
-			if ui.Claims(&extra) == nil && (ui.Subject == "" || ui.Subject == idt.Subject) {
-				for k, v := range extra {
-					if _, ok := claims[k]; !ok {
-						claims[k] = v
-					}
-				}
-			}
-		}
-	}
-	str := func(k string) string { v, _ := claims[k].(string); return v }
-	id := identity{user: str("preferred_username"), email: str("email"), name: str("name"), groups: groupsOf(claims[d.GroupsClaim]),
-		issuer: idt.Issuer, subject: idt.Subject, preferred: str("preferred_username")}
-	// Some providers send email_verified as a string.
-	switch v := claims["email_verified"].(type) {
-	case bool:
-		id.emailVerified = v
-	case string:
-		id.emailVerified = v == "true"
-	}
-	if id.user == "" {
-		id.user = id.verifiedEmail() // an unverified address could be anyone's: never the user's name
-	}
-	if id.user == "" {
-		id.user = idt.Subject
-	}
-	if id.name == "" {
-		id.name = id.user
-	}
-	return id, nil
-}
-
-func groupsOf(v any) []string {
-	switch g := v.(type) {
-	case string:
-		return cleanList(strings.Split(g, ","))
-	case []any:
-		out := make([]string, 0, len(g))
-		for _, x := range g {
-			if s, ok := x.(string); ok {
-				out = append(out, strings.ReplaceAll(s, ",", " "))
-			}
-		}
-		return cleanList(out)
-	}
-	return []string{}
 }
 
 // redeemExchange ends the sign-in hop on the service's host: it redeems the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/oauth2-proxy/mockoidc"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
@@ -70,7 +71,7 @@ func TestSSOSignInCookieBinding(t *testing.T) {
 	protect(t, v, id, map[string]any{"type": "sso"})
 
 	seal := func(state string) *http.Cookie {
-		val, err := v.acc.SealSignIn(FlowService, state, &login{ServiceID: id, RD: "https://app.example.com/", Nonce: "n", Verifier: "v"})
+		val, err := v.acc.SignIns().Seal(oidc.FlowService, state, &login{ServiceID: id, RD: "https://app.example.com/", Nonce: "n", Verifier: "v"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,25 +83,25 @@ func TestSSOSignInCookieBinding(t *testing.T) {
 		name, flow, state, value string
 		ok                       bool
 	}{
-		{"own state", FlowService, "state-a", good.Value, true},
-		{"another state", FlowService, "state-b", good.Value, false},
-		{"the panel's own flow", FlowAdmin, "state-a", good.Value, false},
-		{"the bare state (the former cookie)", FlowService, "state-a", "state-a", false},
-		{"altered", FlowService, "state-a", good.Value[:len(good.Value)-2] + "AA", false},
+		{"own state", oidc.FlowService, "state-a", good.Value, true},
+		{"another state", oidc.FlowService, "state-b", good.Value, false},
+		{"the panel's own flow", oidc.FlowAdmin, "state-a", good.Value, false},
+		{"the bare state (the former cookie)", oidc.FlowService, "state-a", "state-a", false},
+		{"altered", oidc.FlowService, "state-a", good.Value[:len(good.Value)-2] + "AA", false},
 	}
 	for _, tt := range tests {
-		if got := v.acc.OpenSignIn(tt.flow, tt.state, tt.value, &l); got != tt.ok {
+		if got := v.acc.SignIns().Open(tt.flow, tt.state, tt.value, &l); got != tt.ok {
 			t.Errorf("%s: opened %v, want %v", tt.name, got, tt.ok)
 		}
 	}
 	// Sealed by a panel with another age identity: refused.
 	other := newEnv(t)
-	if other.acc.OpenSignIn(FlowService, "state-a", good.Value, &l) {
+	if other.acc.SignIns().Open(oidc.FlowService, "state-a", good.Value, &l) {
 		t.Error("a cookie sealed by another panel opened")
 	}
 	// Expired after SignInTTL.
-	v.clock.Add(SignInTTL)
-	if v.acc.OpenSignIn(FlowService, "state-a", good.Value, &l) {
+	v.clock.Add(oidc.SignInTTL)
+	if v.acc.SignIns().Open(oidc.FlowService, "state-a", good.Value, &l) {
 		t.Error("an expired cookie opened")
 	}
 	if rec := v.get("/api/auth/sso/callback?state=state-a&code=x", []*http.Cookie{good}); rec.Code != http.StatusBadRequest {
@@ -286,7 +287,7 @@ func TestSSOReturnURLSchemeAndPort(t *testing.T) {
 			auth, _ := url.Parse(rec.Header().Get("Location"))
 			var l login
 			for _, ck := range rec.Result().Cookies() {
-				if ck.Name == stateCookie && !v.acc.OpenSignIn(FlowService, auth.Query().Get("state"), ck.Value, &l) {
+				if ck.Name == stateCookie && !v.acc.SignIns().Open(oidc.FlowService, auth.Query().Get("state"), ck.Value, &l) {
 					t.Fatal("the sign-in cookie does not open")
 				}
 			}

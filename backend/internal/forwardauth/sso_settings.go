@@ -2,19 +2,12 @@ package forwardauth
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
-	"time"
-
-	"github.com/coreos/go-oidc/v3/oidc"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
-	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -90,47 +83,6 @@ func (s *Service) GetSSO(ctx context.Context) (SSOResponse, error) {
 	return out, nil
 }
 
-// discoveryTimeout bounds the discovery check on save: the administrator waits for it.
-const discoveryTimeout = 5 * time.Second
-
-// discover reads issuer's /.well-known/openid-configuration (go-oidc also checks
-// that the document names the same issuer), so a switched-on provider that no
-// one can sign in with is refused when saved rather than at the first sign-in.
-// The issuer is a URL an administrator typed, possibly an internal one: the
-// error says what went wrong (a status code, a generic reason) and never
-// what the server answered.
-func (s *Service) discover(ctx context.Context, issuer string) error {
-	dctx, cancel := context.WithTimeout(oidc.ClientContext(ctx, s.client), discoveryTimeout)
-	defer cancel()
-	wellKnown := strings.TrimSuffix(issuer, "/") + "/.well-known/openid-configuration"
-	req, err := http.NewRequestWithContext(dctx, http.MethodGet, wellKnown, nil)
-	if err != nil {
-		return errors.New("the issuer is not a usable URL")
-	}
-	resp, err := s.client.Do(req)
-	if err != nil {
-		return errors.New(httpx.FetchFailure(err))
-	}
-	_ = resp.Body.Close() // only the status is used; go-oidc reads the document below
-	if resp.StatusCode != http.StatusOK {
-		return httpx.StatusError{Code: resp.StatusCode}
-	}
-	if _, err := oidc.NewProvider(dctx, issuer); err != nil {
-		switch {
-		case strings.Contains(err.Error(), "did not match the issuer"):
-			return errors.New("the document names another issuer (check the trailing slash)")
-		case errors.Is(err, context.DeadlineExceeded), errors.Is(dctx.Err(), context.DeadlineExceeded):
-			return fmt.Errorf("no answer within %s", discoveryTimeout)
-		}
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			return errors.New(httpx.FetchFailure(err))
-		}
-		return errors.New("the answer is not an OpenID discovery document")
-	}
-	return nil
-}
-
 // PutSSO validates and stores the provider settings.
 func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, error) {
 	cur, err := s.loadSSO(ctx)
@@ -182,7 +134,7 @@ func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, erro
 		return SSOResponse{}, err
 	}
 	if d.Enabled {
-		if err := s.discover(ctx, d.Issuer); err != nil {
+		if err := s.rp.Check(ctx, d.Issuer); err != nil {
 			c.Add("issuer", "the provider's discovery document could not be read: %s", err)
 			return SSOResponse{}, c.Err()
 		}

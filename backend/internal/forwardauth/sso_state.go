@@ -2,14 +2,13 @@ package forwardauth
 
 import (
 	"context"
-	"fmt"
 	"sync"
 	"time"
 
-	"github.com/coreos/go-oidc/v3/oidc"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -19,7 +18,7 @@ import (
 const exchangeTTL = 60 * time.Second
 
 // login is one sign-in to a service in progress, sealed into the browser's
-// cookie (SealSignIn) under its OAuth state.
+// cookie (oidc.SignIns) under its OAuth state.
 type login struct {
 	ServiceID string `json:"serviceId"`
 	RD        string `json:"rd"`
@@ -49,6 +48,12 @@ func (id identity) verifiedEmail() string {
 	return ""
 }
 
+// identityOf keeps what a service's session needs of who signed in.
+func identityOf(id oidc.Identity) identity {
+	return identity{user: id.User, email: id.Email, emailVerified: id.EmailVerified, name: id.Name, groups: id.Groups,
+		issuer: id.Issuer, subject: id.Subject, preferred: id.Username}
+}
+
 // exchange is a one-time token carrying a signed-in identity from the
 // panel's host to the service's host. Keyed by the token's hash.
 type exchange struct {
@@ -69,15 +74,11 @@ type exchangeJSON struct {
 	Preferred string   `json:"preferred"`
 }
 
-// ssoState keeps the exchange tokens (in the database) and the discovered
-// provider (in memory: each replica discovers it once).
+// ssoState keeps the exchange tokens (in the database) and the opened
+// client secret.
 type ssoState struct {
 	db  *gorm.DB
 	now func() time.Time
-
-	provMu sync.Mutex
-	issuer string
-	prov   *oidc.Provider
 
 	// The client secret, opened once per sealed value: opening costs an
 	// X25519 operation, which every sign-in start would otherwise pay.
@@ -137,25 +138,4 @@ func (s *ssoState) redeem(ctx context.Context, tok string) (*exchange, error) {
 // sweep deletes expired exchange tokens and used states, the panel's own included (they share the table).
 func (s *ssoState) sweep(ctx context.Context) error {
 	return store.SweepPending(ctx, s.db, s.now())
-}
-
-// provider returns the discovered provider for issuer, discovering it once.
-func (s *ssoState) provider(ctx context.Context, issuer string) (*oidc.Provider, error) {
-	s.provMu.Lock()
-	defer s.provMu.Unlock()
-	if s.prov != nil && s.issuer == issuer {
-		return s.prov, nil
-	}
-	p, err := oidc.NewProvider(ctx, issuer)
-	if err != nil {
-		return nil, fmt.Errorf("discover OpenID provider %q: %w", issuer, err)
-	}
-	s.prov, s.issuer = p, issuer
-	return p, nil
-}
-
-func (s *ssoState) resetProvider() {
-	s.provMu.Lock()
-	defer s.provMu.Unlock()
-	s.prov, s.issuer = nil, ""
 }

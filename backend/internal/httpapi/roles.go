@@ -1,83 +1,39 @@
 package httpapi
 
 import (
-	"maps"
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
 // The role check is the one place that says what each actor may do on the
-// guarded /api routes (public routes never reach it). It reads the actor the
-// guard put in the request context and decides from the method and the
-// route pattern alone. TestRoleDecisions (package app) walks the real route
+// guarded /api routes (public and machine routes never reach it). It reads
+// the actor the guard put in the request context and decides from the
+// method and the class the route declared when it was registered
+// (package route). TestRoleDecisions (package app) walks the real route
 // table for an admin and a viewer, each signed in and as an API token.
 //
 //	admin session    everything
-//	viewer session   every read but secretReads; no writes; self-service
-//	admin token      everything but self-service and personOnlyWrites (and,
+//	viewer session   every read but secret reads; no writes; self-service
+//	admin token      everything but self-service and person-only writes (and,
 //	                 in an import, what those routes govern)
-//	viewer token     every read but secretReads and self-service; no writes
-
-// secretReads are the reads a viewer may not make, each with its reason.
-// Every other GET is open to a viewer: lists of machine tokens, API tokens,
-// credential sets, shared links and SSO settings show names, prefixes and
-// "is set" flags, never the values; the services' upstream header values
-// are hidden from a viewer by the services handler.
-var secretReads = map[string]string{
-	"GET /api/proxy/config/preview":   "the configuration Traefik gets carries the values of the headers services send upstream (often credentials)",
-	"GET /api/backups/:name/download": "a backup archive holds the panel's age identity, which opens every sealed secret",
-	"GET /api/export":                 "the export carries the credential sets' password hashes and every header value services send upstream",
-}
-
-// selfService routes act on the signed-in administrator's own account; any
-// role may use them for itself. A token is not a person: it may not.
-var selfService = []string{
-	"GET /api/admin/me",
-	"POST /api/admin/logout",
-}
-
-// selfServicePrefix covers own password, sessions, two-factor and passkeys.
-const selfServicePrefix = "/api/admin/me/"
-
-// personOnlyWrites are the routes an API token may not write to, whatever
-// its role, each with what it governs: together they are who may sign in to
-// the panel and how. With any of them a leaked token could leave behind a
-// way in that outlives its revocation (a new administrator or token, a
-// password it knows, a rule that creates administrators, an OpenID provider
-// it runs). A key names its route and every route under it. Import decides
-// by its plan (transfer): a token's import may change none of these either.
-var personOnlyWrites = map[string]string{
-	"/api/admin/users":    "administrators, their roles and passwords",
-	"/api/admin/tokens":   "API tokens",
-	"/api/admin/security": "the panel's sign-in security (two-factor for every administrator)",
-	"/api/admin/sso":      "administrators' single sign-on: who it admits, which administrators it creates, local passwords",
-	"/api/sso":            "the OpenID provider, which admits administrators when panel single sign-on is on",
-}
-
-// isSelfService reports whether method and route act on one's own account.
-func isSelfService(method, route string) bool {
-	if strings.HasPrefix(route, selfServicePrefix) {
-		return true
-	}
-	for _, r := range selfService {
-		if r == method+" "+route {
-			return true
-		}
-	}
-	return false
-}
+//	viewer token     every read but secret reads and self-service; no writes
+//
+// Every read but a secret read is open to a viewer: lists of machine
+// tokens, API tokens, credential sets, shared links and SSO settings show
+// names, prefixes and "is set" flags, never the values; the services'
+// upstream header values are hidden from a viewer by the services handler.
 
 func isRead(method string) bool { return method == http.MethodGet || method == http.MethodHead }
 
-// Decide says whether a may call method on route (the Echo route pattern),
-// answering forbidden with the reason when it may not.
-func Decide(a actor.Actor, method, route string) error {
-	self := isSelfService(method, route)
+// Decide says whether a may call method on a route of class, answering
+// forbidden with the reason when it may not.
+func Decide(a actor.Actor, method string, class route.Class) error {
+	self := class == route.SelfService
 	if a.Kind == actor.KindToken && self {
 		return apperr.Forbidden("API tokens cannot use an administrator's own account routes; sign in instead")
 	}
@@ -86,7 +42,7 @@ func Decide(a actor.Actor, method, route string) error {
 	}
 	switch a.Role {
 	case actor.RoleAdmin:
-		if a.Kind == actor.KindToken && !isRead(method) && isPersonOnly(route) {
+		if a.Kind == actor.KindToken && !isRead(method) && class == route.PersonOnly {
 			return apperr.Forbidden("API tokens cannot change who may sign in to the panel (administrators, API tokens, " +
 				"sign-in and single sign-on settings); sign in instead")
 		}
@@ -95,7 +51,7 @@ func Decide(a actor.Actor, method, route string) error {
 		if !isRead(method) {
 			return apperr.Forbidden("viewers have read-only access; an administrator with the admin role can make this change")
 		}
-		if _, secret := secretReads[http.MethodGet+" "+route]; secret {
+		if class == route.SecretRead {
 			return apperr.Forbidden("viewers cannot read this page: it shows secrets")
 		}
 		return nil
@@ -103,39 +59,19 @@ func Decide(a actor.Actor, method, route string) error {
 	return apperr.Forbidden("unknown role")
 }
 
-func isPersonOnly(route string) bool {
-	for p := range personOnlyWrites {
-		if route == p || strings.HasPrefix(route, p+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// PersonOnlyWrites returns the routes (with every route under each) that
-// API tokens may not write to, with what each governs.
-func PersonOnlyWrites() map[string]string {
-	return maps.Clone(personOnlyWrites)
-}
-
-// SecretReads returns the reads a viewer may not make, with their reasons.
-func SecretReads() map[string]string {
-	return maps.Clone(secretReads)
-}
-
 // roleCheck runs after the guard: it refuses what the actor's role does not
 // allow. Requests to unknown paths pass, to be answered 404.
-func roleCheck(next echo.HandlerFunc) echo.HandlerFunc {
+func roleCheck(routes *route.Table, next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		a, ok := actor.From(c.Request().Context())
 		if !ok {
 			return apperr.Unauthenticated("sign in required")
 		}
-		route := c.Path()
-		if route == "/api/*" || route == "/api" {
+		path := c.Path()
+		if path == "/api/*" || path == "/api" {
 			return next(c)
 		}
-		if err := Decide(a, c.Request().Method, route); err != nil {
+		if err := Decide(a, c.Request().Method, routes.Rule(c.Request().Method, path).Class); err != nil {
 			return err
 		}
 		return next(c)

@@ -1,16 +1,17 @@
 // Package httpapi assembles the Echo server: middleware, the error envelope,
-// CSRF protection, the admin-session guard with its explicit public
-// allow-list, and the route table of every feature.
+// CSRF protection, the admin-session guard and the role check, which read
+// who may call each route from its registration (package route), and the
+// route table of every feature.
 package httpapi
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
 	"time"
 
@@ -19,12 +20,19 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/openapi"
 )
 
-// Registrar is a feature handler that mounts its routes on the /api group.
-type Registrar interface {
-	Register(g *echo.Group)
+// Feature is one capability the API serves: it registers its routes, each
+// declaring who may call it, and hands in its part of /api/openapi.json
+// (the openapi*.yaml files its package embeds).
+type Feature interface {
+	Register(r *route.Registrar)
+	// OpenAPI returns the package's fragment. It reads nothing of the
+	// receiver: a nil handler answers it (Document).
+	OpenAPI() fs.FS
 }
 
 // Deps is everything the HTTP layer needs.
@@ -43,54 +51,30 @@ type Deps struct {
 	// Audit, if set, records the API's changes and sign-ins; it runs after
 	// the guards so it knows who acts.
 	Audit    echo.MiddlewareFunc
-	Features []Registrar // every /api feature, public or not
-	UI       http.Handler
+	Features []Feature // every /api feature, public or not
+	// OpenAPI is the API description served at /api/openapi.json
+	// (Document); nil serves none.
+	OpenAPI []byte
+	UI      http.Handler
 	// ClientIP reads the client's address; nil trusts X-Forwarded-For
 	// from loopback peers only.
 	ClientIP *ClientIP
 }
 
-// publicRoutes is the one place that says which /api routes answer without an
-// admin session. Each has its own guard (or none is needed). Every entry is
-// one registered route, exactly: TestEveryOtherRouteRequiresAdmin walks the
-// route table, proves every route not listed here answers 401 without a
-// session, and that each entry names a route that exists. Forward-auth
-// verify is not here: access.Service.FastVerify answers it in front of the
-// API.
-var publicRoutes = []string{
-	"GET /api/health",
-	"GET /api/system",
-	"GET /api/openapi.json", // the API description: no secrets, and clients read it before signing in
-	"POST /api/admin/setup",
-	"POST /api/admin/login",
-	"POST /api/admin/login/totp",             // second step: the pending sign-in's cookie is its guard
-	"POST /api/admin/login/recovery",         // second step: the pending sign-in's cookie is its guard
-	"POST /api/admin/login/passkey/begin",    // second step, or passwordless: returns a WebAuthn challenge
-	"POST /api/admin/login/passkey/finish",   // the WebAuthn assertion is the credential
-	"GET /api/proxy/config",                  // Traefik HTTP provider
-	"GET /api/proxy/cert-trigger",            // certificate-trigger routers (blank page)
-	"GET /api/proxy/maintenance/:id",         // maintenance routers: the service's public maintenance page
-	"GET /api/proxy/static-config",           // managed-mode wrapper
-	"GET /api/proxy/managed/secrets-env",     // managed-mode wrapper: token + internal network only
-	"GET /api/proxy/managed/replicas",        // managed-mode wrapper: token + internal network only
-	"POST /api/proxy/managed/wrapper-report", // managed-mode wrapper: token only
-	"GET /api/auth/sso/start",                // end-user sign-in: starts at the OpenID provider
-	"GET /api/auth/sso/callback",             // end-user sign-in: the provider's redirect back
-	"GET /api/admin/sso/start",               // administrators' SSO sign-in: starts at the OpenID provider
-	"GET /api/admin/sso/callback",            // administrators' SSO sign-in: state, PKCE and nonce checked, then a session
+// Server is the API's Echo server and the rule of each of its routes.
+type Server struct {
+	*echo.Echo
+	// Routes says who may call each /api route, as its feature declared
+	// when registering it.
+	Routes *route.Table
 }
 
-// PublicRoutes returns the allow-list ("METHOD /path" entries).
-func PublicRoutes() []string { return slices.Clone(publicRoutes) }
-
-// IsPublic reports whether method and route pattern are on the allow-list.
-func IsPublic(method, route string) bool {
-	return slices.Contains(publicRoutes, method+" "+route)
-}
-
-// New builds the Echo server.
-func New(d Deps) *echo.Echo {
+// New builds the Echo server. Routes answer without a session only where
+// their registration says so (route.Public, route.Machine); the guard, the
+// body limits and the role check read the declarations from the route table.
+func New(d Deps) *Server {
 	e := echo.New()
+	routes := route.NewTable()
 	e.HideBanner, e.HidePort = true, true
 	e.Validator = httpx.NewValidator()
 	e.HTTPErrorHandler = errorHandler(d.Logger)
@@ -103,46 +87,58 @@ func New(d Deps) *echo.Echo {
 
 	e.Use(middleware.RequestID())
 	e.Use(middleware.Recover())
-	e.Use(requestLogger(d.Logger))
+	e.Use(requestLogger(d.Logger, routes))
 	e.Use(securityHeaders)
 
 	api := e.Group("/api")
-	// Imports carry whole configuration files: their handler bounds the
-	// body itself (32 MiB).
+	// A route with route.OwnBodyLimit bounds the body itself: an import
+	// carries whole configuration files (32 MiB).
 	api.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M",
-		Skipper: func(c echo.Context) bool { return c.Request().Method == http.MethodPost && c.Path() == "/api/import" }}))
+		Skipper: func(c echo.Context) bool { return rule(routes, c).Has(route.OwnBodyLimit) }}))
 	// Routes that answer strangers take small bodies: nothing they accept
 	// (a username, a password, a code, a WebAuthn assertion) comes near it.
-	api.Use(publicBodyLimit)
+	api.Use(openBodyLimit(routes))
 	api.Use(boundQuery)
 	api.Use(csrf)
-	api.Use(adminGuard(d.RequireAdmin))
+	api.Use(adminGuard(routes, d.RequireAdmin))
 	if d.Audit != nil {
 		api.Use(d.Audit)
 	}
 
-	api.GET("/health", health(d.Ping))
-	api.GET("/system", system(d))
+	r := route.NewRegistrar(api, routes)
+	r.GET("/health", health(d.Ping), route.Public.Because("health checks: says whether the database answers, nothing more"), route.Polled)
+	r.GET("/system", system(d), route.Public.Because("the sign-in page reads how administrators may sign in before anyone has"))
+	if d.OpenAPI != nil {
+		openapi.NewHandler(d.OpenAPI).Register(r)
+	}
 	for _, f := range d.Features {
-		f.Register(api)
+		f.Register(r)
 	}
 	if d.UI != nil {
 		e.GET("/*", echo.WrapHandler(d.UI))
 	}
-	return e
+	return &Server{Echo: e, Routes: routes}
 }
 
-// publicBodyLimit bounds the body of every route on the public allow-list
-// to 64 KiB, and says so.
-func publicBodyLimit(next echo.HandlerFunc) echo.HandlerFunc {
-	limited := middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K",
-		Skipper: func(c echo.Context) bool { return !IsPublic(c.Request().Method, c.Path()) }})(next)
-	return func(c echo.Context) error {
-		err := limited(c)
-		if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
-			return &apperr.Error{Code: apperr.CodeTooLarge, Message: "request body is too large (limit 64 KiB)"}
+// rule is the declared rule of the route c matched.
+func rule(routes *route.Table, c echo.Context) route.Rule {
+	return routes.Rule(c.Request().Method, c.Path())
+}
+
+// openBodyLimit bounds the body of every public and machine route to
+// 64 KiB, and says so.
+func openBodyLimit(routes *route.Table) echo.MiddlewareFunc {
+	limit := middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "64K",
+		Skipper: func(c echo.Context) bool { return !rule(routes, c).Open() }})
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		limited := limit(next)
+		return func(c echo.Context) error {
+			err := limited(c)
+			if errors.Is(err, echo.ErrStatusRequestEntityTooLarge) {
+				return &apperr.Error{Code: apperr.CodeTooLarge, Message: "request body is too large (limit 64 KiB)"}
+			}
+			return err
 		}
-		return err
 	}
 }
 
@@ -174,12 +170,12 @@ func boundQuery(next echo.HandlerFunc) echo.HandlerFunc {
 
 // adminGuard runs require (Deps.RequireAdmin: a session or an API token,
 // which puts the actor in the request context) and then the role check on
-// every route that is not public.
-func adminGuard(require echo.MiddlewareFunc) echo.MiddlewareFunc {
+// every route that is not public or machine.
+func adminGuard(routes *route.Table, require echo.MiddlewareFunc) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		guarded := require(roleCheck(next))
+		guarded := require(roleCheck(routes, next))
 		return func(c echo.Context) error {
-			if IsPublic(c.Request().Method, c.Path()) {
+			if rule(routes, c).Open() {
 				return next(c)
 			}
 			return guarded(c)
@@ -231,24 +227,17 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// polledPaths are asked by machines all day (Traefik, the wrapper, health
-// checks); they log at debug level so the log shows what people do.
-var polledPaths = map[string]bool{
-	"/api/proxy/config": true, "/api/health": true,
-	"/api/proxy/static-config": true, "/api/proxy/managed/secrets-env": true, "/api/proxy/managed/replicas": true,
-	"/api/proxy/managed/wrapper-report": true, "/api/proxy/cert-trigger": true,
-}
-
 // requestLogger logs one line per request, without query strings (they may
-// carry tokens). Machine-polled paths and the audit log's own reads of a
-// resource around a change log at debug level.
-func requestLogger(log *slog.Logger) echo.MiddlewareFunc {
+// carry tokens). Routes machines poll all day (route.Polled) and the audit
+// log's own reads of a resource around a change log at debug level, so the
+// log shows what people do.
+func requestLogger(log *slog.Logger, routes *route.Table) echo.MiddlewareFunc {
 	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogMethod: true, LogURIPath: true, LogLatency: true, LogRequestID: true,
 		LogRemoteIP: true, HandleError: true, // so the logged status is the error handler's
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
 			level := slog.LevelInfo
-			if polledPaths[v.URIPath] || !strings.HasPrefix(v.URIPath, "/api/") || audit.Internal(c.Request().Context()) {
+			if rule(routes, c).Has(route.Polled) || !strings.HasPrefix(v.URIPath, "/api/") || audit.Internal(c.Request().Context()) {
 				level = slog.LevelDebug
 			}
 			if v.Status >= 500 {

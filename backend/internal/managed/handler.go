@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 )
@@ -39,17 +40,19 @@ func NewHandler(svc *Service, wrapperToken string, adminDomain func(ctx context.
 	}
 }
 
-// Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/proxy/managed", h.managed(h.get))
-	g.PUT("/proxy/managed", h.managed(h.put))
-	g.PUT("/proxy/managed/secrets", h.managed(h.putSecrets))
-	g.GET("/proxy/managed/dns-providers", h.managed(h.providers))
-	// Public routes (see httpapi.publicRoutes), each with its own guard.
-	g.GET("/proxy/static-config", h.managed(h.internalOnly(h.staticGuard(h.staticConfig))))
-	g.GET("/proxy/managed/secrets-env", h.managed(h.internalOnly(h.wrapperOnly(h.secretsEnv))))
-	g.GET("/proxy/managed/replicas", h.managed(h.internalOnly(h.wrapperOnly(h.replicas))))
-	g.POST("/proxy/managed/wrapper-report", h.managed(h.internalOnly(h.wrapperOnly(h.report))))
+// Register mounts the routes on the /api group. The wrapper's routes are
+// machine routes, each with its own guard.
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/proxy/managed", h.managed(h.get))
+	r.PUT("/proxy/managed", h.managed(h.put))
+	r.PUT("/proxy/managed/secrets", h.managed(h.putSecrets))
+	r.GET("/proxy/managed/dns-providers", h.managed(h.providers))
+	r.GET("/proxy/static-config", h.managed(h.internalOnly(h.staticGuard(h.staticConfig))), route.Machine.Because(
+		"managed-mode wrapper: internal network only, and the wrapper token once it carries the provider token"), route.Polled)
+	wrapper := route.Machine.Because("managed-mode wrapper: token + internal network only")
+	r.GET("/proxy/managed/secrets-env", h.managed(h.internalOnly(h.wrapperOnly(h.secretsEnv))), wrapper, route.Polled)
+	r.GET("/proxy/managed/replicas", h.managed(h.internalOnly(h.wrapperOnly(h.replicas))), wrapper, route.Polled)
+	r.POST("/proxy/managed/wrapper-report", h.managed(h.internalOnly(h.wrapperOnly(h.report))), wrapper, route.Polled)
 }
 
 var errManagedOff = &apperr.Error{Code: apperr.CodeNotFound,

@@ -27,7 +27,7 @@ type handlerEnv struct {
 }
 
 // newHandlerEnv serves the managed handler through the real HTTP stack
-// (error envelope, request logging, public allow-list). The admin guard lets
+// (error envelope, request logging, the routes' declared access). The admin guard lets
 // everything through: these tests are about the feature's own guards.
 func newHandlerEnv(t *testing.T, managed bool, token string, mutate ...func(*Options)) *handlerEnv {
 	t.Helper()
@@ -44,7 +44,7 @@ func newHandlerEnv(t *testing.T, managed bool, token string, mutate ...func(*Opt
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{h},
+		Features:      []httpapi.Feature{h},
 	})
 	return &handlerEnv{t: t, h: e, svc: svc, logs: logs, dir: dir}
 }

@@ -12,7 +12,7 @@ import (
 // TestCredentialNameSchemaMatchesCheckName: the document's CredentialName, which
 // the panel's form reads, states the rules CheckName applies.
 func TestCredentialNameSchemaMatchesCheckName(t *testing.T) {
-	raw, err := OpenAPI.ReadFile("openapi_managed.yaml")
+	raw, err := apiFragment.ReadFile("openapi_managed.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

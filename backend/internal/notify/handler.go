@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -15,15 +16,15 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/notifications/channels", h.list)
-	g.POST("/notifications/channels", h.create)
-	g.GET("/notifications/channels/:id", h.get)
-	g.PUT("/notifications/channels/:id", h.update)
-	g.DELETE("/notifications/channels/:id", h.delete)
-	g.POST("/notifications/channels/:id/test", h.test)
-	g.GET("/notifications/settings", h.getSettings)
-	g.PUT("/notifications/settings", h.putSettings)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/notifications/channels", h.list)
+	r.POST("/notifications/channels", h.create)
+	r.GET("/notifications/channels/:id", h.get)
+	r.PUT("/notifications/channels/:id", h.update)
+	r.DELETE("/notifications/channels/:id", h.delete)
+	r.POST("/notifications/channels/:id/test", h.test)
+	r.GET("/notifications/settings", h.getSettings)
+	r.PUT("/notifications/settings", h.putSettings)
 }
 
 func (h *Handler) list(c echo.Context) error {

@@ -49,8 +49,8 @@ func newEnv(t *testing.T, opts ...func(*Options)) *env {
 		Ping:          func(context.Context) error { return nil },
 		SetupRequired: func(context.Context) (bool, error) { return false, nil },
 		RequireAdmin:  testutil.AsAdmin,
-		Features:      []httpapi.Registrar{NewHandler(svc)},
-	})
+		Features:      []httpapi.Feature{NewHandler(svc)},
+	}).Echo
 	return &env{svc: svc, e: e, clock: clock, logs: logs}
 }
 

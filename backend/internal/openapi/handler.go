@@ -6,6 +6,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
 // Path is where the document is served.
@@ -25,8 +27,8 @@ func NewHandler(doc []byte) *Handler {
 }
 
 // Register mounts GET /api/openapi.json on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/openapi.json", h.serve)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/openapi.json", h.serve, route.Public.Because("the API description: no secrets, and clients read it before signing in"))
 }
 
 func (h *Handler) serve(c echo.Context) error {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -135,7 +136,7 @@ func TestBuildRefuses(t *testing.T) {
 func TestHandlerServesWithETag(t *testing.T) {
 	doc := []byte(`{"openapi":"3.1.0"}`)
 	e := echo.New()
-	NewHandler(doc).Register(e.Group("/api"))
+	NewHandler(doc).Register(route.NewRegistrar(e.Group("/api"), route.NewTable()))
 	rec := testutil.Request(e, http.MethodGet, Path, "")
 	etag := rec.Header().Get("ETag")
 	if rec.Code != http.StatusOK || rec.Body.String() != string(doc) || etag == "" ||

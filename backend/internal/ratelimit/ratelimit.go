@@ -27,7 +27,7 @@ const DefaultMaxKeys = 100_000
 // last failure is oldest goes first. A key blocked now therefore goes only
 // after MaxKeys other keys have failed since its own last failure, each of
 // which its limits count; it costs an attacker more failures than freeing
-// the key would give back (see the README's "Administration security").
+// the key would give back (see docs/administrators.md, "Administration security").
 type Limiter struct {
 	max     int
 	window  time.Duration

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
 // Handler serves the read-only runtime views under /api/proxy. Every view
@@ -18,15 +19,15 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group (admin-only: none is public).
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/proxy/entrypoints", h.entrypoints)
-	g.GET("/proxy/middlewares", h.middlewares)
-	g.GET("/proxy/cert-resolvers", h.certResolvers)
-	g.GET("/proxy/runtime", h.runtime)
-	g.GET("/proxy/metrics", h.metrics)
-	g.GET("/proxy/conflicts", h.conflicts)
-	g.GET("/proxy/certificates", h.certificates)
-	g.GET("/proxy/health", h.health)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/proxy/entrypoints", h.entrypoints)
+	r.GET("/proxy/middlewares", h.middlewares)
+	r.GET("/proxy/cert-resolvers", h.certResolvers)
+	r.GET("/proxy/runtime", h.runtime)
+	r.GET("/proxy/metrics", h.metrics)
+	r.GET("/proxy/conflicts", h.conflicts)
+	r.GET("/proxy/certificates", h.certificates)
+	r.GET("/proxy/health", h.health)
 }
 
 func (h *Handler) entrypoints(c echo.Context) error {

@@ -161,8 +161,8 @@ func serve(t *testing.T, d Deps) *echo.Echo {
 	return httpapi.New(httpapi.Deps{
 		Logger:       slog.New(slog.NewTextHandler(io.Discard, nil)),
 		RequireAdmin: pass,
-		Features:     []httpapi.Registrar{NewHandler(NewService(d))},
-	})
+		Features:     []httpapi.Feature{NewHandler(NewService(d))},
+	}).Echo
 }
 
 // get calls path and decodes the JSON answer.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
@@ -16,13 +17,13 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/services", h.list)
-	g.POST("/services", h.create)
-	g.GET("/services/:id", h.get)
-	g.PUT("/services/:id", h.update)
-	g.PATCH("/services/:id", h.patch)
-	g.DELETE("/services/:id", h.delete)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/services", h.list)
+	r.POST("/services", h.create)
+	r.GET("/services/:id", h.get)
+	r.PUT("/services/:id", h.update)
+	r.PATCH("/services/:id", h.patch)
+	r.DELETE("/services/:id", h.delete)
 }
 
 func (h *Handler) list(c echo.Context) error {

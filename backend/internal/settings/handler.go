@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -15,9 +16,9 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/config", h.get)
-	g.PUT("/config", h.put)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/config", h.get)
+	r.PUT("/config", h.put)
 }
 
 func (h *Handler) get(c echo.Context) error {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
 // Handler serves GET /api/proxy/status (admin-only: not public).
@@ -13,8 +15,8 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the route on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/proxy/status", h.status)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/proxy/status", h.status)
 }
 
 func (h *Handler) status(c echo.Context) error {

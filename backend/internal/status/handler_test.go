@@ -95,8 +95,8 @@ func newEnv(t *testing.T, withTraefik bool) *env {
 	})
 	e := httpapi.New(httpapi.Deps{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RequireAdmin: testutil.AsAdmin,
-		Features: []httpapi.Registrar{dynconf.NewHandler(dyn), status.NewHandler(st)},
-	})
+		Features: []httpapi.Feature{dynconf.NewHandler(dyn), status.NewHandler(st)},
+	}).Echo
 	return &env{e: e, clock: clock, services: svcs, traefik: ft, polls: polls}
 }
 

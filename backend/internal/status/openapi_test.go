@@ -10,7 +10,7 @@ import (
 // TestOpenAPIFragment checks the fragment parses and describes the route
 // Register mounts, with every state the service answers.
 func TestOpenAPIFragment(t *testing.T) {
-	b, err := OpenAPI.ReadFile("openapi_status.yaml")
+	b, err := apiFragment.ReadFile("openapi_status.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

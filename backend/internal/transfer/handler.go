@@ -10,6 +10,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -24,10 +25,13 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/export", h.exportPlain)
-	g.POST("/export", h.exportSealed)
-	g.POST("/import", h.importFile)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/export", h.exportPlain, route.SecretRead.Because(
+		"the export carries the credential sets' password hashes and every header value services send upstream"))
+	r.POST("/export", h.exportSealed)
+	// An import carries whole configuration files: importFile bounds the
+	// body itself (32 MiB).
+	r.POST("/import", h.importFile, route.OwnBodyLimit)
 }
 
 func (h *Handler) exportPlain(c echo.Context) error {

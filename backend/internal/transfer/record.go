@@ -22,7 +22,7 @@ type AdminSessions interface {
 
 // personAccess names, for each kind that governs who may sign in to the
 // panel and how, the document section it comes from. The same things are
-// person-only routes of the API (httpapi): an API token may not change
+// person-only routes of the API (route.PersonOnly): an API token may not change
 // them, so a leaked token cannot leave a way in that outlives its
 // revocation (an administrator, a password it knows, a rule that creates
 // administrators, an OpenID provider it runs).

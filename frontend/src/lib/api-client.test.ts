@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/utils';
 import { api, ApiError, errorMessage, setUnauthorizedHandler } from './api-client';
 
+const credentials = { username: 'admin', password: 'wrong' };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   setUnauthorizedHandler(null);
@@ -24,7 +26,7 @@ describe('api client', () => {
         },
       },
     ]);
-    const err = await api.post('/api/services', { name: 'x' }).catch((e: unknown) => e);
+    const err = await api.post('/api/services', { body: { name: 'x' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     const e = err as ApiError;
     expect(e.status).toBe(422);
@@ -35,10 +37,11 @@ describe('api client', () => {
 
   it('sends JSON with a content type on unsafe methods, same-origin credentials', async () => {
     const { calls } = mockFetch([{ method: 'PUT', path: '/api/config', body: { ok: true } }]);
-    await api.put('/api/config', { adminDomain: 'a.b' });
+    const settings = { adminDomain: 'a.b', defaultEntrypoints: [], defaultLifetimeSeconds: 0, globalMiddlewares: [] };
+    await api.put('/api/config', { body: settings });
     expect(calls[0]!.headers['Content-Type']).toBe('application/json');
     expect(calls[0]!.credentials).toBe('same-origin');
-    expect(calls[0]!.body).toEqual({ adminDomain: 'a.b' });
+    expect(calls[0]!.body).toEqual(settings);
   });
 
   it('sends an empty JSON object for POST without a body (logout)', async () => {
@@ -56,20 +59,20 @@ describe('api client', () => {
     setUnauthorizedHandler(handler);
     await expect(api.get('/api/services')).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
-    await expect(api.post('/api/admin/login', {}, { skipAuthRedirect: true })).rejects.toMatchObject({ status: 401 });
+    await expect(api.post('/api/admin/login', { body: credentials, skipAuthRedirect: true })).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('falls back to a readable message when the body is not an envelope', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
-    const e = (await api.get('/api/x').catch((x: unknown) => x)) as ApiError;
+    const e = (await api.get('/api/system').catch((x: unknown) => x)) as ApiError;
     expect(e.code).toBe('internal');
     expect(e.message).toMatch(/unreachable/i);
   });
 
   it('turns network failures into a network_error', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    const e = (await api.get('/api/x').catch((x: unknown) => x)) as ApiError;
+    const e = (await api.get('/api/system').catch((x: unknown) => x)) as ApiError;
     expect(e.code).toBe('network_error');
     expect(e.status).toBe(0);
   });
@@ -84,7 +87,37 @@ describe('api client', () => {
         body: { error: { code: 'rate_limited', message: 'Too many failed sign-in attempts.' } },
       },
     ]);
-    const e = await api.post('/api/admin/login', {}, { skipAuthRedirect: true }).catch((x: unknown) => x);
+    const e = await api.post('/api/admin/login', { body: credentials, skipAuthRedirect: true }).catch((x: unknown) => x);
     expect(errorMessage(e)).toBe('Too many failed attempts. Try again in 10 minutes.');
+  });
+
+  it('fills path parameters (escaped) and the query, leaving out undefined values', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/services/a%2Fb', body: { id: 'a/b' } },
+      { path: '/api/access-log?decision=denied&limit=100', body: { items: [], capacity: 1 } },
+      { method: 'DELETE', path: '/api/admin/me/2fa/totp', status: 204 },
+    ]);
+    await expect(api.get('/api/services/{id}', { params: { id: 'a/b' } })).resolves.toEqual({ id: 'a/b' });
+    await api.get('/api/access-log', { query: { serviceId: undefined, decision: 'denied', limit: 100 } });
+    await expect(api.del('/api/admin/me/2fa/totp', { body: { code: '123456' } })).resolves.toBeUndefined();
+    expect(calls.map((c) => c.url)).toEqual(['/api/services/a%2Fb', '/api/access-log?decision=denied&limit=100', '/api/admin/me/2fa/totp']);
+    expect(calls[2]!.body).toEqual({ code: '123456' });
+  });
+
+  it('types each call from the API description', () => {
+    // Never run: tsc (npm run lint) checks that each line below is refused.
+    const unchecked = () => {
+      // @ts-expect-error a path the API does not have
+      void api.get('/api/nope');
+      // @ts-expect-error a method the path does not answer
+      void api.patch('/api/config', { body: {} });
+      // @ts-expect-error a path parameter left out
+      void api.get('/api/services/{id}');
+      // @ts-expect-error a body the operation does not take
+      void api.put('/api/audit/settings', { body: { retentionDays: 'forever' } });
+      // @ts-expect-error a query parameter the operation does not take
+      void api.get('/api/access-log', { query: { nope: 1 } });
+    };
+    expect(unchecked).toBeTypeOf('function');
   });
 });

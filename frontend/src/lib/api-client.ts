@@ -1,4 +1,4 @@
-import type { components } from './api-schema';
+import type { components, paths } from './api-schema';
 
 type ErrorBody = components['schemas']['ErrorEnvelope']['error'];
 
@@ -61,14 +61,6 @@ export function setTwoFactorRequiredHandler(fn: UnauthorizedHandler | null): voi
   onTwoFactorRequired = fn;
 }
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Do not trigger the global 401 redirect (login form, `me` probe). */
-  skipAuthRedirect?: boolean;
-};
-
 const fallbackMessages: Record<number, string> = {
   400: 'The request was not understood.',
   401: 'Please sign in again.',
@@ -130,43 +122,127 @@ async function toApiError(res: Response): Promise<ApiError> {
   });
 }
 
+// Calls are typed from the generated `paths`: the path template picks the operation, whose
+// path and query parameters, JSON request body and success answers give the call's types,
+// so a path, method or body the API does not have is a type error.
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The operation `paths[P][M]`; never when the API has none. */
+type Operation<P extends keyof paths, M extends Method> = Extract<paths[P][M], { responses: unknown }>;
+
+/** The path templates that answer method M. */
+type PathsWith<M extends Method> = {
+  [P in keyof paths]: [Operation<P, M>] extends [never] ? never : P;
+}[keyof paths];
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : undefined;
+
+/** What a call resolves to: the JSON of its success answers (undefined for 204). */
+type ResponseBody<O> = O extends { responses: infer Rs } ? JsonContent<Rs[Extract<keyof Rs, SuccessStatus>]> : never;
+
+/** The JSON answer of `method path`, for the calls that cannot go through `api` (files up and down). */
+export type ApiAnswer<P extends PathsWith<M>, M extends Method> = ResponseBody<Operation<P, M>>;
+
+type OpParameters<O> = O extends { parameters: infer X } ? X : never;
+type Part<X, K extends string> = K extends keyof X ? NonNullable<X[K]> : never;
+
+/** The JSON request body the operation takes; never when it takes none. */
+type RequestBody<O> = [Part<Part<Part<O, 'requestBody'>, 'content'>, 'application/json'>] extends [never]
+  ? never
+  : Part<Part<Part<O, 'requestBody'>, 'content'>, 'application/json'>;
+
+type PathInit<O> = [Part<OpParameters<O>, 'path'>] extends [never] ? { params?: never } : { params: Part<OpParameters<O>, 'path'> };
+type QueryInit<O> = [Part<OpParameters<O>, 'query'>] extends [never]
+  ? { query?: never }
+  : OpParameters<O> extends { query: unknown }
+    ? { query: Part<OpParameters<O>, 'query'> }
+    : { query?: Part<OpParameters<O>, 'query'> };
+type BodyInit<O> = [RequestBody<O>] extends [never]
+  ? { body?: never }
+  : O extends { requestBody: unknown }
+    ? { body: RequestBody<O> }
+    : { body?: RequestBody<O> };
+
+type CallOptions = {
+  signal?: AbortSignal;
+  /** Do not trigger the global 401 redirect (login form, `me` probe). */
+  skipAuthRedirect?: boolean;
+};
+
+/** A call's second argument: `params` fill the path's `{name}`s, `query` the query string. */
+type CallInit<O> = PathInit<O> & QueryInit<O> & BodyInit<O> & CallOptions;
+type CallArgs<O> = Partial<CallInit<O>> extends CallInit<O> ? [init?: CallInit<O>] : [init: CallInit<O>];
+
+type Init = CallOptions & { params?: Record<string, string | number>; query?: object; body?: unknown };
+
+/** The URL of a call: the path with its parameters filled in, then the query (undefined values left out). */
+function callUrl(path: string, init: Pick<Init, 'params' | 'query'> = {}): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = init.params?.[name];
+    if (v === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(v));
+  });
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(init.query ?? {}))
+    for (const item of Array.isArray(v) ? v : [v]) if (item !== undefined && item !== null) q.append(k, String(item));
+  const s = q.toString();
+  return s ? `${filled}?${s}` : filled;
+}
+
 /**
  * Same-origin JSON request. Unsafe methods always send `Content-Type: application/json`
- * (the backend's CSRF check relies on Origin/Sec-Fetch-Site, which the browser sets).
+ * (the backend's CSRF check relies on Origin/Sec-Fetch-Site, which the browser sets); a
+ * POST without a body sends `{}`.
  */
-async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const method = opts.method ?? 'GET';
+async function request(method: Method, path: string, init: Init = {}): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: string | undefined;
-  if (method !== 'GET') {
+  if (method !== 'get') {
     headers['Content-Type'] = 'application/json';
-    body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const payload = method === 'post' ? (init.body ?? {}) : init.body;
+    body = payload === undefined ? undefined : JSON.stringify(payload);
   }
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: opts.signal });
+    res = await fetch(callUrl(path, init), {
+      method: method.toUpperCase(),
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach the server.' });
   }
   if (!res.ok) {
     const err = await toApiError(res);
-    if (res.status === 401 && !opts.skipAuthRedirect) onUnauthorized?.();
+    if (res.status === 401 && !init.skipAuthRedirect) onUnauthorized?.();
     if (res.status === 403 && err.code === 'two_factor_required') onTwoFactorRequired?.();
     throw err;
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return undefined;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return text ? JSON.parse(text) : undefined;
 }
 
+function caller<M extends Method>(method: M) {
+  return <P extends PathsWith<M>>(path: P, ...[init]: CallArgs<Operation<P, M>>) =>
+    request(method, path, init as Init) as Promise<ResponseBody<Operation<P, M>>>;
+}
+
+/**
+ * The API's calls, e.g. `api.get('/api/services/{id}', { params: { id } })`: each resolves
+ * to the success answer's JSON and rejects with an ApiError.
+ */
 export const api = {
-  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body: unknown) => request<T>(path, { method: 'PATCH', body }),
-  del: <T = void>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
+  get: caller('get'),
+  post: caller('post'),
+  put: caller('put'),
+  patch: caller('patch'),
+  del: caller('delete'),
 };
 
 /** Human text for an error, with the Retry-After hint for lockouts. */

@@ -39,5 +39,9 @@ export const apiRules = {
       "USER"
     ],
     "reservedPattern": "^(LD_|TRAEFIK_|GATEHOUSE_|SSL_|LEGO_|GO[A-Z0-9]*$)"
+  },
+  "hsts": {
+    "maxAge": 63072000,
+    "preloadMinAge": 31536000
   }
 } as const;

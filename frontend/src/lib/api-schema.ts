@@ -2265,22 +2265,25 @@ export interface components {
             secrets?: boolean;
         };
         GlobalAccessRules: {
-            /** @description Request only. Must be true to save global rules that let everyone open every service without signing in. */
-            confirmPublic?: boolean;
-            /** @description Read-only; ignored in a request. */
+            /** @description A GeoIP database is loaded (country conditions work). */
             geoip: boolean;
             rules: components["schemas"]["AccessRule"][] | null;
             /** Format: date-time */
             updatedAt?: string;
         };
+        GlobalAccessRulesInput: {
+            /** @description Must be true to save global rules that let everyone open every service without signing in. */
+            confirmPublic?: boolean;
+            rules?: components["schemas"]["AccessRule"][] | null;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
         };
-        /** @description A Strict-Transport-Security policy; maxAge 0 sends no header. */
+        /** @description A Strict-Transport-Security policy; maxAge 0 sends no header. Preload needs includeSubdomains and a maxAge of at least one year (the preload list's rule). */
         Hsts: {
             includeSubdomains: boolean;
-            /** @description Seconds; preload needs at least 31536000 and includeSubdomains. */
+            /** @description Seconds, at most two years. */
             maxAge: number;
             preload: boolean;
         };
@@ -3291,7 +3294,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GlobalAccessRules"];
+                "application/json": components["schemas"]["GlobalAccessRulesInput"];
             };
         };
         responses: {

@@ -1,12 +1,10 @@
 // The API's shapes under the names feature code uses, as aliases into the types generated
-// from the API description (api-schema.ts, `npm run gen:api`). Shared by features so each can
-// read what another writes without importing that feature. Only shapes the description does
-// not name on its own (a generic list, a narrowing the UI relies on) are written here.
+// from the API description (api-schema.ts, `npm run gen:api`). Features import API types from
+// here only, never from api-schema.ts, so each can read what another writes without importing
+// that feature. Calls need none of them: api-client.ts types each call from `paths`.
 import type { components } from './api-schema';
 
 type Schemas = components['schemas'];
-
-export type Items<T> = { items: T[] };
 
 export type SystemInfo = Schemas['SystemInfo'];
 export type AdminUser = Schemas['AdminUser'];
@@ -25,8 +23,6 @@ export type AdminTokenCreated = Schemas['AdminTokenCreated'];
 export type TwoFactorStatus = Schemas['TwoFactorStatus'];
 export type TotpEnrolment = Schemas['TotpEnrolment'];
 export type Passkey = Schemas['Passkey'];
-/** POST /api/admin/login: a session, or the second factors that finish signing in. */
-export type LoginResult = Schemas['AdminUserResponse'] | Schemas['TwoFactorPending'];
 export type SecondFactorMethod = Schemas['TwoFactorPending']['secondFactor']['methods'][number];
 export type AdminSecurity = Schemas['AdminSecurity'];
 /** Who may sign in to the panel with SSO: claim = value gives role. The first matching rule wins. */
@@ -37,6 +33,10 @@ export type AdminSsoSettingsInput = Schemas['AdminSSOSettingsRequest'];
 /** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
 export type AdminSession = Schemas['AdminSession'];
 export type PasswordChange = Schemas['AdminPasswordChange'];
+/** A begin call's answer: the options for navigator.credentials (binary fields base64url). */
+export type WebAuthnOptions = Schemas['WebAuthnOptions'];
+/** A finish call's credential: the browser's PublicKeyCredential as JSON. */
+export type WebAuthnCredential = Schemas['WebAuthnCredential'];
 
 export type Domain = Schemas['Domain'];
 export type DomainInput = Schemas['DomainRequest'];
@@ -67,8 +67,6 @@ export type SharedLinkInput = Schemas['SharedLinkRequest'];
 export type Session = Schemas['AccessSession'];
 
 export type RuntimeStatus = Schemas['ProxyStatus'];
-/** The shape of the proxy views that list items (entrypoints, middlewares, metrics...). */
-export type RuntimeItems<T> = RuntimeStatus & { items: T[] };
 export type ProxyEntrypoint = Schemas['ProxyEntrypoint'];
 export type ProxyMiddleware = Schemas['ProxyMiddleware'];
 export type CertResolver = Schemas['ProxyCertResolversView']['items'][number];
@@ -94,6 +92,7 @@ export type HeaderMatchType = NonNullable<NonNullable<AccessRule['headers']>[num
 export type ServiceAccess = Schemas['ServiceAccess'];
 export type ServiceAccessInput = Schemas['ServiceAccessInput'];
 export type GlobalAccessRules = Schemas['GlobalAccessRules'];
+export type GlobalAccessRulesInput = Schemas['GlobalAccessRulesInput'];
 export type AccessPreset = Schemas['AccessPreset'];
 
 export type RuleTestInput = Schemas['AccessTestRequest'];
@@ -124,3 +123,31 @@ export type ServiceKind = Service['kind'];
 /** permanent: 301 (308 for methods other than GET); else 302 (307). */
 export type ServiceRedirect = Schemas['ServiceRedirect'];
 export type LoadBalancer = Schemas['ServiceLoadBalancer'];
+
+export type AuditChange = Schemas['AuditChange'];
+export type AuditEntry = Schemas['AuditEntry'];
+export type AuditPage = Schemas['AuditPage'];
+export type AuditSettings = Schemas['AuditSettings'];
+
+export type Backup = Schemas['Backup'];
+export type BackupSchedule = Schemas['BackupSchedule'];
+export type BackupStatus = Schemas['BackupStatus'];
+
+export type ChannelKind = Schemas['NotificationChannelKind'];
+export type EventKind = Schemas['NotificationEventKind'];
+export type ChannelSettings = Schemas['NotificationChannelSettings'];
+export type ChannelSecrets = Schemas['NotificationChannelSecrets'];
+export type SecretName = keyof ChannelSecrets;
+export type Channel = Schemas['NotificationChannel'];
+export type LastDelivery = NonNullable<Channel['lastDelivery']>;
+export type ChannelInput = Schemas['NotificationChannelRequest'];
+export type NotificationSettings = Schemas['NotificationSettings'];
+export type NotificationTestResult = Schemas['NotificationTestResult'];
+
+export type ClusterView = Schemas['ClusterView'];
+export type ClusterReplica = Schemas['ClusterReplica'];
+
+export type ImportPlan = Schemas['ImportPlan'];
+export type ImportItem = Schemas['ImportItem'];
+export type ImportMode = ImportPlan['mode'];
+export type ExportRequest = Schemas['ExportRequest'];

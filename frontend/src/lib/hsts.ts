@@ -1,8 +1,8 @@
+import { apiRules } from './api-rules';
 import type { Hsts } from './api-types';
 
-/** The same limits the server applies (internal/validate/hsts.go). */
-export const HSTS_MAX_AGE = 2 * 365 * 24 * 3600;
-export const HSTS_PRELOAD_MIN_AGE = 365 * 24 * 3600;
+/** The limits the server applies, as the API description states them (generated). */
+const { maxAge: HSTS_MAX_AGE, preloadMinAge: HSTS_PRELOAD_MIN_AGE } = apiRules.hsts;
 
 /** The form fields of an HSTS policy, shared by the domain and service forms. */
 export type HstsFields = { hstsMaxAge: number; hstsIncludeSubdomains: boolean; hstsPreload: boolean };

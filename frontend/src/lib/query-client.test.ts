@@ -6,6 +6,8 @@ import { createQueryClient } from './query-client';
 import { toast, useToasts } from './toast';
 import { renderHook } from '@testing-library/react';
 
+const save = () => api.put('/api/audit/settings', { body: { retentionDays: 1 } });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -14,10 +16,10 @@ afterEach(() => {
 describe('query client errors', () => {
   it("toasts the server's own message when a write is refused for the role", async () => {
     const message = 'viewers have read-only access; an administrator with the admin role can make this change';
-    mockFetch([{ method: 'PUT', path: '/api/config', status: 403, body: { error: { code: 'forbidden', message } } }]);
+    mockFetch([{ method: 'PUT', path: '/api/audit/settings', status: 403, body: { error: { code: 'forbidden', message } } }]);
     const error = vi.spyOn(toast, 'error');
     const client = createQueryClient();
-    const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/config', {}) });
+    const m = client.getMutationCache().build(client, { mutationFn: () => save() });
     await expect(m.execute(undefined)).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     expect(error).toHaveBeenCalledWith(message, undefined, undefined);
   });
@@ -26,10 +28,10 @@ describe('query client errors', () => {
     ['a 5xx carries its request id', 500, 'r-500'],
     ['a 4xx does not', 409, undefined],
   ])('%s', async (_name, status, want) => {
-    mockFetch([{ method: 'PUT', path: '/api/config', status, body: { error: { code: status === 500 ? 'internal' : 'conflict', message: 'nope', requestId: 'r-500' } } }]);
+    mockFetch([{ method: 'PUT', path: '/api/audit/settings', status, body: { error: { code: status === 500 ? 'internal' : 'conflict', message: 'nope', requestId: 'r-500' } } }]);
     const error = vi.spyOn(toast, 'error');
     const client = createQueryClient();
-    const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/config', {}) });
+    const m = client.getMutationCache().build(client, { mutationFn: () => save() });
     await expect(m.execute(undefined)).rejects.toMatchObject({ status });
     expect(error).toHaveBeenCalledWith('nope', undefined, want);
   });
@@ -37,10 +39,10 @@ describe('query client errors', () => {
   const invalid = { error: { code: 'validation_failed', message: 'validation failed', fields: [{ field: 'retentionDays', message: 'must be at least 1' }, { field: 'resolvers[0].email', message: 'must be an e-mail address' }] } };
 
   it('raises no toast for a 422 whose every field error the form shows', async () => {
-    mockFetch([{ method: 'PUT', path: '/api/x', status: 422, body: invalid }]);
+    mockFetch([{ method: 'PUT', path: '/api/audit/settings', status: 422, body: invalid }]);
     const error = vi.spyOn(toast, 'error');
     const client = createQueryClient();
-    const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/x', {}) });
+    const m = client.getMutationCache().build(client, { mutationFn: () => save() });
     const e = await m.execute(undefined).catch((x: unknown) => x);
     expect(applyServerErrors(e, vi.fn())).toEqual([]);
     await new Promise((r) => setTimeout(r, 5));
@@ -48,10 +50,10 @@ describe('query client errors', () => {
   });
 
   it('words field errors with no field on the page by label, not by path', async () => {
-    mockFetch([{ method: 'PUT', path: '/api/x', status: 422, body: invalid }]);
+    mockFetch([{ method: 'PUT', path: '/api/audit/settings', status: 422, body: invalid }]);
     const error = vi.spyOn(toast, 'error');
     const client = createQueryClient();
-    const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/x', {}) });
+    const m = client.getMutationCache().build(client, { mutationFn: () => save() });
     const e = await m.execute(undefined).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     await new Promise((r) => setTimeout(r, 5));
@@ -59,12 +61,12 @@ describe('query client errors', () => {
   });
 
   it('dismisses error toasts when a later write succeeds', async () => {
-    mockFetch([{ method: 'PUT', path: '/api/x', status: 200, body: {} }]);
+    mockFetch([{ method: 'PUT', path: '/api/audit/settings', status: 200, body: {} }]);
     const { result } = renderHook(() => useToasts());
     toast.error('Cannot reach the server.');
     await vi.waitFor(() => expect(result.current.some((t) => t.kind === 'error')).toBe(true));
     const client = createQueryClient();
-    const m = client.getMutationCache().build(client, { mutationFn: () => api.put('/api/x', {}) });
+    const m = client.getMutationCache().build(client, { mutationFn: () => save() });
     await m.execute(undefined);
     await vi.waitFor(() => expect(result.current.some((t) => t.kind === 'error')).toBe(false));
   });

@@ -3,6 +3,7 @@
  * fields (challenge, user id, credential ids) as base64url strings, and the credential goes
  * back with its ArrayBuffers as base64url strings too.
  */
+import type { WebAuthnCredential, WebAuthnOptions } from './api-types';
 
 export function b64urlToBytes(s: string): Uint8Array<ArrayBuffer> {
   const pad = '='.repeat((4 - (s.length % 4)) % 4);
@@ -22,7 +23,7 @@ export function bytesToB64url(buf: ArrayBuffer | Uint8Array): string {
 type Descriptor = { id: string; type: string; transports?: string[] };
 
 /** The server's answer to a begin call: `{ publicKey: {...} }` as go-webauthn encodes it. */
-export type ServerOptions = { publicKey: Record<string, unknown> & { challenge: string } };
+export type ServerOptions = WebAuthnOptions;
 
 function descriptors(list: unknown): PublicKeyCredentialDescriptor[] | undefined {
   if (!Array.isArray(list)) return undefined;
@@ -53,7 +54,7 @@ export function toRequestOptions(o: ServerOptions): PublicKeyCredentialRequestOp
 }
 
 /** The credential as JSON for the server (ArrayBuffers as base64url). */
-export function credentialToJSON(cred: PublicKeyCredential): Record<string, unknown> {
+export function credentialToJSON(cred: PublicKeyCredential): WebAuthnCredential {
   const r = cred.response as AuthenticatorResponse & {
     attestationObject?: ArrayBuffer;
     authenticatorData?: ArrayBuffer;
@@ -70,10 +71,10 @@ export function credentialToJSON(cred: PublicKeyCredential): Record<string, unkn
   return {
     id: cred.id,
     rawId: bytesToB64url(cred.rawId),
-    type: cred.type,
+    type: cred.type as WebAuthnCredential['type'],
     response,
     authenticatorAttachment: cred.authenticatorAttachment ?? undefined,
-    clientExtensionResults: cred.getClientExtensionResults(),
+    clientExtensionResults: cred.getClientExtensionResults() as Record<string, unknown>,
   };
 }
 
@@ -83,14 +84,14 @@ export function passkeysSupported(): boolean {
 }
 
 /** Runs navigator.credentials.create with the server's options. */
-export async function createPasskey(o: ServerOptions): Promise<Record<string, unknown>> {
+export async function createPasskey(o: ServerOptions): Promise<WebAuthnCredential> {
   const cred = (await navigator.credentials.create({ publicKey: toCreationOptions(o) })) as PublicKeyCredential | null;
   if (!cred) throw new Error('No passkey was created.');
   return credentialToJSON(cred);
 }
 
 /** Runs navigator.credentials.get with the server's options. */
-export async function getPasskey(o: ServerOptions): Promise<Record<string, unknown>> {
+export async function getPasskey(o: ServerOptions): Promise<WebAuthnCredential> {
   const cred = (await navigator.credentials.get({ publicKey: toRequestOptions(o) })) as PublicKeyCredential | null;
   if (!cred) throw new Error('No passkey was chosen.');
   return credentialToJSON(cred);

@@ -14,6 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -94,7 +95,7 @@ func TestHandler(t *testing.T) {
 	l := New()
 	l.Record(entry("a", RateLimited, "10.0.0.1"))
 	e := echo.New()
-	NewHandler(l).Register(e.Group("/api"))
+	NewHandler(l).Register(route.NewRegistrar(e.Group("/api"), route.NewTable()))
 	for _, tt := range []struct{ url, want string }{
 		{"/api/access-log", `"decision":"rate_limited"`},
 		{"/api/services/a/access-log?decision=rate_limited&address=10.0.0.1", `"clientAddress":"10.0.0.1"`},

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
 // Item is one entry as the API shows it.
@@ -40,9 +41,9 @@ type Handler struct{ l *Log }
 func NewHandler(l *Log) *Handler { return &Handler{l: l} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/access-log", h.all)
-	g.GET("/services/:id/access-log", h.service)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/access-log", h.all)
+	r.GET("/services/:id/access-log", h.service)
 }
 
 func (h *Handler) all(c echo.Context) error { return h.answer(c, c.QueryParam("serviceId")) }

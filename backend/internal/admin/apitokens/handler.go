@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -17,10 +18,11 @@ type Handler struct{ s *Service }
 func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/admin/tokens", h.list)
-	g.POST("/admin/tokens", h.create)
-	g.DELETE("/admin/tokens/:id", h.revoke)
+func (h *Handler) Register(r *route.Registrar) {
+	governs := route.PersonOnly.Because("API tokens")
+	r.GET("/admin/tokens", h.list)
+	r.POST("/admin/tokens", h.create, governs)
+	r.DELETE("/admin/tokens/:id", h.revoke, governs)
 }
 
 func (h *Handler) list(c echo.Context) error {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -106,6 +107,7 @@ func (s *Service) Create(ctx context.Context, creator actor.Actor, in CreateRequ
 	if err != nil {
 		return Created{}, err
 	}
+	audit.Changed(ctx, nil, t)
 	return Created{Token: t, Value: value}, nil
 }
 
@@ -175,14 +177,21 @@ func utc(t *time.Time) *time.Time {
 // Revoke stops a token from working; it stays listed. Revoking a revoked
 // token changes nothing.
 func (s *Service) Revoke(ctx context.Context, id string) error {
-	if _, err := s.Get(ctx, id); err != nil {
+	before, err := s.Get(ctx, id)
+	if err != nil {
 		return err
 	}
-	err := s.db.WithContext(ctx).Model(&store.AdminToken{}).Where("id = ? AND revoked_at IS NULL", id).
-		Update("revoked_at", s.now()).Error
-	if err != nil {
-		return fmt.Errorf("revoke API token %s: %w", id, err)
+	now := s.now()
+	res := s.db.WithContext(ctx).Model(&store.AdminToken{}).Where("id = ? AND revoked_at IS NULL", id).
+		Update("revoked_at", now)
+	if res.Error != nil {
+		return fmt.Errorf("revoke API token %s: %w", id, res.Error)
 	}
+	after := before
+	if res.RowsAffected == 1 {
+		after.RevokedAt, after.Status = utc(&now), StatusRevoked
+	}
+	audit.Changed(ctx, before, after)
 	return nil
 }
 

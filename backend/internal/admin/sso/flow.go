@@ -12,7 +12,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
-	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc"
 )
 
 // stateCookie binds a sign-in to the browser that started it (login CSRF).
@@ -39,10 +39,10 @@ func back(c echo.Context, code string) error {
 
 // client is the provider's client for the panel's callback; false when the
 // provider is off or cannot be reached (logged: an administrator must see why).
-func (s *Service) client(ctx context.Context) (*forwardauth.OIDCClient, bool) {
-	client, err := s.provider.OIDCClient(ctx, CallbackPath)
+func (s *Service) client(ctx context.Context) (*oidc.Flow, bool) {
+	client, err := s.provider.RelyingParty(ctx, CallbackPath)
 	if err != nil {
-		if !errors.Is(err, forwardauth.ErrSSOOff) {
+		if !errors.Is(err, oidc.ErrNotConfigured) {
 			s.log.Warn("panel single sign-on: provider unavailable", "err", err)
 		}
 		return nil, false
@@ -79,12 +79,12 @@ func (s *Service) start(c echo.Context) error {
 	a := attempt{Nonce: nonce, Verifier: oauth2.GenerateVerifier()}
 	// Nothing shared is written: the attempt travels sealed in the cookie,
 	// so no flood of starts can crowd out anyone's sign-in.
-	val, err := s.provider.SealSignIn(forwardauth.FlowAdmin, state, a)
+	val, err := s.provider.SignIns().Seal(oidc.FlowAdmin, state, a)
 	if err != nil {
 		return err
 	}
 	c.SetCookie(&http.Cookie{ //nolint:gosec // Secure whenever the browser used https; a plain-HTTP panel needs the cookie too
-		Name: stateCookie, Value: val, Path: "/api/admin/sso", MaxAge: int(forwardauth.SignInTTL / time.Second),
+		Name: stateCookie, Value: val, Path: "/api/admin/sso", MaxAge: int(oidc.SignInTTL / time.Second),
 		// Lax: the provider's redirect back is a cross-site top-level GET.
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: c.Scheme() == "https",
 	})
@@ -102,7 +102,7 @@ func (s *Service) callback(c echo.Context) error {
 	ck, _ := c.Cookie(stateCookie)
 	c.SetCookie(&http.Cookie{Name: stateCookie, Value: "", Path: "/api/admin/sso", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode}) //nolint:gosec // clears the cookie: no value to protect
 	var a attempt
-	if s.provider == nil || ck == nil || !s.provider.OpenSignIn(forwardauth.FlowAdmin, state, ck.Value, &a) {
+	if s.provider == nil || ck == nil || !s.provider.SignIns().Open(oidc.FlowAdmin, state, ck.Value, &a) {
 		return back(c, errExpired)
 	}
 	if c.QueryParam("error") != "" {
@@ -129,7 +129,7 @@ func (s *Service) callback(c echo.Context) error {
 		return back(c, errFailed)
 	}
 	// The provider completed the sign-in: only now is anything written.
-	if first, err := s.provider.UseSignIn(ctx, forwardauth.FlowAdmin, state); err != nil || !first {
+	if first, err := s.provider.SignIns().Use(ctx, oidc.FlowAdmin, state); err != nil || !first {
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func (s *Service) callback(c echo.Context) error {
 func addrKey(c echo.Context) string { return "ip:" + c.RealIP() }
 
 // attempt is one sign-in in progress, sealed into the browser's cookie
-// (forwardauth.SealSignIn) under its OAuth state.
+// (oidc.SignIns) under its OAuth state.
 type attempt struct {
 	Nonce    string `json:"nonce"`
 	Verifier string `json:"verifier"`

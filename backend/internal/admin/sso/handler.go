@@ -7,6 +7,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 )
@@ -18,12 +19,15 @@ type Handler struct{ s *Service }
 func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 
 // Register mounts the routes on the /api group. The sign-in flow's two
-// routes are on httpapi's public allow-list.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET(StartPath[len("/api"):], h.s.start)
-	g.GET(CallbackPath[len("/api"):], h.s.callback)
-	g.GET("/admin/sso", h.get)
-	g.PUT("/admin/sso", h.put)
+// routes are public: each has its own guard.
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET(StartPath[len("/api"):], h.s.start,
+		route.Public.Because("administrators' SSO sign-in: starts at the OpenID provider"))
+	r.GET(CallbackPath[len("/api"):], h.s.callback,
+		route.Public.Because("administrators' SSO sign-in: state, PKCE and nonce checked, then a session"))
+	r.GET("/admin/sso", h.get)
+	r.PUT("/admin/sso", h.put, route.PersonOnly.Because(
+		"administrators' single sign-on: who it admits, which administrators it creates, local passwords"))
 }
 
 // ViewerHidden says what viewers may not read: the settings page refuses viewers (adminOnly), so the

@@ -61,7 +61,7 @@ func newEnv(t *testing.T) *env {
 			return in.SSO, in.LocalPasswords, err
 		},
 		RequireAdmin: adminHandler.RequireSession,
-		Features:     []httpapi.Registrar{adminHandler, forwardauth.NewHandler(acc), NewHandler(v.sso)},
+		Features:     []httpapi.Feature{adminHandler, forwardauth.NewHandler(acc), NewHandler(v.sso)},
 	})
 	rec := v.do("POST", "/api/admin/setup", `{"username":"`+ownerName+`","password":"`+ownerPass+`"}`)
 	if rec.Code != http.StatusCreated {

@@ -14,7 +14,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
-	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -27,15 +27,14 @@ const (
 )
 
 // Provider is the OpenID provider the services' single sign-on configures
-// (forwardauth.Service).
+// (forwardauth.Service, which stores its settings).
 type Provider interface {
-	OIDCClient(ctx context.Context, callbackPath string) (*forwardauth.OIDCClient, error)
+	// RelyingParty answers oidc.ErrNotConfigured while the provider is off.
+	RelyingParty(ctx context.Context, callbackPath string) (*oidc.Flow, error)
 	SSOConfigured(ctx context.Context) (bool, error)
-	// Sign-ins in progress travel sealed in the browser's cookie, and a
-	// completed one is recorded so its cookie works once.
-	SealSignIn(flow, state string, v any) (string, error)
-	OpenSignIn(flow, state, value string, v any) bool
-	UseSignIn(ctx context.Context, flow, state string) (bool, error)
+	// SignIns: sign-ins in progress travel sealed in the browser's cookie,
+	// and a completed one is recorded so its cookie works once.
+	SignIns() *oidc.SignIns
 }
 
 // Admins signs an identity in as an administrator (admin.Service).

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
@@ -15,12 +16,12 @@ type Handler struct{ s *Service }
 func NewHandler(s *Service) *Handler { return &Handler{s: s} }
 
 // Register mounts the routes on the /api group.
-func (h *Handler) Register(g *echo.Group) {
-	g.GET("/machine-tokens", h.list)
-	g.POST("/machine-tokens", h.create)
-	g.GET("/machine-tokens/:id", h.get)
-	g.POST("/machine-tokens/:id/revoke", h.revoke)
-	g.DELETE("/machine-tokens/:id", h.delete)
+func (h *Handler) Register(r *route.Registrar) {
+	r.GET("/machine-tokens", h.list)
+	r.POST("/machine-tokens", h.create)
+	r.GET("/machine-tokens/:id", h.get)
+	r.POST("/machine-tokens/:id/revoke", h.revoke)
+	r.DELETE("/machine-tokens/:id", h.delete)
 }
 
 func (h *Handler) list(c echo.Context) error {

@@ -4,7 +4,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import type { ProxyStatus } from '@/lib/api-types';
 import { useProxyStatus } from '@/lib/api/resources';
 
-/** Traefik's API on its internal "traefik" entrypoint (:8080), as the README documents it. */
+/** Traefik's API on its internal "traefik" entrypoint (:8080), as docs/install.md documents it. */
 export const API_SNIPPET = 'api:\n  insecure: true\n';
 export const API_ENV = 'PANEL_PROXY_API_URL=http://traefik:8080';
 

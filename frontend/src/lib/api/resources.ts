@@ -2,39 +2,25 @@
 // hostnames, Traefik lookups for pickers). Writes stay in their own feature.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
-import type {
-  CertResolver,
-  CertificatesView,
-  RuntimeView,
-  Domain,
-  GlobalConfig,
-  Items,
-  ProxyEntrypoint,
-  ProxyMiddleware,
-  RuntimeItems,
-  Service,
-  HealthView,
-  ProxyStatus,
-  ServiceMetrics,
-} from '../api-types';
+import type { ProxyEntrypoint } from '../api-types';
 import { qk } from '../query-keys';
 
 export function useServices() {
   return useQuery({
     queryKey: qk.services.list(),
-    queryFn: () => api.get<Items<Service>>('/api/services').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/services').then((r) => r.items ?? []),
   });
 }
 
 export function useDomains() {
   return useQuery({
     queryKey: qk.domains.list(),
-    queryFn: () => api.get<Items<Domain>>('/api/domains').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/domains').then((r) => r.items ?? []),
   });
 }
 
 export function useGlobalConfig() {
-  return useQuery({ queryKey: qk.config(), queryFn: () => api.get<GlobalConfig>('/api/config') });
+  return useQuery({ queryKey: qk.config(), queryFn: () => api.get('/api/config') });
 }
 
 // Traefik lookups are best effort: pickers fall back to free text, so failures stay quiet.
@@ -49,7 +35,7 @@ export function useProxyEntrypoints() {
   return useQuery({
     ...lookup,
     queryKey: qk.proxy.entrypoints(),
-    queryFn: () => api.get<RuntimeItems<ProxyEntrypoint>>('/api/proxy/entrypoints'),
+    queryFn: () => api.get('/api/proxy/entrypoints'),
   });
 }
 
@@ -57,7 +43,7 @@ export function useProxyMiddlewares() {
   return useQuery({
     ...lookup,
     queryKey: qk.proxy.middlewares(),
-    queryFn: () => api.get<RuntimeItems<ProxyMiddleware>>('/api/proxy/middlewares'),
+    queryFn: () => api.get('/api/proxy/middlewares'),
   });
 }
 
@@ -65,7 +51,7 @@ export function useCertResolvers() {
   return useQuery({
     ...lookup,
     queryKey: qk.proxy.certResolvers(),
-    queryFn: () => api.get<RuntimeItems<CertResolver>>('/api/proxy/cert-resolvers'),
+    queryFn: () => api.get('/api/proxy/cert-resolvers'),
   });
 }
 
@@ -74,7 +60,7 @@ export function useProxyHealth(probe = false) {
   return useQuery({
     ...lookup,
     queryKey: [...qk.proxy.health(), { probe }],
-    queryFn: () => api.get<HealthView>(`/api/proxy/health${probe ? '?probe=true' : ''}`),
+    queryFn: () => api.get('/api/proxy/health', { query: probe ? { probe } : {} }),
     refetchInterval: probe ? false : 30_000,
     staleTime: probe ? 0 : 2_000,
   });
@@ -86,7 +72,7 @@ export function useProxyMetrics() {
     // Live views: refetch on every visit (the backend caches Traefik's answers for 3 s).
     staleTime: 2_000,
     queryKey: qk.proxy.metrics(),
-    queryFn: () => api.get<RuntimeItems<ServiceMetrics>>('/api/proxy/metrics'),
+    queryFn: () => api.get('/api/proxy/metrics'),
     refetchInterval: 30_000,
   });
 }
@@ -97,7 +83,7 @@ export function useRuntime() {
     // Live views: refetch on every visit (the backend caches Traefik's answers for 3 s).
     staleTime: 2_000,
     queryKey: qk.proxy.runtime(),
-    queryFn: () => api.get<RuntimeView>('/api/proxy/runtime'),
+    queryFn: () => api.get('/api/proxy/runtime'),
     refetchInterval: 30_000,
   });
 }
@@ -108,7 +94,7 @@ export function useCertificates() {
     // Live views: refetch on every visit (the backend caches Traefik's answers for 3 s).
     staleTime: 2_000,
     queryKey: qk.proxy.certificates(),
-    queryFn: () => api.get<CertificatesView>('/api/proxy/certificates'),
+    queryFn: () => api.get('/api/proxy/certificates'),
   });
 }
 
@@ -116,7 +102,7 @@ export function useCertificates() {
 export function useProxyStatus() {
   return useQuery({
     queryKey: qk.proxy.status(),
-    queryFn: () => api.get<ProxyStatus>('/api/proxy/status'),
+    queryFn: () => api.get('/api/proxy/status'),
     refetchInterval: 5_000,
     staleTime: 1_000,
     meta: { quiet: true },

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
-import type { AdminUser, SystemInfo } from '../api-types';
+import type { AdminUser } from '../api-types';
 import { qk } from '../query-keys';
 
-export const getSystem = () => api.get<SystemInfo>('/api/system');
+export const getSystem = () => api.get('/api/system');
 
 export function useSystem() {
   return useQuery({ queryKey: qk.system(), queryFn: getSystem, staleTime: 60_000 });
@@ -13,7 +13,7 @@ export function useMe(enabled = true) {
   return useQuery({
     enabled,
     queryKey: qk.me(),
-    queryFn: () => api.get<{ user: AdminUser }>('/api/admin/me', { skipAuthRedirect: true }),
+    queryFn: () => api.get('/api/admin/me', { skipAuthRedirect: true }),
     retry: false,
     staleTime: 60_000,
     meta: { quiet: true },

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessLogEntry } from '@/lib/api-types';
 import { mockFetch, renderRoute } from '@/test/utils';
 import { AccessLogTable } from '../components/access-log-table';
-import { logUrl, mergeNewestFirst } from './access-log';
+import { fetchLogPage, mergeNewestFirst } from './access-log';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,12 +41,15 @@ describe('mergeNewestFirst', () => {
   });
 });
 
-describe('logUrl', () => {
-  it('asks a service or the global log with filters and the last seq', () => {
-    expect(logUrl('s1', { decision: 'denied', address: '', identity: 'alice' }, 42)).toBe(
+describe('fetchLogPage', () => {
+  it('asks a service or the global log with filters and the last seq', async () => {
+    const { calls } = mockFetch([{ path: /access-log/, body: { items: [], capacity: 1000 } }]);
+    await fetchLogPage('s1', { decision: 'denied', address: '', identity: 'alice' }, 42);
+    await fetchLogPage(undefined, { serviceId: 's2' });
+    expect(calls.map((c) => c.url)).toEqual([
       '/api/services/s1/access-log?decision=denied&identity=alice&after=42&limit=100',
-    );
-    expect(logUrl(undefined, { serviceId: 's2' })).toBe('/api/access-log?serviceId=s2&limit=100');
+      '/api/access-log?serviceId=s2&limit=100',
+    ]);
   });
 });
 

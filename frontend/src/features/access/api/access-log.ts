@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AccessLogEntry, AccessLogPage } from '@/lib/api-types';
+import type { AccessDecision, AccessLogEntry } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 /** Rows kept in memory by a live view; older ones fall off the end. */
@@ -24,16 +24,18 @@ export function mergeNewestFirst(current: AccessLogEntry[], incoming: AccessLogE
   return [...fresh, ...current].sort((a, b) => b.seq - a.seq).slice(0, cap);
 }
 
-export function logUrl(serviceId: string | undefined, filters: LogFilters, after?: number): string {
-  const q = new URLSearchParams();
-  if (!serviceId && filters.serviceId) q.set('serviceId', filters.serviceId);
-  if (filters.decision) q.set('decision', filters.decision);
-  if (filters.address) q.set('address', filters.address);
-  if (filters.identity) q.set('identity', filters.identity);
-  if (after !== undefined) q.set('after', String(after));
-  q.set('limit', '100');
-  const base = serviceId ? `/api/services/${encodeURIComponent(serviceId)}/access-log` : '/api/access-log';
-  return `${base}?${q.toString()}`;
+/** One page of the log, of a service or of every service, after `after` when given. */
+export function fetchLogPage(serviceId: string | undefined, filters: LogFilters, after?: number, signal?: AbortSignal) {
+  const query = {
+    decision: (filters.decision || undefined) as AccessDecision | undefined,
+    address: filters.address || undefined,
+    identity: filters.identity || undefined,
+    after,
+    limit: 100,
+  };
+  return serviceId
+    ? api.get('/api/services/{id}/access-log', { params: { id: serviceId }, query, signal })
+    : api.get('/api/access-log', { query: { serviceId: filters.serviceId || undefined, ...query }, signal });
 }
 
 /**
@@ -51,7 +53,7 @@ export function useAccessLog(serviceId: string | undefined, filters: LogFilters,
       const polls = (prev?.polls ?? 0) + 1;
       const top = prev?.rows[0]?.seq;
       const full = top === undefined || polls % FULL_EVERY === 0;
-      const page = await api.get<AccessLogPage>(logUrl(serviceId, clean, full ? undefined : top), { signal });
+      const page = await fetchLogPage(serviceId, clean, full ? undefined : top, signal);
       const items = page.items ?? [];
       // The log lives in memory: after a restart its sequence starts again, below what is on screen.
       const restarted = full && top !== undefined && (items[0]?.seq ?? 0) < top;

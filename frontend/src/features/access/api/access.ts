@@ -1,30 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type {
-  AccessPreset,
-  AccessRule,
-  GlobalAccessRules,
-  Items,
-  RuleTestInput,
-  RuleTestResult,
-  ServiceAccess,
-  ServiceAccessInput,
-} from '@/lib/api-types';
+import type { GlobalAccessRulesInput, RuleTestInput, ServiceAccessInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-const base = (id: string) => `/api/services/${encodeURIComponent(id)}`;
 
 export function useServiceAccess(serviceId: string) {
   return useQuery({
     queryKey: qk.access.service(serviceId),
-    queryFn: () => api.get<ServiceAccess>(`${base(serviceId)}/access`),
+    queryFn: () => api.get('/api/services/{id}/access', { params: { id: serviceId } }),
   });
 }
 
 export function useSaveServiceAccess(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ServiceAccessInput) => api.put<ServiceAccess>(`${base(serviceId)}/access`, body),
+    mutationFn: (body: ServiceAccessInput) => api.put('/api/services/{id}/access', { params: { id: serviceId }, body }),
     meta: { success: 'Access rules saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.access.service(serviceId), data);
@@ -39,13 +28,13 @@ export function useSaveServiceAccess(serviceId: string) {
 }
 
 export function useGlobalRules() {
-  return useQuery({ queryKey: qk.access.global(), queryFn: () => api.get<GlobalAccessRules>('/api/access/rules') });
+  return useQuery({ queryKey: qk.access.global(), queryFn: () => api.get('/api/access/rules') });
 }
 
 export function useSaveGlobalRules() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { rules: AccessRule[]; confirmPublic?: boolean }) => api.put<GlobalAccessRules>('/api/access/rules', body),
+    mutationFn: (body: GlobalAccessRulesInput) => api.put('/api/access/rules', { body }),
     meta: { success: 'Global rules saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.access.global(), data);
@@ -62,7 +51,7 @@ export function usePresets(enabled = true) {
   return useQuery({
     enabled,
     queryKey: qk.access.presets(),
-    queryFn: () => api.get<Items<AccessPreset>>('/api/access/presets').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/access/presets').then((r) => r.items ?? []),
     staleTime: 5 * 60_000,
   });
 }
@@ -70,6 +59,6 @@ export function usePresets(enabled = true) {
 /** Asks how the service would decide a request; `draft` tests unsaved rules. */
 export function useTestRules(serviceId: string) {
   return useMutation({
-    mutationFn: (body: RuleTestInput) => api.post<RuleTestResult>(`${base(serviceId)}/access/test`, body),
+    mutationFn: (body: RuleTestInput) => api.post('/api/services/{id}/access/test', { params: { id: serviceId }, body }),
   });
 }

@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
+import type { AccessLogEntry } from '@/lib/api-types';
 import { useServices } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
@@ -27,6 +29,33 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
   const log = useAccessLog(serviceId, filters, paused);
   const rows = log.data?.rows ?? [];
   const filtered = !!(filters.decision || filters.address || filters.identity || filters.serviceId);
+  const columns: Column<AccessLogEntry>[] = [
+    { id: 'time', header: 'Time', className: 'small nowrap', cellProps: (r) => ({ title: formatDateTime(r.time) }), cell: (r) => formatTime(r.time) },
+    {
+      id: 'service',
+      header: 'Service',
+      hidden: !!serviceId,
+      cell: (r) => <Link to={`/services/${r.serviceId}/access`}>{r.serviceName || r.serviceId}</Link>,
+    },
+    {
+      id: 'request',
+      header: 'Request',
+      className: 'log-request',
+      cellProps: (r) => ({ title: `${r.method} ${r.host}${r.path}` }),
+      cell: (r) => (
+        <>
+          <span className="mono small">
+            <strong>{r.method}</strong> {r.path}
+          </span>
+          {!serviceId ? <div className="small muted mono">{r.host}</div> : null}
+        </>
+      ),
+    },
+    { id: 'client', header: 'Client', className: 'mono small', cell: (r) => r.clientAddress || '—' },
+    { id: 'decision', header: 'Decision', cell: (r) => <LogDecisionBadge decision={r.decision} /> },
+    { id: 'by', header: 'By', className: 'small log-by', cell: (r) => r.by },
+    { id: 'identity', header: 'Identity', className: 'small log-identity', cell: (r) => r.identity || <span className="faint">—</span> },
+  ];
 
   return (
     <Card>
@@ -77,59 +106,19 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
         <div className="card-body">
           <ErrorState error={log.error} onRetry={() => log.refetch()} title="Could not load the access log" />
         </div>
-      ) : rows.length === 0 ? (
-        <EmptyState icon="activity" title={filtered ? 'No matching requests' : 'No requests yet'}>
-          {filtered ? 'Nothing logged matches these filters.' : 'Requests appear here as Traefik asks the panel about them.'}
-        </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table stacked log-table">
-            <caption className="sr-only">{`${title}, ${rows.length} entries, newest first`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                {!serviceId ? <th scope="col">Service</th> : null}
-                <th scope="col">Request</th>
-                <th scope="col">Client</th>
-                <th scope="col">Decision</th>
-                <th scope="col">By</th>
-                <th scope="col">Identity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.seq}>
-                  <td className="small nowrap" title={formatDateTime(r.time)}>
-                    {formatTime(r.time)}
-                  </td>
-                  {!serviceId ? (
-                    <td data-label="Service">
-                      <Link to={`/services/${r.serviceId}/access`}>{r.serviceName || r.serviceId}</Link>
-                    </td>
-                  ) : null}
-                  <td data-label="Request" className="log-request" title={`${r.method} ${r.host}${r.path}`}>
-                    <span className="mono small">
-                      <strong>{r.method}</strong> {r.path}
-                    </span>
-                    {!serviceId ? <div className="small muted mono">{r.host}</div> : null}
-                  </td>
-                  <td data-label="Client" className="mono small">
-                    {r.clientAddress || '—'}
-                  </td>
-                  <td data-label="Decision">
-                    <LogDecisionBadge decision={r.decision} />
-                  </td>
-                  <td data-label="By" className="small log-by">
-                    {r.by}
-                  </td>
-                  <td data-label="Identity" className="small log-identity">
-                    {r.identity || <span className="faint">—</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          data={rows}
+          rowKey={(r) => String(r.seq)}
+          columns={columns}
+          caption={`${title}, ${rows.length} entries, newest first`}
+          className="log-table"
+          empty={
+            <EmptyState icon="activity" title={filtered ? 'No matching requests' : 'No requests yet'}>
+              {filtered ? 'Nothing logged matches these filters.' : 'Requests appear here as Traefik asks the panel about them.'}
+            </EmptyState>
+          }
+        />
       )}
     </Card>
   );

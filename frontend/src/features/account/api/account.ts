@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminSession, Items, PasswordChange } from '@/lib/api-types';
+import type { PasswordChange } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useMySessions() {
   return useQuery({
     queryKey: qk.account.sessions(),
-    queryFn: () => api.get<Items<AdminSession>>('/api/admin/me/sessions').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/admin/me/sessions').then((r) => r.items ?? []),
     refetchInterval: 60_000,
   });
 }
@@ -15,7 +15,7 @@ export function useMySessions() {
 export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChange) => api.put<void>('/api/admin/me/password', body),
+    mutationFn: (body: PasswordChange) => api.put('/api/admin/me/password', { body }),
     // The form shows every failure itself: on a field, or as the form's error.
     meta: { quiet: true, success: 'Password changed; your other sessions were signed out' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.account.all() }),
@@ -25,7 +25,7 @@ export function useChangePassword() {
 export function useEndMySession() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/api/admin/me/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/admin/me/sessions/{id}', { params: { id } }),
     meta: { success: 'Session signed out' },
     // Refresh on failure too: a 404 means the session had already ended.
     onSettled: () => qc.invalidateQueries({ queryKey: qk.account.all() }),

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { getPasskey, type ServerOptions } from '@/lib/webauthn';
+import { getPasskey } from '@/lib/webauthn';
 
 /**
  * Runs a change of one's second factors; when the server answers 403
@@ -24,7 +24,7 @@ export function isReauthRequired(e: unknown): boolean {
 /** A password or a current code from the authenticator app as a new proof. */
 export function useReauthenticate() {
   return useMutation({
-    mutationFn: (body: { password: string } | { code: string }) => api.post<void>('/api/admin/me/reauthenticate', body),
+    mutationFn: (body: { password: string } | { code: string }) => api.post('/api/admin/me/reauthenticate', { body }),
     meta: { quiet: true },
   });
 }
@@ -33,9 +33,9 @@ export function useReauthenticate() {
 export function useReauthenticateWithPasskey() {
   return useMutation({
     mutationFn: async () => {
-      const options = await api.post<ServerOptions>('/api/admin/me/reauthenticate/passkey/begin');
+      const options = await api.post('/api/admin/me/reauthenticate/passkey/begin');
       const credential = await getPasskey(options);
-      await api.post<void>('/api/admin/me/reauthenticate/passkey/finish', { credential });
+      await api.post('/api/admin/me/reauthenticate/passkey/finish', { body: { credential } });
     },
     meta: { quiet: true },
   });

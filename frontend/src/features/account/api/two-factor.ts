@@ -1,23 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Items, Passkey, TotpEnrolment, TwoFactorStatus } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-import { createPasskey, type ServerOptions } from '@/lib/webauthn';
+import { createPasskey } from '@/lib/webauthn';
 import { useWithProof } from './reauth';
-
-type RecoveryCodes = { recoveryCodes: string[] };
 
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: qk.account.twoFactor(),
-    queryFn: () => api.get<TwoFactorStatus>('/api/admin/me/2fa'),
+    queryFn: () => api.get('/api/admin/me/2fa'),
   });
 }
 
 export function usePasskeys() {
   return useQuery({
     queryKey: qk.account.passkeys(),
-    queryFn: () => api.get<Items<Passkey>>('/api/admin/me/passkeys').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/admin/me/passkeys').then((r) => r.items ?? []),
   });
 }
 
@@ -32,7 +29,7 @@ function useRefresh() {
 
 export function useBeginTotp() {
   const withProof = useWithProof();
-  return useMutation({ mutationFn: () => withProof(() => api.post<TotpEnrolment>('/api/admin/me/2fa/totp')) });
+  return useMutation({ mutationFn: () => withProof(() => api.post('/api/admin/me/2fa/totp')) });
 }
 
 export function useConfirmTotp() {
@@ -40,7 +37,7 @@ export function useConfirmTotp() {
   const withProof = useWithProof();
   return useMutation({
     mutationFn: (code: string) =>
-      withProof(() => api.post<RecoveryCodes>('/api/admin/me/2fa/totp/confirm', { code })).then((r) => r.recoveryCodes),
+      withProof(() => api.post('/api/admin/me/2fa/totp/confirm', { body: { code } })).then((r) => r.recoveryCodes),
     meta: { quiet: true, success: 'Authenticator app turned on' },
     onSuccess: refresh,
   });
@@ -49,7 +46,7 @@ export function useConfirmTotp() {
 export function useDisableTotp() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: { password?: string; code?: string }) => api.del('/api/admin/me/2fa/totp', body),
+    mutationFn: (body: { password?: string; code?: string }) => api.del('/api/admin/me/2fa/totp', { body }),
     meta: { quiet: true, success: 'Authenticator app turned off' },
     onSuccess: refresh,
   });
@@ -59,7 +56,7 @@ export function useRegenerateRecoveryCodes() {
   const refresh = useRefresh();
   const withProof = useWithProof();
   return useMutation({
-    mutationFn: () => withProof(() => api.post<RecoveryCodes>('/api/admin/me/2fa/recovery-codes')).then((r) => r.recoveryCodes),
+    mutationFn: () => withProof(() => api.post('/api/admin/me/2fa/recovery-codes')).then((r) => r.recoveryCodes),
     meta: { success: 'New recovery codes generated; the old ones no longer work' },
     onSuccess: refresh,
   });
@@ -71,9 +68,9 @@ export function useAddPasskey() {
   const withProof = useWithProof();
   return useMutation({
     mutationFn: async (name: string) => {
-      const options = await withProof(() => api.post<ServerOptions>('/api/admin/me/passkeys/register/begin'));
+      const options = await withProof(() => api.post('/api/admin/me/passkeys/register/begin'));
       const credential = await createPasskey(options);
-      return api.post<Passkey>('/api/admin/me/passkeys/register/finish', { name, credential });
+      return api.post('/api/admin/me/passkeys/register/finish', { body: { name, credential } });
     },
     meta: { quiet: true, success: 'Passkey added' },
     onSuccess: refresh,
@@ -84,7 +81,7 @@ export function useDeletePasskey() {
   const refresh = useRefresh();
   const withProof = useWithProof();
   return useMutation({
-    mutationFn: (id: string) => withProof(() => api.del(`/api/admin/me/passkeys/${encodeURIComponent(id)}`)),
+    mutationFn: (id: string) => withProof(() => api.del('/api/admin/me/passkeys/{id}', { params: { id } })),
     meta: { success: 'Passkey removed' },
     onSettled: refresh,
   });
@@ -94,7 +91,7 @@ export function useRenamePasskey() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api.patch<Passkey>(`/api/admin/me/passkeys/${encodeURIComponent(id)}`, { name }),
+      api.patch('/api/admin/me/passkeys/{id}', { params: { id }, body: { name } }),
     meta: { quiet: true, success: 'Passkey renamed' },
     onSuccess: refresh,
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
@@ -34,6 +35,21 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
   };
 
   const list = passkeys.data ?? [];
+  const columns: Column<Passkey>[] = [
+    { id: 'name', header: 'Name', cell: (p) => <strong>{p.name}</strong> },
+    { id: 'added', header: 'Added', className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
+    { id: 'lastUsed', header: 'Last used', className: 'small nowrap', cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt) : 'Never') },
+    actionsColumn((p) => (
+      <>
+        <Button size="sm" variant="ghost" icon="edit" onClick={() => setRenaming(p)} aria-label={`Rename passkey ${p.name}`}>
+          Rename
+        </Button>
+        <Button size="sm" variant="ghost" icon="trash" onClick={() => setDeleting(p)} aria-label={`Remove passkey ${p.name}`}>
+          Remove
+        </Button>
+      </>
+    )),
+  ];
   return (
     <section className="stack" aria-labelledby="passkeys-heading">
       <h3 id="passkeys-heading">Passkeys</h3>
@@ -45,36 +61,8 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
         <ErrorState error={passkeys.error} onRetry={() => passkeys.refetch()} />
       ) : passkeys.isPending ? (
         <LoadingRows rows={1} />
-      ) : list.length === 0 ? null : (
-        <div className="table-wrap">
-          <table className="table stacked" aria-label="Passkeys">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Added</th>
-                <th scope="col">Last used</th>
-                <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((p) => (
-                <tr key={p.id}>
-                  <td><strong>{p.name}</strong></td>
-                  <td className="small nowrap" data-label="Added">{formatDateTime(p.createdAt)}</td>
-                  <td className="small nowrap" data-label="Last used">{p.lastUsedAt ? formatRelative(p.lastUsedAt) : 'Never'}</td>
-                  <td className="actions">
-                    <Button size="sm" variant="ghost" icon="edit" onClick={() => setRenaming(p)} aria-label={`Rename passkey ${p.name}`}>
-                      Rename
-                    </Button>
-                    <Button size="sm" variant="ghost" icon="trash" onClick={() => setDeleting(p)} aria-label={`Remove passkey ${p.name}`}>
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      ) : (
+        <DataTable data={list} rowKey={(p) => p.id} columns={columns} label="Passkeys" empty={null} />
       )}
       {!available ? (
         <Alert tone="info" title="Passkeys are unavailable">

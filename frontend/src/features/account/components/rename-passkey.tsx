@@ -1,43 +1,38 @@
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Field } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
-import { errorMessage } from '@/lib/api-client';
+import { FormModal } from '@/components/ui/form-modal';
 import type { Passkey } from '@/lib/api-types';
 import { useRenamePasskey } from '../api/two-factor';
+
+const schema = z.object({ name: z.string().trim().min(1, 'Enter a name').max(64, 'At most 64 characters') });
+type Values = z.infer<typeof schema>;
 
 /** Renames a passkey; the form starts from its current name. */
 export function RenamePasskey({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const rename = useRenamePasskey();
-  const [name, setName] = useState(passkey.name);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const next = name.trim();
-    if (!next) return setError('Enter a name');
-    rename.mutate({ id: passkey.id, name: next }, { onSuccess: onClose, onError: (err) => setError(errorMessage(err)) });
-  };
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: passkey.name } });
   return (
-    <Modal
+    <FormModal
       open
-      title="Rename passkey"
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="rename-passkey" variant="primary" loading={rename.isPending}>
-            Rename
-          </Button>
-        </>
-      }
+      form={form}
+      id="rename-passkey"
+      title="Rename passkey"
+      submitLabel="Rename"
+      errorTitle="Not renamed"
+      showRequestErrors
+      // The form has one field: whatever field the server names, it is this one.
+      serverErrors={{ map: () => 'name' }}
+      onSubmit={async ({ name }) => {
+        await rename.mutateAsync({ id: passkey.id, name });
+        onClose();
+      }}
     >
-      <form id="rename-passkey" onSubmit={submit} noValidate>
-        <Field label="Name" error={error ?? undefined}>
-          <input className="input" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
-        </Field>
-      </form>
-    </Modal>
+      <Field label="Name" error={form.formState.errors.name?.message}>
+        <input className="input" maxLength={64} data-autofocus {...form.register('name')} />
+      </Field>
+    </FormModal>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { AdminSession } from '@/lib/api-types';
@@ -20,6 +21,34 @@ export function SessionsCard() {
   // This device first, the others newest first as the server sends them.
   const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
   const others = list.filter((s) => !s.current).length;
+  const columns: Column<AdminSession>[] = [
+    {
+      id: 'device',
+      header: 'Device',
+      cell: (s) => (
+        <div className="row">
+          <strong title={s.userAgent || undefined}>{describeUserAgent(s.userAgent)}</strong>
+          {s.current ? <Badge tone="success" icon="check">This device</Badge> : null}
+        </div>
+      ),
+    },
+    { id: 'address', header: 'Address', className: 'mono small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.address || '—' },
+    { id: 'signedIn', header: 'Signed in', className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
+    {
+      id: 'lastSeen',
+      header: 'Last seen',
+      className: 'small nowrap',
+      cellProps: (s) => ({ title: formatDateTime(s.lastSeenAt) }),
+      cell: (s) => (s.current ? 'Now' : formatRelative(s.lastSeenAt, now)),
+    },
+    actionsColumn((s) =>
+      s.current ? null : (
+        <Button size="sm" variant="ghost" icon="logout" onClick={() => setEnding(s)} aria-label={`Sign out ${describeUserAgent(s.userAgent)}${s.address ? ` at ${s.address}` : ''}`}>
+          Sign out
+        </Button>
+      ),
+    ),
+  ];
 
   return (
     <Card>
@@ -38,51 +67,17 @@ export function SessionsCard() {
         </div>
       ) : sessions.isPending ? (
         <LoadingRows rows={3} />
-      ) : list.length === 0 ? (
-        <EmptyState icon="users" title="No sessions">
-          Sessions appear here when you sign in from a browser.
-        </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table stacked">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
-                <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((s) => {
-                const device = describeUserAgent(s.userAgent);
-                return (
-                  <tr key={s.id}>
-                    <td>
-                      <div className="row">
-                        <strong title={s.userAgent || undefined}>{device}</strong>
-                        {s.current ? <Badge tone="success" icon="check">This device</Badge> : null}
-                      </div>
-                    </td>
-                    <td className="mono small" style={{ overflowWrap: 'anywhere' }} data-label="Address">{s.address || '—'}</td>
-                    <td className="small nowrap" data-label="Signed in">{formatDateTime(s.createdAt)}</td>
-                    <td className="small nowrap" title={formatDateTime(s.lastSeenAt)} data-label="Last seen">
-                      {s.current ? 'Now' : formatRelative(s.lastSeenAt, now)}
-                    </td>
-                    <td className="actions">
-                      {s.current ? null : (
-                        <Button size="sm" variant="ghost" icon="logout" onClick={() => setEnding(s)} aria-label={`Sign out ${device}${s.address ? ` at ${s.address}` : ''}`}>
-                          Sign out
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          data={list}
+          rowKey={(s) => s.id}
+          columns={columns}
+          empty={
+            <EmptyState icon="users" title="No sessions">
+              Sessions appear here when you sign in from a browser.
+            </EmptyState>
+          }
+        />
       )}
       <ConfirmDialog
         open={!!ending}

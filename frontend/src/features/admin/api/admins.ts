@@ -1,23 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminAccount, AdminAccountInput, AdminAccountUpdate, AdminToken, AdminTokenCreated, AdminTokenInput, Items } from '@/lib/api-types';
+import type { AdminAccountInput, AdminAccountUpdate, AdminTokenInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-const users = '/api/admin/users';
-const tokens = '/api/admin/tokens';
-const one = (id: string) => `${users}/${encodeURIComponent(id)}`;
 
 export function useAdmins() {
   return useQuery({
     queryKey: qk.admins.list(),
-    queryFn: () => api.get<Items<AdminAccount>>(users).then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/admin/users').then((r) => r.items ?? []),
   });
 }
 
 export function useCreateAdmin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminAccountInput) => api.post<AdminAccount>(users, body),
+    mutationFn: (body: AdminAccountInput) => api.post('/api/admin/users', { body }),
     meta: { success: 'Administrator added' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.admins.all() }),
   });
@@ -27,7 +23,7 @@ export function useCreateAdmin() {
 export function useUpdateAdmin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: AdminAccountUpdate & { id: string }) => api.patch<AdminAccount>(one(id), body),
+    mutationFn: ({ id, ...body }: AdminAccountUpdate & { id: string }) => api.patch('/api/admin/users/{id}', { params: { id }, body }),
     // The page shows a refusal itself, in the server's words.
     meta: { quiet: true, success: 'Administrator updated' },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.admins.all() }),
@@ -37,7 +33,7 @@ export function useUpdateAdmin() {
 export function useDeleteAdmin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(one(id)),
+    mutationFn: (id: string) => api.del('/api/admin/users/{id}', { params: { id } }),
     meta: { quiet: true, success: 'Administrator removed' },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.admins.all() }),
   });
@@ -45,7 +41,7 @@ export function useDeleteAdmin() {
 
 export function useResetAdminPassword() {
   return useMutation({
-    mutationFn: ({ id, password }: { id: string; password: string }) => api.put<void>(`${one(id)}/password`, { password }),
+    mutationFn: ({ id, password }: { id: string; password: string }) => api.put('/api/admin/users/{id}/password', { params: { id }, body: { password } }),
     // The dialog shows field errors itself.
     meta: { quiet: true, success: 'Password set; their sessions were signed out' },
   });
@@ -54,7 +50,7 @@ export function useResetAdminPassword() {
 export function useApiTokens() {
   return useQuery({
     queryKey: qk.admins.tokens(),
-    queryFn: () => api.get<Items<AdminToken>>(tokens).then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/admin/tokens').then((r) => r.items ?? []),
     refetchInterval: 30_000,
   });
 }
@@ -62,7 +58,7 @@ export function useApiTokens() {
 export function useCreateApiToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminTokenInput) => api.post<AdminTokenCreated>(tokens, body),
+    mutationFn: (body: AdminTokenInput) => api.post('/api/admin/tokens', { body }),
     meta: { success: 'API token created' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.admins.tokens() }),
   });
@@ -71,7 +67,7 @@ export function useCreateApiToken() {
 export function useRevokeApiToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`${tokens}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/admin/tokens/{id}', { params: { id } }),
     meta: { success: 'API token revoked' },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.admins.tokens() }),
   });

@@ -1,14 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/form-modal';
 import type { AdminAccount } from '@/lib/api-types';
-import { errorMessage, isApiError } from '@/lib/api-client';
-import { applyServerErrors } from '@/lib/form-errors';
 import { newPasswordHint, newPasswordSchema } from '@/lib/password-schema';
 import { useCreateAdmin, useResetAdminPassword } from '../api/admins';
 
@@ -34,66 +29,47 @@ const createDefaults: CreateValues = { username: '', password: '', confirm: '', 
 
 export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateAdmin();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, reset } = useForm<CreateValues>({
-    resolver: zodResolver(createSchema),
-    defaultValues: createDefaults,
-  });
-  const close = () => {
-    reset(createDefaults);
-    setFormError(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async ({ username, password, role }) => {
-    setFormError(null);
-    try {
-      await create.mutateAsync({ username, password, role });
-      close();
-    } catch (e) {
-      const rest = applyServerErrors(e, setError, { known: (p) => p === 'username' || p === 'password' || p === 'role' });
-      if (rest.length || !isApiError(e) || e.fields.length === 0) setFormError(rest.join(' ') || errorMessage(e));
-    }
-  });
+  const form = useForm<CreateValues>({ resolver: zodResolver(createSchema), defaultValues: createDefaults });
+  const { register, formState } = form;
   const errors = formState.errors;
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      form={form}
+      id="admin-create-form"
       title="Add administrator"
       description="They sign in with this username and password; share the password with them safely."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="admin-create-form" loading={create.isPending}>
-            Add administrator
-          </Button>
-        </>
-      }
+      submitLabel="Add administrator"
+      errorTitle="Not added"
+      showRequestErrors
+      serverErrors={{ known: (p) => p === 'username' || p === 'password' || p === 'role' }}
+      onSubmit={async ({ username, password, role }) => {
+        await create.mutateAsync({ username, password, role });
+        onClose();
+      }}
     >
-      <form id="admin-create-form" className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert tone="danger" title="Not added">{formError}</Alert> : null}
-        <Field label="Username" error={errors.username?.message}>
-          <input className="input" data-autofocus autoCapitalize="off" autoComplete="off" spellCheck={false} {...register('username')} />
+      <Field label="Username" error={errors.username?.message}>
+        <input className="input" data-autofocus autoCapitalize="off" autoComplete="off" spellCheck={false} {...register('username')} />
+      </Field>
+      <Field label="Role" error={errors.role?.message} hint="Viewers see every page except those that show secrets, and change nothing.">
+        <select className="select" {...register('role')}>
+          {roleChoices.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label} ({r.hint})
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="grid-2">
+        <Field label="Password" error={errors.password?.message} hint={newPasswordHint}>
+          <input className="input" type="password" autoComplete="new-password" {...register('password')} />
         </Field>
-        <Field label="Role" error={errors.role?.message} hint="Viewers see every page except those that show secrets, and change nothing.">
-          <select className="select" {...register('role')}>
-            {roleChoices.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label} ({r.hint})
-              </option>
-            ))}
-          </select>
+        <Field label="Confirm password" error={errors.confirm?.message}>
+          <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
         </Field>
-        <div className="grid-2">
-          <Field label="Password" error={errors.password?.message} hint={newPasswordHint}>
-            <input className="input" type="password" autoComplete="new-password" {...register('password')} />
-          </Field>
-          <Field label="Confirm password" error={errors.confirm?.message}>
-            <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
-          </Field>
-        </div>
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }
 
@@ -105,53 +81,34 @@ type ResetValues = z.infer<typeof resetSchema>;
 /** Sets another administrator's password; the server signs them out everywhere. */
 export function ResetPasswordDialog({ target, onClose }: { target: AdminAccount | null; onClose: () => void }) {
   const set = useResetAdminPassword();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError, reset } = useForm<ResetValues>({
-    resolver: zodResolver(resetSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
-  const close = () => {
-    reset({ password: '', confirm: '' });
-    setFormError(null);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async ({ password }) => {
-    if (!target) return;
-    setFormError(null);
-    try {
-      await set.mutateAsync({ id: target.id, password });
-      close();
-    } catch (e) {
-      const rest = applyServerErrors(e, setError, { known: (p) => p === 'password' });
-      if (rest.length || !isApiError(e) || e.fields.length === 0) setFormError(rest.join(' ') || errorMessage(e));
-    }
-  });
+  const form = useForm<ResetValues>({ resolver: zodResolver(resetSchema), defaultValues: { password: '', confirm: '' } });
+  const { register, formState } = form;
   return (
-    <Modal
+    <FormModal
       open={!!target}
-      onClose={close}
+      onClose={onClose}
+      form={form}
+      id="admin-reset-form"
       title={`Set a new password for ${target?.username ?? ''}`}
       description="Every session of theirs is signed out."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="admin-reset-form" loading={set.isPending}>
-            Set password
-          </Button>
-        </>
-      }
+      submitLabel="Set password"
+      errorTitle="Password not set"
+      showRequestErrors
+      serverErrors={{ known: (p) => p === 'password' }}
+      onSubmit={async ({ password }) => {
+        if (!target) return;
+        await set.mutateAsync({ id: target.id, password });
+        onClose();
+      }}
     >
-      <form id="admin-reset-form" className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert tone="danger" title="Password not set">{formError}</Alert> : null}
-        <div className="grid-2">
-          <Field label="New password" error={formState.errors.password?.message} hint={newPasswordHint}>
-            <input className="input" type="password" autoComplete="new-password" data-autofocus {...register('password')} />
-          </Field>
-          <Field label="Confirm new password" error={formState.errors.confirm?.message}>
-            <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
-          </Field>
-        </div>
-      </form>
-    </Modal>
+      <div className="grid-2">
+        <Field label="New password" error={formState.errors.password?.message} hint={newPasswordHint}>
+          <input className="input" type="password" autoComplete="new-password" data-autofocus {...register('password')} />
+        </Field>
+        <Field label="Confirm new password" error={formState.errors.confirm?.message}>
+          <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
+        </Field>
+      </div>
+    </FormModal>
   );
 }

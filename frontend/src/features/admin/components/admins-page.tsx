@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
@@ -32,6 +33,78 @@ export function AdminsPage() {
     update.mutate({ id: a.id, ...body }, { onError: (e) => setRefusal(asSentence(errorMessage(e))), onSettled: () => setDisabling(null) });
   };
 
+  const columns: Column<AdminAccount>[] = [
+    {
+      id: 'username',
+      header: 'Username',
+      sortValue: (a) => a.username,
+      cell: (a) => (
+        <>
+          <strong>{a.username}</strong> {a.id === myId ? <span className="small muted">(you)</span> : null}
+        </>
+      ),
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (a) =>
+        canWrite ? (
+          <select
+            className="select"
+            style={{ width: 130 }}
+            aria-label={`Role of ${a.username}`}
+            value={a.role}
+            disabled={update.isPending}
+            onChange={(e) => change(a, { role: e.target.value as AdminRole })}
+          >
+            {roleChoices.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <Badge tone={a.role === 'admin' ? 'primary' : 'neutral'}>{a.role === 'admin' ? 'Admin' : 'Viewer'}</Badge>
+        ),
+    },
+    { id: 'status', header: 'Status', cell: (a) => (a.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>) },
+    {
+      id: 'lastSignIn',
+      header: 'Last sign-in',
+      className: 'small',
+      sortValue: (a) => (a.lastSignInAt ? Date.parse(a.lastSignInAt) : null),
+      cell: (a) => (a.lastSignInAt ? <span title={formatDateTime(a.lastSignInAt)}>{formatRelative(a.lastSignInAt)}</span> : <span className="faint">none open</span>),
+    },
+    {
+      id: 'added',
+      header: 'Added',
+      className: 'small nowrap',
+      cellProps: (a) => ({ title: formatDateTime(a.createdAt) }),
+      sortValue: (a) => Date.parse(a.createdAt),
+      cell: (a) => formatRelative(a.createdAt),
+    },
+    actionsColumn(
+      (a) => (
+        <>
+          {a.disabled ? (
+            <Button size="sm" variant="ghost" icon="power" onClick={() => change(a, { disabled: false })} aria-label={`Enable ${a.username}`}>
+              Enable
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" icon="pause" onClick={() => setDisabling(a)} aria-label={`Disable ${a.username}`}>
+              Disable
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" icon="lock" onClick={() => setResetting(a)} aria-label={`Set password of ${a.username}`}>
+            Password
+          </Button>
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(a)} aria-label={`Remove ${a.username}`} title="Remove" />
+        </>
+      ),
+      { hidden: !canWrite },
+    ),
+  ];
+
   return (
     <>
       <PageHeader
@@ -56,84 +129,19 @@ export function AdminsPage() {
       <Card>
         {admins.isPending ? (
           <LoadingRows />
-        ) : list.length === 0 && !admins.isError ? (
-          <EmptyState icon="user" title="No administrators">
-            Administrators appear here once added.
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Added</th>
-                  {canWrite ? (
-                    <th scope="col" className="actions">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((a) => (
-                  <tr key={a.id}>
-                    <td>
-                      <strong>{a.username}</strong> {a.id === myId ? <span className="small muted">(you)</span> : null}
-                    </td>
-                    <td data-label="Role">
-                      {canWrite ? (
-                        <select
-                          className="select"
-                          style={{ width: 130 }}
-                          aria-label={`Role of ${a.username}`}
-                          value={a.role}
-                          disabled={update.isPending}
-                          onChange={(e) => change(a, { role: e.target.value as AdminRole })}
-                        >
-                          {roleChoices.map((r) => (
-                            <option key={r.value} value={r.value}>
-                              {r.label}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        <Badge tone={a.role === 'admin' ? 'primary' : 'neutral'}>{a.role === 'admin' ? 'Admin' : 'Viewer'}</Badge>
-                      )}
-                    </td>
-                    <td data-label="Status">
-                      {a.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
-                    </td>
-                    <td className="small" data-label="Last sign-in">
-                      {a.lastSignInAt ? <span title={formatDateTime(a.lastSignInAt)}>{formatRelative(a.lastSignInAt)}</span> : <span className="faint">none open</span>}
-                    </td>
-                    <td className="small nowrap" data-label="Added" title={formatDateTime(a.createdAt)}>
-                      {formatRelative(a.createdAt)}
-                    </td>
-                    {canWrite ? (
-                      <td className="actions">
-                        {a.disabled ? (
-                          <Button size="sm" variant="ghost" icon="power" onClick={() => change(a, { disabled: false })} aria-label={`Enable ${a.username}`}>
-                            Enable
-                          </Button>
-                        ) : (
-                          <Button size="sm" variant="ghost" icon="pause" onClick={() => setDisabling(a)} aria-label={`Disable ${a.username}`}>
-                            Disable
-                          </Button>
-                        )}
-                        <Button size="sm" variant="ghost" icon="lock" onClick={() => setResetting(a)} aria-label={`Set password of ${a.username}`}>
-                          Password
-                        </Button>
-                        <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(a)} aria-label={`Remove ${a.username}`} title="Remove" />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(a) => a.id}
+            columns={columns}
+            empty={
+              admins.isError ? undefined : (
+                <EmptyState icon="user" title="No administrators">
+                  Administrators appear here once added.
+                </EmptyState>
+              )
+            }
+          />
         )}
       </Card>
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} />

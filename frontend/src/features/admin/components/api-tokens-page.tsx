@@ -4,14 +4,15 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
-import { ConfirmDialog, Modal } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/form-modal';
+import { ConfirmDialog } from '@/components/ui/modal';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
-import { TokenLifeCells } from '@/components/ui/token-cells';
+import { tokenLifeColumns } from '@/components/ui/token-columns';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import type { AdminToken, AdminTokenCreated } from '@/lib/api-types';
-import { applyServerErrors } from '@/lib/form-errors';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/admins';
 import { roleChoices } from './admin-dialogs';
@@ -24,6 +25,43 @@ export function ApiTokensPage() {
   const [created, setCreated] = useState<AdminTokenCreated | null>(null);
   const [revoking, setRevoking] = useState<AdminToken | null>(null);
   const list = tokens.data ?? [];
+  const columns: Column<AdminToken>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortValue: (t) => t.name,
+      cell: (t) => (
+        <div className="stack-sm" style={{ gap: 0 }}>
+          <strong>{t.name}</strong>
+          <span className="small muted mono">{t.prefix}…</span>
+        </div>
+      ),
+    },
+    { id: 'role', header: 'Role', cell: (t) => (t.role === 'admin' ? 'Admin' : 'Viewer') },
+    {
+      id: 'createdBy',
+      header: 'Created by',
+      sortValue: (t) => Date.parse(t.createdAt),
+      cell: (t) => (
+        <div className="stack-sm" style={{ gap: 0 }}>
+          <span>{t.createdBy}</span>
+          <span className="small muted" title={formatDateTime(t.createdAt)}>
+            {formatRelative(t.createdAt)}
+          </span>
+        </div>
+      ),
+    },
+    ...tokenLifeColumns<AdminToken>(),
+    actionsColumn(
+      (t) =>
+        t.status === 'active' ? (
+          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+            Revoke
+          </Button>
+        ) : null,
+      { hidden: !canWrite },
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -41,63 +79,19 @@ export function ApiTokensPage() {
       <Card>
         {tokens.isPending ? (
           <LoadingRows />
-        ) : list.length === 0 && !tokens.isError ? (
-          <EmptyState icon="code" title="No API tokens">
-            Create one for a script; send it as Authorization: Bearer.
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Created by</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  {canWrite ? (
-                    <th scope="col" className="actions">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((t) => {
-                  return (
-                    <tr key={t.id}>
-                      <td>
-                        <div className="stack-sm" style={{ gap: 0 }}>
-                          <strong>{t.name}</strong>
-                          <span className="small muted mono">{t.prefix}…</span>
-                        </div>
-                      </td>
-                      <td data-label="Role">{t.role === 'admin' ? 'Admin' : 'Viewer'}</td>
-                      <td data-label="Created by">
-                        <div className="stack-sm" style={{ gap: 0 }}>
-                          <span>{t.createdBy}</span>
-                          <span className="small muted" title={formatDateTime(t.createdAt)}>
-                            {formatRelative(t.createdAt)}
-                          </span>
-                        </div>
-                      </td>
-                      <TokenLifeCells token={t} />
-                      {canWrite ? (
-                        <td className="actions">
-                          {t.status === 'active' ? (
-                            <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                              Revoke
-                            </Button>
-                          ) : null}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(t) => t.id}
+            columns={columns}
+            empty={
+              tokens.isError ? undefined : (
+                <EmptyState icon="code" title="No API tokens">
+                  Create one for a script; send it as Authorization: Bearer.
+                </EmptyState>
+              )
+            }
+          />
         )}
       </Card>
       <CreateApiTokenDialog
@@ -140,66 +134,53 @@ const defaults: Values = { name: '', role: 'viewer', expiry: '90' };
 
 export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: AdminTokenCreated) => void }) {
   const create = useCreateApiToken();
-  const { register, handleSubmit, formState, setError, reset } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
-  const close = () => {
-    reset(defaults);
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (v) => {
-    try {
-      const created = await create.mutateAsync({
-        name: v.name,
-        role: v.role,
-        expiresAt: v.expiry === 'never' ? null : new Date(Date.now() + Number(v.expiry) * 86400_000).toISOString(),
-      });
-      reset(defaults);
-      onCreated(created);
-    } catch (e) {
-      applyServerErrors(e, setError, { map: (p) => (p === 'expiresAt' ? 'expiry' : p) });
-    }
-  });
-  const errors = formState.errors;
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
+  const errors = form.formState.errors;
+  const { register } = form;
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      form={form}
+      id="api-token-form"
       title="New API token"
       description="Scripts send it as Authorization: Bearer. It cannot create tokens or administrators, nor use your account's own pages."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="api-token-form" loading={create.isPending}>
-            Create token
-          </Button>
-        </>
-      }
+      submitLabel="Create token"
+      resetValues={defaults}
+      serverErrors={{ map: (p) => (p === 'expiresAt' ? 'expiry' : p) }}
+      onSubmit={async (v) => {
+        const created = await create.mutateAsync({
+          name: v.name,
+          role: v.role,
+          expiresAt: v.expiry === 'never' ? null : new Date(Date.now() + Number(v.expiry) * 86400_000).toISOString(),
+        });
+        onCreated(created);
+      }}
     >
-      <form id="api-token-form" className="stack" onSubmit={onSubmit} noValidate>
-        <Field label="Name" error={errors.name?.message}>
-          <input className="input" placeholder="backup script" data-autofocus autoCapitalize="off" {...register('name')} />
+      <Field label="Name" error={errors.name?.message}>
+        <input className="input" placeholder="backup script" data-autofocus autoCapitalize="off" {...register('name')} />
+      </Field>
+      <div className="grid-2">
+        <Field label="Role" error={errors.role?.message}>
+          <select className="select" {...register('role')}>
+            {roleChoices.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label} ({r.hint})
+              </option>
+            ))}
+          </select>
         </Field>
-        <div className="grid-2">
-          <Field label="Role" error={errors.role?.message}>
-            <select className="select" {...register('role')}>
-              {roleChoices.map((r) => (
-                <option key={r.value} value={r.value}>
-                  {r.label} ({r.hint})
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label="Expires" error={errors.expiry?.message}>
-            <select className="select" {...register('expiry')}>
-              {expiryChoices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-      </form>
-    </Modal>
+        <Field label="Expires" error={errors.expiry?.message}>
+          <select className="select" {...register('expiry')}>
+            {expiryChoices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </FormModal>
   );
 }
 

@@ -1,14 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { components } from '@/lib/api-schema';
+import type { AuditSettings } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-type Schemas = components['schemas'];
-
-export type AuditChange = Schemas['AuditChange'];
-export type AuditEntry = Schemas['AuditEntry'];
-export type AuditPage = Schemas['AuditPage'];
-export type AuditSettings = Schemas['AuditSettings'];
 
 /** Filters as the API names them; empty values are left out of the query. */
 export type AuditFilters = {
@@ -38,27 +31,24 @@ export function auditCsvUrl(filters: AuditFilters): string {
 
 /** Pages of the log, newest first; the next page continues below the last entry shown. */
 export function useAuditLog(filters: AuditFilters) {
-  const clean = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+  const clean: AuditFilters = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
   return useInfiniteQuery({
     queryKey: qk.audit.list(clean),
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => {
-      const extra: Record<string, string> = { limit: String(AUDIT_PAGE_SIZE) };
-      if (pageParam) extra.before = String(pageParam);
-      return api.get<AuditPage>(`/api/audit${auditQuery(clean, extra)}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) =>
+      api.get('/api/audit', { query: { ...clean, limit: AUDIT_PAGE_SIZE, before: pageParam || undefined }, signal }),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 }
 
 export function useAuditSettings() {
-  return useQuery({ queryKey: qk.audit.settings(), queryFn: () => api.get<AuditSettings>('/api/audit/settings') });
+  return useQuery({ queryKey: qk.audit.settings(), queryFn: () => api.get('/api/audit/settings') });
 }
 
 export function usePutAuditSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AuditSettings) => api.put<AuditSettings>('/api/audit/settings', body),
+    mutationFn: (body: AuditSettings) => api.put('/api/audit/settings', { body }),
     meta: { quiet: true, success: 'Retention saved' },
     // The change is itself an entry in the log.
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.audit.all() }),

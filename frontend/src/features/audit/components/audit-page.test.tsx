@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { expectNoWriteButtons, mockFetch, type MockRoute, renderRoute, viewerMe } from '@/test/utils';
-import type { AuditEntry, AuditPage as Page } from '../api/audit';
+import type { AuditEntry, AuditPage as Page } from '@/lib/api-types';
 import { AuditPage } from './audit-page';
 
 afterEach(() => vi.unstubAllGlobals());

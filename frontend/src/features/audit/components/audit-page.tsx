@@ -1,14 +1,15 @@
-import { Fragment, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, PageHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
-import { auditCsvUrl, useAuditLog, type AuditEntry, type AuditFilters } from '../api/audit';
+import type { AuditEntry } from '@/lib/api-types';
+import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit';
 import { DiffView } from './diff-view';
 import { RetentionCard } from './retention-card';
 
@@ -138,83 +139,75 @@ export function AuditPage() {
   );
 }
 
+const columns: Column<AuditEntry>[] = [
+  { id: 'time', header: 'Time', className: 'small nowrap', cell: (e) => formatDateTime(e.at) },
+  {
+    id: 'who',
+    header: 'Who',
+    className: 'small',
+    cell: (e) => (
+      <>
+        <div>{e.actor.name || actorKinds[e.actor.kind] || e.actor.kind}</div>
+        <div className="faint">
+          {actorKinds[e.actor.kind] ?? e.actor.kind}
+          {e.address ? <span className="mono"> · {e.address}</span> : null}
+        </div>
+      </>
+    ),
+  },
+  { id: 'action', header: 'Action', cell: (e) => <ActionBadge action={e.action} /> },
+  {
+    id: 'resource',
+    header: 'Resource',
+    className: 'small',
+    cell: (e) => (
+      <>
+        <div>{e.resource.name || e.resource.id || '—'}</div>
+        <div className="faint mono">{e.resource.type}</div>
+      </>
+    ),
+  },
+  {
+    id: 'request',
+    header: 'Request',
+    className: 'small mono',
+    cell: (e) =>
+      e.method ? (
+        <>
+          <strong>{e.method}</strong> {e.route} <span className="faint">{e.status}</span>
+        </>
+      ) : (
+        <span className="faint">—</span>
+      ),
+  },
+  {
+    id: 'changes',
+    header: 'Changes',
+    hideHeader: true,
+    className: 'nowrap',
+    cell: (e, row) =>
+      e.changes.length === 0 ? (
+        <span className="small faint">No changes recorded</span>
+      ) : (
+        <Button size="sm" variant="ghost" aria-expanded={row.expanded} aria-controls={row.detailsId} onClick={row.toggleExpanded}>
+          {row.expanded ? 'Hide changes' : `Changes (${e.changes.length})`}
+        </Button>
+      ),
+  },
+];
+
+/** Newest first, as the server pages them; a row opens onto the fields it changed. */
 function EntriesTable({ entries }: { entries: AuditEntry[] }) {
-  const [open, setOpen] = useState<Record<string, boolean>>({});
   return (
-    <div className="table-wrap">
-      <table className="table stacked log-table audit-table">
-        <caption className="sr-only">{`Audit log, ${entries.length} entries, newest first`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Resource</th>
-            <th scope="col">Request</th>
-            <th scope="col">
-              <span className="sr-only">Changes</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => {
-            const expanded = !!open[e.id];
-            const detailsId = `audit-${e.id}`;
-            return (
-              <Fragment key={e.id}>
-                <tr>
-                  <td className="small nowrap">{formatDateTime(e.at)}</td>
-                  <td data-label="Who" className="small">
-                    <div>{e.actor.name || actorKinds[e.actor.kind] || e.actor.kind}</div>
-                    <div className="faint">
-                      {actorKinds[e.actor.kind] ?? e.actor.kind}
-                      {e.address ? <span className="mono"> · {e.address}</span> : null}
-                    </div>
-                  </td>
-                  <td data-label="Action">
-                    <ActionBadge action={e.action} />
-                  </td>
-                  <td data-label="Resource" className="small">
-                    <div>{e.resource.name || e.resource.id || '—'}</div>
-                    <div className="faint mono">{e.resource.type}</div>
-                  </td>
-                  <td data-label="Request" className="small mono">
-                    {e.method ? (
-                      <>
-                        <strong>{e.method}</strong> {e.route} <span className="faint">{e.status}</span>
-                      </>
-                    ) : (
-                      <span className="faint">—</span>
-                    )}
-                  </td>
-                  <td className="nowrap">
-                    {e.changes.length === 0 ? (
-                      <span className="small faint">No changes recorded</span>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-expanded={expanded}
-                        aria-controls={detailsId}
-                        onClick={() => setOpen((o) => ({ ...o, [e.id]: !expanded }))}
-                      >
-                        {expanded ? 'Hide changes' : `Changes (${e.changes.length})`}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-                {expanded ? (
-                  <tr id={detailsId} className="audit-details">
-                    <td colSpan={6}>
-                      <DiffView changes={e.changes} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      data={entries}
+      rowKey={(e) => e.id}
+      columns={columns}
+      caption={`Audit log, ${entries.length} entries, newest first`}
+      className="log-table audit-table"
+      details={(e) => <DiffView changes={e.changes} />}
+      detailsClassName="audit-details"
+      detailsIdPrefix="audit"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import type { AuditChange } from '../api/audit';
+import type { AuditChange } from '@/lib/api-types';
 
 function show(v: unknown): string {
   if (v === null || v === undefined) return '';

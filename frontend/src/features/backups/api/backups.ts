@@ -1,25 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { components } from '@/lib/api-schema';
+import type { BackupSchedule } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-type Schemas = components['schemas'];
-
-export type Backup = Schemas['Backup'];
-export type BackupSchedule = Schemas['BackupSchedule'];
-export type BackupStatus = Schemas['BackupStatus'];
 
 export const downloadUrl = (name: string) => `/api/backups/${encodeURIComponent(name)}/download`;
 
 export function useBackups() {
   // The list shows ages and the next run: refresh it now and then.
-  return useQuery({ queryKey: qk.backups(), queryFn: () => api.get<BackupStatus>('/api/backups'), refetchInterval: 60_000 });
+  return useQuery({ queryKey: qk.backups(), queryFn: () => api.get('/api/backups'), refetchInterval: 60_000 });
 }
 
 export function useCreateBackup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Backup>('/api/backups'),
+    mutationFn: () => api.post('/api/backups'),
     meta: { success: 'Backup written' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
   });
@@ -28,7 +22,7 @@ export function useCreateBackup() {
 export function useDeleteBackup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.del(`/api/backups/${encodeURIComponent(name)}`),
+    mutationFn: (name: string) => api.del('/api/backups/{name}', { params: { name } }),
     meta: { success: 'Backup deleted' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
   });
@@ -37,7 +31,7 @@ export function useDeleteBackup() {
 export function usePutSchedule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BackupSchedule) => api.put<BackupSchedule>('/api/backups/schedule', body),
+    mutationFn: (body: BackupSchedule) => api.put('/api/backups/schedule', { body }),
     meta: { quiet: true, success: 'Schedule saved' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
   });

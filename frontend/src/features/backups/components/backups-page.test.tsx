@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
-import { formatSize, type BackupStatus } from '../api/backups';
+import type { BackupStatus } from '@/lib/api-types';
+import { formatSize } from '../api/backups';
 import { BackupsPage } from './backups-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -103,8 +104,10 @@ describe('BackupsPage', () => {
     setup([{ path: '/api/backups', body: status() }], 'viewer');
     const table = await screen.findByRole('table', { name: 'Backups' });
     expect(await screen.findByText('You have read-only access')).toBeInTheDocument();
-    expect(within(table).queryByRole('link')).toBeNull();
-    expect(within(table).queryByRole('button')).toBeNull();
+    // The rows, not the sortable headings, would hold the controls.
+    const rows = table.querySelector('tbody')!;
+    expect(within(rows).queryByRole('link')).toBeNull();
+    expect(within(rows).queryByRole('button')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back up now' })).toBeNull();
     expect(screen.getByLabelText('Every (hours)')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();

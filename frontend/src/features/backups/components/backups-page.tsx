@@ -3,13 +3,15 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Icon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { downloadUrl, formatSize, useBackups, useCreateBackup, useDeleteBackup, type Backup } from '../api/backups';
+import type { Backup } from '@/lib/api-types';
+import { downloadUrl, formatSize, useBackups, useCreateBackup, useDeleteBackup } from '../api/backups';
 import { ScheduleCard } from './schedule-card';
 
 const TRIGGERS: Record<string, string> = { scheduled: 'Scheduled', manual: 'By hand', cli: 'Command line' };
@@ -22,6 +24,27 @@ export function BackupsPage() {
   const [deleting, setDeleting] = useState<Backup | null>(null);
   const status = backups.data;
   const list = status?.backups ?? [];
+  const columns: Column<Backup>[] = [
+    { id: 'name', header: 'Name', className: 'mono small', sortValue: (b) => b.name, cell: (b) => b.name },
+    { id: 'size', header: 'Size', sortValue: (b) => b.size, cell: (b) => formatSize(b.size) },
+    {
+      id: 'taken',
+      header: 'Taken',
+      sortValue: (b) => Date.parse(b.createdAt),
+      cell: (b) => <span title={formatDateTime(b.createdAt)}>{formatRelative(b.createdAt)}</span>,
+    },
+    { id: 'trigger', header: 'Trigger', cell: (b) => <Badge tone={b.trigger === 'scheduled' ? 'neutral' : 'info'}>{TRIGGERS[b.trigger] ?? b.trigger}</Badge> },
+    actionsColumn((b) =>
+      canWrite ? (
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={`Download ${b.name}`}>
+            <Icon name="external" size={14} /> Download
+          </a>
+          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${b.name}`} onClick={() => setDeleting(b)} />
+        </div>
+      ) : null,
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -46,48 +69,20 @@ export function BackupsPage() {
         <Card>
           {backups.isPending ? (
             <LoadingRows />
-          ) : list.length === 0 && !backups.isError ? (
-            <EmptyState icon="box" title="No backups yet">
-              Scheduled backups appear here; take one now with Back up now.
-            </EmptyState>
           ) : (
-            <div className="table-wrap">
-              <table className="table stacked" aria-label="Backups">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Taken</th>
-                    <th scope="col">Trigger</th>
-                    <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((b) => (
-                    <tr key={b.name}>
-                      <td className="mono small">{b.name}</td>
-                      <td data-label="Size">{formatSize(b.size)}</td>
-                      <td data-label="Taken">
-                        <span title={formatDateTime(b.createdAt)}>{formatRelative(b.createdAt)}</span>
-                      </td>
-                      <td data-label="Trigger">
-                        <Badge tone={b.trigger === 'scheduled' ? 'neutral' : 'info'}>{TRIGGERS[b.trigger] ?? b.trigger}</Badge>
-                      </td>
-                      <td className="actions">
-                        {canWrite ? (
-                          <div className="row" style={{ justifyContent: 'flex-end' }}>
-                            <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={`Download ${b.name}`}>
-                              <Icon name="external" size={14} /> Download
-                            </a>
-                            <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${b.name}`} onClick={() => setDeleting(b)} />
-                          </div>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              data={list}
+              rowKey={(b) => b.name}
+              columns={columns}
+              label="Backups"
+              empty={
+                backups.isError ? undefined : (
+                  <EmptyState icon="box" title="No backups yet">
+                    Scheduled backups appear here; take one now with Back up now.
+                  </EmptyState>
+                )
+              }
+            />
           )}
         </Card>
         {status ? <ScheduleCard status={status} /> : null}

@@ -10,7 +10,8 @@ import { Switch } from '@/components/ui/switch';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { usePutSchedule, type BackupStatus } from '../api/backups';
+import type { BackupStatus } from '@/lib/api-types';
+import { usePutSchedule } from '../api/backups';
 
 const schema = z.object({
   enabled: z.boolean(),

@@ -4,10 +4,10 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardHeader, PageHeader } from '@/components/ui/card';
+import { DataTable } from '@/components/ui/data-table';
 import { Icon, type IconName } from '@/components/ui/icons';
 import { EmptyState, LoadingRows } from '@/components/ui/states';
 import { api } from '@/lib/api-client';
-import type { ManagedState } from '@/lib/api-types';
 import { ServiceBadge } from '@/components/status/service-badge';
 import { useCertificates, useDomains, useProxyHealth, useProxyStatus, useRuntime, useServices } from '@/lib/api/resources';
 import { useCanWrite, useSystem } from '@/lib/api/system';
@@ -41,7 +41,7 @@ export function DashboardPage() {
   const badgeById = new Map((status.data?.services ?? []).map((b) => [b.serviceId, b]));
   const managed = useQuery({
     queryKey: qk.managed.state(),
-    queryFn: () => api.get<ManagedState>('/api/proxy/managed'),
+    queryFn: () => api.get('/api/proxy/managed'),
     enabled: !!system.data?.managed,
     meta: { quiet: true },
     retry: false,
@@ -145,35 +145,22 @@ export function DashboardPage() {
             <CardHeader title="Services" description="Most recently created" actions={<ButtonLink to="/services" size="sm" variant="ghost">View all</ButtonLink>} />
             {services.isPending ? (
               <LoadingRows />
-            ) : list.length === 0 ? (
-              <EmptyState icon="services" title="Nothing published yet" action={canWrite ? <ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink> : undefined}>
-                Start by adding a domain, then publish your first service on it.
-              </EmptyState>
             ) : (
-              <div className="table-wrap">
-                <table className="table stacked">
-                  <thead>
-                    <tr>
-                      <th scope="col">Service</th>
-                      <th scope="col">Hostname</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {[...list].reverse().slice(0, 6).map((s) => (
-                      <tr key={s.id}>
-                        <td>
-                          <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link>
-                        </td>
-                        <td className="mono small cell-wrap" data-label="Hostname">{s.fqdns?.[0] ?? '—'}</td>
-                        <td data-label="Status">{s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">Disabled</Badge>}</td>
-                        <td className="muted small nowrap" data-label="Created">{formatDateTime(s.createdAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                data={[...list].reverse().slice(0, 6)}
+                rowKey={(s) => s.id}
+                empty={
+                  <EmptyState icon="services" title="Nothing published yet" action={canWrite ? <ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink> : undefined}>
+                    Start by adding a domain, then publish your first service on it.
+                  </EmptyState>
+                }
+                columns={[
+                  { id: 'name', header: 'Service', cell: (s) => <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link> },
+                  { id: 'hostname', header: 'Hostname', className: 'mono small cell-wrap', cell: (s) => s.fqdns?.[0] ?? '—' },
+                  { id: 'status', header: 'Status', cell: (s) => (s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">Disabled</Badge>) },
+                  { id: 'created', header: 'Created', className: 'muted small nowrap', cell: (s) => formatDateTime(s.createdAt) },
+                ]}
+              />
             )}
           </Card>
           <Card>

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Domain, DomainInput } from '@/lib/api-types';
+import type { DomainInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-export type { DomainInput };
 
 function useInvalidate() {
   const qc = useQueryClient();
@@ -15,7 +13,7 @@ export function useSaveDomain() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: DomainInput }) =>
-      id ? api.put<Domain>(`/api/domains/${encodeURIComponent(id)}`, body) : api.post<Domain>('/api/domains', body),
+      id ? api.put('/api/domains/{id}', { params: { id }, body }) : api.post('/api/domains', { body }),
     meta: { success: 'Domain saved' },
     onSuccess: invalidate,
   });
@@ -24,7 +22,7 @@ export function useSaveDomain() {
 export function useDeleteDomain() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/api/domains/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/domains/{id}', { params: { id } }),
     meta: { success: 'Domain deleted' },
     onSuccess: invalidate,
   });

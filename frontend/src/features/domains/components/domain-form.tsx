@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldErrorText } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/form-modal';
 import { TagInput } from '@/components/ui/tag-input';
 import type { Domain } from '@/lib/api-types';
 import { useCertResolvers } from '@/lib/api/resources';
-import { applyServerErrors } from '@/lib/form-errors';
 import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
 import { useSaveDomain } from '../api/domains';
 import { resolverHint } from './resolver-hint';
@@ -43,8 +40,7 @@ type Values = z.infer<typeof domainSchema>;
 export function DomainFormModal({ domain, open, onClose, first }: { domain?: Domain; open: boolean; onClose: () => void; first: boolean }) {
   const resolvers = useCertResolvers();
   const save = useSaveDomain();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(domainSchema),
     values: {
       name: domain?.name ?? '',
@@ -58,162 +54,143 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       ...hstsToFields(domain?.https?.hsts),
     },
   });
+  const { register, control, formState } = form;
   const certs = useFieldArray({ control, name: 'certConfigs' });
   const hstsOn = useWatch({ control, name: 'hstsOn' });
   const resolverNames = resolvers.data?.items?.map((r) => r.name) ?? [];
 
-  const close = () => {
-    setFormError(null);
-    reset();
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      const { httpsRedirect, hstsOn, hstsMaxAge, hstsIncludeSubdomains, hstsPreload, ...rest } = v;
-      const hsts = hstsOn ? fieldsToHsts({ hstsMaxAge, hstsIncludeSubdomains, hstsPreload }) : { maxAge: 0, includeSubdomains: false, preload: false };
-      await save.mutateAsync({
-        id: domain?.id,
-        body: { ...rest, name: v.name || v.domain, domain: v.domain.toLowerCase(), https: { redirect: httpsRedirect, hsts } },
-      });
-      close();
-    } catch (e) {
-      const rest = applyServerErrors(e, setError, {
-        known: (p) => /^(name|domain|certResolver|wildcard|isDefault|certConfigs\.\d+\.(main|sans|resolver)|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload)$/.test(p),
-        map: (p) => mapHttpsPath(p) ?? p.replace(/^(certConfigs\.\d+\.sans)\.\d+$/, '$1'),
-      });
-      if (rest.length) setFormError(rest.join(' · '));
-    }
-  });
-
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      form={form}
+      id="domain-form"
       size="lg"
       title={domain ? `Edit ${domain.domain}` : 'Add a domain'}
       description="Services take subdomains of it. Traefik requests certificates with the chosen resolver."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="domain-form" loading={save.isPending}>
-            {domain ? 'Save domain' : 'Add domain'}
-          </Button>
-        </>
-      }
+      submitLabel={domain ? 'Save domain' : 'Add domain'}
+      serverErrors={{
+        known: (p) => /^(name|domain|certResolver|wildcard|isDefault|certConfigs\.\d+\.(main|sans|resolver)|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload)$/.test(p),
+        map: (p) => mapHttpsPath(p) ?? p.replace(/^(certConfigs\.\d+\.sans)\.\d+$/, '$1'),
+      }}
+      onSubmit={async (v) => {
+        const { httpsRedirect, hstsOn, hstsMaxAge, hstsIncludeSubdomains, hstsPreload, ...rest } = v;
+        const hsts = hstsOn ? fieldsToHsts({ hstsMaxAge, hstsIncludeSubdomains, hstsPreload }) : { maxAge: 0, includeSubdomains: false, preload: false };
+        await save.mutateAsync({
+          id: domain?.id,
+          body: { ...rest, name: v.name || v.domain, domain: v.domain.toLowerCase(), https: { redirect: httpsRedirect, hsts } },
+        });
+        onClose();
+      }}
     >
-      <form id="domain-form" className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
-        <div className="grid-2">
-          <Field label="Domain" error={formState.errors.domain?.message}>
-            <input className="input mono" placeholder="example.com" autoCapitalize="off" spellCheck={false} data-autofocus {...register('domain')} />
-          </Field>
-          <Field label="Display name" optional error={formState.errors.name?.message}>
-            <input className="input" placeholder="Home" {...register('name')} />
-          </Field>
-        </div>
-        <Field
-          label="Certificate resolver"
-          optional
-          error={formState.errors.certResolver?.message}
-          hint={resolverHint(resolvers.data)}
-        >
-          <input className="input mono" list="resolver-options" placeholder="letsencrypt" {...register('certResolver')} />
+      <div className="grid-2">
+        <Field label="Domain" error={formState.errors.domain?.message}>
+          <input className="input mono" placeholder="example.com" autoCapitalize="off" spellCheck={false} data-autofocus {...register('domain')} />
         </Field>
-        <datalist id="resolver-options">
-          {resolverNames.map((r) => (
-            <option key={r} value={r} />
-          ))}
-        </datalist>
+        <Field label="Display name" optional error={formState.errors.name?.message}>
+          <input className="input" placeholder="Home" {...register('name')} />
+        </Field>
+      </div>
+      <Field
+        label="Certificate resolver"
+        optional
+        error={formState.errors.certResolver?.message}
+        hint={resolverHint(resolvers.data)}
+      >
+        <input className="input mono" list="resolver-options" placeholder="letsencrypt" {...register('certResolver')} />
+      </Field>
+      <datalist id="resolver-options">
+        {resolverNames.map((r) => (
+          <option key={r} value={r} />
+        ))}
+      </datalist>
+      <label className="checkbox">
+        <input type="checkbox" {...register('wildcard')} />
+        <span className="checkbox-text">
+          <span>Wildcard certificate</span>
+          <span className="field-hint">Request one *.domain certificate instead of one per hostname (needs a DNS challenge).</span>
+        </span>
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" {...register('isDefault')} />
+        <span className="checkbox-text">
+          <span>Default domain</span>
+          <span className="field-hint">Preselected for new services. Only one domain can be the default.</span>
+        </span>
+      </label>
+      <div className="stack-sm">
+        <span className="field-label">HTTPS defaults for this domain's services</span>
         <label className="checkbox">
-          <input type="checkbox" {...register('wildcard')} />
+          <input type="checkbox" {...register('httpsRedirect')} />
           <span className="checkbox-text">
-            <span>Wildcard certificate</span>
-            <span className="field-hint">Request one *.domain certificate instead of one per hostname (needs a DNS challenge).</span>
+            <span>Redirect HTTP to HTTPS</span>
+            <span className="field-hint">Services listening on a plain and a TLS entrypoint send plain visitors to HTTPS, unless they override it.</span>
           </span>
         </label>
         <label className="checkbox">
-          <input type="checkbox" {...register('isDefault')} />
+          <input type="checkbox" {...register('hstsOn')} />
           <span className="checkbox-text">
-            <span>Default domain</span>
-            <span className="field-hint">Preselected for new services. Only one domain can be the default.</span>
+            <span>HSTS</span>
+            <span className="field-hint">Tell browsers to use only HTTPS for these hosts (Strict-Transport-Security).</span>
           </span>
         </label>
-        <div className="stack-sm">
-          <span className="field-label">HTTPS defaults for this domain's services</span>
-          <label className="checkbox">
-            <input type="checkbox" {...register('httpsRedirect')} />
-            <span className="checkbox-text">
-              <span>Redirect HTTP to HTTPS</span>
-              <span className="field-hint">Services listening on a plain and a TLS entrypoint send plain visitors to HTTPS, unless they override it.</span>
-            </span>
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" {...register('hstsOn')} />
-            <span className="checkbox-text">
-              <span>HSTS</span>
-              <span className="field-hint">Tell browsers to use only HTTPS for these hosts (Strict-Transport-Security).</span>
-            </span>
-          </label>
-          {hstsOn ? (
-            <div className="stack-sm" style={{ paddingLeft: 28 }}>
-              <Field label="Max age (seconds)" error={formState.errors.hstsMaxAge?.message} hint="31536000 is one year.">
-                <input className="input mono" style={{ maxWidth: 200 }} inputMode="numeric" {...register('hstsMaxAge', { valueAsNumber: true })} />
-              </Field>
-              <label className="checkbox">
-                <input type="checkbox" {...register('hstsIncludeSubdomains')} />
-                <span className="checkbox-text">
-                  <span>Include subdomains</span>
-                </span>
-              </label>
-              <label className="checkbox">
-                <input type="checkbox" {...register('hstsPreload')} />
-                <span className="checkbox-text">
-                  <span>Preload</span>
-                  <span className="field-hint">Ask to be on browsers' built-in HTTPS-only list (hard to undo).</span>
-                </span>
-              </label>
-              {formState.errors.hstsPreload?.message ? <FieldErrorText message={formState.errors.hstsPreload.message} /> : null}
-            </div>
-          ) : null}
-        </div>
-        <div className="stack-sm">
-          <div className="row-between">
-            <span className="field-label">Extra certificates <span className="optional">(optional)</span></span>
-            <Button size="sm" icon="plus" onClick={() => certs.append({ main: '', sans: [], resolver: '' })}>
-              Add certificate
-            </Button>
+        {hstsOn ? (
+          <div className="stack-sm" style={{ paddingLeft: 28 }}>
+            <Field label="Max age (seconds)" error={formState.errors.hstsMaxAge?.message} hint="31536000 is one year.">
+              <input className="input mono" style={{ maxWidth: 200 }} inputMode="numeric" {...register('hstsMaxAge', { valueAsNumber: true })} />
+            </Field>
+            <label className="checkbox">
+              <input type="checkbox" {...register('hstsIncludeSubdomains')} />
+              <span className="checkbox-text">
+                <span>Include subdomains</span>
+              </span>
+            </label>
+            <label className="checkbox">
+              <input type="checkbox" {...register('hstsPreload')} />
+              <span className="checkbox-text">
+                <span>Preload</span>
+                <span className="field-hint">Ask to be on browsers' built-in HTTPS-only list (hard to undo).</span>
+              </span>
+            </label>
+            {formState.errors.hstsPreload?.message ? <FieldErrorText message={formState.errors.hstsPreload.message} /> : null}
           </div>
-          {certs.fields.length === 0 ? <p className="muted small">Extra main + SAN sets Traefik should obtain for this domain's routers.</p> : null}
-          {certs.fields.map((f, i) => {
-            const e = formState.errors.certConfigs?.[i];
-            return (
-              <div key={f.id} className="card" style={{ padding: 14 }}>
-                <div className="stack-sm">
-                  <div className="grid-2">
-                    <Field label="Main name" error={e?.main?.message}>
-                      <input className="input mono" placeholder="example.org" {...register(`certConfigs.${i}.main`)} />
-                    </Field>
-                    <Field label="Resolver" optional error={e?.resolver?.message}>
-                      <input className="input mono" list="resolver-options" placeholder="same as domain" {...register(`certConfigs.${i}.resolver`)} />
-                    </Field>
-                  </div>
-                  <Field label="Alternative names (SANs)" optional error={e?.sans?.message}>
-                    <Controller control={control} name={`certConfigs.${i}.sans`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="*.example.org" />} />
+        ) : null}
+      </div>
+      <div className="stack-sm">
+        <div className="row-between">
+          <span className="field-label">Extra certificates <span className="optional">(optional)</span></span>
+          <Button size="sm" icon="plus" onClick={() => certs.append({ main: '', sans: [], resolver: '' })}>
+            Add certificate
+          </Button>
+        </div>
+        {certs.fields.length === 0 ? <p className="muted small">Extra main + SAN sets Traefik should obtain for this domain's routers.</p> : null}
+        {certs.fields.map((f, i) => {
+          const e = formState.errors.certConfigs?.[i];
+          return (
+            <div key={f.id} className="card" style={{ padding: 14 }}>
+              <div className="stack-sm">
+                <div className="grid-2">
+                  <Field label="Main name" error={e?.main?.message}>
+                    <input className="input mono" placeholder="example.org" {...register(`certConfigs.${i}.main`)} />
                   </Field>
-                  {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
-                  <div>
-                    <Button size="sm" variant="ghost" icon="trash" onClick={() => certs.remove(i)}>
-                      Remove certificate
-                    </Button>
-                  </div>
+                  <Field label="Resolver" optional error={e?.resolver?.message}>
+                    <input className="input mono" list="resolver-options" placeholder="same as domain" {...register(`certConfigs.${i}.resolver`)} />
+                  </Field>
+                </div>
+                <Field label="Alternative names (SANs)" optional error={e?.sans?.message}>
+                  <Controller control={control} name={`certConfigs.${i}.sans`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="*.example.org" />} />
+                </Field>
+                {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
+                <div>
+                  <Button size="sm" variant="ghost" icon="trash" onClick={() => certs.remove(i)}>
+                    Remove certificate
+                  </Button>
                 </div>
               </div>
-            );
-          })}
-        </div>
-      </form>
-    </Modal>
+            </div>
+          );
+        })}
+      </div>
+    </FormModal>
   );
 }

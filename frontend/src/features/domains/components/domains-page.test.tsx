@@ -45,4 +45,25 @@ describe('DomainsPage', () => {
     await user.click(within(free).getByRole('button', { name: 'Delete domain' }));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/domains/d2')).toBe(true));
   });
+
+  it('closes an untouched domain form at once, and asks before dropping typed changes', async () => {
+    mockFetch([
+      { path: '/api/admin/me', body: { user: { id: 'u1', username: 'ann', role: 'admin' } } },
+      { path: '/api/domains', body: { items: [{ ...domain('d1', 'example.com'), certConfigs: [{ main: 'example.org', sans: ['*.example.org'], resolver: '' }], https: { redirect: true, hsts: { maxAge: 31536000, includeSubdomains: true, preload: false } } }] } },
+      { path: '/api/services', body: { items: [] } },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<DomainsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit example.com' }));
+    let dialog = screen.getByRole('dialog', { name: 'Edit example.com' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit example.com' }));
+    dialog = screen.getByRole('dialog', { name: 'Edit example.com' });
+    await user.type(within(dialog).getByLabelText('Display name'), 'Home');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  }, 30_000);
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Domain } from '@/lib/api-types';
@@ -22,6 +23,44 @@ export function DomainsPage() {
   const usage = (id: string) => users(id).length;
   const deletingUsers = deleting ? users(deleting.id) : [];
   const list = domains.data ?? [];
+  const columns: Column<Domain>[] = [
+    {
+      id: 'domain',
+      header: 'Domain',
+      sortValue: (d) => d.domain,
+      cell: (d) => (
+        <div className="stack-sm" style={{ gap: 2 }}>
+          <span className="row" style={{ gap: 8 }}>
+            <strong className="mono">{d.domain}</strong>
+            {d.isDefault ? <Badge tone="primary" icon="check">Default</Badge> : null}
+          </span>
+          {d.name && d.name !== d.domain ? <span className="muted small">{d.name}</span> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'certificates',
+      header: 'Certificates',
+      cell: (d) => (
+        <div className="row" style={{ gap: 6 }}>
+          {d.certResolver ? <Badge tone="success" icon="lock">{d.certResolver}</Badge> : <Badge icon="alert">No resolver</Badge>}
+          {d.wildcard ? <Badge tone="info">Wildcard</Badge> : null}
+          {d.certConfigs?.length ? <Badge>{`+${d.certConfigs.length} extra`}</Badge> : null}
+        </div>
+      ),
+    },
+    { id: 'services', header: 'Services', className: 'muted', sortValue: (d) => usage(d.id), cell: (d) => usage(d.id) },
+    actionsColumn((d) =>
+      canWrite ? (
+        <>
+          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+        </>
+      ) : null,
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -39,58 +78,19 @@ export function DomainsPage() {
       <Card>
         {domains.isPending ? (
           <LoadingRows />
-        ) : list.length === 0 && !domains.isError ? (
-          <EmptyState icon="globe" title="No domains yet" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add your first domain</Button> : undefined}>
-            Add the domain your services live under (for example <code>example.com</code>); services then only need a subdomain.
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col">Certificates</th>
-                  <th scope="col">Services</th>
-                  <th scope="col" className="actions">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((d) => (
-                  <tr key={d.id}>
-                    <td>
-                      <div className="stack-sm" style={{ gap: 2 }}>
-                        <span className="row" style={{ gap: 8 }}>
-                          <strong className="mono">{d.domain}</strong>
-                          {d.isDefault ? <Badge tone="primary" icon="check">Default</Badge> : null}
-                        </span>
-                        {d.name && d.name !== d.domain ? <span className="muted small">{d.name}</span> : null}
-                      </div>
-                    </td>
-                    <td data-label="Certificates">
-                      <div className="row" style={{ gap: 6 }}>
-                        {d.certResolver ? <Badge tone="success" icon="lock">{d.certResolver}</Badge> : <Badge icon="alert">No resolver</Badge>}
-                        {d.wildcard ? <Badge tone="info">Wildcard</Badge> : null}
-                        {d.certConfigs?.length ? <Badge>{`+${d.certConfigs.length} extra`}</Badge> : null}
-                      </div>
-                    </td>
-                    <td className="muted" data-label="Services">{usage(d.id)}</td>
-                    <td className="actions">
-                      {canWrite ? (
-                        <>
-                          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
-                            Edit
-                          </Button>
-                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(d) => d.id}
+            columns={columns}
+            empty={
+              domains.isError ? undefined : (
+                <EmptyState icon="globe" title="No domains yet" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add your first domain</Button> : undefined}>
+                  Add the domain your services live under (for example <code>example.com</code>); services then only need a subdomain.
+                </EmptyState>
+              )
+            }
+          />
         )}
       </Card>
       <DomainFormModal open={editing !== null} domain={editing && editing !== 'new' ? editing : undefined} first={list.length === 0} onClose={() => setEditing(null)} />

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Items, MachineToken, MachineTokenCreated, MachineTokenInput } from '@/lib/api-types';
+import type { MachineTokenInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-const base = '/api/machine-tokens';
 
 export function useMachineTokens() {
   return useQuery({
     queryKey: qk.machineTokens.list(),
-    queryFn: () => api.get<Items<MachineToken>>(base).then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/machine-tokens').then((r) => r.items ?? []),
     refetchInterval: 30_000,
   });
 }
@@ -16,7 +14,7 @@ export function useMachineTokens() {
 export function useCreateMachineToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: MachineTokenInput) => api.post<MachineTokenCreated>(base, body),
+    mutationFn: (body: MachineTokenInput) => api.post('/api/machine-tokens', { body }),
     meta: { success: 'Token created' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.machineTokens.all() }),
   });
@@ -25,7 +23,7 @@ export function useCreateMachineToken() {
 export function useRevokeMachineToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<MachineToken>(`${base}/${encodeURIComponent(id)}/revoke`),
+    mutationFn: (id: string) => api.post('/api/machine-tokens/{id}/revoke', { params: { id } }),
     meta: { success: 'Token revoked' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.machineTokens.all() }),
   });
@@ -34,7 +32,7 @@ export function useRevokeMachineToken() {
 export function useDeleteMachineToken() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`${base}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/machine-tokens/{id}', { params: { id } }),
     meta: { success: 'Token deleted' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.machineTokens.all() }),
   });

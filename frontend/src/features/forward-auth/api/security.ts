@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CredentialSet, Items, SecurityConfig, SecurityConfigInput, SharedLink, SharedLinkInput, SsoSettings } from '@/lib/api-types';
+import type { SecurityConfigInput, SharedLinkInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-const base = (id: string) => `/api/services/${encodeURIComponent(id)}`;
 
 export function useSecurityConfigs(serviceId: string) {
   return useQuery({
     queryKey: qk.services.security(serviceId),
-    queryFn: () => api.get<Items<SecurityConfig>>(`${base(serviceId)}/security-configs`).then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/services/{id}/security-configs', { params: { id: serviceId } }).then((r) => r.items ?? []),
   });
 }
 
 export function useSaveSecurityConfig(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SecurityConfigInput) => api.post<SecurityConfig>(`${base(serviceId)}/security-configs`, body),
+    mutationFn: (body: SecurityConfigInput) => api.post('/api/services/{id}/security-configs', { params: { id: serviceId }, body }),
     meta: { success: 'Access settings saved' },
     onSuccess: () =>
       Promise.all([
@@ -32,27 +30,25 @@ export function useSaveSecurityConfig(serviceId: string) {
 export function useCredentialSetOptions() {
   return useQuery({
     queryKey: qk.credentialSets.list(),
-    queryFn: () => api.get<Items<CredentialSet>>('/api/credential-sets').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/credential-sets').then((r) => r.items ?? []),
   });
 }
 
 export function useSsoProvider() {
-  return useQuery({ queryKey: qk.sso(), queryFn: () => api.get<SsoSettings>('/api/sso'), meta: { quiet: true }, retry: false });
+  return useQuery({ queryKey: qk.sso(), queryFn: () => api.get('/api/sso'), meta: { quiet: true }, retry: false });
 }
 
 export function useSharedLinks(serviceId: string) {
   return useQuery({
     queryKey: qk.services.sharedLinks(serviceId),
-    queryFn: () => api.get<Items<SharedLink>>(`${base(serviceId)}/shared-links`).then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/services/{id}/shared-links', { params: { id: serviceId } }).then((r) => r.items ?? []),
   });
 }
-
-export type { SharedLinkInput };
 
 export function useCreateSharedLink(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SharedLinkInput) => api.post<SharedLink>(`${base(serviceId)}/shared-links`, body),
+    mutationFn: (body: SharedLinkInput) => api.post('/api/services/{id}/shared-links', { params: { id: serviceId }, body }),
     meta: { success: 'Shared link created' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.services.sharedLinks(serviceId) }),
   });
@@ -61,7 +57,7 @@ export function useCreateSharedLink(serviceId: string) {
 export function useRevokeSharedLink(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (linkId: string) => api.del(`${base(serviceId)}/shared-links/${encodeURIComponent(linkId)}`),
+    mutationFn: (linkId: string) => api.del('/api/services/{id}/shared-links/{linkId}', { params: { id: serviceId, linkId } }),
     meta: { success: 'Link revoked' },
     onSuccess: () =>
       Promise.all([

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Items, Session } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useSessions() {
   return useQuery({
     queryKey: qk.sessions.all(),
-    queryFn: () => api.get<Items<Session>>('/api/sessions').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/sessions').then((r) => r.items ?? []),
     refetchInterval: 30_000,
   });
 }
@@ -14,7 +13,7 @@ export function useSessions() {
 export function useDeleteSession() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/api/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/sessions/{id}', { params: { id } }),
     meta: { success: 'Session ended' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.sessions.all() }),
   });

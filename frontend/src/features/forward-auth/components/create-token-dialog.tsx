@@ -2,14 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
 import { Field, FieldErrorText } from '@/components/ui/field';
+import { FormModal } from '@/components/ui/form-modal';
 import { MethodPicker } from '@/components/ui/method-picker';
-import { Modal } from '@/components/ui/modal';
 import { LoadingRows } from '@/components/ui/states';
 import type { MachineTokenCreated } from '@/lib/api-types';
 import { useServices } from '@/lib/api/resources';
-import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateMachineToken } from '../api/machine-tokens';
 
 const expiryChoices = [
@@ -56,29 +54,26 @@ type Props = {
 export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Props) {
   const services = useServices();
   const create = useCreateMachineToken();
-  const { register, control, handleSubmit, formState, setError, reset, getValues } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { ...defaults, serviceIds: serviceIds ?? [] },
   });
+  const { register, control, formState, getValues } = form;
   const expiry = useWatch({ control, name: 'expiry' });
   const errors = formState.errors;
-  const close = () => {
-    reset(defaults);
-    onClose();
-  };
-
-  const onSubmit = handleSubmit(async (v) => {
-    try {
-      const created = await create.mutateAsync({
-        name: v.name,
-        serviceIds: v.serviceIds,
-        scope: { pathPrefix: v.pathPrefix, methods: v.methods },
-        expiresAt: expiresAt(v),
-      });
-      reset(defaults);
-      onCreated(created);
-    } catch (e) {
-      applyServerErrors(e, setError, {
+  const list = services.data ?? [];
+  return (
+    <FormModal
+      open={open}
+      onClose={onClose}
+      form={form}
+      id="token-form"
+      size="lg"
+      title="New machine token"
+      description="For scripts, sync clients and other programs that cannot sign in. They send it as Authorization: Bearer, as a basic-auth password, or in the service's token header."
+      submitLabel="Create token"
+      resetValues={defaults}
+      serverErrors={{
         map: (p) => {
           if (p.startsWith('serviceIds')) return 'serviceIds';
           if (p.startsWith('scope.methods')) return 'methods';
@@ -86,91 +81,79 @@ export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Prop
           if (p === 'expiresAt') return getValues('expiry') === 'at' ? 'expiresAt' : 'expiry';
           return p;
         },
-      });
-    }
-  });
-
-  const list = services.data ?? [];
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      size="lg"
-      title="New machine token"
-      description="For scripts, sync clients and other programs that cannot sign in. They send it as Authorization: Bearer, as a basic-auth password, or in the service's token header."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="token-form" loading={create.isPending}>
-            Create token
-          </Button>
-        </>
-      }
+      }}
+      onSubmit={async (v) => {
+        const created = await create.mutateAsync({
+          name: v.name,
+          serviceIds: v.serviceIds,
+          scope: { pathPrefix: v.pathPrefix, methods: v.methods },
+          expiresAt: expiresAt(v),
+        });
+        onCreated(created);
+      }}
     >
-      <form id="token-form" className="stack" onSubmit={onSubmit} noValidate>
-        <Field label="Name" error={errors.name?.message} hint="Shown in the log as token:<name> and sent upstream as Remote-User.">
-          <input className="input" placeholder="phone" data-autofocus autoCapitalize="off" {...register('name')} />
+      <Field label="Name" error={errors.name?.message} hint="Shown in the log as token:<name> and sent upstream as Remote-User.">
+        <input className="input" placeholder="phone" data-autofocus autoCapitalize="off" {...register('name')} />
+      </Field>
+      <fieldset className="field plain-fieldset" aria-invalid={errors.serviceIds ? true : undefined} aria-describedby={errors.serviceIds ? 'token-services-err' : undefined}>
+        <legend className="field-label">Services</legend>
+        {services.isPending ? (
+          <LoadingRows rows={2} />
+        ) : list.length === 0 ? (
+          <p className="field-hint">
+            No services yet. <Link to="/services/new">Create one</Link> first.
+          </p>
+        ) : (
+          <Controller
+            control={control}
+            name="serviceIds"
+            render={({ field }) => (
+              <div className="check-grid">
+                {list.map((s) => (
+                  <label key={s.id} className="checkbox">
+                    <input
+                      type="checkbox"
+                      checked={field.value.includes(s.id)}
+                      onChange={(e) => field.onChange(e.target.checked ? [...field.value, s.id] : field.value.filter((x) => x !== s.id))}
+                    />
+                    <span className="checkbox-text">
+                      <span>{s.name}</span>
+                      {s.fqdns?.[0] ? <span className="small muted mono">{s.fqdns[0]}</span> : null}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+          />
+        )}
+        {errors.serviceIds?.message ? <FieldErrorText id="token-services-err" message={errors.serviceIds.message} /> : null}
+      </fieldset>
+      <Field label="Path prefix" optional error={errors.pathPrefix?.message} hint="Limit the token to paths under this prefix (whole segments). Any path when empty.">
+        <input className="input mono" placeholder="/remote.php/dav" autoCapitalize="off" spellCheck={false} {...register('pathPrefix')} />
+      </Field>
+      <div className="field">
+        <span className="field-label">
+          Methods <span className="optional">(any when none is picked)</span>
+        </span>
+        <Controller control={control} name="methods" render={({ field }) => <MethodPicker value={field.value} onChange={field.onChange} label="Token methods" invalid={!!errors.methods} />} />
+        {errors.methods?.message ? <FieldErrorText message={errors.methods.message} /> : null}
+      </div>
+      <div className="row" style={{ alignItems: 'flex-start' }}>
+        <Field label="Expires" error={errors.expiry?.message}>
+          <select className="select" style={{ width: 160 }} {...register('expiry')}>
+            {expiryChoices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
         </Field>
-        <fieldset className="field plain-fieldset" aria-invalid={errors.serviceIds ? true : undefined} aria-describedby={errors.serviceIds ? 'token-services-err' : undefined}>
-          <legend className="field-label">Services</legend>
-          {services.isPending ? (
-            <LoadingRows rows={2} />
-          ) : list.length === 0 ? (
-            <p className="field-hint">
-              No services yet. <Link to="/services/new">Create one</Link> first.
-            </p>
-          ) : (
-            <Controller
-              control={control}
-              name="serviceIds"
-              render={({ field }) => (
-                <div className="check-grid">
-                  {list.map((s) => (
-                    <label key={s.id} className="checkbox">
-                      <input
-                        type="checkbox"
-                        checked={field.value.includes(s.id)}
-                        onChange={(e) => field.onChange(e.target.checked ? [...field.value, s.id] : field.value.filter((x) => x !== s.id))}
-                      />
-                      <span className="checkbox-text">
-                        <span>{s.name}</span>
-                        {s.fqdns?.[0] ? <span className="small muted mono">{s.fqdns[0]}</span> : null}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              )}
-            />
-          )}
-          {errors.serviceIds?.message ? <FieldErrorText id="token-services-err" message={errors.serviceIds.message} /> : null}
-        </fieldset>
-        <Field label="Path prefix" optional error={errors.pathPrefix?.message} hint="Limit the token to paths under this prefix (whole segments). Any path when empty.">
-          <input className="input mono" placeholder="/remote.php/dav" autoCapitalize="off" spellCheck={false} {...register('pathPrefix')} />
-        </Field>
-        <div className="field">
-          <span className="field-label">
-            Methods <span className="optional">(any when none is picked)</span>
-          </span>
-          <Controller control={control} name="methods" render={({ field }) => <MethodPicker value={field.value} onChange={field.onChange} label="Token methods" invalid={!!errors.methods} />} />
-          {errors.methods?.message ? <FieldErrorText message={errors.methods.message} /> : null}
-        </div>
-        <div className="row" style={{ alignItems: 'flex-start' }}>
-          <Field label="Expires" error={errors.expiry?.message}>
-            <select className="select" style={{ width: 160 }} {...register('expiry')}>
-              {expiryChoices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
+        {expiry === 'at' ? (
+          <Field label="Expires at" error={errors.expiresAt?.message} hint="Your local time.">
+            <input type="datetime-local" className="input" style={{ maxWidth: 260 }} {...register('expiresAt')} />
           </Field>
-          {expiry === 'at' ? (
-            <Field label="Expires at" error={errors.expiresAt?.message} hint="Your local time.">
-              <input type="datetime-local" className="input" style={{ maxWidth: 260 }} {...register('expiresAt')} />
-            </Field>
-          ) : null}
-        </div>
-      </form>
-    </Modal>
+        ) : null}
+      </div>
+    </FormModal>
   );
 }

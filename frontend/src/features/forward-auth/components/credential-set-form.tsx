@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldErrorText } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { FormModal } from '@/components/ui/form-modal';
 import type { CredentialSet } from '@/lib/api-types';
-import { applyServerErrors } from '@/lib/form-errors';
 import { useSaveCredentialSet } from '../api/credential-sets';
 
 const schema = z
@@ -38,91 +35,73 @@ type Values = z.infer<typeof schema>;
 
 export function CredentialSetModal({ set, open, onClose }: { set?: CredentialSet; open: boolean; onClose: () => void }) {
   const save = useSaveCredentialSet();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     values: {
       name: set?.name ?? '',
       users: set?.users?.length ? set.users.map((u) => ({ username: u.username, password: '', existing: true })) : [{ username: '', password: '', existing: false }],
     },
   });
+  const { register, control, formState } = form;
   const users = useFieldArray({ control, name: 'users' });
-  const close = () => {
-    setFormError(null);
-    reset();
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: set?.id, body: { name: v.name, users: v.users.map((u) => ({ username: u.username.trim(), password: u.password })) } });
-      close();
-    } catch (e) {
-      const rest = applyServerErrors(e, setError, { known: (p) => /^(name|users|users\.\d+\.(username|password))$/.test(p), map: (p) => (p === 'users' ? 'users.root' : p) });
-      if (rest.length) setFormError(rest.join(' · '));
-    }
-  });
   const rootError = formState.errors.users?.root?.message ?? formState.errors.users?.message;
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      form={form}
+      id="credset-form"
       size="lg"
       title={set ? `Edit ${set.name}` : 'New credential set'}
       description="A named list of username/password pairs. Attach it to services under Security → Basic auth."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="credset-form" loading={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      serverErrors={{ known: (p) => /^(name|users|users\.\d+\.(username|password))$/.test(p), map: (p) => (p === 'users' ? 'users.root' : p) }}
+      onSubmit={async (v) => {
+        await save.mutateAsync({ id: set?.id, body: { name: v.name, users: v.users.map((u) => ({ username: u.username.trim(), password: u.password })) } });
+        onClose();
+      }}
     >
-      <form id="credset-form" className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
-        <Field label="Name" error={formState.errors.name?.message}>
-          <input className="input" placeholder="Family" data-autofocus {...register('name')} />
-        </Field>
-        <div className="stack-sm">
-          <span className="field-label">Users</span>
-          {users.fields.map((f, i) => {
-            const e = formState.errors.users?.[i];
-            return (
-              <div key={f.id} className="stack-sm">
-                <div className="row" style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
-                  <div className="grow">
-                    <label className="sr-only" htmlFor={`cu-name-${i}`}>User {i + 1} username</label>
-                    <input id={`cu-name-${i}`} className="input" placeholder="username" autoComplete="off" aria-invalid={e?.username ? true : undefined} {...register(`users.${i}.username`)} />
-                  </div>
-                  <div className="grow">
-                    <label className="sr-only" htmlFor={`cu-pass-${i}`}>User {i + 1} password</label>
-                    <input
-                      id={`cu-pass-${i}`}
-                      className="input"
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder={f.existing ? 'unchanged' : 'password'}
-                      aria-invalid={e?.password ? true : undefined}
-                      {...register(`users.${i}.password`)}
-                    />
-                  </div>
-                  <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove user ${i + 1}`} disabled={users.fields.length === 1} onClick={() => users.remove(i)} />
+      <Field label="Name" error={formState.errors.name?.message}>
+        <input className="input" placeholder="Family" data-autofocus {...register('name')} />
+      </Field>
+      <div className="stack-sm">
+        <span className="field-label">Users</span>
+        {users.fields.map((f, i) => {
+          const e = formState.errors.users?.[i];
+          return (
+            <div key={f.id} className="stack-sm">
+              <div className="row" style={{ flexWrap: 'nowrap', alignItems: 'flex-start' }}>
+                <div className="grow">
+                  <label className="sr-only" htmlFor={`cu-name-${i}`}>User {i + 1} username</label>
+                  <input id={`cu-name-${i}`} className="input" placeholder="username" autoComplete="off" aria-invalid={e?.username ? true : undefined} {...register(`users.${i}.username`)} />
                 </div>
-                {e?.username?.message ? <FieldErrorText message={e.username.message} /> : null}
-                {e?.password?.message ? <FieldErrorText message={e.password.message} /> : null}
+                <div className="grow">
+                  <label className="sr-only" htmlFor={`cu-pass-${i}`}>User {i + 1} password</label>
+                  <input
+                    id={`cu-pass-${i}`}
+                    className="input"
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder={f.existing ? 'unchanged' : 'password'}
+                    aria-invalid={e?.password ? true : undefined}
+                    {...register(`users.${i}.password`)}
+                  />
+                </div>
+                <Button variant="ghost" iconOnly icon="trash" aria-label={`Remove user ${i + 1}`} disabled={users.fields.length === 1} onClick={() => users.remove(i)} />
               </div>
-            );
-          })}
-          {rootError ? <FieldErrorText message={rootError} /> : null}
-          <p className="field-hint">Passwords are stored hashed and never shown. Leave an existing user's password empty to keep it.</p>
-          <div>
-            <Button size="sm" icon="plus" onClick={() => users.append({ username: '', password: '', existing: false })}>
-              Add user
-            </Button>
-          </div>
+              {e?.username?.message ? <FieldErrorText message={e.username.message} /> : null}
+              {e?.password?.message ? <FieldErrorText message={e.password.message} /> : null}
+            </div>
+          );
+        })}
+        {rootError ? <FieldErrorText message={rootError} /> : null}
+        <p className="field-hint">Passwords are stored hashed and never shown. Leave an existing user's password empty to keep it.</p>
+        <div>
+          <Button size="sm" icon="plus" onClick={() => users.append({ username: '', password: '', existing: false })}>
+            Add user
+          </Button>
         </div>
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { CredentialSet } from '@/lib/api-types';
@@ -16,6 +17,31 @@ export function CredentialSetsPage() {
   const [editing, setEditing] = useState<CredentialSet | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CredentialSet | null>(null);
   const list = sets.data ?? [];
+  const columns: Column<CredentialSet>[] = [
+    { id: 'name', header: 'Name', sortValue: (s) => s.name, cell: (s) => <strong>{s.name}</strong> },
+    {
+      id: 'users',
+      header: 'Users',
+      sortValue: (s) => s.users.length,
+      cell: (s) => (
+        <div className="chip-list">
+          {s.users.slice(0, 6).map((u) => (
+            <span key={u.username} className="tag" style={{ paddingRight: 8 }}>{u.username}</span>
+          ))}
+          {s.users.length > 6 ? <span className="small muted">and {s.users.length - 6} more</span> : null}
+        </div>
+      ),
+    },
+    { id: 'updated', header: 'Updated', className: 'muted small nowrap', sortValue: (s) => Date.parse(s.updatedAt), cell: (s) => formatDateTime(s.updatedAt) },
+    actionsColumn((s) =>
+      canWrite ? (
+        <>
+          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+        </>
+      ) : null,
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -27,47 +53,19 @@ export function CredentialSetsPage() {
       <Card>
         {sets.isPending ? (
           <LoadingRows />
-        ) : list.length === 0 && !sets.isError ? (
-          <EmptyState icon="key" title="No credential sets" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Create a set</Button> : undefined}>
-            Create a set of users, then turn on basic auth for a service and pick the set.
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Users</th>
-                  <th scope="col">Updated</th>
-                  <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((s) => (
-                  <tr key={s.id}>
-                    <td><strong>{s.name}</strong></td>
-                    <td data-label="Users">
-                      <div className="chip-list">
-                        {s.users.slice(0, 6).map((u) => (
-                          <span key={u.username} className="tag" style={{ paddingRight: 8 }}>{u.username}</span>
-                        ))}
-                        {s.users.length > 6 ? <span className="small muted">and {s.users.length - 6} more</span> : null}
-                      </div>
-                    </td>
-                    <td className="muted small nowrap" data-label="Updated">{formatDateTime(s.updatedAt)}</td>
-                    <td className="actions">
-                      {canWrite ? (
-                        <>
-                          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
-                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(s) => s.id}
+            columns={columns}
+            empty={
+              sets.isError ? undefined : (
+                <EmptyState icon="key" title="No credential sets" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Create a set</Button> : undefined}>
+                  Create a set of users, then turn on basic auth for a service and pick the set.
+                </EmptyState>
+              )
+            }
+          />
         )}
       </Card>
       <CredentialSetModal open={editing !== null} set={editing && editing !== 'new' ? editing : undefined} onClose={() => setEditing(null)} />

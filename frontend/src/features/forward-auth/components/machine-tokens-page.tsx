@@ -3,9 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
-import { TokenLifeCells } from '@/components/ui/token-cells';
+import { tokenLifeColumns } from '@/components/ui/token-columns';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { MachineToken, MachineTokenCreated } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
@@ -32,6 +33,46 @@ export function MachineTokensPage() {
   const [revoking, setRevoking] = useState<MachineToken | null>(null);
   const [deleting, setDeleting] = useState<MachineToken | null>(null);
   const list = tokens.data ?? [];
+  const columns: Column<MachineToken>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortValue: (t) => t.name,
+      cell: (t) => (
+        <div className="stack-sm" style={{ gap: 0 }}>
+          <strong>{t.name}</strong>
+          <span className="small muted mono">{t.prefix}…</span>
+        </div>
+      ),
+    },
+    {
+      id: 'services',
+      header: 'Services',
+      cell: (t) => (
+        <div className="chip-list">
+          {t.services.map((s) => (
+            <Link key={s.id} to={`/services/${s.id}/security`} className="tag" style={{ paddingRight: 8 }}>
+              {s.name}
+            </Link>
+          ))}
+        </div>
+      ),
+    },
+    { id: 'scope', header: 'Scope', className: 'small mono', cell: scopeText },
+    ...tokenLifeColumns<MachineToken>(),
+    actionsColumn((t) =>
+      canWrite ? (
+        <>
+          {t.status === 'active' ? (
+            <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
+              Revoke
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
+        </>
+      ) : null,
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -49,75 +90,27 @@ export function MachineTokensPage() {
       <Card>
         {tokens.isPending ? (
           <LoadingRows />
-        ) : list.length === 0 && !tokens.isError ? (
-          <EmptyState
-            icon="terminal"
-            title="No machine tokens"
-            action={
-              <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-                Create a token
-              </Button>
-            }
-          >
-            Create a token for a program, then turn on Machine tokens on the service's Security tab.
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Services</th>
-                  <th scope="col">Scope</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col" className="actions">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((t) => {
-                  return (
-                    <tr key={t.id}>
-                      <td>
-                        <div className="stack-sm" style={{ gap: 0 }}>
-                          <strong>{t.name}</strong>
-                          <span className="small muted mono">{t.prefix}…</span>
-                        </div>
-                      </td>
-                      <td data-label="Services">
-                        <div className="chip-list">
-                          {t.services.map((s) => (
-                            <Link key={s.id} to={`/services/${s.id}/security`} className="tag" style={{ paddingRight: 8 }}>
-                              {s.name}
-                            </Link>
-                          ))}
-                        </div>
-                      </td>
-                      <td data-label="Scope" className="small mono">
-                        {scopeText(t)}
-                      </td>
-                      <TokenLifeCells token={t} />
-                      <td className="actions">
-                        {canWrite ? (
-                          <>
-                            {t.status === 'active' ? (
-                              <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-                                Revoke
-                              </Button>
-                            ) : null}
-                            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
-                          </>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(t) => t.id}
+            columns={columns}
+            empty={
+              tokens.isError ? undefined : (
+                <EmptyState
+                  icon="terminal"
+                  title="No machine tokens"
+                  action={
+                    <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+                      Create a token
+                    </Button>
+                  }
+                >
+                  Create a token for a program, then turn on Machine tokens on the service's Security tab.
+                </EmptyState>
+              )
+            }
+          />
         )}
       </Card>
       <CreateTokenDialog

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Session } from '@/lib/api-types';
@@ -18,6 +19,59 @@ export function SessionsPage() {
   const [confirmAll, setConfirmAll] = useState(false);
   const [ending, setEnding] = useState<Session | null>(null);
   const list = sessions.data ?? [];
+  const time = (iso: string) => Date.parse(iso);
+  const columns: Column<Session>[] = [
+    {
+      id: 'who',
+      header: 'Who',
+      sortValue: (s) => s.name || s.user,
+      cell: (s) => (
+        <div className="stack-sm" style={{ gap: 0 }}>
+          <strong>{s.name || s.user || (s.kind === 'shared_link' ? 'Shared link visitor' : 'Unknown')}</strong>
+          {s.email && s.email !== (s.name || s.user) ? <span className="small muted">{s.email}</span> : null}
+          {s.groups?.length ? <span className="small faint">{s.groups.join(', ')}</span> : null}
+        </div>
+      ),
+    },
+    {
+      id: 'service',
+      header: 'Service',
+      sortValue: (s) => s.serviceName || s.serviceId,
+      cell: (s) => <Link to={`/services/${s.serviceId}/security`}>{s.serviceName || s.serviceId}</Link>,
+    },
+    { id: 'via', header: 'Via', cell: (s) => (s.kind === 'sso' ? <Badge tone="info" icon="users">SSO</Badge> : <Badge tone="primary" icon="link">Shared link</Badge>) },
+    {
+      id: 'started',
+      header: 'Started',
+      className: 'small nowrap',
+      cellProps: (s) => ({ title: formatDateTime(s.createdAt) }),
+      sortValue: (s) => time(s.createdAt),
+      cell: (s) => formatRelative(s.createdAt),
+    },
+    {
+      id: 'lastSeen',
+      header: 'Last seen',
+      className: 'small nowrap',
+      cellProps: (s) => ({ title: formatDateTime(s.lastSeenAt) }),
+      sortValue: (s) => time(s.lastSeenAt),
+      cell: (s) => formatRelative(s.lastSeenAt),
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      className: 'small nowrap',
+      cellProps: (s) => ({ title: formatDateTime(s.expiresAt) }),
+      sortValue: (s) => time(s.expiresAt),
+      cell: (s) => formatRelative(s.expiresAt),
+    },
+    actionsColumn((s) =>
+      canWrite ? (
+        <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
+          End
+        </Button>
+      ) : null,
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -35,53 +89,19 @@ export function SessionsPage() {
       <Card>
         {sessions.isPending ? (
           <LoadingRows />
-        ) : list.length === 0 && !sessions.isError ? (
-          <EmptyState icon="users" title="No active sessions">
-            When someone signs in to a protected service, or opens a shared link, their session appears here.
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Who</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">Via</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <div className="stack-sm" style={{ gap: 0 }}>
-                        <strong>{s.name || s.user || (s.kind === 'shared_link' ? 'Shared link visitor' : 'Unknown')}</strong>
-                        {s.email && s.email !== (s.name || s.user) ? <span className="small muted">{s.email}</span> : null}
-                        {s.groups?.length ? <span className="small faint">{s.groups.join(', ')}</span> : null}
-                      </div>
-                    </td>
-                    <td data-label="Service">
-                      <Link to={`/services/${s.serviceId}/security`}>{s.serviceName || s.serviceId}</Link>
-                    </td>
-                    <td data-label="Via">{s.kind === 'sso' ? <Badge tone="info" icon="users">SSO</Badge> : <Badge tone="primary" icon="link">Shared link</Badge>}</td>
-                    <td className="small nowrap" title={formatDateTime(s.createdAt)} data-label="Started">{formatRelative(s.createdAt)}</td>
-                    <td className="small nowrap" title={formatDateTime(s.lastSeenAt)} data-label="Last seen">{formatRelative(s.lastSeenAt)}</td>
-                    <td className="small nowrap" title={formatDateTime(s.expiresAt)} data-label="Expires">{formatRelative(s.expiresAt)}</td>
-                    <td className="actions">
-                      {canWrite ? (
-                        <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
-                          End
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(s) => s.id}
+            columns={columns}
+            empty={
+              sessions.isError ? undefined : (
+                <EmptyState icon="users" title="No active sessions">
+                  When someone signs in to a protected service, or opens a shared link, their session appears here.
+                </EmptyState>
+              )
+            }
+          />
         )}
       </Card>
       <ConfirmDialog

@@ -7,13 +7,14 @@ import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
+import { FormModal } from '@/components/ui/form-modal';
 import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import type { SecurityConfig, SharedLink, SharedLinkStatus } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
-import { applyServerErrors } from '@/lib/form-errors';
 import { durationUnits, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
 import { useCreateSharedLink, useRevokeSharedLink, useSaveSecurityConfig, useSharedLinks } from '../api/security';
 import { linkValidity } from './link-validity';
@@ -56,6 +57,49 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
   useEffect(() => setDraft(enabled), [enabled]);
   const list = links.data ?? [];
   const canWrite = useCanWrite();
+  const columns: Column<SharedLink>[] = [
+    {
+      id: 'note',
+      header: 'Note',
+      cell: (l) => (
+        <div className="stack-sm" style={{ gap: 0 }}>
+          <span>{l.note || <span className="faint">No note</span>}</span>
+          <span className="small muted">
+            created {formatRelative(l.createdAt)}
+            {l.path && l.path !== '/' ? (
+              <>
+                {' · opens '}
+                <span className="mono">{l.path}</span>
+              </>
+            ) : null}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (l) => {
+        const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
+        return <Badge tone={st.tone}>{st.label}</Badge>;
+      },
+    },
+    {
+      id: 'validity',
+      header: 'Validity',
+      className: 'small nowrap',
+      cellProps: (l) => ({ title: linkValidity(l).title, 'data-testid': 'link-validity' }),
+      cell: (l) => linkValidity(l).text,
+    },
+    { id: 'session', header: 'Session', className: 'small nowrap', sortValue: (l) => l.sessionSeconds, cell: (l) => formatDuration(l.sessionSeconds) },
+    actionsColumn((l) =>
+      canWrite && (l.status === 'active' || l.status === 'used') ? (
+        <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>
+          Revoke
+        </Button>
+      ) : null,
+    ),
+  ];
   return (
     <Card>
       <CardHeader
@@ -83,60 +127,17 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
           <LoadingRows rows={2} />
         ) : links.isError ? (
           <ErrorState error={links.error} onRetry={() => links.refetch()} />
-        ) : list.length === 0 ? (
-          <EmptyState icon="link" title="No links yet">
-            {!canWrite ? null : enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on to create one.'}
-          </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="table stacked">
-              <thead>
-                <tr>
-                  <th scope="col">Note</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Validity</th>
-                  <th scope="col">Session</th>
-                  <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((l) => {
-                  const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
-                  const validity = linkValidity(l);
-                  return (
-                    <tr key={l.id}>
-                      <td>
-                        <div className="stack-sm" style={{ gap: 0 }}>
-                          <span>{l.note || <span className="faint">No note</span>}</span>
-                          <span className="small muted">
-                            created {formatRelative(l.createdAt)}
-                            {l.path && l.path !== '/' ? (
-                              <>
-                                {' · opens '}
-                                <span className="mono">{l.path}</span>
-                              </>
-                            ) : null}
-                          </span>
-                        </div>
-                      </td>
-                      <td data-label="Status">
-                        <Badge tone={st.tone}>{st.label}</Badge>
-                      </td>
-                      <td className="small nowrap" title={validity.title} data-label="Validity" data-testid="link-validity">{validity.text}</td>
-                      <td className="small nowrap" data-label="Session">{formatDuration(l.sessionSeconds)}</td>
-                      <td className="actions">
-                        {canWrite && (l.status === 'active' || l.status === 'used') ? (
-                          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>
-                            Revoke
-                          </Button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            data={list}
+            rowKey={(l) => l.id}
+            columns={columns}
+            empty={
+              <EmptyState icon="link" title="No links yet">
+                {!canWrite ? null : enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on to create one.'}
+              </EmptyState>
+            }
+          />
         )}
       </div>
       {canWrite ? (
@@ -205,26 +206,11 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
 
 function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: string; open: boolean; onClose: () => void; onCreated: (l: SharedLink) => void }) {
   const create = useCreateSharedLink(serviceId);
-  const { register, handleSubmit, formState, setError, reset } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { lifetimeAmount: 1, lifetimeUnit: 86400, sessionAmount: 1, sessionUnit: 86400, note: '', path: '' },
   });
-  const onSubmit = handleSubmit(async (v) => {
-    try {
-      const link = await create.mutateAsync({
-        lifetimeSeconds: Math.round(v.lifetimeAmount * v.lifetimeUnit),
-        sessionSeconds: Math.round(v.sessionAmount * v.sessionUnit),
-        note: v.note,
-        ...(v.path ? { path: v.path } : {}),
-      });
-      reset();
-      onCreated(link);
-    } catch (e) {
-      applyServerErrors(e, setError, {
-        map: (p) => (p === 'lifetimeSeconds' ? 'lifetimeAmount' : p === 'sessionSeconds' ? 'sessionAmount' : p),
-      });
-    }
-  });
+  const { register, formState } = form;
   const unitSelect = (name: 'lifetimeUnit' | 'sessionUnit', label: string) => (
     <Field label={label} hideLabel>
       <select className="select" style={{ width: 120 }} {...register(name, { valueAsNumber: true })}>
@@ -235,44 +221,49 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
     </Field>
   );
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
+      form={form}
+      id="link-form"
       title="New shared link"
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="link-form" loading={create.isPending}>Create link</Button>
-        </>
-      }
+      submitLabel="Create link"
+      serverErrors={{ map: (p) => (p === 'lifetimeSeconds' ? 'lifetimeAmount' : p === 'sessionSeconds' ? 'sessionAmount' : p) }}
+      onSubmit={async (v) => {
+        const link = await create.mutateAsync({
+          lifetimeSeconds: Math.round(v.lifetimeAmount * v.lifetimeUnit),
+          sessionSeconds: Math.round(v.sessionAmount * v.sessionUnit),
+          note: v.note,
+          ...(v.path ? { path: v.path } : {}),
+        });
+        onCreated(link);
+      }}
     >
-      <form id="link-form" className="stack" onSubmit={onSubmit} noValidate>
-        <Field label="Note" optional error={formState.errors.note?.message} hint="Who the link is for. Shown only to you.">
-          <input className="input" placeholder="For Bob" data-autofocus {...register('note')} />
-        </Field>
-        <Field label="Landing path" optional error={formState.errors.path?.message} hint="Where the link lands after the guest opens it.">
-          <input className="input mono" placeholder="default: the service's first path rule, else /" autoCapitalize="off" spellCheck={false} {...register('path')} />
-        </Field>
-        <div className="field">
-          <span className="field-label">Link valid for</span>
-          <div className="row" style={{ alignItems: 'flex-start' }}>
-            <Field label="Link lifetime" hideLabel error={formState.errors.lifetimeAmount?.message}>
-              <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('lifetimeAmount', { valueAsNumber: true })} />
-            </Field>
-            {unitSelect('lifetimeUnit', 'Link lifetime unit')}
-          </div>
-          <span className="field-hint">After this the link can no longer be opened.</span>
+      <Field label="Note" optional error={formState.errors.note?.message} hint="Who the link is for. Shown only to you.">
+        <input className="input" placeholder="For Bob" data-autofocus {...register('note')} />
+      </Field>
+      <Field label="Landing path" optional error={formState.errors.path?.message} hint="Where the link lands after the guest opens it.">
+        <input className="input mono" placeholder="default: the service's first path rule, else /" autoCapitalize="off" spellCheck={false} {...register('path')} />
+      </Field>
+      <div className="field">
+        <span className="field-label">Link valid for</span>
+        <div className="row" style={{ alignItems: 'flex-start' }}>
+          <Field label="Link lifetime" hideLabel error={formState.errors.lifetimeAmount?.message}>
+            <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('lifetimeAmount', { valueAsNumber: true })} />
+          </Field>
+          {unitSelect('lifetimeUnit', 'Link lifetime unit')}
         </div>
-        <div className="field">
-          <span className="field-label">Session length after opening</span>
-          <div className="row" style={{ alignItems: 'flex-start' }}>
-            <Field label="Session length" hideLabel error={formState.errors.sessionAmount?.message}>
-              <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('sessionAmount', { valueAsNumber: true })} />
-            </Field>
-            {unitSelect('sessionUnit', 'Session length unit')}
-          </div>
+        <span className="field-hint">After this the link can no longer be opened.</span>
+      </div>
+      <div className="field">
+        <span className="field-label">Session length after opening</span>
+        <div className="row" style={{ alignItems: 'flex-start' }}>
+          <Field label="Session length" hideLabel error={formState.errors.sessionAmount?.message}>
+            <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('sessionAmount', { valueAsNumber: true })} />
+          </Field>
+          {unitSelect('sessionUnit', 'Session length unit')}
         </div>
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { DnsProvider, Items, ManagedConfig, ManagedState } from '@/lib/api-types';
+import type { ManagedConfig } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 /** While a restart is pending, poll so the page turns "applied" when the wrapper reports. */
 export function useManagedState() {
   return useQuery({
     queryKey: qk.managed.state(),
-    queryFn: () => api.get<ManagedState>('/api/proxy/managed'),
+    queryFn: () => api.get('/api/proxy/managed'),
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === 'pending' ? 5000 : false),
   });
@@ -16,7 +16,7 @@ export function useManagedState() {
 export function useDnsProviders() {
   return useQuery({
     queryKey: qk.managed.dnsProviders(),
-    queryFn: () => api.get<Items<DnsProvider>>('/api/proxy/managed/dns-providers').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/proxy/managed/dns-providers').then((r) => r.items ?? []),
     staleTime: Infinity,
     meta: { quiet: true },
   });
@@ -25,7 +25,7 @@ export function useDnsProviders() {
 export function useSaveManagedConfig() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (config: ManagedConfig) => api.put<ManagedState>('/api/proxy/managed', config),
+    mutationFn: (config: ManagedConfig) => api.put('/api/proxy/managed', { body: config }),
     meta: { success: 'Static configuration saved' },
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: qk.managed.all() }), qc.invalidateQueries({ queryKey: qk.proxy.all() })]),
   });
@@ -35,7 +35,7 @@ export function useSaveSecrets() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { upsert: Record<string, string>; remove: string[] }) =>
-      api.put<{ credentials: { name: string; updatedAt: string }[] }>('/api/proxy/managed/secrets', body),
+      api.put('/api/proxy/managed/secrets', { body }),
     meta: { success: 'Credentials saved' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.managed.all() }),
   });

@@ -1,21 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Items } from '@/lib/api-types';
-import type { components } from '@/lib/api-schema';
+import type { ChannelInput, ChannelKind, EventKind, NotificationSettings } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-type Schemas = components['schemas'];
-
-export type ChannelKind = Schemas['NotificationChannelKind'];
-export type EventKind = Schemas['NotificationEventKind'];
-export type ChannelSettings = Schemas['NotificationChannelSettings'];
-export type ChannelSecrets = Schemas['NotificationChannelSecrets'];
-export type SecretName = keyof ChannelSecrets;
-export type Channel = Schemas['NotificationChannel'];
-export type LastDelivery = NonNullable<Channel['lastDelivery']>;
-export type ChannelInput = Schemas['NotificationChannelRequest'];
-export type NotificationSettings = Schemas['NotificationSettings'];
-export type TestResult = Schemas['NotificationTestResult'];
 
 export const CHANNEL_KINDS: { kind: ChannelKind; label: string }[] = [
   { kind: 'ntfy', label: 'ntfy' },
@@ -43,7 +29,7 @@ export const EVENT_KINDS: { kind: EventKind; label: string }[] = [
 export function useChannels() {
   return useQuery({
     queryKey: qk.notifications.channels(),
-    queryFn: () => api.get<Items<Channel>>('/api/notifications/channels').then((r) => r.items ?? []),
+    queryFn: () => api.get('/api/notifications/channels').then((r) => r.items ?? []),
   });
 }
 
@@ -51,7 +37,7 @@ export function useSaveChannel() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ChannelInput }) =>
-      id ? api.put<Channel>(`/api/notifications/channels/${encodeURIComponent(id)}`, body) : api.post<Channel>('/api/notifications/channels', body),
+      id ? api.put('/api/notifications/channels/{id}', { params: { id }, body }) : api.post('/api/notifications/channels', { body }),
     meta: { quiet: true, success: 'Channel saved' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.notifications.channels() }),
   });
@@ -60,7 +46,7 @@ export function useSaveChannel() {
 export function useDeleteChannel() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/api/notifications/channels/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/notifications/channels/{id}', { params: { id } }),
     meta: { success: 'Channel deleted' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.notifications.channels() }),
   });
@@ -69,19 +55,19 @@ export function useDeleteChannel() {
 export function useTestChannel() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<TestResult>(`/api/notifications/channels/${encodeURIComponent(id)}/test`, {}),
+    mutationFn: (id: string) => api.post('/api/notifications/channels/{id}/test', { params: { id } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.notifications.channels() }),
   });
 }
 
 export function useNotificationSettings() {
-  return useQuery({ queryKey: qk.notifications.settings(), queryFn: () => api.get<NotificationSettings>('/api/notifications/settings') });
+  return useQuery({ queryKey: qk.notifications.settings(), queryFn: () => api.get('/api/notifications/settings') });
 }
 
 export function usePutNotificationSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationSettings) => api.put<NotificationSettings>('/api/notifications/settings', body),
+    mutationFn: (body: NotificationSettings) => api.put('/api/notifications/settings', { body }),
     meta: { quiet: true, success: 'Notification settings saved' },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.notifications.settings() }),
   });

@@ -1,22 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
-import { applyServerErrors } from '@/lib/form-errors';
-import {
-  CHANNEL_KINDS,
-  EVENT_KINDS,
-  useSaveChannel,
-  type Channel,
-  type ChannelInput,
-  type ChannelKind,
-  type EventKind,
-  type SecretName,
-} from '../api/notifications';
+import { FormModal } from '@/components/ui/form-modal';
+import type { Channel, ChannelInput, ChannelKind, EventKind, SecretName } from '@/lib/api-types';
+import { CHANNEL_KINDS, EVENT_KINDS, useSaveChannel } from '../api/notifications';
 
 // The same shapes the server checks (internal/notify/urls.go).
 const hostRE = /^([A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|[0-9a-fA-F:.]+)$/;
@@ -145,81 +133,63 @@ function mapPath(p: string): string | null {
 
 export function ChannelModal({ channel, open, onClose }: { channel?: Channel; open: boolean; onClose: () => void }) {
   const save = useSaveChannel();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState, reset, watch } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(schema),
     values: toValues(channel),
   });
+  const { register, formState, watch } = form;
   const kind = watch('kind');
   const secretsSet = watch('secretsSet');
-  const close = () => {
-    setFormError(null);
-    reset();
-    onClose();
-  };
-  const onSubmit = handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: channel?.id, body: toInput(v) });
-      close();
-    } catch (e) {
-      const rest = applyServerErrors(e, setError, { map: mapPath, known: (p) => /^(name|kind|events|settings\.\w+|secrets\.\w+)$/.test(p) });
-      if (rest.length) setFormError(rest.join(' · '));
-    }
-  });
   const err = formState.errors;
   const secret = (name: SecretName, label: string, hint?: string) => (
     <SecretField name={name} label={label} hint={hint} isSet={secretsSet.includes(name)} error={err.secrets?.[name]?.message} register={register} />
   );
   return (
-    <Modal
+    <FormModal
       open={open}
-      onClose={close}
+      onClose={onClose}
+      form={form}
+      id="channel-form"
       size="lg"
       title={channel ? `Edit ${channel.name}` : 'New notification channel'}
       description="Where Gatehouse sends notifications. Secrets are stored encrypted and never shown again."
-      footer={
-        <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variant="primary" type="submit" form="channel-form" loading={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      submitLabel="Save"
+      serverErrors={{ map: mapPath, known: (p) => /^(name|kind|events|settings\.\w+|secrets\.\w+)$/.test(p) }}
+      onSubmit={async (v) => {
+        await save.mutateAsync({ id: channel?.id, body: toInput(v) });
+        onClose();
+      }}
     >
-      <form id="channel-form" className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
-        <div className="grid-2">
-          <Field label="Name" error={err.name?.message}>
-            <input className="input" placeholder="Ops chat" data-autofocus {...register('name')} />
-          </Field>
-          <Field label="Service" error={err.kind?.message}>
-            <select className="select" {...register('kind')} disabled={!!channel}>
-              {CHANNEL_KINDS.map((k) => (
-                <option key={k.kind} value={k.kind}>{k.label}</option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <KindFields kind={kind} register={register} errors={err} secret={secret} />
-        <fieldset className="stack-sm" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} aria-describedby={err.events ? 'events-err' : undefined}>
-          <legend className="field-label">Events</legend>
-          <div className="grid-2">
-            {EVENT_KINDS.map((e) => (
-              <label key={e.kind} className="checkbox">
-                <input type="checkbox" value={e.kind} {...register('events')} />
-                <span className="checkbox-text">{e.label}</span>
-              </label>
+      <div className="grid-2">
+        <Field label="Name" error={err.name?.message}>
+          <input className="input" placeholder="Ops chat" data-autofocus {...register('name')} />
+        </Field>
+        <Field label="Service" error={err.kind?.message}>
+          <select className="select" {...register('kind')} disabled={!!channel}>
+            {CHANNEL_KINDS.map((k) => (
+              <option key={k.kind} value={k.kind}>{k.label}</option>
             ))}
-          </div>
-          {err.events?.message ? <p id="events-err" className="field-error">{err.events.message}</p> : null}
-        </fieldset>
-        <label className="checkbox">
-          <input type="checkbox" {...register('enabled')} />
-          <span className="checkbox-text">Enabled</span>
-        </label>
-      </form>
-    </Modal>
+          </select>
+        </Field>
+      </div>
+      <KindFields kind={kind} register={register} errors={err} secret={secret} />
+      <fieldset className="stack-sm" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} aria-describedby={err.events ? 'events-err' : undefined}>
+        <legend className="field-label">Events</legend>
+        <div className="grid-2">
+          {EVENT_KINDS.map((e) => (
+            <label key={e.kind} className="checkbox">
+              <input type="checkbox" value={e.kind} {...register('events')} />
+              <span className="checkbox-text">{e.label}</span>
+            </label>
+          ))}
+        </div>
+        {err.events?.message ? <p id="events-err" className="field-error">{err.events.message}</p> : null}
+      </fieldset>
+      <label className="checkbox">
+        <input type="checkbox" {...register('enabled')} />
+        <span className="checkbox-text">Enabled</span>
+      </label>
+    </FormModal>
   );
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
-import type { Channel } from '../api/notifications';
+import type { Channel } from '@/lib/api-types';
 import { NotificationsPage } from './notifications-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -114,5 +114,13 @@ describe('NotificationsPage', () => {
     await screen.findByRole('table', { name: 'Notification channels' });
     expect(screen.queryByRole('button', { name: 'New channel' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Send test/ })).not.toBeInTheDocument();
+  });
+
+  it('closes an untouched channel form at once', async () => {
+    const { user } = setup([{ path: '/api/notifications/channels', body: { items: [hook] } }]);
+    await user.click(await screen.findByRole('button', { name: 'Edit ops hook' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit ops hook' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
-import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel, type Channel, type TestResult } from '../api/notifications';
+import type { Channel, NotificationTestResult } from '@/lib/api-types';
+import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel } from '../api/notifications';
 import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
 
@@ -23,6 +25,78 @@ export function NotificationsPage() {
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Channel | null>(null);
   const list = channels.data ?? [];
+  const test = useTestChannel();
+  // The last test's answer per channel, shown under its last delivery.
+  const [results, setResults] = useState<Record<string, NotificationTestResult>>({});
+  const send = async (c: Channel) => {
+    setResults(({ [c.id]: _, ...rest }) => rest);
+    try {
+      const r = await test.mutateAsync(c.id);
+      setResults((all) => ({ ...all, [c.id]: r }));
+    } catch {
+      // The error toast says why.
+    }
+  };
+  const columns: Column<Channel>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortValue: (c) => c.name,
+      cell: (c) => (
+        <>
+          <strong>{c.name}</strong>
+          {!c.enabled ? <> <Badge>Off</Badge></> : null}
+        </>
+      ),
+    },
+    { id: 'kind', header: 'Service', sortValue: (c) => kindLabel(c.kind), cell: (c) => kindLabel(c.kind) },
+    {
+      id: 'events',
+      header: 'Events',
+      className: 'small',
+      cell: (c) => (c.events.length === 0 ? <span className="muted">None</span> : c.events.map(eventLabel).join(', ')),
+    },
+    {
+      id: 'lastDelivery',
+      header: 'Last delivery',
+      className: 'small',
+      cell: (c) => {
+        const ld = c.lastDelivery;
+        const result = results[c.id];
+        return (
+          <>
+            {ld ? (
+              <div className="stack-sm">
+                <span>
+                  <Badge tone={ld.ok ? 'success' : 'danger'} icon={ld.ok ? 'checkCircle' : 'xCircle'}>{ld.ok ? 'Delivered' : 'Failed'}</Badge>{' '}
+                  <span className="muted">{eventLabel(ld.event)} · {formatDateTime(ld.at)}</span>
+                </span>
+                {ld.error ? <span className="muted">{ld.error}</span> : null}
+              </div>
+            ) : (
+              <span className="muted">Nothing sent yet</span>
+            )}
+            {result ? (
+              <p role="status" className="small">
+                {result.ok ? 'Test message sent.' : `Test failed: ${result.error ?? 'unknown error'}`}
+              </p>
+            ) : null}
+          </>
+        );
+      },
+    },
+    actionsColumn((c) =>
+      canWrite ? (
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <Button size="sm" icon="play" loading={test.isPending && test.variables === c.id} onClick={() => void send(c)} aria-label={`Send test to ${c.name}`}>
+            Send test
+          </Button>
+          <Button size="sm" variant="ghost" iconOnly icon="edit" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)} />
+          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+        </div>
+      ) : null,
+    ),
+  ];
   return (
     <>
       <PageHeader
@@ -35,33 +109,24 @@ export function NotificationsPage() {
         <Card>
           {channels.isPending ? (
             <LoadingRows />
-          ) : list.length === 0 && !channels.isError ? (
-            <EmptyState
-              icon="bell"
-              title="No notification channels"
-              action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add a channel</Button> : null}
-            >
-              Add ntfy, Gotify, Discord, Slack, Telegram, e-mail or a webhook, then pick the events it receives.
-            </EmptyState>
           ) : (
-            <div className="table-wrap">
-              <table className="table stacked" aria-label="Notification channels">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Events</th>
-                    <th scope="col">Last delivery</th>
-                    <th scope="col" className="actions"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((c) => (
-                    <ChannelRow key={c.id} channel={c} canWrite={canWrite} onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              data={list}
+              rowKey={(c) => c.id}
+              columns={columns}
+              label="Notification channels"
+              empty={
+                channels.isError ? undefined : (
+                  <EmptyState
+                    icon="bell"
+                    title="No notification channels"
+                    action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add a channel</Button> : null}
+                  >
+                    Add ntfy, Gotify, Discord, Slack, Telegram, e-mail or a webhook, then pick the events it receives.
+                  </EmptyState>
+                )
+              }
+            />
           )}
         </Card>
         <NotificationSettingsCard />
@@ -81,60 +146,5 @@ export function NotificationsPage() {
         onCancel={() => setDeleting(null)}
       />
     </>
-  );
-}
-
-function ChannelRow({ channel: c, canWrite, onEdit, onDelete }: { channel: Channel; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
-  const test = useTestChannel();
-  const [result, setResult] = useState<TestResult | null>(null);
-  const send = async () => {
-    setResult(null);
-    try {
-      setResult(await test.mutateAsync(c.id));
-    } catch {
-      // The error toast says why.
-    }
-  };
-  const ld = c.lastDelivery;
-  return (
-    <tr>
-      <td>
-        <strong>{c.name}</strong>
-        {!c.enabled ? <> <Badge>Off</Badge></> : null}
-      </td>
-      <td data-label="Service">{kindLabel(c.kind)}</td>
-      <td data-label="Events" className="small">
-        {c.events.length === 0 ? <span className="muted">None</span> : c.events.map(eventLabel).join(', ')}
-      </td>
-      <td data-label="Last delivery" className="small">
-        {ld ? (
-          <div className="stack-sm">
-            <span>
-              <Badge tone={ld.ok ? 'success' : 'danger'} icon={ld.ok ? 'checkCircle' : 'xCircle'}>{ld.ok ? 'Delivered' : 'Failed'}</Badge>{' '}
-              <span className="muted">{eventLabel(ld.event)} · {formatDateTime(ld.at)}</span>
-            </span>
-            {ld.error ? <span className="muted">{ld.error}</span> : null}
-          </div>
-        ) : (
-          <span className="muted">Nothing sent yet</span>
-        )}
-        {result ? (
-          <p role="status" className="small">
-            {result.ok ? 'Test message sent.' : `Test failed: ${result.error ?? 'unknown error'}`}
-          </p>
-        ) : null}
-      </td>
-      <td className="actions">
-        {canWrite ? (
-          <div className="row" style={{ justifyContent: 'flex-end' }}>
-            <Button size="sm" icon="play" loading={test.isPending} onClick={send} aria-label={`Send test to ${c.name}`}>
-              Send test
-            </Button>
-            <Button size="sm" variant="ghost" iconOnly icon="edit" aria-label={`Edit ${c.name}`} onClick={onEdit} />
-            <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${c.name}`} onClick={onDelete} />
-          </div>
-        ) : null}
-      </td>
-    </tr>
   );
 }

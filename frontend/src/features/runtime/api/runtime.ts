@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ProxyConflict, RuntimeItems } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useConflicts() {
   return useQuery({
     queryKey: qk.proxy.conflicts(),
-    queryFn: () => api.get<RuntimeItems<ProxyConflict>>('/api/proxy/conflicts'),
+    queryFn: () => api.get('/api/proxy/conflicts'),
     meta: { quiet: true },
     retry: false,
     staleTime: 2_000,

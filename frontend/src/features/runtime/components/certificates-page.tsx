@@ -1,7 +1,9 @@
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components/ui/states';
+import type { CertificatesView } from '@/lib/api-types';
 import { useCertificates } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
 
@@ -12,10 +14,21 @@ function Expiry({ days, status }: { days: number; status?: string }) {
   return <Badge tone="success" icon="check">{days} days left</Badge>;
 }
 
+type Certificate = NonNullable<CertificatesView['items']>[number];
+
+const columns: Column<Certificate>[] = [
+  { id: 'subject', header: 'Subject', className: 'mono small', sortValue: (c) => c.subject, cell: (c) => c.subject || '—' },
+  { id: 'sans', header: 'Alternative names', className: 'mono small', style: { maxWidth: 280, overflowWrap: 'anywhere' }, cell: (c) => c.sans?.join(', ') || '—' },
+  { id: 'issuer', header: 'Issuer', className: 'small', sortValue: (c) => c.issuer, cell: (c) => c.issuer },
+  // Soonest expiry first, as the page says.
+  { id: 'expires', header: 'Expires', className: 'small nowrap', sortValue: (c) => c.daysLeft, cell: (c) => formatDateTime(c.notAfter) },
+  { id: 'status', header: 'Status', cell: (c) => <Expiry days={c.daysLeft} status={c.status} /> },
+];
+
 export function CertificatesPage() {
   const certs = useCertificates();
   const data = certs.data;
-  const items = [...(data?.items ?? [])].sort((a, b) => a.daysLeft - b.daysLeft);
+  const items = data?.items ?? [];
   const live = data?.configured && data.reachable;
   return (
     <>
@@ -34,34 +47,13 @@ export function CertificatesPage() {
           <Card><LoadingRows /></Card>
         ) : live && data?.supported !== false ? (
           <Card>
-            {items.length === 0 ? (
-              <EmptyState icon="certificate" title="No certificates yet">Traefik requests certificates when a router with a resolver first gets traffic.</EmptyState>
-            ) : (
-              <div className="table-wrap">
-                <table className="table stacked">
-                  <thead>
-                    <tr>
-                      <th scope="col">Subject</th>
-                      <th scope="col">Alternative names</th>
-                      <th scope="col">Issuer</th>
-                      <th scope="col">Expires</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {items.map((c) => (
-                      <tr key={c.fingerprint ?? `${c.subject}-${c.notAfter}`}>
-                        <td className="mono small">{c.subject || '—'}</td>
-                        <td className="mono small" style={{ maxWidth: 280, overflowWrap: 'anywhere' }} data-label="Alternative names">{c.sans?.join(', ') || '—'}</td>
-                        <td className="small" data-label="Issuer">{c.issuer}</td>
-                        <td className="small nowrap" data-label="Expires">{formatDateTime(c.notAfter)}</td>
-                        <td data-label="Status"><Expiry days={c.daysLeft} status={c.status} /></td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DataTable
+              data={items}
+              rowKey={(c) => c.fingerprint ?? `${c.subject}-${c.notAfter}`}
+              columns={columns}
+              initialSort={{ id: 'expires' }}
+              empty={<EmptyState icon="certificate" title="No certificates yet">Traefik requests certificates when a router with a resolver first gets traffic.</EmptyState>}
+            />
           </Card>
         ) : null}
       </div>

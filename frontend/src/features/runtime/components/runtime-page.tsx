@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Card, PageHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Icon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components/ui/states';
 import { Tabs } from '@/components/ui/tabs';
@@ -76,66 +77,40 @@ export function RuntimePage() {
 }
 
 function RouterTable({ items, names }: { items: RuntimeRouter[]; names: Map<string, string> }) {
-  if (!items.length) return <EmptyState icon="layers" title="Nothing here" />;
-  return (
-    <div className="table-wrap">
-      <table className="table stacked">
-        <thead>
-          <tr>
-            <th scope="col">Router</th>
-            <th scope="col">Rule</th>
-            <th scope="col">Entrypoints</th>
-            <th scope="col">Status</th>
-            <th scope="col">Owner</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((r) => (
-            <tr key={r.name}>
-              <td className="mono small">{r.name}</td>
-              <td className="mono small" style={{ maxWidth: 360, overflowWrap: 'anywhere' }} data-label="Rule">{r.rule ?? '—'}</td>
-              <td className="mono small" data-label="Entrypoints">{r.entryPoints?.join(', ') ?? '—'}</td>
-              <td data-label="Status"><RuntimeStatusBadge status={r.status} /></td>
-              <td className="small" data-label="Owner">
-                {r.serviceId ? <Link to={`/services/${r.serviceId}`}>{names.get(r.serviceId) ?? 'Gatehouse service'}</Link> : <span className="muted">{r.provider ?? '—'}</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<RuntimeRouter>[] = [
+    { id: 'name', header: 'Router', className: 'mono small', sortValue: (r) => r.name, cell: (r) => r.name },
+    { id: 'rule', header: 'Rule', className: 'mono small', style: { maxWidth: 360, overflowWrap: 'anywhere' }, cell: (r) => r.rule ?? '—' },
+    { id: 'entryPoints', header: 'Entrypoints', className: 'mono small', cell: (r) => r.entryPoints?.join(', ') ?? '—' },
+    { id: 'status', header: 'Status', sortValue: (r) => r.status, cell: (r) => <RuntimeStatusBadge status={r.status} /> },
+    {
+      id: 'owner',
+      header: 'Owner',
+      className: 'small',
+      cell: (r) =>
+        r.serviceId ? <Link to={`/services/${r.serviceId}`}>{names.get(r.serviceId) ?? 'Gatehouse service'}</Link> : <span className="muted">{r.provider ?? '—'}</span>,
+    },
+  ];
+  return <DataTable data={items} rowKey={(r) => r.name} columns={columns} empty={<EmptyState icon="layers" title="Nothing here" />} />;
 }
 
+const entryColumns: Column<RuntimeEntry>[] = [
+  { id: 'name', header: 'Name', className: 'mono small', sortValue: (e) => e.name, cell: (e) => e.name },
+  { id: 'type', header: 'Type', className: 'small', sortValue: (e) => e.type, cell: (e) => e.type ?? '—' },
+  { id: 'provider', header: 'Provider', className: 'small muted', sortValue: (e) => e.provider, cell: (e) => e.provider ?? '—' },
+  { id: 'servers', header: 'Servers', className: 'small', cell: (e) => (e.serversTotal ? `${e.serversUp ?? 0}/${e.serversTotal} up` : '—') },
+  {
+    id: 'status',
+    header: 'Status',
+    sortValue: (e) => e.status,
+    cell: (e) => (
+      <>
+        <RuntimeStatusBadge status={e.status} />
+        {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
+      </>
+    ),
+  },
+];
+
 function EntryTable({ items }: { items: RuntimeEntry[] }) {
-  if (!items.length) return <EmptyState icon="layers" title="Nothing here" />;
-  return (
-    <div className="table-wrap">
-      <table className="table stacked">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Provider</th>
-            <th scope="col">Servers</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((e) => (
-            <tr key={e.name}>
-              <td className="mono small">{e.name}</td>
-              <td className="small" data-label="Type">{e.type ?? '—'}</td>
-              <td className="small muted" data-label="Provider">{e.provider ?? '—'}</td>
-              <td className="small" data-label="Servers">{e.serversTotal ? `${e.serversUp ?? 0}/${e.serversTotal} up` : '—'}</td>
-              <td data-label="Status">
-                <RuntimeStatusBadge status={e.status} />
-                {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable data={items} rowKey={(e) => e.name} columns={entryColumns} empty={<EmptyState icon="layers" title="Nothing here" />} />;
 }

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { ConfigPreview, Service, ServiceInput } from '@/lib/api-types';
+import type { Service, ServiceInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-export type { ConfigPreview };
 
 export function useService(id: string | undefined) {
   return useQuery({
     queryKey: qk.services.detail(id ?? ''),
-    queryFn: () => api.get<Service>(`/api/services/${encodeURIComponent(id!)}`),
+    queryFn: () => api.get('/api/services/{id}', { params: { id: id! } }),
     enabled: !!id,
   });
 }
@@ -16,7 +14,7 @@ export function useService(id: string | undefined) {
 export function useConfigPreview(id: string | undefined) {
   return useQuery({
     queryKey: qk.services.preview(id ?? ''),
-    queryFn: () => api.get<ConfigPreview>(`/api/proxy/config/preview?serviceId=${encodeURIComponent(id!)}`),
+    queryFn: () => api.get('/api/proxy/config/preview', { query: { serviceId: id! } }),
     enabled: !!id,
   });
 }
@@ -35,7 +33,7 @@ function useInvalidateServices() {
 export function useCreateService() {
   const invalidate = useInvalidateServices();
   return useMutation({
-    mutationFn: (body: ServiceInput) => api.post<Service>('/api/services', body),
+    mutationFn: (body: ServiceInput) => api.post('/api/services', { body }),
     meta: { success: 'Service created' },
     onSuccess: (s) => invalidate(s.id),
   });
@@ -45,7 +43,7 @@ export function useUpdateService(id: string) {
   const invalidate = useInvalidateServices();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ServiceInput) => api.put<Service>(`/api/services/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: ServiceInput) => api.put('/api/services/{id}', { params: { id }, body }),
     meta: { success: 'Service saved' },
     onSuccess: (s) => {
       qc.setQueryData(qk.services.detail(id), s);
@@ -59,7 +57,7 @@ export function useToggleService() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: ({ service, enabled }: { service: Service; enabled: boolean }) =>
-      api.patch<Service>(`/api/services/${encodeURIComponent(service.id)}`, { enabled }),
+      api.patch('/api/services/{id}', { params: { id: service.id }, body: { enabled } }),
     onSuccess: (s) => invalidate(s.id),
   });
 }
@@ -68,7 +66,7 @@ export function useDeleteService() {
   const invalidate = useInvalidateServices();
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.del(`/api/services/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.del('/api/services/{id}', { params: { id } }),
     meta: { success: 'Service deleted' },
     onSuccess: (_v, id) => {
       qc.removeQueries({ queryKey: qk.services.detail(id) });

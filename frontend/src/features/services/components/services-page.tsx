@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
+import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Icon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { Sparkline } from '@/components/ui/sparkline';
@@ -70,6 +71,48 @@ export function ServicesPage() {
     );
 
   const total = services.data?.length ?? 0;
+  const columns: Column<Service>[] = [
+    {
+      id: 'name',
+      header: 'Service',
+      sortValue: (s) => s.name,
+      cell: (s) => (
+        <div className="stack-sm" style={{ gap: 4 }}>
+          <Link to={`/services/${s.id}`} className="service-name">
+            {s.name}
+          </Link>
+          <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
+        </div>
+      ),
+    },
+    { id: 'hostnames', header: 'Hostnames', sortValue: (s) => s.fqdns?.[0], cell: (s) => <Hosts service={s} /> },
+    { id: 'targets', header: 'Targets', className: 'col-targets', headerClassName: 'col-targets', cell: (s) => <Targets service={s} /> },
+    { id: 'access', header: 'Access', cell: (s) => <ProtectionIcons protection={s.protection} /> },
+    { id: 'backends', header: 'Backends', cell: (s) => <Health h={healthById.get(s.id)} /> },
+    {
+      id: 'traffic',
+      header: 'Traffic',
+      sortValue: (s) => metricsById.get(s.id)?.requestRate,
+      cell: (s) => <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />,
+    },
+    actionsColumn((s) => (
+      <>
+        <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? 'Enabled' : 'Disabled'}>
+          <Switch
+            checked={s.enabled}
+            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
+            onChange={(e) => onToggle(s, e.target.checked)}
+            label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+            hideLabel
+          />
+        </span>
+        <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
+        <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
+        {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} /> : null}
+      </>
+    )),
+  ];
+
   return (
     <>
       <PageHeader
@@ -136,66 +179,8 @@ export function ServicesPage() {
           </EmptyState>
         ) : (
           <>
-            <div className="table-wrap service-table">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Service</th>
-                    <th scope="col">Hostnames</th>
-                    <th scope="col" className="col-targets">Targets</th>
-                    <th scope="col">Access</th>
-                    <th scope="col">Backends</th>
-                    <th scope="col">Traffic</th>
-                    <th scope="col" className="actions">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.map((s) => (
-                    <tr key={s.id}>
-                      <td>
-                        <div className="stack-sm" style={{ gap: 4 }}>
-                          <Link to={`/services/${s.id}`} className="service-name">
-                            {s.name}
-                          </Link>
-                          <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
-                        </div>
-                      </td>
-                      <td>
-                        <Hosts service={s} />
-                      </td>
-                      <td className="col-targets">
-                        <Targets service={s} />
-                      </td>
-                      <td>
-                        <ProtectionIcons protection={s.protection} />
-                      </td>
-                      <td>
-                        <Health h={healthById.get(s.id)} />
-                      </td>
-                      <td>
-                        <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
-                      </td>
-                      <td className="actions">
-                        <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? 'Enabled' : 'Disabled'}>
-                          <Switch
-                            checked={s.enabled}
-                            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
-                            onChange={(e) => onToggle(s, e.target.checked)}
-                            label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
-                            hideLabel
-                          />
-                        </span>
-                        <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
-                        <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
-                        {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} /> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            {/* Phones get the richer cards below instead of the table's generic card layout. */}
+            <DataTable data={list} rowKey={(s) => s.id} columns={columns} cards={false} wrapClassName="service-table" />
             <div className="service-cards" style={{ padding: 12 }}>
               {list.map((s) => (
                 <div key={s.id} className="card service-card">

@@ -4,13 +4,13 @@ import type { AdminSecurity } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useAdminSecurity() {
-  return useQuery({ queryKey: qk.adminSecurity(), queryFn: () => api.get<AdminSecurity>('/api/admin/security') });
+  return useQuery({ queryKey: qk.adminSecurity(), queryFn: () => api.get('/api/admin/security') });
 }
 
 export function useSaveAdminSecurity() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminSecurity) => api.put<AdminSecurity>('/api/admin/security', body),
+    mutationFn: (body: AdminSecurity) => api.put('/api/admin/security', { body }),
     meta: { success: 'Sign-in security saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.adminSecurity(), data);

@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminSsoSettings, AdminSsoSettingsInput } from '@/lib/api-types';
+import type { AdminSsoSettingsInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useAdminSso() {
-  return useQuery({ queryKey: qk.adminSso(), queryFn: () => api.get<AdminSsoSettings>('/api/admin/sso') });
+  return useQuery({ queryKey: qk.adminSso(), queryFn: () => api.get('/api/admin/sso') });
 }
 
 export function useSaveAdminSso() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminSsoSettingsInput) => api.put<AdminSsoSettings>('/api/admin/sso', body),
+    mutationFn: (body: AdminSsoSettingsInput) => api.put('/api/admin/sso', { body }),
     meta: { success: 'Panel sign-in saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.adminSso(), data);

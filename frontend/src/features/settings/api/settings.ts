@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { GlobalConfig, SsoSettings, SsoSettingsInput } from '@/lib/api-types';
+import type { GlobalConfig, SsoSettingsInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 export function useSaveConfig() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GlobalConfig) => api.put<GlobalConfig>('/api/config', body),
+    mutationFn: (body: GlobalConfig) => api.put('/api/config', { body }),
     meta: { success: 'Settings saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.config(), data);
@@ -16,13 +16,13 @@ export function useSaveConfig() {
 }
 
 export function useSso() {
-  return useQuery({ queryKey: qk.sso(), queryFn: () => api.get<SsoSettings>('/api/sso') });
+  return useQuery({ queryKey: qk.sso(), queryFn: () => api.get('/api/sso') });
 }
 
 export function useSaveSso() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SsoSettingsInput) => api.put<SsoSettings>('/api/sso', body),
+    mutationFn: (body: SsoSettingsInput) => api.put('/api/sso', { body }),
     meta: { success: 'Single sign-on saved' },
     onSuccess: (data) => {
       qc.setQueryData(qk.sso(), data);

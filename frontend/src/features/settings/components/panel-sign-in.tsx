@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { DataTable } from '@/components/ui/data-table';
 import { FieldErrorText } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
@@ -150,55 +151,64 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
             {rules.fields.length === 0 ? (
               <p className="muted">No rules: nobody can sign in with SSO.</p>
             ) : (
-              <div className="table-wrap">
-                <table className="table">
-                  <caption className="sr-only">Sign-in rules, first match wins</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Claim</th>
-                      <th scope="col">Value</th>
-                      <th scope="col">Role</th>
-                      <th scope="col"><span className="sr-only">Actions</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rules.fields.map((f, i) => {
-                      const e = errors.rules?.[i];
-                      return (
-                        <tr key={f.id}>
-                          <td>
-                            <select className="select" aria-label={`Rule ${i + 1} claim`} aria-invalid={e?.claim ? true : undefined} {...register(`rules.${i}.claim`)}>
-                              {(['group', 'email', 'username'] as const).map((c) => (
-                                <option key={c} value={c}>{claimLabels[c]}</option>
-                              ))}
-                            </select>
-                            {e?.claim?.message ? <FieldErrorText message={e.claim.message} /> : null}
-                          </td>
-                          <td>
-                            <input className="input mono" aria-label={`Rule ${i + 1} value`} aria-invalid={e?.value ? true : undefined} {...register(`rules.${i}.value`)} />
-                            {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
-                          </td>
-                          <td>
-                            <select className="select" aria-label={`Rule ${i + 1} role`} aria-invalid={e?.role ? true : undefined} {...register(`rules.${i}.role`)}>
-                              <option value="admin">Admin</option>
-                              <option value="viewer">Viewer</option>
-                            </select>
-                            {e?.role?.message ? <FieldErrorText message={e.role.message} /> : null}
-                          </td>
-                          <td className="nowrap">
-                            {canWrite ? (
-                              <>
-                                <Button size="sm" variant="ghost" icon="chevronUp" iconOnly disabled={i === 0} onClick={() => rules.move(i, i - 1)} aria-label={`Move rule ${i + 1} up`} />
-                                <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => rules.remove(i)} aria-label={`Remove rule ${i + 1}`} />
-                              </>
-                            ) : null}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                data={rules.fields}
+                rowKey={(f) => f.id}
+                caption="Sign-in rules, first match wins"
+                cards={false}
+                columns={[
+                  {
+                    id: 'claim',
+                    header: 'Claim',
+                    cell: (_, { index: i }) => (
+                      <>
+                        <select className="select" aria-label={`Rule ${i + 1} claim`} aria-invalid={errors.rules?.[i]?.claim ? true : undefined} {...register(`rules.${i}.claim`)}>
+                          {(['group', 'email', 'username'] as const).map((c) => (
+                            <option key={c} value={c}>{claimLabels[c]}</option>
+                          ))}
+                        </select>
+                        {errors.rules?.[i]?.claim?.message ? <FieldErrorText message={errors.rules[i].claim.message} /> : null}
+                      </>
+                    ),
+                  },
+                  {
+                    id: 'value',
+                    header: 'Value',
+                    cell: (_, { index: i }) => (
+                      <>
+                        <input className="input mono" aria-label={`Rule ${i + 1} value`} aria-invalid={errors.rules?.[i]?.value ? true : undefined} {...register(`rules.${i}.value`)} />
+                        {errors.rules?.[i]?.value?.message ? <FieldErrorText message={errors.rules[i].value.message} /> : null}
+                      </>
+                    ),
+                  },
+                  {
+                    id: 'role',
+                    header: 'Role',
+                    cell: (_, { index: i }) => (
+                      <>
+                        <select className="select" aria-label={`Rule ${i + 1} role`} aria-invalid={errors.rules?.[i]?.role ? true : undefined} {...register(`rules.${i}.role`)}>
+                          <option value="admin">Admin</option>
+                          <option value="viewer">Viewer</option>
+                        </select>
+                        {errors.rules?.[i]?.role?.message ? <FieldErrorText message={errors.rules[i].role.message} /> : null}
+                      </>
+                    ),
+                  },
+                  {
+                    id: 'actions',
+                    header: 'Actions',
+                    hideHeader: true,
+                    className: 'nowrap',
+                    cell: (_, { index: i }) =>
+                      canWrite ? (
+                        <>
+                          <Button size="sm" variant="ghost" icon="chevronUp" iconOnly disabled={i === 0} onClick={() => rules.move(i, i - 1)} aria-label={`Move rule ${i + 1} up`} />
+                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => rules.remove(i)} aria-label={`Remove rule ${i + 1}`} />
+                        </>
+                      ) : null,
+                  },
+                ]}
+              />
             )}
           </div>
 

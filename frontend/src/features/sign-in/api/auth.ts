@@ -1,17 +1,15 @@
 import { useEffect } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AdminCredentials as Credentials, AdminUser, LoginResult } from '@/lib/api-types';
+import type { AdminCredentials } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-import { getPasskey, type ServerOptions } from '@/lib/webauthn';
-
-export type { Credentials };
+import { getPasskey } from '@/lib/webauthn';
 
 /** The password step: a session, or (with a second factor enrolled) the methods to finish with. */
 export function useLogin() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Credentials) => api.post<LoginResult>('/api/admin/login', body, { skipAuthRedirect: true }),
+    mutationFn: (body: AdminCredentials) => api.post('/api/admin/login', { body, skipAuthRedirect: true }),
     meta: { quiet: true },
     onSuccess: (data) => {
       if ('user' in data) qc.setQueryData(qk.me(), data);
@@ -24,7 +22,7 @@ export function useLoginCode() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ method, code }: { method: 'totp' | 'recovery'; code: string }) =>
-      api.post<{ user: AdminUser }>(`/api/admin/login/${method}`, { code }, { skipAuthRedirect: true }),
+      api.post(`/api/admin/login/${method}`, { body: { code }, skipAuthRedirect: true }),
     meta: { quiet: true },
     onSuccess: (data) => {
       qc.setQueryData(qk.me(), data);
@@ -40,9 +38,9 @@ export function usePasskeyLogin() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const options = await api.post<ServerOptions>('/api/admin/login/passkey/begin', undefined, { skipAuthRedirect: true });
+      const options = await api.post('/api/admin/login/passkey/begin', { skipAuthRedirect: true });
       const credential = await getPasskey(options);
-      return api.post<{ user: AdminUser }>('/api/admin/login/passkey/finish', { credential }, { skipAuthRedirect: true });
+      return api.post('/api/admin/login/passkey/finish', { body: { credential }, skipAuthRedirect: true });
     },
     meta: { quiet: true },
     onSuccess: (data) => {
@@ -54,8 +52,7 @@ export function usePasskeyLogin() {
 export function useSetup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: Credentials) =>
-      api.post<{ user: AdminUser }>('/api/admin/setup', body, { skipAuthRedirect: true }),
+    mutationFn: (body: AdminCredentials) => api.post('/api/admin/setup', { body, skipAuthRedirect: true }),
     meta: { quiet: true },
     onSuccess: (data) => {
       qc.setQueryData(qk.me(), data);
@@ -66,7 +63,7 @@ export function useSetup() {
 
 export function useLogout() {
   return useMutation({
-    mutationFn: () => api.post<void>('/api/admin/logout', undefined, { skipAuthRedirect: true }),
+    mutationFn: () => api.post('/api/admin/logout', { skipAuthRedirect: true }),
     meta: { quiet: true },
   });
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute } from '@/test/utils';
-import type { ClusterView } from '../api/cluster';
+import type { ClusterView } from '@/lib/api-types';
 import { ReplicasCard } from './replicas-card';
 
 afterEach(() => vi.unstubAllGlobals());

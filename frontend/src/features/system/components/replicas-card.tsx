@@ -1,10 +1,53 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { useCluster, type ClusterView } from '../api/cluster';
+import type { ClusterReplica, ClusterView } from '@/lib/api-types';
+import { useCluster } from '../api/cluster';
 
 const ENGINES: Record<ClusterView['engine'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+const replicaColumns: Column<ClusterReplica>[] = [
+  {
+    id: 'id',
+    header: 'Replica',
+    className: 'mono small',
+    cell: (r) => (
+      <>
+        {r.id}
+        {r.this ? (
+          <>
+            {' '}
+            <Badge tone="info">This replica</Badge>
+          </>
+        ) : null}
+      </>
+    ),
+  },
+  { id: 'address', header: 'Address', className: 'mono small', cell: (r) => r.address || 'local socket' },
+  { id: 'since', header: 'Up since', sortValue: (r) => Date.parse(r.since), cell: (r) => <span title={formatDateTime(r.since)}>{formatRelative(r.since)}</span> },
+  {
+    id: 'role',
+    header: 'Role',
+    cell: (r) => (
+      <div className="row" style={{ gap: 6 }}>
+        {r.leader ? (
+          <Badge tone="success" icon="check">
+            Leader
+          </Badge>
+        ) : (
+          <Badge>Follower</Badge>
+        )}
+        {r.listening ? null : (
+          <Badge tone="warning" icon="alert" title="Its LISTEN connection is down: it does not hear the other replicas' changes until it reconnects.">
+            Not listening
+          </Badge>
+        )}
+      </div>
+    ),
+  },
+];
 
 /** The replicas sharing the database, as the database server sees them. */
 export function ReplicasCard() {
@@ -29,7 +72,7 @@ export function ReplicasBody({ view }: { view: ClusterView }) {
       <div className="card-body">
         <p className="muted">
           This panel runs alone on SQLite: one process owns the database file. To run several replicas behind one Traefik, move to PostgreSQL as
-          the README explains in “Several replicas (PostgreSQL)”.
+          docs/replicas.md explains in “Several replicas (PostgreSQL)”.
         </p>
       </div>
     );
@@ -40,55 +83,7 @@ export function ReplicasBody({ view }: { view: ClusterView }) {
         Listed from PostgreSQL’s own view (pg_stat_activity and pg_locks): a replica shows here while its connections are open. The leader runs the
         jobs that must run once for all replicas.
       </p>
-      <div className="table-wrap">
-        <table className="table stacked" aria-label="Replicas">
-          <thead>
-            <tr>
-              <th scope="col">Replica</th>
-              <th scope="col">Address</th>
-              <th scope="col">Up since</th>
-              <th scope="col">Role</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.replicas.map((r) => (
-              <tr key={r.id}>
-                <td className="mono small">
-                  {r.id}
-                  {r.this ? (
-                    <>
-                      {' '}
-                      <Badge tone="info">This replica</Badge>
-                    </>
-                  ) : null}
-                </td>
-                <td data-label="Address" className="mono small">
-                  {r.address || 'local socket'}
-                </td>
-                <td data-label="Up since">
-                  <span title={formatDateTime(r.since)}>{formatRelative(r.since)}</span>
-                </td>
-                <td data-label="Role">
-                  <div className="row" style={{ gap: 6 }}>
-                    {r.leader ? (
-                      <Badge tone="success" icon="check">
-                        Leader
-                      </Badge>
-                    ) : (
-                      <Badge>Follower</Badge>
-                    )}
-                    {r.listening ? null : (
-                      <Badge tone="warning" icon="alert" title="Its LISTEN connection is down: it does not hear the other replicas' changes until it reconnects.">
-                        Not listening
-                      </Badge>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable data={view.replicas} rowKey={(r) => r.id} columns={replicaColumns} label="Replicas" />
     </>
   );
 }

@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type FieldError } from '@/lib/api-client';
-import type { components } from '@/lib/api-schema';
-
-type Schemas = components['schemas'];
-
-export type ImportPlan = Schemas['ImportPlan'];
-export type ImportItem = Schemas['ImportItem'];
-export type ExportRequest = Schemas['ExportRequest'];
-export type ImportMode = 'merge' | 'replace';
+import { ApiError, type ApiAnswer, type FieldError } from '@/lib/api-client';
+import type { ExportRequest, ImportMode } from '@/lib/api-types';
 
 export const PASSPHRASE_MIN = 12;
 
@@ -72,13 +65,13 @@ export function useExport() {
 export type ImportRequest = { file: Blob; mode: ImportMode; apply: boolean; digest?: string; passphrase?: string };
 
 /** Sends the file as is; without apply the answer is the plan and nothing changes. */
-export async function importFile({ file, mode, apply, digest, passphrase }: ImportRequest): Promise<ImportPlan> {
+export async function importFile({ file, mode, apply, digest, passphrase }: ImportRequest) {
   const q = new URLSearchParams({ format: 'auto', mode, apply: String(apply) });
   if (digest) q.set('digest', digest);
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
   if (passphrase) headers['X-Gatehouse-Passphrase'] = passphrase;
   const res = await send(`/api/import?${q.toString()}`, { method: 'POST', headers, body: file });
-  return (await res.json()) as ImportPlan;
+  return (await res.json()) as ApiAnswer<'/api/import', 'post'>;
 }
 
 export function useImport() {

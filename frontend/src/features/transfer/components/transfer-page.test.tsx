@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderRoute, viewerMe, type MockRoute } from '@/test/utils';
-import type { ImportPlan } from '../api/transfer';
+import type { ImportPlan } from '@/lib/api-types';
 import { TransferPage } from './transfer-page';
 
 const adminMe: MockRoute = { path: '/api/admin/me', body: { user: { id: 'u1', username: 'admin', role: 'admin' } } };

@@ -3,11 +3,13 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, PageHeader } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/api/system';
-import { PASSPHRASE_MIN, hasSealedSecrets, useExport, useImport, type ImportItem, type ImportMode, type ImportPlan } from '../api/transfer';
+import type { ImportItem, ImportMode, ImportPlan } from '@/lib/api-types';
+import { PASSPHRASE_MIN, hasSealedSecrets, useExport, useImport } from '../api/transfer';
 
 export function TransferPage() {
   const canWrite = useCanWrite();
@@ -190,6 +192,19 @@ function ImportCard() {
   );
 }
 
+const planColumns: Column<ImportItem>[] = [
+  // The action leads each card on a phone, and says what it is.
+  { id: 'action', header: 'Action', label: 'Action', cell: (it) => <Badge tone={actionTone[it.action] ?? 'neutral'}>{actionLabel[it.action] ?? it.action}</Badge> },
+  { id: 'kind', header: 'Kind', cell: (it) => kindLabel[it.kind] ?? it.kind },
+  { id: 'name', header: 'Name', className: 'mono', cell: (it) => it.name },
+  { id: 'details', header: 'Details', cell: (it) => it.reason ?? (it.fields?.length ? `Changes ${it.fields.join(', ')}` : '') },
+];
+
+const skippedColumns: Column<ImportPlan['skipped'][number]>[] = [
+  { id: 'source', header: 'Not imported', cell: (sk) => sk.source },
+  { id: 'reason', header: 'Why', label: false, cell: (sk) => sk.reason },
+];
+
 function PlanView({ plan, children }: { plan: ImportPlan; children: ReactNode }) {
   const s = plan.summary;
   return (
@@ -198,57 +213,9 @@ function PlanView({ plan, children }: { plan: ImportPlan; children: ReactNode })
         Plan ({plan.format}, {plan.mode}): <strong>{s.create}</strong> to create, <strong>{s.update}</strong> to update, <strong>{s.unchanged}</strong> unchanged,{' '}
         <strong>{s.delete}</strong> to delete, <strong>{s.refused}</strong> refused, <strong>{s.skipped}</strong> skipped.
       </p>
-      <div className="table-wrap">
-        <table className="table stacked" aria-label="Import plan">
-          <thead>
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Name</th>
-              <th scope="col">Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.items.map((it, i) => (
-              <PlanRow key={`${it.kind}-${it.name}-${i}`} item={it} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {plan.skipped.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table stacked" aria-label="Not imported">
-            <thead>
-              <tr>
-                <th scope="col">Not imported</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.skipped.map((sk, i) => (
-                <tr key={i}>
-                  <td>{sk.source}</td>
-                  <td>{sk.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable data={plan.items} rowKey={(it, i) => `${it.kind}-${it.name}-${i}`} columns={planColumns} label="Import plan" />
+      {plan.skipped.length > 0 ? <DataTable data={plan.skipped} rowKey={(_, i) => String(i)} columns={skippedColumns} label="Not imported" /> : null}
       <div>{children}</div>
     </div>
-  );
-}
-
-function PlanRow({ item }: { item: ImportItem }) {
-  return (
-    <tr>
-      <td data-label="Action">
-        <Badge tone={actionTone[item.action] ?? 'neutral'}>{actionLabel[item.action] ?? item.action}</Badge>
-      </td>
-      <td data-label="Kind">{kindLabel[item.kind] ?? item.kind}</td>
-      <td data-label="Name" className="mono">{item.name}</td>
-      <td data-label="Details">{item.reason ?? (item.fields?.length ? `Changes ${item.fields.join(', ')}` : '')}</td>
-    </tr>
   );
 }

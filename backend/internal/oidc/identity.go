@@ -1,0 +1,87 @@
+package oidc
+
+import "strings"
+
+// Identity is who the provider says signed in.
+type Identity struct {
+	// Issuer and Subject are the stable identity: they link a person.
+	Issuer, Subject string
+	// Username is the preferred_username claim as sent (maybe empty).
+	Username string
+	// Email is the email claim as sent, verified or not: see VerifiedEmail.
+	Email string
+	// EmailVerified: the email_verified claim is present and true.
+	EmailVerified bool
+	// User names who signed in: the username, else the verified e-mail
+	// address, else the subject. Never an unverified address.
+	User string
+	// Name is the name claim, or User when there is none.
+	Name   string
+	Groups []string // from the groups claim the settings name
+}
+
+// VerifiedEmail is the e-mail address when the provider has verified it,
+// "" otherwise: an unverified address could be anyone's.
+func (id Identity) VerifiedEmail() string {
+	if id.EmailVerified {
+		return id.Email
+	}
+	return ""
+}
+
+func identityOf(issuer, subject string, claims map[string]any, groupsClaim string) Identity {
+	str := func(k string) string { v, _ := claims[k].(string); return v }
+	id := Identity{Issuer: issuer, Subject: subject, Username: str("preferred_username"), Email: str("email"),
+		Name: str("name"), Groups: groupsOf(claims[groupsClaim])}
+	// Some providers send email_verified as a string.
+	switch v := claims["email_verified"].(type) {
+	case bool:
+		id.EmailVerified = v
+	case string:
+		id.EmailVerified = v == "true"
+	}
+	id.User = id.Username
+	if id.User == "" {
+		id.User = id.VerifiedEmail()
+	}
+	if id.User == "" {
+		id.User = subject
+	}
+	if id.Name == "" {
+		id.Name = id.User
+	}
+	return id
+}
+
+// groupsOf reads a groups claim: a JSON list of strings or one
+// comma-separated string (a comma inside a listed name becomes a space).
+func groupsOf(v any) []string {
+	switch g := v.(type) {
+	case string:
+		return cleanList(strings.Split(g, ","))
+	case []any:
+		out := make([]string, 0, len(g))
+		for _, x := range g {
+			if s, ok := x.(string); ok {
+				out = append(out, strings.ReplaceAll(s, ",", " "))
+			}
+		}
+		return cleanList(out)
+	}
+	return []string{}
+}
+
+// cleanList trims each entry and drops empty and repeated ones.
+func cleanList(in []string) []string {
+	out := make([]string, 0, len(in))
+	seen := map[string]bool{}
+	for _, v := range in {
+		v = strings.TrimSpace(v)
+		if v == "" || seen[v] {
+			continue
+		}
+		seen[v] = true
+		out = append(out, v)
+	}
+	return out
+}

@@ -229,12 +229,11 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	var redirectMW, hstsMW string
 	if redirect && anyTLS && anyPlain {
 		redirectMW = Prefix + "https-" + slug
-		newMW = append(newMW, namedMW{redirectMW, &Middleware{RedirectScheme: &RedirectScheme{Scheme: "https", Permanent: true}}})
+		newMW = append(newMW, namedMW{redirectMW, httpsRedirect()})
 	}
 	if sts.MaxAge > 0 && anyTLS {
 		hstsMW = Prefix + "hsts-" + slug
-		newMW = append(newMW, namedMW{hstsMW, &Middleware{Headers: &Headers{
-			STSSeconds: sts.MaxAge, STSIncludeSubdomains: sts.IncludeSubdomains, STSPreload: sts.Preload}}})
+		newMW = append(newMW, namedMW{hstsMW, hstsHeaders(sts)})
 	}
 
 	// Everything is valid: emit.
@@ -276,6 +275,16 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 		b.cfg.owners.routers[rn] = sv.ID
 	}
 	return nil
+}
+
+// httpsRedirect is the middleware that sends plain-HTTP clients to HTTPS.
+func httpsRedirect() *Middleware {
+	return &Middleware{RedirectScheme: &RedirectScheme{Scheme: "https", Permanent: true}}
+}
+
+// hstsHeaders is the middleware that adds the Strict-Transport-Security header.
+func hstsHeaders(sts store.HSTS) *Middleware {
+	return &Middleware{Headers: &Headers{STSSeconds: sts.MaxAge, STSIncludeSubdomains: sts.IncludeSubdomains, STSPreload: sts.Preload}}
 }
 
 // targetURLs renders scheme://host:port for each target (IPv6 in brackets).

@@ -14,11 +14,15 @@ import (
 // changed are built and encoded again. assemble joins the fragments into
 // exactly the bytes Encode(BuildWithProblems(snapshot)) gives.
 type fragment struct {
-	seen      uint64 // the last assembly that used it
-	slug      string // the slug it was built with
-	protected bool   // the protection flag it was built with
-	problem   *Problem
-	entries   [numSections][]entry
+	seen      uint64     // the last assembly that used it
+	slug      string     // the slug it was built with
+	protected bool       // the protection flag it was built with
+	domain    domainPart // what it took from domains
+	// marked: its routers are told apart (anyTLS, anyPlain) and the TLS
+	// ones' tlsAt set (see markRouters).
+	marked, anyTLS, anyPlain bool
+	problem                  *Problem
+	entries                  [numSections][]entry
 }
 
 // entry is one named object, encoded as `"name":value`.
@@ -26,6 +30,10 @@ type entry struct {
 	name, owner string
 	json        []byte
 	frag        *fragment // the fragment it belongs to; nil: no service's
+	// tlsAt, in a router with a TLS block, is where the block's value
+	// starts: it is the last field, so json is json[:tlsAt], the block and
+	// "}". Zero in every other entry.
+	tlsAt int
 }
 
 // The sections of "http", in the order encoding/json writes them.
@@ -43,6 +51,7 @@ var sectionKeys = [numSections]string{`"routers":`, `"services":`, `"middlewares
 type entryEncoder struct {
 	buf bytes.Buffer
 	enc *json.Encoder
+	tls map[string]tlsBlock // by tlsKey (see tlsBlock)
 }
 
 func newEntryEncoder() *entryEncoder {
@@ -50,6 +59,15 @@ func newEntryEncoder() *entryEncoder {
 	e.enc = json.NewEncoder(&e.buf)
 	e.enc.SetEscapeHTML(false)
 	return e
+}
+
+// value encodes v alone, as Encode would inside a document.
+func (e *entryEncoder) value(v any) ([]byte, error) {
+	e.buf.Reset()
+	if err := e.enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(e.buf.Bytes()[:e.buf.Len()-1]), nil
 }
 
 func (e *entryEncoder) encode(name, owner string, v any) (entry, error) {
@@ -103,7 +121,7 @@ func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
 // Build does inside the whole snapshot, then encodes its objects.
 func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) (*fragment, error) {
 	b := newBuilder(g, 1)
-	f := &fragment{slug: slug, protected: sv.Protected}
+	f := &fragment{slug: slug, protected: sv.Protected, domain: g.domainPartOf(&sv)}
 	if err := b.service(sv, slug); err != nil {
 		// A service the builder refuses is left out and reported, not an
 		// error of the whole configuration (as in BuildWithProblems).
@@ -118,6 +136,9 @@ func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) 
 		for i := range f.entries[sec] {
 			f.entries[sec][i].frag = f
 		}
+	}
+	if err := f.markRouters(b.cfg.HTTP.Routers, enc); err != nil {
+		return nil, err
 	}
 	return f, nil
 }

@@ -3,7 +3,6 @@ package dynconf
 import (
 	"context"
 	"maps"
-	"reflect"
 	"slices"
 	"sort"
 	"sync"
@@ -16,14 +15,17 @@ import (
 
 // rowCache keeps the enabled services as last read, in creation order, each
 // with the fragment it last built. A service event names the one row to read
-// again; settings are read on every rebuild anyway; any other event
-// (domains, managed mode, an entity it does not know) makes the next rebuild
-// read every row and build every fragment.
+// again; settings and domains are read on every rebuild anyway (a domain
+// write changes no service row: renaming a domain renames its services' host
+// names, which are resolved against the domain row, see followDomains); any
+// other event (managed mode, an entity it does not know) makes the next
+// rebuild read every row and build every fragment.
 //
 // It also keeps which services are guarded (Deps.Guarded). A service event
 // names the one service whose protections or access rules the write may
-// have touched (a service's own rows), so only its answer is read again;
-// every other event, change.All included, drops them all.
+// have touched (a service's own rows), so only its answer is read again; a
+// domain write touches neither; every other event, change.All included,
+// drops them all.
 type rowCache struct {
 	mu         sync.Mutex // guards dirty, full and guardStale: events arrive on writers' goroutines
 	dirty      map[string]bool
@@ -49,9 +51,19 @@ type cachedRow struct {
 	base  string    // the slug before collision suffixes
 	slug  string    // valid while rowCache.slugsOK
 	frag  *fragment // nil: build it
+	// domainStale: a domain the fragment may read changed since it was
+	// built (see fragment.followDomains).
+	domainStale bool
 }
 
-func newCachedRow(r store.Service) *cachedRow {
+// newCachedRow caches r joined with its domain as the rebuild read it
+// (nil: none, or one the rebuild did not see), whatever was preloaded: the
+// rows and the domains then agree, and followDomains keeps them so.
+func newCachedRow(r store.Service, doms domainIndex) *cachedRow {
+	r.Domain = nil
+	if r.DomainID != nil {
+		r.Domain = doms.row[*r.DomainID]
+	}
 	return &cachedRow{row: r, hosts: services.FQDNs(r), base: slugify(r.Name, "service")}
 }
 
@@ -61,20 +73,22 @@ func (c *rowCache) note(e change.Event, gen *atomic.Uint64) {
 	if e.Entity == change.Session {
 		return // forward-auth sessions are not part of the configuration
 	}
+	named := e.ID != "" && (e.Entity == change.Service || e.Entity == change.Domain)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if e.Entity != change.Service || e.ID == "" {
+	if !named {
 		c.guardStale = true
 	}
 	switch {
 	case e.Entity == change.All:
 		c.full = true // events from other replicas may have been missed
-	case e.Entity == change.Service && e.ID != "":
+	case e.Entity == change.Service && named:
 		if c.dirty == nil {
 			c.dirty = map[string]bool{}
 		}
 		c.dirty[e.ID] = true
-	case e.Entity == change.Security, e.Entity == change.Settings, e.Entity == change.Access:
+	case e.Entity == change.Domain && named,
+		e.Entity == change.Security, e.Entity == change.Settings, e.Entity == change.Access:
 		// None touches the service rows; all are read on every rebuild.
 	default:
 		c.full = true
@@ -131,7 +145,7 @@ func (s *Service) rebuild(ctx context.Context, tls map[string]bool) (*cached, er
 func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pending) (*cached, error) {
 	rc := &s.rows
 	dirty, full := p.dirty, p.full
-	g, byID, err := s.globals(ctx, tls)
+	g, doms, err := s.globals(ctx, tls)
 	if err != nil {
 		return nil, err
 	}
@@ -143,21 +157,23 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pend
 	if err != nil {
 		return nil, err
 	}
-	// Rows carry their domain (host names): other domains mean other rows.
-	if full || !rc.loaded || rc.globals == nil || !reflect.DeepEqual(rc.globals.Domains, g.Domains) {
+	if full || !rc.loaded || rc.globals == nil {
 		rows, err := s.d.Services.ListEnabled(ctx)
 		if err != nil {
 			return nil, err
 		}
 		rc.rows = make([]*cachedRow, len(rows))
 		for i, r := range rows {
-			rc.rows[i] = newCachedRow(r)
+			rc.rows[i] = newCachedRow(r, doms)
 		}
 		rc.loaded, rc.slugsOK = true, false
-	} else if len(dirty) > 0 {
-		if err := s.refreshRows(ctx, dirty); err != nil {
-			return nil, err
+	} else {
+		if len(dirty) > 0 {
+			if err := s.refreshRows(ctx, dirty, doms); err != nil {
+				return nil, err
+			}
 		}
+		rc.followDomains(rc.globals.Domains, g.Domains, doms)
 	}
 	if rc.globals == nil || !sameGlobals(rc.globals, &g) {
 		for _, r := range rc.rows {
@@ -169,7 +185,7 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pend
 
 	g.Services = make([]ServiceSpec, len(rc.rows))
 	for i, r := range rc.rows {
-		g.Services[i] = specOf(r.row, r.hosts, byID, protected)
+		g.Services[i] = specOf(r.row, r.hosts, doms.spec, protected)
 	}
 	enc := newEntryEncoder()
 	if !rc.slugsOK {
@@ -181,11 +197,8 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pend
 	}
 	frags := make([]*fragment, len(rc.rows))
 	for i, r := range rc.rows {
-		slug := r.slug
-		if f := r.frag; f == nil || f.slug != slug || f.protected != g.Services[i].Protected {
-			if r.frag, err = buildFragment(&g, g.Services[i], slug, enc); err != nil {
-				return nil, err
-			}
+		if r.frag, err = fragmentOf(&g, r, &g.Services[i], enc); err != nil {
+			return nil, err
 		}
 		frags[i] = r.frag
 	}
@@ -226,6 +239,22 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pend
 	return c, nil
 }
 
+// fragmentOf returns r's fragment (sv: r joined with its domain and
+// protection): the cached one if it still holds, else a new one.
+func fragmentOf(g *Snapshot, r *cachedRow, sv *ServiceSpec, enc *entryEncoder) (*fragment, error) {
+	stale := r.domainStale
+	r.domainStale = false
+	if f := r.frag; f != nil && f.slug == r.slug && f.protected == sv.Protected {
+		if !stale {
+			return f, nil
+		}
+		if nf, err := f.followDomains(g, sv, enc); nf != nil || err != nil {
+			return nf, err
+		}
+	}
+	return buildFragment(g, *sv, r.slug, enc)
+}
+
 // cachedGuard answers which services are guarded from the last answer for
 // every service and those read again since for single services: all asks
 // about every service again, else only the dirty ones are asked about.
@@ -262,7 +291,7 @@ func (s *Service) cachedGuard(ctx context.Context, dirty map[string]bool, all bo
 // refreshRows reads the named services again: changed ones keep their place
 // (updates never change the creation time), disabled or deleted ones go, new
 // or re-enabled ones are inserted in creation order, as ListEnabled sorts.
-func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool) error {
+func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool, doms domainIndex) error {
 	rc := &s.rows
 	ids := slices.Sorted(maps.Keys(dirty))
 	rows, err := s.d.Services.EnabledByID(ctx, ids)
@@ -284,7 +313,7 @@ func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool) error 
 			rc.slugsOK = false // gone: later rows of the same base move up
 			continue
 		}
-		n := newCachedRow(f)
+		n := newCachedRow(f, doms)
 		if n.base == r.base {
 			n.slug = r.slug // same place, same base: same slug
 		} else {
@@ -299,7 +328,7 @@ func (s *Service) refreshRows(ctx context.Context, dirty map[string]bool) error 
 			continue
 		}
 		i := sort.Search(len(kept), func(i int) bool { return rowAfter(kept[i].row, f) })
-		kept = slices.Insert(kept, i, newCachedRow(f))
+		kept = slices.Insert(kept, i, newCachedRow(f, doms))
 		rc.slugsOK = false
 	}
 	rc.rows = kept
@@ -316,10 +345,10 @@ func rowAfter(a, b store.Service) bool {
 }
 
 // sameGlobals reports whether two snapshots agree on everything a service's
-// fragment depends on besides the service itself.
+// fragment depends on besides the service itself and domains (which
+// followDomains and fragment.followDomains follow).
 func sameGlobals(a, b *Snapshot) bool {
 	return slices.Equal(a.DefaultEntrypoints, b.DefaultEntrypoints) &&
 		slices.Equal(a.GlobalMiddlewares, b.GlobalMiddlewares) &&
-		maps.Equal(a.EntrypointTLS, b.EntrypointTLS) && a.AuthBase == b.AuthBase &&
-		reflect.DeepEqual(a.Domains, b.Domains)
+		maps.Equal(a.EntrypointTLS, b.EntrypointTLS) && a.AuthBase == b.AuthBase
 }

@@ -126,6 +126,7 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 		return r
 	}
 	pick := func() string { return ids[rng.IntN(len(ids))] }
+	extra := map[string]string{} // domains of op 11, by name
 	for i := range 8 {
 		s, err := v.services.Create(ctx, request())
 		if err != nil {
@@ -136,7 +137,7 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 	}
 	v.checkServed(t, "seed")
 	for step := range steps {
-		op := rng.IntN(11)
+		op := rng.IntN(13)
 		switch op {
 		case 0, 1:
 			s, err := v.services.Create(ctx, request())
@@ -202,6 +203,36 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 			// No address: protected services are left out with a problem.
 			v.svc.d.Panel.Bind([]string{"127.0.0.1:18080", "127.0.0.1:18081", ""}[rng.IntN(3)])
 			v.svc.Invalidate()
+		case 11:
+			// A domain custom host names may sit under (or be), created or
+			// deleted.
+			name := []string{"d1.example.com", "example.com", "c7.d2.example.com", "d3.example.com"}[rng.IntN(4)]
+			if id, ok := extra[name]; ok {
+				if err := v.domains.Delete(ctx, id); err != nil {
+					t.Logf("domain delete refused: %v", err)
+					break
+				}
+				delete(extra, name)
+			} else if d, err := v.domains.Create(ctx, domains.Request{Domain: name, CertResolver: "le", Wildcard: rng.IntN(2) == 0}); err != nil {
+				t.Logf("domain create refused: %v", err) // one of doms has the name
+			} else {
+				extra[name] = d.ID
+			}
+		case 12:
+			// Certificates only: resolver, wildcard, certificate configs.
+			d := doms[rng.IntN(len(doms))]
+			cur, err := v.domains.Get(ctx, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req := domains.Request{Domain: cur.Domain, CertResolver: []string{"le", "dns"}[rng.IntN(2)], Wildcard: rng.IntN(2) == 0,
+				HTTPS: cur.HTTPS}
+			if rng.IntN(2) == 0 {
+				req.CertConfigs = []store.CertConfig{{Main: fmt.Sprint("h", rng.IntN(1000), ".", cur.Domain), SANs: []string{"*." + cur.Domain}}}
+			}
+			if _, err := v.domains.Update(ctx, d, req); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if rng.IntN(4) > 0 { // sometimes two writes before a read
 			v.checkServed(t, fmt.Sprintf("step %d (op %d)", step, op))
@@ -272,7 +303,8 @@ func TestRowCacheNote(t *testing.T) {
 	}{
 		{"one service", change.Event{Entity: change.Service, Kind: change.Updated, ID: "s1"}, false, []string{"s1"}, false, true},
 		{"a service without id", change.Event{Entity: change.Service, Kind: change.Updated}, true, nil, true, true},
-		{"a domain", change.Event{Entity: change.Domain, Kind: change.Updated, ID: "d1"}, true, nil, true, true},
+		{"a domain", change.Event{Entity: change.Domain, Kind: change.Updated, ID: "d1"}, false, nil, false, true},
+		{"a domain without id", change.Event{Entity: change.Domain, Kind: change.Updated}, true, nil, true, true},
 		{"settings", change.Event{Entity: change.Settings, Kind: change.Updated}, false, nil, true, true},
 		{"a protection", change.Event{Entity: change.Security, Kind: change.Updated, ID: "s1"}, false, nil, true, true},
 		{"access rules", change.Event{Entity: change.Access, Kind: change.Updated, ID: "s1"}, false, nil, true, true},

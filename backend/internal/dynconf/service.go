@@ -219,7 +219,7 @@ func (s *Service) Snapshot(ctx context.Context, tls map[string]bool) (Snapshot, 
 }
 
 func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[string]bool) (Snapshot, error) {
-	snap, byID, err := s.globals(ctx, tls)
+	snap, doms, err := s.globals(ctx, tls)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -228,7 +228,7 @@ func (s *Service) snapshotOf(ctx context.Context, rows []store.Service, tls map[
 		return Snapshot{}, err
 	}
 	for _, r := range rows {
-		snap.Services = append(snap.Services, specOf(r, services.FQDNs(r), byID, isProtected))
+		snap.Services = append(snap.Services, specOf(r, services.FQDNs(r), doms.spec, isProtected))
 	}
 	return snap, nil
 }
@@ -246,17 +246,24 @@ func (s *Service) guarded(ctx context.Context, ids []string) (func(string) bool,
 	return isProtected, nil
 }
 
+// domainIndex finds the domains of a snapshot by id: the spec Build reads
+// and the row services.FQDNs resolves a service's host names against.
+type domainIndex struct {
+	spec map[string]*DomainSpec
+	row  map[string]*store.Domain
+}
+
 // globals reads everything of a snapshot but the services and their
-// protections: settings, domains (byID indexes them) and administrators.
-func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, map[string]*DomainSpec, error) {
+// protections: settings, domains (indexed by id) and administrators.
+func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, domainIndex, error) {
 	g, err := s.d.Settings.Get(ctx)
 	if err != nil {
-		return Snapshot{}, nil, fmt.Errorf("read settings: %w", err)
+		return Snapshot{}, domainIndex{}, fmt.Errorf("read settings: %w", err)
 	}
 	db := s.d.DB.WithContext(ctx)
 	var doms []store.Domain
 	if err := db.Order("domain, id").Find(&doms).Error; err != nil {
-		return Snapshot{}, nil, fmt.Errorf("list domains: %w", err)
+		return Snapshot{}, domainIndex{}, fmt.Errorf("list domains: %w", err)
 	}
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
@@ -266,18 +273,19 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, m
 	if s.d.Managed {
 		var n int64
 		if err := db.Model(&store.AdminUser{}).Where("disabled_at IS NULL").Count(&n).Error; err != nil {
-			return Snapshot{}, nil, fmt.Errorf("count administrators: %w", err)
+			return Snapshot{}, domainIndex{}, fmt.Errorf("count administrators: %w", err)
 		}
 		snap.HasAdmin = n > 0
 	}
-	byID := map[string]*DomainSpec{}
+	idx := domainIndex{spec: make(map[string]*DomainSpec, len(doms)), row: make(map[string]*store.Domain, len(doms))}
 	for _, d := range doms {
 		snap.Domains = append(snap.Domains, domainSpec(d))
 	}
 	for i := range snap.Domains {
-		byID[snap.Domains[i].ID] = &snap.Domains[i]
+		idx.spec[snap.Domains[i].ID] = &snap.Domains[i]
+		idx.row[doms[i].ID] = &doms[i]
 	}
-	return snap, byID, nil
+	return snap, idx, nil
 }
 
 // specOf joins one service row (hosts: its FQDNs) with its domain and protection.

@@ -290,6 +290,18 @@ func TestTransferCommands(t *testing.T) {
 		stop()
 		<-done
 		cl.Close()
+		// PostgreSQL ends the replica's session, and with it the lock, a
+		// moment after the connection closes: wait for it before importing.
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			release, err := cluster.Exclusive(t.Context(), envs[dirB]["PANEL_DATABASE_URL"])
+			if err == nil {
+				release()
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the stopped replica still holds the serving lock: %v", err)
+			}
+		}
 	}
 	out, errOut, code = run(dirB, "a long passphrase\n", "import", "-apply", file)
 	if code != 0 || !strings.Contains(out, "\napplied (gatehouse, merge)") {

@@ -1,0 +1,192 @@
+//go:build bench
+
+package bench
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/e2e/harness"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
+)
+
+// TestBenchMemory measures the panel's memory at rest, then with 10,000
+// services, then with 5,000 shared-link sessions on top (links created over
+// the API and redeemed at the verify endpoint, as a browser behind Traefik
+// would), then after a verify load on one of those sessions. It runs the
+// scenario twice: on the built binary, whose resident set (VmRSS; VmHWM, the
+// peak) is the figure an operator sees, and with app.Run in this process,
+// where the Go heap in use after a forced GC is read and a heap profile
+// explains it (the top allocation sites by bytes in use).
+func TestBenchMemory(t *testing.T) {
+	const services, sessions = 10000, 5000
+	fmt.Printf("\nmemory of the panel (SQLite): idle, %d services, %d shared-link sessions on top, after verify load\n",
+		services, sessions)
+	t.Run("binary", func(t *testing.T) {
+		bin := harness.BuildGatehouse(t)
+		fmt.Printf("built binary: resident set (VmRSS) and its peak so far (VmHWM), no GC forced\n")
+		fmt.Printf("%-34s %10s %10s\n", "phase", "RSS", "peak RSS")
+		r := harness.StartReplica(t, bin, "memory", nil)
+		pid := r.PID()
+		memoryScenario(t, r.Panel, services, sessions, func(phase string) {
+			rss, hwm := procMemory(t, pid)
+			fmt.Printf("%-34s %8.1fMB %8.1fMB\n", phase, mb(rss), mb(hwm))
+		})
+	})
+	t.Run("in-process", func(t *testing.T) {
+		fmt.Printf("\napp.Run in this process: Go heap after runtime.GC (live: reachable objects; in use: their spans),\n")
+		fmt.Printf("the runtime's total from the OS (Sys), and this test process's resident set\n")
+		fmt.Printf("%-34s %10s %10s %10s %10s\n", "phase", "heap live", "heap inuse", "Go sys", "RSS")
+		// The profiles of every phase are kept for go tool pprof.
+		dir, err := os.MkdirTemp("", "gatehouse-bench-heap-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := harness.StartPanel(t, map[string]string{"PANEL_LOG_LEVEL": "warn"})
+		var last string
+		n := 0
+		memoryScenario(t, p, services, sessions, func(phase string) {
+			var m runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&m)
+			rss, _ := procMemory(t, os.Getpid())
+			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(int64(m.HeapAlloc)), mb(int64(m.HeapInuse)),
+				mb(int64(m.Sys)), mb(rss))
+			n++
+			last = filepath.Join(dir, fmt.Sprintf("heap-%d.pprof", n))
+			writeHeapProfile(t, last)
+		})
+		printHeapTop(t, last, 15)
+		fmt.Printf("heap profiles of each phase: %s\n", dir)
+	})
+	fmt.Println("goal: 10,000 services and 5,000 sessions together under 64 MB")
+}
+
+// memoryScenario drives p through the phases, calling sample after each.
+func memoryScenario(t *testing.T, p *harness.Panel, services, sessions int, sample func(phase string)) {
+	t.Helper()
+	sample("idle")
+
+	var dom struct{ ID string }
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/domains",
+		map[string]any{"domain": "bench.test", "certResolver": "le", "wildcard": true}, &dom)
+	ids := seedServices(t, filepath.Join(p.DataDir, "gatehouse.db"), dom.ID, services)
+	// The seed publishes no events: a domain write drops what was built.
+	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/domains/"+dom.ID,
+		map[string]any{"domain": "bench.test", "certResolver": "le", "wildcard": true}, nil)
+	// What a running panel holds for its services: Traefik's configuration
+	// (polled), the services list (the UI's first page) and the verify
+	// policy (built on the first verify).
+	getConfig(t, p)
+	p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/services", nil, nil)
+	if code, _ := probe(t, p.URL+"/api/auth/verify?service="+ids[1], []string{"X-Forwarded-Method: GET",
+		"X-Forwarded-Proto: https", "X-Forwarded-Host: app1.bench.test", "X-Forwarded-Uri: /"}); code != http.StatusOK {
+		t.Fatalf("verify of an open service answered %d", code)
+	}
+	sample(fmt.Sprintf("%d services", services))
+
+	// seedServices protects every third service with shared links: spread
+	// the links over them, at most two per service. A worker that fails
+	// the test leaves its goroutine (t.FailNow), so the work is queued
+	// up front.
+	cookies := make([]string, sessions)
+	var wg sync.WaitGroup
+	work := make(chan int, sessions)
+	for i := range sessions {
+		work <- i
+	}
+	close(work)
+	linked := (len(ids) + 2) / 3
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				k := 3 * (i % linked)
+				var link struct{ URL string }
+				p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services/"+ids[k]+"/shared-links",
+					map[string]any{"sessionSeconds": 86400}, &link)
+				cookies[i] = redeemLink(t, p.URL, ids[k], fmt.Sprintf("app%d.bench.test", k), link.URL)
+			}
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	sample(fmt.Sprintf("+ %d sessions", sessions))
+
+	headers := []string{"X-Forwarded-Method: GET", "X-Forwarded-Proto: https", "X-Forwarded-Host: app0.bench.test",
+		"X-Forwarded-Uri: /", "X-Forwarded-For: 203.0.113.7", "Cookie: " + forwardauth.SessionCookie + "=" + cookies[0]}
+	wrk(t, p.URL+"/api/auth/verify?service="+ids[0], 64, headers)
+	sample("+ verify load (64 conns, 5s)")
+}
+
+// procMemory reads a process's resident set and its peak from /proc, in bytes.
+func procMemory(t *testing.T, pid int) (rss, hwm int64) {
+	t.Helper()
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, _ := strings.Cut(sc.Text(), ":")
+		kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+		switch k {
+		case "VmRSS":
+			rss = kb << 10
+		case "VmHWM":
+			hwm = kb << 10
+		}
+	}
+	return rss, hwm
+}
+
+// writeHeapProfile writes this process's heap profile (as of the last GC) to file.
+func writeHeapProfile(t *testing.T, file string) {
+	t.Helper()
+	f, err := os.Create(file) //nolint:gosec // the benchmark's own temporary file
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// printHeapTop prints the n functions of a heap profile holding the most
+// bytes in use (go tool pprof -top).
+func printHeapTop(t *testing.T, file string, n int) {
+	t.Helper()
+	ctx := context.Background()
+	out, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-sample_index=inuse_space", //nolint:gosec // the profile just written
+		"-nodecount="+strconv.Itoa(n), file).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go tool pprof: %v\n%s", err, out)
+	}
+	fmt.Printf("\nheap in use by allocation site (go tool pprof -top -sample_index=inuse_space), flat = allocated there:\n")
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "File:") || strings.HasPrefix(l, "Type:") || strings.HasPrefix(l, "Time:") ||
+			strings.HasPrefix(l, "Build ID:") {
+			continue
+		}
+		fmt.Println(l)
+	}
+}
+
+func mb(b int64) float64 { return float64(b) / (1 << 20) }

@@ -37,6 +37,30 @@ func TestRingKeepsTheNewest(t *testing.T) {
 	}
 }
 
+// A ring grows with what it holds and keeps the newest PerService entries
+// in order, whatever the count: before, at and after its first wrap.
+func TestRingGrowsThenWraps(t *testing.T) {
+	for _, n := range []int{1, minRing, minRing + 1, PerService - 1, PerService, PerService + 1, 2*PerService + 7} {
+		l := New()
+		for range n {
+			l.Record(entry("a", Allowed, ""))
+		}
+		r := l.rings["a"]
+		if want := min(n, PerService); len(r.entries) != want || cap(r.entries) > PerService || cap(r.entries) > max(2*n, minRing) {
+			t.Errorf("%d records: ring of %d entries, capacity %d", n, len(r.entries), cap(r.entries))
+		}
+		got := l.Query(Filter{ServiceID: "a", Limit: PerService})
+		for i, e := range got {
+			if e.Seq != uint64(n-i) {
+				t.Fatalf("%d records: entry %d has seq %d, want %d", n, i, e.Seq, n-i)
+			}
+		}
+		if len(got) != min(n, PerService) {
+			t.Errorf("%d records: %d entries", n, len(got))
+		}
+	}
+}
+
 func TestFilters(t *testing.T) {
 	l := New()
 	l.Record(entry("a", Allowed, "10.0.0.1"))

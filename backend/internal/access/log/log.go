@@ -1,8 +1,10 @@
 // Package log is the access log: it keeps the recent forward-auth decisions of every
-// protected service in memory: one fixed-size ring per service, so the
-// memory it takes has a fixed cap and recording a decision allocates
-// nothing once a service's ring exists. It is a live view for
-// administrators, not an audit trail: it starts empty at every start.
+// protected service in memory: one ring per service, which grows with the
+// decisions recorded up to a fixed size, so the memory it takes has a fixed
+// cap, a service seen a few times costs a few entries, and recording a
+// decision allocates nothing once a service's ring is full (and, until then,
+// only when the ring doubles). It is a live view for administrators, not an
+// audit trail: it starts empty at every start.
 package log
 
 import (
@@ -120,13 +122,19 @@ const (
 	maxPath     = 512
 )
 
+// ring is one service's last decisions. entries grows (doubling, from
+// minRing) until it holds PerService; from then on next is where the
+// oldest entry is overwritten. While it grows, next stays 0, so in both
+// cases the newest entry is at (next-1) mod len(entries).
 type ring struct {
 	mu      sync.Mutex
 	entries []Entry
 	next    int
-	full    bool
 	last    atomic.Int64 // unix nanoseconds of the last write
 }
+
+// minRing is the capacity a ring starts with.
+const minRing = 8
 
 // Log is the set of rings. The zero value is not usable; call New.
 type Log struct {
@@ -151,11 +159,7 @@ func (l *Log) Record(e Entry) {
 	}
 	e.Seq = l.seq.Add(1)
 	r.mu.Lock()
-	r.entries[r.next] = e
-	r.next++
-	if r.next == len(r.entries) {
-		r.next, r.full = 0, true
-	}
+	r.add(&e)
 	r.mu.Unlock()
 	r.last.Store(e.Time.UnixNano())
 }
@@ -175,9 +179,27 @@ func (l *Log) ringFor(id string) *ring {
 		}
 		delete(l.rings, oldest)
 	}
-	r := &ring{entries: make([]Entry, PerService)}
+	r := &ring{entries: make([]Entry, 0, minRing)}
 	l.rings[id] = r
 	return r
+}
+
+// add writes e as the newest entry; r.mu is held.
+func (r *ring) add(e *Entry) {
+	if n := len(r.entries); n < PerService {
+		if n == cap(r.entries) {
+			grown := make([]Entry, n, min(2*n, PerService))
+			copy(grown, r.entries)
+			r.entries = grown
+		}
+		r.entries = append(r.entries, *e)
+		return
+	}
+	r.entries[r.next] = *e
+	r.next++
+	if r.next == len(r.entries) {
+		r.next = 0
+	}
 }
 
 // Forget drops a service's ring (when the service is deleted).
@@ -237,13 +259,10 @@ func (l *Log) Query(f Filter) []Entry {
 func (r *ring) newest(f *Filter) []Entry {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	n := r.next
-	if r.full {
-		n = len(r.entries)
-	}
+	n := len(r.entries)
 	var out []Entry
 	for i := 0; i < n && len(out) < f.Limit; i++ {
-		idx := (r.next - 1 - i + len(r.entries)) % len(r.entries)
+		idx := (r.next - 1 - i + n) % n
 		e := &r.entries[idx]
 		if e.Seq <= f.After {
 			break // older entries have smaller sequence numbers

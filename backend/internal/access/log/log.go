@@ -122,20 +122,6 @@ const (
 	maxPath     = 512
 )
 
-// ring is one service's last decisions. entries grows (doubling, from
-// minRing) until it holds PerService; from then on next is where the
-// oldest entry is overwritten. While it grows, next stays 0, so in both
-// cases the newest entry is at (next-1) mod len(entries).
-type ring struct {
-	mu      sync.Mutex
-	entries []Entry
-	next    int
-	last    atomic.Int64 // unix nanoseconds of the last write
-}
-
-// minRing is the capacity a ring starts with.
-const minRing = 8
-
 // Log is the set of rings. The zero value is not usable; call New.
 type Log struct {
 	seq   atomic.Uint64
@@ -158,9 +144,7 @@ func (l *Log) Record(e Entry) {
 		r = l.ringFor(e.ServiceID)
 	}
 	e.Seq = l.seq.Add(1)
-	r.mu.Lock()
 	r.add(&e)
-	r.mu.Unlock()
 	r.last.Store(e.Time.UnixNano())
 }
 
@@ -179,27 +163,9 @@ func (l *Log) ringFor(id string) *ring {
 		}
 		delete(l.rings, oldest)
 	}
-	r := &ring{entries: make([]Entry, 0, minRing)}
+	r := newRing()
 	l.rings[id] = r
 	return r
-}
-
-// add writes e as the newest entry; r.mu is held.
-func (r *ring) add(e *Entry) {
-	if n := len(r.entries); n < PerService {
-		if n == cap(r.entries) {
-			grown := make([]Entry, n, min(2*n, PerService))
-			copy(grown, r.entries)
-			r.entries = grown
-		}
-		r.entries = append(r.entries, *e)
-		return
-	}
-	r.entries[r.next] = *e
-	r.next++
-	if r.next == len(r.entries) {
-		r.next = 0
-	}
 }
 
 // Forget drops a service's ring (when the service is deleted).
@@ -251,25 +217,6 @@ func (l *Log) Query(f Filter) []Entry {
 	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(b.Seq, a.Seq) })
 	if len(out) > f.Limit {
 		out = out[:f.Limit]
-	}
-	return out
-}
-
-// newest copies up to f.Limit matching entries of one ring, newest first.
-func (r *ring) newest(f *Filter) []Entry {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := len(r.entries)
-	var out []Entry
-	for i := 0; i < n && len(out) < f.Limit; i++ {
-		idx := (r.next - 1 - i + n) % n
-		e := &r.entries[idx]
-		if e.Seq <= f.After {
-			break // older entries have smaller sequence numbers
-		}
-		if f.match(e) {
-			out = append(out, *e)
-		}
 	}
 	return out
 }

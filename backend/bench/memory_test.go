@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
@@ -35,19 +36,21 @@ func TestBenchMemory(t *testing.T) {
 		services, sessions)
 	t.Run("binary", func(t *testing.T) {
 		bin := harness.BuildGatehouse(t)
-		fmt.Printf("built binary: resident set (VmRSS) and its peak so far (VmHWM), no GC forced\n")
-		fmt.Printf("%-34s %10s %10s\n", "phase", "RSS", "peak RSS")
+		fmt.Printf("built binary: resident set (VmRSS: the binary's mapped pages and the process's own memory, RssAnon)\n")
+		fmt.Printf("and its peak so far (VmHWM); no GC forced\n")
+		fmt.Printf("%-34s %10s %10s %10s\n", "phase", "RSS", "anon", "peak RSS")
 		r := harness.StartReplica(t, bin, "memory", nil)
 		pid := r.PID()
 		memoryScenario(t, r.Panel, services, sessions, func(phase string) {
-			rss, hwm := procMemory(t, pid)
-			fmt.Printf("%-34s %8.1fMB %8.1fMB\n", phase, mb(rss), mb(hwm))
+			m := procMemory(t, pid)
+			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(m.rss), mb(m.anon), mb(m.hwm))
 		})
 	})
 	t.Run("in-process", func(t *testing.T) {
 		fmt.Printf("\napp.Run in this process: Go heap after runtime.GC (live: reachable objects; in use: their spans),\n")
-		fmt.Printf("the runtime's total from the OS (Sys), and this test process's resident set\n")
-		fmt.Printf("%-34s %10s %10s %10s %10s\n", "phase", "heap live", "heap inuse", "Go sys", "RSS")
+		fmt.Printf("the heap size the GC lets it reach before collecting again (GOGC=100: about twice what was live),\n")
+		fmt.Printf("what the Go runtime holds from the OS (Sys less what it released), and this test process's resident set\n")
+		fmt.Printf("%-34s %10s %10s %10s %10s %10s %10s\n", "phase", "heap live", "heap inuse", "GC goal", "Go held", "RSS", "anon")
 		// A finer sampling than the default 512 KiB, so that small sites
 		// show; the profiles of every phase are kept for go tool pprof.
 		runtime.MemProfileRate = 4 << 10
@@ -63,13 +66,14 @@ func TestBenchMemory(t *testing.T) {
 			runtime.GC()
 			runtime.GC() // the second frees what sync.Pools dropped in the first
 			runtime.ReadMemStats(&m)
-			rss, _ := procMemory(t, os.Getpid())
-			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(int64(m.HeapAlloc)), mb(int64(m.HeapInuse)),
-				mb(int64(m.Sys)), mb(rss))
+			pm := procMemory(t, os.Getpid())
+			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(int64(m.HeapAlloc)), mb(int64(m.HeapInuse)),
+				mb(int64(m.NextGC)), mb(int64(m.Sys-m.HeapReleased)), mb(pm.rss), mb(pm.anon))
 			n++
 			last = filepath.Join(dir, fmt.Sprintf("heap-%d.pprof", n))
 			writeHeapProfile(t, last)
 		})
+		printHeapBy(t, last)
 		printHeapTop(t, last, 15)
 		fmt.Printf("heap profiles of each phase: %s\n", dir)
 	})
@@ -136,8 +140,12 @@ func memoryScenario(t *testing.T, p *harness.Panel, services, sessions int, samp
 	sample("+ verify load (64 conns, 5s)")
 }
 
-// procMemory reads a process's resident set and its peak from /proc, in bytes.
-func procMemory(t *testing.T, pid int) (rss, hwm int64) {
+// memory is a process's resident set, the part of it that is the
+// process's own memory (not mapped files), and its peak, in bytes.
+type memory struct{ rss, anon, hwm int64 }
+
+// procMemory reads a process's memory from /proc.
+func procMemory(t *testing.T, pid int) (m memory) {
 	t.Helper()
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
@@ -150,12 +158,14 @@ func procMemory(t *testing.T, pid int) (rss, hwm int64) {
 		kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
 		switch k {
 		case "VmRSS":
-			rss = kb << 10
+			m.rss = kb << 10
+		case "RssAnon":
+			m.anon = kb << 10
 		case "VmHWM":
-			hwm = kb << 10
+			m.hwm = kb << 10
 		}
 	}
-	return rss, hwm
+	return m
 }
 
 // writeHeapProfile writes this process's heap profile (as of the last GC) to file.
@@ -171,18 +181,46 @@ func writeHeapProfile(t *testing.T, file string) {
 	}
 }
 
+// pprofTop runs go tool pprof -top on a heap profile's bytes in use.
+func pprofTop(t *testing.T, file string, args ...string) string {
+	t.Helper()
+	args = append(append([]string{"tool", "pprof", "-top", "-sample_index=inuse_space"}, args...), file)
+	out, err := exec.CommandContext(context.Background(), "go", args...).CombinedOutput() //nolint:gosec // the profile just written
+	if err != nil {
+		t.Fatalf("go tool pprof: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// printHeapBy prints how much of the heap each holder holds: the
+// allocations made under its functions (a go tool pprof -focus expression).
+func printHeapBy(t *testing.T, file string) {
+	t.Helper()
+	owners := []struct{ name, focus string }{
+		{"dynamic configuration (rows, fragments, body)", `dynconf\.`},
+		{"forward-auth policy snapshot", `forwardauth\.\(\*Service\)\.loadPolicy`},
+		{"forward-auth sessions", `forwardauth\.\(\*sessionStore\)|forwardauth\.newSession`},
+		{"access log", `access/log\.`},
+		{"backend health round (notify watcher)", `runtime\.\(\*Service\)\.Health|notify\.`},
+	}
+	total := regexp.MustCompile(`Showing nodes accounting for ([^,]+), [^ ]+ of ([^ ]+) total`)
+	fmt.Printf("\nheap in use by holder (go tool pprof -focus):\n")
+	for _, o := range owners {
+		m := total.FindStringSubmatch(pprofTop(t, file, "-focus="+o.focus, "-nodefraction=0", "-nodecount=100000"))
+		if m == nil {
+			m = []string{"", "0", "?"}
+		}
+		fmt.Printf("  %-48s %10s of %s\n", o.name, m[1], m[2])
+	}
+}
+
 // printHeapTop prints the n functions of a heap profile holding the most
 // bytes in use (go tool pprof -top).
 func printHeapTop(t *testing.T, file string, n int) {
 	t.Helper()
-	ctx := context.Background()
-	out, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-sample_index=inuse_space", //nolint:gosec // the profile just written
-		"-nodecount="+strconv.Itoa(n), file).CombinedOutput()
-	if err != nil {
-		t.Fatalf("go tool pprof: %v\n%s", err, out)
-	}
+	out := pprofTop(t, file, "-nodecount="+strconv.Itoa(n))
 	fmt.Printf("\nheap in use by allocation site (go tool pprof -top -sample_index=inuse_space), flat = allocated there:\n")
-	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 	for _, l := range lines {
 		if strings.HasPrefix(l, "File:") || strings.HasPrefix(l, "Type:") || strings.HasPrefix(l, "Time:") ||
 			strings.HasPrefix(l, "Build ID:") {

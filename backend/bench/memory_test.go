@@ -22,14 +22,15 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 )
 
-// TestBenchMemory measures the panel's memory at rest, then with 10,000
-// services, then with 5,000 shared-link sessions on top (links created over
-// the API and redeemed at the verify endpoint, as a browser behind Traefik
-// would), then after a verify load on one of those sessions. It runs the
-// scenario twice: on the built binary, whose resident set (VmRSS; VmHWM, the
-// peak) is the figure an operator sees, and with app.Run in this process,
-// where the Go heap in use after a forced GC is read and a heap profile
-// explains it (the top allocation sites by bytes in use).
+// TestBenchMemory measures the panel's memory at rest, then, started again
+// on 10,000 services, once it has built what it keeps for them, then with
+// 5,000 shared-link sessions on top (links created over the API and
+// redeemed at the verify endpoint, as a browser behind Traefik would), then
+// after a verify load on one of those sessions. It runs the scenario twice:
+// on the built binary, whose resident set (VmRSS; VmHWM, the peak) is the
+// figure an operator sees, and with app.Run in this process, where the Go
+// heap in use after a forced GC is read and a heap profile explains it
+// (which feature holds it, and the top allocation sites).
 func TestBenchMemory(t *testing.T) {
 	const services, sessions = 10000, 5000
 	fmt.Printf("\nmemory of the panel (SQLite): idle, %d services, %d shared-link sessions on top, after verify load\n",
@@ -39,11 +40,13 @@ func TestBenchMemory(t *testing.T) {
 		fmt.Printf("built binary: resident set (VmRSS: the binary's mapped pages and the process's own memory, RssAnon)\n")
 		fmt.Printf("and its peak so far (VmHWM); no GC forced\n")
 		fmt.Printf("%-34s %10s %10s %10s\n", "phase", "RSS", "anon", "peak RSS")
-		r := harness.StartReplica(t, bin, "memory", nil)
-		pid := r.PID()
-		memoryScenario(t, r.Panel, services, sessions, func(phase string) {
-			m := procMemory(t, pid)
-			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(m.rss), mb(m.anon), mb(m.hwm))
+		memoryScenario(t, services, sessions, func(dir string) memoryPanel {
+			r := harness.StartReplica(t, bin, "memory", map[string]string{"PANEL_DATA_DIR": dir})
+			pid := r.PID()
+			return memoryPanel{p: r.Panel, stop: r.Kill, sample: func(phase string) {
+				m := procMemory(t, pid)
+				fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(m.rss), mb(m.anon), mb(m.hwm))
+			}}
 		})
 	})
 	t.Run("in-process", func(t *testing.T) {
@@ -54,44 +57,58 @@ func TestBenchMemory(t *testing.T) {
 		// A finer sampling than the default 512 KiB, so that small sites
 		// show; the profiles of every phase are kept for go tool pprof.
 		runtime.MemProfileRate = 4 << 10
-		dir, err := os.MkdirTemp("", "gatehouse-bench-heap-")
+		profiles, err := os.MkdirTemp("", "gatehouse-bench-heap-")
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := harness.StartPanel(t, map[string]string{"PANEL_LOG_LEVEL": "warn"})
 		var last string
 		n := 0
-		memoryScenario(t, p, services, sessions, func(phase string) {
+		sample := func(phase string) {
 			var m runtime.MemStats
 			runtime.GC()
 			runtime.GC() // the second frees what sync.Pools dropped in the first
 			runtime.ReadMemStats(&m)
 			pm := procMemory(t, os.Getpid())
-			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(int64(m.HeapAlloc)), mb(int64(m.HeapInuse)),
-				mb(int64(m.NextGC)), mb(int64(m.Sys-m.HeapReleased)), mb(pm.rss), mb(pm.anon))
+			fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(m.HeapAlloc), mb(m.HeapInuse),
+				mb(m.NextGC), mb(m.Sys-m.HeapReleased), mb(pm.rss), mb(pm.anon))
 			n++
-			last = filepath.Join(dir, fmt.Sprintf("heap-%d.pprof", n))
+			last = filepath.Join(profiles, fmt.Sprintf("heap-%d.pprof", n))
 			writeHeapProfile(t, last)
+		}
+		memoryScenario(t, services, sessions, func(dir string) memoryPanel {
+			p := harness.StartPanel(t, map[string]string{"PANEL_LOG_LEVEL": "warn", "PANEL_DATA_DIR": dir})
+			return memoryPanel{p: p, stop: p.Stop, sample: sample}
 		})
 		printHeapBy(t, last)
 		printHeapTop(t, last, 15)
-		fmt.Printf("heap profiles of each phase: %s\n", dir)
+		fmt.Printf("heap profiles of each phase: %s\n", profiles)
 	})
 	fmt.Println("goal: 10,000 services and 5,000 sessions together under 64 MB")
 }
 
-// memoryScenario drives p through the phases, calling sample after each.
-func memoryScenario(t *testing.T, p *harness.Panel, services, sessions int, sample func(phase string)) {
-	t.Helper()
-	sample("idle")
+// memoryPanel is a panel memoryScenario drives, how to stop it and how to
+// print its figures after a phase.
+type memoryPanel struct {
+	p      *harness.Panel
+	stop   func()
+	sample func(phase string)
+}
 
-	var dom struct{ ID string }
-	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/domains",
-		map[string]any{"domain": "bench.test", "certResolver": "le", "wildcard": true}, &dom)
-	ids := seedServices(t, filepath.Join(p.DataDir, "gatehouse.db"), dom.ID, services)
-	// The seed publishes no events: a domain write drops what was built.
-	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/domains/"+dom.ID,
-		map[string]any{"domain": "bench.test", "certResolver": "le", "wildcard": true}, nil)
+// memoryScenario starts a panel on a new data directory (start), samples
+// it idle and stops it, seeds services into its database, starts it again
+// and drives it through the other phases, sampling after each.
+func memoryScenario(t *testing.T, services, sessions int, start func(dir string) memoryPanel) {
+	t.Helper()
+	dir := t.TempDir()
+	mp := start(dir)
+	mp.sample("idle")
+	mp.stop()
+
+	// The seed publishes no events: the panel started on it reads it all.
+	_, ids := seedServices(t, filepath.Join(dir, "gatehouse.db"), services)
+	mp = start(dir)
+	defer mp.stop()
+	p := mp.p
 	// What a running panel holds for its services: Traefik's configuration
 	// (polled), the services list (the UI's first page) and the verify
 	// policy (built on the first verify).
@@ -101,7 +118,7 @@ func memoryScenario(t *testing.T, p *harness.Panel, services, sessions int, samp
 		"X-Forwarded-Proto: https", "X-Forwarded-Host: app1.bench.test", "X-Forwarded-Uri: /"}); code != http.StatusOK {
 		t.Fatalf("verify of an open service answered %d", code)
 	}
-	sample(fmt.Sprintf("%d services", services))
+	mp.sample(fmt.Sprintf("%d services", services))
 
 	// seedServices protects every third service with shared links: spread
 	// the links over them, at most two per service. A worker that fails
@@ -132,17 +149,17 @@ func memoryScenario(t *testing.T, p *harness.Panel, services, sessions int, samp
 	if t.Failed() {
 		t.FailNow()
 	}
-	sample(fmt.Sprintf("+ %d sessions", sessions))
+	mp.sample(fmt.Sprintf("+ %d sessions", sessions))
 
 	headers := []string{"X-Forwarded-Method: GET", "X-Forwarded-Proto: https", "X-Forwarded-Host: app0.bench.test",
 		"X-Forwarded-Uri: /", "X-Forwarded-For: 203.0.113.7", "Cookie: " + forwardauth.SessionCookie + "=" + cookies[0]}
 	wrk(t, p.URL+"/api/auth/verify?service="+ids[0], 64, headers)
-	sample("+ verify load (64 conns, 5s)")
+	mp.sample("+ verify load (64 conns, 5s)")
 }
 
 // memory is a process's resident set, the part of it that is the
 // process's own memory (not mapped files), and its peak, in bytes.
-type memory struct{ rss, anon, hwm int64 }
+type memory struct{ rss, anon, hwm uint64 }
 
 // procMemory reads a process's memory from /proc.
 func procMemory(t *testing.T, pid int) (m memory) {
@@ -155,7 +172,7 @@ func procMemory(t *testing.T, pid int) (m memory) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), ":")
-		kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+		kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
 		switch k {
 		case "VmRSS":
 			m.rss = kb << 10
@@ -193,7 +210,9 @@ func pprofTop(t *testing.T, file string, args ...string) string {
 }
 
 // printHeapBy prints how much of the heap each holder holds: the
-// allocations made under its functions (a go tool pprof -focus expression).
+// allocations made under its functions (a go tool pprof -focus expression),
+// less those of the holders above it (a rebuild of the configuration that
+// a health round asked for is the configuration's).
 func printHeapBy(t *testing.T, file string) {
 	t.Helper()
 	owners := []struct{ name, focus string }{
@@ -204,11 +223,17 @@ func printHeapBy(t *testing.T, file string) {
 		{"backend health round (notify watcher)", `runtime\.\(\*Service\)\.Health|notify\.`},
 	}
 	total := regexp.MustCompile(`Showing nodes accounting for ([^,]+), [^ ]+ of ([^ ]+) total`)
-	fmt.Printf("\nheap in use by holder (go tool pprof -focus):\n")
+	fmt.Printf("\nheap in use by holder (go tool pprof -focus, each less the holders above it):\n")
+	var above []string
 	for _, o := range owners {
-		m := total.FindStringSubmatch(pprofTop(t, file, "-focus="+o.focus, "-nodefraction=0", "-nodecount=100000"))
+		args := []string{"-unit=MB", "-focus=" + o.focus, "-nodefraction=0", "-nodecount=100000"}
+		if len(above) > 0 {
+			args = append(args, "-ignore="+strings.Join(above, "|"))
+		}
+		above = append(above, o.focus)
+		m := total.FindStringSubmatch(pprofTop(t, file, args...))
 		if m == nil {
-			m = []string{"", "0", "?"}
+			m = []string{"", "0MB", "?"}
 		}
 		fmt.Printf("  %-48s %10s of %s\n", o.name, m[1], m[2])
 	}
@@ -230,4 +255,4 @@ func printHeapTop(t *testing.T, file string, n int) {
 	}
 }
 
-func mb(b int64) float64 { return float64(b) / (1 << 20) }
+func mb(b uint64) float64 { return float64(b) / (1 << 20) }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,6 +26,15 @@ type Panel struct {
 	URL     string       // http://127.0.0.1:<port>
 	DataDir string       // the temporary PANEL_DATA_DIR
 	Client  *http.Client // carries the admin session cookie
+	stop    func()       // ends an in-process panel; nil for others
+}
+
+// Stop ends an in-process panel (StartPanel) now rather than when the test
+// ends, waiting for app.Run to return; it does nothing for other panels.
+func (p *Panel) Stop() {
+	if p.stop != nil {
+		p.stop()
+	}
 }
 
 // StartPanel runs app.Run in-process on 127.0.0.1:0 with a temporary data
@@ -69,19 +79,24 @@ func StartPanel(t testing.TB, env map[string]string) *Panel {
 		cancel()
 		t.Fatalf("panel did not listen within 30s:\n%s", logs.String())
 	}
-	t.Cleanup(func() {
+	stop := sync.OnceFunc(func() {
 		cancel()
 		select {
 		case <-done:
 		case <-time.After(15 * time.Second):
 			t.Errorf("panel did not stop within 15s")
 		}
+	})
+	t.Cleanup(func() {
+		stop()
 		if t.Failed() {
 			t.Logf("panel log:\n%s", logs.String())
 		}
 	})
 
-	return signIn(t, "http://"+addr, dir)
+	p := signIn(t, "http://"+addr, dir)
+	p.stop = stop
+	return p
 }
 
 // signIn signs in to the panel at base as the administrator the harness

@@ -94,6 +94,9 @@ func StartReplica(t testing.TB, bin, name string, env map[string]string) *Replic
 	return r
 }
 
+// PID is the process's id.
+func (r *Replica) PID() int { return r.cmd.Process.Pid }
+
 // Kill ends the process with SIGKILL (no graceful shutdown) and waits for it.
 func (r *Replica) Kill() {
 	if r.cmd.Process == nil {

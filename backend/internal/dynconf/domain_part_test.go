@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
@@ -253,16 +254,24 @@ func TestDomainWriteEqualsFromScratch(t *testing.T) {
 }
 
 // reuse says what became of a fragment: kept (and maybe patched in place),
-// copied (sharing the encoded service object), or built again.
+// copied (sharing the service object's entry), or built again. Every
+// assembly points the entries it used at the body it serves (share), so a
+// copy no longer shares its bytes with the fragment it came from; it shares
+// the name string the build made, which a new build makes anew.
 func reuse(old, now *fragment) string {
 	switch {
 	case old == now:
 		return "kept"
 	case old != nil && len(old.entries[secServices]) > 0 && len(now.entries[secServices]) > 0 &&
-		&old.entries[secServices][0].json[0] == &now.entries[secServices][0].json[0]:
+		sameString(old.entries[secServices][0].name, now.entries[secServices][0].name):
 		return "copied"
 	}
 	return "built again"
+}
+
+// sameString reports whether two strings are the same bytes in memory.
+func sameString(a, b string) bool {
+	return unsafe.StringData(a) == unsafe.StringData(b) //nolint:gosec // compares addresses, reads nothing through them
 }
 
 // TestDomainWriteSequence chains domain writes of every kind without a

@@ -25,7 +25,9 @@ type fragment struct {
 	entries                  [numSections][]entry
 }
 
-// entry is one named object, encoded as `"name":value`.
+// entry is one named object, encoded as `"name":value`. Once assembled,
+// json is a slice of the assembled body (see share), which is served as
+// it is: json is never written in place, only replaced.
 type entry struct {
 	name, owner string
 	json        []byte
@@ -236,7 +238,36 @@ func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSectio
 		out = append(out, '}')
 	}
 	out = append(out, "}}"...)
+	share(out, &secs)
 	return out, secs[secRouters], next, true
+}
+
+// share points every entry's json at its bytes in body, the assembly just
+// written from secs, so that the configuration is held once, not once
+// encoded and once more in its fragments. Each slice is capped at its end:
+// an append to it copies instead of writing into body.
+func share(body []byte, secs *[numSections][]*entry) {
+	at := len(`{"http":{`)
+	first := true
+	for sec := range numSections {
+		if len(secs[sec]) == 0 {
+			continue
+		}
+		if !first {
+			at++ // ,
+		}
+		first = false
+		at += len(sectionKeys[sec]) + 1 // "routers":{
+		for i, e := range secs[sec] {
+			if i > 0 {
+				at++ // ,
+			}
+			end := at + len(e.json)
+			e.json = body[at:end:end]
+			at = end
+		}
+		at++ // }
+	}
 }
 
 // merge merges two sorted lists.

@@ -88,3 +88,55 @@ func TestFragmentsEqualBuild(t *testing.T) {
 		t.Fatalf("the generator no longer covers both paths: %d compared, %d collided", compared, collided)
 	}
 }
+
+// TestAssembledEntriesShareTheBody: after an assembly every entry's json is
+// a slice of the body, capped at its end, so the configuration is held
+// once; assembling again from those slices gives the same bytes, and
+// appending to an entry's json leaves the served body alone.
+func TestAssembledEntriesShareTheBody(t *testing.T) {
+	s := Snapshot{DefaultEntrypoints: []string{"web", "websecure"}, EntrypointTLS: map[string]bool{"websecure": true},
+		AuthBase: "http://gatehouse:8080", GlobalMiddlewares: []string{"secure@file"}}
+	for i := range 20 {
+		s.Services = append(s.Services, ServiceSpec{ID: fmt.Sprint("s", i), Name: fmt.Sprint("app ", i),
+			Hosts: []string{fmt.Sprintf("a%d.example.test", i)}, Targets: []store.Target{{Host: "10.0.0.1", Port: 80}},
+			Protected: i%3 == 0, Headers: map[string]string{"X-N": fmt.Sprint(i)}})
+	}
+	enc := newEntryEncoder()
+	slugs := newSlugger()
+	var frags []*fragment
+	for _, sv := range s.Services {
+		f, err := buildFragment(&s, sv, slugs.next(slugify(sv.Name, "service")), enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		frags = append(frags, f)
+	}
+	g, _, err := globalEntries(&s, enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _, sorted, ok := assemble(frags, g, nil, 1)
+	if !ok {
+		t.Fatal("names collided")
+	}
+	want := bytes.Clone(body)
+	n := 0
+	for _, sec := range sorted.secs {
+		for _, e := range sec {
+			// Names are unique, so an entry's bytes occur once.
+			at := bytes.Index(body, e.json)
+			if at < 0 || &body[at] != &e.json[0] || cap(e.json) != len(e.json) {
+				t.Fatalf("entry %s is not a capped slice of the body", e.name)
+			}
+			_ = append(e.json, "garbage"...)
+			n++
+		}
+	}
+	if n == 0 || !bytes.Equal(body, want) {
+		t.Fatalf("%d entries; body written through an entry", n)
+	}
+	again, _, _, ok := assemble(frags, g, sorted, 2)
+	if !ok || !bytes.Equal(again, want) {
+		t.Fatalf("a second assembly from the shared entries differs:\n got: %s\nwant: %s", again, want)
+	}
+}

@@ -188,7 +188,11 @@ func (c *policyCache) get(ctx context.Context) (*policy, error) {
 func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	db := s.db.WithContext(ctx)
 	var rows []store.Service
-	if err := db.Preload("Domain").Find(&rows).Error; err != nil {
+	// Only what a servicePolicy keeps, and what services.FQDNs resolves
+	// host names from: targets, rules, headers and the rest would be
+	// decoded for every service only to be dropped.
+	if err := db.Select("id", "name", "enabled", "expires_at", "entrypoints", "hostnames", "domain_id").
+		Preload("Domain").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load services for forward-auth: %w", err)
 	}
 	var cfgs []store.SecurityConfig

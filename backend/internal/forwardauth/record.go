@@ -11,6 +11,10 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 )
 
+// longURI is the length from which record copies the path it cuts from a
+// request URI rather than slicing it.
+const longURI = 1024
+
 // outcome is what a verify decision rested on, for the access log.
 type outcome struct {
 	at       time.Time // when verify decided
@@ -31,11 +35,16 @@ func ruleBasis(sc rules.Scope) accesslog.Basis {
 
 // record adds the answer just written to the access log, and logs
 // refusals by rule and rate limits at info level. The entry holds strings
-// verify already had: it costs no allocation.
+// verify already had: it costs no allocation (but for the path of a long
+// URI with a query string, copied so that the log never keeps the query
+// alive).
 func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *outcome) {
 	d := decisionOf(c.Response().Status, o)
 	path, _, _ := strings.Cut(f.uri, "?")
 	if s.decided != nil {
+		if len(f.uri) > longURI && len(path) < len(f.uri) {
+			path = strings.Clone(path)
+		}
 		s.decided.Record(accesslog.Entry{Time: o.at, ServiceID: sp.id, ServiceName: sp.name, Addr: f.addr,
 			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity})
 	}

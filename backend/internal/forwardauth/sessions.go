@@ -32,7 +32,7 @@ type session struct {
 	id, serviceID, kind, linkID string
 	subject, user, email, name  string
 	groups                      []string
-	sso                         identity // SSO sessions: what the allow-list is matched against
+	sso                         *identity // SSO sessions (nil for others): what the allow-list is matched against
 	expiresAt                   time.Time
 	hUser, hEmail, hName, hGrp  []string
 	lastTouch                   atomic.Int64 // unix seconds
@@ -48,13 +48,13 @@ func newSession(r store.Session) *session {
 	}
 	s.user = r.Subject
 	if r.Kind == store.SessionSSO {
-		s.sso = identity{user: r.Subject, email: r.Email, emailVerified: r.Email != "", name: r.DisplayName,
+		s.sso = &identity{user: r.Subject, email: r.Email, emailVerified: r.Email != "", name: r.DisplayName,
 			groups: r.Groups.V, issuer: r.SSOIssuer, subject: r.SSOSubject, preferred: r.SSOUsername}
 	}
-	s.hUser = []string{headerSafe(s.user)}
-	s.hEmail = []string{headerSafe(s.email)}
-	s.hName = []string{headerSafe(s.name)}
-	s.hGrp = []string{headerSafe(strings.Join(s.groups, ","))}
+	// One array for the four values; each slice is capped, so an append
+	// to one copies it rather than writing over the next.
+	h := []string{headerSafe(s.user), headerSafe(s.email), headerSafe(s.name), headerSafe(strings.Join(s.groups, ","))}
+	s.hUser, s.hEmail, s.hName, s.hGrp = h[0:1:1], h[1:2:2], h[2:3:3], h[3:4:4]
 	s.lastTouch.Store(r.LastSeenAt.Unix())
 	return s
 }

@@ -105,7 +105,7 @@ func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy,
 	var denied *session
 	if sess != nil && sess.serviceID == sp.id && now.Before(sess.expiresAt) {
 		switch {
-		case sess.kind == store.SessionSSO && sp.sso != nil && sp.sso.allows(sess.sso),
+		case sess.kind == store.SessionSSO && sp.sso != nil && sess.sso != nil && sp.sso.allows(*sess.sso),
 			sess.kind == store.SessionSharedLink && sp.links:
 			o.basis, o.identity = accesslog.BySession, sess.user
 			if sess.kind == store.SessionSharedLink {

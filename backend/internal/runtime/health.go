@@ -121,10 +121,13 @@ func (s *Service) probeAll(ctx context.Context, items []ServiceHealth) {
 	for i := range items {
 		for j := range items[i].Servers {
 			sv := &items[i].Servers[j]
+			// A slot is taken before the goroutine starts: at most
+			// maxProbes goroutines exist, not one parked per server (10,000
+			// services held 10,000 stacks for the length of a round).
+			sem <- struct{}{}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sem <- struct{}{}
 				defer func() { <-sem }()
 				s.probe(ctx, sv)
 			}()

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +35,69 @@ func TestRingKeepsTheNewest(t *testing.T) {
 	got := l.Query(Filter{ServiceID: "a", Limit: PerService})
 	if len(got) != PerService || got[0].Seq != PerService+10 || got[len(got)-1].Seq != 11 {
 		t.Fatalf("len %d first %d last %d", len(got), got[0].Seq, got[len(got)-1].Seq)
+	}
+}
+
+// A ring grows with what it holds and keeps the newest PerService entries
+// in order, whatever the count: before, at and after its first wrap.
+func TestRingGrowsThenWraps(t *testing.T) {
+	for _, n := range []int{1, minRing, minRing + 1, PerService - 1, PerService, PerService + 1, 2*PerService + 7} {
+		l := New()
+		for range n {
+			l.Record(entry("a", Allowed, ""))
+		}
+		r := l.rings["a"]
+		if size := len(r.slots); size < min(n, PerService) || size > PerService || size > max(2*n, minRing) {
+			t.Errorf("%d records: ring of %d slots", n, size)
+		}
+		got := l.Query(Filter{ServiceID: "a", Limit: PerService})
+		want := l.seq.Load() // the newest; then one less each
+		for i, e := range got {
+			if e.Seq != want {
+				t.Fatalf("%d records: entry %d has seq %d, want %d", n, i, e.Seq, want)
+			}
+			want--
+		}
+		if len(got) != min(n, PerService) {
+			t.Errorf("%d records: %d entries", n, len(got))
+		}
+	}
+}
+
+// Writers of one service record concurrently while readers query: every
+// entry recorded is kept (up to PerService), once, whether the ring is
+// still growing or wraps.
+func TestRingConcurrentWriters(t *testing.T) {
+	for _, per := range []int{50, 500} {
+		l := New()
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				for range per {
+					l.Record(entry("a", Allowed, "10.0.0.1"))
+				}
+			}()
+			go func() {
+				defer wg.Done()
+				for range 20 {
+					l.Query(Filter{ServiceID: "a", Limit: PerService})
+				}
+			}()
+		}
+		wg.Wait()
+		got := l.Query(Filter{ServiceID: "a", Limit: PerService})
+		seen := map[uint64]bool{}
+		for _, e := range got {
+			if seen[e.Seq] || e.Seq == 0 || e.Seq > l.seq.Load() {
+				t.Fatalf("%d writes: seq %d twice or out of range", 8*per, e.Seq)
+			}
+			seen[e.Seq] = true
+		}
+		if len(got) != min(8*per, PerService) {
+			t.Fatalf("%d writes: %d entries kept", 8*per, len(got))
+		}
 	}
 }
 

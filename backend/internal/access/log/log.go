@@ -1,8 +1,10 @@
 // Package log is the access log: it keeps the recent forward-auth decisions of every
-// protected service in memory: one fixed-size ring per service, so the
-// memory it takes has a fixed cap and recording a decision allocates
-// nothing once a service's ring exists. It is a live view for
-// administrators, not an audit trail: it starts empty at every start.
+// protected service in memory: one ring per service, which grows with the
+// decisions recorded up to a fixed size, so the memory it takes has a fixed
+// cap, a service seen a few times costs a few entries, and recording a
+// decision allocates nothing once a service's ring is full (and, until then,
+// only when the ring doubles). It is a live view for administrators, not an
+// audit trail: it starts empty at every start.
 package log
 
 import (
@@ -120,14 +122,6 @@ const (
 	maxPath     = 512
 )
 
-type ring struct {
-	mu      sync.Mutex
-	entries []Entry
-	next    int
-	full    bool
-	last    atomic.Int64 // unix nanoseconds of the last write
-}
-
 // Log is the set of rings. The zero value is not usable; call New.
 type Log struct {
 	seq   atomic.Uint64
@@ -150,13 +144,7 @@ func (l *Log) Record(e Entry) {
 		r = l.ringFor(e.ServiceID)
 	}
 	e.Seq = l.seq.Add(1)
-	r.mu.Lock()
-	r.entries[r.next] = e
-	r.next++
-	if r.next == len(r.entries) {
-		r.next, r.full = 0, true
-	}
-	r.mu.Unlock()
+	r.add(&e)
 	r.last.Store(e.Time.UnixNano())
 }
 
@@ -175,7 +163,7 @@ func (l *Log) ringFor(id string) *ring {
 		}
 		delete(l.rings, oldest)
 	}
-	r := &ring{entries: make([]Entry, PerService)}
+	r := newRing()
 	l.rings[id] = r
 	return r
 }
@@ -229,28 +217,6 @@ func (l *Log) Query(f Filter) []Entry {
 	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(b.Seq, a.Seq) })
 	if len(out) > f.Limit {
 		out = out[:f.Limit]
-	}
-	return out
-}
-
-// newest copies up to f.Limit matching entries of one ring, newest first.
-func (r *ring) newest(f *Filter) []Entry {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := r.next
-	if r.full {
-		n = len(r.entries)
-	}
-	var out []Entry
-	for i := 0; i < n && len(out) < f.Limit; i++ {
-		idx := (r.next - 1 - i + len(r.entries)) % len(r.entries)
-		e := &r.entries[idx]
-		if e.Seq <= f.After {
-			break // older entries have smaller sequence numbers
-		}
-		if f.match(e) {
-			out = append(out, *e)
-		}
 	}
 	return out
 }

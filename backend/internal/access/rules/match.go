@@ -105,7 +105,7 @@ type compiled struct {
 	action    Action
 	paths     []pathMatcher
 	methods   []string
-	sources   []netip.Prefix
+	sources   addrSet
 	countries []string
 	headers   []headerMatcher
 }
@@ -159,13 +159,15 @@ func compileRule(r Rule) (compiled, error) {
 		}
 		c.paths = append(c.paths, m)
 	}
+	var sources []netip.Prefix
 	for _, src := range r.Sources {
 		pfx, err := parseSource(src)
 		if err != nil {
 			return c, err
 		}
-		c.sources = append(c.sources, pfx...)
+		sources = append(sources, pfx...)
 	}
+	c.sources = newAddrSet(sources)
 	for _, h := range r.Headers {
 		match := h.Match
 		if match == "" {
@@ -246,6 +248,12 @@ func (s *Set) Default() Action { return s.def }
 // receives the reason of the first condition that failed.
 func (s *Set) matches(c *compiled, r *Request, why *string) bool {
 	narrow := c.action == Allow
+	// Every condition must hold, so the order they are checked in changes
+	// nothing but which reason an explanation gives: without one, the
+	// method, the cheapest, goes first and spares the path.
+	if why == nil && len(c.methods) > 0 && !matchMethod(c.methods, r.Method, narrow) {
+		return false
+	}
 	fail := func(reason string) bool {
 		if why != nil {
 			*why = reason
@@ -267,12 +275,12 @@ func (s *Set) matches(c *compiled, r *Request, why *string) bool {
 	if len(c.methods) > 0 && !matchMethod(c.methods, r.Method, narrow) {
 		return fail("the method does not match")
 	}
-	if len(c.sources) > 0 {
+	if !c.sources.empty() {
 		if !r.Addr.IsValid() {
 			if narrow {
 				return fail("the client address is unknown")
 			}
-		} else if !matchAddr(c.sources, r.Addr) {
+		} else if !c.sources.contains(r.Addr) {
 			return fail("the client address does not match")
 		}
 	}

@@ -12,7 +12,10 @@ func BenchmarkVerifySession(b *testing.B) {
 	v := newEnv(b)
 	id := linkService(b, v, "app.example.com")
 	_, uri := newLink(b, v, id, nil)
-	ck := sessionCookie(b, v.verify(fwd{service: id, host: "app.example.com", uri: uri}))
+	ck := sessionCookie(b, v.verify(press(id, "app.example.com", uri)))
+	if ck == nil {
+		b.Fatal("the shared link gave no session")
+	}
 	req := httptest.NewRequest(http.MethodGet, "/api/auth/verify?service="+id, nil)
 	for k, val := range map[string]string{"X-Forwarded-Method": "GET", "X-Forwarded-Proto": "https",
 		"X-Forwarded-Host": "app.example.com", "X-Forwarded-Uri": "/x?y=1", "X-Forwarded-For": "203.0.113.1",

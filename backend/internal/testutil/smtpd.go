@@ -7,7 +7,6 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
-	"errors"
 	"io"
 	"log"
 	"math/big"
@@ -169,7 +168,7 @@ func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
 	}
 	return sasl.NewPlainServer(func(identity, username, password string) error {
 		if username != s.r.opts.Username || password != s.r.opts.Password {
-			return errors.New("invalid username or password")
+			return smtp.ErrAuthFailed
 		}
 		s.auth = username
 		return nil

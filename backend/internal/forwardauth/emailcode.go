@@ -65,6 +65,8 @@ func normalizeAllowEntry(raw string) (string, bool) {
 		return "", false
 	}
 	switch {
+	case strings.HasPrefix(e, "*@"):
+		return "", false // not a wildcard: a domain is written example.com
 	case strings.HasPrefix(e, "*."):
 		return e, mail.ValidDomain(e[2:])
 	case strings.HasPrefix(e, "@"):

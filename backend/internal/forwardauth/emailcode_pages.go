@@ -80,4 +80,3 @@ func codeAnswer(c echo.Context, status int, p codePage) error {
 func codeNotice(c echo.Context, status int, title, msg string) error {
 	return codeAnswer(c, status, codePage{Title: title, Message: msg})
 }
-

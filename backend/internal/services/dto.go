@@ -63,7 +63,9 @@ type Protection struct {
 }
 
 // Any reports whether any protection is enabled.
-func (p Protection) Any() bool { return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens || p.EmailCode }
+func (p Protection) Any() bool {
+	return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens || p.EmailCode
+}
 
 // Response is a service as the API shows it.
 type Response struct {

@@ -3,8 +3,13 @@ package forwardauth
 import (
 	"bytes"
 	"html/template"
+	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
 
 // codePage is the panel's page of the e-mail code sign-in: a form asking
@@ -62,8 +67,18 @@ small{display:block;margin-top:1.5rem;opacity:.6}
 </main></body></html>
 `))
 
-// codeAnswer writes a code page with status.
+// codeAnswer writes a code page with status; a refusal to a client that
+// does not take HTML is the error envelope.
 func codeAnswer(c echo.Context, status int, p codePage) error {
+	if status >= 400 && !strings.Contains(c.Request().Header.Get("Accept"), "text/html") {
+		msg := p.Message
+		if p.Error != "" {
+			msg = p.Error
+		}
+		c.Response().Header().Set("Cache-Control", "no-store")
+		return httpx.WriteError(c, &apperr.Error{Code: codeFor(status), Message: msg, Status: status},
+			c.Response().Header().Get(echo.HeaderXRequestID))
+	}
 	var buf bytes.Buffer
 	if err := codeTmpl.Execute(&buf, p); err != nil {
 		return err
@@ -79,4 +94,18 @@ func codeAnswer(c echo.Context, status int, p codePage) error {
 // codeNotice is a code page with a message and no form.
 func codeNotice(c echo.Context, status int, title, msg string) error {
 	return codeAnswer(c, status, codePage{Title: title, Message: msg})
+}
+
+func codeFor(status int) apperr.Code {
+	switch status {
+	case http.StatusTooManyRequests:
+		return apperr.CodeRateLimited
+	case http.StatusUnauthorized:
+		return apperr.CodeUnauthenticated
+	case http.StatusForbidden:
+		return apperr.CodeForbidden
+	case http.StatusUnprocessableEntity:
+		return apperr.CodeValidationFailed
+	}
+	return apperr.CodeInvalidRequest
 }

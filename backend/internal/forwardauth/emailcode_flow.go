@@ -52,7 +52,6 @@ type codeRequest struct {
 	sp     *servicePolicy
 	rd     string
 	ip     string
-	email  string // "" when the form had none (the first page)
 	rawRD  string
 	rawSvc string
 }

@@ -14,7 +14,7 @@ import (
 // MailFunc sends one message through an SMTP server (mail.Send).
 type MailFunc func(ctx context.Context, srv mail.Server, m mail.Message) error
 
-// ErrNoMailChannel: no e-mail channel is chosen to send mail to people, or
+// ErrNoMailChannel says no e-mail channel is chosen to send mail to people, or
 // the chosen one was deleted or disabled.
 var ErrNoMailChannel = errors.New("no e-mail channel sends mail to people")
 

@@ -166,7 +166,7 @@ func (s *smtpSession) Auth(mech string) (sasl.Server, error) {
 	if mech != sasl.Plain || s.r.opts.Username == "" {
 		return nil, smtp.ErrAuthUnknownMechanism
 	}
-	return sasl.NewPlainServer(func(identity, username, password string) error {
+	return sasl.NewPlainServer(func(_, username, password string) error {
 		if username != s.r.opts.Username || password != s.r.opts.Password {
 			return smtp.ErrAuthFailed
 		}

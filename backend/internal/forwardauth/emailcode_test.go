@@ -2,6 +2,8 @@ package forwardauth
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"mime"
 	"net/http"
 	"net/http/httptest"
@@ -382,4 +384,22 @@ func FuzzEmailAllow(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestEmailCodeProtectionImport: an exported email_code protection (JSON
+// numbers and lists) is checked and normalized as a save is; a bad entry
+// is refused by name.
+func TestEmailCodeProtectionImport(t *testing.T) {
+	var in map[string]any
+	if err := json.Unmarshal([]byte(`{"allowed":["Example.COM","ann@example.org"],"sessionSeconds":7200}`), &in); err != nil {
+		t.Fatal(err)
+	}
+	got, err := CheckProtection("email_code", in)
+	if err != nil || fmt.Sprint(got["allowed"]) != "[example.com ann@example.org]" || got["sessionSeconds"] != int64(7200) {
+		t.Fatalf("%v %v", got, err)
+	}
+	_ = json.Unmarshal([]byte(`{"allowed":["not an entry"]}`), &in)
+	if _, err := CheckProtection("email_code", in); err == nil || !strings.Contains(err.Error(), "allowedEmails[0]") {
+		t.Fatalf("err %v", err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -85,7 +86,14 @@ func codeAnswer(c echo.Context, status int, p codePage) error {
 	}
 	h := c.Response().Header()
 	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+	// form-action covers where a form's answer redirects too: the code's
+	// form ends in a redirect to the service (its origin checked by
+	// returnURL), which browsers would otherwise refuse to follow.
+	formAction := "'self'"
+	if u, err := url.Parse(p.RD); err == nil && p.RD != "" && (u.Scheme == "https" || u.Scheme == "http") && validHost(u.Host) {
+		formAction += " " + u.Scheme + "://" + u.Host
+	}
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action "+formAction+"; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Robots-Tag", "noindex")
 	return c.HTMLBlob(status, buf.Bytes())

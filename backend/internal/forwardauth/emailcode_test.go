@@ -169,6 +169,10 @@ func TestEmailCodeFlow(t *testing.T) {
 	}
 	outsider := send("eve@evil.test")
 	insider := send("ann@example.com")
+	// The code's form redirects to the service: its origin is a form-action.
+	if csp := insider.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https://app.example.com;") {
+		t.Fatalf("CSP %q", csp)
+	}
 	if outsider.Code != http.StatusOK || insider.Code != http.StatusOK ||
 		strings.ReplaceAll(outsider.Body.String(), "eve@evil.test", "X") != strings.ReplaceAll(insider.Body.String(), "ann@example.com", "X") {
 		t.Fatalf("answers differ:\n%d %s\n%d %s", outsider.Code, outsider.Body.String(), insider.Code, insider.Body.String())

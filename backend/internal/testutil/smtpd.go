@@ -32,6 +32,8 @@ type SMTPOptions struct {
 	// Username and Password, when set, are the only AUTH PLAIN accepted,
 	// and MAIL is refused before it.
 	Username, Password string
+	// OnMail, when set, hears each accepted message.
+	OnMail func(ReceivedMail)
 }
 
 // SMTPReceiver is a real SMTP server (github.com/emersion/go-smtp) on
@@ -68,6 +70,17 @@ func (m ReceivedMail) Message() (*mail.Message, error) {
 // NewSMTPReceiver starts a receiver, stopped when the test ends.
 func NewSMTPReceiver(t testing.TB, opts SMTPOptions) *SMTPReceiver {
 	t.Helper()
+	r, err := StartSMTPReceiver(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	return r
+}
+
+// StartSMTPReceiver starts a receiver outside a Go test (the Chromium
+// suite runs it through scripts/smtpreceiver); Close stops it.
+func StartSMTPReceiver(opts SMTPOptions) (*SMTPReceiver, error) {
 	r := &SMTPReceiver{opts: opts, notify: make(chan struct{}, 1)}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &smtpSession{r: r, conn: c}, nil
@@ -82,7 +95,10 @@ func NewSMTPReceiver(t testing.TB, opts SMTPOptions) *SMTPReceiver {
 	var ln net.Listener
 	var err error
 	if opts.StartTLS || opts.ImplicitTLS {
-		cert, pool := testCertificate(t)
+		cert, pool, err := testCertificate()
+		if err != nil {
+			return nil, err
+		}
 		r.CertPool = pool
 		srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	}
@@ -92,7 +108,7 @@ func NewSMTPReceiver(t testing.TB, opts SMTPOptions) *SMTPReceiver {
 		ln, err = net.Listen("tcp", "127.0.0.1:0")
 	}
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if opts.ImplicitTLS {
 		srv.TLSConfig = nil // the listener already speaks TLS: no STARTTLS on top
@@ -101,9 +117,11 @@ func NewSMTPReceiver(t testing.TB, opts SMTPOptions) *SMTPReceiver {
 	addr := ln.Addr().(*net.TCPAddr)
 	r.Host, r.Port = "127.0.0.1", addr.Port
 	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	return r
+	return r, nil
 }
+
+// Close stops the receiver.
+func (r *SMTPReceiver) Close() error { return r.srv.Close() }
 
 // Addr is host:port.
 func (r *SMTPReceiver) Addr() string { return net.JoinHostPort(r.Host, strconv.Itoa(r.Port)) }
@@ -136,6 +154,9 @@ func (r *SMTPReceiver) add(m ReceivedMail) {
 	r.mu.Lock()
 	r.mails = append(r.mails, m)
 	r.mu.Unlock()
+	if r.opts.OnMail != nil {
+		r.opts.OnMail(m)
+	}
 	select {
 	case r.notify <- struct{}{}:
 	default:
@@ -206,11 +227,10 @@ func (s *smtpSession) Logout() error { return nil }
 
 // testCertificate makes a self-signed certificate for 127.0.0.1 and
 // localhost, and a pool that trusts it.
-func testCertificate(t testing.TB) (tls.Certificate, *x509.CertPool) {
-	t.Helper()
+func testCertificate() (tls.Certificate, *x509.CertPool, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		t.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	tmpl := &x509.Certificate{
 		SerialNumber: big.NewInt(time.Now().UnixNano()),
@@ -222,13 +242,13 @@ func testCertificate(t testing.TB) (tls.Certificate, *x509.CertPool) {
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
 	if err != nil {
-		t.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	leaf, err := x509.ParseCertificate(der)
 	if err != nil {
-		t.Fatal(err)
+		return tls.Certificate{}, nil, err
 	}
 	pool := x509.NewCertPool()
 	pool.AddCert(leaf)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}, pool, nil
 }

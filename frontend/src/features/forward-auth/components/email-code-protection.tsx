@@ -93,7 +93,7 @@ export function EmailCodeFields({
         />
       </Field>
       <Field label="Visitors stay signed in for" error={errors.sessionSeconds}>
-        <select className="input" value={value.sessionSeconds} onChange={(e) => onChange({ ...value, sessionSeconds: Number(e.target.value) })}>
+        <select className="select" value={value.sessionSeconds} onChange={(e) => onChange({ ...value, sessionSeconds: Number(e.target.value) })}>
           {choices.map((c) => (
             <option key={c.seconds} value={c.seconds}>
               {c.label}

@@ -407,3 +407,45 @@ func TestEmailCodeProtectionImport(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// TestEmailCodeAcrossReplicas: a code mailed by one replica is accepted by
+// another, whose exchange hop opens the session there; wrong codes counted
+// on one count on the other (the code's tries live in the database), and
+// the sweep forgets used codes.
+func TestEmailCodeAcrossReplicas(t *testing.T) {
+	v := newCodeEnv(t)
+	other := v.replica()
+	id := v.service("app.example.com")
+	protect(t, v.env, id, map[string]any{"type": "email_code", "allowedEmails": []string{"ann@example.com"}})
+	rd := "https://app.example.com/"
+	vals := url.Values{"service": {id}, "rd": {rd}, "email": {"ann@example.com"}}
+	if r := v.form(EmailCodePath+"/send", vals, "192.0.2.1"); r.Code != http.StatusOK {
+		t.Fatal(r.Code)
+	}
+	v.settle()
+	code := codeOf(t, v.smtp.WaitMails(t, 1, 5*time.Second)[0])
+	vals.Set("code", wrongCode(code, 1))
+	for range EmailCodeAttempts - 1 {
+		if r := other.form(EmailCodePath+"/verify", vals, "192.0.2.2"); r.Code != http.StatusUnauthorized {
+			t.Fatal(r.Code)
+		}
+	}
+	vals.Set("code", code)
+	r := v.form(EmailCodePath+"/verify", vals, "192.0.2.3")
+	back, _ := url.Parse(r.Header().Get("Location"))
+	if r.Code != http.StatusSeeOther {
+		t.Fatalf("the right code after %d wrong ones on another replica: %d", EmailCodeAttempts-1, r.Code)
+	}
+	rec := other.verify(fwd{service: id, host: "app.example.com", uri: back.RequestURI(), browser: true})
+	if ck := sessionCookie(t, rec); rec.Code != http.StatusFound || ck == nil {
+		t.Fatalf("exchange on the other replica: %d", rec.Code)
+	}
+	if err := v.acc.sweepCodes(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var n int64
+	v.db.Model(&emailCodeRow{}).Count(&n)
+	if n != 0 {
+		t.Fatalf("%d codes left after the sweep", n)
+	}
+}

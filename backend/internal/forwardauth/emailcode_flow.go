@@ -49,18 +49,16 @@ func newCodeLimits(db *gorm.DB, now func() time.Time, opts ...ratelimit.Option) 
 
 // codeRequest is what every e-mail code form carries, checked.
 type codeRequest struct {
-	sp     *servicePolicy
-	rd     string
-	ip     string
-	rawRD  string
-	rawSvc string
+	sp *servicePolicy
+	rd string
+	ip string
 }
 
 // readCodeRequest checks the service and return address of a code page
 // or form. A refusal is written and ok is false.
 func (s *Service) readCodeRequest(c echo.Context, serviceID, rd string) (codeRequest, bool, error) {
 	ctx := c.Request().Context()
-	r := codeRequest{ip: c.RealIP(), rawRD: rd, rawSvc: serviceID}
+	r := codeRequest{ip: c.RealIP()}
 	if len(serviceID) > 64 || len(rd) > maxReturnURL {
 		return r, false, codeNotice(c, http.StatusBadRequest, "Sign-in is not available", "This sign-in address is not valid.")
 	}

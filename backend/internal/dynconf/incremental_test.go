@@ -252,7 +252,7 @@ func TestIncrementalRebuildsOnlyTheChangedService(t *testing.T) {
 	v.checkServed(t, "before")
 	before := map[string]*fragment{}
 	for _, r := range v.svc.rows.rows {
-		before[r.row.ID] = r.frag
+		before[r.id] = r.frag
 	}
 	if _, err := v.services.Update(context.Background(), ids[2], services.Request{Name: "app 2",
 		Hostnames: []store.Hostname{{Type: store.HostCustom, Value: "changed.test"}},
@@ -261,8 +261,8 @@ func TestIncrementalRebuildsOnlyTheChangedService(t *testing.T) {
 	}
 	v.checkServed(t, "after")
 	for _, r := range v.svc.rows.rows {
-		if reused := before[r.row.ID] == r.frag; reused == (r.row.ID == ids[2]) {
-			t.Errorf("service %s: fragment reused %v", r.row.Name, reused)
+		if reused := before[r.id] == r.frag; reused == (r.id == ids[2]) {
+			t.Errorf("service %s: fragment reused %v", r.name, reused)
 		}
 	}
 }

@@ -24,6 +24,7 @@ import (
 // ServiceStore is what dynconf needs from the services feature.
 type ServiceStore interface {
 	ListEnabled(ctx context.Context) ([]store.Service, error)
+	EachEnabled(ctx context.Context, fn func(store.Service) error) error
 	EnabledByID(ctx context.Context, ids []string) ([]store.Service, error)
 	DisableExpired(ctx context.Context) ([]string, error)
 	NextExpiry(ctx context.Context) (time.Time, bool, error)

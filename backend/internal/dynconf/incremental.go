@@ -89,7 +89,7 @@ func newCachedRow(r store.Service, doms domainIndex) *cachedRow {
 	}
 	return &cachedRow{
 		id: r.ID, name: r.Name, createdAt: r.CreatedAt, domainID: r.DomainID, hostnames: r.Hostnames.V,
-		entrypoints: r.Entrypoints.V,
+		entrypoints:   r.Entrypoints.V,
 		httpsRedirect: r.HTTPSRedirect, hsts: r.HSTS.V,
 		hosts: services.FQDNs(r), base: slugify(r.Name, "service"), full: &r,
 	}

@@ -3,6 +3,7 @@ package dynconf
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -51,6 +52,25 @@ func (v *env) checkServed(t *testing.T, step string) {
 	}
 	if got := rec.Header().Get("ETag"); got != etag {
 		t.Fatalf("%s: ETag %s, want %s", step, got, etag)
+	}
+	// RouterOwner first: RouterOwners builds the map it would then use.
+	owner, err := v.svc.RouterOwner(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var served struct {
+		HTTP struct{ Routers map[string]json.RawMessage }
+	}
+	if err := json.Unmarshal(want, &served); err != nil {
+		t.Fatal(err)
+	}
+	for name := range served.HTTP.Routers {
+		if got := owner(name); got != owners[name] {
+			t.Fatalf("%s: RouterOwner(%s) = %q, want %q", step, name, got, owners[name])
+		}
+	}
+	if got := owner("gh-no-such-router"); got != "" {
+		t.Fatalf("%s: RouterOwner of an unknown router = %q", step, got)
 	}
 	got, err := v.svc.RouterOwners(context.Background())
 	if err != nil || !maps.Equal(got, owners) {

@@ -37,10 +37,10 @@ type SettingsGetter interface {
 	Get(ctx context.Context) (settings.Global, error)
 }
 
-// RouterOwners maps the routers the panel emits (name without @http) to the
-// id of the panel service they belong to (dynconf.Service).
+// RouterOwners answers which panel service owns a router the panel emits
+// (name without @http; "" for none) (dynconf.Service).
 type RouterOwners interface {
-	RouterOwners(ctx context.Context) (map[string]string, error)
+	RouterOwner(ctx context.Context) (func(name string) string, error)
 }
 
 // ManagedResolvers lists the certificate resolvers of the stored
@@ -115,17 +115,17 @@ func (s *Service) fetchRaw(ctx context.Context) (*rawData, Status) {
 
 // ownership attributes Traefik's runtime objects to panel services.
 type ownership struct {
-	routers  map[string]string // router name without @http -> service id
-	services map[string]string // qualified Traefik service name -> service id
-	known    bool              // RouterOwners answered
+	routers  func(string) string // router name without @http -> service id ("": none)
+	services map[string]string   // qualified Traefik service name -> service id
+	known    bool                // RouterOwners answered
 }
 
 func (s *Service) ownership(ctx context.Context, raw *rawData) (ownership, error) {
-	o := ownership{routers: map[string]string{}, services: map[string]string{}}
+	o := ownership{routers: func(string) string { return "" }, services: map[string]string{}}
 	if s.d.Owners == nil {
 		return o, nil
 	}
-	m, err := s.d.Owners.RouterOwners(ctx)
+	m, err := s.d.Owners.RouterOwner(ctx)
 	if err != nil {
 		return o, fmt.Errorf("router owners: %w", err)
 	}
@@ -148,12 +148,12 @@ func (o ownership) router(name string, r rawRouter) string {
 		return ""
 	}
 	n := bareName(name)
-	if id := o.routers[n]; id != "" {
+	if id := o.routers(n); id != "" {
 		return id
 	}
 	for _, ep := range append(append([]string(nil), r.Using...), r.EntryPoints...) {
 		if rest, ok := strings.CutPrefix(n, ep+"-"); ok {
-			if id := o.routers[rest]; id != "" {
+			if id := o.routers(rest); id != "" {
 				return id
 			}
 		}

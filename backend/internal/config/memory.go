@@ -15,7 +15,7 @@ import (
 // goes back to the system promptly. It is soft: a panel whose live data
 // needs more grows past it (the collector then takes at most half the CPU)
 // rather than failing.
-const DefaultMemoryLimit = 48 << 20
+const DefaultMemoryLimit = 64 << 20
 
 // minMemoryLimit keeps a typo ("64" for 64 MiB) from making the collector
 // run all the time.

@@ -318,8 +318,12 @@ func internEntrypoints(seen map[string][]string, eps []string) []string {
 // are TLS), without a spec per service.
 func withEntrypoints(g Snapshot, rows []*cachedRow) *Snapshot {
 	seen := map[string][]string{}
-	for _, r := range rows {
-		internEntrypoints(seen, r.entrypoints)
+	var last []string
+	for i, r := range rows {
+		if i > 0 && slices.Equal(r.entrypoints, last) {
+			continue // neighbours mostly share their list
+		}
+		last = internEntrypoints(seen, r.entrypoints)
 	}
 	for _, k := range slices.Sorted(maps.Keys(seen)) {
 		g.Services = append(g.Services, ServiceSpec{Entrypoints: seen[k]})

@@ -455,7 +455,8 @@ func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change
 }
 
 // applyMemoryLimit sets the Go runtime's soft memory limit from
-// PANEL_MEMORY_LIMIT (set nil leaves the process's).
+// PANEL_MEMORY_LIMIT through set (debug.SetMemoryLimit); with set nil, as
+// when a test runs the app in its own process, the process keeps its own.
 func applyMemoryLimit(cfg config.Config, log *slog.Logger, set func(int64) int64) {
 	switch {
 	case set == nil:

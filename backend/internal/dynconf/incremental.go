@@ -16,8 +16,8 @@ import (
 )
 
 // rowCache keeps the enabled services as last read, in creation order, each
-// with the fragment it last built. A service event names the one row to read
-// again; settings and domains are read on every rebuild anyway (a domain
+// as a compact record (cachedRow) with the fragment it last built. A service
+// event names the one row to read again; settings and domains are read on every rebuild anyway (a domain
 // write changes no service row: renaming a domain renames its services' host
 // names, which are resolved against the domain row, see followDomains); any
 // other event (managed mode, an entity it does not know) makes the next

@@ -81,7 +81,7 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if sub == "reset-password" {
 		return resetPassword(ctx, svc, db, *username, password, o.Stdout)
 	}
-	u, err := svc.CreateUser(ctx, admin.CreateUserRequest{Username: *username, Password: password, Role: role})
+	u, err := svc.CreateWithRole(ctx, *username, password, role)
 	if err != nil {
 		return err
 	}

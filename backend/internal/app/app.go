@@ -37,6 +37,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
+	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -241,6 +242,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.admin, c.audit = adminSvc, auditSvc
 	api := &features{
 		Admin:     adminHandler,
+		People:    people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc})),
 		Audit:     audit.NewHandler(auditSvc),
 		APITokens: apiTokenHandler,
 		Settings:  settings.NewHandler(settingsSvc),

@@ -103,8 +103,8 @@ func TestBackupChangeRestoreComparesEveryTable(t *testing.T) {
 	archive := filepath.Join(t.TempDir(), "panel.tar.gz")
 	run(env, "backup", "-o", archive)
 	want := dumpTables(t, filepath.Join(dataDir, "gatehouse.db"))
-	if len(want["services"]) != 1 || len(want["admin_users"]) != 2 {
-		t.Fatalf("the state at backup time: %d services, %d admins", len(want["services"]), len(want["admin_users"]))
+	if len(want["services"]) != 1 || len(want["people"]) != 2 {
+		t.Fatalf("the state at backup time: %d services, %d admins", len(want["services"]), len(want["people"]))
 	}
 
 	a.mustCreate("/api/services", svcBody(d.ID, "other", ""))

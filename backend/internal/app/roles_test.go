@@ -43,7 +43,7 @@ func (a *testApp) createToken(t *testing.T, name, role string) string {
 // createUser adds an administrator with the admin's session.
 func (a *testApp) createUser(t *testing.T, username, role string) string {
 	t.Helper()
-	rec := a.do("POST", "/api/admin/users", `{"username":"`+username+`","password":"correct-horse-battery","role":"`+role+`"}`)
+	rec := a.do("POST", "/api/people", `{"username":"`+username+`","password":"correct-horse-battery","panelRole":"`+role+`"}`)
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create %s = %d %s", username, rec.Code, rec.Body)
 	}
@@ -71,7 +71,7 @@ func wantRole(c *caller, method, route string) bool {
 	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download" || route == "/api/export"
 	// A person's access: who may sign in and how. Written out route by
 	// route, so a new route under these is a decision someone makes here.
-	personOnly := strings.HasPrefix(route, "/api/admin/users") || strings.HasPrefix(route, "/api/admin/tokens") ||
+	personOnly := strings.HasPrefix(route, "/api/people") || strings.HasPrefix(route, "/api/groups") || strings.HasPrefix(route, "/api/admin/tokens") ||
 		personAccessWrites[method+" "+route]
 	switch {
 	case self:

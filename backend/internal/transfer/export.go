@@ -139,7 +139,7 @@ type state struct {
 	tokens      []store.MachineToken
 	tokenSvcs   []store.MachineTokenService
 	channels    []notify.StoredChannel
-	adminRows   []store.AdminUser
+	adminRows   []store.Person
 
 	// Indexes by id, built by index.
 	domainByID  map[string]string // id -> host name
@@ -348,7 +348,7 @@ func rawOrEmpty(s string) json.RawMessage {
 func (st *state) admins() []document.Admin {
 	out := make([]document.Admin, 0, len(st.adminRows))
 	for _, a := range st.adminRows {
-		out = append(out, document.Admin{Username: a.Username, Role: a.Role, Email: a.Email,
+		out = append(out, document.Admin{Username: a.Username, Role: a.PanelRole, Email: a.Email,
 			SSOIssuer: a.SSOIssuer, SSOSubject: a.SSOSubject, Disabled: a.DisabledAt != nil})
 	}
 	return out

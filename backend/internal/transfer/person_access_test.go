@@ -96,7 +96,7 @@ func TestImportAuditsEachItem(t *testing.T) {
 	})
 	f := newFixture(t)
 	f.seed()
-	f.must(f.db.Exec(`UPDATE admin_users SET password_hash = '$2a$04$differentdifferentdifferentdifferentdifferentdiffe'`).Error)
+	f.must(f.db.Exec(`UPDATE people SET password_hash = '$2a$04$differentdifferentdifferentdifferentdifferentdiffe'`).Error)
 	pl := f.plan(data, ImportOptions{Apply: true, Passphrase: "twelve chars!"})
 	var rows []auditRow
 	f.must(f.db.Table("audit_entries").Order("seq").Find(&rows).Error)

@@ -13,7 +13,7 @@ import (
 )
 
 func (p *planner) planAdmins() {
-	byName := map[string]store.AdminUser{}
+	byName := map[string]store.Person{}
 	for _, a := range p.st.adminRows {
 		byName[a.Username] = a
 	}
@@ -43,9 +43,9 @@ func (p *planner) planAdmins() {
 		}
 		row := cur
 		if !exists {
-			row = store.AdminUser{ID: newID(), Username: name, CreatedAt: p.now}
+			row = store.Person{ID: newID(), Username: name, CreatedAt: p.now}
 		}
-		row.Role, row.Email, row.SSOIssuer, row.SSOSubject = a.Role, a.Email, a.SSOIssuer, a.SSOSubject
+		row.PanelRole, row.Email, row.SSOIssuer, row.SSOSubject = a.Role, a.Email, a.SSOIssuer, a.SSOSubject
 		if hash != "" {
 			row.PasswordHash = hash
 		}
@@ -60,7 +60,7 @@ func (p *planner) planAdmins() {
 		var fields []string
 		var before any
 		if exists {
-			have := document.Admin{Username: cur.Username, Role: cur.Role, Email: cur.Email, SSOIssuer: cur.SSOIssuer,
+			have := document.Admin{Username: cur.Username, Role: cur.PanelRole, Email: cur.Email, SSOIssuer: cur.SSOIssuer,
 				SSOSubject: cur.SSOSubject, Disabled: cur.DisabledAt != nil}
 			fields = diff(have, want)
 			before = have

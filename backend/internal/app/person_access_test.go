@@ -158,7 +158,7 @@ func TestTokenCannotTakeOverAdministrators(t *testing.T) {
 				Before, After any
 			}
 		}
-	}](t, a.do("GET", "/api/audit?resourceType="+url.QueryEscape("admin.users"), ""))
+	}](t, a.do("GET", "/api/audit?resourceType="+url.QueryEscape("people"), ""))
 	seen := map[string]bool{}
 	for _, e := range entries.Items {
 		if e.Actor.Kind != "admin" || e.Actor.Name != "admin" {

@@ -1024,7 +1024,7 @@ export interface paths {
         put?: never;
         /**
          * Plan (and apply) an import
-         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (administrators and their passwords, config.adminSso, config.requireTwoFactor, config.sso) is a 403 naming each section, dry run or not.
+         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (people, groups and their passwords, config.adminSso, config.requireTwoFactor, config.sso) is a 403 naming each section, dry run or not.
          */
         post: operations["importConfiguration"];
         delete?: never;
@@ -2362,9 +2362,9 @@ export interface components {
             version: number;
         };
         ExportRequest: {
-            /** @description Seal the administrators' password hashes too (implies admins). A signed-in person only: API tokens get 403. */
+            /** @description Seal the people's password hashes too (implies admins). A signed-in person only: API tokens get 403. */
             adminPasswords?: boolean;
-            /** @description List the administrators. */
+            /** @description List the people of the directory and the groups. */
             admins?: boolean;
             /** @description At least 12 characters; needed for secrets or adminPasswords. */
             passphrase?: string;
@@ -5255,7 +5255,7 @@ export interface operations {
     exportConfiguration: {
         parameters: {
             query?: {
-                /** @description List the administrators (without passwords). */
+                /** @description List the people of the directory and the groups (without passwords). */
                 admins?: boolean;
             };
             header?: never;

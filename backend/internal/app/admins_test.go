@@ -92,6 +92,44 @@ func TestPeopleAPI(t *testing.T) {
 	}
 	a.login(t, "eve", "a-brand-new-password", owner)
 
+	// Groups, members, sessions, the second factor: every answer as the
+	// API document says.
+	fam := a.mustCreate("/api/groups", `{"name":"family","description":"at home"}`)
+	if rec := a.do("POST", "/api/groups", `{"name":"Family"}`); rec.Code != http.StatusConflict {
+		t.Fatalf("a second family = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("POST", "/api/groups/"+fam.ID+"/members", `{"personId":"`+eve+`"}`); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"username":"eve"`) {
+		t.Fatalf("add eve = %d %s", rec.Code, rec.Body)
+	}
+	for _, path := range []string{"/api/groups", "/api/groups/" + fam.ID, "/api/people/" + eve, "/api/people?q=ev&limit=1", "/api/people/" + eve + "/sessions"} {
+		if rec := a.do("GET", path, ""); rec.Code != http.StatusOK {
+			t.Fatalf("GET %s = %d %s", path, rec.Code, rec.Body)
+		}
+	}
+	if rec := a.do("GET", "/api/people?limit=0", ""); rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("limit 0 = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("PATCH", "/api/groups/"+fam.ID, `{"description":"everyone at home"}`); rec.Code != http.StatusOK {
+		t.Fatalf("edit the group = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("DELETE", "/api/people/"+eve+"/second-factor", ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("reset eve's second factor = %d %s", rec.Code, rec.Body)
+	}
+	eveCookie = a.login(t, "eve", "a-brand-new-password", owner)
+	if rec := a.do("DELETE", "/api/people/"+eve+"/sessions", ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("end eve's sessions = %d %s", rec.Code, rec.Body)
+	}
+	if rec := testutil.Request(a.handler, "GET", "/api/admin/me", "", "Cookie", "gatehouse_admin="+eveCookie); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("a session survived the end of all: %d", rec.Code)
+	}
+	if rec := a.do("DELETE", "/api/groups/"+fam.ID+"/members/"+eve, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("remove eve = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("DELETE", "/api/groups/"+fam.ID, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("delete the group = %d %s", rec.Code, rec.Body)
+	}
+	a.login(t, "eve", "a-brand-new-password", owner)
+
 	// Now eve is an active admin, so the first one can step down.
 	if rec := a.do("PATCH", "/api/people/"+me.ID, `{"panelRole":"viewer"}`); rec.Code != http.StatusOK {
 		t.Fatalf("demote with another admin = %d %s", rec.Code, rec.Body)

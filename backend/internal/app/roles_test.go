@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -168,4 +169,48 @@ func concretePath(route string) string {
 		}
 	}
 	return strings.Join(parts, "/")
+}
+
+// A person without a panel role opens no route: their sign-in is refused
+// in words, and a session of theirs (opened while they had a role, the
+// role taken away behind the API's back) answers 401 on every route that
+// is not public, across the whole route table.
+func TestNoPanelRoleOpensNoRoute(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	nina := a.createUser(t, "nina", "viewer")
+	cookie := a.login(t, "nina", "correct-horse-battery", owner)
+	if err := a.c.db.Model(&store.Person{}).Where("id = ?", nina).Update("panel_role", store.PanelRoleNone).Error; err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, r := range a.c.echo.Routes() {
+		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound || a.c.routes.Rule(r.Method, r.Path).Open() {
+			continue
+		}
+		rec := testutil.Request(a.handler, r.Method, concretePath(r.Path), "", "Cookie", "gatehouse_admin="+cookie, "RemoteAddr", owner)
+		if rec.Code != http.StatusUnauthorized {
+			t.Errorf("%s %s with the session of a person without a panel role = %d %s", r.Method, r.Path, rec.Code, rec.Body)
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("only %d routes walked", checked)
+	}
+	rec := testutil.Request(a.handler, "POST", "/api/admin/login", `{"username":"nina","password":"correct-horse-battery"}`, "RemoteAddr", owner)
+	if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "no access to the panel") {
+		t.Fatalf("sign-in without a panel role = %d %s", rec.Code, rec.Body)
+	}
+	// Taking the role away through the API signs them out at once.
+	if rec := a.do("PATCH", "/api/people/"+nina, `{"panelRole":"viewer"}`); rec.Code != http.StatusOK {
+		t.Fatalf("give the role back = %d %s", rec.Code, rec.Body)
+	}
+	cookie = a.login(t, "nina", "correct-horse-battery", owner)
+	if rec := a.do("PATCH", "/api/people/"+nina, `{"panelRole":"none"}`); rec.Code != http.StatusOK {
+		t.Fatalf("take the role away = %d %s", rec.Code, rec.Body)
+	}
+	var n int64
+	if err := a.c.db.Model(&store.AdminSession{}).Where("user_id = ?", nina).Count(&n).Error; err != nil || n != 0 {
+		t.Fatalf("%d sessions left after the role went (%v)", n, err)
+	}
 }

@@ -56,6 +56,9 @@ func (h *Handler) list(c echo.Context) error {
 	q := ListQuery{Q: c.QueryParam("q"), PanelRole: c.QueryParam("panelRole"), GroupID: c.QueryParam("groupId")}
 	var errs apperr.Collector
 	q.Limit = intParam(c, &errs, "limit")
+	if c.QueryParam("limit") != "" && q.Limit < 1 {
+		errs.Add("limit", "must be between 1 and %d", MaxLimit)
+	}
 	q.Offset = intParam(c, &errs, "offset")
 	if err := errs.Err(); err != nil {
 		return err

@@ -107,9 +107,9 @@ export function admins() {
       await members.getByText(NOBODY, { exact: true }).waitFor();
       await shot(page, 'groups-members-desktop');
       await page.keyboard.press('Escape');
-      await page.getByRole('row', { name: /family/ }).getByText(NOBODY).waitFor();
+      await page.getByRole('row', { name: /family/ }).getByText(NOBODY, { exact: true }).waitFor();
       await navTo(page, 'People');
-      await page.getByRole('row', { name: new RegExp(NOBODY) }).getByText('family').waitFor();
+      await page.getByRole('row', { name: new RegExp(NOBODY) }).getByText('family', { exact: true }).waitFor();
     });
 
     test('a person without a panel role is refused the panel in plain words', async ({ browser, stack }) => {

@@ -47,7 +47,7 @@ const groups: { title: string; items: NavItem[] }[] = [
       { to: '/notifications', label: 'Notifications', icon: 'bell' },
       { to: '/backups', label: 'Backups', icon: 'box' },
       { to: '/people', label: 'People', icon: 'user' },
-      { to: '/groups', label: 'Groups', icon: 'user' },
+      { to: '/groups', label: 'Groups', icon: 'users' },
       { to: '/api-tokens', label: 'API tokens', icon: 'code' },
       { to: '/audit', label: 'Audit log', icon: 'shield' },
       { to: '/transfer', label: 'Export & import', icon: 'download' },

@@ -115,17 +115,11 @@ export function PeoplePage() {
         {canWrite ? (
           <>
             {p.enabled ? (
-              <Button size="sm" variant="ghost" icon="pause" onClick={() => setDisabling(p)} aria-label={`Disable ${p.username}`}>
-                Disable
-              </Button>
+              <Button size="sm" variant="ghost" icon="pause" iconOnly onClick={() => setDisabling(p)} aria-label={`Disable ${p.username}`} title="Disable" />
             ) : (
-              <Button size="sm" variant="ghost" icon="power" onClick={() => setEnabled(p, true)} aria-label={`Enable ${p.username}`}>
-                Enable
-              </Button>
+              <Button size="sm" variant="ghost" icon="power" iconOnly onClick={() => setEnabled(p, true)} aria-label={`Enable ${p.username}`} title="Enable" />
             )}
-            <Button size="sm" variant="ghost" icon="lock" onClick={() => setPassword(p)} aria-label={`Set password of ${p.username}`}>
-              Password
-            </Button>
+            <Button size="sm" variant="ghost" icon="lock" iconOnly onClick={() => setPassword(p)} aria-label={`Set password of ${p.username}`} title="Set a new password" />
             <Button
               size="sm"
               variant="ghost"
@@ -133,9 +127,9 @@ export function PeoplePage() {
               disabled={!p.factors.totp && !p.factors.passkeys && !p.factors.recoveryCodes}
               onClick={() => setResetting(p)}
               aria-label={`Reset the second factor of ${p.username}`}
-            >
-              Reset 2FA
-            </Button>
+              title="Reset the second factor"
+              iconOnly
+            />
             <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(p)} aria-label={`Remove ${p.username}`} title="Remove" />
           </>
         ) : null}

@@ -75,8 +75,8 @@ async function withToken(base: string, value: string, method: string, path: stri
   return res.status;
 }
 
-export function admins() {
-  test.describe('admins', () => {
+export function people() {
+  test.describe('people', () => {
     test('people: add a second admin, a viewer and a person without panel access; groups with members', async ({ page }) => {
       await page.goto('/');
       await navTo(page, 'People');

@@ -291,7 +291,7 @@ func TestSettings(t *testing.T) {
 	}
 
 	// A viewer reads and changes nothing here.
-	v.db.Model(&store.Person{}).Where("username = ?", ownerName).Update("role", "viewer")
+	v.db.Model(&store.Person{}).Where("username = ?", ownerName).Update("panel_role", "viewer")
 	for _, m := range []string{"GET", "PUT"} {
 		if rec := v.do(m, "/api/admin/sso", `{"enabled":false,"localPasswords":true}`); rec.Code != http.StatusForbidden {
 			t.Errorf("viewer %s: %d %s", m, rec.Code, rec.Body)

@@ -213,4 +213,7 @@ func TestNoPanelRoleOpensNoRoute(t *testing.T) {
 	if err := a.c.db.Model(&store.AdminSession{}).Where("user_id = ?", nina).Count(&n).Error; err != nil || n != 0 {
 		t.Fatalf("%d sessions left after the role went (%v)", n, err)
 	}
+	if rec := testutil.Request(a.handler, "GET", "/api/admin/me", "", "Cookie", "gatehouse_admin="+cookie); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("the session outlived the role: %d", rec.Code)
+	}
 }

@@ -42,7 +42,7 @@ type Document struct {
 	Config         *Config         `json:"config,omitempty"`
 	// Admins are the people of the directory (the name is older than the
 	// directory), listed only when the export asked for them, with Groups.
-	Admins []Admin  `json:"admins,omitempty"`
+	Admins []Admin `json:"admins,omitempty"`
 	Groups []Group `json:"groups,omitempty"`
 	// Sealed is an ASCII-armored age file encrypted to a passphrase (scrypt)
 	// holding Secrets; present only when the export asked for secrets.

@@ -69,9 +69,9 @@ type Admin struct {
 	Role        string `json:"role"`
 	Email       string `json:"email,omitempty"`
 	DisplayName string `json:"displayName,omitempty"`
-	SSOIssuer  string `json:"ssoIssuer,omitempty"`
-	SSOSubject string `json:"ssoSubject,omitempty"`
-	Disabled   bool   `json:"disabled"`
+	SSOIssuer   string `json:"ssoIssuer,omitempty"`
+	SSOSubject  string `json:"ssoSubject,omitempty"`
+	Disabled    bool   `json:"disabled"`
 }
 
 // Group is a group of people; Members are usernames.

@@ -105,13 +105,9 @@ export function PeoplePage() {
     actionsColumn((p) => (
       <>
         {canWrite ? (
-          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(p)} aria-label={`Edit ${p.username}`}>
-            Edit
-          </Button>
+          <Button size="sm" variant="ghost" icon="edit" iconOnly onClick={() => setEditing(p)} aria-label={`Edit ${p.username}`} title="Edit" />
         ) : null}
-        <Button size="sm" variant="ghost" icon="users" onClick={() => setSessions(p)} aria-label={`Sessions of ${p.username}`}>
-          Sessions
-        </Button>
+        <Button size="sm" variant="ghost" icon="logout" iconOnly onClick={() => setSessions(p)} aria-label={`Sessions of ${p.username}`} title="Sessions" />
         {canWrite ? (
           <>
             {p.enabled ? (

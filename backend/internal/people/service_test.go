@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
@@ -18,13 +19,14 @@ import (
 const password = "correct-horse-battery"
 
 type fixture struct {
+	db     *gorm.DB
 	svc    *people.Service
 	admins *admin.Service
 	me     context.Context // the first administrator's requests
 	meID   string
 }
 
-func newFixture(t *testing.T) fixture {
+func newFixture(t testing.TB) fixture {
 	t.Helper()
 	db := testutil.NewDB(t)
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
@@ -34,7 +36,7 @@ func newFixture(t *testing.T) fixture {
 		t.Fatal(err)
 	}
 	ctx := actor.With(context.Background(), actor.Actor{Kind: actor.KindAdmin, ID: u.ID, Name: u.Username, Role: actor.RoleAdmin})
-	return fixture{svc: people.NewService(people.Deps{DB: db, Now: clock.Now, Accounts: admins}), admins: admins, me: ctx, meID: u.ID}
+	return fixture{db: db, svc: people.NewService(people.Deps{DB: db, Now: clock.Now, Accounts: admins}), admins: admins, me: ctx, meID: u.ID}
 }
 
 func fieldOf(err error) string {

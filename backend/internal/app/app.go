@@ -242,7 +242,6 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.admin, c.audit = adminSvc, auditSvc
 	api := &features{
 		Admin:     adminHandler,
-		People:    people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc})),
 		Audit:     audit.NewHandler(auditSvc),
 		APITokens: apiTokenHandler,
 		Settings:  settings.NewHandler(settingsSvc),
@@ -338,6 +337,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
+	api.People = people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc}))
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 )
@@ -35,6 +36,8 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.GET("/people/:id/sessions", h.sessions)
 	r.DELETE("/people/:id/sessions", h.endSessions, people)
 	r.DELETE("/people/:id/sessions/:sessionId", h.endSession, people)
+	r.GET("/people/:id/service-sessions", h.serviceSessions)
+	r.DELETE("/people/:id/service-sessions/:sessionId", h.endServiceSession, people)
 
 	groups := route.PersonOnly.Because("groups decide what their members may reach")
 	r.GET("/groups", h.listGroups)
@@ -223,6 +226,21 @@ func (h *Handler) addMember(c echo.Context) error {
 
 func (h *Handler) removeMember(c echo.Context) error {
 	if err := h.svc.RemoveMember(c.Request().Context(), c.Param("id"), c.Param("personId")); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) serviceSessions(c echo.Context) error {
+	items, err := h.svc.ServiceSessions(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, httpx.List[forwardauth.SessionResponse]{Items: items})
+}
+
+func (h *Handler) endServiceSession(c echo.Context) error {
+	if err := h.svc.EndServiceSession(c.Request().Context(), c.Param("id"), c.Param("sessionId")); err != nil {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)

@@ -16,6 +16,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -31,12 +32,21 @@ type Accounts interface {
 	EndOtherSessions(ctx context.Context, personID, keep string) error
 }
 
+// ServiceSessions are a person's single sign-on sessions on the proxied
+// services, owned by internal/forwardauth: they belong to the person linked
+// to the provider's identity (issuer and subject).
+type ServiceSessions interface {
+	IdentitySessions(ctx context.Context, issuer, subject string) ([]forwardauth.SessionResponse, error)
+	EndIdentitySessions(ctx context.Context, issuer, subject, id string) error
+}
+
 // Service manages people and groups.
 type Service struct {
 	db       *gorm.DB
 	now      func() time.Time
 	bus      *change.Bus
 	accounts Accounts
+	services ServiceSessions
 }
 
 // Deps are the Service's collaborators; DB and Accounts are required.
@@ -45,6 +55,9 @@ type Deps struct {
 	Now      func() time.Time
 	Bus      *change.Bus // hears when people change (the managed panel router counts them)
 	Accounts Accounts
+	// Services lists and ends a person's sessions on the proxied services;
+	// without it a person has panel sessions only.
+	Services ServiceSessions
 }
 
 // NewService returns a people service.
@@ -52,7 +65,7 @@ func NewService(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = store.Now
 	}
-	return &Service{db: d.DB, now: d.Now, bus: d.Bus, accounts: d.Accounts}
+	return &Service{db: d.DB, now: d.Now, bus: d.Bus, accounts: d.Accounts, services: d.Services}
 }
 
 // activeAdmins are the people who can sign in with the admin role: the
@@ -307,7 +320,8 @@ func (s *Service) Update(ctx context.Context, id string, in UpdateRequest) (Pers
 	if self && in.PanelRole != nil && *in.PanelRole == store.PanelRoleNone {
 		return Person{}, apperr.Conflict("panelRole", "you cannot take away your own panel role")
 	}
-	var signOut bool
+	var signOut, disabled bool
+	var identity store.Person
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row, err := findPerson(tx, id)
 		if err != nil {
@@ -332,13 +346,14 @@ func (s *Service) Update(ctx context.Context, id string, in UpdateRequest) (Pers
 			if *in.Enabled {
 				row.DisabledAt = nil
 			} else {
-				row.DisabledAt, signOut = &now, true
+				row.DisabledAt, signOut, disabled = &now, true, true
 			}
 			field = "enabled"
 		}
 		if err := unique(tx, row); err != nil {
 			return err
 		}
+		identity = row
 		row.UpdatedAt = now
 		if err := tx.Select("username", "email", "display_name", "panel_role", "disabled_at", "updated_at").
 			Updates(&row).Error; err != nil {
@@ -363,6 +378,12 @@ func (s *Service) Update(ctx context.Context, id string, in UpdateRequest) (Pers
 		return Person{}, err
 	}
 	s.changed(id, change.Updated)
+	// A disabled person keeps no session on any service either.
+	if disabled {
+		if err := s.endServiceSessions(ctx, identity, ""); err != nil {
+			return Person{}, err
+		}
+	}
 	return s.Get(ctx, id)
 }
 
@@ -372,7 +393,12 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	if isSelf(ctx, id) {
 		return apperr.Conflict("id", "you cannot delete yourself")
 	}
+	var gone store.Person
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		var err error
+		if gone, err = findPerson(tx, id); err != nil {
+			return err
+		}
 		res := tx.Where("id = ?", id).Delete(&store.Person{})
 		if res.Error != nil {
 			return fmt.Errorf("delete person %s: %w", id, res.Error)
@@ -386,7 +412,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		return err
 	}
 	s.changed(id, change.Deleted)
-	return nil
+	return s.endServiceSessions(ctx, gone, "")
 }
 
 // SetPassword sets a person's password and ends all of their sessions.
@@ -422,12 +448,49 @@ func (s *Service) EndSession(ctx context.Context, id, sessionID string) error {
 	return s.accounts.EndSession(ctx, id, sessionID)
 }
 
-// EndSessions ends every session of a person.
+// EndSessions ends every session of a person: on the panel and on every
+// service.
 func (s *Service) EndSessions(ctx context.Context, id string) error {
-	if _, err := findPerson(s.db.WithContext(ctx), id); err != nil {
+	p, err := findPerson(s.db.WithContext(ctx), id)
+	if err != nil {
 		return err
 	}
-	return s.accounts.EndOtherSessions(ctx, id, "")
+	if err := s.accounts.EndOtherSessions(ctx, id, ""); err != nil {
+		return err
+	}
+	return s.endServiceSessions(ctx, p, "")
+}
+
+// ServiceSessions lists a person's single sign-on sessions on the proxied
+// services: those of the provider's identity the person is linked to.
+func (s *Service) ServiceSessions(ctx context.Context, id string) ([]forwardauth.SessionResponse, error) {
+	p, err := findPerson(s.db.WithContext(ctx), id)
+	if err != nil {
+		return nil, err
+	}
+	if s.services == nil {
+		return []forwardauth.SessionResponse{}, nil
+	}
+	return s.services.IdentitySessions(ctx, p.SSOIssuer, p.SSOSubject)
+}
+
+// EndServiceSession ends one of a person's sessions on a service.
+func (s *Service) EndServiceSession(ctx context.Context, id, sessionID string) error {
+	p, err := findPerson(s.db.WithContext(ctx), id)
+	if err != nil {
+		return err
+	}
+	if sessionID == "" || len(sessionID) > 64 || s.services == nil {
+		return apperr.NotFound("session")
+	}
+	return s.endServiceSessions(ctx, p, sessionID)
+}
+
+func (s *Service) endServiceSessions(ctx context.Context, p store.Person, sessionID string) error {
+	if s.services == nil {
+		return nil
+	}
+	return s.services.EndIdentitySessions(ctx, p.SSOIssuer, p.SSOSubject, sessionID)
 }
 
 // keepOneAdmin fails the transaction when its writes left no enabled

@@ -1221,7 +1221,7 @@ export interface paths {
         head?: never;
         /**
          * Change a person, their panel role, groups, or enable or disable them
-         * @description Disabling a person, or setting their panel role to none, ends their sessions. The last enabled person with the admin role cannot be demoted or disabled, and nobody can disable themselves or take away their own panel role (409, naming the field).
+         * @description Disabling a person ends their sessions on the panel and on every service; setting their panel role to none ends their panel sessions. The last enabled person with the admin role cannot be demoted or disabled, and nobody can disable themselves or take away their own panel role (409, naming the field).
          */
         patch: operations["updatePerson"];
         trace?: never;
@@ -1264,6 +1264,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people/{id}/service-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a person's single sign-on sessions on the proxied services
+         * @description The forward-auth sessions of the OpenID provider's identity the person is linked to (their single sign-on issuer and subject); empty for a person who never signed in with it.
+         */
+        get: operations["listPersonServiceSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/service-sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of a person's sessions on a service */
+        delete: operations["endPersonServiceSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{id}/sessions": {
         parameters: {
             query?: never;
@@ -1277,7 +1319,7 @@ export interface paths {
         get: operations["listPersonSessions"];
         put?: never;
         post?: never;
-        /** End every session of a person */
+        /** End every session of a person, on the panel and on every service */
         delete: operations["endPersonSessions"];
         options?: never;
         head?: never;
@@ -6148,6 +6190,59 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Removed; the person signs in with their password and enrols again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listPersonServiceSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessSession"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    endPersonServiceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,7 @@ export const qk = {
     all: () => ['people'] as const,
     list: (q: string, offset: number) => ['people', 'list', q, offset] as const,
     sessions: (id: string) => ['people', 'sessions', id] as const,
+    serviceSessions: (id: string) => ['people', 'service-sessions', id] as const,
     groups: () => ['people', 'groups'] as const,
   },
   admins: {

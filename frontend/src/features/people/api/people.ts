@@ -65,6 +65,24 @@ export function usePersonSessions(id: string | null) {
   });
 }
 
+export function usePersonServiceSessions(id: string | null) {
+  return useQuery({
+    queryKey: qk.people.serviceSessions(id ?? ''),
+    queryFn: () => api.get('/api/people/{id}/service-sessions', { params: { id: id! } }).then((r) => r.items),
+    enabled: !!id,
+  });
+}
+
+export function useEndPersonServiceSession() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, sessionId }: { id: string; sessionId: string }) =>
+      api.del('/api/people/{id}/service-sessions/{sessionId}', { params: { id, sessionId } }),
+    meta: { success: 'Session ended' },
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
+  });
+}
+
 export function useEndPersonSession() {
   const qc = useQueryClient();
   return useMutation({

@@ -43,7 +43,9 @@ func TestPersonServiceSessions(t *testing.T) {
 			t.Fatalf("list = %d %s", rec.Code, rec.Body)
 		}
 		var ids []string
-		for _, s := range decode[struct{ Items []struct{ ID, ServiceName string } }](t, rec).Items {
+		for _, s := range decode[struct {
+			Items []struct{ ID, ServiceName string }
+		}](t, rec).Items {
 			ids = append(ids, s.ID+"@"+s.ServiceName)
 		}
 		return ids

@@ -6242,7 +6242,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ended */
+            /** @description Ended, on every replica. */
             204: {
                 headers: {
                     [name: string]: unknown;

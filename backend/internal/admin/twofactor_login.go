@@ -29,7 +29,7 @@ func (s *Service) pending(ctx context.Context, tok string) (store.AdminChallenge
 	if err := s.db.WithContext(ctx).Where("id = ?", *ch.UserID).Take(&u).Error; err != nil {
 		return ch, u, apperr.Unauthenticated("this sign-in has expired; start again")
 	}
-	if err := mayUsePanel(u); err != nil {
+	if err := maySignIn(ctx, u); err != nil {
 		return ch, u, err
 	}
 	return ch, u, nil
@@ -177,7 +177,7 @@ func (s *Service) FinishPasskeyLogin(ctx context.Context, tok string, credential
 	if cred.Authenticator.CloneWarning {
 		return refused("its signature counter went backwards (a cloned authenticator?)")
 	}
-	if err := mayUsePanel(w.u); err != nil {
+	if err := maySignIn(ctx, w.u); err != nil {
 		return User{}, "", err
 	}
 	if err := s.recordPasskeyUse(ctx, w.u.ID, cred); err != nil {

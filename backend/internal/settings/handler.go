@@ -19,6 +19,28 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 func (h *Handler) Register(r *route.Registrar) {
 	r.GET("/config", h.get)
 	r.PUT("/config", h.put)
+	r.GET("/config/portal", h.getPortal)
+	r.PUT("/config/portal", h.putPortal, route.PersonOnly.Because("the sign-in portal's host and session lifetimes decide where and for how long people sign in"))
+}
+
+func (h *Handler) getPortal(c echo.Context) error {
+	p, err := h.svc.Portal(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (h *Handler) putPortal(c echo.Context) error {
+	var p Portal
+	if err := httpx.Bind(c, &p); err != nil {
+		return err
+	}
+	p, err := h.svc.PutPortal(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
 }
 
 func (h *Handler) get(c echo.Context) error {

@@ -106,6 +106,12 @@ type AdminSession struct {
 	// ProvedAt is when the person last proved who they are in this
 	// session: the sign-in, or a proof given again (migration 0016).
 	ProvedAt *time.Time
+	// Portal marks a session opened on the sign-in portal's host;
+	// SecondFactor a sign-in that used a second factor or a passkey;
+	// Remember one that asked to be remembered (migration 0021).
+	Portal       bool
+	SecondFactor bool
+	Remember     bool
 }
 
 // CertConfig asks Traefik for one certificate (main + SANs) from a resolver.

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -20,6 +22,14 @@ import (
 // (route.OnPortal) is a portal session. It is open to every enabled
 // person, whatever their panel role; it answers only on the portal's host
 // (a panel route never accepts it) and follows the portal's session policy.
+
+// portalRP caches the portal's passkey relying party, built again when the
+// portal's URL changes.
+type portalRP struct {
+	portalWAMu  sync.Mutex
+	portalWA    *webauthn.WebAuthn
+	portalWAURL string
+}
 
 // PortalPolicy is how long portal sessions last (the portal settings).
 type PortalPolicy struct {
@@ -80,6 +90,30 @@ func (s *Service) expiry(ctx context.Context, sess store.AdminSession, now time.
 		end = limit
 	}
 	return end
+}
+
+// portalPasskeys is the relying party of passkeys on the portal: its
+// host, not the panel's, is their relying party id (a browser binds a
+// passkey to the host it was made on), so a passkey made on the portal
+// works there and one made on the panel works on the panel.
+func (s *Service) portalPasskeys(ctx context.Context) (*webauthn.WebAuthn, error) {
+	u := ""
+	if s.portalURL != nil {
+		u = s.portalURL(ctx)
+	}
+	if u == "" {
+		return nil, apperr.Conflict("passkey", "passkeys on the portal need its host (Settings, Sign-in portal)")
+	}
+	s.portalWAMu.Lock()
+	defer s.portalWAMu.Unlock()
+	if s.portalWAURL != u || s.portalWA == nil {
+		w, problem := newWebAuthn(u)
+		if w == nil {
+			return nil, apperr.Conflict("passkey", "%s", problem)
+		}
+		s.portalWA, s.portalWAURL = w, u
+	}
+	return s.portalWA, nil
 }
 
 // PortalSession is a person's sign-in on the portal.

@@ -59,6 +59,8 @@ type Service struct {
 	policy     func(ctx context.Context) (PortalPolicy, error)
 	portalHost func(ctx context.Context) string
 	ender      PortalSessionEnder
+	portalURL  func(ctx context.Context) string
+	portalRP
 
 	seenMu sync.Mutex
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
@@ -96,6 +98,10 @@ type Deps struct {
 	// PortalHost names the sign-in portal's host ("" for none); nil means
 	// no portal (PortalSignIn finds no session).
 	PortalHost func(ctx context.Context) string
+	// PortalURL is the portal's address as browsers use it
+	// (https://<host>, or PANEL_PORTAL_URL): the origin of passkeys on
+	// the portal. Nil or "" means none.
+	PortalURL func(ctx context.Context) string
 }
 
 // SetPortalSessionEnder hands in what ends the service sessions opened from
@@ -120,7 +126,7 @@ func NewService(d Deps) *Service {
 		byAddress: ratelimit.Shared(d.DB, "admin.address", MaxAddressFailures, FailureWindow, d.Now),
 		seen:      map[string]time.Time{},
 		tf:        twoFactor{secrets: d.Secrets, publicURL: d.PublicURL},
-		policy:    d.PortalPolicy, portalHost: d.PortalHost,
+		policy:    d.PortalPolicy, portalHost: d.PortalHost, portalURL: d.PortalURL,
 	}
 	s.initTwoFactor()
 	return s

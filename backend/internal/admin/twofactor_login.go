@@ -84,7 +84,7 @@ func (s *Service) completeSignIn(ctx context.Context, challengeID string, u stor
 // again); without one it is a passwordless sign-in with a discoverable
 // credential and user verification required, under a new challenge.
 func (s *Service) BeginPasskeyLogin(ctx context.Context, tok string, client Client) (*protocol.CredentialAssertion, string, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -128,7 +128,7 @@ func (s *Service) BeginPasskeyLogin(ctx context.Context, tok string, client Clie
 // from the address when it is a second factor, of the address alone when
 // passwordless (the user is not known).
 func (s *Service) FinishPasskeyLogin(ctx context.Context, tok string, credential json.RawMessage, client Client) (User, string, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return User{}, "", err
 	}

@@ -217,9 +217,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *sso.Service
+	portalURL := func(ctx context.Context) string { return paneladdr.PortalURL(cfg.PortalURL, settingsSvc.PortalHost(ctx)) }
 	adminSvc := admin.NewService(admin.Deps{DB: db, Now: now, BcryptCost: cfg.BcryptCost, Bus: bus, Logger: log,
 		Secrets: secrets, PublicURL: panel.PublicSetting(),
-		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }})
+		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) },
+		PortalPolicy:   portalPolicy(settingsSvc), PortalHost: settingsSvc.PortalHost, PortalURL: portalURL})
 	// Notifications: sources publish to it; its loops debounce and deliver.
 	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
@@ -338,9 +340,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
-		Notify: notifySvc, Mailer: notifySvc,
+		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc},
 	})
 	fwd.Set(accessSvc)
+	// Signing out on the portal ends the service sessions opened from it.
+	if ender, ok := any(accessSvc).(admin.PortalSessionEnder); ok {
+		adminSvc.SetPortalSessionEnder(ender)
+	}
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	api.People = people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc}))
 	panelSSO = sso.NewService(sso.Deps{
@@ -399,6 +405,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		OpenAPI:  doc,
 		UI:       web.Handler(),
 		ClientIP: clientIP,
+		// On the portal's host only the portal's routes answer.
+		PortalHost: settingsSvc.PortalHost,
 	})
 	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a

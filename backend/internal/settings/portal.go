@@ -40,6 +40,17 @@ type Portal struct {
 	AbsoluteLifetimeSeconds int64 `json:"absoluteLifetimeSeconds"`
 }
 
+// PortalInfo is what the portal's pages read before anyone signs in.
+type PortalInfo struct {
+	// Portal says the request reached the portal's host.
+	Portal      bool   `json:"portal"`
+	Name        string `json:"name"`
+	Logo        string `json:"logo"`
+	AccentColor string `json:"accentColor"`
+	// Passkeys says the portal offers passkey sign-in.
+	Passkeys bool `json:"passkeys"`
+}
+
 // PortalDefaults are the portal settings before anyone saved any.
 func PortalDefaults() Portal {
 	return Portal{

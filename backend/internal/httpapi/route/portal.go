@@ -10,7 +10,9 @@ type portalKey struct{}
 // WithPortal marks ctx as a request made on the sign-in portal's host. The
 // API's host check (package httpapi) sets it; the sign-in routes read it
 // to open a portal session rather than a panel one.
-func WithPortal(ctx context.Context) context.Context { return context.WithValue(ctx, portalKey{}, true) }
+func WithPortal(ctx context.Context) context.Context {
+	return context.WithValue(ctx, portalKey{}, true)
+}
 
 // OnPortal reports whether ctx is a request made on the portal's host.
 func OnPortal(ctx context.Context) bool {

@@ -217,7 +217,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *sso.Service
-	portalURL := func(ctx context.Context) string { return paneladdr.PortalURL(cfg.PortalURL, settingsSvc.PortalHost(ctx)) }
+	portalURL := func(ctx context.Context) string {
+		return paneladdr.PortalURL(cfg.PortalURL, settingsSvc.PortalHost(ctx))
+	}
 	adminSvc := admin.NewService(admin.Deps{DB: db, Now: now, BcryptCost: cfg.BcryptCost, Bus: bus, Logger: log,
 		Secrets: secrets, PublicURL: panel.PublicSetting(),
 		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) },

@@ -119,7 +119,8 @@ func (s *Service) FlushLastSeen(ctx context.Context) error {
 // marking the one with id current.
 func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Session, error) {
 	var rows []store.AdminSession
-	if err := s.db.WithContext(ctx).Where("user_id = ? AND expires_at > ?", userID, s.now()).
+	// The panel lists the panel's sessions, the portal the portal's.
+	if err := s.db.WithContext(ctx).Where("user_id = ? AND expires_at > ? AND portal = ?", userID, s.now(), route.OnPortal(ctx)).
 		Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list admin sessions: %w", err)
 	}
@@ -143,7 +144,7 @@ func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Sessi
 // EndSession ends one of the administrator's sessions; another
 // administrator's session is not found.
 func (s *Service) EndSession(ctx context.Context, userID, id string) error {
-	n, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("id = ? AND user_id = ?", id, userID))
+	n, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("id = ? AND user_id = ? AND portal = ?", id, userID, route.OnPortal(ctx)))
 	if err != nil {
 		return err
 	}
@@ -155,7 +156,7 @@ func (s *Service) EndSession(ctx context.Context, userID, id string) error {
 
 // EndOtherSessions ends every session of the administrator but keep.
 func (s *Service) EndOtherSessions(ctx context.Context, userID, keep string) error {
-	_, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("user_id = ? AND id <> ?", userID, keep))
+	_, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("user_id = ? AND id <> ? AND portal = ?", userID, keep, route.OnPortal(ctx)))
 	return err
 }
 

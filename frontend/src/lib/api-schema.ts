@@ -886,6 +886,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in portal's host, look and session policy */
+        get: operations["getPortalSettings"];
+        /** Replace the sign-in portal's settings */
+        put: operations["putPortalSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credential-sets": {
         parameters: {
             query?: never;
@@ -1408,6 +1426,23 @@ export interface paths {
         post?: never;
         /** End one session of a person */
         delete: operations["endPersonSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this host is the sign-in portal, and its look */
+        get: operations["getPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2799,6 +2834,34 @@ export interface components {
             groups?: string[];
             panelRole?: components["schemas"]["PanelRole"];
             username?: string;
+        };
+        PortalInfo: {
+            accentColor: string;
+            logo: string;
+            name: string;
+            /** @description The portal offers passkey sign-in. */
+            passkeys: boolean;
+            /** @description The request reached the portal's host. */
+            portal: boolean;
+        };
+        PortalSettings: {
+            /** Format: int64 */
+            absoluteLifetimeSeconds: number;
+            /** @description A #rrggbb colour. */
+            accentColor: string;
+            /** @description The hostname the sign-in portal answers on (empty: no portal). */
+            host: string;
+            /** Format: int64 */
+            idleTimeoutSeconds: number;
+            /** @description An https URL or a data:image URL of at most 64 KiB (empty: none). */
+            logo: string;
+            /** @description The portal's name */
+            name: string;
+            /**
+             * Format: int64
+             * @description Idle timeout of a session opened with "remember me".
+             */
+            rememberMeSeconds: number;
         };
         ProxyCertificate: {
             /** @description Negative once expired. */
@@ -5268,6 +5331,59 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved, as normalised. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listCredentialSets: {
         parameters: {
             query?: never;
@@ -6582,6 +6698,26 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    getPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalInfo"];
+                };
+            };
         };
     };
     listProxyCertResolvers: {

@@ -3708,7 +3708,10 @@ export interface operations {
     };
     adminLogin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3763,7 +3766,10 @@ export interface operations {
     };
     finishPasskeyLogin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3796,7 +3802,10 @@ export interface operations {
     };
     loginRecoveryCode: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3826,7 +3835,10 @@ export interface operations {
     };
     loginTotp: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3856,7 +3868,10 @@ export interface operations {
     };
     adminLogout: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: end every portal session of the person, and the service sessions opened from them. */
+                everywhere?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;

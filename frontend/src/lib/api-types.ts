@@ -158,3 +158,4 @@ export type ImportPlan = Schemas['ImportPlan'];
 export type ImportItem = Schemas['ImportItem'];
 export type ImportMode = ImportPlan['mode'];
 export type ExportRequest = Schemas['ExportRequest'];
+export type PortalSettings = Schemas['PortalSettings'];

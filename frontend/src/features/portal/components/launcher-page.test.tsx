@@ -14,7 +14,7 @@ describe('groupServices', () => {
   it('orders by order, then name, and keeps groups in the order of their first service', () => {
     const out = groupServices([svc('c', 'Calendar', 'Family', 2), svc('p', 'Photos', 'Family', 1), svc('a', 'Alpha', 'Work', 0), svc('b', 'Books', 'Family', 2)]);
     expect(out.map((g) => g.group)).toEqual(['Work', 'Family']);
-    expect(out[1].services.map((s) => s.name)).toEqual(['Photos', 'Books', 'Calendar']);
+    expect(out[1]?.services.map((s) => s.name)).toEqual(['Photos', 'Books', 'Calendar']);
   });
 });
 

@@ -53,3 +53,22 @@ func FuzzVerify(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPinFormTarget: any request URI splits into a path and at most 32
+// hidden fields, none of them the answer, without panicking.
+func FuzzPinFormTarget(f *testing.F) {
+	f.Add("/?gh_link=abc&gh_pin=1")
+	f.Add("/p?%zz=1&&=&a=%")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, uri string) {
+		_, hidden := pinFormTarget(uri)
+		if len(hidden) > 32 {
+			t.Fatalf("%d hidden fields", len(hidden))
+		}
+		for _, h := range hidden {
+			if h.Name == PinParam {
+				t.Fatal("the answer is carried again")
+			}
+		}
+	})
+}

@@ -267,6 +267,12 @@ type SharedLink struct {
 	TokenHash      string
 	Note           string
 	Path           string // where the link lands (migration 0003)
+	// PinKind is "pin" or "password" when the visitor must give one before
+	// the link is used, and PinHash its bcrypt hash; PinFailures counts
+	// wrong answers (migration 0019).
+	PinKind        string
+	PinHash        string
+	PinFailures    int
 	SessionSeconds int64
 	ExpiresAt      time.Time
 	UsedAt         *time.Time

@@ -142,11 +142,11 @@ type Service struct {
 	// per client address, across replicas on PostgreSQL.
 	pinByLink *ratelimit.Limiter
 	pinByAddr *ratelimit.Limiter
-	failures *notify.SignInAlarm // many failed sign-ins on one service
-	sso      *ssoState
-	rp       *oidc.Client  // the OpenID relying party of visitors and administrators
-	signIns  *oidc.SignIns // sign-ins in progress, sealed into the browser's cookie
-	dummy    []byte        // bcrypt hash compared against for unknown users (equal timing)
+	failures  *notify.SignInAlarm // many failed sign-ins on one service
+	sso       *ssoState
+	rp        *oidc.Client  // the OpenID relying party of visitors and administrators
+	signIns   *oidc.SignIns // sign-ins in progress, sealed into the browser's cookie
+	dummy     []byte        // bcrypt hash compared against for unknown users (equal timing)
 }
 
 // NewService returns the forward-auth service and subscribes its caches to the bus.

@@ -89,7 +89,7 @@ func TestAuditedWriteUnderAListNamesOnlyThatItem(t *testing.T) {
 	}
 
 	created := entry(audit.ActionCreate, "services.shared-links", links["four"])
-	only(created, []string{"createdAt", "expiresAt", "id", "note", "path", "serviceId", "sessionSeconds", "status"},
+	only(created, []string{"createdAt", "expiresAt", "failedAttempts", "id", "note", "path", "secret", "serviceId", "sessionSeconds", "status"},
 		links["one"], links["two"], links["three"], "one", "two", "three")
 	if c := changeAt(t, created, "note"); c.Before != nil || c.After != "four" {
 		t.Errorf("note = %+v", c)

@@ -67,7 +67,7 @@ func FuzzAccessAPINeverFails5xx(f *testing.F) {
 			{"PUT", "/api/services/" + id + "/access"}, {"PUT", "/api/access/rules"},
 			{"POST", "/api/services/" + id + "/access/test"}, {"POST", "/api/machine-tokens"},
 			{"POST", "/api/services/" + id + "/security-configs"}, {"POST", "/api/services/" + id + "/shared-links"},
-			{"PUT", "/api/services/nope/access"},
+			{"PUT", "/api/services/nope/access"}, {"PUT", "/api/services/" + id + "/protection"},
 		} {
 			rec := a.do(ep.method, ep.path, body)
 			if rec.Code >= 500 {

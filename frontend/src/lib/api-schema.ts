@@ -2539,7 +2539,7 @@ export interface components {
             name: string;
         };
         /** @description A service's protections; a visitor gets in if any enabled one admits them. */
-        Protection: {
+        ProtectionSettings: {
             basicAuth?: {
                 /** @description Required when enabled. */
                 credentialSetId?: string;
@@ -6713,7 +6713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Protection"];
+                    "application/json": components["schemas"]["ProtectionSettings"];
                 };
             };
             401: components["responses"]["Error"];
@@ -6734,7 +6734,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Protection"];
+                "application/json": components["schemas"]["ProtectionSettings"];
             };
         };
         responses: {
@@ -6744,7 +6744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Protection"];
+                    "application/json": components["schemas"]["ProtectionSettings"];
                 };
             };
             400: components["responses"]["Error"];

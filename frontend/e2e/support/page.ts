@@ -58,3 +58,11 @@ export async function shot(p: Page, name: string, { fullPage = true } = {}): Pro
 export function artifact(name: string): string {
   return path.join(artifacts, `${name}.png`);
 }
+
+/** Saves the service's Security tab: its one form, from the sticky bar. */
+export async function saveProtection(page: Page): Promise<void> {
+  const bar = page.getByTestId('protection-save-bar');
+  await bar.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
+  await bar.getByRole('button', { name: 'Save protection' }).click();
+  await bar.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+}

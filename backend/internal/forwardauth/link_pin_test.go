@@ -12,6 +12,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // answer is what verify sees when a person types pin on the page of the
@@ -273,6 +274,31 @@ func TestPinFormTarget(t *testing.T) {
 		path, hidden := pinFormTarget(tt.uri)
 		if path != tt.path || fmt.Sprint(hidden) != fmt.Sprint(tt.hidden) {
 			t.Errorf("%q: %q %v, want %q %v", tt.uri, path, hidden, tt.path, tt.hidden)
+		}
+	}
+}
+
+// TestSharedLinkPINLimitAcrossReplicas: wrong PINs sent to two replicas on
+// one PostgreSQL database count together, and the total lock holds on both.
+func TestSharedLinkPINLimitAcrossReplicas(t *testing.T) {
+	if !testutil.OnPostgres() {
+		t.Skip("on SQLite one process serves: failures are counted in memory")
+	}
+	a := newEnv(t)
+	id := linkService(t, a, "app.example.com")
+	_, uri := newLink(t, a, id, map[string]any{"pin": "9182"})
+	b := a.replica()
+	for i := range LinkPINWindowFailures {
+		v := []*env{a, b}[i%2]
+		f := answer(id, "app.example.com", uri, fmt.Sprintf("%04d", i))
+		f.ip = fmt.Sprintf("198.51.100.%d", i+1)
+		if rec := v.verify(f); rec.Code != http.StatusUnauthorized {
+			t.Fatalf("failure %d: %d", i, rec.Code)
+		}
+	}
+	for name, v := range map[string]*env{"a": a, "b": b} {
+		if rec := v.verify(answer(id, "app.example.com", uri, "9182")); rec.Code != http.StatusTooManyRequests {
+			t.Fatalf("replica %s after %d wrong PINs over two replicas: %d, want 429", name, LinkPINWindowFailures, rec.Code)
 		}
 	}
 }

@@ -96,7 +96,7 @@ func (s *Service) usePINLink(c echo.Context, f fwdRequest, sp *servicePolicy, l 
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, lockedPage(l))
 	}
 	answer := f.pin
-	if answer == "" || len(answer) > maxSecretLen || !sameOriginNavigation(f) {
+	if answer == "" || len(answer) > maxSecretLen || f.method != http.MethodGet || !sameOriginNavigation(f) {
 		return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, pinPage(f, sp, l, now, ""))
 	}
 	linkKey, addrKey := "link:"+l.ID, "ip:"+f.ipKey()

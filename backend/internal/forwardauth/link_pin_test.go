@@ -96,6 +96,12 @@ func TestSharedLinkPIN(t *testing.T) {
 	if rec := v.verify(cross); rec.Code != http.StatusUnauthorized || sessionCookie(t, rec) != nil || linkRow(t, v, l.ID).UsedAt != nil {
 		t.Fatalf("cross-site: %d", rec.Code)
 	}
+	// Only the form's GET answers: a HEAD with the right PIN uses nothing.
+	head := answer(id, "app.example.com", uri, "4829")
+	head.method = http.MethodHead
+	if rec := v.verify(head); rec.Code != http.StatusUnauthorized || linkRow(t, v, l.ID).UsedAt != nil {
+		t.Fatalf("HEAD: %d", rec.Code)
+	}
 	// The right PIN uses it, drops the answer from the address, and gives
 	// the attempt it took back.
 	rec = v.verify(answer(id, "app.example.com", uri, "4829"))

@@ -118,6 +118,8 @@ describe('SharedLinksCard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
     expect(await within(dialog).findByText('4 to 12 digits')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Suggest one' }));
+    expect((within(dialog).getByLabelText('PIN') as HTMLInputElement).value).toMatch(/^\d{6}$/);
     await user.clear(within(dialog).getByLabelText('PIN'));
     await user.type(within(dialog).getByLabelText('PIN'), '482913');
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));

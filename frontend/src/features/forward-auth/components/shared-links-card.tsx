@@ -216,6 +216,13 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
   );
 }
 
+/** Six random digits, from the browser's cryptographic source. */
+export function randomPin(): string {
+  const a = new Uint32Array(6);
+  crypto.getRandomValues(a);
+  return Array.from(a, (n) => String(n % 10)).join('');
+}
+
 function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: string; open: boolean; onClose: () => void; onCreated: (l: SharedLink) => void }) {
   const create = useCreateSharedLink(serviceId);
   const form = useForm<Values>({
@@ -268,9 +275,14 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
         </select>
       </Field>
       {secret === 'pin' ? (
-        <Field label="PIN" error={formState.errors.pin?.message} hint="4 to 12 digits.">
-          <input className="input mono" inputMode="numeric" autoComplete="off" style={{ width: 180 }} {...register('pin')} />
-        </Field>
+        <div className="row" style={{ alignItems: 'flex-end' }}>
+          <Field label="PIN" error={formState.errors.pin?.message} hint="4 to 12 digits.">
+            <input className="input mono" inputMode="numeric" autoComplete="off" style={{ width: 180 }} {...register('pin')} />
+          </Field>
+          <Button variant="ghost" icon="refresh" onClick={() => form.setValue('pin', randomPin(), { shouldDirty: true, shouldValidate: true })}>
+            Suggest one
+          </Button>
+        </div>
       ) : null}
       {secret === 'password' ? (
         <Field label="Link password" error={formState.errors.password?.message} hint="8 to 128 characters.">

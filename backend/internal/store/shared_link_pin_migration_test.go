@@ -18,18 +18,17 @@ func TestSharedLinkPINMigrationKeepsOldLinks(t *testing.T) {
 	if err := store.Migrate(database); err != nil {
 		t.Fatal(err)
 	}
-	file := func(name string) string {
-		b, err := os.ReadFile("migrations/" + name)
+	file := func(b []byte, err error) string {
 		if err != nil {
 			t.Fatal(err)
 		}
 		return string(b)
 	}
-	rawExec(t, database, file("0019_shared_link_pin.down.sql"))
+	rawExec(t, database, file(os.ReadFile("migrations/0019_shared_link_pin.down.sql")))
 	rawExec(t, database, `INSERT INTO services (id, name, enabled, created_at, updated_at) VALUES ('s1', 'app', TRUE, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`)
 	rawExec(t, database, `INSERT INTO shared_links (id, service_id, token_hash, note, session_seconds, expires_at, created_at)
 		VALUES ('l1', 's1', 'h1', 'before', 3600, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`)
-	rawExec(t, database, file("0019_shared_link_pin.up.sql"))
+	rawExec(t, database, file(os.ReadFile("migrations/0019_shared_link_pin.up.sql")))
 
 	db := testutil.OpenDB(t, database)
 	var l store.SharedLink

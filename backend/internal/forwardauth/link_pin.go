@@ -122,6 +122,7 @@ func (s *Service) usePINLink(c echo.Context, f fwdRequest, sp *servicePolicy, l 
 	if bcrypt.CompareHashAndPassword([]byte(l.PinHash), []byte(answer)) != nil {
 		s.pinByLink.Fail(linkKey)
 		s.pinByAddr.Fail(addrKey)
+		s.failures.Fail(ctx, sp.id, sp.name) // many wrong PINs on one service are worth a notification
 		if left == 0 {
 			l.PinFailures = LinkPINMaxFailures
 			return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, lockedPage(l))

@@ -44,7 +44,7 @@ func submitPIN(t *testing.T, c *http.Client, page answer, origin, pin string) an
 }
 
 type linkState struct {
-	ID, Status, Secret string
+	ID, Status, Challenge string
 	FailedAttempts     int
 }
 
@@ -100,7 +100,7 @@ func TestSharedLinkPINThroughTraefik(t *testing.T) {
 	if wrong.code != http.StatusUnauthorized || !strings.Contains(wrong.body, "That PIN is not right") {
 		t.Fatalf("a wrong PIN: %d %s", wrong.code, wrong.body)
 	}
-	if st := linkStates(t, p, svc.ID)[id]; st.Status != "active" || st.FailedAttempts != 1 || st.Secret != "pin" {
+	if st := linkStates(t, p, svc.ID)[id]; st.Status != "active" || st.FailedAttempts != 1 || st.Challenge != "pin" {
 		t.Fatalf("after a wrong PIN the link is %+v", st)
 	}
 	u, _ := url.Parse(origin + "/")

@@ -59,11 +59,11 @@ func TestSharedLinkSecretValidation(t *testing.T) {
 	}
 	// Write-only: neither the answer to the creation nor the list shows it.
 	rec := v.do(http.MethodPost, "/api/services/"+id+"/shared-links", map[string]any{"pin": "482913"}, nil)
-	if rec.Code != http.StatusCreated || contains(rec.Body.String(), "482913") || !contains(rec.Body.String(), `"secret":"pin"`) {
+	if rec.Code != http.StatusCreated || contains(rec.Body.String(), "482913") || !contains(rec.Body.String(), `"challenge":"pin"`) {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body.String())
 	}
 	rec = v.do(http.MethodGet, "/api/services/"+id+"/shared-links", nil, nil)
-	if contains(rec.Body.String(), "482913") || contains(rec.Body.String(), "$2a$") || !contains(rec.Body.String(), `"secret":"pin"`) {
+	if contains(rec.Body.String(), "482913") || contains(rec.Body.String(), "$2a$") || !contains(rec.Body.String(), `"challenge":"pin"`) {
 		t.Fatalf("list: %s", rec.Body.String())
 	}
 }
@@ -114,7 +114,7 @@ func TestSharedLinkPIN(t *testing.T) {
 	}
 	var list httpx.List[LinkResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/shared-links", nil, &list)
-	if list.Items[0].Status != LinkUsed || list.Items[0].FailedAttempts != 1 || list.Items[0].Secret != LinkSecretPIN {
+	if list.Items[0].Status != LinkUsed || list.Items[0].FailedAttempts != 1 || list.Items[0].Challenge != LinkSecretPIN {
 		t.Fatalf("list: %+v", list.Items[0])
 	}
 	// One use, PIN or not.

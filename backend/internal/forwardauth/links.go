@@ -60,8 +60,9 @@ type LinkResponse struct {
 	RevokedAt      *time.Time `json:"revokedAt"`
 	SessionSeconds int64      `json:"sessionSeconds"`
 	CreatedAt      time.Time  `json:"createdAt"`
-	// Secret is what the link asks its visitor for: none, pin or password.
-	Secret string `json:"secret"`
+	// Challenge is what the link asks its visitor for: none, pin or
+	// password (never the PIN or password itself).
+	Challenge string `json:"challenge"`
 	// FailedAttempts counts wrong PINs or passwords; at
 	// LinkPINMaxFailures the link's status is locked.
 	FailedAttempts int `json:"failedAttempts"`
@@ -85,7 +86,7 @@ func toLinkResponse(l store.SharedLink, now time.Time) LinkResponse {
 	return LinkResponse{
 		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Path: l.Path, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
 		UsedAt: l.UsedAt, RevokedAt: l.RevokedAt, SessionSeconds: l.SessionSeconds, CreatedAt: l.CreatedAt,
-		Secret: linkSecretKind(l), FailedAttempts: l.PinFailures,
+		Challenge: linkSecretKind(l), FailedAttempts: l.PinFailures,
 	}
 }
 

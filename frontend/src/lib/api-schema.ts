@@ -3071,6 +3071,11 @@ export interface components {
             globalMiddlewares: string[];
         };
         SharedLink: {
+            /**
+             * @description What the link asks its visitor for; the PIN or password itself is never shown.
+             * @enum {string}
+             */
+            challenge: "none" | "pin" | "password";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3082,11 +3087,6 @@ export interface components {
             path: string;
             /** Format: date-time */
             revokedAt: string | null;
-            /**
-             * @description What the link asks its visitor for; the PIN or password itself is never shown.
-             * @enum {string}
-             */
-            secret: "none" | "pin" | "password";
             serviceId: string;
             /** Format: int64 */
             sessionSeconds: number;

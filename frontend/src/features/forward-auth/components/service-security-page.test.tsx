@@ -20,7 +20,7 @@ const stored = {
 const common = [
   {
     path: '/api/services/s1/shared-links',
-    body: { items: [{ id: 'l1', note: 'for Bob', status: 'active', secret: 'none', failedAttempts: 0, expiresAt: new Date(Date.now() + 3600_000).toISOString(), sessionSeconds: 86400, createdAt: new Date().toISOString() }] },
+    body: { items: [{ id: 'l1', note: 'for Bob', status: 'active', challenge: 'none', failedAttempts: 0, expiresAt: new Date(Date.now() + 3600_000).toISOString(), sessionSeconds: 86400, createdAt: new Date().toISOString() }] },
   },
   { path: '/api/credential-sets', body: { items: [{ id: 'set1', name: 'family', users: [{ username: 'alice' }] }] } },
   { path: '/api/sso', body: { enabled: true } },

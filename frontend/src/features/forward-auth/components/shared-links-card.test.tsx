@@ -105,7 +105,7 @@ describe('SharedLinksCard', () => {
         method: 'POST',
         path: '/api/services/s1/shared-links',
         status: 201,
-        body: { ...link, secret: 'pin', failedAttempts: 0, url: 'https://wiki.example.com/?gh_link=secret-token' },
+        body: { ...link, challenge: 'pin', failedAttempts: 0, url: 'https://wiki.example.com/?gh_link=secret-token' },
       },
     ]);
     const user = userEvent.setup();
@@ -133,7 +133,7 @@ describe('SharedLinksCard', () => {
     mockFetch([
       {
         path: '/api/services/s1/shared-links',
-        body: { items: [{ ...link, secret: 'pin', failedAttempts: 10, status: 'locked' }, { ...link, id: 'l2', note: 'for Ann', secret: 'password', failedAttempts: 1 }] },
+        body: { items: [{ ...link, challenge: 'pin', failedAttempts: 10, status: 'locked' }, { ...link, id: 'l2', note: 'for Ann', challenge: 'password', failedAttempts: 1 }] },
       },
     ]);
     renderRoute(<SharedLinksCard serviceId="s1" enabled />);

@@ -69,10 +69,10 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
         <div className="stack-sm" style={{ gap: 0 }}>
           <span>
             {l.note || <span className="faint">No note</span>}
-            {l.secret && l.secret !== 'none' ? (
+            {l.challenge && l.challenge !== 'none' ? (
               <>
                 {' '}
-                <Badge icon="lock">{secretLabel[l.secret]}</Badge>
+                <Badge icon="lock">{secretLabel[l.challenge]}</Badge>
               </>
             ) : null}
           </span>
@@ -93,7 +93,7 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
       header: 'Status',
       cell: (l) => {
         const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
-        const tries = l.failedAttempts ? `${l.failedAttempts} wrong ${l.secret === 'password' ? 'password' : 'PIN'}${l.failedAttempts === 1 ? '' : 's'}` : '';
+        const tries = l.failedAttempts ? `${l.failedAttempts} wrong ${l.challenge === 'password' ? 'password' : 'PIN'}${l.failedAttempts === 1 ? '' : 's'}` : '';
         return (
           <span className="stack-sm" style={{ gap: 0 }}>
             <Badge tone={st.tone}>{st.label}</Badge>
@@ -178,10 +178,10 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
             <p className="muted small" style={{ textAlign: 'center' }}>
               Valid until {formatDateTime(created.expiresAt)} · grants a {formatDuration(created.sessionSeconds)} session
             </p>
-            {created.secret && created.secret !== 'none' ? (
+            {created.challenge && created.challenge !== 'none' ? (
               <div style={{ width: '100%' }}>
-                <Alert tone="info" title={`The link asks for its ${created.secret === 'pin' ? 'PIN' : 'password'}`}>
-                  Send the {created.secret === 'pin' ? 'PIN' : 'password'} another way than the link (say it, or send it in another app). After{' '}
+                <Alert tone="info" title={`The link asks for its ${created.challenge === 'pin' ? 'PIN' : 'password'}`}>
+                  Send the {created.challenge === 'pin' ? 'PIN' : 'password'} another way than the link (say it, or send it in another app). After{' '}
                   {MAX_WRONG} wrong tries the link locks.
                 </Alert>
               </div>

@@ -1,7 +1,7 @@
 // Access to a service: shared links walked through forward auth, the sessions they open,
 // and basic auth with a credential set.
 import { expect, handed, test } from '../support/chain';
-import { saveProtection, shot } from '../support/page';
+import { saveProtection, shot, viewports } from '../support/page';
 
 /** Creates a shared link for the service, opens it as Traefik would, then ends the session. */
 export function sharedLink() {
@@ -193,6 +193,13 @@ export function pinLink() {
       const row = page.getByRole('row', { name: /for Dana/ });
       await row.getByText(/5 wrong PINs/).waitFor();
       await row.getByText('Active', { exact: true }).waitFor();
+      await page.setViewportSize(viewports.phone);
+      await page.getByRole('switch', { name: 'Require basic auth' }).click({ force: true });
+      await page.getByTestId('protection-save-bar').getByText('Unsaved changes').waitFor();
+      await shot(page, 'security-unsaved-phone', { fullPage: false });
+      await page.getByTestId('protection-save-bar').getByRole('button', { name: 'Discard' }).click();
+      await page.getByTestId('protection-save-bar').getByText('All changes saved').waitFor();
+      await page.setViewportSize(viewports.desktop);
     });
   });
 }

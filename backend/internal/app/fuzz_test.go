@@ -53,6 +53,8 @@ func FuzzAccessAPINeverFails5xx(f *testing.F) {
 		`{"name":"phone","serviceIds":["x"],"scope":{"pathPrefix":"/dav","methods":["get"]},"expiresAt":"2999-01-01T00:00:00Z"}`,
 		`{"type":"tokens","header":"X-Api-Key"}`, `{"path":"/app?x"}`,
 		`[]`, `null`, `{"rules":null}`, `{"rules":[null]}`, `{"scope":{"methods":[1]}}`,
+		`{"basicAuth":{"enabled":true,"credentialSetId":""},"sso":{"enabled":true,"users":["sub:"]}}`, `{"sso":null,"tokens":{"enabled":false,"header":"Cookie"}}`,
+		`{"pin":"12345","note":"x"}`, `{"password":"x","pin":"1"}`,
 	}
 	for _, s := range seeds {
 		f.Add(s)

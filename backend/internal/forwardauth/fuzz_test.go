@@ -13,6 +13,7 @@ import (
 func FuzzVerify(f *testing.F) {
 	f.Add("service=x", "GET", "https", "app.example.com", "/?gh_link=abc", "gatehouse_session=abc", "Basic YTpi", "text/html", "10.0.0.1")
 	f.Add("service=%zz", "POST", "http", "app.example.com:8080", "/a?gh_exchange=%", "gatehouse_session=\"", "Basic", "*/*", "1.2.3.4, ::1")
+	f.Add("service=x", "GET", "https", "links.example.com", "/?gh_link=abc&gh_pin=1234", "", "", "text/html", "10.0.0.1")
 	f.Add("", "", "", "", "", "", "", "", "")
 	f.Add("", "PROPFIND", "https", "rules.example.com", "/public/%2e%2e/admin", "", "Bearer ght_x", "", "[::1]:80")
 	r := newRuleEnv(f, "10.0.0.0/8")

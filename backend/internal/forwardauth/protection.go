@@ -113,10 +113,18 @@ func (s *Service) PutProtection(ctx context.Context, serviceID string, req Prote
 		}
 		stored := toProtection(rows)
 		exists := map[string]bool{}
+		var storedIssuer string
 		for _, r := range rows {
 			exists[r.Type] = true
+			if r.Type == store.SecuritySSO {
+				storedIssuer = decodeSSOSettings(r.Settings.V).Issuer
+			}
 		}
-		for _, sec := range protectionSections(req, stored, exists) {
+		// A list saved under another provider is saved again under this
+		// one (its sub: entries name that provider's subjects), as
+		// docs/protect-services.md tells after switching providers.
+		reissue := issuer != "" && storedIssuer != issuer
+		for _, sec := range protectionSections(req, stored, exists, reissue) {
 			if !sec.write {
 				continue
 			}
@@ -166,7 +174,7 @@ type section struct {
 	wasEnabled  bool
 }
 
-func protectionSections(req, stored Protection, exists map[string]bool) []section {
+func protectionSections(req, stored Protection, exists map[string]bool, reissue bool) []section {
 	var out []section
 	// A section is written when it differs from what is stored and is on,
 	// was stored before, or carries settings to keep while off.
@@ -186,7 +194,7 @@ func protectionSections(req, stored Protection, exists map[string]bool) []sectio
 	}
 	if o := req.SSO; o != nil {
 		same := o.Enabled == stored.SSO.Enabled && slices.Equal(cleanList(o.Users), stored.SSO.Users) &&
-			slices.Equal(cleanList(o.Groups), stored.SSO.Groups)
+			slices.Equal(cleanList(o.Groups), stored.SSO.Groups) && !(reissue && exists[store.SecuritySSO])
 		add(store.SecuritySSO, "sso.", o.Enabled, same, stored.SSO.Enabled, len(o.Users)+len(o.Groups) > 0,
 			SecurityConfigRequest{Users: o.Users, Groups: o.Groups})
 	}

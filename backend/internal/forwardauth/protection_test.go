@@ -128,3 +128,23 @@ func TestProtectionUnchangedKeepsSessions(t *testing.T) {
 		t.Fatalf("%d sessions left", n)
 	}
 }
+
+// Saving the form after switching providers saves the SSO lists again
+// under the new issuer, even unchanged: their sub: entries name its subjects.
+func TestProtectionSavesSSOListsUnderTheNewIssuer(t *testing.T) {
+	v := newEnv(t)
+	id := v.service("app.example.com")
+	protect(t, v, id, map[string]any{"type": "sso", "users": []string{"sub:42"}})
+	m := provider(t, v)
+	path := "/api/services/" + id + "/protection"
+	var got Protection
+	v.must(http.StatusOK, http.MethodGet, path, nil, &got)
+	v.must(http.StatusOK, http.MethodPut, path, got, nil)
+	var row store.SecurityConfig
+	if err := v.db.Where("service_id = ? AND type = ?", id, store.SecuritySSO).Take(&row).Error; err != nil {
+		t.Fatal(err)
+	}
+	if st := decodeSSOSettings(row.Settings.V); st.Issuer != m.Config().Issuer || len(st.Users) != 1 {
+		t.Fatalf("settings after the save: %+v", st)
+	}
+}

@@ -194,7 +194,7 @@ func protectionSections(req, stored Protection, exists map[string]bool, reissue 
 	}
 	if o := req.SSO; o != nil {
 		same := o.Enabled == stored.SSO.Enabled && slices.Equal(cleanList(o.Users), stored.SSO.Users) &&
-			slices.Equal(cleanList(o.Groups), stored.SSO.Groups) && !(reissue && exists[store.SecuritySSO])
+			slices.Equal(cleanList(o.Groups), stored.SSO.Groups) && (!reissue || !exists[store.SecuritySSO])
 		add(store.SecuritySSO, "sso.", o.Enabled, same, stored.SSO.Enabled, len(o.Users)+len(o.Groups) > 0,
 			SecurityConfigRequest{Users: o.Users, Groups: o.Groups})
 	}

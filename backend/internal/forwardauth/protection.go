@@ -21,6 +21,15 @@ type Protection struct {
 	SSO         *SSOProtection         `json:"sso"`
 	SharedLinks *SharedLinksProtection `json:"sharedLinks"`
 	Tokens      *TokensProtection      `json:"tokens"`
+	EmailCode   *EmailCodeProtection   `json:"emailCode"`
+}
+
+// EmailCodeProtection lets in visitors who receive a code at an allowed
+// address (see emailcode.go).
+type EmailCodeProtection struct {
+	Enabled        bool     `json:"enabled"`
+	AllowedEmails  []string `json:"allowedEmails" validate:"max=500,dive,max=256"`
+	SessionSeconds int64    `json:"sessionSeconds"`
 }
 
 // BasicAuthProtection asks for a username and password of a credential set.
@@ -64,7 +73,8 @@ func (s *Service) GetProtection(ctx context.Context, serviceID string) (Protecti
 
 func toProtection(rows []store.SecurityConfig) Protection {
 	p := Protection{BasicAuth: &BasicAuthProtection{}, SSO: &SSOProtection{Users: []string{}, Groups: []string{}},
-		SharedLinks: &SharedLinksProtection{}, Tokens: &TokensProtection{}}
+		SharedLinks: &SharedLinksProtection{}, Tokens: &TokensProtection{},
+		EmailCode: &EmailCodeProtection{AllowedEmails: []string{}, SessionSeconds: DefaultEmailSessionSeconds}}
 	for _, r := range rows {
 		switch r.Type {
 		case store.SecurityBasicAuth:
@@ -79,6 +89,9 @@ func toProtection(rows []store.SecurityConfig) Protection {
 			p.SharedLinks.Enabled = r.Enabled
 		case store.SecurityTokens:
 			p.Tokens.Enabled, p.Tokens.Header = r.Enabled, decodeTokenHeader(r.Settings.V)
+		case store.SecurityEmailCode:
+			st := decodeEmailCodeSettings(r.Settings.V)
+			p.EmailCode.Enabled, p.EmailCode.AllowedEmails, p.EmailCode.SessionSeconds = r.Enabled, st.Allowed, st.SessionSeconds
 		}
 	}
 	return p
@@ -209,6 +222,18 @@ func protectionSections(req, stored Protection, exists map[string]bool, reissue 
 			SecurityConfigRequest{Header: t.Header})
 		if err != nil { // a header never accepted is refused, even switched off
 			out[len(out)-1].write, out[len(out)-1].disableOnly = true, false
+		}
+	}
+	if e := req.EmailCode; e != nil {
+		st, err := checkEmailCodeSettings(e.AllowedEmails, e.SessionSeconds)
+		allowed, _ := st["allowed"].([]string)
+		secs, _ := st["sessionSeconds"].(int64)
+		same := err == nil && e.Enabled == stored.EmailCode.Enabled &&
+			slices.Equal(allowed, stored.EmailCode.AllowedEmails) && secs == stored.EmailCode.SessionSeconds
+		add(store.SecurityEmailCode, "emailCode.", e.Enabled, same, stored.EmailCode.Enabled, len(e.AllowedEmails) > 0,
+			SecurityConfigRequest{AllowedEmails: e.AllowedEmails, SessionSeconds: e.SessionSeconds})
+		if err != nil { // refused even switched off, as the single-protection route does
+			out[len(out)-1].write = true
 		}
 	}
 	return out

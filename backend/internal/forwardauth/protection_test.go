@@ -148,3 +148,28 @@ func TestProtectionSavesSSOListsUnderTheNewIssuer(t *testing.T) {
 		t.Fatalf("settings after the save: %+v", st)
 	}
 }
+
+func TestProtectionEmailCodeSection(t *testing.T) {
+	v := newEnv(t)
+	id := v.service("app.example.com")
+	path := "/api/services/" + id + "/protection"
+	var got Protection
+	v.must(http.StatusOK, http.MethodGet, path, nil, &got)
+	if got.EmailCode == nil || got.EmailCode.Enabled || got.EmailCode.SessionSeconds != DefaultEmailSessionSeconds {
+		t.Fatalf("default: %+v", got.EmailCode)
+	}
+	got.EmailCode = &EmailCodeProtection{Enabled: true, AllowedEmails: []string{"Ann@Example.com", "family.example"}, SessionSeconds: 7 * 24 * 3600}
+	v.must(http.StatusOK, http.MethodPut, path, got, &got)
+	if !got.EmailCode.Enabled || len(got.EmailCode.AllowedEmails) != 2 || got.EmailCode.SessionSeconds != 7*24*3600 {
+		t.Fatalf("saved: %+v", got.EmailCode)
+	}
+	rec := v.do(http.MethodPut, path, map[string]any{"sharedLinks": map[string]any{"enabled": true},
+		"emailCode": map[string]any{"enabled": true, "allowedEmails": []string{"ann@example.com", "not an address"}}}, nil)
+	if rec.Code != http.StatusUnprocessableEntity || !contains(rec.Body.String(), `"field":"emailCode.allowedEmails[1]"`) {
+		t.Fatalf("bad entry: %d %s", rec.Code, rec.Body.String())
+	}
+	v.must(http.StatusOK, http.MethodGet, path, nil, &got)
+	if got.SharedLinks.Enabled {
+		t.Fatal("saved part of a refused document")
+	}
+}

@@ -26,6 +26,12 @@ export const protectionSchema = z.object({
       .max(100, 'At most 100 characters')
       .refine((h) => h === '' || headerName.test(h), 'Not a valid header name: letters, digits and - only, such as X-Api-Key'),
   }),
+  emailCode: z
+    .object({ enabled: z.boolean(), allowedEmails: z.array(z.string()), sessionSeconds: z.number() })
+    .refine((v) => !v.enabled || v.allowedEmails.length > 0, {
+      message: 'Add at least one address or domain: an empty list lets no one in',
+      path: ['allowedEmails'],
+    }),
 });
 
 export type ProtectionValues = z.infer<typeof protectionSchema>;
@@ -37,6 +43,11 @@ export function protectionToForm(p: ProtectionSettings): ProtectionValues {
     sso: { enabled: p.sso?.enabled ?? false, users: [...(p.sso?.users ?? [])], groups: [...(p.sso?.groups ?? [])] },
     sharedLinks: { enabled: p.sharedLinks?.enabled ?? false },
     tokens: { enabled: p.tokens?.enabled ?? false, header: p.tokens?.header ?? '' },
+    emailCode: {
+      enabled: p.emailCode?.enabled ?? false,
+      allowedEmails: [...(p.emailCode?.allowedEmails ?? [])],
+      sessionSeconds: p.emailCode?.sessionSeconds || 24 * 3600,
+    },
   };
 }
 
@@ -47,6 +58,7 @@ export function formToProtection(v: ProtectionValues): ProtectionSettings {
     sso: { enabled: v.sso.enabled, users: v.sso.users, groups: v.sso.groups },
     sharedLinks: { enabled: v.sharedLinks.enabled },
     tokens: { enabled: v.tokens.enabled, header: v.tokens.header.trim() },
+    emailCode: { enabled: v.emailCode.enabled, allowedEmails: v.emailCode.allowedEmails, sessionSeconds: v.emailCode.sessionSeconds },
   };
 }
 
@@ -55,11 +67,11 @@ export function formToProtection(v: ProtectionValues): ProtectionSettings {
  * entries are shown on their list.
  */
 export function mapProtectionPath(path: string): string {
-  const m = /^(sso\.(?:users|groups))\.\d+$/.exec(path);
+  const m = /^(sso\.(?:users|groups)|emailCode\.allowedEmails)\.\d+$/.exec(path);
   return m ? m[1]! : path;
 }
 
-const knownPaths = new Set(['basicAuth.credentialSetId', 'basicAuth.enabled', 'sso.users', 'sso.groups', 'sso.enabled', 'sharedLinks.enabled', 'tokens.enabled', 'tokens.header']);
+const knownPaths = new Set(['basicAuth.credentialSetId', 'basicAuth.enabled', 'sso.users', 'sso.groups', 'sso.enabled', 'sharedLinks.enabled', 'tokens.enabled', 'tokens.header', 'emailCode.enabled', 'emailCode.allowedEmails', 'emailCode.sessionSeconds']);
 
 export function isKnownProtectionPath(path: string): boolean {
   return knownPaths.has(path);

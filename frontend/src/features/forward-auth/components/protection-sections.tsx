@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { BasicAuthSection } from './basic-auth-section';
+import { EmailCodeSection } from './email-code-section';
 import { SharedLinksSection } from './shared-links-section';
 import { SsoSection } from './sso-section';
 import { TokensSection } from './tokens-section';
@@ -25,4 +26,5 @@ export const protectionSections: ProtectionSection[] = [
   { key: 'sso', Component: SsoSection },
   { key: 'basicAuth', Component: BasicAuthSection },
   { key: 'tokens', Component: TokensSection },
+  { key: 'emailCode', Component: EmailCodeSection },
 ];

@@ -15,6 +15,7 @@ const stored = {
   sso: { enabled: true, users: ['alice@example.com'], groups: [] },
   sharedLinks: { enabled: true },
   tokens: { enabled: true, header: 'X-Api-Key' },
+  emailCode: { enabled: false, allowedEmails: [], sessionSeconds: 86400 },
 };
 
 const common = [
@@ -24,6 +25,7 @@ const common = [
   },
   { path: '/api/credential-sets', body: { items: [{ id: 'set1', name: 'family', users: [{ username: 'alice' }] }] } },
   { path: '/api/sso', body: { enabled: true } },
+  { path: '/api/notifications/settings', body: { certWarningDays: 14, debounceSeconds: 60, mailChannelId: 'c1' } },
 ];
 
 function renderPage() {
@@ -66,6 +68,7 @@ describe('ServiceSecurityPage', () => {
       sso: { enabled: true, users: ['alice@example.com'], groups: [] },
       sharedLinks: { enabled: true },
       tokens: { enabled: false, header: 'X-Api-Key' },
+      emailCode: { enabled: false, allowedEmails: [], sessionSeconds: 86400 },
     });
     await waitFor(() => expect(within(bar).getByRole('status')).toHaveTextContent('All changes saved'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -146,6 +149,6 @@ describe('ServiceSecurityPage', () => {
   it('lists every protection once, in one registry', () => {
     const keys = protectionSections.map((s) => s.key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toEqual(expect.arrayContaining(['basicAuth', 'sso', 'sharedLinks', 'tokens']));
+    expect(keys).toEqual(expect.arrayContaining(['basicAuth', 'sso', 'sharedLinks', 'tokens', 'emailCode']));
   });
 });

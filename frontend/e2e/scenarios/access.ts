@@ -194,7 +194,8 @@ export function pinLink() {
       await row.getByText(/5 wrong PINs/).waitFor();
       await row.getByText('Active', { exact: true }).waitFor();
       await page.setViewportSize(viewports.phone);
-      await page.getByRole('switch', { name: 'Require basic auth' }).click({ force: true });
+      // The switch's label: at phone width a forced click on the hidden input may land on what covers it.
+      await page.locator('label.switch').filter({ hasText: 'Require basic auth' }).click();
       await page.getByTestId('protection-save-bar').getByText('Unsaved changes').waitFor();
       await shot(page, 'security-unsaved-phone', { fullPage: false });
       await page.getByTestId('protection-save-bar').getByRole('button', { name: 'Discard' }).click();

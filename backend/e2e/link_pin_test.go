@@ -45,7 +45,7 @@ func submitPIN(t *testing.T, c *http.Client, page answer, origin, pin string) an
 
 type linkState struct {
 	ID, Status, Challenge string
-	FailedAttempts     int
+	FailedAttempts        int
 }
 
 func linkStates(t *testing.T, p *harness.Panel, serviceID string) map[string]linkState {

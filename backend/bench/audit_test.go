@@ -142,7 +142,7 @@ func seedSiblings(t *testing.T, database, serviceID string, n int) {
 		}
 	}()
 	now := store.Now()
-	var admin store.AdminUser
+	var admin store.Person
 	if err := db.Where("username = ?", harness.AdminUser).Take(&admin).Error; err != nil {
 		t.Fatal(err)
 	}

@@ -4,12 +4,12 @@
 // in order in one worker, and a failure skips the rest of it.
 //
 // Each scenario is a describe named as below, so `--grep` picks them by name; the ones every
-// other builds on are tagged @base: `npx playwright test --grep '@base|admins|auditLog'`.
+// other builds on are tagged @base: `npx playwright test --grep '@base|people|auditLog'`.
 import { test } from './support/chain';
 import { basicAuth, pinLink, sharedLink } from './scenarios/access';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules';
 import { account } from './scenarios/account';
-import { admins } from './scenarios/admins';
+import { people } from './scenarios/people';
 import { auditLog } from './scenarios/audit';
 import { lockout, signIn } from './scenarios/auth';
 import { backups } from './scenarios/backups';
@@ -57,7 +57,7 @@ liveViews();
 errorBadge();
 deleteService();
 account();
-admins();
+people();
 // Locks sign-in for the rest of the run.
 lockout();
 // Last: the log of everything the scenarios above changed.

@@ -14,8 +14,8 @@ type User struct {
 	Role     actor.Role `json:"role"`
 }
 
-func toUser(u store.AdminUser) User {
-	return User{ID: u.ID, Username: u.Username, Role: actor.Role(u.Role)}
+func toUser(u store.Person) User {
+	return User{ID: u.ID, Username: u.Username, Role: actor.Role(u.PanelRole)}
 }
 
 // Client describes who opens a session: the address the request came from

@@ -45,7 +45,7 @@ func (s *Service) SignInExternal(ctx context.Context, ext External, client Clien
 	if ext.Issuer == "" || ext.Subject == "" {
 		return User{}, "", ErrExternalUnknown
 	}
-	var u store.AdminUser
+	var u store.Person
 	created := false
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := tx.Where("sso_issuer = ? AND sso_subject = ?", ext.Issuer, ext.Subject).Take(&u).Error
@@ -64,8 +64,15 @@ func (s *Service) SignInExternal(ctx context.Context, ext External, client Clien
 		case u.DisabledAt != nil:
 			return ErrExternalDisabled
 		}
-		u.SSOIssuer, u.SSOSubject, u.Email, u.Role, u.UpdatedAt = ext.Issuer, ext.Subject, ext.Email, string(ext.Role), s.now()
-		return tx.Model(&u).Select("sso_issuer", "sso_subject", "email", "role", "updated_at").Updates(&u).Error
+		email, err := freeEmail(tx, ext.Email, u.ID)
+		if err != nil {
+			return err
+		}
+		if email == "" && ext.Email != "" {
+			email = u.Email // another person holds the provider's address
+		}
+		u.SSOIssuer, u.SSOSubject, u.Email, u.PanelRole, u.UpdatedAt = ext.Issuer, ext.Subject, email, string(ext.Role), s.now()
+		return tx.Model(&u).Select("sso_issuer", "sso_subject", "email", "panel_role", "updated_at").Updates(&u).Error
 	})
 	if err != nil {
 		return User{}, "", err
@@ -84,7 +91,7 @@ func (s *Service) SignInExternal(ctx context.Context, ext External, client Clien
 
 // matchUnlinked finds an administrator not yet linked to the provider whose
 // username (case-insensitive), else email, is the identity's.
-func matchUnlinked(tx *gorm.DB, ext External, u *store.AdminUser) error {
+func matchUnlinked(tx *gorm.DB, ext External, u *store.Person) error {
 	q := tx.Where("sso_subject = ''")
 	if ext.Username != "" {
 		err := q.Where("lower(username) = lower(?)", ext.Username).Order("created_at, id").Take(u).Error
@@ -99,7 +106,7 @@ func matchUnlinked(tx *gorm.DB, ext External, u *store.AdminUser) error {
 		Order("created_at, id").Take(u).Error
 }
 
-func (s *Service) createExternal(tx *gorm.DB, ext External) (store.AdminUser, error) {
+func (s *Service) createExternal(tx *gorm.DB, ext External) (store.Person, error) {
 	base := externalUsername(ext)
 	for i := 1; i <= 10; i++ {
 		name := base
@@ -108,21 +115,25 @@ func (s *Service) createExternal(tx *gorm.DB, ext External) (store.AdminUser, er
 			name = base[:min(len(base), 64-len(suffix))] + suffix
 		}
 		var n int64
-		if err := tx.Model(&store.AdminUser{}).Where("lower(username) = lower(?)", name).Count(&n).Error; err != nil {
-			return store.AdminUser{}, fmt.Errorf("check username: %w", err)
+		if err := tx.Model(&store.Person{}).Where("lower(username) = lower(?)", name).Count(&n).Error; err != nil {
+			return store.Person{}, fmt.Errorf("check username: %w", err)
 		}
 		if n > 0 {
 			continue
 		}
+		email, err := freeEmail(tx, ext.Email, "")
+		if err != nil {
+			return store.Person{}, err
+		}
 		now := s.now()
-		u := store.AdminUser{ID: store.NewID(), Username: name, Role: string(ext.Role), Email: ext.Email,
+		u := store.Person{ID: store.NewID(), Username: name, PanelRole: string(ext.Role), Email: email,
 			SSOIssuer: ext.Issuer, SSOSubject: ext.Subject, CreatedAt: now, UpdatedAt: now}
 		if err := tx.Create(&u).Error; err != nil {
-			return store.AdminUser{}, fmt.Errorf("create administrator %q: %w", name, err)
+			return store.Person{}, fmt.Errorf("create administrator %q: %w", name, err)
 		}
 		return u, nil
 	}
-	return store.AdminUser{}, fmt.Errorf("create administrator: no free username near %q", base)
+	return store.Person{}, fmt.Errorf("create administrator: no free username near %q", base)
 }
 
 // externalUsername derives a valid username from preferred_username, else
@@ -148,4 +159,21 @@ func externalUsername(ext External) string {
 	}
 	sum := sha256.Sum256([]byte(ext.Issuer + "\x00" + ext.Subject))
 	return "sso-" + hex.EncodeToString(sum[:6])
+}
+
+// freeEmail returns email when no person but self holds it (an address
+// names one person), else "": the provider's address is then not copied.
+func freeEmail(tx *gorm.DB, email, self string) (string, error) {
+	if email == "" {
+		return "", nil
+	}
+	var n int64
+	if err := tx.Model(&store.Person{}).Where("email <> '' AND lower(email) = lower(?) AND id <> ?", email, self).
+		Count(&n).Error; err != nil {
+		return "", fmt.Errorf("check e-mail: %w", err)
+	}
+	if n > 0 {
+		return "", nil
+	}
+	return email, nil
 }

@@ -40,7 +40,6 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.DELETE("/admin/me/sessions", h.endOtherSessions, route.SelfService)
 	r.DELETE("/admin/me/sessions/:id", h.endSession, route.SelfService)
 	h.registerTwoFactor(r)
-	h.registerUsers(r)
 }
 
 func client(c echo.Context) Client {

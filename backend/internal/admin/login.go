@@ -31,7 +31,7 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 	if err := s.checkLimit(username, client.Address); err != nil {
 		return User{}, "", err
 	}
-	var u store.AdminUser
+	var u store.Person
 	err := s.db.WithContext(ctx).Where("username = ?", username).Take(&u).Error
 	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
 		return User{}, "", fmt.Errorf("find admin: %w", err)
@@ -44,8 +44,8 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		s.fail(username, client.Address)
 		return User{}, "", apperr.Unauthenticated("wrong username or password")
 	}
-	if u.DisabledAt != nil {
-		return User{}, "", apperr.Forbidden("this administrator is disabled")
+	if err := mayUsePanel(u); err != nil {
+		return User{}, "", err
 	}
 	if err := s.requireSecondFactor(ctx, u, client); err != nil {
 		return User{}, "", err // *SecondFactorRequired when a second factor is enrolled

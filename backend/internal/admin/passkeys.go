@@ -65,7 +65,7 @@ func newWebAuthn(publicURL string) (*webauthn.WebAuthn, string) {
 // webauthnUser is an administrator as go-webauthn sees it. The user handle
 // is the administrator's id, which never changes.
 type webauthnUser struct {
-	u     store.AdminUser
+	u     store.Person
 	creds []webauthn.Credential
 }
 
@@ -83,7 +83,7 @@ func (s *Service) passkeys() (*webauthn.WebAuthn, error) {
 
 // loadWebAuthnUser reads the administrator and their credentials.
 func (s *Service) loadWebAuthnUser(ctx context.Context, userID string) (*webauthnUser, []store.AdminPasskey, error) {
-	var u store.AdminUser
+	var u store.Person
 	if err := s.db.WithContext(ctx).Where("id = ?", userID).Take(&u).Error; err != nil {
 		return nil, nil, fmt.Errorf("find admin: %w", err)
 	}

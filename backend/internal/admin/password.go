@@ -20,7 +20,7 @@ func (s *Service) ChangePassword(ctx context.Context, u User, keep, current, nex
 	if err := s.checkLimit(u.Username, address); err != nil {
 		return err
 	}
-	var row store.AdminUser
+	var row store.Person
 	if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&row).Error; err != nil {
 		if errors.Is(err, gorm.ErrRecordNotFound) {
 			return apperr.Unauthenticated("session expired; sign in again")
@@ -50,7 +50,7 @@ func (s *Service) ResetPassword(ctx context.Context, username, password string) 
 	if msg := passwordProblem(password); msg != "" {
 		return User{}, apperr.Field("password", "%s", msg)
 	}
-	var row store.AdminUser
+	var row store.Person
 	err := s.db.WithContext(ctx).Where("username = ?", username).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return User{}, apperr.NotFound(fmt.Sprintf("administrator %q", username))
@@ -73,7 +73,7 @@ func (s *Service) setPassword(ctx context.Context, userID, keep, password string
 		return fmt.Errorf("hash password: %w", err)
 	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&store.AdminUser{}).Where("id = ?", userID).Updates(map[string]any{
+		res := tx.Model(&store.Person{}).Where("id = ?", userID).Updates(map[string]any{
 			"password_hash": string(hash), "updated_at": s.now(),
 		})
 		if res.Error != nil {

@@ -154,7 +154,7 @@ func (s *Service) checkPasswordOrCode(ctx context.Context, u User, password, cod
 	}
 	ok := false
 	if password != "" {
-		var row store.AdminUser
+		var row store.Person
 		if err := s.db.WithContext(ctx).Where("id = ?", u.ID).Take(&row).Error; err != nil {
 			return fmt.Errorf("find admin: %w", err)
 		}

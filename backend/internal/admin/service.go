@@ -134,7 +134,7 @@ func passwordProblem(password string) string {
 // SetupRequired reports whether no administrator exists yet.
 func (s *Service) SetupRequired(ctx context.Context) (bool, error) {
 	var n int64
-	if err := s.db.WithContext(ctx).Model(&store.AdminUser{}).Count(&n).Error; err != nil {
+	if err := s.db.WithContext(ctx).Model(&store.Person{}).Count(&n).Error; err != nil {
 		return false, fmt.Errorf("count admins: %w", err)
 	}
 	return n == 0, nil
@@ -144,10 +144,10 @@ func (s *Service) SetupRequired(ctx context.Context) (bool, error) {
 // check and the insert share one immediate transaction, so two concurrent
 // setups cannot both succeed.
 func (s *Service) Setup(ctx context.Context, username, password string) (User, error) {
-	var u store.AdminUser
+	var u store.Person
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var n int64
-		if err := tx.Model(&store.AdminUser{}).Count(&n).Error; err != nil {
+		if err := tx.Model(&store.Person{}).Count(&n).Error; err != nil {
 			return err
 		}
 		if n > 0 {
@@ -166,7 +166,13 @@ func (s *Service) Setup(ctx context.Context, username, password string) (User, e
 
 // Create adds an administrator (CLI and environment bootstrap).
 func (s *Service) Create(ctx context.Context, username, password string) (User, error) {
-	u, err := s.create(s.db.WithContext(ctx), username, password, actor.RoleAdmin)
+	return s.CreateWithRole(ctx, username, password, actor.RoleAdmin)
+}
+
+// CreateWithRole adds a person with a password and a panel role (the
+// command line's `gatehouse admin create`).
+func (s *Service) CreateWithRole(ctx context.Context, username, password string, role actor.Role) (User, error) {
+	u, err := s.create(s.db.WithContext(ctx), username, password, role)
 	if err != nil {
 		return User{}, err
 	}
@@ -187,25 +193,25 @@ func (s *Service) EnsureBootstrap(ctx context.Context, username, password string
 	return err == nil, err
 }
 
-func (s *Service) create(tx *gorm.DB, username, password string, role actor.Role) (store.AdminUser, error) {
+func (s *Service) create(tx *gorm.DB, username, password string, role actor.Role) (store.Person, error) {
 	if err := ValidateCredentials(username, password); err != nil {
-		return store.AdminUser{}, err
+		return store.Person{}, err
 	}
 	if !role.Valid() {
-		return store.AdminUser{}, apperr.Field("role", "must be admin or viewer")
+		return store.Person{}, apperr.Field("role", "must be admin or viewer")
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(password), s.bcryptCost)
 	if err != nil {
-		return store.AdminUser{}, fmt.Errorf("hash password: %w", err)
+		return store.Person{}, fmt.Errorf("hash password: %w", err)
 	}
 	now := s.now()
-	u := store.AdminUser{ID: store.NewID(), Username: username, PasswordHash: string(hash),
-		Role: string(role), CreatedAt: now, UpdatedAt: now}
+	u := store.Person{ID: store.NewID(), Username: username, PasswordHash: string(hash),
+		PanelRole: string(role), CreatedAt: now, UpdatedAt: now}
 	if err := tx.Create(&u).Error; err != nil {
 		if errors.Is(err, gorm.ErrDuplicatedKey) {
-			return store.AdminUser{}, apperr.Conflict("username", "administrator %q already exists", username)
+			return store.Person{}, apperr.Conflict("username", "a person named %q already exists", username)
 		}
-		return store.AdminUser{}, fmt.Errorf("create admin %q: %w", username, err)
+		return store.Person{}, fmt.Errorf("create admin %q: %w", username, err)
 	}
 	return u, nil
 }

@@ -154,7 +154,7 @@ func TestChangePassword(t *testing.T) {
 			if _, err := svc.Authenticate(ctx, mine); err != nil {
 				t.Fatalf("the current session ended: %v", err)
 			}
-			var row store.AdminUser
+			var row store.Person
 			if err := db.Where("id = ?", u.ID).Take(&row).Error; err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -66,8 +67,8 @@ func (s *Service) authenticate(ctx context.Context, tok string) (User, string, e
 		s.db.WithContext(ctx).Delete(&sess)
 		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
 	}
-	var u store.AdminUser
-	if err := s.db.WithContext(ctx).Where("id = ? AND disabled_at IS NULL", sess.UserID).Take(&u).Error; err != nil {
+	var u store.Person
+	if err := s.db.WithContext(ctx).Where("id = ? AND disabled_at IS NULL AND panel_role IN ?", sess.UserID, actor.Roles).Take(&u).Error; err != nil {
 		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
 	}
 	if sess.ExpiresAt.Sub(now) < SessionTTL/2 {

@@ -12,7 +12,7 @@ import (
 // but created_at. signOut ends the administrator's sessions everywhere, as
 // disabling one or replacing its password on the panel's pages does. It
 // returns the events to publish once tx commits.
-func ImportTx(tx *gorm.DB, row store.AdminUser, create, signOut bool) ([]change.Event, error) {
+func ImportTx(tx *gorm.DB, row store.Person, create, signOut bool) ([]change.Event, error) {
 	var err error
 	if create {
 		err = tx.Create(&row).Error

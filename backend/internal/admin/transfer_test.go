@@ -19,7 +19,7 @@ import (
 func TestImportTxWritesAndSignsOut(t *testing.T) {
 	db := testutil.NewDB(t)
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	row := store.AdminUser{ID: "a1", Username: "alice", PasswordHash: "$2a$10$x", Role: "admin", CreatedAt: now, UpdatedAt: now}
+	row := store.Person{ID: "a1", Username: "alice", PasswordHash: "$2a$10$x", PanelRole: "admin", CreatedAt: now, UpdatedAt: now}
 	write := func(create, signOut bool) []change.Event {
 		t.Helper()
 		var events []change.Event
@@ -44,13 +44,13 @@ func TestImportTxWritesAndSignsOut(t *testing.T) {
 		ExpiresAt: now.Add(time.Hour)}).Error; err != nil {
 		t.Fatal(err)
 	}
-	row.Role = "viewer"
+	row.PanelRole = "viewer"
 	write(false, false)
 	if n := sessions(); n != 1 {
 		t.Fatalf("an update without sign-out left %d sessions, want 1", n)
 	}
-	var got store.AdminUser
-	if err := db.Take(&got, "id = ?", "a1").Error; err != nil || got.Role != "viewer" || !got.CreatedAt.Equal(now) {
+	var got store.Person
+	if err := db.Take(&got, "id = ?", "a1").Error; err != nil || got.PanelRole != "viewer" || !got.CreatedAt.Equal(now) {
 		t.Fatalf("after the update: %+v %v", got, err)
 	}
 	disabled := now.Add(time.Minute)

@@ -121,7 +121,7 @@ func (e *SecondFactorRequired) Error() string {
 
 // requireSecondFactor returns *SecondFactorRequired when u has a second
 // factor, after starting the pending sign-in; nil when the password is enough.
-func (s *Service) requireSecondFactor(ctx context.Context, u store.AdminUser, client Client) error {
+func (s *Service) requireSecondFactor(ctx context.Context, u store.Person, client Client) error {
 	methods, err := s.methods(ctx, u.ID)
 	if err != nil || len(methods) == 0 {
 		return err
@@ -217,7 +217,7 @@ func (s *Service) twoFactorDue(ctx context.Context, userID string) (bool, error)
 		u.password_hash <> '' AS has_password,
 		(EXISTS (SELECT 1 FROM admin_totp WHERE user_id = u.id AND confirmed_at IS NOT NULL)
 			OR EXISTS (SELECT 1 FROM admin_passkeys WHERE user_id = u.id)) AS enrolled
-		FROM admin_users u WHERE u.id = ?`, userID).Scan(&rows).Error
+		FROM people u WHERE u.id = ?`, userID).Scan(&rows).Error
 	if err != nil {
 		return false, fmt.Errorf("read two-factor standing: %w", err)
 	}
@@ -296,7 +296,7 @@ func (s *Service) PasskeysAvailable() bool { return s.tf.webauthn != nil }
 // ResetTwoFactor removes an administrator's TOTP, recovery codes and
 // passkeys and ends their sessions (command-line recovery).
 func (s *Service) ResetTwoFactor(ctx context.Context, username string) (User, error) {
-	var row store.AdminUser
+	var row store.Person
 	err := s.db.WithContext(ctx).Where("username = ?", username).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return User{}, apperr.NotFound(fmt.Sprintf("administrator %q", username))

@@ -17,8 +17,8 @@ import (
 
 // pending finds the sign-in waiting for a second factor behind tok and its
 // administrator (who may have been disabled meanwhile).
-func (s *Service) pending(ctx context.Context, tok string) (store.AdminChallenge, store.AdminUser, error) {
-	var u store.AdminUser
+func (s *Service) pending(ctx context.Context, tok string) (store.AdminChallenge, store.Person, error) {
+	var u store.Person
 	ch, err := s.challenge(ctx, tok, purposeSecondFactor)
 	if err != nil {
 		return ch, u, err
@@ -29,8 +29,8 @@ func (s *Service) pending(ctx context.Context, tok string) (store.AdminChallenge
 	if err := s.db.WithContext(ctx).Where("id = ?", *ch.UserID).Take(&u).Error; err != nil {
 		return ch, u, apperr.Unauthenticated("this sign-in has expired; start again")
 	}
-	if u.DisabledAt != nil {
-		return ch, u, apperr.Forbidden("this administrator is disabled")
+	if err := mayUsePanel(u); err != nil {
+		return ch, u, err
 	}
 	return ch, u, nil
 }
@@ -66,7 +66,7 @@ func (s *Service) LoginCode(ctx context.Context, tok, method, code string, clien
 }
 
 // completeSignIn spends the challenge and opens the session.
-func (s *Service) completeSignIn(ctx context.Context, challengeID string, u store.AdminUser, client Client) (User, string, error) {
+func (s *Service) completeSignIn(ctx context.Context, challengeID string, u store.Person, client Client) (User, string, error) {
 	if err := s.takeChallenge(ctx, challengeID); err != nil {
 		return User{}, "", err
 	}
@@ -177,8 +177,8 @@ func (s *Service) FinishPasskeyLogin(ctx context.Context, tok string, credential
 	if cred.Authenticator.CloneWarning {
 		return refused("its signature counter went backwards (a cloned authenticator?)")
 	}
-	if w.u.DisabledAt != nil {
-		return User{}, "", apperr.Forbidden("this administrator is disabled")
+	if err := mayUsePanel(w.u); err != nil {
+		return User{}, "", err
 	}
 	if err := s.recordPasskeyUse(ctx, w.u.ID, cred); err != nil {
 		return User{}, "", err

@@ -45,6 +45,14 @@ func newTFApp(t *testing.T, opts ...func(*admin.Deps)) *tfApp {
 // middleware, where app.go puts it.
 func newTFAppOn(t *testing.T, db *gorm.DB, record echo.MiddlewareFunc, opts ...func(*admin.Deps)) *tfApp {
 	t.Helper()
+	a := openTFApp(t, db, record, opts...)
+	a.expect("POST", "/api/admin/setup", `{"username":"admin","password":"`+password+`"}`, http.StatusCreated)
+	return a
+}
+
+// openTFApp is newTFAppOn on a database that already has its administrators.
+func openTFApp(t *testing.T, db *gorm.DB, record echo.MiddlewareFunc, opts ...func(*admin.Deps)) *tfApp {
+	t.Helper()
 	clock := testutil.NewClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	d := admin.Deps{DB: db, Now: clock.Now, BcryptCost: bcrypt.MinCost, PublicURL: publicURL}
 	for _, o := range opts {
@@ -60,9 +68,7 @@ func newTFAppOn(t *testing.T, db *gorm.DB, record echo.MiddlewareFunc, opts ...f
 		Audit:    record,
 		Features: []httpapi.Feature{h, probe{}},
 	})
-	a := &tfApp{t: t, svc: svc, clock: clock, db: db, handler: e, jar: map[string]string{}, addr: "198.51.100.7:4000"}
-	a.expect("POST", "/api/admin/setup", `{"username":"admin","password":"`+password+`"}`, http.StatusCreated)
-	return a
+	return &tfApp{t: t, svc: svc, clock: clock, db: db, handler: e, jar: map[string]string{}, addr: "198.51.100.7:4000"}
 }
 
 // probe stands for every other guarded feature route.

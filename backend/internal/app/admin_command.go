@@ -81,12 +81,12 @@ func adminCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if sub == "reset-password" {
 		return resetPassword(ctx, svc, db, *username, password, o.Stdout)
 	}
-	u, err := svc.CreateUser(ctx, admin.CreateUserRequest{Username: *username, Password: password, Role: role})
+	u, err := svc.CreateWithRole(ctx, *username, password, role)
 	if err != nil {
 		return err
 	}
 	if err := audit.Record(ctx, db, audit.Entry{
-		Action: audit.ActionCreate, ResourceType: "admin.users", ResourceID: u.ID, ResourceName: u.Username,
+		Action: audit.ActionCreate, ResourceType: "people", ResourceID: u.ID, ResourceName: u.Username,
 		Changes: audit.Diff(nil, map[string]any{"username": u.Username, "role": string(u.Role)}),
 	}); err != nil {
 		return fmt.Errorf("created administrator %q but could not record it in the audit log: %w", u.Username, err)
@@ -106,7 +106,7 @@ func resetPassword(ctx context.Context, svc *admin.Service, db *gorm.DB, usernam
 		return err
 	}
 	if err := audit.Record(ctx, db, audit.Entry{
-		Action: "reset_password", ResourceType: "admin.users", ResourceID: u.ID, ResourceName: u.Username,
+		Action: "reset_password", ResourceType: "people", ResourceID: u.ID, ResourceName: u.Username,
 	}); err != nil {
 		return fmt.Errorf("reset the password of %q but could not record it in the audit log: %w", u.Username, err)
 	}
@@ -132,7 +132,7 @@ func resetTwoFactor(ctx context.Context, cfg config.Config, username string, out
 		return err
 	}
 	if err := audit.Record(ctx, db, audit.Entry{
-		Action: "reset_2fa", ResourceType: "admin.users", ResourceID: u.ID, ResourceName: u.Username,
+		Action: "reset_2fa", ResourceType: "people", ResourceID: u.ID, ResourceName: u.Username,
 	}); err != nil {
 		return fmt.Errorf("removed the second factors of %q but could not record it in the audit log: %w", u.Username, err)
 	}

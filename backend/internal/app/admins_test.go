@@ -14,76 +14,77 @@ import (
 type account struct {
 	ID           string  `json:"id"`
 	Username     string  `json:"username"`
-	Role         string  `json:"role"`
-	Disabled     bool    `json:"disabled"`
+	PanelRole    string  `json:"panelRole"`
+	Enabled      bool    `json:"enabled"`
 	LastSignInAt *string `json:"lastSignInAt"`
 	CreatedAt    string  `json:"createdAt"`
 }
 
-func TestAdministratorsAPI(t *testing.T) {
+func TestPeopleAPI(t *testing.T) {
 	a := newTestApp(t, nil)
 	a.signIn()
-	me := decode[struct{ User account }](t, a.do("GET", "/api/admin/me", "")).User
+	me := decode[struct{ User struct{ ID, Role string } }](t, a.do("GET", "/api/admin/me", "")).User
 	if me.Role != "admin" {
 		t.Fatalf("me = %+v; want the admin role", me)
 	}
 
-	rec := a.do("POST", "/api/admin/users", `{"username":"eve","password":"short","role":"boss"}`)
+	rec := a.do("POST", "/api/people", `{"username":"eve","password":"short","panelRole":"boss"}`)
 	if rec.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("invalid create = %d %s", rec.Code, rec.Body)
 	}
-	if fields := decodeEnvelope(t, rec).Error.Fields; len(fields) != 2 || fields[0].Field != "password" || fields[1].Field != "role" {
-		t.Fatalf("fields = %+v; want password and role", fields)
+	if fields := decodeEnvelope(t, rec).Error.Fields; len(fields) != 2 || fields[0].Field != "panelRole" || fields[1].Field != "password" {
+		t.Fatalf("fields = %+v; want panelRole and password", fields)
 	}
 	eve := a.createUser(t, "eve", "viewer")
 	eveCookie := a.login(t, "eve", "correct-horse-battery", owner)
 
-	list := decode[struct{ Items []account }](t, a.do("GET", "/api/admin/users", "")).Items
-	if len(list) != 2 || list[0].Username != "admin" || list[1].Username != "eve" || list[1].Role != "viewer" ||
+	list := decode[struct{ Items []account }](t, a.do("GET", "/api/people", "")).Items
+	if len(list) != 2 || list[0].Username != "admin" || list[1].Username != "eve" || list[1].PanelRole != "viewer" ||
 		list[1].LastSignInAt == nil || list[1].CreatedAt == "" {
 		t.Fatalf("list = %+v", list)
 	}
-	if rec := a.do("GET", "/api/admin/users/nope", ""); rec.Code != http.StatusNotFound {
+	if rec := a.do("GET", "/api/people/nope", ""); rec.Code != http.StatusNotFound {
 		t.Fatalf("unknown = %d", rec.Code)
 	}
 
-	// The last admin cannot be demoted, disabled or deleted; the refusal
-	// names the field.
-	for _, tt := range []struct{ method, body, field string }{
-		{"PATCH", `{"role":"viewer"}`, "role"},
-		{"PATCH", `{"disabled":true}`, "disabled"},
-		{"DELETE", "", "id"},
+	// The last admin cannot be demoted, disabled or deleted, nor can anyone
+	// disable or delete themselves; the refusal names the field.
+	for _, tt := range []struct{ method, body, field, says string }{
+		{"PATCH", `{"panelRole":"viewer"}`, "panelRole", "at least one enabled person"},
+		{"PATCH", `{"panelRole":"none"}`, "panelRole", "your own panel role"},
+		{"PATCH", `{"enabled":false}`, "enabled", "disable yourself"},
+		{"DELETE", "", "id", "delete yourself"},
 	} {
-		rec := a.do(tt.method, "/api/admin/users/"+me.ID, tt.body)
+		rec := a.do(tt.method, "/api/people/"+me.ID, tt.body)
 		if rec.Code != http.StatusConflict {
 			t.Fatalf("%s %s = %d %s; want 409", tt.method, tt.body, rec.Code, rec.Body)
 		}
 		e := decodeEnvelope(t, rec).Error
-		if len(e.Fields) != 1 || e.Fields[0].Field != tt.field || !strings.Contains(e.Message, "at least one active administrator") {
+		if len(e.Fields) != 1 || e.Fields[0].Field != tt.field || !strings.Contains(e.Message, tt.says) {
 			t.Fatalf("%s %s: %+v", tt.method, tt.body, e)
 		}
 	}
 
 	// Promote eve, then disable her: her session ends.
-	if rec := a.do("PATCH", "/api/admin/users/"+eve, `{"role":"admin"}`); rec.Code != http.StatusOK || decode[account](t, rec).Role != "admin" {
+	if rec := a.do("PATCH", "/api/people/"+eve, `{"panelRole":"admin"}`); rec.Code != http.StatusOK || decode[account](t, rec).PanelRole != "admin" {
 		t.Fatalf("promote = %d %s", rec.Code, rec.Body)
 	}
-	if rec := a.do("PATCH", "/api/admin/users/"+eve, `{"disabled":true}`); rec.Code != http.StatusOK || !decode[account](t, rec).Disabled {
+	if rec := a.do("PATCH", "/api/people/"+eve, `{"enabled":false}`); rec.Code != http.StatusOK || decode[account](t, rec).Enabled {
 		t.Fatalf("disable = %d %s", rec.Code, rec.Body)
 	}
 	if rec := testutil.Request(a.handler, "GET", "/api/admin/me", "", "Cookie", "gatehouse_admin="+eveCookie); rec.Code != http.StatusUnauthorized {
 		t.Fatalf("a disabled admin's session answered %d", rec.Code)
 	}
-	if rec := a.do("PATCH", "/api/admin/users/"+eve, `{"disabled":false}`); rec.Code != http.StatusOK {
+	if rec := a.do("PATCH", "/api/people/"+eve, `{"enabled":true}`); rec.Code != http.StatusOK {
 		t.Fatalf("enable = %d %s", rec.Code, rec.Body)
 	}
 
 	// Reset her password: her new session ends, the new password works.
 	eveCookie = a.login(t, "eve", "correct-horse-battery", owner)
-	if rec := a.do("PUT", "/api/admin/users/"+eve+"/password", `{"password":"short"}`); rec.Code != http.StatusUnprocessableEntity {
+	if rec := a.do("PUT", "/api/people/"+eve+"/password", `{"password":"short"}`); rec.Code != http.StatusUnprocessableEntity {
 		t.Fatalf("short password = %d", rec.Code)
 	}
-	if rec := a.do("PUT", "/api/admin/users/"+eve+"/password", `{"password":"a-brand-new-password"}`); rec.Code != http.StatusNoContent {
+	if rec := a.do("PUT", "/api/people/"+eve+"/password", `{"password":"a-brand-new-password"}`); rec.Code != http.StatusNoContent {
 		t.Fatalf("reset = %d %s", rec.Code, rec.Body)
 	}
 	if rec := testutil.Request(a.handler, "GET", "/api/admin/me", "", "Cookie", "gatehouse_admin="+eveCookie); rec.Code != http.StatusUnauthorized {
@@ -91,12 +92,50 @@ func TestAdministratorsAPI(t *testing.T) {
 	}
 	a.login(t, "eve", "a-brand-new-password", owner)
 
+	// Groups, members, sessions, the second factor: every answer as the
+	// API document says.
+	fam := a.mustCreate("/api/groups", `{"name":"family","description":"at home"}`)
+	if rec := a.do("POST", "/api/groups", `{"name":"Family"}`); rec.Code != http.StatusConflict {
+		t.Fatalf("a second family = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("POST", "/api/groups/"+fam.ID+"/members", `{"personId":"`+eve+`"}`); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"username":"eve"`) {
+		t.Fatalf("add eve = %d %s", rec.Code, rec.Body)
+	}
+	for _, path := range []string{"/api/groups", "/api/groups/" + fam.ID, "/api/people/" + eve, "/api/people?q=ev&limit=1", "/api/people/" + eve + "/sessions"} {
+		if rec := a.do("GET", path, ""); rec.Code != http.StatusOK {
+			t.Fatalf("GET %s = %d %s", path, rec.Code, rec.Body)
+		}
+	}
+	if rec := a.do("GET", "/api/people?limit=0", ""); rec.Code != http.StatusUnprocessableEntity {
+		t.Fatalf("limit 0 = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("PATCH", "/api/groups/"+fam.ID, `{"description":"everyone at home"}`); rec.Code != http.StatusOK {
+		t.Fatalf("edit the group = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("DELETE", "/api/people/"+eve+"/second-factor", ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("reset eve's second factor = %d %s", rec.Code, rec.Body)
+	}
+	eveCookie = a.login(t, "eve", "a-brand-new-password", owner)
+	if rec := a.do("DELETE", "/api/people/"+eve+"/sessions", ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("end eve's sessions = %d %s", rec.Code, rec.Body)
+	}
+	if rec := testutil.Request(a.handler, "GET", "/api/admin/me", "", "Cookie", "gatehouse_admin="+eveCookie); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("a session survived the end of all: %d", rec.Code)
+	}
+	if rec := a.do("DELETE", "/api/groups/"+fam.ID+"/members/"+eve, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("remove eve = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("DELETE", "/api/groups/"+fam.ID, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("delete the group = %d %s", rec.Code, rec.Body)
+	}
+	a.login(t, "eve", "a-brand-new-password", owner)
+
 	// Now eve is an active admin, so the first one can step down.
-	if rec := a.do("PATCH", "/api/admin/users/"+me.ID, `{"role":"viewer"}`); rec.Code != http.StatusOK {
+	if rec := a.do("PATCH", "/api/people/"+me.ID, `{"panelRole":"viewer"}`); rec.Code != http.StatusOK {
 		t.Fatalf("demote with another admin = %d %s", rec.Code, rec.Body)
 	}
-	if rec := a.do("POST", "/api/admin/users", `{"username":"x","password":"correct-horse-battery","role":"viewer"}`); rec.Code != http.StatusForbidden {
-		t.Fatalf("a viewer created an administrator: %d", rec.Code)
+	if rec := a.do("POST", "/api/people", `{"username":"x","password":"correct-horse-battery","panelRole":"viewer"}`); rec.Code != http.StatusForbidden {
+		t.Fatalf("a viewer created a person: %d", rec.Code)
 	}
 }
 
@@ -109,7 +148,7 @@ func TestManagedConfigCarriesNoAdministratorHashes(t *testing.T) {
 	})
 	a.signIn()
 	bob := a.createUser(t, "bob", "admin")
-	if rec := a.do("PUT", "/api/admin/users/"+bob+"/password", `{"password":"a-brand-new-password"}`); rec.Code != http.StatusNoContent {
+	if rec := a.do("PUT", "/api/people/"+bob+"/password", `{"password":"a-brand-new-password"}`); rec.Code != http.StatusNoContent {
 		t.Fatalf("reset = %d", rec.Code)
 	}
 	rec := a.do("GET", "/api/proxy/config", "")
@@ -210,8 +249,8 @@ func TestAdminCreateCommandRole(t *testing.T) {
 		}
 	}
 	roles := map[string]string{}
-	for _, u := range decode[struct{ Items []account }](t, a.do("GET", "/api/admin/users", "")).Items {
-		roles[u.Username] = u.Role
+	for _, u := range decode[struct{ Items []account }](t, a.do("GET", "/api/people", "")).Items {
+		roles[u.Username] = u.PanelRole
 	}
 	if roles["ann"] != "admin" || roles["vic"] != "viewer" || len(roles) != 3 {
 		t.Fatalf("roles = %v", roles)

@@ -38,6 +38,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
+	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -341,6 +342,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
+	api.People = people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc}))
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,

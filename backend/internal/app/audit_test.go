@@ -111,7 +111,7 @@ func TestAuditLogRecordsChangesAndSignIns(t *testing.T) {
 	}
 	slices.Reverse(actions)
 	want := []string{
-		"setup admin.users", "signin_failed admin.sessions", "signin admin.sessions",
+		"setup people", "signin_failed admin.sessions", "signin admin.sessions",
 		"create domains", "create services", "create domains", "update domains", "update sso",
 		"create machine-tokens", "delete domains",
 	}

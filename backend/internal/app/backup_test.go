@@ -70,7 +70,7 @@ func dumpTables(t *testing.T, path string) map[string][]string {
 }
 
 // TestBackupChangeRestoreComparesEveryTable backs up a panel with services,
-// domains, credentials, settings, administrators and managed DNS
+// domains, credentials, settings, people, groups and managed DNS
 // credentials (with `gatehouse backup` while the panel runs), changes all
 // of them, restores with `gatehouse restore`, and compares every table row
 // by row with the state at backup time. The same archive restored into a
@@ -85,7 +85,11 @@ func TestBackupChangeRestoreComparesEveryTable(t *testing.T) {
 	d := a.mustCreate("/api/domains", `{"name":"Home","domain":"example.com","isDefault":true}`)
 	a.mustCreate("/api/services", svcBody(d.ID, "app", ""))
 	a.mustCreate("/api/credential-sets", `{"name":"family","users":[{"username":"alice","password":"correct-horse"}]}`)
-	a.createUser(t, "viewer", "viewer")
+	viewer := a.createUser(t, "viewer", "viewer")
+	family := a.mustCreate("/api/groups", `{"name":"family","description":"at home"}`)
+	if rec := a.do("POST", "/api/groups/"+family.ID+"/members", `{"personId":"`+viewer+`"}`); rec.Code != http.StatusOK {
+		t.Fatalf("add a member: %d %s", rec.Code, rec.Body)
+	}
 	if rec := a.do("PUT", "/api/config", `{"adminDomain":"panel.example.com","defaultEntrypoints":["websecure"],"globalMiddlewares":[],"defaultLifetimeSeconds":0}`); rec.Code != http.StatusOK {
 		t.Fatalf("settings: %d %s", rec.Code, rec.Body)
 	}
@@ -103,14 +107,16 @@ func TestBackupChangeRestoreComparesEveryTable(t *testing.T) {
 	archive := filepath.Join(t.TempDir(), "panel.tar.gz")
 	run(env, "backup", "-o", archive)
 	want := dumpTables(t, filepath.Join(dataDir, "gatehouse.db"))
-	if len(want["services"]) != 1 || len(want["admin_users"]) != 2 {
-		t.Fatalf("the state at backup time: %d services, %d admins", len(want["services"]), len(want["admin_users"]))
+	if len(want["services"]) != 1 || len(want["people"]) != 2 || len(want["people_groups"]) != 1 || len(want["people_group_members"]) != 1 {
+		t.Fatalf("the state at backup time: %d services, %d people, %d groups", len(want["services"]), len(want["people"]), len(want["people_groups"]))
 	}
 
 	a.mustCreate("/api/services", svcBody(d.ID, "other", ""))
 	a.mustCreate("/api/domains", `{"name":"Work","domain":"example.org"}`)
 	a.mustCreate("/api/credential-sets", `{"name":"friends","users":[{"username":"bob","password":"correct-horse"}]}`)
-	a.createUser(t, "second", "admin")
+	second := a.createUser(t, "second", "admin")
+	a.mustCreate("/api/groups", `{"name":"friends"}`)
+	a.do("POST", "/api/groups/"+family.ID+"/members", `{"personId":"`+second+`"}`)
 	a.do("PUT", "/api/config", `{"adminDomain":"","defaultEntrypoints":["web"],"globalMiddlewares":[],"defaultLifetimeSeconds":60}`)
 	a.do("PUT", "/api/proxy/managed/secrets", `{"upsert":{"CF_DNS_API_TOKEN":"changed"},"remove":[]}`)
 	if got := dumpTables(t, filepath.Join(dataDir, "gatehouse.db")); len(got["services"]) != 2 {

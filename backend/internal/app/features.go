@@ -19,6 +19,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -34,6 +35,7 @@ import (
 // (gatehouse openapi): a nil handler is asked only for its fragment.
 type features struct {
 	Admin         *admin.Handler
+	People        *people.Handler
 	Audit         *audit.Handler
 	APITokens     *apitokens.Handler
 	Settings      *settings.Handler

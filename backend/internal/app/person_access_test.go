@@ -19,7 +19,7 @@ func attackerFile(t *testing.T, passphrase string) string {
 	b.signIn()
 	b.createUser(t, "ops", "admin")
 	b.createUser(t, "mallory", "admin")
-	if rec := b.do("PUT", "/api/admin/users/"+b.userID(t, "ops")+"/password", `{"password":"attacker-knows-this"}`); rec.Code != http.StatusNoContent {
+	if rec := b.do("PUT", "/api/people/"+b.userID(t, "ops")+"/password", `{"password":"attacker-knows-this"}`); rec.Code != http.StatusNoContent {
 		t.Fatalf("set ops's password on the attacker's panel = %d %s", rec.Code, rec.Body)
 	}
 	rec := b.do("POST", "/api/export", `{"passphrase":"`+passphrase+`","admins":true,"adminPasswords":true}`)
@@ -49,7 +49,7 @@ func attackerFile(t *testing.T, passphrase string) string {
 // userID finds an administrator's id through the API.
 func (a *testApp) userID(t *testing.T, username string) string {
 	t.Helper()
-	rec := a.do("GET", "/api/admin/users", "")
+	rec := a.do("GET", "/api/people?limit=200", "")
 	list := decode[struct {
 		Items []struct{ ID, Username string }
 	}](t, rec)
@@ -158,7 +158,7 @@ func TestTokenCannotTakeOverAdministrators(t *testing.T) {
 				Before, After any
 			}
 		}
-	}](t, a.do("GET", "/api/audit?resourceType="+url.QueryEscape("admin.users"), ""))
+	}](t, a.do("GET", "/api/audit?resourceType="+url.QueryEscape("people"), ""))
 	seen := map[string]bool{}
 	for _, e := range entries.Items {
 		if e.Actor.Kind != "admin" || e.Actor.Name != "admin" {

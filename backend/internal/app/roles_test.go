@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -43,7 +44,7 @@ func (a *testApp) createToken(t *testing.T, name, role string) string {
 // createUser adds an administrator with the admin's session.
 func (a *testApp) createUser(t *testing.T, username, role string) string {
 	t.Helper()
-	rec := a.do("POST", "/api/admin/users", `{"username":"`+username+`","password":"correct-horse-battery","role":"`+role+`"}`)
+	rec := a.do("POST", "/api/people", `{"username":"`+username+`","password":"correct-horse-battery","panelRole":"`+role+`"}`)
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create %s = %d %s", username, rec.Code, rec.Body)
 	}
@@ -71,7 +72,7 @@ func wantRole(c *caller, method, route string) bool {
 	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download" || route == "/api/export"
 	// A person's access: who may sign in and how. Written out route by
 	// route, so a new route under these is a decision someone makes here.
-	personOnly := strings.HasPrefix(route, "/api/admin/users") || strings.HasPrefix(route, "/api/admin/tokens") ||
+	personOnly := strings.HasPrefix(route, "/api/people") || strings.HasPrefix(route, "/api/groups") || strings.HasPrefix(route, "/api/admin/tokens") ||
 		personAccessWrites[method+" "+route]
 	switch {
 	case self:
@@ -168,4 +169,51 @@ func concretePath(route string) string {
 		}
 	}
 	return strings.Join(parts, "/")
+}
+
+// A person without a panel role opens no route: their sign-in is refused
+// in words, and a session of theirs (opened while they had a role, the
+// role taken away behind the API's back) answers 401 on every route that
+// is not public, across the whole route table.
+func TestNoPanelRoleOpensNoRoute(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	nina := a.createUser(t, "nina", "viewer")
+	cookie := a.login(t, "nina", "correct-horse-battery", owner)
+	if err := a.c.db.Model(&store.Person{}).Where("id = ?", nina).Update("panel_role", store.PanelRoleNone).Error; err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, r := range a.c.echo.Routes() {
+		if !strings.HasPrefix(r.Path, "/api") || r.Method == echo.RouteNotFound || a.c.routes.Rule(r.Method, r.Path).Open() {
+			continue
+		}
+		rec := testutil.Request(a.handler, r.Method, concretePath(r.Path), "", "Cookie", "gatehouse_admin="+cookie, "RemoteAddr", owner)
+		if rec.Code != http.StatusUnauthorized {
+			t.Errorf("%s %s with the session of a person without a panel role = %d %s", r.Method, r.Path, rec.Code, rec.Body)
+		}
+		checked++
+	}
+	if checked < 100 {
+		t.Fatalf("only %d routes walked", checked)
+	}
+	rec := testutil.Request(a.handler, "POST", "/api/admin/login", `{"username":"nina","password":"correct-horse-battery"}`, "RemoteAddr", owner)
+	if rec.Code != http.StatusForbidden || !strings.Contains(rec.Body.String(), "no access to the panel") {
+		t.Fatalf("sign-in without a panel role = %d %s", rec.Code, rec.Body)
+	}
+	// Taking the role away through the API signs them out at once.
+	if rec := a.do("PATCH", "/api/people/"+nina, `{"panelRole":"viewer"}`); rec.Code != http.StatusOK {
+		t.Fatalf("give the role back = %d %s", rec.Code, rec.Body)
+	}
+	cookie = a.login(t, "nina", "correct-horse-battery", owner)
+	if rec := a.do("PATCH", "/api/people/"+nina, `{"panelRole":"none"}`); rec.Code != http.StatusOK {
+		t.Fatalf("take the role away = %d %s", rec.Code, rec.Body)
+	}
+	var n int64
+	if err := a.c.db.Model(&store.AdminSession{}).Where("user_id = ?", nina).Count(&n).Error; err != nil || n != 0 {
+		t.Fatalf("%d sessions left after the role went (%v)", n, err)
+	}
+	if rec := testutil.Request(a.handler, "GET", "/api/admin/me", "", "Cookie", "gatehouse_admin="+cookie); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("the session outlived the role: %d", rec.Code)
+	}
 }

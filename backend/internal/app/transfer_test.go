@@ -198,7 +198,7 @@ func TestImportRefusesBadFilesAndChangesNothing(t *testing.T) {
 func TestExportIsASecretRead(t *testing.T) {
 	a := newTestApp(t, nil)
 	a.signIn()
-	rec := a.do("POST", "/api/admin/users", `{"username":"viewer","password":"correct-horse-battery","role":"viewer"}`)
+	rec := a.do("POST", "/api/people", `{"username":"viewer","password":"correct-horse-battery","panelRole":"viewer"}`)
 	if rec.Code != http.StatusCreated {
 		t.Fatalf("create viewer: %d %s", rec.Code, rec.Body)
 	}

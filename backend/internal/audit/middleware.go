@@ -160,7 +160,7 @@ func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 			}
 		}
 		if c.Path() == "/api/admin/setup" {
-			e.Action, e.ResourceType, e.ResourceID, e.ResourceName = ActionSetup, "admin.users", who.ID, who.Name
+			e.Action, e.ResourceType, e.ResourceID, e.ResourceName = ActionSetup, "people", who.ID, who.Name
 		}
 	case status >= 200 && status < 300 && r.Method == http.MethodPost:
 		e.Action = ActionSignInStep

@@ -75,11 +75,17 @@ var Overrides = map[string]Override{
 	// Administrators and their API tokens: a password set by another
 	// administrator has nothing to show; the create answer carries the token
 	// once, and tokens have no GET of their own: the token is reported.
-	"PUT /api/admin/users/:id/password":         {NoDiff: true, Type: "admin.users.password"},
-	"POST /api/admin/tokens":                    {Reported: true, Action: ActionCreate, Type: "admin.tokens"},
-	"DELETE /api/admin/tokens/:id":              {Reported: true, Action: "revoke", Type: "admin.tokens"},
-	"POST /api/services/:id/access/test":        {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
-	"POST /api/notifications/channels/:id/test": {Skip: true, Reason: "sends a test message; changes only the channel's last delivery result"},
+	"PUT /api/people/:id/password":                       {NoDiff: true, Type: "people.password"},
+	"DELETE /api/people/:id/second-factor":               {Read: "/api/people/:id", Action: "reset-second-factor", Type: "people.second-factor"},
+	"DELETE /api/people/:id/sessions":                    {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	"DELETE /api/people/:id/sessions/:sessionId":         {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	"DELETE /api/people/:id/service-sessions/:sessionId": {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	"POST /api/groups/:id/members":                       {Read: "/api/groups/:id", Action: ActionUpdate, Type: "groups.members"},
+	"DELETE /api/groups/:id/members/:personId":           {Read: "/api/groups/:id", Action: ActionUpdate, Type: "groups.members"},
+	"POST /api/admin/tokens":                             {Reported: true, Action: ActionCreate, Type: "admin.tokens"},
+	"DELETE /api/admin/tokens/:id":                       {Reported: true, Action: "revoke", Type: "admin.tokens"},
+	"POST /api/services/:id/access/test":                 {Skip: true, Reason: "a dry run of the access rules: changes nothing"},
+	"POST /api/notifications/channels/:id/test":          {Skip: true, Reason: "sends a test message; changes only the channel's last delivery result"},
 	// Exports change nothing but hand out the configuration (and, when
 	// asked, its secrets): recorded. An import is recorded as one entry,
 	// dry runs included (the query says which).

@@ -40,7 +40,7 @@ func newDomainFixture(t *testing.T) *domainFixture {
 	if _, err := v.settings.Put(ctx, settings.Global{AdminDomain: "panel.a.test", DefaultEntrypoints: []string{"web", "websecure"}}); err != nil {
 		t.Fatal(err)
 	}
-	v.db.Create(&store.AdminUser{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
+	v.db.Create(&store.Person{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
 	fx := &domainFixture{v: v, a: v.createDomain(t, domainA), b: v.createDomain(t, domainB), ids: map[string]string{}}
 	off := false
 	own := store.HSTS{MaxAge: 5}

@@ -274,7 +274,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, d
 	}
 	if s.d.Managed {
 		var n int64
-		if err := db.Model(&store.AdminUser{}).Where("disabled_at IS NULL").Count(&n).Error; err != nil {
+		if err := db.Model(&store.Person{}).Where("disabled_at IS NULL AND panel_role <> ?", store.PanelRoleNone).Count(&n).Error; err != nil {
 			return Snapshot{}, domainIndex{}, fmt.Errorf("count administrators: %w", err)
 		}
 		snap.HasAdmin = n > 0

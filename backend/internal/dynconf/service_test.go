@@ -163,7 +163,7 @@ func TestServiceGolden(t *testing.T) {
 			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"web", "websecure"}}); err != nil {
 				t.Fatal(err)
 			}
-			v.db.Create(&store.AdminUser{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
+			v.db.Create(&store.Person{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
 			v.createDomain(t, domains.Request{Domain: "example.com", CertResolver: "dns", Wildcard: true})
 			v.createService(t, "app", "app.example.com", nil)
 		}},
@@ -175,7 +175,7 @@ func TestServiceGolden(t *testing.T) {
 			if _, err := v.settings.Put(context.Background(), settings.Global{AdminDomain: "panel.example.com", DefaultEntrypoints: []string{"websecure"}}); err != nil {
 				t.Fatal(err)
 			}
-			v.db.Create(&store.AdminUser{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
+			v.db.Create(&store.Person{ID: "a1", Username: "admin", PasswordHash: "$2a$10$hash", CreatedAt: v.clock.Now(), UpdatedAt: v.clock.Now()})
 			protectedService(t, v)
 		}},
 	}

@@ -76,6 +76,38 @@ type Deps struct {
 	// Mailer sends the e-mail code protection's codes; nil sends none (the
 	// pages still answer alike, and the log says why no mail left).
 	Mailer Mailer
+	// Portal reads who is signed in on the sign-in portal, for the hop
+	// that opens a "people" protection's session on a service; nil means
+	// no portal (the protection refuses every browser).
+	Portal PortalSessions
+	// AppPasswords checks people's app passwords, for clients that can
+	// only do basic auth on a "people" protection; nil means none.
+	AppPasswords AppPasswords
+}
+
+// PortalSignIn is a person's sign-in on the portal.
+type PortalSignIn struct {
+	PersonID string
+	// SessionID names the portal session: the service sessions opened from
+	// it end when it ends (sign out everywhere).
+	SessionID string
+	// SecondFactor says the sign-in used a second factor or a passkey.
+	SecondFactor bool
+	// At is when the person last proved who they are (sign-in or step-up).
+	At time.Time
+}
+
+// PortalSessions reads the portal's session from a request made on the
+// portal's host (package admin owns the sessions).
+type PortalSessions interface {
+	PortalSignIn(ctx context.Context, r *http.Request) (PortalSignIn, bool, error)
+}
+
+// AppPasswords checks an app password (package people owns them).
+type AppPasswords interface {
+	// CheckAppPassword returns the person whose app password secret is,
+	// for that person's username; ok is false when none matches.
+	CheckAppPassword(ctx context.Context, username, secret string) (personID string, ok bool, err error)
 }
 
 // RuleSource reads every access-rule list, for the policy snapshot.

@@ -28,7 +28,7 @@ func TestTransactionsRunOneAtATime(t *testing.T) {
 	go func() {
 		done <- db.Transaction(func(tx *gorm.DB) error {
 			var n int64
-			return tx.Model(&store.AdminUser{}).Count(&n).Error
+			return tx.Model(&store.Person{}).Count(&n).Error
 		})
 	}()
 	select {
@@ -48,7 +48,7 @@ func TestUniqueViolationIsErrDuplicatedKey(t *testing.T) {
 	db := testutil.NewDB(t)
 	now := store.Now()
 	for i, want := range []error{nil, gorm.ErrDuplicatedKey} {
-		u := store.AdminUser{ID: store.NewID(), Username: "ops", PasswordHash: "x", Role: "admin", CreatedAt: now, UpdatedAt: now}
+		u := store.Person{ID: store.NewID(), Username: "ops", PasswordHash: "x", PanelRole: "admin", CreatedAt: now, UpdatedAt: now}
 		if err := db.Create(&u).Error; !errors.Is(err, want) {
 			t.Fatalf("create #%d = %v; want %v", i+1, err, want)
 		}
@@ -96,12 +96,12 @@ func TestPostgresStoresTheInstantOfZonedTimes(t *testing.T) {
 	db := testutil.NewDB(t)
 	zone := time.FixedZone("UTC+5:30", 5*3600+1800)
 	at := time.Date(2030, 1, 2, 3, 4, 5, 6e6, zone)
-	u := store.AdminUser{ID: store.NewID(), Username: "ops", PasswordHash: "x", Role: "admin",
+	u := store.Person{ID: store.NewID(), Username: "ops", PasswordHash: "x", PanelRole: "admin",
 		DisabledAt: &at, CreatedAt: at, UpdatedAt: at}
 	if err := db.Create(&u).Error; err != nil {
 		t.Fatal(err)
 	}
-	var got store.AdminUser
+	var got store.Person
 	if err := db.Where("created_at = ?", at.UTC()).Take(&got).Error; err != nil {
 		t.Fatalf("find by the UTC instant: %v", err)
 	}

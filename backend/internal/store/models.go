@@ -40,23 +40,57 @@ func (j *JSON[T]) Scan(src any) error {
 	return json.Unmarshal(b, &j.V)
 }
 
-// AdminUser is an administrator of the panel.
-type AdminUser struct {
+// Person is someone Gatehouse knows (migration 0017): a username, an
+// optional e-mail and display name, the factors they sign in with, and a
+// panel role. Administrators are people whose panel role is not "none".
+type Person struct {
 	ID           string
 	Username     string
 	PasswordHash string
-	// Role is "admin" or "viewer" (actor.Role); DisabledAt, when set, refuses
-	// sign-in and ends the administrator's sessions (migration 0005).
-	Role       string
+	// PanelRole is "admin", "viewer" (actor.Role) or "none" (PanelRoleNone):
+	// a person without a panel role may not use the panel at all.
+	PanelRole string `gorm:"column:panel_role"`
+	// DisabledAt, when set, refuses every sign-in and ends the person's
+	// sessions (migration 0005).
 	DisabledAt *time.Time
-	// Email, SSOIssuer and SSOSubject link an administrator to the OpenID
-	// provider; the subject is empty until the first SSO sign-in (migration 0009).
-	Email      string
-	SSOIssuer  string `gorm:"column:sso_issuer"`
-	SSOSubject string `gorm:"column:sso_subject"`
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// Email is unique when set, whatever its case. With SSOIssuer and
+	// SSOSubject it links a person to the OpenID provider; the subject is
+	// empty until the first SSO sign-in (migration 0009).
+	Email       string
+	DisplayName string
+	SSOIssuer   string `gorm:"column:sso_issuer"`
+	SSOSubject  string `gorm:"column:sso_subject"`
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
 }
+
+// TableName is the table's name since migration 0017.
+func (Person) TableName() string { return "people" }
+
+// PanelRoleNone is the panel role of a person who may not use the panel.
+const PanelRoleNone = "none"
+
+// Group is a named set of people (migration 0017).
+type Group struct {
+	ID          string
+	Name        string
+	Description string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+// TableName is the table's name in migration 0017.
+func (Group) TableName() string { return "people_groups" }
+
+// GroupMember puts a person in a group.
+type GroupMember struct {
+	GroupID   string `gorm:"primaryKey"`
+	PersonID  string `gorm:"primaryKey"`
+	CreatedAt time.Time
+}
+
+// TableName is the table's name in migration 0017.
+func (GroupMember) TableName() string { return "people_group_members" }
 
 // AdminSession is a signed-in administrator; only the token's hash is stored.
 type AdminSession struct {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
+	"github.com/golang-migrate/migrate/v4/database/pgx/v5"
 	"github.com/golang-migrate/migrate/v4/database/sqlite3"
 	"github.com/golang-migrate/migrate/v4/source"
 	"github.com/golang-migrate/migrate/v4/source/iofs"
@@ -116,6 +117,42 @@ func Migrate(database string) error {
 		return fmt.Errorf("open database %q for migration: %w", database, err)
 	}
 	return migrateUp(src, "sqlite3", drv, database, latest)
+}
+
+// MigrateTo moves the schema of a SQLite file or a PostgreSQL database to
+// version, up or down. Gatehouse itself only ever goes up (Migrate); tests
+// use it to build a database as an older release left it.
+func MigrateTo(dbName string, version uint) error {
+	src, err := iofs.New(migrationFS, "migrations")
+	if err != nil {
+		return fmt.Errorf("load migrations: %w", err)
+	}
+	var sqlDB *sql.DB
+	var drv database.Driver
+	engine := "sqlite3"
+	if IsPostgres(dbName) {
+		engine = "pgx5"
+		if sqlDB, err = openPGPool(dbName); err == nil {
+			drv, err = pgx.WithInstance(sqlDB, &pgx.Config{})
+		}
+	} else if sqlDB, err = sql.Open("sqlite3", dsn(dbName)); err == nil {
+		drv, err = sqlite3.WithInstance(sqlDB, &sqlite3.Config{})
+	}
+	if sqlDB != nil {
+		defer func() { _ = sqlDB.Close() }()
+	}
+	if err != nil {
+		return fmt.Errorf("open database for migration: %w", err)
+	}
+	m, err := migrate.NewWithInstance("iofs", src, engine, drv)
+	if err != nil {
+		return fmt.Errorf("prepare migrations: %w", err)
+	}
+	defer func() { _, _ = m.Close() }()
+	if err := m.Migrate(version); err != nil && !errors.Is(err, migrate.ErrNoChange) {
+		return fmt.Errorf("migrate to %d: %w", version, err)
+	}
+	return nil
 }
 
 // migrateUp runs the migrations on an opened engine driver; name is how

@@ -71,6 +71,7 @@ func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Documen
 		}
 		if o.Admins {
 			doc.Admins = st.admins()
+			doc.Groups = st.groups()
 		}
 		if o.Secrets && s.o.Credentials != nil {
 			if sec.DNSCredentials, err = s.o.Credentials.CredentialValues(ctx, tx); err != nil {
@@ -139,7 +140,9 @@ type state struct {
 	tokens      []store.MachineToken
 	tokenSvcs   []store.MachineTokenService
 	channels    []notify.StoredChannel
-	adminRows   []store.AdminUser
+	adminRows   []store.Person
+	groupRows   []store.Group
+	members     []store.GroupMember
 
 	// Indexes by id, built by index.
 	domainByID  map[string]string // id -> host name
@@ -191,7 +194,9 @@ func loadState(tx *gorm.DB) (*state, error) {
 		{"machine tokens", func() error { return tx.Order("name").Find(&st.tokens).Error }},
 		{"machine token services", func() error { return tx.Find(&st.tokenSvcs).Error }},
 		{"notification channels", func() error { return tx.Order("name").Find(&st.channels).Error }},
-		{"administrators", func() error { return tx.Order("username").Find(&st.adminRows).Error }},
+		{"people", func() error { return tx.Order("username").Find(&st.adminRows).Error }},
+		{"groups", func() error { return tx.Order("name").Find(&st.groupRows).Error }},
+		{"group members", func() error { return tx.Find(&st.members).Error }},
 	} {
 		if err := q.run(); err != nil {
 			return nil, fmt.Errorf("read %s: %w", q.what, err)
@@ -348,8 +353,30 @@ func rawOrEmpty(s string) json.RawMessage {
 func (st *state) admins() []document.Admin {
 	out := make([]document.Admin, 0, len(st.adminRows))
 	for _, a := range st.adminRows {
-		out = append(out, document.Admin{Username: a.Username, Role: a.Role, Email: a.Email,
+		out = append(out, document.Admin{Username: a.Username, Role: a.PanelRole, Email: a.Email, DisplayName: a.DisplayName,
 			SSOIssuer: a.SSOIssuer, SSOSubject: a.SSOSubject, Disabled: a.DisabledAt != nil})
+	}
+	return out
+}
+
+// groups lists the groups with their members' usernames, both sorted.
+func (st *state) groups() []document.Group {
+	name := make(map[string]string, len(st.adminRows))
+	for _, p := range st.adminRows {
+		name[p.ID] = p.Username
+	}
+	members := map[string][]string{}
+	for _, m := range st.members {
+		members[m.GroupID] = append(members[m.GroupID], name[m.PersonID])
+	}
+	out := make([]document.Group, 0, len(st.groupRows))
+	for _, g := range st.groupRows {
+		ms := members[g.ID]
+		if ms == nil {
+			ms = []string{}
+		}
+		slices.Sort(ms)
+		out = append(out, document.Group{Name: g.Name, Description: g.Description, Members: ms})
 	}
 	return out
 }

@@ -90,7 +90,7 @@ func (f *fixture) seed() {
 	f.must(err)
 	f.must(f.db.Create(&notify.StoredChannel{ID: "ch-1", Name: "phone", Kind: "ntfy", Settings: `{"server":"https://ntfy.sh","topic":"gh"}`,
 		Secrets: chSecret, Events: `["backend_down"]`, Enabled: true, CreatedAt: testNow, UpdatedAt: testNow}).Error)
-	f.must(f.db.Create(&store.AdminUser{ID: "adm-1", Username: "admin", PasswordHash: string(hash), Role: "admin",
+	f.must(f.db.Create(&store.Person{ID: "adm-1", Username: "admin", PasswordHash: string(hash), PanelRole: "admin",
 		CreatedAt: testNow, UpdatedAt: testNow}).Error)
 }
 

@@ -33,6 +33,12 @@ func TestTokenImportCannotChangePersonAccess(t *testing.T) {
 			d.Admins = append(d.Admins, document.Admin{Username: "mallory", Role: "admin", Email: "m@evil.example", SSOIssuer: "https://id.evil.example"})
 		}, "admins"},
 		{"administrator's single sign-on link", func(d *document.Document) { d.Admins[0].SSOIssuer = "https://id.evil.example" }, "admins"},
+		{"a new group", func(d *document.Document) {
+			d.Groups = append(d.Groups, document.Group{Name: "admins", Members: []string{"admin"}})
+		}, "groups"},
+		{"a person without a panel role made an admin", func(d *document.Document) {
+			d.Admins = append(d.Admins, document.Admin{Username: "nina", Role: "none"})
+		}, "admins"},
 		{"two-factor requirement", func(d *document.Document) { d.Config.RequireTwoFactor = &yes }, "config.requireTwoFactor"},
 		{"administrators' SSO rules", func(d *document.Document) {
 			d.Config.AdminSSO = json.RawMessage(`{"enabled":true,"rules":[{"claim":"email","value":"m@evil.example","role":"admin"}],"createAdmins":true,"localPasswords":true}`)
@@ -96,7 +102,7 @@ func TestImportAuditsEachItem(t *testing.T) {
 	})
 	f := newFixture(t)
 	f.seed()
-	f.must(f.db.Exec(`UPDATE admin_users SET password_hash = '$2a$04$differentdifferentdifferentdifferentdifferentdiffe'`).Error)
+	f.must(f.db.Exec(`UPDATE people SET password_hash = '$2a$04$differentdifferentdifferentdifferentdifferentdiffe'`).Error)
 	pl := f.plan(data, ImportOptions{Apply: true, Passphrase: "twelve chars!"})
 	var rows []auditRow
 	f.must(f.db.Table("audit_entries").Order("seq").Find(&rows).Error)
@@ -141,10 +147,10 @@ func TestImportAuditsEachItem(t *testing.T) {
 	if !has(svc, "targets[0].port", float64(8080), float64(9999)) || !has(svc, "headers.Authorization", nil, audit.Redacted) {
 		t.Fatalf("service diff = %+v", svc)
 	}
-	if adm := diffOf("admin.users admin"); byName["admin.users admin"].Action != "update" || !has(adm, "password", audit.Redacted, audit.Redacted) {
+	if adm := diffOf("people admin"); byName["people admin"].Action != "update" || !has(adm, "password", audit.Redacted, audit.Redacted) {
 		t.Fatalf("admin diff = %+v", adm)
 	}
-	if ops := diffOf("admin.users ops"); byName["admin.users ops"].Action != "create" || !has(ops, "role", nil, "viewer") {
+	if ops := diffOf("people ops"); byName["people ops"].Action != "create" || !has(ops, "role", nil, "viewer") {
 		t.Fatalf("new admin diff = %+v", ops)
 	}
 }

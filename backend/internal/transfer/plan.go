@@ -49,6 +49,7 @@ const (
 	KindManaged       = "managed"
 	KindDNSCredential = "dnsCredential" //nolint:gosec // a kind's name, not a credential
 	KindAdmin         = "admin"
+	KindGroup         = "group"
 )
 
 // Item is one planned change.
@@ -126,6 +127,7 @@ type planner struct {
 	setID     map[string]string // credential set name -> id
 	setBad    map[string]string
 	serviceID map[string]string // service name -> id
+	personID  map[string]string // username -> id, existing or planned
 	usedIDs   map[string]bool   // ids planned for new rows
 	// domainUser: a domain id a planned service will use -> that service.
 	domainUser map[string]string
@@ -212,6 +214,7 @@ func (p *planner) build() error {
 		return err
 	}
 	p.planAdmins()
+	p.planGroups()
 	if p.mode == ModeReplace {
 		p.planDeletes()
 	}

@@ -8,15 +8,24 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
 func (p *planner) planAdmins() {
-	byName := map[string]store.AdminUser{}
+	byName := map[string]store.Person{}
+	// An e-mail address names one person: who holds each, here or in the file.
+	emailOf := map[string]string{}
+	p.personID = map[string]string{}
 	for _, a := range p.st.adminRows {
 		byName[a.Username] = a
+		p.personID[a.Username] = a.ID
+		if a.Email != "" {
+			emailOf[strings.ToLower(a.Email)] = a.Username
+		}
 	}
+	dup := dupes(p.doc.Admins, func(a document.Admin) string { return strings.TrimSpace(a.Username) })
 	for _, a := range p.doc.Admins {
 		name := strings.TrimSpace(a.Username)
 		hash := ""
@@ -24,15 +33,21 @@ func (p *planner) planAdmins() {
 			hash = p.sec.AdminPasswords[a.Username]
 		}
 		cur, exists := byName[name]
-		var err error
+		email, displayName, err := people.CheckPerson(a.Email, a.DisplayName)
+		holder, held := emailOf[strings.ToLower(email)]
 		switch {
+		case err != nil:
 		case name == "" || len(name) > 100:
 			err = apperr.Field("username", "must be between 1 and 100 characters")
-		case a.Role != "admin" && a.Role != "viewer":
-			err = apperr.Field("role", "must be admin or viewer")
+		case dup[name]:
+			err = apperr.Field("username", "is listed twice")
+		case a.Role != "admin" && a.Role != "viewer" && a.Role != store.PanelRoleNone:
+			err = apperr.Field("role", "must be admin, viewer or none")
+		case email != "" && held && holder != name:
+			err = apperr.Conflict("email", "%q has this e-mail address", holder)
 		case hash != "" && !bcryptHash(hash):
 			err = apperr.Field("passwordHash", "is not a bcrypt hash")
-		case !exists && hash == "" && a.SSOIssuer == "" && a.Email == "":
+		case !exists && a.Role != store.PanelRoleNone && hash == "" && a.SSOIssuer == "" && email == "":
 			err = fmt.Errorf("no password hash (export with administrators' passwords) and no single sign-on link: this administrator could not sign in")
 		case exists && name == p.actor && (a.Role != "admin" || a.Disabled):
 			err = fmt.Errorf("this is the administrator running the import: an import cannot demote or disable it")
@@ -43,9 +58,13 @@ func (p *planner) planAdmins() {
 		}
 		row := cur
 		if !exists {
-			row = store.AdminUser{ID: newID(), Username: name, CreatedAt: p.now}
+			row = store.Person{ID: newID(), Username: name, CreatedAt: p.now}
 		}
-		row.Role, row.Email, row.SSOIssuer, row.SSOSubject = a.Role, a.Email, a.SSOIssuer, a.SSOSubject
+		if email != "" {
+			emailOf[strings.ToLower(email)] = name
+		}
+		p.personID[name] = row.ID
+		row.PanelRole, row.Email, row.DisplayName, row.SSOIssuer, row.SSOSubject = a.Role, email, displayName, a.SSOIssuer, a.SSOSubject
 		if hash != "" {
 			row.PasswordHash = hash
 		}
@@ -56,11 +75,11 @@ func (p *planner) planAdmins() {
 		case !a.Disabled:
 			row.DisabledAt = nil
 		}
-		want := document.Admin{Username: name, Role: a.Role, Email: a.Email, SSOIssuer: a.SSOIssuer, SSOSubject: a.SSOSubject, Disabled: a.Disabled}
+		want := document.Admin{Username: name, Role: a.Role, Email: email, DisplayName: displayName, SSOIssuer: a.SSOIssuer, SSOSubject: a.SSOSubject, Disabled: a.Disabled}
 		var fields []string
 		var before any
 		if exists {
-			have := document.Admin{Username: cur.Username, Role: cur.Role, Email: cur.Email, SSOIssuer: cur.SSOIssuer,
+			have := document.Admin{Username: cur.Username, Role: cur.PanelRole, Email: cur.Email, DisplayName: cur.DisplayName, SSOIssuer: cur.SSOIssuer,
 				SSOSubject: cur.SSOSubject, Disabled: cur.DisabledAt != nil}
 			fields = diff(have, want)
 			before = have
@@ -78,7 +97,7 @@ func (p *planner) planAdmins() {
 			row.UpdatedAt = p.now
 			// A disabled administrator, or one whose password the file
 			// replaced, is signed out everywhere, as on the panel's pages.
-			signOut := exists && (row.DisabledAt != nil || newPassword)
+			signOut := exists && (row.DisabledAt != nil || newPassword || row.PanelRole == store.PanelRoleNone)
 			events, err := admin.ImportTx(tx, row, act == ActionCreate, signOut)
 			if err != nil {
 				return fmt.Errorf("administrator %q: %w", name, err)

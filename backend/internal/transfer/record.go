@@ -22,6 +22,7 @@ import (
 // administrators, an OpenID provider it runs).
 var personAccess = map[string]string{
 	KindAdmin:         "admins",
+	KindGroup:         "groups",
 	KindAdminSSO:      "config.adminSso",
 	KindAdminSecurity: "config.requireTwoFactor",
 	KindSSO:           "config.sso",
@@ -81,7 +82,8 @@ var auditTypes = map[string]string{ //nolint:gosec // resource type names, not c
 	KindAccessRules:   "access.rules",
 	KindManaged:       "proxy.managed",
 	KindDNSCredential: "proxy.managed.secrets",
-	KindAdmin:         "admin.users",
+	KindAdmin:         "people",
+	KindGroup:         "groups",
 }
 
 // secretFields are the items' fields whose values are secrets that travel

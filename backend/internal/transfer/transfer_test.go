@@ -275,7 +275,7 @@ func TestSealedSecretsRoundTrip(t *testing.T) {
 	if plain, err := f.box.Open(ch.Secrets); err != nil || plain != `{"token":"channel-token"}` || ch.Settings != `{"server":"https://ntfy.sh","topic":"gh"}` {
 		t.Fatalf("channel = %+v (%q, %v)", ch, plain, err)
 	}
-	var admin store.AdminUser
+	var admin store.Person
 	f.must(f.db.Where("username = ?", "admin").Take(&admin).Error)
 	if !strings.HasPrefix(admin.PasswordHash, "$2a$") {
 		t.Fatalf("admin = %+v", admin)

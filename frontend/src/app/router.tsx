@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { LoginPage } from '@/features/sign-in/components/login-page';
 import { SetupPage } from '@/features/sign-in/components/setup-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
@@ -57,7 +57,9 @@ export function createAppRouter() {
             { path: 'audit', lazy: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
             { path: 'notifications', lazy: () => import('@/features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
             { path: 'backups', lazy: () => import('@/features/backups/components/backups-page').then((m) => ({ Component: m.BackupsPage })) },
-            { path: 'admins', lazy: () => import('@/features/admin/components/admins-page').then((m) => ({ Component: m.AdminsPage })) },
+            { path: 'people', lazy: () => import('@/features/people/components/people-page').then((m) => ({ Component: m.PeoplePage })) },
+            { path: 'groups', lazy: () => import('@/features/people/components/groups-page').then((m) => ({ Component: m.GroupsPage })) },
+            { path: 'admins', element: <Navigate to="/people" replace /> },
             { path: 'api-tokens', lazy: () => import('@/features/admin/components/api-tokens-page').then((m) => ({ Component: m.ApiTokensPage })) },
             { path: 'system', lazy: () => import('@/features/system/components/system-page').then((m) => ({ Component: m.SystemPage })) },
             { path: 'settings', lazy: () => import('@/features/settings/components/settings-page').then((m) => ({ Component: m.SettingsPage })) },

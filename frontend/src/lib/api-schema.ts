@@ -592,70 +592,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List the administrators */
-        get: operations["listAdminUsers"];
-        put?: never;
-        /** Add an administrator with a role */
-        post: operations["createAdminUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** Show one administrator */
-        get: operations["getAdminUser"];
-        put?: never;
-        post?: never;
-        /**
-         * Remove an administrator with their sessions and API tokens
-         * @description The last active administrator with the admin role cannot be removed (409, field "id").
-         */
-        delete: operations["deleteAdminUser"];
-        options?: never;
-        head?: never;
-        /**
-         * Change an administrator's role, or disable or enable them
-         * @description Disabling ends the administrator's sessions. The last active administrator with the admin role cannot be demoted or disabled (409, naming the field).
-         */
-        patch: operations["updateAdminUser"];
-        trace?: never;
-    };
-    "/api/admin/users/{id}/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        get?: never;
-        /** Set another administrator's password and end their sessions */
-        put: operations["setAdminUserPassword"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -1065,6 +1001,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the groups with their members */
+        get: operations["listGroups"];
+        put?: never;
+        /** Add a group */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Show one group with its members */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        /** Remove a group (its members stay) */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        /** Rename a group or change its description */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/api/groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a person in a group */
+        post: operations["addGroupMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/members/{personId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                personId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a person out of a group */
+        delete: operations["removeGroupMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1093,7 +1107,7 @@ export interface paths {
         put?: never;
         /**
          * Plan (and apply) an import
-         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (administrators and their passwords, config.adminSso, config.requireTwoFactor, config.sso) is a 403 naming each section, dry run or not.
+         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (people, groups and their passwords, config.adminSso, config.requireTwoFactor, config.sso) is a 403 naming each section, dry run or not.
          */
         post: operations["importConfiguration"];
         delete?: never;
@@ -1245,6 +1259,171 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List people, searched and paged */
+        get: operations["listPeople"];
+        put?: never;
+        /** Add a person */
+        post: operations["createPerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Show one person */
+        get: operations["getPerson"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a person with their sessions, factors, API tokens and memberships
+         * @description The last enabled person with the admin role, and oneself, cannot be removed (409, field "id").
+         */
+        delete: operations["deletePerson"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a person, their panel role, groups, or enable or disable them
+         * @description Disabling a person ends their sessions on the panel and on every service; setting their panel role to none ends their panel sessions. The last enabled person with the admin role cannot be demoted or disabled, and nobody can disable themselves or take away their own panel role (409, naming the field).
+         */
+        patch: operations["updatePerson"];
+        trace?: never;
+    };
+    "/api/people/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a person's password and end their sessions */
+        put: operations["setPersonPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a person's TOTP, passkeys and recovery codes, and end their sessions */
+        delete: operations["resetPersonSecondFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/service-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a person's single sign-on sessions on the proxied services
+         * @description The forward-auth sessions of the OpenID provider's identity the person is linked to (their single sign-on issuer and subject); empty for a person who never signed in with it.
+         */
+        get: operations["listPersonServiceSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/service-sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of a person's sessions on a service */
+        delete: operations["endPersonServiceSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** List a person's live sessions */
+        get: operations["listPersonSessions"];
+        put?: never;
+        post?: never;
+        /** End every session of a person, on the panel and on every service */
+        delete: operations["endPersonSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one session of a person */
+        delete: operations["endPersonSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2033,19 +2212,6 @@ export interface components {
             }[];
             warnings: string[];
         };
-        AdminAccount: {
-            /** Format: date-time */
-            createdAt: string;
-            disabled: boolean;
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the newest live session opened; null without one.
-             */
-            lastSignInAt: string | null;
-            role: components["schemas"]["AdminRole"];
-            username: string;
-        };
         AdminCredentials: {
             password: string;
             username: string;
@@ -2054,11 +2220,6 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
-        /**
-         * @description admin: everything; viewer: every read but secret-bearing pages, no writes.
-         * @enum {string}
-         */
-        AdminRole: "admin" | "viewer";
         AdminSecurity: {
             /** @description Every administrator must enrol a second factor before using the panel */
             requireTwoFactor: boolean;
@@ -2144,20 +2305,8 @@ export interface components {
             role: "admin" | "viewer";
             username: string;
         };
-        AdminUserCreate: {
-            password: string;
-            role: components["schemas"]["AdminRole"];
-            username: string;
-        };
-        AdminUserPassword: {
-            password: string;
-        };
         AdminUserResponse: {
             user: components["schemas"]["AdminUser"];
-        };
-        AdminUserUpdate: {
-            disabled?: boolean;
-            role?: components["schemas"]["AdminRole"];
         };
         AuditChange: {
             /** @description The value after (null when absent) */
@@ -2366,9 +2515,9 @@ export interface components {
             version: number;
         };
         ExportRequest: {
-            /** @description Seal the administrators' password hashes too (implies admins). A signed-in person only: API tokens get 403. */
+            /** @description Seal the people's password hashes too (implies admins). A signed-in person only: API tokens get 403. */
             adminPasswords?: boolean;
-            /** @description List the administrators. */
+            /** @description List the people of the directory and the groups. */
             admins?: boolean;
             /** @description At least 12 characters; needed for secrets or adminPasswords. */
             passphrase?: string;
@@ -2386,6 +2535,28 @@ export interface components {
             /** @description Must be true to save global rules that let everyone open every service without signing in. */
             confirmPublic?: boolean;
             rules?: components["schemas"]["AccessRule"][] | null;
+        };
+        Group: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            id: string;
+            members: components["schemas"]["PersonRef"][];
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        GroupMemberAdd: {
+            personId: string;
+        };
+        GroupRef: {
+            id: string;
+            name: string;
+        };
+        GroupWrite: {
+            description?: string;
+            /** @description Required on create. */
+            name?: string;
         };
         Health: {
             /** @enum {string} */
@@ -2599,6 +2770,11 @@ export interface components {
             error?: string;
             ok: boolean;
         };
+        /**
+         * @description admin: everything; viewer: every read but secret-bearing pages, no writes; none: no panel at all.
+         * @enum {string}
+         */
+        PanelRole: "admin" | "viewer" | "none";
         Passkey: {
             /** Format: date-time */
             createdAt: string;
@@ -2606,6 +2782,67 @@ export interface components {
             /** Format: date-time */
             lastUsedAt: string | null;
             name: string;
+        };
+        Person: {
+            /** Format: date-time */
+            createdAt: string;
+            displayName: string;
+            email: string;
+            enabled: boolean;
+            factors: components["schemas"]["PersonFactors"];
+            groups: components["schemas"]["GroupRef"][];
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the newest live session opened; null without one.
+             */
+            lastSignInAt: string | null;
+            panelRole: components["schemas"]["PanelRole"];
+            /** Format: date-time */
+            updatedAt: string;
+            username: string;
+        };
+        PersonCreate: {
+            displayName?: string;
+            email?: string;
+            /** @default true */
+            enabled: boolean;
+            /** @description Group ids. */
+            groups?: string[];
+            panelRole: components["schemas"]["PanelRole"];
+            /** @description Optional (10-256 characters): without one the person signs in with single sign-on. */
+            password?: string;
+            username: string;
+        };
+        PersonFactors: {
+            passkeys: number;
+            password: boolean;
+            /** @description Unused recovery codes left. */
+            recoveryCodes: number;
+            totp: boolean;
+        };
+        PersonPage: {
+            items: components["schemas"]["Person"][];
+            limit: number;
+            offset: number;
+            total: number;
+        };
+        PersonPassword: {
+            password: string;
+        };
+        PersonRef: {
+            displayName: string;
+            id: string;
+            username: string;
+        };
+        PersonUpdate: {
+            displayName?: string;
+            email?: string;
+            enabled?: boolean;
+            /** @description Group ids; replaces the person's groups. */
+            groups?: string[];
+            panelRole?: components["schemas"]["PanelRole"];
+            username?: string;
         };
         /** @description A service's protections; a visitor gets in if any enabled one admits them. */
         ProtectionSettings: {
@@ -4389,175 +4626,6 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
-    listAdminUsers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every administrator, by username. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: components["schemas"]["AdminAccount"][];
-                    };
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
-    createAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AdminUserCreate"];
-            };
-        };
-        responses: {
-            /** @description The new administrator. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminAccount"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
-    getAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The administrator. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminAccount"];
-                };
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
-    deleteAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Removed. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
-    updateAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AdminUserUpdate"];
-            };
-        };
-        responses: {
-            /** @description The administrator after the change. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminAccount"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
-    setAdminUserPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AdminUserPassword"];
-            };
-        };
-        responses: {
-            /** @description Set; every session of that administrator ended. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            422: components["responses"]["Error"];
-            429: components["responses"]["Error"];
-        };
-    };
     listAuditEntries: {
         parameters: {
             query?: {
@@ -5571,7 +5639,7 @@ export interface operations {
     exportConfiguration: {
         parameters: {
             query?: {
-                /** @description List the administrators (without passwords). */
+                /** @description List the people of the directory and the groups (without passwords). */
                 admins?: boolean;
             };
             header?: never;
@@ -5621,6 +5689,201 @@ export interface operations {
             403: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every group, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["Group"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupWrite"];
+            };
+        };
+        responses: {
+            /** @description The new group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupWrite"];
+            };
+        };
+        responses: {
+            /** @description The group after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    addGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupMemberAdd"];
+            };
+        };
+        responses: {
+            /** @description The group with its members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Group"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    removeGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                personId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -6079,6 +6342,334 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listPeople: {
+        parameters: {
+            query?: {
+                /** @description Only the members of this group. */
+                groupId?: string;
+                limit?: number;
+                offset?: number;
+                panelRole?: components["schemas"]["PanelRole"];
+                /** @description Matches the username, e-mail or display name, any case. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of people, by username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonPage"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonCreate"];
+            };
+        };
+        responses: {
+            /** @description The new person. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deletePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updatePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonUpdate"];
+            };
+        };
+        responses: {
+            /** @description The person after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    setPersonPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonPassword"];
+            };
+        };
+        responses: {
+            /** @description Set; every session of that person ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    resetPersonSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the person signs in with their password and enrols again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listPersonServiceSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AccessSession"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    endPersonServiceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended, on every replica. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listPersonSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminSessionList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    endPersonSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    endPersonSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
     listProxyCertResolvers: {

@@ -9,12 +9,19 @@ type Schemas = components['schemas'];
 export type SystemInfo = Schemas['SystemInfo'];
 export type AdminUser = Schemas['AdminUser'];
 export type AdminCredentials = Schemas['AdminCredentials'];
-/** admin: everything; viewer: every read but secret-bearing pages, no writes. */
-export type AdminRole = Schemas['AdminRole'];
-/** An administrator as the administrators page lists them (GET /api/admin/users). */
-export type AdminAccount = Schemas['AdminAccount'];
-export type AdminAccountInput = Schemas['AdminUserCreate'];
-export type AdminAccountUpdate = Schemas['AdminUserUpdate'];
+/** admin: everything; viewer: every read but secret-bearing pages, no writes (an API token's role). */
+export type AdminRole = Exclude<Schemas['PanelRole'], 'none'>;
+/** What a person may do on the panel: admin, viewer, or none (no panel at all). */
+export type PanelRole = Schemas['PanelRole'];
+/** A person of the directory (GET /api/people): never a secret. */
+export type Person = Schemas['Person'];
+export type PersonPage = Schemas['PersonPage'];
+export type PersonInput = Schemas['PersonCreate'];
+export type PersonUpdate = Schemas['PersonUpdate'];
+export type PersonSession = Schemas['AdminSession'];
+/** A group of people with its members (GET /api/groups). */
+export type Group = Schemas['Group'];
+export type GroupInput = Schemas['GroupWrite'];
 /** An administrator's API token for the panel's API (never its value). */
 export type AdminToken = Schemas['AdminToken'];
 export type AdminTokenInput = Schemas['AdminTokenCreate'];

@@ -10,9 +10,15 @@ export const qk = {
     passkeys: () => ['account', 'passkeys'] as const,
   },
   adminSecurity: () => ['admin-security'] as const,
+  people: {
+    all: () => ['people'] as const,
+    list: (q: string, offset: number) => ['people', 'list', q, offset] as const,
+    sessions: (id: string) => ['people', 'sessions', id] as const,
+    serviceSessions: (id: string) => ['people', 'service-sessions', id] as const,
+    groups: () => ['people', 'groups'] as const,
+  },
   admins: {
     all: () => ['admins'] as const,
-    list: () => ['admins', 'list'] as const,
     tokens: () => ['admins', 'tokens'] as const,
   },
   config: () => ['config'] as const,

@@ -22,11 +22,26 @@ type Request struct {
 	URI    string
 	Addr   netip.Addr
 	Header http.Header
+	// Identity is the person the request comes from, when forward-auth
+	// knows one (a "people" protection's session or app password); nil
+	// for everyone else. Identity conditions never match nil.
+	Identity *Identity
 
 	path        Path
 	pathDone    bool
 	country     string
 	countryDone bool
+}
+
+// Identity is who a request comes from, for identity conditions.
+type Identity struct {
+	PersonID string
+	Username string
+	// Groups are the names of the person's groups, sorted.
+	Groups []string
+	// SecondFactor says the person signed in with a second factor or a
+	// passkey.
+	SecondFactor bool
 }
 
 // Path returns the request's path as rules read it.

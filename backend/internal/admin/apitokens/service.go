@@ -118,8 +118,8 @@ type listed struct {
 
 func (s *Service) query(ctx context.Context) *gorm.DB {
 	return s.db.WithContext(ctx).Table("admin_tokens").
-		Select("admin_tokens.*, admin_users.username AS username").
-		Joins("JOIN admin_users ON admin_users.id = admin_tokens.created_by")
+		Select("admin_tokens.*, people.username AS username").
+		Joins("JOIN people ON people.id = admin_tokens.created_by")
 }
 
 // List returns every token, newest first.
@@ -226,8 +226,8 @@ func (s *Service) resolve(ctx context.Context, value, address string) (actor.Act
 		CreatorDisabled *time.Time
 	}
 	err := s.db.WithContext(ctx).Table("admin_tokens").
-		Select("admin_tokens.*, admin_users.role AS creator_role, admin_users.disabled_at AS creator_disabled").
-		Joins("JOIN admin_users ON admin_users.id = admin_tokens.created_by").
+		Select("admin_tokens.*, people.panel_role AS creator_role, people.disabled_at AS creator_disabled").
+		Joins("JOIN people ON people.id = admin_tokens.created_by").
 		Where("admin_tokens.token_hash = ?", bearer.Hash(value)).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return actor.Actor{}, invalid
@@ -236,7 +236,7 @@ func (s *Service) resolve(ctx context.Context, value, address string) (actor.Act
 		return actor.Actor{}, fmt.Errorf("find API token: %w", err)
 	}
 	now := s.now()
-	if row.RevokedAt != nil || row.CreatorDisabled != nil || (row.ExpiresAt != nil && !now.Before(*row.ExpiresAt)) {
+	if row.RevokedAt != nil || row.CreatorDisabled != nil || !actor.Role(row.CreatorRole).Valid() || (row.ExpiresAt != nil && !now.Before(*row.ExpiresAt)) {
 		return actor.Actor{}, invalid
 	}
 	if s.standing != nil {

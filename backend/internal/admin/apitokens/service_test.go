@@ -113,7 +113,7 @@ func TestCreate(t *testing.T) {
 func TestAuthenticate(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	bob, err := f.admins.CreateUser(ctx, admin.CreateUserRequest{Username: "bob", Password: password, Role: actor.RoleAdmin})
+	bob, err := f.admins.CreateWithRole(ctx, "bob", password, actor.RoleAdmin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,19 +138,26 @@ func TestAuthenticate(t *testing.T) {
 			t.Fatalf("Authenticate(%.8s) = %v; want unauthenticated", v, err)
 		}
 	}
-	if _, err := f.admins.UpdateUser(ctx, bob.ID, admin.UpdateUserRequest{Role: ptr(actor.RoleViewer)}); err != nil {
-		t.Fatal(err)
+	setPerson := func(col string, v any) {
+		t.Helper()
+		if err := f.db.Model(&store.Person{}).Where("id = ?", bob.ID).Update(col, v).Error; err != nil {
+			t.Fatal(err)
+		}
 	}
+	setPerson("panel_role", "viewer")
 	if a, err := f.svc.Authenticate(ctx, bobs.Value, "10.0.0.2"); err != nil || a.Role != actor.RoleViewer {
 		t.Fatalf("a demoted creator's admin token = %+v, %v; want the viewer role", a, err)
 	}
-	if _, err := f.admins.UpdateUser(ctx, bob.ID, admin.UpdateUserRequest{Disabled: ptr(true)}); err != nil {
-		t.Fatal(err)
+	setPerson("panel_role", store.PanelRoleNone)
+	if _, err := f.svc.Authenticate(ctx, bobs.Value, "10.0.0.2"); !apperr.IsCode(err, apperr.CodeUnauthenticated) {
+		t.Fatalf("the token of a creator without a panel role = %v; want unauthenticated", err)
 	}
+	setPerson("panel_role", "viewer")
+	setPerson("disabled_at", f.clock.Now())
 	if _, err := f.svc.Authenticate(ctx, bobs.Value, "10.0.0.2"); !apperr.IsCode(err, apperr.CodeUnauthenticated) {
 		t.Fatalf("a disabled creator's token = %v; want unauthenticated", err)
 	}
-	if err := f.admins.DeleteUser(ctx, bob.ID); err != nil {
+	if err := f.db.Delete(&store.Person{ID: bob.ID}).Error; err != nil {
 		t.Fatal(err)
 	}
 	items, err := f.svc.List(ctx)

@@ -24,9 +24,9 @@ func user(sub, username, email string, groups ...string) *mockoidc.MockUser {
 	return &mockoidc.MockUser{Subject: sub, PreferredUsername: username, Email: email, EmailVerified: true, Groups: groups}
 }
 
-func (v *env) adminBySubject(sub string) store.AdminUser {
+func (v *env) adminBySubject(sub string) store.Person {
 	v.t.Helper()
-	var u store.AdminUser
+	var u store.Person
 	if err := v.db.Where("sso_subject = ?", sub).Take(&u).Error; err != nil {
 		v.t.Fatalf("no administrator linked to %q: %v", sub, err)
 	}
@@ -59,7 +59,7 @@ func TestSignInCreatesAnAdministratorWithTheRuleRole(t *testing.T) {
 		t.Fatalf("second sign-in: %+v (first %s)", me, row.ID)
 	}
 	var n int64
-	v.db.Model(&store.AdminUser{}).Count(&n)
+	v.db.Model(&store.Person{}).Count(&n)
 	if n != 2 {
 		t.Fatalf("%d administrators; want the owner and jane", n)
 	}
@@ -87,7 +87,7 @@ func TestSignInLinksAnExistingAdministrator(t *testing.T) {
 
 func TestSignInLinksByVerifiedEmail(t *testing.T) {
 	v := newEnv(t)
-	v.db.Model(&store.AdminUser{}).Where("username = ?", ownerName).Update("email", "Owner@Example.com")
+	v.db.Model(&store.Person{}).Where("username = ?", ownerName).Update("email", "Owner@Example.com")
 	v.settings(map[string]any{"enabled": true, "localPasswords": true,
 		"rules": []any{rule("email", "owner@example.com", "admin")}})
 	unverified := user("sub-2", "someone", "owner@example.com")
@@ -116,7 +116,7 @@ func TestSignInRefusals(t *testing.T) {
 			}, errNotAllowed},
 		{"disabled administrator", user("s1", ownerName, "o@example.com", "ops"), tamper{},
 			func(v *env) {
-				v.db.Model(&store.AdminUser{}).Where("username = ?", ownerName).Update("disabled_at", time.Now())
+				v.db.Model(&store.Person{}).Where("username = ?", ownerName).Update("disabled_at", time.Now())
 			}, errDisabled},
 		{"state changed", user("s1", "jane", "j@example.com", "ops"),
 			tamper{callback: func(u *url.URL) { q := u.Query(); q.Set("state", "forged"); u.RawQuery = q.Encode() }}, nil, errExpired},
@@ -291,7 +291,7 @@ func TestSettings(t *testing.T) {
 	}
 
 	// A viewer reads and changes nothing here.
-	v.db.Model(&store.AdminUser{}).Where("username = ?", ownerName).Update("role", "viewer")
+	v.db.Model(&store.Person{}).Where("username = ?", ownerName).Update("panel_role", "viewer")
 	for _, m := range []string{"GET", "PUT"} {
 		if rec := v.do(m, "/api/admin/sso", `{"enabled":false,"localPasswords":true}`); rec.Code != http.StatusForbidden {
 			t.Errorf("viewer %s: %d %s", m, rec.Code, rec.Body)

@@ -80,6 +80,13 @@ const (
 	// health checks), so the request log shows it at debug level and
 	// keeps the log for what people do.
 	Polled
+	// Portal says the route answers on the sign-in portal's host too.
+	// That host serves only what a person needs to sign in and manage
+	// their own account (sign-in, the account, the launcher, invitations,
+	// password resets, the exchange hop to each service): every route
+	// without this flag answers 404 there, whatever its class, so no
+	// administration route can be reached through it.
+	Portal
 )
 
 // An Option declares something about a route: its class (SelfService,

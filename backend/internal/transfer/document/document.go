@@ -40,8 +40,10 @@ type Document struct {
 	MachineTokens  []MachineToken  `json:"machineTokens,omitempty"`
 	NotifyChannels []NotifyChannel `json:"notifyChannels,omitempty"`
 	Config         *Config         `json:"config,omitempty"`
-	// Admins are listed only when the export asked for them.
+	// Admins are the people of the directory (the name is older than the
+	// directory), listed only when the export asked for them, with Groups.
 	Admins []Admin `json:"admins,omitempty"`
+	Groups []Group `json:"groups,omitempty"`
 	// Sealed is an ASCII-armored age file encrypted to a passphrase (scrypt)
 	// holding Secrets; present only when the export asked for secrets.
 	Sealed string `json:"sealed,omitempty"`

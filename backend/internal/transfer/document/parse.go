@@ -93,9 +93,15 @@ func (d *Document) checkSizes() error {
 	}{
 		{"domains", len(d.Domains)}, {"services", len(d.Services)}, {"credentialSets", len(d.CredentialSets)},
 		{"machineTokens", len(d.MachineTokens)}, {"notifyChannels", len(d.NotifyChannels)}, {"admins", len(d.Admins)},
+		{"groups", len(d.Groups)},
 	} {
 		if l.n > MaxItems {
 			return Bad(l.name, "must have at most %d items", MaxItems)
+		}
+	}
+	for i, g := range d.Groups {
+		if len(g.Members) > MaxItems {
+			return Bad(fmt.Sprintf("groups[%d].members", i), "must have at most %d items", MaxItems)
 		}
 	}
 	return nil

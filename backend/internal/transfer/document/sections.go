@@ -61,15 +61,24 @@ type NotifyChannel struct {
 	Enabled  bool            `json:"enabled"`
 }
 
-// Admin is an administrator of the panel (exported only when asked); the
-// password hash travels only in Sealed.
+// Admin is a person of the directory with their panel role ("admin",
+// "viewer" or "none"), exported only when asked; the password hash travels
+// only in Sealed.
 type Admin struct {
-	Username   string `json:"username"`
-	Role       string `json:"role"`
-	Email      string `json:"email,omitempty"`
-	SSOIssuer  string `json:"ssoIssuer,omitempty"`
-	SSOSubject string `json:"ssoSubject,omitempty"`
-	Disabled   bool   `json:"disabled"`
+	Username    string `json:"username"`
+	Role        string `json:"role"`
+	Email       string `json:"email,omitempty"`
+	DisplayName string `json:"displayName,omitempty"`
+	SSOIssuer   string `json:"ssoIssuer,omitempty"`
+	SSOSubject  string `json:"ssoSubject,omitempty"`
+	Disabled    bool   `json:"disabled"`
+}
+
+// Group is a group of people; Members are usernames.
+type Group struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	Members     []string `json:"members"`
 }
 
 // Secrets is the plain content of Document.Sealed.

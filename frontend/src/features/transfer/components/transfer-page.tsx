@@ -60,8 +60,8 @@ function ExportCard() {
         <label className="checkbox">
           <input type="checkbox" checked={admins} onChange={(e) => setAdmins(e.target.checked)} />
           <span className="checkbox-text">
-            <span>Include administrators</span>
-            <span className="field-hint">Usernames, roles, e-mail and single sign-on links.</span>
+            <span>Include people and groups</span>
+            <span className="field-hint">Usernames, panel roles, e-mail, display names, single sign-on links and group members.</span>
           </span>
         </label>
         <label className="checkbox">
@@ -74,7 +74,7 @@ function ExportCard() {
         <label className="checkbox">
           <input type="checkbox" checked={adminPasswords} onChange={(e) => setAdminPasswords(e.target.checked)} />
           <span className="checkbox-text">
-            <span>Include administrators' passwords</span>
+            <span>Include people's passwords</span>
             <span className="field-hint">Their password hashes, encrypted to the passphrase too.</span>
           </span>
         </label>

@@ -1,6 +1,8 @@
-// Several administrators: adding a second admin and a viewer, the panel refusing to lose
-// its last admin, what a viewer sees (no write buttons on any main page, forms read-only)
-// and what the server answers them (403), and API tokens used from outside the browser the way curl would.
+// People and groups: adding a second admin, a viewer and a person without panel access, a
+// group with members, the panel refusing to lose its last admin, a person without a panel
+// role refused the panel's sign-in in plain words, what a viewer sees (no write buttons on any
+// main page, forms read-only) and what the server answers them (403), and API tokens used
+// from outside the browser the way curl would.
 import type { Page } from '@playwright/test';
 import { allowHttp, expect, test } from '../support/chain';
 import { PASSWORD, USER } from '../support/names';
@@ -9,16 +11,27 @@ import { navTo, openPage, shot, viewports } from '../support/page';
 const SECOND = 'second-admin';
 const VIEWER = 'viewer';
 
-async function addAdministrator(page: Page, username: string, role: string) {
-  await page.getByRole('button', { name: 'Add administrator' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add administrator' });
+const NOBODY = 'family-member';
+
+async function addPerson(page: Page, username: string, role: string) {
+  await page.getByRole('button', { name: 'Add person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add person' });
   await dialog.getByLabel('Username', { exact: true }).fill(username);
-  await dialog.getByLabel('Role', { exact: true }).selectOption(role);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Add administrator' }).click();
+  await dialog.getByLabel('Panel role', { exact: true }).selectOption(role);
+  await dialog.getByLabel(/^Password/).fill(PASSWORD);
+  await dialog.getByLabel(/^Confirm password/).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Add person' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByRole('cell', { name: username, exact: true }).or(page.getByRole('row', { name: new RegExp(username) })).first().waitFor();
+  await page.getByRole('row', { name: new RegExp(username) }).first().waitFor();
+}
+
+/** Changes a person's panel role through the edit dialog; the dialog stays open when refused. */
+async function setPanelRole(page: Page, username: string, role: string) {
+  await page.getByRole('button', { name: `Edit ${username}`, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${username}` });
+  await dialog.getByLabel('Panel role', { exact: true }).selectOption(role);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  return dialog;
 }
 
 /** Creates an API token on the API tokens page and returns its value. */
@@ -62,27 +75,67 @@ async function withToken(base: string, value: string, method: string, path: stri
   return res.status;
 }
 
-export function admins() {
-  test.describe('admins', () => {
-    test('administrators: add a second admin and a viewer', async ({ page }) => {
+export function people() {
+  test.describe('people', () => {
+    test('people: add a second admin, a viewer and a person without panel access; groups with members', async ({ page }) => {
       await page.goto('/');
-      await navTo(page, 'Administrators');
-      await page.getByRole('heading', { name: 'Administrators', exact: true }).waitFor();
-      await addAdministrator(page, SECOND, 'admin');
-      await addAdministrator(page, VIEWER, 'viewer');
-      expect((await page.getByRole('table').getByRole('row').count()) === 4, 'expected a header and 3 administrators').toBeTruthy();
-      await shot(page, 'admins-desktop');
+      await navTo(page, 'People');
+      await page.getByRole('heading', { name: 'People', exact: true }).waitFor();
+      await addPerson(page, SECOND, 'admin');
+      await addPerson(page, VIEWER, 'viewer');
+      await addPerson(page, NOBODY, 'none');
+      expect((await page.getByRole('table').getByRole('row').count()) === 5, 'expected a header and 4 people').toBeTruthy();
+      await page.getByRole('row', { name: new RegExp(NOBODY) }).getByText('No panel access').waitFor();
+      await page.getByLabel('Search people').fill('family');
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+      await page.getByLabel('Search people').fill('');
+      await expect(page.getByRole('table').getByRole('row')).toHaveCount(5);
+      await shot(page, 'people-desktop');
+
+      await navTo(page, 'Groups');
+      await page.getByRole('heading', { name: 'Groups', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Add group' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add group' });
+      await dialog.getByLabel('Name', { exact: true }).fill('family');
+      await dialog.getByLabel(/^Description/).fill('Everyone at home');
+      await dialog.getByRole('button', { name: 'Add group' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Members of family' }).click();
+      const members = page.getByRole('dialog', { name: 'Members of family' });
+      await members.getByLabel('Person to add').selectOption({ label: NOBODY });
+      await members.getByRole('button', { name: 'Add', exact: true }).click();
+      await members.getByText(NOBODY, { exact: true }).waitFor();
+      await shot(page, 'groups-members-desktop');
+      await page.keyboard.press('Escape');
+      await page.getByRole('row', { name: /family/ }).getByText(NOBODY, { exact: true }).waitFor();
+      await navTo(page, 'People');
+      await page.getByRole('row', { name: new RegExp(NOBODY) }).getByText('family', { exact: true }).waitFor();
+    });
+
+    test('a person without a panel role is refused the panel in plain words', async ({ browser, stack }) => {
+      allowHttp(['POST', /^\/api\/admin\/login$/, 403]);
+      const { context, page: p } = await openPage(browser, { baseURL: stack.base, viewport: viewports.desktop });
+      await p.goto('/login');
+      await p.getByLabel('Username', { exact: true }).fill(NOBODY);
+      await p.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await p.getByRole('button', { name: 'Sign in' }).click();
+      await p.getByText(/no access to the panel/).first().waitFor();
+      await shot(p, 'sign-in-no-panel-role-desktop');
+      await context.close();
     });
 
     test('the last active admin cannot step down: the server says why', async ({ page }) => {
-      allowHttp(['PATCH', /^\/api\/admin\/users\/[^/]+$/, 409]);
-      await page.getByLabel(`Role of ${SECOND}`).selectOption('viewer');
-      await page.getByText('Administrator updated').first().waitFor();
-      await page.getByLabel(`Role of ${USER}`).selectOption('viewer');
-      await page.getByRole('alert').filter({ hasText: 'at least one active administrator' }).waitFor();
-      await shot(page, 'admins-last-admin-refused-desktop');
-      await page.getByLabel(`Role of ${SECOND}`).selectOption('admin');
-      await page.getByRole('alert').filter({ hasText: 'at least one active administrator' }).waitFor({ state: 'detached' });
+      allowHttp(['PATCH', /^\/api\/people\/[^/]+$/, 409]);
+      await navTo(page, 'People');
+      await (await setPanelRole(page, SECOND, 'viewer')).waitFor({ state: 'detached' });
+      await page.getByText('Person updated').first().waitFor();
+      const refused = await setPanelRole(page, USER, 'viewer');
+      await refused.getByText(/at least one enabled person with the admin role/).first().waitFor();
+      await shot(page, 'people-last-admin-refused-desktop');
+      await refused.getByRole('button', { name: 'Cancel' }).click();
+      const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+      if (await discard.isVisible()) await discard.getByRole('button', { name: 'Discard changes' }).click();
+      await (await setPanelRole(page, SECOND, 'admin')).waitFor({ state: 'detached' });
     });
 
     test('a viewer sees no write buttons, and a write is refused 403', async ({ browser, stack }) => {
@@ -100,12 +153,14 @@ export function admins() {
       await v.getByRole('heading', { name: 'Domains', exact: true }).waitFor();
       await v.getByRole('table').waitFor();
       expect((await v.getByRole('button', { name: /^(Add domain|Edit|Delete)/ }).count()) === 0, 'a viewer sees domain write buttons').toBeTruthy();
-      await navTo(v, 'Administrators');
-      await v.getByRole('cell', { name: SECOND }).first().waitFor();
-      expect((await v.getByRole('button', { name: 'Add administrator' }).count()) === 0, 'a viewer sees Add administrator').toBeTruthy();
-      expect((await v.getByRole('combobox').count()) === 0, 'a viewer sees role pickers').toBeTruthy();
-      expect((await v.getByRole('button', { name: /^(Disable|Remove|Set password)/ }).count()) === 0, 'a viewer sees write buttons').toBeTruthy();
-      await shot(v, 'admins-as-viewer-desktop');
+      await navTo(v, 'People');
+      await v.getByRole('row', { name: new RegExp(SECOND) }).first().waitFor();
+      expect((await v.getByRole('button', { name: 'Add person' }).count()) === 0, 'a viewer sees Add person').toBeTruthy();
+      expect((await v.getByRole('button', { name: /^(Edit|Disable|Remove|Set password|Reset)/ }).count()) === 0, 'a viewer sees write buttons').toBeTruthy();
+      await shot(v, 'people-as-viewer-desktop');
+      await navTo(v, 'Groups');
+      await v.getByRole('row', { name: /family/ }).waitFor();
+      await expectReadOnlyPage(v, 'groups');
       await navTo(v, 'Services');
       await v.getByRole('heading', { name: 'Services', exact: true }).waitFor();
       expect((await v.getByRole('link', { name: 'New service' }).count()) === 0, 'a viewer sees New service').toBeTruthy();

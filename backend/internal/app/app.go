@@ -322,6 +322,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL:        panel.Provider,
 		ProviderTokenSet: providerToken != "",
+		Prober:           runtimeSvc,
+		Setup: func() status.SetupInput {
+			return status.SetupInput{Internal: panel.InternalSetting(), Bound: panel.Bound()}
+		},
 	}))
 	polls.OnStall(pollingNotice(notifySvc, now, log))
 	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)

@@ -1562,6 +1562,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proxy/status/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test the connection to Traefik now
+         * @description Whether Traefik fetched the configuration recently (from the panel's record of its polls), and whether Traefik's API and metrics endpoint answer now (asked once each, uncached). Each item says what was found and what to do, with the technical cause apart.
+         */
+        get: operations["checkProxyConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -2161,10 +2181,10 @@ export interface components {
             /** @description The poller's address (the connection's peer) */
             remote: string;
         };
-        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, hsts_without_tls. */
+        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, https_redirect_without_plain (TLS entrypoints only and no plain entrypoint named web or http to redirect from), hsts_without_tls. */
         ConfigPreviewWarning: {
             /** @enum {string} */
-            code: "default_certificate" | "https_redirect_without_tls" | "hsts_without_tls";
+            code: "default_certificate" | "https_redirect_without_tls" | "https_redirect_without_plain" | "hsts_without_tls";
             message: string;
         };
         /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour, nor how Traefik and its ACME client connect (proxies, trusted certificate authorities, TLS, DNS resolution, the Go runtime, lego's LEGO_ switches). The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
@@ -2544,6 +2564,25 @@ export interface components {
         ProxyConflictsView: components["schemas"]["ProxyStatus"] & {
             items: components["schemas"]["ProxyConflict"][];
         };
+        ProxyConnectionCheck: {
+            /** Format: date-time */
+            at: string;
+            items: {
+                /** @description What was found */
+                answer: string;
+                /** @description The technical cause; empty when none */
+                detail: string;
+                /** @description What to do; empty when nothing */
+                hint: string;
+                /** @enum {string} */
+                name: "provider" | "api" | "metrics";
+                /** @enum {string} */
+                state: "ok" | "warning" | "failed";
+            }[];
+            /** @enum {string} */
+            state: "ok" | "warning" | "failed";
+            summary: string;
+        };
         ProxyEntrypoint: {
             address: string;
             asDefault: boolean;
@@ -2660,6 +2699,7 @@ export interface components {
                 /** @description Traefik polled since the panel started */
                 polled: boolean;
                 recent: components["schemas"]["ConfigPoll"][];
+                setups: components["schemas"]["TraefikSetup"][];
                 /** @description Traefik static configuration for the HTTP provider (YAML) */
                 snippet: string;
                 stopped: boolean;
@@ -3125,6 +3165,17 @@ export interface components {
                 }[];
                 options?: string;
             };
+        };
+        TraefikSetup: {
+            /** @description The panel's environment variables to set */
+            env: string;
+            /** @description The panel's address as Traefik sees it in this variant */
+            providerUrl: string;
+            /** @description A complete static configuration: entrypoints, the HTTP provider, the API and Prometheus metrics */
+            traefikYml: string;
+            /** @enum {string} */
+            variant: "docker" | "host";
+            warnings: string[];
         };
         TwoFactorCodeRequest: {
             code: string;
@@ -6309,6 +6360,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProxyStatusView"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    checkProxyConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection test */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyConnectionCheck"];
                 };
             };
             401: components["responses"]["Error"];

@@ -124,7 +124,7 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
           <input type="checkbox" {...register('httpsRedirect')} />
           <span className="checkbox-text">
             <span>Redirect HTTP to HTTPS</span>
-            <span className="field-hint">Services listening on a plain and a TLS entrypoint send plain visitors to HTTPS, unless they override it.</span>
+            <span className="field-hint">Plain-HTTP visitors (on the web entrypoint) are sent to HTTPS, unless a service overrides it.</span>
           </span>
         </label>
         <label className="checkbox">

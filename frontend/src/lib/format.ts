@@ -110,3 +110,12 @@ export function joinNames(names: string[], max = 5, total = names.length): strin
   if (shown.length <= 1) return shown.join('');
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
+
+/** How long ago, as a person says it: "just now", "12 seconds ago", "3 minutes ago", "2 hours ago". */
+export function secondsAgo(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 5) return 'just now';
+  if (s < 120) return `${s} seconds ago`;
+  if (s < 7200) return `${Math.round(s / 60)} minutes ago`;
+  return `${Math.round(s / 3600)} hours ago`;
+}

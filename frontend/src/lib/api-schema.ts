@@ -1826,6 +1826,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How this panel runs
+         * @description The version, when this replica started, the data directory, the database engine and its size, and the addresses in effect: where browsers reach the panel, where Traefik reaches it (set through PANEL_INTERNAL_URL or derived from the listen address), the address forward-auth middlewares call, and the visitors' portal ("" until one is configured).
+         */
+        get: operations["getPanelSystemInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2505,6 +2525,33 @@ export interface components {
         NotificationTestResult: {
             error?: string;
             ok: boolean;
+        };
+        PanelSystemInfo: {
+            database: {
+                /** @enum {string} */
+                engine: "sqlite" | "postgres";
+                /**
+                 * Format: int64
+                 * @description -1 when unknown
+                 */
+                sizeBytes: number;
+            };
+            dataDir: string;
+            managed: boolean;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: int64 */
+            uptimeSeconds: number;
+            urls: {
+                forwardAuth: string;
+                internal: string;
+                /** @description PANEL_INTERNAL_URL is set rather than derived */
+                internalSet: boolean;
+                /** @description Empty until a portal is configured */
+                portal: string;
+                public: string;
+            };
+            version: string;
         };
         Passkey: {
             /** Format: date-time */
@@ -7016,6 +7063,29 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error"];
+        };
+    };
+    getPanelSystemInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The system view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelSystemInfo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
 }

@@ -36,7 +36,7 @@ const groups: { title: string; items: NavItem[] }[] = [
       { to: '/runtime', label: 'Runtime', icon: 'layers' },
       { to: '/metrics', label: 'Metrics', icon: 'activity' },
       { to: '/conflicts', label: 'Conflicts', icon: 'alert' },
-      { to: '/managed', label: 'Managed Traefik', icon: 'server', managedOnly: true },
+      { to: '/managed', label: 'Managed Traefik', icon: 'server' },
     ],
   },
   {

@@ -119,3 +119,16 @@ export function secondsAgo(seconds: number): string {
   if (s < 7200) return `${Math.round(s / 60)} minutes ago`;
   return `${Math.round(s / 3600)} hours ago`;
 }
+
+/** Bytes for people: 1536 → "1.5 KB", 73400320 → "70 MB". */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return 'unknown';
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} bytes` : `${v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
+}

@@ -58,3 +58,8 @@ export async function shot(p: Page, name: string, { fullPage = true } = {}): Pro
 export function artifact(name: string): string {
   return path.join(artifacts, `${name}.png`);
 }
+
+/** Opens a tab of the service form (Details, TLS and HTTPS, Load balancing, Advanced). */
+export async function serviceTab(page: Page, name: 'Details' | 'TLS and HTTPS' | 'Load balancing' | 'Advanced'): Promise<void> {
+  await page.getByRole('tablist', { name: 'Service settings' }).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+}

@@ -2330,8 +2330,12 @@ export interface components {
         ImportItem: {
             /** @enum {string} */
             action: "create" | "update" | "unchanged" | "delete" | "refused";
+            /** @description For a service or domain created or updated: what it is or becomes (host names, targets, entrypoints, certificates), each changed line as was → now on an update. */
+            details?: string[];
             /** @description The fields an update changes. */
             fields?: string[];
+            /** @description The row an applied create or update wrote (absent in a dry run). */
+            id?: string;
             /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin. */
             kind: string;
             name: string;

@@ -27,9 +27,17 @@ export async function openPage(browser: Browser, { baseURL, viewport = viewports
   return { context, page };
 }
 
-/** Follows a link of the main navigation. */
+/** Follows a link of the main navigation, unfolding its group first when it is folded. */
 export async function navTo(page: Page, name: string): Promise<void> {
-  await page.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click();
+  const nav = page.getByRole('complementary', { name: 'Main navigation' });
+  const link = nav.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) {
+    for (const toggle of await nav.locator('button.nav-group-toggle[aria-expanded="false"]').all()) {
+      await toggle.click();
+      if (await link.isVisible()) break;
+    }
+  }
+  await link.click();
 }
 
 async function settle(p: Page) {

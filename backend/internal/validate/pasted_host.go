@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// ErrHostnameNotAlone: a host name typed with a port, a path or
+// ErrHostnameNotAlone is a host name typed with a port, a path or
 // credentials, which a domain or host name field does not take.
 var ErrHostnameNotAlone = errors.New("enter the name alone, such as example.com (no port, path or user)")
 

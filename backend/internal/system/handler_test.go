@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -43,7 +42,8 @@ func TestInfo(t *testing.T) {
 			clock.Add(90 * time.Minute)
 			panel := paneladdr.New(tc.internal, tc.public, domain(tc.admin))
 			panel.Bind("127.0.0.1:8080")
-			d := system.Deps{DB: db, Postgres: store.IsPostgres(database), DataDir: filepath.Dir(database), Version: "1.2.3",
+			dataDir := t.TempDir()
+			d := system.Deps{DB: db, Postgres: store.IsPostgres(database), DataDir: dataDir, Version: "1.2.3",
 				Panel: panel, AdminDomain: domain(tc.admin), Started: started, Now: clock.Now}
 			if !d.Postgres {
 				d.SQLiteFile = database
@@ -60,7 +60,7 @@ func TestInfo(t *testing.T) {
 			if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
 				t.Fatal(err)
 			}
-			if v.Version != "1.2.3" || v.UptimeSeconds != 5400 || v.StartedAt != "2026-01-02T03:04:05Z" || v.DataDir != filepath.Dir(database) {
+			if v.Version != "1.2.3" || v.UptimeSeconds != 5400 || v.StartedAt != "2026-01-02T03:04:05Z" || v.DataDir != dataDir {
 				t.Errorf("info = %+v", v)
 			}
 			if v.Database.SizeBytes <= 0 || (v.Database.Engine == system.EnginePostgres) != d.Postgres {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"slices"
@@ -63,6 +64,10 @@ type Options struct {
 	Stdin io.Reader
 	// Ready, if set, receives the bound address once the server listens.
 	Ready func(addr string)
+	// SetMemoryLimit, if set, applies PANEL_MEMORY_LIMIT to the process
+	// (debug.SetMemoryLimit): the binary sets it; a test that runs the app
+	// in its own process leaves it nil, keeping its own limit.
+	SetMemoryLimit func(int64) int64
 }
 
 // Run runs the gatehouse command and returns the process exit code.
@@ -458,6 +463,23 @@ func newManaged(ctx context.Context, cfg config.Config, db *gorm.DB, bus *change
 	return svc, nil
 }
 
+// applyMemoryLimit sets the Go runtime's soft memory limit from
+// PANEL_MEMORY_LIMIT through set (debug.SetMemoryLimit); with set nil, as
+// when a test runs the app in its own process, the process keeps its own.
+func applyMemoryLimit(cfg config.Config, log *slog.Logger, set func(int64) int64) {
+	switch {
+	case set == nil:
+	case cfg.MemoryLimit == config.MemoryLimitFromGo:
+		log.Info("memory limit from GOMEMLIMIT", "bytes", set(-1))
+	case cfg.MemoryLimit == math.MaxInt64:
+		set(cfg.MemoryLimit)
+		log.Info("no memory limit (PANEL_MEMORY_LIMIT=off)")
+	default:
+		set(cfg.MemoryLimit)
+		log.Info("memory limit", "mib", cfg.MemoryLimit>>20)
+	}
+}
+
 func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) error {
 	// Held while serving: `gatehouse restore` refuses to run under it.
 	lk, err := backup.LockShared(cfg.DataDir)
@@ -465,6 +487,7 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 		return err
 	}
 	defer lk.Release()
+	applyMemoryLimit(cfg, log, o.SetMemoryLimit)
 	c, err := build(ctx, cfg, log)
 	if err != nil {
 		return err

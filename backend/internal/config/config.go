@@ -72,6 +72,11 @@ type Config struct {
 	LogLevel  slog.Level // PANEL_LOG_LEVEL: debug, info, warn, error
 	LogFormat string     // PANEL_LOG_FORMAT: text or json
 
+	// MemoryLimit is PANEL_MEMORY_LIMIT: the Go runtime's soft memory limit
+	// in bytes (see DefaultMemoryLimit); math.MaxInt64 is none,
+	// MemoryLimitFromGo leaves GOMEMLIMIT's.
+	MemoryLimit int64
+
 	// BcryptCost is not read from the environment: zero means the production
 	// default; tests lower it so password hashing does not dominate them.
 	BcryptCost int
@@ -176,6 +181,9 @@ func Load(getenv Getenv) (Config, error) {
 		if st, err := os.Stat(c.GeoIPDB); err != nil || st.IsDir() {
 			return Config{}, fmt.Errorf("PANEL_GEOIP_DB: %q is not a readable file", c.GeoIPDB)
 		}
+	}
+	if c.MemoryLimit, err = l.memoryLimit(); err != nil {
+		return Config{}, err
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return Config{}, fmt.Errorf("PANEL_LOG_FORMAT: %q must be text or json", c.LogFormat)

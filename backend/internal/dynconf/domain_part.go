@@ -117,9 +117,9 @@ func (c *rowCache) followDomains(was, now []DomainSpec, doms domainIndex) {
 		return
 	}
 	for _, r := range c.rows {
-		if id := r.row.DomainID; id != nil && ids[*id] {
-			r.row.Domain = doms.row[*id]
-			if hosts := services.FQDNs(r.row); !slices.Equal(hosts, r.hosts) {
+		if id := r.domainID; id != nil && ids[*id] {
+			row := store.Service{Hostnames: store.JSON[[]store.Hostname]{V: r.hostnames}, Domain: doms.row[*id]}
+			if hosts := services.FQDNs(row); !slices.Equal(hosts, r.hosts) {
 				r.hosts, r.frag = hosts, nil
 			}
 			r.domainStale = true

@@ -91,7 +91,7 @@ func newDomainFixture(t *testing.T) *domainFixture {
 func (fx *domainFixture) fragments() map[string]*fragment {
 	out := map[string]*fragment{}
 	for _, r := range fx.v.svc.rows.rows {
-		out[r.row.Name] = r.frag
+		out[r.name] = r.frag
 	}
 	return out
 }

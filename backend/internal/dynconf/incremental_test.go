@@ -3,6 +3,7 @@ package dynconf
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -51,6 +52,25 @@ func (v *env) checkServed(t *testing.T, step string) {
 	}
 	if got := rec.Header().Get("ETag"); got != etag {
 		t.Fatalf("%s: ETag %s, want %s", step, got, etag)
+	}
+	// RouterOwner first: RouterOwners builds the map it would then use.
+	owner, err := v.svc.RouterOwner(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var served struct {
+		HTTP struct{ Routers map[string]json.RawMessage }
+	}
+	if err := json.Unmarshal(want, &served); err != nil {
+		t.Fatal(err)
+	}
+	for name := range served.HTTP.Routers {
+		if got := owner(name); got != owners[name] {
+			t.Fatalf("%s: RouterOwner(%s) = %q, want %q", step, name, got, owners[name])
+		}
+	}
+	if got := owner("gh-no-such-router"); got != "" {
+		t.Fatalf("%s: RouterOwner of an unknown router = %q", step, got)
 	}
 	got, err := v.svc.RouterOwners(context.Background())
 	if err != nil || !maps.Equal(got, owners) {
@@ -252,7 +272,7 @@ func TestIncrementalRebuildsOnlyTheChangedService(t *testing.T) {
 	v.checkServed(t, "before")
 	before := map[string]*fragment{}
 	for _, r := range v.svc.rows.rows {
-		before[r.row.ID] = r.frag
+		before[r.id] = r.frag
 	}
 	if _, err := v.services.Update(context.Background(), ids[2], services.Request{Name: "app 2",
 		Hostnames: []store.Hostname{{Type: store.HostCustom, Value: "changed.test"}},
@@ -261,8 +281,8 @@ func TestIncrementalRebuildsOnlyTheChangedService(t *testing.T) {
 	}
 	v.checkServed(t, "after")
 	for _, r := range v.svc.rows.rows {
-		if reused := before[r.row.ID] == r.frag; reused == (r.row.ID == ids[2]) {
-			t.Errorf("service %s: fragment reused %v", r.row.Name, reused)
+		if reused := before[r.id] == r.frag; reused == (r.id == ids[2]) {
+			t.Errorf("service %s: fragment reused %v", r.name, reused)
 		}
 	}
 }

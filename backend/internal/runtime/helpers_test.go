@@ -102,7 +102,9 @@ func (f *fakeTraefik) set(path, file string) {
 // fakeOwners is a RouterOwners with a fixed answer.
 type fakeOwners map[string]string
 
-func (o fakeOwners) RouterOwners(context.Context) (map[string]string, error) { return o, nil }
+func (o fakeOwners) RouterOwner(context.Context) (func(string) string, error) {
+	return func(name string) string { return o[name] }, nil
+}
 
 // env is a database with panel services and the runtime service under test.
 type env struct {

@@ -19,9 +19,12 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
-// ServiceLister lists the panel's enabled services (services.Service).
+// ServiceLister walks the panel's enabled services (services.Service).
 type ServiceLister interface {
-	ListEnabled(ctx context.Context) ([]store.Service, error)
+	// EachEnabled calls fn with every enabled service, one row at a time
+	// (the health round runs every few seconds: holding every decoded row
+	// at once would cost 13 MB at 10,000 services each time).
+	EachEnabled(ctx context.Context, fn func(store.Service) error) error
 }
 
 // DomainLister lists the panel's domains (domains.Service).
@@ -34,10 +37,10 @@ type SettingsGetter interface {
 	Get(ctx context.Context) (settings.Global, error)
 }
 
-// RouterOwners maps the routers the panel emits (name without @http) to the
-// id of the panel service they belong to (dynconf.Service).
+// RouterOwners answers which panel service owns a router the panel emits
+// (name without @http; "" for none) (dynconf.Service).
 type RouterOwners interface {
-	RouterOwners(ctx context.Context) (map[string]string, error)
+	RouterOwner(ctx context.Context) (func(name string) string, error)
 }
 
 // ManagedResolvers lists the certificate resolvers of the stored
@@ -112,17 +115,17 @@ func (s *Service) fetchRaw(ctx context.Context) (*rawData, Status) {
 
 // ownership attributes Traefik's runtime objects to panel services.
 type ownership struct {
-	routers  map[string]string // router name without @http -> service id
-	services map[string]string // qualified Traefik service name -> service id
-	known    bool              // RouterOwners answered
+	routers  func(string) string // router name without @http -> service id ("": none)
+	services map[string]string   // qualified Traefik service name -> service id
+	known    bool                // RouterOwners answered
 }
 
 func (s *Service) ownership(ctx context.Context, raw *rawData) (ownership, error) {
-	o := ownership{routers: map[string]string{}, services: map[string]string{}}
+	o := ownership{routers: func(string) string { return "" }, services: map[string]string{}}
 	if s.d.Owners == nil {
 		return o, nil
 	}
-	m, err := s.d.Owners.RouterOwners(ctx)
+	m, err := s.d.Owners.RouterOwner(ctx)
 	if err != nil {
 		return o, fmt.Errorf("router owners: %w", err)
 	}
@@ -145,12 +148,12 @@ func (o ownership) router(name string, r rawRouter) string {
 		return ""
 	}
 	n := bareName(name)
-	if id := o.routers[n]; id != "" {
+	if id := o.routers(n); id != "" {
 		return id
 	}
 	for _, ep := range append(append([]string(nil), r.Using...), r.EntryPoints...) {
 		if rest, ok := strings.CutPrefix(n, ep+"-"); ok {
-			if id := o.routers[rest]; id != "" {
+			if id := o.routers(rest); id != "" {
 				return id
 			}
 		}
@@ -200,10 +203,6 @@ func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService,
 	if s.d.Services == nil {
 		return nil, nil, nil
 	}
-	rows, err := s.d.Services.ListEnabled(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
 	var defaults, globals []string
 	if s.d.Settings != nil {
 		g, err := s.d.Settings.Get(ctx)
@@ -212,8 +211,8 @@ func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService,
 		}
 		defaults, globals = g.DefaultEntrypoints, g.GlobalMiddlewares
 	}
-	out := make([]panelService, 0, len(rows))
-	for _, r := range rows {
+	var out []panelService
+	err := s.d.Services.EachEnabled(ctx, func(r store.Service) error {
 		eps := r.Entrypoints.V
 		if len(eps) == 0 {
 			eps = defaults
@@ -222,6 +221,10 @@ func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService,
 			id: r.ID, name: r.Name, hosts: services.FQDNs(r), entrypoints: eps,
 			middlewares: r.Middlewares.V, targets: r.Targets.V,
 		})
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
 	return out, globals, nil
 }

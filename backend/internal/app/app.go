@@ -346,7 +346,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
-		Notify: notifySvc,
+		Notify: notifySvc, Mailer: notifySvc,
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)

@@ -86,6 +86,12 @@ var Overrides = map[string]Override{
 	"POST /api/export":                       {NoDiff: true, Action: "export", Type: "transfer"},
 	"POST /api/import":                       {NoDiff: true, Action: "import", Type: "transfer"},
 	"POST /api/proxy/managed/wrapper-report": {Skip: true, Reason: "the Traefik wrapper reporting what it runs: machine telemetry, no change to the panel"},
+	// Visitors of a service signing in with an e-mail code are not
+	// administrators changing the panel: like single sign-on's visitors,
+	// their sessions show in the sessions list and their requests in the
+	// access log. The protection's settings are audited with the others.
+	"POST /api/auth/email-code/send":   {Skip: true, Reason: "a visitor asking for a sign-in code: no change to the panel's configuration"},
+	"POST /api/auth/email-code/verify": {Skip: true, Reason: "a visitor's sign-in with a code: the session shows in the sessions list"},
 	// Backups are files, not rows: the list is their state.
 	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
 	"DELETE /api/backups/:name": {Read: "/api/backups"},

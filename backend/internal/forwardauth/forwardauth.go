@@ -73,6 +73,9 @@ type Deps struct {
 	Log *accesslog.Log
 	// Notify hears when a service has many failed sign-ins; nil discards.
 	Notify notify.Publisher
+	// Mailer sends the e-mail code protection's codes; nil sends none (the
+	// pages still answer alike, and the log says why no mail left).
+	Mailer Mailer
 }
 
 // RuleSource reads every access-rule list, for the policy snapshot.
@@ -143,6 +146,11 @@ type Service struct {
 	rp       *oidc.Client  // the OpenID relying party of visitors and administrators
 	signIns  *oidc.SignIns // sign-ins in progress, sealed into the browser's cookie
 	dummy    []byte        // bcrypt hash compared against for unknown users (equal timing)
+
+	mailer    Mailer        // sends e-mail codes
+	codes     codeLimits    // e-mail code sends and wrong codes
+	codeKey   []byte        // keys the hash of stored e-mail codes
+	mailSlots chan struct{} // bounds the codes being mailed at once
 }
 
 // NewService returns the forward-auth service and subscribes its caches to the bus.
@@ -172,6 +180,7 @@ func NewService(o Deps) *Service {
 	if o.PanelURL == nil {
 		o.PanelURL = func(context.Context) (string, error) { return "", nil }
 	}
+	var err error
 	dummy, _ := bcrypt.GenerateFromPassword([]byte("gatehouse-timing-equaliser"), o.BcryptCost)
 	s := &Service{
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
@@ -181,6 +190,11 @@ func NewService(o Deps) *Service {
 		// A service, whatever the addresses and names tried, gets the
 		// limiter's own threshold and window.
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
+	}
+	s.mailer, s.mailSlots = o.Mailer, make(chan struct{}, maxMailsInFlight)
+	s.codes = newCodeLimits(o.DB, o.Now, ratelimit.WithLogger(o.Logger))
+	if s.codeKey, err = o.Secrets.DeriveKey(emailCodeKeyPurpose); err != nil {
+		panic(err) // HKDF of a fixed-size key does not fail
 	}
 	s.policy = newPolicyCache(s.loadPolicy)
 	s.sessions = newSessionStore(o.DB, o.Now)
@@ -265,6 +279,9 @@ func (s *Service) LeaderLoops() []background.Loop {
 		}
 		if err := s.sso.sweep(ctx); err != nil && ctx.Err() == nil {
 			s.log.Warn("sweep pending sign-ins", "err", err)
+		}
+		if err := s.sweepCodes(ctx); err != nil && ctx.Err() == nil {
+			s.log.Warn("sweep e-mail codes", "err", err)
 		}
 	})}
 }

@@ -25,6 +25,13 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.GET(contract.SSOCallbackPath[len("/api"):], h.s.ssoCallback,
 		route.Public.Because("end-user sign-in: the provider's redirect back (state, PKCE and nonce checked)"))
 
+	r.GET(EmailCodePath[len("/api"):], h.s.emailCodeStart,
+		route.Public.Because("visitors' e-mail code sign-in: the page asking for an address"))
+	r.POST(EmailCodePath[len("/api"):]+"/send", h.s.emailCodeSend,
+		route.Public.Because("visitors' e-mail code sign-in: limited per address and per client, same answer for every address"))
+	r.POST(EmailCodePath[len("/api"):]+"/verify", h.s.emailCodeVerify,
+		route.Public.Because("visitors' e-mail code sign-in: codes single-use, limited per code, address and client"))
+
 	r.GET("/services/:id/security-configs", h.listSecurity)
 	r.POST("/services/:id/security-configs", h.upsertSecurity)
 	r.DELETE("/services/:id/security-configs/:type", h.deleteSecurity)

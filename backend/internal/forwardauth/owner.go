@@ -59,6 +59,8 @@ func Protections(ctx context.Context, db *gorm.DB, ids []string) (map[string]ser
 			p.SharedLinks = true
 		case store.SecurityTokens:
 			p.Tokens = true
+		case store.SecurityEmailCode:
+			p.EmailCode = true
 		}
 		out[r.ServiceID] = p
 	}

@@ -36,6 +36,7 @@ type servicePolicy struct {
 	basic       *basicPolicy
 	sso         *ssoPolicy
 	links       bool
+	emailCode   *emailCodePolicy
 	tokens      bool     // machine tokens are accepted
 	tokenHdr    string   // canonical name of the service's own token header, if any
 	challenge   []string // WWW-Authenticate value when basic auth is accepted
@@ -51,7 +52,7 @@ func (p *servicePolicy) protections() []string {
 	for _, x := range [...]struct {
 		on   bool
 		name string
-	}{{p.basic != nil, "basicAuth"}, {p.sso != nil, "sso"}, {p.links, "sharedLinks"}, {p.tokens, "tokens"}} {
+	}{{p.basic != nil, "basicAuth"}, {p.sso != nil, "sso"}, {p.links, "sharedLinks"}, {p.tokens, "tokens"}, {p.emailCode != nil, "emailCode"}} {
 		if x.on {
 			out = append(out, x.name)
 		}
@@ -254,6 +255,9 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 			}
 		case store.SecuritySharedLinks:
 			sp.links = true
+		case store.SecurityEmailCode:
+			st := decodeEmailCodeSettings(c.Settings.V)
+			sp.emailCode = &emailCodePolicy{allow: newEmailAllow(st.Allowed), sessionSeconds: st.SessionSeconds}
 		case store.SecurityTokens:
 			sp.tokens = true
 			if h := decodeTokenHeader(c.Settings.V); h != "" {

@@ -18,7 +18,7 @@ import (
 
 // SecurityConfigRequest is the body of POST /api/services/{id}/security-configs.
 type SecurityConfigRequest struct {
-	Type            string   `json:"type" validate:"required,oneof=basic_auth sso shared_links tokens"`
+	Type            string   `json:"type" validate:"required,oneof=basic_auth sso shared_links tokens email_code"`
 	Enabled         *bool    `json:"enabled"`
 	CredentialSetID *string  `json:"credentialSetId"`
 	Users           []string `json:"users" validate:"max=500,dive,min=1,max=256"`
@@ -26,6 +26,11 @@ type SecurityConfigRequest struct {
 	// Header is, for tokens, a request header the service's clients may put
 	// their machine token in (besides Authorization, which always works).
 	Header string `json:"header" validate:"max=100"`
+	// AllowedEmails are, for email_code, the addresses, domains
+	// (example.com) and subdomains (*.example.com) that may ask for a code;
+	// SessionSeconds how long the session it opens lasts.
+	AllowedEmails  []string `json:"allowedEmails" validate:"max=500,dive,max=256"`
+	SessionSeconds int64    `json:"sessionSeconds"`
 }
 
 // SecurityConfigResponse is one protection as the API shows it.
@@ -38,6 +43,8 @@ type SecurityConfigResponse struct {
 	Users           *[]string `json:"users,omitempty"`
 	Groups          *[]string `json:"groups,omitempty"`
 	Header          *string   `json:"header,omitempty"`
+	AllowedEmails   *[]string `json:"allowedEmails,omitempty"`
+	SessionSeconds  *int64    `json:"sessionSeconds,omitempty"`
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 }
@@ -92,6 +99,9 @@ func toSecurityResponse(r store.SecurityConfig) SecurityConfigResponse {
 	case store.SecurityTokens:
 		h := decodeTokenHeader(r.Settings.V)
 		out.Header = &h
+	case store.SecurityEmailCode:
+		st := decodeEmailCodeSettings(r.Settings.V)
+		out.AllowedEmails, out.SessionSeconds = &st.Allowed, &st.SessionSeconds
 	}
 	return out
 }
@@ -184,9 +194,16 @@ func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, re
 				return err
 			}
 			row.Settings = store.NewJSON(map[string]any{"header": h})
+		case store.SecurityEmailCode:
+			st, err := checkEmailCodeSettings(req.AllowedEmails, req.SessionSeconds)
+			if err != nil {
+				return err
+			}
+			row.Settings = store.NewJSON(st)
 		}
-		// Only an edit of a live SSO protection keeps its sessions.
-		endSessions = !existing || req.Type != store.SecuritySSO || !prevEnabled || !enabled
+		// Only an edit of a live SSO or e-mail code protection keeps its
+		// sessions: their allow-lists are checked again on every verify.
+		endSessions = !existing || (req.Type != store.SecuritySSO && req.Type != store.SecurityEmailCode) || !prevEnabled || !enabled
 		if err := tx.Save(&row).Error; err != nil {
 			return fmt.Errorf("save security config: %w", err)
 		}
@@ -297,6 +314,9 @@ func CheckProtection(typ string, settings map[string]any) (map[string]any, error
 			return nil, err
 		}
 		return map[string]any{"header": h}, nil
+	case store.SecurityEmailCode:
+		st := decodeEmailCodeSettings(settings)
+		return checkEmailCodeSettings(st.Allowed, st.SessionSeconds)
 	}
-	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens")
+	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens, email_code")
 }

@@ -202,7 +202,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 			"You signed in as "+id.user+", who is not allowed to use "+sp.name+".")
 	}
 	u, _ := url.Parse(l.RD) // validated at start
-	exch, err := s.sso.addExchange(ctx, &exchange{serviceID: sp.id, host: strings.ToLower(u.Hostname()), id: id})
+	exch, err := s.sso.addExchange(ctx, &exchange{serviceID: sp.id, kind: store.SessionSSO, host: strings.ToLower(u.Hostname()), id: id})
 	if err != nil {
 		return err
 	}
@@ -228,7 +228,10 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 			Title: "Sign-in link expired", Message: "This sign-in link has expired or was already used.",
 			LinkURL: clean, LinkText: "Sign in again"})
 	}
-	if !sp.sso.allows(e.id) {
+	if e.kind == store.SessionEmailCode {
+		return s.openEmailSession(c, f, sp, e, now, clean)
+	}
+	if sp.sso == nil || !sp.sso.allows(e.id) {
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 			Title: "Access denied", Message: "You signed in as " + e.id.user + ", who is not allowed to use " + sp.name + "."})
 	}

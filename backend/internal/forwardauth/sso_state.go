@@ -58,7 +58,10 @@ func identityOf(id oidc.Identity) identity {
 // panel's host to the service's host. Keyed by the token's hash.
 type exchange struct {
 	serviceID, host string
-	id              identity
+	// kind is the session it opens: store.SessionSSO (also when empty, as
+	// stored before e-mail codes) or store.SessionEmailCode.
+	kind string
+	id   identity
 }
 
 // exchangeJSON is an exchange as stored. Email is set only when verified.
@@ -72,6 +75,7 @@ type exchangeJSON struct {
 	Issuer    string   `json:"issuer"`
 	Subject   string   `json:"subject"`
 	Preferred string   `json:"preferred"`
+	Kind      string   `json:"kind,omitempty"`
 }
 
 // ssoState keeps the exchange tokens (in the database) and the opened
@@ -112,7 +116,7 @@ func (s *ssoState) addExchange(ctx context.Context, e *exchange) (string, error)
 		return "", err
 	}
 	v := exchangeJSON{ServiceID: e.serviceID, Host: e.host, User: e.id.user, Email: e.id.verifiedEmail(), Name: e.id.name,
-		Groups: e.id.groups, Issuer: e.id.issuer, Subject: e.id.subject, Preferred: e.id.preferred}
+		Groups: e.id.groups, Issuer: e.id.issuer, Subject: e.id.subject, Preferred: e.id.preferred, Kind: e.kind}
 	if err := store.PutPending(ctx, s.db, store.PendingExchange, tok, v, s.now().Add(exchangeTTL)); err != nil {
 		return "", err
 	}
@@ -130,7 +134,11 @@ func (s *ssoState) redeem(ctx context.Context, tok string) (*exchange, error) {
 	if !ok || err != nil {
 		return nil, err
 	}
-	return &exchange{serviceID: v.ServiceID, host: v.Host,
+	kind := v.Kind
+	if kind == "" {
+		kind = store.SessionSSO
+	}
+	return &exchange{serviceID: v.ServiceID, host: v.Host, kind: kind,
 		id: identity{user: v.User, email: v.Email, emailVerified: v.Email != "", name: v.Name, groups: v.Groups,
 			issuer: v.Issuer, subject: v.Subject, preferred: v.Preferred}}, nil
 }

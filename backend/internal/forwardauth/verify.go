@@ -93,7 +93,7 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 // protections vouches for it: a session, a shared link, a machine token or
 // basic auth.
 func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy, pol *policy, now time.Time, o *outcome) error {
-	if f.exchToken != "" && sp.sso != nil {
+	if f.exchToken != "" && (sp.sso != nil || sp.emailCode != nil) {
 		o.basis = accesslog.BySession
 		defer withDBTimeout(c)()
 		return s.redeemExchange(c, *f, sp, now)
@@ -106,7 +106,8 @@ func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy,
 	if sess != nil && sess.serviceID == sp.id && now.Before(sess.expiresAt) {
 		switch {
 		case sess.kind == store.SessionSSO && sp.sso != nil && sess.sso != nil && sp.sso.allows(*sess.sso),
-			sess.kind == store.SessionSharedLink && sp.links:
+			sess.kind == store.SessionSharedLink && sp.links,
+			sess.kind == store.SessionEmailCode && sp.emailCode != nil && sp.emailCode.allow.allows(sess.email):
 			o.basis, o.identity = accesslog.BySession, sess.user
 			if sess.kind == store.SessionSharedLink {
 				o.basis = accesslog.ByLinkSession
@@ -204,6 +205,9 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 		c.Response().Header().Set("Cache-Control", "no-store")
 		return c.Redirect(redirectStatus(f.method), loc)
 	}
+	if f.browser && sp.emailCode != nil && pol.panelURL != "" {
+		return emailCodeRedirect(c, f, sp, pol.panelURL)
+	}
 	p := page{Title: "Sign in to continue", LinkURL: original, LinkText: "Try again"}
 	if sp.challenge != nil {
 		c.Response().Header()["Www-Authenticate"] = sp.challenge
@@ -213,6 +217,12 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 		p.Message = sp.name + " needs the username and password you were given."
 	case sp.sso != nil:
 		p.Message = sp.name + " needs single sign-on, but the panel's public address is not configured."
+		p.LinkURL = ""
+	case sp.emailCode != nil:
+		p.Message = sp.name + " needs a code sent by e-mail: open it in a browser."
+		if pol.panelURL == "" {
+			p.Message = sp.name + " needs a code sent by e-mail, but the panel's public address is not configured."
+		}
 		p.LinkURL = ""
 	case sp.tokens:
 		p.Message = sp.name + " needs a machine token (as a bearer token, or as the password of basic auth)."

@@ -15,6 +15,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
+	"github.com/gatehouse-proxy/gatehouse/internal/mail"
 )
 
 // Sender delivers one message to a shoutrrr URL.
@@ -154,6 +155,15 @@ func (s *Service) sendTo(ctx context.Context, id string, ev Event) error {
 	var st ChannelSettings
 	if err := json.Unmarshal([]byte(r.Settings), &st); err != nil {
 		return fmt.Errorf("decode settings: %w", err)
+	}
+	if ChannelKind(r.Kind) == Email {
+		sctx, cancel := context.WithTimeout(ctx, sendTimeout)
+		defer cancel()
+		if err := s.sendEmail(sctx, st, sec, ev); err != nil {
+			s.o.Logger.Warn("notify: delivery failed", "channel", id, "err", scrub(err.Error(), "", sec))
+			return errors.New("delivery failed: " + mail.Failure(err))
+		}
+		return nil
 	}
 	u, err := serviceURL(ChannelKind(r.Kind), st, sec)
 	if err != nil {

@@ -47,6 +47,9 @@ type Settings struct {
 	CertWarningDays int `json:"certWarningDays"`
 	// DebounceSeconds: a state must last this long before it is sent.
 	DebounceSeconds int `json:"debounceSeconds"`
+	// MailChannelID is the e-mail channel that sends mail to people
+	// (sign-in codes); "" sends none.
+	MailChannelID string `json:"mailChannelId"`
 }
 
 // DefaultSettings apply until an administrator saves others.

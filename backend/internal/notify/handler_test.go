@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/mail"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 func webhookChannel(url string, events ...Kind) map[string]any {
@@ -188,13 +191,12 @@ func TestSendTestFailureHidesTheAnswer(t *testing.T) {
 	}
 }
 
-func TestEmailThroughSMTPSink(t *testing.T) {
+func TestEmailThroughSMTPReceiver(t *testing.T) {
 	v := newEnv(t)
-	sink := newSMTPSink(t)
-	host, port := sink.addr()
+	sink := testutil.NewSMTPReceiver(t, testutil.SMTPOptions{})
 	_, body, raw := v.do(t, http.MethodPost, "/api/notifications/channels", map[string]any{
 		"name": "mail", "kind": "email", "events": []Kind{BackendDown},
-		"settings": map[string]any{"host": host, "port": port, "from": "panel@example.com",
+		"settings": map[string]any{"host": sink.Host, "port": sink.Port, "from": "panel@example.com",
 			"to": []string{"ops@example.com", "oncall@example.com"}, "encryption": "none"}})
 	id, _ := body["id"].(string)
 	if id == "" {
@@ -213,16 +215,107 @@ func TestEmailThroughSMTPSink(t *testing.T) {
 	for range 5 {
 		v.svc.Publish(ctx, Event{Kind: BackendDown, Key: "backend:web:http://10.0.0.1:80", Subject: "Backend down: web"})
 	}
-	// shoutrrr sends one mail per recipient.
-	eventually(t, "four mails", func() bool { return len(sink.received()) >= 4 })
+	sink.WaitMails(t, 2, 5*time.Second)
 	time.Sleep(100 * time.Millisecond)
-	mails := sink.received()
-	if len(mails) != 4 {
-		t.Fatalf("got %d mails, want the test and one event to two recipients", len(mails))
+	mails := sink.Mails()
+	if len(mails) != 2 {
+		t.Fatalf("got %d mails, want the test and one event (one transaction for both recipients)", len(mails))
 	}
-	m := mails[2]
-	if m.from != "panel@example.com" || len(m.to) != 1 || !strings.Contains(m.data, "Subject: Backend down: web") {
+	m := mails[1]
+	if m.From != "panel@example.com" || len(m.To) != 2 || !strings.Contains(m.Data, "Subject: Backend down: web") {
 		t.Fatalf("mail %+v", m)
+	}
+}
+
+// TestEmailChannelWithSTARTTLSAndAuth: the channel's password is stored
+// sealed, never shown, and used over STARTTLS (a certificate the test made);
+// a wrong password fails the test button with fixed words.
+func TestEmailChannelWithSTARTTLSAndAuth(t *testing.T) {
+	sink := testutil.NewSMTPReceiver(t, testutil.SMTPOptions{StartTLS: true, RequireTLS: true, Username: "ops", Password: "s3cret-pass"})
+	v := newEnv(t, func(o *Deps) { o.MailRootCAs = sink.CertPool })
+	_, body, raw := v.do(t, http.MethodPost, "/api/notifications/channels", map[string]any{
+		"name": "people mail", "kind": "email",
+		"settings": map[string]any{"host": "localhost", "port": sink.Port, "from": "gate@example.com",
+			"username": "ops", "encryption": "starttls"},
+		"secrets": map[string]any{"password": "s3cret-pass"}})
+	id, _ := body["id"].(string)
+	if id == "" || strings.Contains(raw, "s3cret-pass") || !strings.Contains(raw, `"secretsSet":["password"]`) {
+		t.Fatal(raw)
+	}
+	var row channelRow
+	if err := v.svc.db.Where("id = ?", id).Take(&row).Error; err != nil || strings.Contains(row.Secrets, "s3cret") {
+		t.Fatalf("stored secrets %q %v", row.Secrets, err)
+	}
+	if _, body, raw := v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil); body["ok"] != true {
+		t.Fatalf("test: %s", raw)
+	}
+	m := sink.WaitMails(t, 1, 5*time.Second)[0]
+	if !m.TLS || m.Auth != "ops" || strings.Join(m.To, ",") != "gate@example.com" {
+		t.Fatalf("mail %+v", m)
+	}
+	// The people-mail setting names it; SendMail goes through it.
+	if code, _, raw := v.do(t, http.MethodPut, "/api/notifications/settings", map[string]any{
+		"certWarningDays": 14, "debounceSeconds": 60, "mailChannelId": id}); code != http.StatusOK {
+		t.Fatal(raw)
+	}
+	if err := v.svc.SendMail(context.Background(), mail.Message{To: []string{"ann@example.org"}, Subject: "Your code", Text: "123456"}); err != nil {
+		t.Fatal(err)
+	}
+	if m := sink.WaitMails(t, 2, 5*time.Second)[1]; strings.Join(m.To, ",") != "ann@example.org" || !strings.Contains(m.Data, "123456") {
+		t.Fatalf("mail %+v", m)
+	}
+	// A wrong password: the answer says so in fixed words, without the server's text.
+	v.do(t, http.MethodPut, "/api/notifications/channels/"+id, map[string]any{
+		"name": "people mail", "kind": "email",
+		"settings": map[string]any{"host": "localhost", "port": sink.Port, "from": "gate@example.com",
+			"username": "ops", "encryption": "starttls"},
+		"secrets": map[string]any{"password": "wrong-pass"}})
+	_, body, raw = v.do(t, http.MethodPost, "/api/notifications/channels/"+id+"/test", nil)
+	if body["ok"] != false || !strings.Contains(raw, "refused the username or password (535)") || strings.Contains(raw, "wrong-pass") {
+		t.Fatalf("test: %s", raw)
+	}
+	err := v.svc.SendMail(context.Background(), mail.Message{To: []string{"ann@example.org"}, Subject: "s", Text: "x"})
+	if err == nil || strings.Contains(err.Error(), "wrong-pass") {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestMailChannelSetting(t *testing.T) {
+	v := newEnv(t)
+	if err := v.svc.SendMail(context.Background(), mail.Message{To: []string{"a@example.com"}, Subject: "s", Text: "x"}); !errors.Is(err, ErrNoMailChannel) {
+		t.Fatalf("err %v", err)
+	}
+	_, body, _ := v.do(t, http.MethodPost, "/api/notifications/channels", webhookChannel("https://hooks.example.com/x"))
+	for _, id := range []string{body["id"].(string), "nope"} {
+		code, _, raw := v.do(t, http.MethodPut, "/api/notifications/settings", map[string]any{
+			"certWarningDays": 14, "debounceSeconds": 60, "mailChannelId": id})
+		if code != http.StatusUnprocessableEntity || !strings.Contains(raw, "mailChannelId") {
+			t.Fatalf("%d %s", code, raw)
+		}
+	}
+	if v.svc.MailReady(context.Background()) {
+		t.Fatal("ready without a channel")
+	}
+}
+
+func TestEmailChannelValidation(t *testing.T) {
+	v := newEnv(t)
+	for name, tc := range map[string]struct {
+		settings map[string]any
+		events   []Kind
+		field    string
+	}{
+		"events need recipients": {map[string]any{"host": "smtp.example.com", "from": "a@example.com"}, []Kind{BackendDown}, "settings.to"},
+		"password over plain text": {map[string]any{"host": "smtp.example.com", "from": "a@example.com", "username": "u",
+			"encryption": "none"}, nil, "settings.encryption"},
+		"header injection in from": {map[string]any{"host": "smtp.example.com", "from": "a@example.com\r\nBcc: x@evil.test"}, nil, "settings.from"},
+		"list in to":               {map[string]any{"host": "smtp.example.com", "from": "a@example.com", "to": []string{"b@example.com,c@evil.test"}}, nil, "settings.to[0]"},
+	} {
+		code, _, raw := v.do(t, http.MethodPost, "/api/notifications/channels", map[string]any{
+			"name": "m", "kind": "email", "events": tc.events, "settings": tc.settings, "secrets": map[string]any{"password": "p"}})
+		if code != http.StatusUnprocessableEntity || !strings.Contains(raw, `"field":"`+tc.field+`"`) {
+			t.Errorf("%s: %d %s", name, code, raw)
+		}
 	}
 }
 

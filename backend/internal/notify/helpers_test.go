@@ -1,15 +1,12 @@
 package notify
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/textproto"
 	"strings"
 	"sync"
 	"testing"
@@ -105,97 +102,6 @@ func (r *receiver) messages() []map[string]any {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]map[string]any(nil), r.got...)
-}
-
-// smtpSink is a minimal SMTP server that keeps each message's envelope and data.
-type smtpSink struct {
-	ln   net.Listener
-	mu   sync.Mutex
-	mail []sinkMail
-}
-
-type sinkMail struct {
-	from string
-	to   []string
-	data string
-}
-
-func newSMTPSink(t *testing.T) *smtpSink {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &smtpSink{ln: ln}
-	t.Cleanup(func() { _ = ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go s.serve(c)
-		}
-	}()
-	return s
-}
-
-func (s *smtpSink) addr() (string, int) {
-	a := s.ln.Addr().(*net.TCPAddr)
-	return a.IP.String(), a.Port
-}
-
-func (s *smtpSink) serve(c net.Conn) {
-	defer func() { _ = c.Close() }()
-	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
-	tp := textproto.NewConn(c)
-	_ = tp.PrintfLine("220 sink ESMTP")
-	var m sinkMail
-	for {
-		line, err := tp.ReadLine()
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(line)
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"), strings.HasPrefix(cmd, "HELO"):
-			_ = tp.PrintfLine("250-sink")
-			_ = tp.PrintfLine("250 8BITMIME")
-		case strings.HasPrefix(cmd, "MAIL FROM:"):
-			m = sinkMail{from: address(line[len("MAIL FROM:"):])}
-			_ = tp.PrintfLine("250 ok")
-		case strings.HasPrefix(cmd, "RCPT TO:"):
-			m.to = append(m.to, address(line[len("RCPT TO:"):]))
-			_ = tp.PrintfLine("250 ok")
-		case cmd == "DATA":
-			_ = tp.PrintfLine("354 go on")
-			b, err := io.ReadAll(bufio.NewReader(tp.DotReader()))
-			if err != nil {
-				return
-			}
-			m.data = string(b)
-			s.mu.Lock()
-			s.mail = append(s.mail, m)
-			s.mu.Unlock()
-			_ = tp.PrintfLine("250 queued")
-		case cmd == "QUIT":
-			_ = tp.PrintfLine("221 bye")
-			return
-		default: // RSET, NOOP
-			_ = tp.PrintfLine("250 ok")
-		}
-	}
-}
-
-// address takes the path of a MAIL or RCPT argument, without its parameters.
-func address(arg string) string {
-	arg, _, _ = strings.Cut(strings.TrimSpace(arg), " ")
-	return strings.Trim(arg, "<>")
-}
-
-func (s *smtpSink) received() []sinkMail {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]sinkMail(nil), s.mail...)
 }
 
 // eventually polls cond until it holds or the test times out.

@@ -27,7 +27,7 @@ func TestEveryKindKeepsItsSecrets(t *testing.T) {
 		{Discord, nil, map[string]any{"webhookUrl": "https://discord.com/api/webhooks/123456/discordSecretToken"}, `["webhookUrl"]`},
 		{Slack, nil, map[string]any{"webhookUrl": "https://hooks.slack.com/services/T00000001/B00000001/slackSecretXYZslackSecret"}, `["webhookUrl"]`}, //nolint:gosec // made-up test secrets
 		{Telegram, map[string]any{"chatIds": []string{"-100123", "@opschannel"}}, map[string]any{"token": "123456:telegramSecretTokenValue"}, `["token"]`},
-		{Email, map[string]any{"host": "smtp.example.com", "port": 587, "username": "ops", "from": "a@example.com", "to": []string{"b@example.com"}},
+		{Email, map[string]any{"host": "smtp.example.com", "port": 587, "username": "ops", "encryption": "starttls", "from": "a@example.com", "to": []string{"b@example.com"}},
 			map[string]any{"password": "smtp-pass-secret"}, `["password"]`},
 	}
 	for i, tc := range tests {

@@ -2,6 +2,7 @@ package notify
 
 import (
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/mail"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -35,6 +37,11 @@ type Deps struct {
 	Backoff []time.Duration
 	// QueueSize bounds the deliveries waiting; 0 means 256.
 	QueueSize int
+	// Mail sends through an e-mail channel; nil means mail.Send.
+	Mail MailFunc
+	// MailRootCAs trusts SMTP servers' certificates; nil means the
+	// system's roots (tests pass their receiver's).
+	MailRootCAs *x509.CertPool
 }
 
 // Service keeps the channels and delivers events to them.
@@ -53,6 +60,9 @@ func NewService(o Deps) *Service {
 	}
 	if o.Backoff == nil {
 		o.Backoff = []time.Duration{2 * time.Second, 10 * time.Second, 30 * time.Second}
+	}
+	if o.Mail == nil {
+		o.Mail = mail.Send
 	}
 	if o.QueueSize == 0 {
 		o.QueueSize = 256
@@ -220,6 +230,11 @@ func (s *Service) fill(r *channelRow, req ChannelRequest, old ChannelSecrets, no
 	if err := check(req.Kind, req.Settings, sec); err != nil {
 		return err
 	}
+	if req.Kind == Email {
+		if err := checkEmail(req.Settings, events); err != nil {
+			return err
+		}
+	}
 	if _, err := serviceURL(req.Kind, req.Settings, sec); err != nil {
 		return apperr.Field("settings", "cannot build the delivery address: %s", scrub(err.Error(), "", sec))
 	}
@@ -301,6 +316,15 @@ func (s *Service) PutSettings(ctx context.Context, st Settings) (Settings, error
 	}
 	if err := col.Err(); err != nil {
 		return st, err
+	}
+	if st.MailChannelID != "" {
+		r, err := s.row(ctx, s.db, st.MailChannelID)
+		if _, ok := apperr.As(err); ok || (err == nil && ChannelKind(r.Kind) != Email) {
+			return st, apperr.Field("mailChannelId", "must be the id of an e-mail channel")
+		}
+		if err != nil {
+			return st, err
+		}
 	}
 	if err := store.PutConfig(ctx, s.db, settingsKey, st); err != nil {
 		return st, err

@@ -3,7 +3,6 @@ package notify
 import (
 	"fmt"
 	"net"
-	"net/mail"
 	"net/netip"
 	"net/url"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"github.com/nicholas-fedor/shoutrrr/pkg/services/specialized/generic"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/mail"
 )
 
 // ChannelKind is a delivery service.
@@ -125,8 +125,17 @@ func hostPort(h string, port int) string {
 
 // safeAddress accepts a bare e-mail address (no display name, no list).
 func safeAddress(a string) bool {
-	p, err := mail.ParseAddress(a)
-	return err == nil && p.Address == a && p.Name == "" && !strings.ContainsAny(a, ",;\r\n ")
+	_, err := mail.CheckAddress(a)
+	return err == nil
+}
+
+// loopbackHost reports whether h names this machine.
+func loopbackHost(h string) bool {
+	if h == "localhost" {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.IsLoopback()
 }
 
 // check validates the settings and secrets of kind k, naming fields as the
@@ -191,8 +200,8 @@ func check(k ChannelKind, st ChannelSettings, sec ChannelSecrets) error {
 		if !safeAddress(st.From) {
 			col.Add("settings.from", "must be an e-mail address")
 		}
-		if len(st.To) == 0 {
-			col.Add("settings.to", "needs at least one address")
+		if len(st.To) > 50 {
+			col.Add("settings.to", "at most 50 addresses")
 		}
 		for i, a := range st.To {
 			if !safeAddress(a) {

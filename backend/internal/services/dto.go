@@ -54,6 +54,7 @@ type Protection struct {
 	SSO         bool `json:"sso"`
 	SharedLinks bool `json:"sharedLinks"`
 	Tokens      bool `json:"tokens"`
+	EmailCode   bool `json:"emailCode"`
 	// Exposure is who can open the service without signing in, as its
 	// protections and access rules (global and its own) decide: "everyone"
 	// (no protection, or rules that allow every request), "some" (allow
@@ -62,7 +63,9 @@ type Protection struct {
 }
 
 // Any reports whether any protection is enabled.
-func (p Protection) Any() bool { return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens }
+func (p Protection) Any() bool {
+	return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens || p.EmailCode
+}
 
 // Response is a service as the API shows it.
 type Response struct {

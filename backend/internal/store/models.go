@@ -246,6 +246,9 @@ const (
 	SecuritySSO         = "sso"
 	SecuritySharedLinks = "shared_links"
 	SecurityTokens      = "tokens" // machine tokens; settings may name a header
+	// SecurityEmailCode: a six-digit code sent by e-mail to allowed
+	// addresses; settings hold the allow-list and the session length.
+	SecurityEmailCode = "email_code"
 )
 
 // SecurityConfig is one protection attached to a service.
@@ -278,6 +281,7 @@ type SharedLink struct {
 const (
 	SessionSSO        = "sso"
 	SessionSharedLink = "shared_link"
+	SessionEmailCode  = "email_code"
 )
 
 // Session is a forward-auth session for one service; only the token's hash is stored.

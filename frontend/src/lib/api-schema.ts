@@ -694,6 +694,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/email-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * E-mail code sign-in, the page asking for an address
+         * @description Verify sends a browser without a session here when the service has the
+         *     email_code protection. The page is HTML for people.
+         */
+        get: operations["emailCodeStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email-code/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail code sign-in, mail a code to an address the service allows
+         * @description The answer is the same page with the same status whether or not the
+         *     address may use the service; the code is made and mailed afterwards,
+         *     through the e-mail channel the notification settings choose. Limited
+         *     per address of the service and per client address (429).
+         */
+        post: operations["emailCodeSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/email-code/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail code sign-in, check the code
+         * @description A right code (single use, 10 minutes, 5 tries) answers 303 back to the
+         *     service with a one-time exchange token, which opens the session on the
+         *     service's own host. Wrong codes are limited per address of the service
+         *     and per client address (429).
+         */
+        post: operations["emailCodeVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sso/callback": {
         parameters: {
             query?: never;
@@ -1141,7 +1208,7 @@ export interface paths {
         };
         /** Read the notification settings */
         get: operations["getNotificationSettings"];
-        /** Set the certificate warning threshold and the debounce window */
+        /** Set the certificate warning threshold, the debounce window and the channel that mails people */
         put: operations["putNotificationSettings"];
         post?: never;
         delete?: never;
@@ -1922,7 +1989,7 @@ export interface components {
             groups: string[] | null;
             id: string;
             /** @enum {string} */
-            kind: "sso" | "shared_link";
+            kind: "sso" | "shared_link" | "email_code";
             /** Format: date-time */
             lastSeenAt: string;
             name: string;
@@ -2525,6 +2592,8 @@ export interface components {
         NotificationSettings: {
             certWarningDays: number;
             debounceSeconds: number;
+            /** @description The e-mail channel that sends mail to people (sign-in codes); empty sends none. */
+            mailChannelId?: string;
         };
         NotificationTestResult: {
             error?: string;
@@ -2799,7 +2868,7 @@ export interface components {
             password?: string;
         };
         /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
-        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"];
+        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"];
         SecurityConfigBasicAuth: {
             /** Format: date-time */
             createdAt: string;
@@ -2815,7 +2884,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SecurityConfigEmailCode: {
+            /** @description Addresses (ann@example.com), domains (example.com) and subdomains (*.example.com), lower-case. */
+            allowedEmails: string[];
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            id: string;
+            serviceId: string;
+            sessionSeconds: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "email_code";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         SecurityConfigRequest: {
+            /** @description email_code only, who may ask for a code: addresses (ann@example.com), domains (example.com or @example.com) and subdomains (*.example.com). Empty allows no one. */
+            allowedEmails?: string[] | null;
             /** @description basic_auth only. */
             credentialSetId?: string | null;
             /** @description Absent or null means true. */
@@ -2823,6 +2911,8 @@ export interface components {
             groups?: string[] | null;
             /** @description tokens only, a header clients may put their token in (besides Authorization). */
             header?: string;
+            /** @description email_code only, the session length (0: one day; at least 300). */
+            sessionSeconds?: number;
             type: components["schemas"]["SecurityConfigType"];
             /** @description sso only, users allowed (empty with groups empty means everyone who signs in). Each entry is compared with one claim: "sub:<subject>" with the ID token's sub (of the issuer configured when the list is saved); an entry with an @ with the email claim, only when email_verified is true; any other word with preferred_username or sub. */
             users?: string[] | null;
@@ -2874,7 +2964,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens";
+        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code";
         Service: {
             /** Format: date-time */
             createdAt: string;
@@ -2919,7 +3009,7 @@ export interface components {
             exposure: components["schemas"]["AccessExposure"];
             /** @description A GeoIP database is loaded (country conditions work). */
             geoip: boolean;
-            protections: ("basicAuth" | "sso" | "sharedLinks" | "tokens")[];
+            protections: ("basicAuth" | "sso" | "sharedLinks" | "tokens" | "emailCode")[];
             rules: components["schemas"]["AccessRule"][];
             serviceId: string;
             /** Format: date-time */
@@ -3025,6 +3115,7 @@ export interface components {
         };
         ServiceProtection: {
             basicAuth: boolean;
+            emailCode: boolean;
             /**
              * @description Who can open the service without signing in: everyone (no protection, or access rules that allow every request), some (allow rules with conditions) or none.
              * @enum {string}
@@ -4577,6 +4668,169 @@ export interface operations {
             403: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    emailCodeStart: {
+        parameters: {
+            query: {
+                /** @description Where to return: a URL on one of the service's hosts. */
+                rd: string;
+                service: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    emailCodeSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    email: string;
+                    rd: string;
+                    service: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The page asking for the code, whatever the address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["Error"];
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    emailCodeVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    code: string;
+                    email: string;
+                    rd: string;
+                    service: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the service with a one-time exchange token. */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
             500: components["responses"]["Error"];
         };
     };

@@ -108,7 +108,7 @@ type Expiry struct {
 }
 
 // Protection is one protection of a service: Type is store.SecurityBasicAuth,
-// SecuritySSO, SecuritySharedLinks or SecurityTokens. A basic-auth protection
+// SecuritySSO, SecuritySharedLinks, SecurityTokens or SecurityEmailCode. A basic-auth protection
 // names its credential set.
 type Protection struct {
 	Type          string         `json:"type"`

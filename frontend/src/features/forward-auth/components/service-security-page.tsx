@@ -5,6 +5,7 @@ import type { SecurityConfig } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
 import { useSecurityConfigs } from '../api/security';
 import { BasicAuthCard } from './basic-auth-card';
+import { EmailCodeProtection } from './email-code-protection';
 import { SharedLinksCard } from './shared-links-card';
 import { SsoCard } from './sso-card';
 import { TokensCard } from './tokens-card';
@@ -31,6 +32,7 @@ export function ServiceSecurityPage() {
         <SsoCard serviceId={id} config={pick(items, 'sso')} />
         <BasicAuthCard serviceId={id} config={pick(items, 'basic_auth')} />
         <TokensCard serviceId={id} config={pick(items, 'tokens')} />
+        <EmailCodeProtection serviceId={id} config={pick(items, 'email_code')} />
       </div>
     </div>
   );

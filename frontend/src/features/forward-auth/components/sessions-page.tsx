@@ -39,7 +39,18 @@ export function SessionsPage() {
       sortValue: (s) => s.serviceName || s.serviceId,
       cell: (s) => <Link to={`/services/${s.serviceId}/security`}>{s.serviceName || s.serviceId}</Link>,
     },
-    { id: 'via', header: 'Via', cell: (s) => (s.kind === 'sso' ? <Badge tone="info" icon="users">SSO</Badge> : <Badge tone="primary" icon="link">Shared link</Badge>) },
+    {
+      id: 'via',
+      header: 'Via',
+      cell: (s) =>
+        s.kind === 'sso' ? (
+          <Badge tone="info" icon="users">SSO</Badge>
+        ) : s.kind === 'email_code' ? (
+          <Badge tone="info" icon="mail">E-mail code</Badge>
+        ) : (
+          <Badge tone="primary" icon="link">Shared link</Badge>
+        ),
+    },
     {
       id: 'started',
       header: 'Started',

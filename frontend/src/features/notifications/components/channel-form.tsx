@@ -66,7 +66,7 @@ const schema = z
     if (v.kind === 'email') {
       if (!emailRE.test(st.from)) add(['settings', 'from'], 'Enter the sender’s address');
       const to = list(st.to);
-      if (to.length === 0) add(['settings', 'to'], 'Enter at least one address');
+      if (to.length === 0 && v.events.length > 0) add(['settings', 'to'], 'Enter at least one address to receive the events');
       else if (to.some((a) => !emailRE.test(a))) add(['settings', 'to'], 'Enter e-mail addresses separated by commas');
     }
   });
@@ -273,7 +273,12 @@ function KindFields({
             <Field label="From" error={e?.from?.message}>
               <input className="input" type="email" autoComplete="off" {...register('settings.from')} />
             </Field>
-            <Field label="To" hint="Separate addresses with commas." error={e?.to?.message}>
+            <Field
+              label="To"
+              optional
+              hint="Who receives the events, separated by commas. A channel that only mails people (sign-in codes) needs none: its test goes to the From address."
+              error={e?.to?.message}
+            >
               <input className="input" autoComplete="off" {...register('settings.to')} />
             </Field>
           </div>

@@ -137,4 +137,17 @@ describe('NotificationsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+  it('chooses the e-mail channel that mails people', async () => {
+    const mailer: Channel = { ...hook, id: 'm1', name: 'people mail', kind: 'email', events: [], settings: { host: 'smtp.example.com', from: 'gate@example.com' }, secretsSet: [] };
+    const { user, calls } = setup([
+      { path: '/api/notifications/channels', body: { items: [hook, mailer] } },
+      { method: 'PUT', path: '/api/notifications/settings', body: { certWarningDays: 14, debounceSeconds: 60, mailChannelId: 'm1' } },
+    ]);
+    const select = await screen.findByLabelText(/E-mail to people goes through/);
+    await screen.findByRole('option', { name: 'people mail' });
+    expect(within(select).queryByRole('option', { name: 'ops hook' })).not.toBeInTheDocument();
+    await user.selectOptions(select, 'people mail');
+    await user.click(within(screen.getByRole('form', { name: 'Notification settings' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ certWarningDays: 14, debounceSeconds: 60, mailChannelId: 'm1' }));
+  });
 });

@@ -7,6 +7,7 @@ const items = [
   { key: 'sso', icon: 'users', label: 'SSO' },
   { key: 'sharedLinks', icon: 'link', label: 'Shared links' },
   { key: 'tokens', icon: 'terminal', label: 'Machine tokens' },
+  { key: 'emailCode', icon: 'mail', label: 'E-mail code' },
 ] as const;
 
 /**

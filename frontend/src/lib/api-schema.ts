@@ -1824,6 +1824,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proxy/status/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test the connection to Traefik now
+         * @description Whether Traefik fetched the configuration recently (from the panel's record of its polls), and whether Traefik's API and metrics endpoint answer now (asked once each, uncached). Each item says what was found and what to do, with the technical cause apart.
+         */
+        get: operations["checkProxyConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -2088,6 +2108,26 @@ export interface paths {
         };
         /** Version, mode and whether first-run setup is still to do */
         get: operations["getSystem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How this panel runs
+         * @description The version, when this replica started, the data directory, the database engine and its size, and the addresses in effect: where browsers reach the panel, where Traefik reaches it (set through PANEL_INTERNAL_URL or derived from the listen address), the address forward-auth middlewares call, and the visitors' portal ("" until one is configured).
+         */
+        get: operations["getPanelSystemInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2421,10 +2461,10 @@ export interface components {
             /** @description The poller's address (the connection's peer) */
             remote: string;
         };
-        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, hsts_without_tls. */
+        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, https_redirect_without_plain (TLS entrypoints only and no plain entrypoint named web or http to redirect from), hsts_without_tls. */
         ConfigPreviewWarning: {
             /** @enum {string} */
-            code: "default_certificate" | "https_redirect_without_tls" | "hsts_without_tls";
+            code: "default_certificate" | "https_redirect_without_tls" | "https_redirect_without_plain" | "hsts_without_tls";
             message: string;
         };
         /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour, nor how Traefik and its ACME client connect (proxies, trusted certificate authorities, TLS, DNS resolution, the Go runtime, lego's LEGO_ switches). The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
@@ -2572,8 +2612,12 @@ export interface components {
         ImportItem: {
             /** @enum {string} */
             action: "create" | "update" | "unchanged" | "delete" | "refused";
+            /** @description For a service or domain created or updated: what it is or becomes (host names, targets, entrypoints, certificates), each changed line as was → now on an update. */
+            details?: string[];
             /** @description The fields an update changes. */
             fields?: string[];
+            /** @description The row an applied create or update wrote (absent in a dry run). */
+            id?: string;
             /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin. */
             kind: string;
             name: string;
@@ -2775,6 +2819,33 @@ export interface components {
          * @enum {string}
          */
         PanelRole: "admin" | "viewer" | "none";
+        PanelSystemInfo: {
+            database: {
+                /** @enum {string} */
+                engine: "sqlite" | "postgres";
+                /**
+                 * Format: int64
+                 * @description -1 when unknown
+                 */
+                sizeBytes: number;
+            };
+            dataDir: string;
+            managed: boolean;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: int64 */
+            uptimeSeconds: number;
+            urls: {
+                forwardAuth: string;
+                internal: string;
+                /** @description PANEL_INTERNAL_URL is set rather than derived */
+                internalSet: boolean;
+                /** @description Empty until a portal is configured */
+                portal: string;
+                public: string;
+            };
+            version: string;
+        };
         Passkey: {
             /** Format: date-time */
             createdAt: string;
@@ -2924,6 +2995,25 @@ export interface components {
         ProxyConflictsView: components["schemas"]["ProxyStatus"] & {
             items: components["schemas"]["ProxyConflict"][];
         };
+        ProxyConnectionCheck: {
+            /** Format: date-time */
+            at: string;
+            items: {
+                /** @description What was found */
+                answer: string;
+                /** @description The technical cause; empty when none */
+                detail: string;
+                /** @description What to do; empty when nothing */
+                hint: string;
+                /** @enum {string} */
+                name: "provider" | "api" | "metrics";
+                /** @enum {string} */
+                state: "ok" | "warning" | "failed";
+            }[];
+            /** @enum {string} */
+            state: "ok" | "warning" | "failed";
+            summary: string;
+        };
         ProxyEntrypoint: {
             address: string;
             asDefault: boolean;
@@ -3040,6 +3130,7 @@ export interface components {
                 /** @description Traefik polled since the panel started */
                 polled: boolean;
                 recent: components["schemas"]["ConfigPoll"][];
+                setups: components["schemas"]["TraefikSetup"][];
                 /** @description Traefik static configuration for the HTTP provider (YAML) */
                 snippet: string;
                 stopped: boolean;
@@ -3541,6 +3632,17 @@ export interface components {
                 }[];
                 options?: string;
             };
+        };
+        TraefikSetup: {
+            /** @description The panel's environment variables to set */
+            env: string;
+            /** @description The panel's address as Traefik sees it in this variant */
+            providerUrl: string;
+            /** @description A complete static configuration: entrypoints, the HTTP provider, the API and Prometheus metrics */
+            traefikYml: string;
+            /** @enum {string} */
+            variant: "docker" | "host";
+            warnings: string[];
         };
         TwoFactorCodeRequest: {
             code: string;
@@ -7249,6 +7351,29 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    checkProxyConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection test */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyConnectionCheck"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listServices: {
         parameters: {
             query?: never;
@@ -7936,6 +8061,29 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error"];
+        };
+    };
+    getPanelSystemInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The system view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelSystemInfo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
 }

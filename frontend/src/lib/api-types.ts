@@ -121,6 +121,9 @@ export type ProxyStatus = Schemas['ProxyStatusView'];
 export type ConfigPoll = Schemas['ConfigPoll'];
 export type ServiceBadge = ProxyStatus['services'][number];
 export type ServiceBadgeState = ServiceBadge['state'];
+export type TraefikSetupGuide = Schemas['TraefikSetup'];
+export type ProxyConnectionCheck = Schemas['ProxyConnectionCheck'];
+export type PanelSystemInfo = Schemas['PanelSystemInfo'];
 
 // A service's HTTP options: HTTPS (with its domain's defaults), its kind, maintenance and load balancing.
 /** A Strict-Transport-Security policy; maxAge 0 sends no header. */

@@ -2,6 +2,7 @@
 export const qk = {
   system: () => ['system'] as const,
   cluster: () => ['cluster'] as const,
+  systemInfo: () => ['system', 'info'] as const,
   me: () => ['me'] as const,
   account: {
     all: () => ['account'] as const,

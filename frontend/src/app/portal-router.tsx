@@ -49,6 +49,12 @@ export function createPortalRouter() {
     {
       element: <Outlet />,
       errorElement: <RouteError />,
+      // Shown while the account page's code arrives on a first visit.
+      hydrateFallbackElement: (
+        <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
+          <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+        </div>
+      ),
       children: [
         { path: '/login', element: <PortalSignInPage /> },
         {

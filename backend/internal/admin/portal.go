@@ -132,11 +132,14 @@ func (s *Service) PortalSignIn(ctx context.Context, r *http.Request) (PortalSess
 	if s.portalHost == nil || !route.IsPortalHost(r.Host, s.portalHost(ctx)) {
 		return PortalSession{}, false, nil
 	}
-	ck, err := r.Cookie(CookieName)
-	if err != nil || ck.Value == "" || len(ck.Value) > 256 {
+	tok := ""
+	if ck, err := r.Cookie(CookieName); err == nil { // no cookie: no session
+		tok = ck.Value
+	}
+	if tok == "" || len(tok) > 256 {
 		return PortalSession{}, false, nil
 	}
-	_, sess, err := s.session(route.WithPortal(ctx), ck.Value)
+	_, sess, err := s.session(route.WithPortal(ctx), tok)
 	if apperr.IsCode(err, apperr.CodeUnauthenticated) {
 		return PortalSession{}, false, nil
 	}

@@ -35,6 +35,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
@@ -342,7 +343,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
-	api.People = people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc}))
+	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
+	api.People = people.NewHandler(peopleSvc)
+	api.Invitations = invitations.NewHandler(invitations.NewService(invitations.Deps{
+		DB: db, Now: now, Bus: bus, Logger: log, People: peopleSvc, Accounts: adminSvc, Mailer: notifySvc,
+		LinkBase: panel.Public,
+	}))
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,

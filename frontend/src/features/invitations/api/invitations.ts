@@ -43,7 +43,7 @@ export function useRequestReset() {
 export function useResetLink(token: string) {
   return useQuery({
     queryKey: ['password-reset', 'check', token],
-    queryFn: () => api.post('/api/password-reset/check', { body: { token } }),
+    queryFn: () => api.post('/api/password-reset/check', { body: { token } }).then(() => true),
     retry: false,
   });
 }

@@ -110,6 +110,19 @@ func TestInvitationByEmail(t *testing.T) {
 	if rec := a.do("DELETE", "/api/invitations/"+created.Invitation.ID, ""); rec.Code != http.StatusConflict {
 		t.Fatalf("revoking a used invitation = %d %s", rec.Code, rec.Body)
 	}
+	// The invitation and its acceptance are in the audit log, never the link.
+	var actions []string
+	if err := a.c.db.Table("audit_entries").Where("resource_type = ?", "invitations").Order("seq").
+		Pluck("action", &actions).Error; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(actions, ",") != "create,accept" {
+		t.Fatalf("audited invitation actions = %v", actions)
+	}
+	var leaked int64
+	if err := a.c.db.Table("audit_entries").Where("diff LIKE ?", "%"+tok+"%").Count(&leaked).Error; err != nil || leaked != 0 {
+		t.Fatal("the link is in the audit log")
+	}
 }
 
 // Of two accepts of one invitation at once, exactly one wins.

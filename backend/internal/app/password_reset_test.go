@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // A person who forgot their password asks by e-mail address, gets a link
@@ -38,6 +40,18 @@ func TestPasswordResetByEmail(t *testing.T) {
 	}
 	if code := a.public("POST", "/api/password-reset", `{"token":"`+tok+`","password":"another-password"}`); code != http.StatusNotFound {
 		t.Fatalf("a second use = %d", code)
+	}
+	// A link older than 30 minutes is refused.
+	if code := a.public("POST", "/api/password-reset/request", `{"login":"ann"}`); code != http.StatusAccepted {
+		t.Fatalf("second request = %d", code)
+	}
+	late := tokenIn(t, rcv.WaitMails(t, 2, 5*time.Second)[1].Data)
+	if err := a.c.db.Model(&store.PasswordReset{}).Where("used_at IS NULL").
+		Update("expires_at", time.Now().Add(-time.Second)).Error; err != nil {
+		t.Fatal(err)
+	}
+	if code := a.public("POST", "/api/password-reset", `{"token":"`+late+`","password":"too-late-password"}`); code != http.StatusNotFound {
+		t.Fatalf("an expired link = %d", code)
 	}
 }
 

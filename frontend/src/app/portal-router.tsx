@@ -41,8 +41,7 @@ function RequirePortalSession({ children }: { children: ReactNode }) {
 
 /**
  * The portal's pages, the only ones the SPA shows on the portal's host: sign-in, the
- * launcher and the account. The invitations pages (/invite/:token, /reset-password/:token,
- * /forgot-password, /register) join the public routes beside /login.
+ * launcher, the account, and the invitations pages beside /login.
  */
 export function createPortalRouter() {
   return createBrowserRouter([
@@ -57,6 +56,10 @@ export function createPortalRouter() {
       ),
       children: [
         { path: '/login', element: <PortalSignInPage /> },
+        // The invitations pages (features/invitations), as on the panel's host.
+        { path: '/invite/:token', lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: m.InvitePage })) },
+        { path: '/forgot-password', lazy: () => import('@/features/invitations/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+        { path: '/reset-password/:token', lazy: () => import('@/features/invitations/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
         {
           element: (
             <RequirePortalSession>

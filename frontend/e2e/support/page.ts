@@ -68,3 +68,11 @@ export function artifact(name: string): string {
 export async function serviceTab(page: Page, name: 'Details' | 'TLS and HTTPS' | 'Load balancing' | 'Advanced'): Promise<void> {
   await page.getByRole('tablist', { name: 'Service settings' }).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }
+
+/** Saves the service's Security tab: its one form, from the sticky bar. */
+export async function saveProtection(page: Page): Promise<void> {
+  const bar = page.getByTestId('protection-save-bar');
+  await bar.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
+  await bar.getByRole('button', { name: 'Save protection' }).click();
+  await bar.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+}

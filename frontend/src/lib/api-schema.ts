@@ -751,6 +751,14 @@ export interface paths {
          *     no Origin, Sec-Fetch-Site same-origin): 303 with the session cookie.
          *     Any other method answers 401 with a page whose one button makes that
          *     POST, and uses nothing, so link-preview robots cannot use up a link.
+         *
+         *     A link with a PIN or password answers 401 with a page whose form is a
+         *     GET to the link's own address adding gh_pin (the answer); the link is
+         *     used only by that GET, with the right answer, from the same origin
+         *     (Sec-Fetch-Site same-origin, or a Referer of the same origin): 302
+         *     with the session cookie. A wrong answer never uses the link; after 5
+         *     wrong answers for one link in 15 minutes, or 20 from one address, 429
+         *     with Retry-After; after 10 in all the link is locked (403).
          */
         get: operations["verifyForwardAuth"];
         put?: never;
@@ -770,6 +778,14 @@ export interface paths {
          *     no Origin, Sec-Fetch-Site same-origin): 303 with the session cookie.
          *     Any other method answers 401 with a page whose one button makes that
          *     POST, and uses nothing, so link-preview robots cannot use up a link.
+         *
+         *     A link with a PIN or password answers 401 with a page whose form is a
+         *     GET to the link's own address adding gh_pin (the answer); the link is
+         *     used only by that GET, with the right answer, from the same origin
+         *     (Sec-Fetch-Site same-origin, or a Referer of the same origin): 302
+         *     with the session cookie. A wrong answer never uses the link; after 5
+         *     wrong answers for one link in 15 minutes, or 20 from one address, 429
+         *     with Retry-After; after 10 in all the link is locked (403).
          */
         head: operations["verifyForwardAuthHead"];
         patch?: never;
@@ -1926,6 +1942,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/services/{id}/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Every protection of a service, as one document */
+        get: operations["getServiceProtection"];
+        /**
+         * Save every protection of a service in one transaction
+         * @description A section left out (or null) is left as it is; a section equal to what
+         *     is stored is not written. Any error saves nothing, and field errors are
+         *     named by their path in the document (basicAuth.credentialSetId,
+         *     sso.users[1], tokens.header). Changing a protection ends the service's
+         *     sessions, except editing the lists of a live single sign-on.
+         */
+        put: operations["putServiceProtection"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services/{id}/security-configs": {
         parameters: {
             query?: never;
@@ -2871,6 +2915,36 @@ export interface components {
             panelRole?: components["schemas"]["PanelRole"];
             username?: string;
         };
+        /** @description A service's protections; a visitor gets in if any enabled one admits them. */
+        ProtectionSettings: {
+            basicAuth?: {
+                /** @description Required when enabled. */
+                credentialSetId?: string;
+                enabled: boolean;
+            } | null;
+            emailCode?: {
+                /** @description Addresses, domains (example.com) or subdomains (*.example.com). */
+                allowedEmails?: string[] | null;
+                enabled: boolean;
+                /**
+                 * Format: int64
+                 * @description 0: one day; at least 300.
+                 */
+                sessionSeconds?: number;
+            } | null;
+            sharedLinks?: {
+                enabled: boolean;
+            } | null;
+            sso?: {
+                enabled: boolean;
+                groups?: string[] | null;
+                users?: string[] | null;
+            } | null;
+            tokens?: {
+                enabled: boolean;
+                header?: string;
+            } | null;
+        };
         ProxyCertificate: {
             /** @description Negative once expired. */
             daysLeft: number;
@@ -3426,10 +3500,17 @@ export interface components {
             globalMiddlewares: string[];
         };
         SharedLink: {
+            /**
+             * @description What the link asks its visitor for; the PIN or password itself is never shown.
+             * @enum {string}
+             */
+            challenge: "none" | "pin" | "password";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description Wrong PINs or passwords given so far. */
+            failedAttempts: number;
             id: string;
             note: string;
             path: string;
@@ -3438,8 +3519,11 @@ export interface components {
             serviceId: string;
             /** Format: int64 */
             sessionSeconds: number;
-            /** @enum {string} */
-            status: "active" | "used" | "expired" | "revoked";
+            /**
+             * @description locked: unused, after 10 wrong PINs or passwords.
+             * @enum {string}
+             */
+            status: "active" | "used" | "expired" | "revoked" | "locked";
             /** @description Only in the answer to the creation. */
             url?: string;
             /** Format: date-time */
@@ -3453,8 +3537,12 @@ export interface components {
              */
             lifetimeSeconds?: number;
             note?: string;
+            /** @description Write-only. 8 to 128 characters the visitor must type before the link opens. Not with pin. */
+            password?: string;
             /** @description Where the link lands; empty means the service's first path rule, else /. */
             path?: string;
+            /** @description Write-only. 4 to 12 digits the visitor must type before the link opens. Not with password. */
+            pin?: string;
             /**
              * Format: int64
              * @description 0 for the default, else 60 to 31622400.
@@ -7576,6 +7664,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessTestResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getServiceProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putServiceProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectionSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved; the protections as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionSettings"];
                 };
             };
             400: components["responses"]["Error"];

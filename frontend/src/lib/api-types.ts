@@ -64,6 +64,8 @@ export type SsoSettingsInput = Schemas['SSOSettingsRequest'];
 
 export type SecurityConfig = Schemas['SecurityConfig'];
 export type SecurityConfigInput = Schemas['SecurityConfigRequest'];
+/** Every protection of a service in one document (GET/PUT /api/services/{id}/protection). */
+export type ProtectionSettings = Schemas['ProtectionSettings'];
 export type CredentialSet = Schemas['CredentialSet'];
 export type CredentialSetInput = Schemas['CredentialSetRequest'];
 

@@ -283,6 +283,8 @@ const (
 	// SecurityEmailCode: a six-digit code sent by e-mail to allowed
 	// addresses; settings hold the allow-list and the session length.
 	SecurityEmailCode = "email_code"
+	// SecurityPeople admits people of the directory signed in on the portal.
+	SecurityPeople = "people"
 )
 
 // SecurityConfig is one protection attached to a service.
@@ -322,6 +324,9 @@ const (
 	SessionSSO        = "sso"
 	SessionSharedLink = "shared_link"
 	SessionEmailCode  = "email_code"
+	// SessionPeople is opened through the sign-in portal for a person of
+	// the directory (migration 0022).
+	SessionPeople = "people"
 )
 
 // Session is a forward-auth session for one service; only the token's hash is stored.
@@ -341,9 +346,16 @@ type Session struct {
 	SSOIssuer   string `gorm:"column:sso_issuer"`
 	SSOSubject  string `gorm:"column:sso_subject"`
 	SSOUsername string `gorm:"column:sso_username"`
-	CreatedAt   time.Time
-	LastSeenAt  time.Time
-	ExpiresAt   time.Time
+	// People sessions (migration 0022): the person, the portal session it
+	// came from, whether that sign-in used a second factor, and when the
+	// person last proved who they are.
+	PersonID        string
+	PortalSessionID string
+	SecondFactor    bool
+	SignedInAt      *time.Time
+	CreatedAt       time.Time
+	LastSeenAt      time.Time
+	ExpiresAt       time.Time
 }
 
 // AppConfig is one key/value JSON document.

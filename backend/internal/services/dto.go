@@ -55,6 +55,7 @@ type Protection struct {
 	SharedLinks bool `json:"sharedLinks"`
 	Tokens      bool `json:"tokens"`
 	EmailCode   bool `json:"emailCode"`
+	People      bool `json:"people"`
 	// Exposure is who can open the service without signing in, as its
 	// protections and access rules (global and its own) decide: "everyone"
 	// (no protection, or rules that allow every request), "some" (allow

@@ -35,6 +35,9 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.GET(PortalContinuePath[len("/api"):], h.s.portalContinue,
 		route.Public.Because("people sign-in: the portal's hop to a service (reads the portal session, mints a one-time exchange)"),
 		route.Portal)
+	r.GET("/portal/services", h.s.portalServices,
+		route.Public.Because("the portal's launcher: answers only a person signed in on the portal (read through Deps.Portal)"),
+		route.Portal)
 
 	r.GET("/services/:id/security-configs", h.listSecurity)
 	r.POST("/services/:id/security-configs", h.upsertSecurity)

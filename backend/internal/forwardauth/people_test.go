@@ -2,6 +2,7 @@ package forwardauth
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -52,7 +53,7 @@ func (a appPasswordsFor) CheckAppPassword(_ context.Context, user, secret string
 // peopleEnv is an env with a portal and a small directory.
 type peopleEnv struct {
 	*env
-	portal *portalSignIns
+	portal                   *portalSignIns
 	ann, bob, family, admins string
 }
 
@@ -319,5 +320,39 @@ func TestPeopleAppPasswords(t *testing.T) {
 	rec = v.verify(fwd{service: svc, host: "dav.example.com", auth: basic("ann", "wrong"), ip: "203.0.113.9"})
 	if rec.Code != http.StatusTooManyRequests {
 		t.Fatalf("after %d failures = %d, want 429", MaxFailures, rec.Code)
+	}
+}
+
+func TestPortalLauncher(t *testing.T) {
+	v := newPeopleEnv(t)
+	mail, wiki, admin := v.service("mail.example.com"), v.service("wiki.example.com"), v.service("admin.example.com")
+	v.service("open.example.com") // no protection: not on the launcher
+	v.protectPeople(mail, map[string]any{"groups": []string{v.family}})
+	v.protectPeople(wiki, map[string]any{})
+	v.protectPeople(admin, map[string]any{"groups": []string{v.admins}})
+	v.portal.set("p-ann", PortalSignIn{PersonID: v.ann, SessionID: "ps-ann", At: v.clock.Now()})
+	v.portal.set("p-bob", PortalSignIn{PersonID: v.bob, SessionID: "ps-bob", At: v.clock.Now()})
+	list := func(cookie string) (int, []string) {
+		req := httptest.NewRequest(http.MethodGet, "/api/portal/services", nil)
+		if cookie != "" {
+			req.Header.Set("Cookie", "portal="+cookie)
+		}
+		rec := testutil.Serve(v.e, req)
+		var out LauncherResponse
+		_ = json.Unmarshal(rec.Body.Bytes(), &out)
+		var urls []string
+		for _, s := range out.Services {
+			urls = append(urls, s.URL)
+		}
+		return rec.Code, urls
+	}
+	if code, urls := list("p-ann"); code != http.StatusOK || strings.Join(urls, " ") != "https://mail.example.com/ https://wiki.example.com/" {
+		t.Fatalf("ann's launcher = %d %v", code, urls)
+	}
+	if code, urls := list("p-bob"); code != http.StatusOK || strings.Join(urls, " ") != "https://wiki.example.com/" {
+		t.Fatalf("bob's launcher = %d %v", code, urls)
+	}
+	if code, _ := list(""); code != http.StatusUnauthorized {
+		t.Fatalf("signed out = %d, want 401", code)
 	}
 }

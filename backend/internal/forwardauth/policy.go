@@ -51,6 +51,8 @@ type servicePolicy struct {
 	// rule, no global rule applies and no default action was set: then a
 	// protected service authenticates and an unprotected one allows.
 	rules *rules.Set
+	// launcher is how the service shows on the portal's launcher.
+	launcher store.Launcher
 }
 
 // protections names the enabled protections, as the API shows them.
@@ -199,7 +201,7 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	// Only what a servicePolicy keeps, and what services.FQDNs resolves
 	// host names from: targets, rules, headers and the rest would be
 	// decoded for every service only to be dropped.
-	if err := db.Select("id", "name", "enabled", "expires_at", "entrypoints", "hostnames", "domain_id").
+	if err := db.Select("id", "name", "enabled", "expires_at", "entrypoints", "hostnames", "domain_id", "launcher").
 		Preload("Domain").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load services for forward-auth: %w", err)
 	}
@@ -238,7 +240,7 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	p := &policy{services: make(map[string]*servicePolicy, len(rows)), panelURL: strings.TrimRight(panel, "/"),
 		portalURL: strings.TrimRight(portal, "/"), people: people}
 	for _, r := range rows {
-		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: r.Entrypoints.V}
+		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: r.Entrypoints.V, launcher: r.Launcher.V}
 		if r.ExpiresAt != nil {
 			sp.expiresAt = *r.ExpiresAt
 		}

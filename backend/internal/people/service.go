@@ -38,6 +38,9 @@ type Accounts interface {
 type ServiceSessions interface {
 	IdentitySessions(ctx context.Context, issuer, subject string) ([]forwardauth.SessionResponse, error)
 	EndIdentitySessions(ctx context.Context, issuer, subject, id string) error
+	// EndPersonSessions ends the sessions the people protection opened
+	// for the person, on every service and replica.
+	EndPersonSessions(ctx context.Context, personID string) error
 }
 
 // Service manages people and groups.
@@ -489,6 +492,11 @@ func (s *Service) EndServiceSession(ctx context.Context, id, sessionID string) e
 func (s *Service) endServiceSessions(ctx context.Context, p store.Person, sessionID string) error {
 	if s.services == nil {
 		return nil
+	}
+	if sessionID == "" {
+		if err := s.services.EndPersonSessions(ctx, p.ID); err != nil {
+			return err
+		}
 	}
 	return s.services.EndIdentitySessions(ctx, p.SSOIssuer, p.SSOSubject, sessionID)
 }

@@ -173,6 +173,17 @@ type Target struct {
 	Weight int `json:"weight,omitempty"`
 }
 
+// Launcher is how a service shows on the portal's launcher, to the people
+// its people protection admits.
+type Launcher struct {
+	Hidden      bool   `json:"hidden"`
+	Description string `json:"description"`
+	// Icon is an https URL or the name of a built-in icon.
+	Icon  string `json:"icon"`
+	Group string `json:"group"`
+	Order int    `json:"order"`
+}
+
 // LoadBalancer holds a service's load-balancer options; nil parts are off.
 type LoadBalancer struct {
 	HealthCheck *HealthCheck `json:"healthCheck"`
@@ -239,13 +250,15 @@ type Service struct {
 	Maintenance        bool
 	MaintenanceMessage string
 	LoadBalancer       JSON[LoadBalancer]
-	Enabled            bool
-	ExpiryType         string
-	LifetimeSeconds    *int64
-	ExpiresAt          *time.Time
-	EnabledAt          *time.Time
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	// Launcher is how the service shows on the portal (migration 0022).
+	Launcher        JSON[Launcher]
+	Enabled         bool
+	ExpiryType      string
+	LifetimeSeconds *int64
+	ExpiresAt       *time.Time
+	EnabledAt       *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 
 	Domain *Domain `gorm:"foreignKey:DomainID"`
 }

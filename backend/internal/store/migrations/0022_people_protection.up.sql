@@ -9,5 +9,8 @@ ALTER TABLE sessions ADD COLUMN person_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE sessions ADD COLUMN portal_session_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE sessions ADD COLUMN second_factor BOOLEAN NOT NULL DEFAULT FALSE;
 ALTER TABLE sessions ADD COLUMN signed_in_at TIMESTAMP;
+-- How a service shows on the portal's launcher: shown or hidden, a
+-- description, an icon, a group and an order (JSON).
+ALTER TABLE services ADD COLUMN launcher TEXT NOT NULL DEFAULT '{}';
 CREATE INDEX sessions_person ON sessions (person_id);
 CREATE INDEX sessions_portal_session ON sessions (portal_session_id);

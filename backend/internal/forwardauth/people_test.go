@@ -356,3 +356,54 @@ func TestPortalLauncher(t *testing.T) {
 		t.Fatalf("signed out = %d, want 401", code)
 	}
 }
+
+// Live refusal on every replica: the directory change or the portal
+// sign-out happens on one replica, and the other refuses the person's next
+// request once the relayed event arrives (the relay hands every published
+// event to the other replicas' buses, as the cluster package does).
+func TestPeopleLiveRefusalAcrossReplicas(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		do   func(v *peopleEnv)
+	}{
+		{"disabled", func(v *peopleEnv) {
+			now := v.clock.Now()
+			v.db.Model(&store.Person{}).Where("id = ?", v.ann).Update("disabled_at", &now)
+			v.directoryChanged(v.ann)
+		}},
+		{"removed from the group", func(v *peopleEnv) {
+			v.db.Where("group_id = ? AND person_id = ?", v.family, v.ann).Delete(&store.GroupMember{})
+			v.directoryChanged(v.family)
+		}},
+		{"signed out on the portal", func(v *peopleEnv) {
+			if err := v.acc.EndPortalSessions(context.Background(), "ps-ann"); err != nil {
+				v.t.Fatal(err)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newPeopleEnv(t)
+			b := &peopleEnv{portal: a.portal, ann: a.ann, bob: a.bob, family: a.family, admins: a.admins}
+			b.env = a.replica(func(o *Deps) {
+				o.Portal = a.portal
+				o.PortalURL = func(context.Context) (string, error) { return testPortal, nil }
+			})
+			a.bus.Subscribe(func(e change.Event) { b.bus.Deliver(e) })
+			svc := a.service("mail.example.com")
+			a.protectPeople(svc, map[string]any{"groups": []string{a.family}})
+			a.portal.set("p-ann", PortalSignIn{PersonID: a.ann, SessionID: "ps-ann", At: a.clock.Now()})
+			tok := a.signIn(svc, "mail.example.com", "p-ann")
+			for _, v := range []*peopleEnv{a, b} {
+				if rec := v.verify(fwd{service: svc, host: "mail.example.com", cookie: tok}); rec.Code != http.StatusOK {
+					t.Fatalf("before, on a replica = %d", rec.Code)
+				}
+			}
+			tc.do(a)
+			for i, v := range []*peopleEnv{a, b} {
+				if rec := v.verify(fwd{service: svc, host: "mail.example.com", cookie: tok}); rec.Code == http.StatusOK {
+					t.Fatalf("after, replica %d still admits the person", i)
+				}
+			}
+		})
+	}
+}

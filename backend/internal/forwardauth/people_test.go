@@ -57,7 +57,7 @@ type peopleEnv struct {
 	ann, bob, family, admins string
 }
 
-func newPeopleEnv(t *testing.T, opts ...func(*Deps)) *peopleEnv {
+func newPeopleEnv(t testing.TB, opts ...func(*Deps)) *peopleEnv {
 	t.Helper()
 	pe := &peopleEnv{portal: &portalSignIns{by: map[string]PortalSignIn{}}}
 	base := func(o *Deps) {

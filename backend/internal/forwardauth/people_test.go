@@ -407,3 +407,35 @@ func TestPeopleLiveRefusalAcrossReplicas(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPortalContinue: whatever rd says, the hop never fails with a 5xx and
+// only ever sends the browser to the portal or to the service's own host.
+func FuzzPortalContinue(f *testing.F) {
+	for _, s := range []string{"https://mail.example.com/", "https://mail.example.com:8443/x", "//evil.example/",
+		"https://mail.example.com@evil.example/", "javascript:alert(1)", "https://MAIL.example.com/%2e%2e/", ""} {
+		f.Add(s)
+	}
+	v := newPeopleEnv(f)
+	id := v.service("mail.example.com")
+	v.protectPeople(id, map[string]any{})
+	v.portal.set("p", PortalSignIn{PersonID: v.ann, SessionID: "ps", At: v.clock.Now()})
+	f.Fuzz(func(t *testing.T, rd string) {
+		for _, who := range []string{"", "p"} {
+			req := httptest.NewRequest(http.MethodGet, PortalContinuePath+"?rd="+url.QueryEscape(rd), nil)
+			if who != "" {
+				req.Header.Set("Cookie", "portal="+who)
+			}
+			rec := httptest.NewRecorder()
+			v.e.ServeHTTP(rec, req)
+			if rec.Code >= 500 {
+				t.Fatalf("rd %q: %d", rd, rec.Code)
+			}
+			if loc := rec.Header().Get("Location"); loc != "" {
+				u, err := url.Parse(loc)
+				if err != nil || (u.Host != "auth.example.com" && u.Host != "mail.example.com") || u.Scheme != "https" {
+					t.Fatalf("rd %q sent to %q", rd, loc)
+				}
+			}
+		}
+	})
+}

@@ -297,9 +297,9 @@ func TestPeopleWithoutPortal(t *testing.T) {
 }
 
 func TestPeopleAppPasswords(t *testing.T) {
-	var v *peopleEnv
-	v = newPeopleEnv(t, func(o *Deps) { o.AppPasswords = appPasswordsFor{} })
-	v.acc.appPasswords = appPasswordsFor{"ann:app-secret": v.ann}
+	pw := appPasswordsFor{}
+	v := newPeopleEnv(t, func(o *Deps) { o.AppPasswords = pw })
+	pw["ann:app-secret"] = v.ann
 	svc := v.service("dav.example.com")
 	v.protectPeople(svc, map[string]any{"groups": []string{v.family}})
 	basic := func(u, p string) string {

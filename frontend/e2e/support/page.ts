@@ -64,15 +64,15 @@ export function artifact(name: string): string {
   return path.join(artifacts, `${name}.png`);
 }
 
-/** Opens a tab of the service form (Details, TLS and HTTPS, Load balancing, Advanced). */
-export async function serviceTab(page: Page, name: 'Details' | 'TLS and HTTPS' | 'Load balancing' | 'Advanced'): Promise<void> {
-  await page.getByRole('tablist', { name: 'Service settings' }).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
-}
-
 /** Saves the service's Security tab: its one form, from the sticky bar. */
 export async function saveProtection(page: Page): Promise<void> {
   const bar = page.getByTestId('protection-save-bar');
   await bar.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
   await bar.getByRole('button', { name: 'Save protection' }).click();
   await bar.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+}
+
+/** Opens a tab of the service form (Details, TLS and HTTPS, Load balancing, Advanced). */
+export async function serviceTab(page: Page, name: 'Details' | 'TLS and HTTPS' | 'Load balancing' | 'Advanced'): Promise<void> {
+  await page.getByRole('tablist', { name: 'Service settings' }).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }

@@ -439,3 +439,14 @@ func FuzzPortalContinue(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckPeopleProtectionImport(t *testing.T) {
+	out, err := CheckProtection(store.SecurityPeople, map[string]any{"people": []any{"a", " a ", ""}, "groups": []any{"g"},
+		"secondFactor": true, "maxAgeSeconds": float64(60)})
+	if err != nil || len(out["people"].([]string)) != 1 || out["secondFactor"] != true || out["maxAgeSeconds"] != int64(60) {
+		t.Fatalf("CheckProtection = %v, %v", out, err)
+	}
+	if _, err := CheckProtection(store.SecurityPeople, map[string]any{"maxAgeSeconds": float64(-1)}); err == nil {
+		t.Fatal("a negative maximum age was accepted")
+	}
+}

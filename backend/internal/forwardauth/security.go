@@ -364,6 +364,32 @@ func CheckProtection(typ string, settings map[string]any) (map[string]any, error
 	case store.SecurityEmailCode:
 		st := decodeEmailCodeSettings(settings)
 		return checkEmailCodeSettings(st.Allowed, st.SessionSeconds)
+	case store.SecurityPeople:
+		// The shape only: an id the directory does not have admits no one.
+		st := decodePeopleSettings(settings)
+		st.People, st.Groups = cleanList(st.People), cleanList(st.Groups)
+		var c apperr.Collector
+		for _, l := range []struct {
+			name string
+			ids  []string
+		}{{"people", st.People}, {"groups", st.Groups}} {
+			if len(l.ids) > 500 {
+				c.Add(l.name, "at most 500 entries")
+			}
+			for i, id := range l.ids {
+				if len(id) > 64 {
+					c.Add(fmt.Sprintf("%s[%d]", l.name, i), "at most 64 characters")
+				}
+			}
+		}
+		if st.MaxAgeSeconds < 0 || st.MaxAgeSeconds > MaxPeopleAgeSeconds {
+			c.Add("maxAgeSeconds", "must be between 0 (no limit) and %d", MaxPeopleAgeSeconds)
+		}
+		if err := c.Err(); err != nil {
+			return nil, err
+		}
+		return map[string]any{"people": st.People, "groups": st.Groups, "secondFactor": st.SecondFactor,
+			"maxAgeSeconds": st.MaxAgeSeconds}, nil
 	}
-	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens, email_code")
+	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens, email_code, people")
 }

@@ -235,13 +235,37 @@ func (s *Service) EndPortalSessions(ctx context.Context, portalSessionIDs ...str
 	return s.endSessionsWhere(ctx, "portal_session_id IN ?", ids)
 }
 
-// EndPersonSessions ends every people session of a person, on every
-// replica (the directory's "end sessions", a disabled or deleted person).
-func (s *Service) EndPersonSessions(ctx context.Context, personID string) error {
+// EndPersonSessions ends the people sessions of a person, on every
+// replica (the directory's "end sessions", a disabled or deleted person):
+// every one, or only id when it is not empty (404 when that session is not
+// the person's).
+func (s *Service) EndPersonSessions(ctx context.Context, personID, id string) error {
 	if personID == "" {
 		return nil
 	}
-	return s.endSessionsWhere(ctx, "person_id = ?", personID)
+	if id == "" {
+		return s.endSessionsWhere(ctx, "person_id = ?", personID)
+	}
+	var n int64
+	if err := s.db.WithContext(ctx).Model(&store.Session{}).
+		Where("kind = ? AND person_id = ? AND id = ?", store.SessionPeople, personID, id).Count(&n).Error; err != nil {
+		return fmt.Errorf("find session: %w", err)
+	}
+	if n == 0 {
+		return apperr.NotFound("session")
+	}
+	return s.endSessionsWhere(ctx, "id = ?", id)
+}
+
+// PersonSessions returns a person's live people sessions on every service,
+// newest first.
+func (s *Service) PersonSessions(ctx context.Context, personID string) ([]SessionResponse, error) {
+	if personID == "" {
+		return []SessionResponse{}, nil
+	}
+	return s.listSessions(ctx, func(q *gorm.DB) *gorm.DB {
+		return q.Where("sessions.kind = ? AND sessions.person_id = ?", store.SessionPeople, personID)
+	})
 }
 
 // endSessionsWhere deletes the people sessions matching the condition and

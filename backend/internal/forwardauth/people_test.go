@@ -217,7 +217,7 @@ func TestPeopleLiveRefusal(t *testing.T) {
 			}
 		}, http.StatusUnauthorized},
 		{"sessions ended", func(v *peopleEnv) {
-			if err := v.acc.EndPersonSessions(context.Background(), v.ann); err != nil {
+			if err := v.acc.EndPersonSessions(context.Background(), v.ann, ""); err != nil {
 				v.t.Fatal(err)
 			}
 		}, http.StatusUnauthorized},
@@ -448,5 +448,27 @@ func TestCheckPeopleProtectionImport(t *testing.T) {
 	}
 	if _, err := CheckProtection(store.SecurityPeople, map[string]any{"maxAgeSeconds": float64(-1)}); err == nil {
 		t.Fatal("a negative maximum age was accepted")
+	}
+}
+
+func TestPersonSessionsListAndEnd(t *testing.T) {
+	v := newPeopleEnv(t)
+	svc := v.service("mail.example.com")
+	v.protectPeople(svc, map[string]any{})
+	v.portal.set("p", PortalSignIn{PersonID: v.ann, SessionID: "ps", At: v.clock.Now()})
+	tok := v.signIn(svc, "mail.example.com", "p")
+	ctx := context.Background()
+	list, err := v.acc.PersonSessions(ctx, v.ann)
+	if err != nil || len(list) != 1 || list[0].Kind != store.SessionPeople || list[0].User != "ann" {
+		t.Fatalf("PersonSessions = %+v, %v", list, err)
+	}
+	if err := v.acc.EndPersonSessions(ctx, v.bob, list[0].ID); err == nil {
+		t.Fatal("ended another person's session")
+	}
+	if err := v.acc.EndPersonSessions(ctx, v.ann, list[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if rec := v.verify(fwd{service: svc, host: "mail.example.com", cookie: tok}); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("after ending the session = %d", rec.Code)
 	}
 }

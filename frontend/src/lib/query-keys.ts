@@ -17,6 +17,7 @@ export const qk = {
     sessions: (id: string) => ['people', 'sessions', id] as const,
     serviceSessions: (id: string) => ['people', 'service-sessions', id] as const,
     groups: () => ['people', 'groups'] as const,
+    invitations: () => ['people', 'invitations'] as const,
   },
   admins: {
     all: () => ['admins'] as const,

@@ -1610,6 +1610,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's hop to a service protected by people
+         * @description Served on the sign-in portal's host. Verify sends a browser without a
+         *     session here. A person signed in on the portal (with a second factor
+         *     and recently enough when the service asks) goes back to rd with a
+         *     one-time exchange token; anyone else goes to the portal's sign-in page
+         *     (`/?rd=<this URL>`, with `stepup=1` when a second factor is missing or
+         *     `reauth=1` when the sign-in is too old). HTML for people.
+         */
+        get: operations["portalContinue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's launcher, the services the signed-in person may open
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     the enabled services whose people protection admits them and that are
+         *     not hidden from the launcher, by group, order and name.
+         */
+        get: operations["portalServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/proxy/cert-resolvers": {
         parameters: {
             query?: never;
@@ -2393,7 +2440,7 @@ export interface components {
             groups: string[] | null;
             id: string;
             /** @enum {string} */
-            kind: "sso" | "shared_link" | "email_code";
+            kind: "sso" | "shared_link" | "email_code" | "people";
             /** Format: date-time */
             lastSeenAt: string;
             name: string;
@@ -2888,6 +2935,18 @@ export interface components {
         InvitationToken: {
             token: string;
         };
+        LauncherList: {
+            services: {
+                description: string;
+                group: string;
+                /** @description An https URL or the name of a built-in icon; empty for none. */
+                icon: string;
+                id: string;
+                name: string;
+                order: number;
+                url: string;
+            }[];
+        };
         MachineToken: {
             /** Format: date-time */
             createdAt: string;
@@ -3204,6 +3263,21 @@ export interface components {
                  */
                 sessionSeconds?: number;
             } | null;
+            /** @description People of the directory signed in on the portal. Both lists empty admits anyone signed in. */
+            people?: {
+                enabled: boolean;
+                /** @description Group ids. */
+                groups?: string[] | null;
+                /**
+                 * Format: int64
+                 * @description 0: no limit.
+                 */
+                maxAgeSeconds?: number;
+                /** @description Person ids. */
+                people?: string[] | null;
+                /** @description Ask a person who signed in with a password alone for a second factor. */
+                secondFactor?: boolean;
+            } | null;
             sharedLinks?: {
                 enabled: boolean;
             } | null;
@@ -3451,7 +3525,7 @@ export interface components {
             password?: string;
         };
         /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
-        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"];
+        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"] | components["schemas"]["SecurityConfigPeople"];
         SecurityConfigBasicAuth: {
             /** Format: date-time */
             createdAt: string;
@@ -3484,6 +3558,27 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SecurityConfigPeople: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            /** @description Group ids. */
+            groups: string[];
+            id: string;
+            /** Format: int64 */
+            maxAgeSeconds: number;
+            /** @description Person ids. */
+            people: string[];
+            secondFactor: boolean;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "people";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         SecurityConfigRequest: {
             /** @description email_code only, who may ask for a code: addresses (ann@example.com), domains (example.com or @example.com) and subdomains (*.example.com). Empty allows no one. */
             allowedEmails?: string[] | null;
@@ -3494,6 +3589,15 @@ export interface components {
             groups?: string[] | null;
             /** @description tokens only, a header clients may put their token in (besides Authorization). */
             header?: string;
+            /**
+             * Format: int64
+             * @description people only, the maximum sign-in age (0: no limit).
+             */
+            maxAgeSeconds?: number;
+            /** @description people only, ids of the people admitted (groups then holds group ids; both empty admits anyone signed in). */
+            people?: string[] | null;
+            /** @description people only, ask for a second factor before the service opens. */
+            secondFactor?: boolean;
             /** @description email_code only, the session length (0: one day; at least 300). */
             sessionSeconds?: number;
             type: components["schemas"]["SecurityConfigType"];
@@ -3547,7 +3651,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code";
+        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code" | "people";
         Service: {
             /** Format: date-time */
             createdAt: string;
@@ -3570,6 +3674,7 @@ export interface components {
             insecureSkipVerify: boolean;
             /** @enum {string} */
             kind: "proxy" | "redirect";
+            launcher: components["schemas"]["ServiceLauncher"];
             loadBalancer: components["schemas"]["ServiceLoadBalancer"];
             maintenance: components["schemas"]["ServiceMaintenance"];
             middlewares: string[];
@@ -3657,6 +3762,17 @@ export interface components {
             /** @description Redirect plain HTTP to HTTPS (only when the service has a plain and a TLS entrypoint). */
             redirect: boolean | null;
         };
+        /** @description How the service shows on the portal's launcher, to the people its people protection admits. */
+        ServiceLauncher: {
+            description?: string;
+            group?: string;
+            /** @description Left off the launcher. */
+            hidden?: boolean;
+            /** @description An https URL, or the name of a built-in icon. */
+            icon?: string;
+            /** @description Smaller first within a group. */
+            order?: number;
+        };
         ServiceList: {
             items: components["schemas"]["Service"][];
         };
@@ -3704,6 +3820,7 @@ export interface components {
              * @enum {string}
              */
             exposure: "everyone" | "some" | "none";
+            people: boolean;
             sharedLinks: boolean;
             sso: boolean;
             tokens: boolean;
@@ -3732,6 +3849,7 @@ export interface components {
              * @enum {string}
              */
             kind?: "" | "proxy" | "redirect";
+            launcher?: components["schemas"]["ServiceLauncher"];
             loadBalancer?: components["schemas"]["ServiceLoadBalancer"];
             maintenance?: components["schemas"]["ServiceMaintenance"];
             middlewares?: string[];
@@ -7401,6 +7519,79 @@ export interface operations {
                     "application/json": components["schemas"]["PortalInfo"];
                 };
             };
+        };
+    };
+    portalContinue: {
+        parameters: {
+            query: {
+                /** @description The address the person asked for, on a service with the people protection. */
+                rd: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the service with an exchange token, or to the sign-in page of the portal. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    portalServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LauncherList"];
+                };
+            };
+            401: components["responses"]["Error"];
         };
     };
     listProxyCertResolvers: {

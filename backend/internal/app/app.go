@@ -359,9 +359,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.Set(accessSvc)
 	// Signing out on the portal ends the service sessions opened from it.
-	if ender, ok := any(accessSvc).(admin.PortalSessionEnder); ok {
-		adminSvc.SetPortalSessionEnder(ender)
-	}
+	adminSvc.SetPortalSessionEnder(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
 	api.People = people.NewHandler(peopleSvc)

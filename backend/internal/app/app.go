@@ -283,7 +283,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo})
+	dir := &directoryRef{}
+	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo, People: dir})
 	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: now, Directory: fwd, Logger: log})
 	decisions := accesslog.New()
 	api.Access = access.NewHandler(policySvc)
@@ -342,7 +343,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
-	api.People = people.NewHandler(people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc}))
+	dir.svc = people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
+	api.People = people.NewHandler(dir.svc)
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,

@@ -323,6 +323,9 @@ func tour(t *testing.T) []testutil.Recorded {
 	do("GET", "/api/services/nope", "")
 	do("GET", "/api/services/"+svc+"/access", "")
 	do("POST", "/api/services/"+svc+"/access/test", `{"method":"GET","url":"https://app.example.com/x","clientAddress":"10.0.0.1"}`)
+	do("POST", "/api/services/"+svc+"/access/test", `{"url":"/x","person":"admin","secondFactor":true,`+
+		`"draft":{"rules":[{"action":"deny","groups":["nobody-has-this"]}]}}`)
+	do("POST", "/api/services/"+svc+"/access/test", `{"url":"/x","draft":{"rules":[{"action":"allow","people":["admin"],"secondFactor":true}]}}`)
 	do("GET", "/api/access/rules", "")
 	do("GET", "/api/access/presets", "")
 	set := id(do("POST", "/api/credential-sets", `{"name":"family","users":[{"username":"alice","password":"correct-horse"}]}`))

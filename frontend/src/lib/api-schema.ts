@@ -2100,6 +2100,8 @@ export interface components {
             action: components["schemas"]["AccessAction"];
             /** @description ISO 3166 country codes (needs a GeoIP database). */
             countries?: string[];
+            /** @description Group names of the directory; the person must be in one of them. */
+            groups?: string[];
             headers?: {
                 /**
                  * @description Absent means present.
@@ -2116,6 +2118,10 @@ export interface components {
                 type: "exact" | "prefix" | "glob" | "regex";
                 value: string;
             }[];
+            /** @description Usernames of the directory; the request must come from one of them. A request without a person (anonymous, basic auth, machine token, shared link) is asked to sign in as a person when the rule's other conditions match. */
+            people?: string[];
+            /** @description The person must have signed in with a second factor or a passkey. */
+            secondFactor?: boolean;
             /** @description CIDRs, addresses, or the names private and loopback. */
             sources?: string[];
         };
@@ -2144,6 +2150,10 @@ export interface components {
                 [key: string]: string;
             } | null;
             method?: string;
+            /** @description Username of the person the request comes from (their groups are read from the directory); empty for a request without a person. */
+            person?: string;
+            /** @description The person signed in with a second factor or a passkey. */
+            secondFactor?: boolean;
             url?: string;
         };
         AccessTestResult: {
@@ -2152,7 +2162,15 @@ export interface components {
             decision: components["schemas"]["AccessAction"];
             /** @description The deciding rule's index, -1 for the default. */
             index: number;
+            /** @description The deciding rule names people or groups and the request has no person, so it must sign in as a person. */
+            needsIdentity: boolean;
             path: string;
+            /** @description The person the request was tested as, with their groups from the directory. */
+            person?: {
+                groups: string[];
+                secondFactor: boolean;
+                username: string;
+            };
             protections: string[];
             reason: string;
             /** @enum {string} */

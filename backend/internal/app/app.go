@@ -39,6 +39,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
+	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -335,11 +336,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	api.Backup = backup.NewHandler(backups)
 
+	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
+	api.AppPasswords = apppasswords.NewHandler(appPasswords)
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
-		Notify: notifySvc, Mailer: notifySvc,
+		Notify: notifySvc, Mailer: notifySvc, AppPasswords: appPasswords,
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)

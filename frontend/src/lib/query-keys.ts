@@ -6,6 +6,7 @@ export const qk = {
   account: {
     all: () => ['account'] as const,
     sessions: () => ['account', 'sessions'] as const,
+    appPasswords: () => ['account', 'app-passwords'] as const,
     twoFactor: () => ['account', 'two-factor'] as const,
     passkeys: () => ['account', 'passkeys'] as const,
   },

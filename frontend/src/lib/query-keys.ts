@@ -16,6 +16,7 @@ export const qk = {
     list: (q: string, offset: number) => ['people', 'list', q, offset] as const,
     sessions: (id: string) => ['people', 'sessions', id] as const,
     serviceSessions: (id: string) => ['people', 'service-sessions', id] as const,
+    appPasswords: (id: string) => ['people', 'app-passwords', id] as const,
     groups: () => ['people', 'groups'] as const,
   },
   admins: {

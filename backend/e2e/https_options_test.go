@@ -88,6 +88,52 @@ func testHTTPSOptions(t *testing.T, bin harness.TraefikBinary) {
 	}
 }
 
+// TestHTTPSRedirectWithDefaultEntrypoints: with the default settings (a
+// service on websecure only) a domain's "Redirect HTTP to HTTPS" sends a
+// plain request on web to https, over a router the panel adds for it; with
+// the redirect off, nothing answers the host on web.
+func TestHTTPSRedirectWithDefaultEntrypoints(t *testing.T) {
+	harness.ForEachTraefik(t, testHTTPSRedirectDefaults)
+}
+
+func testHTTPSRedirectDefaults(t *testing.T, bin harness.TraefikBinary) {
+	p := harness.StartPanel(t, nil)
+	be := harness.StartBackend(t, "app")
+	tr := harness.StartTraefik(t, harness.TraefikOptions{Bin: bin.Path, ProviderURL: p.URL + "/api/proxy/config"})
+
+	var dom struct{ ID string }
+	domain := map[string]any{"domain": "defaults.test", "https": map[string]any{"redirect": true}}
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/domains", domain, &dom)
+	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
+		"name": "app", "domainId": dom.ID,
+		"hostnames": []map[string]string{{"type": "subdomain", "value": "app"}},
+		"targets":   []map[string]any{{"host": be.Host, "port": be.Port}},
+	}, nil)
+
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, hdr := head(tr.WebURL, "app.defaults.test", "/x?y=1")
+		return code == http.StatusMovedPermanently && hdr.Get("Location") == "https://app.defaults.test/x?y=1"
+	}, "app.defaults.test on web did not redirect to https")
+	if code, _ := head(tr.WebsecureURL, "app.defaults.test", "/"); code != http.StatusOK {
+		t.Fatalf("websecure: %d, want 200", code)
+	}
+	for _, kind := range []string{"routers", "middlewares"} {
+		for _, o := range runtimeObjects(t, tr, kind) {
+			if o.Provider == "http" && (o.Status != "enabled" || len(o.Error) > 0) {
+				t.Errorf("%s %s: status %s, errors %v", kind, o.Name, o.Status, o.Error)
+			}
+		}
+	}
+
+	// The redirect off: the plain router goes, the host is not served on web.
+	domain["https"] = map[string]any{"redirect": false}
+	p.MustJSON(t, http.StatusOK, http.MethodPut, "/api/domains/"+dom.ID, domain, nil)
+	harness.Eventually(t, 30*time.Second, func() bool {
+		code, _ := head(tr.WebURL, "app.defaults.test", "/")
+		return code == http.StatusNotFound
+	}, "app.defaults.test still answered on web with the redirect off")
+}
+
 // TestRedirectKindThroughTraefik: a redirect service answers every request
 // on its hostnames with the chosen kind of redirect to its URL, keeping the
 // path and query or not, and its middleware loads without an error.

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freePort, type Traefik } from './support/harness';
 import { PASSWORD, USER } from './support/names';
-import { openPage, shot } from './support/page';
+import { openPage, saveProtection, shot } from './support/page';
 import { allowHttp, test as base, eventually, expect } from './support/test';
 
 const HOST = 'code.e2e.test';
@@ -133,8 +133,8 @@ test.describe('emailCode', () => {
     await list.fill('friends.test');
     await list.press('Enter');
     await page.getByLabel(/stay signed in/).selectOption({ label: '7 days' });
-    await page.getByRole('button', { name: 'Save e-mail code' }).click();
-    await page.getByText('Access settings saved').waitFor();
+    await saveProtection(page);
+    await page.getByText('Protection saved').waitFor();
     await shot(page, 'service-security-email-code-desktop');
   });
 

@@ -6,7 +6,7 @@
 // Each scenario is a describe named as below, so `--grep` picks them by name; the ones every
 // other builds on are tagged @base: `npx playwright test --grep '@base|people|auditLog'`.
 import { test } from './support/chain';
-import { basicAuth, sharedLink } from './scenarios/access';
+import { basicAuth, pinLink, sharedLink } from './scenarios/access';
 import { accessLog, accessRules, globalRules, machineTokens } from './scenarios/access-rules';
 import { account } from './scenarios/account';
 import { people } from './scenarios/people';
@@ -36,6 +36,7 @@ pollStatus();
 manageService();
 roughEdges();
 sharedLink();
+pinLink();
 changeSettings();
 createCredentialSet();
 configureSso();

@@ -59,7 +59,8 @@ test.describe('notConnected', () => {
       // The snippet comes from GET /api/proxy/status, which may answer after the page.
       await page.getByTestId('setup-provider-snippet').filter({ hasText: '/api/proxy/config' }).waitFor();
       expect(((await page.getByTestId('setup-api-env').textContent()) ?? '').includes('PANEL_PROXY_API_URL='), `${path}: no API variable`).toBeTruthy();
-      await page.getByRole('button', { name: 'Copy provider snippet' }).waitFor();
+      await page.getByRole('button', { name: 'Copy traefik.yml' }).waitFor();
+      expect(((await page.getByTestId('setup-provider-snippet').textContent()) ?? '').includes('prometheus'), `${path}: no metrics in traefik.yml`).toBeTruthy();
       await shot(page, `rough-${name}-not-connected-desktop`);
       await page.setViewportSize(viewports.phone);
       expect((await overflowX(page)) <= 0, `${path} is ${await overflowX(page)} px wider than the phone`).toBeTruthy();

@@ -46,6 +46,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/system"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 	"github.com/gatehouse-proxy/gatehouse/internal/web"
@@ -313,6 +314,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		cl.OnPoll(polls.Record)
 	}
 	api.Cluster = cluster.NewHandler(cl, db, now())
+	api.System = system.NewHandler(system.NewService(system.Deps{
+		DB: db, Postgres: cfg.PostgresURL != "", SQLiteFile: cfg.DBPath, DataDir: cfg.DataDir,
+		Version: Version, Managed: cfg.Managed, Panel: panel, AdminDomain: adminDomain, Now: now,
+	}))
 	scraper, err := runtime.NewScraper(cfg.MetricsURL, 0, 0, nil)
 	if err != nil {
 		return nil, fmt.Errorf("PANEL_PROXY_METRICS_URL: %w", err)
@@ -330,6 +335,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL:        panel.Provider,
 		ProviderTokenSet: providerToken != "",
+		Prober:           runtimeSvc,
+		Setup: func() status.SetupInput {
+			return status.SetupInput{Internal: panel.InternalSetting(), Bound: panel.Bound()}
+		},
 	}))
 	polls.OnStall(pollingNotice(notifySvc, now, log))
 	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)

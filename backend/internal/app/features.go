@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
+	"github.com/gatehouse-proxy/gatehouse/internal/system"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 )
 
@@ -50,6 +51,7 @@ type features struct {
 	AccessLog     *accesslog.Handler
 	Dynconf       *dynconf.Handler
 	Cluster       *cluster.Handler
+	System        *system.Handler
 	Runtime       *runtime.Handler
 	Status        *status.Handler
 	Backup        *backup.Handler

@@ -53,6 +53,8 @@ func FuzzAccessAPINeverFails5xx(f *testing.F) {
 		`{"name":"phone","serviceIds":["x"],"scope":{"pathPrefix":"/dav","methods":["get"]},"expiresAt":"2999-01-01T00:00:00Z"}`,
 		`{"type":"tokens","header":"X-Api-Key"}`, `{"path":"/app?x"}`,
 		`[]`, `null`, `{"rules":null}`, `{"rules":[null]}`, `{"scope":{"methods":[1]}}`,
+		`{"basicAuth":{"enabled":true,"credentialSetId":""},"sso":{"enabled":true,"users":["sub:"]}}`, `{"sso":null,"tokens":{"enabled":false,"header":"Cookie"}}`,
+		`{"pin":"12345","note":"x"}`, `{"password":"x","pin":"1"}`,
 	}
 	for _, s := range seeds {
 		f.Add(s)
@@ -67,7 +69,7 @@ func FuzzAccessAPINeverFails5xx(f *testing.F) {
 			{"PUT", "/api/services/" + id + "/access"}, {"PUT", "/api/access/rules"},
 			{"POST", "/api/services/" + id + "/access/test"}, {"POST", "/api/machine-tokens"},
 			{"POST", "/api/services/" + id + "/security-configs"}, {"POST", "/api/services/" + id + "/shared-links"},
-			{"PUT", "/api/services/nope/access"},
+			{"PUT", "/api/services/nope/access"}, {"PUT", "/api/services/" + id + "/protection"},
 		} {
 			rec := a.do(ep.method, ep.path, body)
 			if rec.Code >= 500 {

@@ -125,6 +125,21 @@ func TestRedirectKindKeepsTargets(t *testing.T) {
 	}
 }
 
+// TestPastedDomainIsCleaned: a domain pasted as the browser shows it
+// (https://Example.com/) is stored as the name alone.
+func TestPastedDomainIsCleaned(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	d := a.mustCreate("/api/domains", `{"domain":" https://Pasted.Example.com/ "}`)
+	var got struct {
+		Domain, Name string
+	}
+	_ = json.Unmarshal(a.do("GET", "/api/domains/"+d.ID, "").Body.Bytes(), &got)
+	if got.Domain != "pasted.example.com" || got.Name != "pasted.example.com" {
+		t.Fatalf("stored %+v", got)
+	}
+}
+
 func TestOnlyOneDefaultDomain(t *testing.T) {
 	a := newTestApp(t, nil)
 	a.signIn()
@@ -197,6 +212,8 @@ func TestValidationNamesTheField(t *testing.T) {
 		{"negative timeout", "/api/services", svcBody(d.ID, "a", `,"loadBalancer":{"timeouts":{"dialSeconds":-1}}`), 422, "loadBalancer.timeouts.dialSeconds"},
 		{"wrong type", "/api/services", `{"name":"x","targets":"many"}`, 400, "targets"},
 		{"bad domain", "/api/domains", `{"domain":"exa mple.com"}`, 422, "domain"},
+		{"pasted domain with a path", "/api/domains", `{"domain":"https://p.test/app"}`, 422, "domain"},
+		{"pasted domain with a port", "/api/domains", `{"domain":"https://p.test:8443/"}`, 422, "domain"},
 		{"duplicate domain", "/api/domains", `{"domain":"example.com"}`, 409, "domain"},
 		{"wildcard without resolver", "/api/domains", `{"domain":"w.test","wildcard":true}`, 422, "certResolver"},
 		{"domain hsts preload", "/api/domains", `{"domain":"h.test","https":{"hsts":{"maxAge":31536000,"preload":true}}}`, 422, "https.hsts.preload"},

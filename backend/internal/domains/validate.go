@@ -15,9 +15,14 @@ import (
 func (r *Request) normalize() error {
 	var c apperr.Collector
 	r.Name = strings.TrimSpace(r.Name)
-	r.Domain = validate.NormalizeHostname(r.Domain)
-	if err := validate.Hostname(r.Domain, false); err != nil {
+	// People paste what their browser shows (https://Example.com/): the
+	// scheme and the slash go, anything else the name cannot hold is refused.
+	if d, err := validate.PastedHostname(r.Domain); err != nil {
 		c.Add("domain", "%v", err)
+	} else if r.Domain = d; true {
+		if err := validate.Hostname(r.Domain, false); err != nil {
+			c.Add("domain", "%v", err)
+		}
 	}
 	if r.Name == "" {
 		r.Name = r.Domain

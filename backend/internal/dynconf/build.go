@@ -222,10 +222,19 @@ func (b *builder) service(sv ServiceSpec, slug string) error {
 	// HTTPS: plain routers redirect when the service also listens on a TLS
 	// entrypoint (else there is nowhere to send the client); TLS routers add
 	// HSTS first, so it is on every answer, the panel's sign-in pages too.
-	// Neither middleware is emitted when no router would use it.
+	// Neither middleware is emitted when no router would use it. A service
+	// on TLS entrypoints only (the default, websecure) gets a router on the
+	// plain entrypoint (see redirectEntrypoint) that does nothing but
+	// redirect, so the setting works without listing "web" as well.
 	redirect, sts := sv.https()
 	anyTLS := slices.ContainsFunc(eps, b.s.isTLS)
 	anyPlain := slices.ContainsFunc(eps, func(ep string) bool { return !b.s.isTLS(ep) })
+	if redirect && anyTLS && !anyPlain {
+		if ep := b.s.redirectEntrypoint(); ep != "" {
+			eps = append(slices.Clip(eps), ep)
+			anyPlain = true
+		}
+	}
 	var redirectMW, hstsMW string
 	if redirect && anyTLS && anyPlain {
 		redirectMW = Prefix + "https-" + slug

@@ -288,20 +288,28 @@ func TestWarnings(t *testing.T) {
 		name string
 		sv   ServiceSpec
 		want []string
+		tls  map[string]bool // nil: tlsMap
 	}{
-		{"resolver", ServiceSpec{Hosts: []string{"a.example.com"}, Domain: &example, Entrypoints: []string{"websecure"}}, nil},
-		{"wildcard covers", ServiceSpec{Hosts: []string{"a.wild.test"}, Domain: &wild, Entrypoints: []string{"websecure"}}, nil},
+		{"resolver", ServiceSpec{Hosts: []string{"a.example.com"}, Domain: &example, Entrypoints: []string{"websecure"}}, nil, nil},
+		{"wildcard covers", ServiceSpec{Hosts: []string{"a.wild.test"}, Domain: &wild, Entrypoints: []string{"websecure"}}, nil, nil},
 		{"domain without resolver", ServiceSpec{Hosts: []string{"a.plain.test"}, Domain: &noResolver, Entrypoints: []string{"web", "websecure"}},
-			[]string{WarnDefaultCertificate}},
-		{"custom host, no domain", ServiceSpec{Hosts: []string{"a.other.org"}, Entrypoints: []string{"websecure"}}, []string{WarnDefaultCertificate}},
-		{"custom host under a known domain", ServiceSpec{Hosts: []string{"x.example.com"}, Entrypoints: []string{"websecure"}}, nil},
-		{"plain only", ServiceSpec{Hosts: []string{"a.other.org"}, Entrypoints: []string{"web"}}, nil},
+			[]string{WarnDefaultCertificate}, nil},
+		{"custom host, no domain", ServiceSpec{Hosts: []string{"a.other.org"}, Entrypoints: []string{"websecure"}}, []string{WarnDefaultCertificate}, nil},
+		{"custom host under a known domain", ServiceSpec{Hosts: []string{"x.example.com"}, Entrypoints: []string{"websecure"}}, nil, nil},
+		{"plain only", ServiceSpec{Hosts: []string{"a.other.org"}, Entrypoints: []string{"web"}}, nil, nil},
 		{"redirect without TLS", ServiceSpec{Hosts: []string{"a.secure.test"}, Domain: &secure, Entrypoints: []string{"web"}},
-			[]string{WarnRedirectWithoutTLS, WarnHSTSWithoutTLS}},
-		{"defaults are TLS", ServiceSpec{Hosts: []string{"a.other.org"}}, []string{WarnDefaultCertificate}},
+			[]string{WarnRedirectWithoutTLS, WarnHSTSWithoutTLS}, nil},
+		{"defaults are TLS", ServiceSpec{Hosts: []string{"a.other.org"}}, []string{WarnDefaultCertificate}, nil},
+		{"redirect from web", ServiceSpec{Hosts: []string{"a.secure.test"}, Domain: &secure, Entrypoints: []string{"websecure"}}, nil, nil},
+		{"redirect with no plain entrypoint", ServiceSpec{Hosts: []string{"a.secure.test"}, Domain: &secure, Entrypoints: []string{"websecure"}},
+			[]string{WarnRedirectWithoutPlain}, map[string]bool{"websecure": true, "traefik": false}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			tlsMap := tlsMap
+			if tc.tls != nil {
+				tlsMap = tc.tls
+			}
 			snap := base(Snapshot{EntrypointTLS: tlsMap, Domains: []DomainSpec{example, wild, noResolver, secure}})
 			var got []string
 			for _, w := range Warnings(&snap, tc.sv) {
@@ -312,6 +320,50 @@ func TestWarnings(t *testing.T) {
 			}
 			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
 				t.Fatalf("warnings = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRedirectFromPlainEntrypoint: a service on TLS entrypoints only (the
+// default) with the HTTPS redirect on gets a router on the plain entrypoint
+// that only redirects; without the redirect, or without a plain entrypoint
+// to redirect from, it gets none.
+func TestRedirectFromPlainEntrypoint(t *testing.T) {
+	off := false
+	tests := []struct {
+		name     string
+		tls      map[string]bool
+		redirect *bool
+		want     string // the plain router's entrypoint, "" for none
+	}{
+		{"nothing known: web", nil, nil, "web"},
+		{"web known", map[string]bool{"web": false, "websecure": true, "traefik": false}, nil, "web"},
+		{"http known", map[string]bool{"http": false, "websecure": true}, nil, "http"},
+		{"no plain entrypoint", map[string]bool{"websecure": true, "traefik": false}, nil, ""},
+		{"web is TLS", map[string]bool{"web": true, "websecure": true}, nil, ""},
+		{"redirect off", nil, &off, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := Build(Snapshot{EntrypointTLS: tc.tls, DefaultEntrypoints: []string{"websecure"}, Domains: []DomainSpec{secure},
+				Services: []ServiceSpec{{ID: "s1", Name: "app", Hosts: []string{"a.secure.test"}, Domain: &secure,
+					Targets: []store.Target{tgt("10.0.0.1", 80)}, HTTPSRedirect: tc.redirect}}})
+			var got string
+			for name, r := range cfg.HTTP.Routers {
+				if r.TLS != nil || !strings.HasPrefix(name, "gh-app") {
+					continue
+				}
+				if got != "" {
+					t.Fatalf("two plain routers")
+				}
+				got = r.EntryPoints[0]
+				if len(r.Middlewares) != 1 || r.Middlewares[0] != "gh-https-app" || cfg.HTTP.Middlewares["gh-https-app"].RedirectScheme == nil {
+					t.Fatalf("plain router %s: middlewares %v, want only the redirect", name, r.Middlewares)
+				}
+			}
+			if got != tc.want {
+				t.Fatalf("plain router on %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -46,6 +46,9 @@ func (f *fragment) followDomains(g *Snapshot, sv *ServiceSpec, enc *entryEncoder
 		return nil, nil
 	}
 	now := g.domainPartOf(sv)
+	if now.redirect != f.domain.redirect && g.redirectRouterOnly(sv) {
+		return nil, nil // the redirect decides whether a plain router exists
+	}
 	nf := f
 	if !f.sameHTTPS(now) {
 		if nf = f.withHTTPS(now, sv.ID, enc); nf == nil {
@@ -57,6 +60,16 @@ func (f *fragment) followDomains(g *Snapshot, sv *ServiceSpec, enc *entryEncoder
 		return nf, nil
 	}
 	return nf, nf.setTLS(now.tls, enc)
+}
+
+// redirectRouterOnly reports whether sv listens on TLS entrypoints only, so
+// that its plain router exists only while its HTTPS redirect is on.
+func (s *Snapshot) redirectRouterOnly(sv *ServiceSpec) bool {
+	eps := sv.Entrypoints
+	if len(eps) == 0 {
+		eps = s.DefaultEntrypoints
+	}
+	return slices.ContainsFunc(eps, s.isTLS) && !slices.ContainsFunc(eps, func(ep string) bool { return !s.isTLS(ep) })
 }
 
 // changedDomains compares the domains a rebuild read with those the cached

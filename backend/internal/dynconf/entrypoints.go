@@ -63,6 +63,24 @@ func (s *Snapshot) tlsEntrypoints() []string {
 	return out
 }
 
+// redirectEntrypoint is the plain-HTTP entrypoint a service listening on TLS
+// entrypoints only is redirected from when its HTTPS redirect is on: "web"
+// (Traefik's documented name, the one the install guide and managed mode
+// define), else "http", unless a source knows the entrypoints and has
+// neither as a plain one; "" then, and the redirect is inactive (Warnings
+// says so).
+func (s *Snapshot) redirectEntrypoint() string {
+	for _, ep := range [...]string{"web", "http"} {
+		if tls, known := s.EntrypointTLS[ep]; known && !tls {
+			return ep
+		}
+	}
+	if len(s.EntrypointTLS) == 0 {
+		return "web"
+	}
+	return ""
+}
+
 // firstTLSSource asks each source in order and returns the first answer.
 func firstTLSSource(ctx context.Context, sources []EntrypointTLS) map[string]bool {
 	for _, s := range sources {

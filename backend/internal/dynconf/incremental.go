@@ -98,7 +98,10 @@ func newCachedRow(r store.Service, doms domainIndex) *cachedRow {
 // domainSpec is the part of the service's spec a domain write may change
 // (what fragment.followDomains reads), without reading its row again.
 func (r *cachedRow) domainSpec(doms domainIndex, protected bool) ServiceSpec {
-	sv := ServiceSpec{ID: r.id, Name: r.name, Hosts: r.hosts, HTTPSRedirect: r.httpsRedirect, HSTS: r.hsts, Protected: protected}
+	// Entrypoints too: whether the redirect adds a plain router depends on
+	// them (see Snapshot.redirectRouterOnly).
+	sv := ServiceSpec{ID: r.id, Name: r.name, Hosts: r.hosts, Entrypoints: r.entrypoints,
+		HTTPSRedirect: r.httpsRedirect, HSTS: r.hsts, Protected: protected}
 	if r.domainID != nil {
 		sv.Domain = doms.spec[*r.domainID]
 	}

@@ -16,6 +16,10 @@ const (
 	// WarnRedirectWithoutTLS: redirect to HTTPS is asked for, but the service
 	// listens on no TLS entrypoint, so nothing is redirected.
 	WarnRedirectWithoutTLS = "https_redirect_without_tls"
+	// WarnRedirectWithoutPlain: redirect to HTTPS is asked for, the service
+	// listens on TLS entrypoints only, and Traefik has no plain entrypoint
+	// the panel could add a redirecting router on (see redirectEntrypoint).
+	WarnRedirectWithoutPlain = "https_redirect_without_plain"
 	// WarnHSTSWithoutTLS: HSTS is asked for, but browsers only honour it over
 	// HTTPS and the service listens on no TLS entrypoint.
 	WarnHSTSWithoutTLS = "hsts_without_tls"
@@ -59,6 +63,11 @@ func Warnings(s *Snapshot, sv ServiceSpec) []Warning {
 	if len(tlsEPs) == 0 && redirect {
 		out = append(out, Warning{Code: WarnRedirectWithoutTLS, Message: fmt.Sprintf(
 			"Redirect to HTTPS is on, but the service listens on no TLS entrypoint (%s): nothing is redirected.", strings.Join(eps, ", "))})
+	}
+	if len(tlsEPs) == len(eps) && len(eps) > 0 && redirect && s.redirectEntrypoint() == "" {
+		out = append(out, Warning{Code: WarnRedirectWithoutPlain, Message: fmt.Sprintf(
+			"Redirect to HTTPS is on, but the service listens only on %s and Traefik has no plain-HTTP entrypoint named web or http to redirect from: nothing is redirected. Add a plain entrypoint to the service.",
+			strings.Join(eps, ", "))})
 	}
 	if len(tlsEPs) == 0 && hsts.MaxAge > 0 {
 		out = append(out, Warning{Code: WarnHSTSWithoutTLS, Message: "HSTS is on, but the service listens on no TLS entrypoint: browsers ignore it over plain HTTP."})

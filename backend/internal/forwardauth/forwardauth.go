@@ -173,11 +173,15 @@ type Service struct {
 	sessions *sessionStore
 	basic    *basicCache
 	limiter  *ratelimit.Limiter
-	failures *notify.SignInAlarm // many failed sign-ins on one service
-	sso      *ssoState
-	rp       *oidc.Client  // the OpenID relying party of visitors and administrators
-	signIns  *oidc.SignIns // sign-ins in progress, sealed into the browser's cookie
-	dummy    []byte        // bcrypt hash compared against for unknown users (equal timing)
+	// pinByLink and pinByAddr count wrong shared-link PINs per link and
+	// per client address, across replicas on PostgreSQL.
+	pinByLink *ratelimit.Limiter
+	pinByAddr *ratelimit.Limiter
+	failures  *notify.SignInAlarm // many failed sign-ins on one service
+	sso       *ssoState
+	rp        *oidc.Client  // the OpenID relying party of visitors and administrators
+	signIns   *oidc.SignIns // sign-ins in progress, sealed into the browser's cookie
+	dummy     []byte        // bcrypt hash compared against for unknown users (equal timing)
 
 	mailer    Mailer        // sends e-mail codes
 	codes     codeLimits    // e-mail code sends and wrong codes
@@ -219,6 +223,10 @@ func NewService(o Deps) *Service {
 		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
 		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
 		limiter: ratelimit.Shared(o.DB, "access", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
+		pinByLink: ratelimit.Shared(o.DB, "link.pin", LinkPINWindowFailures, LinkPINWindow, o.Now,
+			ratelimit.WithLogger(o.Logger)),
+		pinByAddr: ratelimit.Shared(o.DB, "link.pin.address", LinkPINAddressFailures, LinkPINWindow, o.Now,
+			ratelimit.WithLogger(o.Logger)),
 		// A service, whatever the addresses and names tried, gets the
 		// limiter's own threshold and window.
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),

@@ -13,6 +13,7 @@ import (
 func FuzzVerify(f *testing.F) {
 	f.Add("service=x", "GET", "https", "app.example.com", "/?gh_link=abc", "gatehouse_session=abc", "Basic YTpi", "text/html", "10.0.0.1")
 	f.Add("service=%zz", "POST", "http", "app.example.com:8080", "/a?gh_exchange=%", "gatehouse_session=\"", "Basic", "*/*", "1.2.3.4, ::1")
+	f.Add("service=x", "GET", "https", "links.example.com", "/?gh_link=abc&gh_pin=1234", "", "", "text/html", "10.0.0.1")
 	f.Add("", "", "", "", "", "", "", "", "")
 	f.Add("", "PROPFIND", "https", "rules.example.com", "/public/%2e%2e/admin", "", "Bearer ght_x", "", "[::1]:80")
 	r := newRuleEnv(f, "10.0.0.0/8")
@@ -49,6 +50,25 @@ func FuzzVerify(f *testing.F) {
 			v.h.ServeHTTP(rec, req)
 			if rec.Code >= 500 {
 				t.Fatalf("status %d for %q %q %q %q %q: %s", rec.Code, method, proto, host, uri, query, rec.Body.String())
+			}
+		}
+	})
+}
+
+// FuzzPinFormTarget: any request URI splits into a path and at most 32
+// hidden fields, none of them the answer, without panicking.
+func FuzzPinFormTarget(f *testing.F) {
+	f.Add("/?gh_link=abc&gh_pin=1")
+	f.Add("/p?%zz=1&&=&a=%")
+	f.Add("")
+	f.Fuzz(func(t *testing.T, uri string) {
+		_, hidden := pinFormTarget(uri)
+		if len(hidden) > 32 {
+			t.Fatalf("%d hidden fields", len(hidden))
+		}
+		for _, h := range hidden {
+			if h.Name == PinParam {
+				t.Fatal("the answer is carried again")
 			}
 		}
 	})

@@ -35,6 +35,8 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.GET("/services/:id/security-configs", h.listSecurity)
 	r.POST("/services/:id/security-configs", h.upsertSecurity)
 	r.DELETE("/services/:id/security-configs/:type", h.deleteSecurity)
+	r.GET("/services/:id/protection", h.getProtection)
+	r.PUT("/services/:id/protection", h.putProtection)
 
 	r.GET("/credential-sets", h.listSets)
 	r.POST("/credential-sets", h.createSet)
@@ -80,6 +82,26 @@ func (h *Handler) deleteSecurity(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) getProtection(c echo.Context) error {
+	out, err := h.s.GetProtection(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) putProtection(c echo.Context) error {
+	var req Protection
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.s.PutProtection(c.Request().Context(), c.Param("id"), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 func (h *Handler) listSets(c echo.Context) error {

@@ -27,6 +27,8 @@ const (
 	LinkUsed    = "used"
 	LinkExpired = "expired"
 	LinkRevoked = "revoked"
+	// LinkLocked is an unused link that had too many wrong PINs.
+	LinkLocked = "locked"
 )
 
 // CreateLinkRequest is the body of POST /api/services/{id}/shared-links.
@@ -37,6 +39,11 @@ type CreateLinkRequest struct {
 	// Path is where the link lands; empty means the service's first path
 	// or path-prefix routing rule, else "/".
 	Path string `json:"path" validate:"max=2048"`
+	// PIN (4 to 12 digits) or Password (8 to 128 characters), when set,
+	// is asked of the visitor before the link is used. Write-only: only
+	// its bcrypt hash is kept, and the link shows only which one it asks.
+	PIN      string `json:"pin" validate:"max=128"`
+	Password string `json:"password" validate:"max=1024"`
 }
 
 // LinkResponse is a shared link as the API shows it; URL only on creation.
@@ -53,6 +60,12 @@ type LinkResponse struct {
 	RevokedAt      *time.Time `json:"revokedAt"`
 	SessionSeconds int64      `json:"sessionSeconds"`
 	CreatedAt      time.Time  `json:"createdAt"`
+	// Challenge is what the link asks its visitor for: none, pin or
+	// password (never the PIN or password itself).
+	Challenge string `json:"challenge"`
+	// FailedAttempts counts wrong PINs or passwords; at
+	// LinkPINMaxFailures the link's status is locked.
+	FailedAttempts int `json:"failedAttempts"`
 }
 
 func linkStatus(l store.SharedLink, now time.Time) string {
@@ -63,6 +76,8 @@ func linkStatus(l store.SharedLink, now time.Time) string {
 		return LinkUsed
 	case !now.Before(l.ExpiresAt):
 		return LinkExpired
+	case pinLocked(l):
+		return LinkLocked
 	}
 	return LinkActive
 }
@@ -71,6 +86,7 @@ func toLinkResponse(l store.SharedLink, now time.Time) LinkResponse {
 	return LinkResponse{
 		ID: l.ID, ServiceID: l.ServiceID, Note: l.Note, Path: l.Path, Status: linkStatus(l, now), ExpiresAt: l.ExpiresAt,
 		UsedAt: l.UsedAt, RevokedAt: l.RevokedAt, SessionSeconds: l.SessionSeconds, CreatedAt: l.CreatedAt,
+		Challenge: linkSecretKind(l), FailedAttempts: l.PinFailures,
 	}
 }
 
@@ -109,6 +125,10 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 	if err != nil {
 		return LinkResponse{}, err
 	}
+	pinKind, pinHash, err := linkSecret(req, s.cost)
+	if err != nil {
+		return LinkResponse{}, err
+	}
 	if req.LifetimeSeconds == 0 {
 		req.LifetimeSeconds = 24 * 3600
 	}
@@ -122,7 +142,7 @@ func (s *Service) CreateLink(ctx context.Context, serviceID string, req CreateLi
 	now := s.now()
 	l := store.SharedLink{
 		ID: store.NewID(), ServiceID: serviceID, TokenHash: bearer.Hash(tok), Note: req.Note, Path: path,
-		SessionSeconds: req.SessionSeconds, CreatedAt: now,
+		SessionSeconds: req.SessionSeconds, CreatedAt: now, PinKind: pinKind, PinHash: pinHash,
 		ExpiresAt: now.Add(time.Duration(req.LifetimeSeconds) * time.Second),
 	}
 	if err := s.db.WithContext(ctx).Create(&l).Error; err != nil {
@@ -194,14 +214,23 @@ var errLinkUnavailable = errors.New("shared link unavailable")
 // consumeLink marks the link used and opens its session in one transaction.
 // The conditional UPDATE is the one-use guarantee: of any number of
 // concurrent uses, exactly one affects a row.
-func (s *Service) consumeLink(ctx context.Context, sp *servicePolicy, linkToken string, now time.Time) (store.Session, string, error) {
+// A link that asks for a PIN is used only through usePINLink (pinned),
+// which gives back the attempt it reserved; the button of a link without
+// one never uses a link with one.
+func (s *Service) consumeLink(ctx context.Context, sp *servicePolicy, linkToken string, now time.Time, pinned bool) (store.Session, string, error) {
 	hash := bearer.Hash(linkToken)
 	var row store.Session
 	var sessToken string
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Model(&store.SharedLink{}).
-			Where("token_hash = ? AND service_id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?", hash, sp.id, now).
-			Update("used_at", now)
+		q := tx.Model(&store.SharedLink{}).
+			Where("token_hash = ? AND service_id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?", hash, sp.id, now)
+		var res *gorm.DB
+		if pinned {
+			res = q.Where("pin_kind <> ''").
+				Updates(map[string]any{"used_at": now, "pin_failures": gorm.Expr("pin_failures - 1")})
+		} else {
+			res = q.Where("pin_kind = ''").Update("used_at", now)
+		}
 		if res.Error != nil {
 			return fmt.Errorf("use shared link: %w", res.Error)
 		}
@@ -243,14 +272,23 @@ func capExpiry(at, serviceExpiry time.Time) time.Time {
 // submit forms) cannot use up a one-use link.
 func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
 	ctx := c.Request().Context()
-	if f.method == http.MethodPost && len(f.linkToken) <= 128 {
+	var l store.SharedLink
+	err := s.db.WithContext(ctx).Where("token_hash = ? AND service_id = ?", bearer.Hash(f.linkToken), sp.id).Take(&l).Error
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return fmt.Errorf("load shared link: %w", err)
+	}
+	found := err == nil
+	if found && l.PinKind != "" && linkStatus(l, now) == LinkActive && len(f.linkToken) <= 128 {
+		return s.usePINLink(c, f, sp, l, now)
+	}
+	if found && l.PinKind == "" && f.method == http.MethodPost && len(f.linkToken) <= 128 {
 		if !sameOrigin(f) {
 			return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
 				Title:   "Open the link again",
 				Message: "This link can only be used from its own page. Open the link again and press the button.",
 				LinkURL: f.proto + "://" + f.host + f.uri, LinkText: "Open the link"})
 		}
-		row, tok, err := s.consumeLink(ctx, sp, f.linkToken, now)
+		row, tok, err := s.consumeLink(ctx, sp, f.linkToken, now, false)
 		if err == nil {
 			setCookie(c, f, tok, row.ExpiresAt, now)
 			return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
@@ -258,14 +296,13 @@ func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now t
 		if !errors.Is(err, errLinkUnavailable) {
 			return err
 		}
-	}
-	var l store.SharedLink
-	err := s.db.WithContext(ctx).Where("token_hash = ? AND service_id = ?", bearer.Hash(f.linkToken), sp.id).Take(&l).Error
-	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
-		return fmt.Errorf("load shared link: %w", err)
+		// Used meanwhile (another tab, a double press): say so.
+		if err := s.db.WithContext(ctx).Where("id = ?", l.ID).Take(&l).Error; err != nil {
+			return fmt.Errorf("load shared link: %w", err)
+		}
 	}
 	p := page{Title: "This link does not work", Message: "This link is not valid. Ask the person who shared it for a new one."}
-	if err == nil {
+	if found {
 		switch linkStatus(l, now) {
 		case LinkActive:
 			if len(f.linkToken) <= 128 {
@@ -278,6 +315,8 @@ func (s *Service) useLink(c echo.Context, f fwdRequest, sp *servicePolicy, now t
 			p = page{Title: "This link has expired", Message: "Ask the person who shared it for a new one."}
 		case LinkRevoked:
 			p = page{Title: "This link was revoked", Message: "Ask the person who shared it for a new one."}
+		case LinkLocked:
+			return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, lockedPage(l))
 		}
 	}
 	return refuse(c, f.browser, http.StatusUnauthorized, apperr.CodeUnauthenticated, p)

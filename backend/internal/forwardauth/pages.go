@@ -21,6 +21,22 @@ type page struct {
 	// (with no fields) to this same-origin address.
 	FormAction string
 	Button     string
+	// FormMethod is the form's method: POST when empty. A GET form (a
+	// shared link's PIN) carries Hidden and Input in the query.
+	FormMethod string
+	Hidden     []pageField
+	Input      *pageInput
+	// Problem is shown above the form, marked as an alert.
+	Problem string
+}
+
+// pageField is a hidden field of a page's form.
+type pageField struct{ Name, Value string }
+
+// pageInput is the one field a person fills in on a page's form.
+type pageInput struct {
+	Name, Label, Type, InputMode, Pattern, AutoComplete string
+	MaxLength                                           int
 }
 
 var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
@@ -37,12 +53,22 @@ a,button{display:inline-block;padding:.5rem 1rem;border:0;border-radius:8px;back
 button{min-height:2.75rem;padding:.6rem 1.4rem;font-weight:600;cursor:pointer;max-width:100%}
 a:focus-visible,button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 form{margin:0}
+label{display:block;font-weight:600;margin:0 0 .4rem}
+input{box-sizing:border-box;width:100%;min-height:2.75rem;padding:.5rem .75rem;margin:0 0 1rem;font:inherit;font-size:1.15rem;
+border:1px solid color-mix(in srgb,CanvasText 35%,transparent);border-radius:8px;background:Canvas;color:CanvasText}
+input:focus-visible{outline:3px solid #93c5fd;outline-offset:1px}
+.problem{padding:.6rem .8rem;border-radius:8px;border:1px solid #dc2626;background:color-mix(in srgb,#dc2626 12%,Canvas)}
 small{display:block;margin-top:1.5rem;opacity:.6}
 </style></head>
 <body><main>
 <h1>{{.Title}}</h1>
 <p>{{.Message}}</p>
-{{if .FormAction}}<form method="post" action="{{.FormAction}}"><button type="submit">{{.Button}}</button></form>{{end}}
+{{if .Problem}}<p class="problem" role="alert"><strong>Not opened:</strong> {{.Problem}}</p>{{end}}
+{{if .FormAction}}<form method="{{if .FormMethod}}{{.FormMethod}}{{else}}post{{end}}" action="{{.FormAction}}">
+{{range .Hidden}}<input type="hidden" name="{{.Name}}" value="{{.Value}}">{{end}}
+{{with .Input}}<label for="answer">{{.Label}}</label>
+<input id="answer" name="{{.Name}}" type="{{.Type}}" required autofocus{{if .InputMode}} inputmode="{{.InputMode}}"{{end}}{{if .Pattern}} pattern="{{.Pattern}}"{{end}} autocomplete="{{.AutoComplete}}" maxlength="{{.MaxLength}}" autocapitalize="off" spellcheck="false">{{end}}
+<button type="submit">{{.Button}}</button></form>{{end}}
 {{if .LinkURL}}<a href="{{.LinkURL}}">{{.LinkText}}</a>{{end}}
 <small>Gatehouse</small>
 </main></body></html>

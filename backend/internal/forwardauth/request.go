@@ -14,6 +14,7 @@ import (
 const (
 	LinkParam     = "gh_link"     // one-use shared-link token
 	ExchangeParam = "gh_exchange" // one-time token that ends the sign-in hop
+	PinParam      = "gh_pin"      // a shared link's PIN or password, from its page's form
 )
 
 // fwdRequest is what Traefik's forwardAuth tells verify about the original request.
@@ -26,6 +27,7 @@ type fwdRequest struct {
 	authorization        string
 	addr                 netip.Addr // the client; the zero Addr when unknown
 	linkToken, exchToken string
+	pin                  string // a shared link's PIN or password (PinParam)
 	header               http.Header
 }
 
@@ -61,6 +63,9 @@ func parseForwarded(r *http.Request, trusted []netip.Prefix) (f fwdRequest, ok b
 		q := f.uri[i+1:]
 		f.linkToken = queryValue(q, LinkParam)
 		f.exchToken = queryValue(q, ExchangeParam)
+		if f.linkToken != "" {
+			f.pin = queryValue(q, PinParam)
+		}
 	}
 	return f, true
 }
@@ -141,7 +146,7 @@ func withoutParams(uri string) string {
 	var kept []string
 	for _, part := range strings.Split(q, "&") {
 		k, _, _ := strings.Cut(part, "=")
-		if k == LinkParam || k == ExchangeParam || part == "" {
+		if k == LinkParam || k == ExchangeParam || k == PinParam || part == "" {
 			continue
 		}
 		kept = append(kept, part)

@@ -137,75 +137,25 @@ func (s *Service) ListSecurityConfigs(ctx context.Context, serviceID string) ([]
 // Any change ends the service's sessions, except editing the users and groups
 // of an enabled SSO protection: those are re-checked on every verify.
 func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, req SecurityConfigRequest) (SecurityConfigResponse, error) {
-	enabled := req.Enabled == nil || *req.Enabled
-	var issuer string
 	if req.Type == store.SecuritySSO {
 		if err := checkSSOUsers(req.Users); err != nil {
 			return SecurityConfigResponse{}, err
 		}
-		d, err := s.loadSSO(ctx)
-		if err != nil {
-			return SecurityConfigResponse{}, err
-		}
-		issuer = d.Issuer
+	}
+	issuer, err := s.ssoIssuer(ctx, req.Type == store.SecuritySSO)
+	if err != nil {
+		return SecurityConfigResponse{}, err
 	}
 	var row store.SecurityConfig
 	var endSessions bool
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if _, err := s.loadServiceTx(tx, serviceID); err != nil {
 			return err
 		}
-		err := tx.Where("service_id = ? AND type = ?", serviceID, req.Type).Take(&row).Error
-		existing := err == nil
-		if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
-			return fmt.Errorf("load security config: %w", err)
-		}
-		now := s.now()
-		prevEnabled := row.Enabled
-		if !existing {
-			row = store.SecurityConfig{ID: store.NewID(), ServiceID: serviceID, Type: req.Type, CreatedAt: now}
-		}
-		row.Enabled, row.UpdatedAt = enabled, now
-		row.CredentialSetID = nil
-		row.Settings = store.NewJSON(map[string]any{})
-		switch req.Type {
-		case store.SecurityBasicAuth:
-			if req.CredentialSetID == nil || *req.CredentialSetID == "" {
-				return apperr.Field("credentialSetId", "is required for basic_auth")
-			}
-			var n int64
-			if err := tx.Model(&store.CredentialSet{}).Where("id = ?", *req.CredentialSetID).Count(&n).Error; err != nil {
-				return fmt.Errorf("check credential set: %w", err)
-			}
-			if n == 0 {
-				return apperr.Field("credentialSetId", "no credential set with this id")
-			}
-			row.CredentialSetID = req.CredentialSetID
-		case store.SecuritySSO:
-			users, groups := cleanList(req.Users), cleanList(req.Groups)
-			st := map[string]any{"users": users, "groups": groups}
-			if issuer != "" {
-				st["issuer"] = issuer
-			}
-			row.Settings = store.NewJSON(st)
-		case store.SecurityTokens:
-			h, err := tokenHeader(req.Header)
-			if err != nil {
-				return err
-			}
-			row.Settings = store.NewJSON(map[string]any{"header": h})
-		case store.SecurityEmailCode:
-			st, err := checkEmailCodeSettings(req.AllowedEmails, req.SessionSeconds)
-			if err != nil {
-				return err
-			}
-			row.Settings = store.NewJSON(st)
-		}
-		// Only an edit of a live SSO or e-mail code protection keeps its
-		// sessions: their allow-lists are checked again on every verify.
-		endSessions = !existing || (req.Type != store.SecuritySSO && req.Type != store.SecurityEmailCode) || !prevEnabled || !enabled
-		if err := tx.Save(&row).Error; err != nil {
-			return fmt.Errorf("save security config: %w", err)
+		var err error
+		row, endSessions, err = s.upsertTx(tx, serviceID, req, issuer, "")
+		if err != nil {
+			return err
 		}
 		if endSessions {
 			return tx.Where("service_id = ?", serviceID).Delete(&store.Session{}).Error
@@ -222,6 +172,83 @@ func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, re
 		return SecurityConfigResponse{}, fmt.Errorf("reload security config: %w", err)
 	}
 	return toSecurityResponse(saved), nil
+}
+
+// ssoIssuer is the configured provider's issuer when an SSO protection is
+// saved (sub: entries name its subjects), and "" otherwise.
+func (s *Service) ssoIssuer(ctx context.Context, sso bool) (string, error) {
+	if !sso {
+		return "", nil
+	}
+	d, err := s.loadSSO(ctx)
+	if err != nil {
+		return "", err
+	}
+	return d.Issuer, nil
+}
+
+// upsertTx writes one protection inside tx and reports whether the
+// service's sessions must end. Field errors are named under prefix (the
+// section of a whole-protection save, "" for the single-protection route).
+func (s *Service) upsertTx(tx *gorm.DB, serviceID string, req SecurityConfigRequest, issuer, prefix string) (store.SecurityConfig, bool, error) {
+	enabled := req.Enabled == nil || *req.Enabled
+	var row store.SecurityConfig
+	err := tx.Where("service_id = ? AND type = ?", serviceID, req.Type).Take(&row).Error
+	existing := err == nil
+	if err != nil && !errors.Is(err, gorm.ErrRecordNotFound) {
+		return row, false, fmt.Errorf("load security config: %w", err)
+	}
+	now := s.now()
+	prevEnabled := row.Enabled
+	if !existing {
+		row = store.SecurityConfig{ID: store.NewID(), ServiceID: serviceID, Type: req.Type, CreatedAt: now}
+	}
+	row.Enabled, row.UpdatedAt = enabled, now
+	row.CredentialSetID = nil
+	row.Settings = store.NewJSON(map[string]any{})
+	switch req.Type {
+	case store.SecurityBasicAuth:
+		if req.CredentialSetID == nil || *req.CredentialSetID == "" {
+			return row, false, apperr.Field(prefix+"credentialSetId", "is required for basic_auth")
+		}
+		var n int64
+		if err := tx.Model(&store.CredentialSet{}).Where("id = ?", *req.CredentialSetID).Count(&n).Error; err != nil {
+			return row, false, fmt.Errorf("check credential set: %w", err)
+		}
+		if n == 0 {
+			return row, false, apperr.Field(prefix+"credentialSetId", "no credential set with this id")
+		}
+		row.CredentialSetID = req.CredentialSetID
+	case store.SecuritySSO:
+		users, groups := cleanList(req.Users), cleanList(req.Groups)
+		st := map[string]any{"users": users, "groups": groups}
+		if issuer != "" {
+			st["issuer"] = issuer
+		}
+		row.Settings = store.NewJSON(st)
+	case store.SecurityTokens:
+		h, err := tokenHeader(req.Header)
+		if err != nil {
+			if e, ok := apperr.As(err); ok && prefix != "" {
+				return row, false, apperr.Field(prefix+"header", "%s", e.Fields[0].Message)
+			}
+			return row, false, err
+		}
+		row.Settings = store.NewJSON(map[string]any{"header": h})
+	case store.SecurityEmailCode:
+		st, err := checkEmailCodeSettings(req.AllowedEmails, req.SessionSeconds)
+		if err != nil {
+			return row, false, prefixFields(prefix, err)
+		}
+		row.Settings = store.NewJSON(st)
+	}
+	// Only an edit of a live SSO or e-mail code protection keeps its
+	// sessions: their allow-lists are checked again on every verify.
+	endSessions := !existing || (req.Type != store.SecuritySSO && req.Type != store.SecurityEmailCode) || !prevEnabled || !enabled
+	if err := tx.Save(&row).Error; err != nil {
+		return row, false, fmt.Errorf("save security config: %w", err)
+	}
+	return row, endSessions, nil
 }
 
 // DeleteSecurityConfig removes one protection and ends the service's sessions.

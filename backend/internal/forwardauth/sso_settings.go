@@ -135,7 +135,7 @@ func (s *Service) PutSSO(ctx context.Context, req SSORequest) (SSOResponse, erro
 	}
 	if d.Enabled {
 		if err := s.rp.Check(ctx, d.Issuer); err != nil {
-			c.Add("issuer", "the provider's discovery document could not be read: %s", err)
+			c.Add("issuer", "the provider's discovery document could not be read: %s. Check the issuer URL (the provider shows it, often ending in the realm or application) and that the panel can reach the provider", err)
 			return SSOResponse{}, c.Err()
 		}
 	}

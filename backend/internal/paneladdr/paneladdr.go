@@ -129,3 +129,24 @@ func (a *Address) PublicSetting() string {
 	}
 	return a.public
 }
+
+// InternalSetting is PANEL_INTERNAL_URL as configured, "" when unset: the
+// setup guide says whether to set it.
+func (a *Address) InternalSetting() string {
+	if a == nil {
+		return ""
+	}
+	return a.internal
+}
+
+// Bound is the address the panel's listener is bound to as it was bound
+// ("0.0.0.0:8080", "127.0.0.1:8080"), "" before it binds.
+func (a *Address) Bound() string {
+	if a == nil {
+		return ""
+	}
+	if p := a.bound.Load(); p != nil {
+		return *p
+	}
+	return ""
+}

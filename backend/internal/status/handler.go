@@ -17,6 +17,15 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 // Register mounts the route on the /api group.
 func (h *Handler) Register(r *route.Registrar) {
 	r.GET("/proxy/status", h.status)
+	r.GET("/proxy/status/check", h.check)
+}
+
+func (h *Handler) check(c echo.Context) error {
+	v, err := h.svc.Check(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, v)
 }
 
 func (h *Handler) status(c echo.Context) error {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -33,6 +34,10 @@ type fakeTraefik struct {
 }
 
 func (f *fakeTraefik) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/api/version" {
+		_, _ = io.WriteString(w, `{"Version":"3.6.12","Codename":"ramequin"}`)
+		return
+	}
 	if r.URL.Path != "/api/rawdata" {
 		http.NotFound(w, r)
 		return
@@ -58,6 +63,7 @@ func (f *fakeTraefik) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 type env struct {
 	e        *echo.Echo
+	srv      *httptest.Server // the fake Traefik, nil without one
 	clock    *testutil.Clock
 	services *services.Service
 	traefik  *fakeTraefik
@@ -80,8 +86,9 @@ func newEnv(t *testing.T, withTraefik bool) *env {
 	})
 	ft := &fakeTraefik{broken: map[string]string{}}
 	rd := runtime.Deps{Services: svcs, Owners: dyn}
+	var srv *httptest.Server
 	if withTraefik {
-		srv := httptest.NewServer(ft)
+		srv = httptest.NewServer(ft)
 		t.Cleanup(srv.Close)
 		c, err := runtime.NewClient(srv.URL, runtime.ClientOptions{CacheTTL: time.Nanosecond})
 		if err != nil {
@@ -89,15 +96,16 @@ func newEnv(t *testing.T, withTraefik bool) *env {
 		}
 		rd.Client = c
 	}
+	rt := runtime.NewService(rd)
 	st := status.NewService(status.Deps{
-		Polls: polls, Config: dyn, Services: svcs, Runtime: runtime.NewService(rd), Now: clock.Now,
+		Polls: polls, Config: dyn, Services: svcs, Runtime: rt, Prober: rt, Now: clock.Now,
 		ConfigURL: func() string { return "http://10.0.0.2:8080" },
 	})
 	e := httpapi.New(httpapi.Deps{
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), RequireAdmin: testutil.AsAdmin,
 		Features: []httpapi.Feature{dynconf.NewHandler(dyn), status.NewHandler(st)},
 	}).Echo
-	return &env{e: e, clock: clock, services: svcs, traefik: ft, polls: polls}
+	return &env{e: e, srv: srv, clock: clock, services: svcs, traefik: ft, polls: polls}
 }
 
 func (v *env) add(t *testing.T, name string) string {
@@ -229,4 +237,68 @@ func TestStatusWithoutTraefikAPI(t *testing.T) {
 	if b := badges(got)[id]; b.State != status.Unknown || b.Message == "" {
 		t.Fatalf("badge = %+v, want unknown", b)
 	}
+}
+
+func (v *env) check(t *testing.T) status.Check {
+	t.Helper()
+	rec := testutil.Request(v.e, http.MethodGet, "/api/proxy/status/check", "")
+	if rec.Code != http.StatusOK {
+		t.Fatalf("GET /api/proxy/status/check: %d %s", rec.Code, rec.Body.String())
+	}
+	var out status.Check
+	if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestConnectionCheck: the connection test says, item by item, whether
+// Traefik polls and whether its API and metrics answer, in sentences; the
+// transport error stays in the detail, never in the answer.
+func TestConnectionCheck(t *testing.T) {
+	states := func(c status.Check) string {
+		var out []string
+		for _, it := range c.Items {
+			out = append(out, it.Name+"="+it.State)
+			if it.Answer == "" || (it.State != status.CheckOK && it.Hint == "") {
+				t.Errorf("%s: answer %q, hint %q", it.Name, it.Answer, it.Hint)
+			}
+		}
+		return c.State + ":" + strings.Join(out, ",")
+	}
+
+	t.Run("nothing yet", func(t *testing.T) {
+		v := newEnv(t, false)
+		c := v.check(t)
+		if got := states(c); got != "failed:provider=failed,api=warning,metrics=warning" {
+			t.Fatalf("states = %s", got)
+		}
+		if !strings.Contains(c.Items[0].Hint, "http://10.0.0.2:8080/api/proxy/config") || !strings.Contains(c.Items[1].Answer, "PANEL_PROXY_API_URL") {
+			t.Fatalf("items = %+v", c.Items)
+		}
+	})
+	t.Run("polled, API answers", func(t *testing.T) {
+		v := newEnv(t, true)
+		v.poll(t, "")
+		v.clock.Add(10 * time.Second)
+		c := v.check(t)
+		if got := states(c); got != "warning:provider=ok,api=ok,metrics=warning" {
+			t.Fatalf("states = %s", got)
+		}
+		if c.Items[0].Answer != "Traefik fetched the configuration 10 seconds ago from 10.0.0.9." {
+			t.Errorf("provider: %q", c.Items[0].Answer)
+		}
+		if !strings.Contains(c.Items[1].Answer, "Traefik 3.6.12 answers at http://127.0.0.1:") {
+			t.Errorf("api: %q", c.Items[1].Answer)
+		}
+	})
+	t.Run("API down", func(t *testing.T) {
+		v := newEnv(t, true)
+		v.srv.Close()
+		c := v.check(t)
+		api := c.Items[1]
+		if api.State != status.CheckFailed || !strings.Contains(api.Detail, "connection refused") || strings.Contains(api.Answer, "refused") {
+			t.Fatalf("api = %+v", api)
+		}
+	})
 }

@@ -45,7 +45,12 @@ type Deps struct {
 	// ProviderTokenSet says a provider token guards /api/proxy/config: the
 	// snippet then names the header Traefik must send (never its value).
 	ProviderTokenSet bool
-	Now              func() time.Time
+	// Prober looks at Traefik's API and metrics for the connection test
+	// (nil: neither is looked at).
+	Prober Prober
+	// Setup says where the panel is for the setup guide (nil: defaults).
+	Setup func() SetupInput
+	Now   func() time.Time
 }
 
 // Service builds the status view.
@@ -79,7 +84,10 @@ type PollView struct {
 	CurrentETag string `json:"currentEtag"`
 	ConfigURL   string `json:"configUrl"`
 	Snippet     string `json:"snippet"`
-	Recent      []Poll `json:"recent"`
+	// Setups are complete traefik.yml files with the panel's environment,
+	// for Traefik in Docker and on the panel's host.
+	Setups []Setup `json:"setups"`
+	Recent []Poll  `json:"recent"`
 }
 
 // Badge is one enabled service's status.
@@ -117,6 +125,12 @@ func (s *Service) Polls(ctx context.Context) (PollView, error) {
 		v.ConfigURL = s.d.ConfigURL()
 	}
 	v.Snippet = Snippet(v.ConfigURL, DefaultInterval, s.d.ProviderTokenSet)
+	var in SetupInput
+	if s.d.Setup != nil {
+		in = s.d.Setup()
+	}
+	in.TokenSet, in.Interval = s.d.ProviderTokenSet, DefaultInterval
+	v.Setups = Setups(in)
 	last, ok := r.LastPoll()
 	if !ok {
 		return v, nil
@@ -178,9 +192,9 @@ func (s *Service) badge(row store.Service, pv PollView, ev runtime.EvidenceView)
 	if s.waiting(row, pv) {
 		b.State = Waiting
 		if !pv.Polled {
-			b.Message = "Written; Traefik has not fetched the configuration since the panel started."
+			b.Message = "Saved. Traefik has not fetched the configuration since the panel started, so it does not serve this yet."
 		} else {
-			b.Message = "Written; Traefik has not fetched this change yet."
+			b.Message = "Saved. Traefik picks this change up at its next fetch, usually within seconds."
 		}
 		return b
 	}

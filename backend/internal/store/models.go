@@ -299,11 +299,17 @@ type SecurityConfig struct {
 
 // SharedLink is a one-use, time-limited link to a service.
 type SharedLink struct {
-	ID             string
-	ServiceID      string
-	TokenHash      string
-	Note           string
-	Path           string // where the link lands (migration 0003)
+	ID        string
+	ServiceID string
+	TokenHash string
+	Note      string
+	Path      string // where the link lands (migration 0003)
+	// PinKind is "pin" or "password" when the visitor must give one before
+	// the link is used, and PinHash its bcrypt hash; PinFailures counts
+	// wrong answers (migration 0019).
+	PinKind        string
+	PinHash        string
+	PinFailures    int
 	SessionSeconds int64
 	ExpiresAt      time.Time
 	UsedAt         *time.Time

@@ -96,6 +96,11 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 		return pl, nil
 	}
 	pl.Applied = true
+	for i := range pl.Items {
+		if it := &pl.Items[i]; it.Action == ActionCreate || it.Action == ActionUpdate {
+			it.ID = it.id
+		}
+	}
 	for _, e := range p.events {
 		s.o.Bus.Publish(e)
 	}

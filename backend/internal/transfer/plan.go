@@ -59,6 +59,11 @@ type Item struct {
 	Action string   `json:"action"`
 	Reason string   `json:"reason,omitempty"`
 	Fields []string `json:"fields,omitempty"`
+	// Details say what a service or domain is or becomes (see details).
+	Details []string `json:"details,omitempty"`
+	// ID is the row an applied create or update wrote, for a link to it;
+	// a dry run leaves it out.
+	ID string `json:"id,omitempty"`
 
 	// id, before and after are the item as its audit entry shows it
 	// (before or after nil when absent); they never reach the plan's JSON.
@@ -78,6 +83,9 @@ func (it Item) withSealed(fields ...string) Item {
 // as it was and as it will be (nil when absent).
 func (it Item) state(id string, before, after any) Item {
 	it.id, it.before, it.after = id, before, after
+	if it.Action == ActionCreate || it.Action == ActionUpdate {
+		it.Details = details(before, after)
+	}
 	return it
 }
 

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { allowHttp, expect, test } from '../support/chain';
 import { DOMAIN } from '../support/names';
-import { shot, viewports } from '../support/page';
+import { serviceTab, shot, viewports } from '../support/page';
 
 async function bothWidths(page: Page, name: string, opts?: { fullPage?: boolean }) {
   await shot(page, `${name}-desktop`, opts);
@@ -37,6 +37,7 @@ export function roughEdges() {
       await page.getByLabel('Hostname 1', { exact: true }).fill('rough');
       await page.getByLabel('Target 1 host', { exact: true }).fill('127.0.0.1');
       await page.getByLabel('Target 1 port', { exact: true }).fill('0');
+      await serviceTab(page, 'Advanced');
       await page.getByRole('button', { name: 'Add rule' }).click();
       await page.getByLabel('Rule 1 value', { exact: true }).waitFor();
       expect((await page.getByLabel('Target 1 port', { exact: true }).getAttribute('aria-invalid')) === null, 'the port was validated on blur').toBeTruthy();
@@ -44,7 +45,9 @@ export function roughEdges() {
     });
 
     test('the client refuses what the server refuses, and the preview shows no invalid rule', async ({ page }) => {
+      await serviceTab(page, 'Details');
       await page.getByLabel('Target 1 port', { exact: true }).fill('8080');
+      await serviceTab(page, 'Advanced');
       await page.getByLabel('Rule 1 type', { exact: true }).selectOption('clientIP');
       await page.getByLabel('Rule 1 value', { exact: true }).fill('10.0.0.300/8');
       const preview = (await page.getByTestId('rule-preview').textContent()) ?? '';
@@ -58,6 +61,7 @@ export function roughEdges() {
     test('a refusal shown on its field raises no toast; the next save clears errors', async ({ page }) => {
       allowHttp(['POST', /^\/api\/services$/, 409]);
       // Wiki owns wiki.<domain>: the server refuses the hostname on its field.
+      await serviceTab(page, 'Details');
       const host = page.getByLabel('Hostname 1', { exact: true });
       await host.fill('wiki');
       const refused = page.waitForResponse((r) => r.url().endsWith('/api/services') && r.request().method() === 'POST');
@@ -70,7 +74,7 @@ export function roughEdges() {
       await bothWidths(page, 'rough-field-error-no-toast');
       await host.fill('rough');
       await page.getByRole('button', { name: 'Create service' }).click();
-      await page.waitForURL(/\/services\/[^/]+\/config$/);
+      await page.waitForURL(/\/services\/[^/?]+\?created=1$/);
       expect((await errorToasts(page)) === 0, 'an error toast stayed after the save').toBeTruthy();
     });
 

@@ -261,12 +261,9 @@ export function people() {
       await expectReadOnlyPage(v, 'settings');
       await shot(v, 'viewer-settings-desktop');
 
-      const managed = v.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name: 'Managed Traefik', exact: true });
-      if ((await managed.count()) > 0) {
-        await managed.click();
-        await v.getByRole('heading', { name: 'Managed Traefik', exact: true }).waitFor();
-        await expectReadOnlyPage(v, 'managed');
-      }
+      await navTo(v, 'Managed Traefik');
+      await v.getByRole('heading', { name: 'Managed Traefik', exact: true }).waitFor();
+      await expectReadOnlyPage(v, 'managed');
 
       await navTo(v, 'Audit log');
       await v.getByRole('heading', { name: 'Audit log', exact: true }).waitFor();

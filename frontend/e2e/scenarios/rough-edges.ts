@@ -3,7 +3,7 @@
 // in not-connected.spec.ts.
 import type { Locator, Page } from '@playwright/test';
 import { eventually, expect, handed, test } from '../support/chain';
-import { artifact, shot, viewports } from '../support/page';
+import { artifact, saveProtection, shot, viewports } from '../support/page';
 
 const overflowX = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -99,6 +99,7 @@ export function revokedLink() {
       if (await off.isVisible()) {
         await off.click({ force: true });
         await page.getByRole('switch', { name: 'Shared links are accepted' }).waitFor();
+        await saveProtection(page);
       }
       await page.getByRole('button', { name: 'New link' }).click();
       const dialog = page.getByRole('dialog', { name: 'New shared link' });

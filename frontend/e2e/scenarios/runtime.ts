@@ -2,7 +2,7 @@
 // metrics pages. Run only when a Traefik binary is at hand.
 import { eventually, expect, handed, needTraefik, test } from '../support/chain';
 import { DOMAIN } from '../support/names';
-import { shot, viewports } from '../support/page';
+import { serviceTab, shot, viewports } from '../support/page';
 
 /** Sends traffic to Wiki through Traefik and sees its router in the runtime view. */
 export function traffic() {
@@ -41,6 +41,7 @@ export function liveViews() {
       await page.goto('/certificates');
       await page.getByText('Requires Traefik 3.7').waitFor();
       await page.goto(`/services/${serviceId}`);
+      await serviceTab(page, 'Advanced');
       const mw = page.getByLabel('Middlewares', { exact: true });
       await mw.fill('missing-mw@file');
       await mw.press('Enter');

@@ -2,7 +2,7 @@
 // toggle and backend check, editing and deletion. The service is "Wiki" on wiki.<DOMAIN>.
 import { expect, handed, test } from '../support/chain';
 import { DOMAIN } from '../support/names';
-import { navTo, shot, viewports } from '../support/page';
+import { navTo, serviceTab, shot, viewports } from '../support/page';
 
 /** Creates Wiki pointing at the chain's upstream and hands its id on. */
 export function createService() {
@@ -16,8 +16,12 @@ export function createService() {
       await page.getByText('Give the service a name').waitFor();
       await page.getByLabel('Name', { exact: true }).fill('Wiki');
       await page.getByLabel('Hostname 1', { exact: true }).fill('wiki');
-      await page.getByLabel('Target 1 host', { exact: true }).fill('127.0.0.1');
-      await page.getByLabel('Target 1 port', { exact: true }).fill(String(upstreamPort));
+      // A pasted URL fills the scheme, host and port.
+      await page.getByLabel('Target 1 host', { exact: true }).fill(`http://127.0.0.1:${upstreamPort}`);
+      expect((await page.getByLabel('Target 1 host', { exact: true }).inputValue()) === '127.0.0.1', 'the pasted URL did not fill the host').toBeTruthy();
+      expect((await page.getByLabel('Target 1 port', { exact: true }).inputValue()) === String(upstreamPort), 'the pasted URL did not fill the port').toBeTruthy();
+      await shot(page, 'service-new-details-desktop');
+      await serviceTab(page, 'Advanced');
       await page.getByRole('button', { name: 'Add rule' }).click();
       await page.getByLabel('Rule 1 value', { exact: true }).fill('/');
       const rule = await page.getByTestId('rule-preview').textContent();
@@ -25,11 +29,16 @@ export function createService() {
       await shot(page, 'service-new-desktop');
     });
 
-    test('create the service and see its config preview', async ({ page, stack }) => {
+    test('create the service, see what to do next and its config preview', async ({ page, stack }) => {
       const { upstreamPort } = stack;
       await page.getByRole('button', { name: 'Create service' }).click();
+      await page.waitForURL(/\/services\/[^/?]+\?created=1$/);
+      handed.serviceId = new URL(page.url()).pathname.split('/').slice(-1)[0] ?? '';
+      const next = page.getByTestId('next-steps');
+      await next.getByRole('link', { name: 'Protect it' }).waitFor();
+      await shot(page, 'service-created-next-steps-desktop');
+      await next.getByRole('link', { name: 'See the configuration Traefik gets' }).click();
       await page.waitForURL(/\/services\/[^/]+\/config$/);
-      handed.serviceId = page.url().split('/').slice(-2)[0] ?? '';
       await page.getByRole('heading', { name: 'Wiki', exact: true }).waitFor();
       const preview = page.getByTestId('config-preview');
       await preview.waitFor();
@@ -78,6 +87,7 @@ export function manageService() {
       const { serviceId } = handed;
       await page.goto(`/services/${serviceId}`);
       await page.getByLabel('Name', { exact: true }).waitFor();
+      await serviceTab(page, 'Advanced');
       await page.getByRole('button', { name: 'Add header' }).click();
       await page.getByLabel('Header 1 name', { exact: true }).fill('X-Env');
       await page.getByLabel('Header 1 value', { exact: true }).fill('lab');

@@ -13,7 +13,7 @@ export function pollStatus() {
       await page.goto('/');
       if (!traefik) {
         await page.getByText('Traefik has never polled the configuration').waitFor();
-        await page.getByTestId('provider-snippet').waitFor();
+        await page.getByTestId('setup-provider-snippet').waitFor();
         await shot(page, 'dashboard-never-polled-desktop');
         return;
       }
@@ -21,7 +21,7 @@ export function pollStatus() {
       await line.waitFor();
       const current = await eventually(async () => /runs the current version/.test((await line.textContent()) ?? ''), { intervalMs: 500 });
       expect(current, `poll line: ${await line.textContent()}`).toBeTruthy();
-      expect(/Traefik fetched the configuration \d+ s ago from 127\.0\.0\.1/.test((await line.textContent()) ?? ''), `poll line: ${await line.textContent()}`).toBeTruthy();
+      expect(/Traefik fetched the configuration (just now|\d+ seconds ago) from 127\.0\.0\.1/.test((await line.textContent()) ?? ''), `poll line: ${await line.textContent()}`).toBeTruthy();
       const row = page.getByRole('row', { name: /Wiki/ });
       await row.getByText('Live', { exact: true }).waitFor();
       await shot(page, 'dashboard-poll-live-desktop');

@@ -27,9 +27,14 @@ export async function openPage(browser: Browser, { baseURL, viewport = viewports
   return { context, page };
 }
 
-/** Follows a link of the main navigation. */
+/** Follows a link of the main navigation, unfolding its group first when it is folded. */
 export async function navTo(page: Page, name: string): Promise<void> {
-  await page.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click();
+  const nav = page.getByRole('complementary', { name: 'Main navigation' });
+  const link = nav.getByRole('link', { name, exact: true });
+  // Each click unfolds one group: the next folded one is first again.
+  const folded = nav.locator('button.nav-group-toggle[aria-expanded="false"]');
+  for (let i = 0; i < 8 && !(await link.isVisible()) && (await folded.count()) > 0; i++) await folded.first().click();
+  await link.click();
 }
 
 async function settle(p: Page) {
@@ -57,4 +62,17 @@ export async function shot(p: Page, name: string, { fullPage = true } = {}): Pro
 /** The path of e2e/artifacts/<name>.png, for captures shot() does not take (an element, the window as it is). */
 export function artifact(name: string): string {
   return path.join(artifacts, `${name}.png`);
+}
+
+/** Saves the service's Security tab: its one form, from the sticky bar. */
+export async function saveProtection(page: Page): Promise<void> {
+  const bar = page.getByTestId('protection-save-bar');
+  await bar.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor();
+  await bar.getByRole('button', { name: 'Save protection' }).click();
+  await bar.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+}
+
+/** Opens a tab of the service form (Details, TLS and HTTPS, Load balancing, Advanced). */
+export async function serviceTab(page: Page, name: 'Details' | 'TLS and HTTPS' | 'Load balancing' | 'Advanced'): Promise<void> {
+  await page.getByRole('tablist', { name: 'Service settings' }).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }

@@ -36,7 +36,7 @@ const groups: { title: string; items: NavItem[] }[] = [
       { to: '/runtime', label: 'Runtime', icon: 'layers' },
       { to: '/metrics', label: 'Metrics', icon: 'activity' },
       { to: '/conflicts', label: 'Conflicts', icon: 'alert' },
-      { to: '/managed', label: 'Managed Traefik', icon: 'server', managedOnly: true },
+      { to: '/managed', label: 'Managed Traefik', icon: 'server' },
     ],
   },
   {
@@ -54,6 +54,21 @@ const groups: { title: string; items: NavItem[] }[] = [
     ],
   },
 ];
+
+/**
+ * The navigation groups a person folded, kept across visits. Until they choose, Access and
+ * Traefik start folded, so the System group's items stay in view on a 900-pixel-high screen.
+ */
+const FOLDED_KEY = 'gatehouse.nav.folded';
+const FOLDED_DEFAULT = '["Access","Traefik"]';
+function readFolded(): Set<string> {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(FOLDED_KEY) ?? FOLDED_DEFAULT);
+    return new Set(Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
 
 export function AppShell() {
   const [open, setOpen] = useState(false);
@@ -73,10 +88,31 @@ export function AppShell() {
   }, [open]);
 
   const managed = system.data?.managed ?? false;
+  const [folded, setFolded] = useState<Set<string>>(readFolded);
+  const toggleGroup = (title: string) =>
+    setFolded((f) => {
+      const next = new Set(f);
+      if (next.has(title)) next.delete(title);
+      else next.add(title);
+      try {
+        localStorage.setItem(FOLDED_KEY, JSON.stringify([...next]));
+      } catch {
+        // Private windows may refuse storage: the choice lasts for the page.
+      }
+      return next;
+    });
 
   return (
     <div className="shell">
-      <a href="#main" className="sr-only skip-link">
+      <a
+        href="#main"
+        className="sr-only skip-link"
+        onClick={(e) => {
+          // Focus the content without a #main history entry: Back then leaves the page, as people expect.
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <aside className={`sidebar${open ? ' open' : ''}`} id="sidebar" aria-label="Main navigation">
@@ -93,15 +129,28 @@ export function AppShell() {
           {groups.map((g) => {
             const items = g.items.filter((i) => !i.managedOnly || managed);
             if (!items.length) return null;
+            // The group of the page shown is always open; the others as the person left them.
+            const current = items.some((i) => (i.end ? location.pathname === i.to : location.pathname.startsWith(i.to)));
+            const open = current || !folded.has(g.title);
+            const id = `nav-group-${g.title.toLowerCase()}`;
             return (
               <div className="nav-group" key={g.title}>
-                <div className="nav-group-title">{g.title}</div>
-                {items.map((i) => (
-                  <NavLink key={i.to} to={i.to} end={i.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-                    <Icon name={i.icon} size={17} />
-                    {i.label}
-                  </NavLink>
-                ))}
+                {g.title === 'Overview' ? (
+                  <div className="nav-group-title">{g.title}</div>
+                ) : (
+                  <button type="button" className="nav-group-title nav-group-toggle" aria-expanded={open} aria-controls={id} disabled={current} onClick={() => toggleGroup(g.title)}>
+                    {g.title}
+                    <Icon name="chevronDown" size={13} />
+                  </button>
+                )}
+                <div id={id} hidden={!open}>
+                  {items.map((i) => (
+                    <NavLink key={i.to} to={i.to} end={i.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
+                      <Icon name={i.icon} size={17} />
+                      {i.label}
+                    </NavLink>
+                  ))}
+                </div>
               </div>
             );
           })}

@@ -71,3 +71,38 @@ describe('App auth routing', () => {
     expect(screen.getByRole('button', { name: 'Copy ID' })).toBeInTheDocument();
   });
 });
+
+describe('App shell', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('folds navigation groups, keeps the current page its group open, and remembers the choice', async () => {
+    window.history.replaceState(null, '', '/account');
+    mockFetch([...signedIn, { path: '/api/admin/me/sessions', body: { items: [] } }]);
+    const user = userEvent.setup();
+    render(<App />);
+    const nav = await screen.findByRole('complementary', { name: 'Main navigation' });
+    // Access and Traefik start folded: the System group is in view.
+    expect(within(nav).getByRole('button', { name: 'Access' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).queryByRole('link', { name: 'Sessions' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Managed Traefik', hidden: true })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'Access' }));
+    expect(within(nav).getByRole('link', { name: 'Sessions' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('button', { name: 'System' }));
+    expect(within(nav).queryByRole('link', { name: 'Audit log' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('gatehouse.nav.folded') ?? '[]')).toEqual(['Traefik', 'System']);
+  });
+
+  it('skips to the content without adding a history entry', async () => {
+    window.history.replaceState(null, '', '/account');
+    mockFetch([...signedIn, { path: '/api/admin/me/sessions', body: { items: [] } }]);
+    const user = userEvent.setup();
+    render(<App />);
+    await screen.findByRole('complementary', { name: 'Main navigation' });
+    const before = window.history.length;
+    await user.click(screen.getByRole('link', { name: 'Skip to content' }));
+    expect(window.history.length).toBe(before);
+    expect(window.location.hash).toBe('');
+    expect(document.activeElement).toBe(document.getElementById('main'));
+  });
+});

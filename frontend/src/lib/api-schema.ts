@@ -788,6 +788,14 @@ export interface paths {
          *     no Origin, Sec-Fetch-Site same-origin): 303 with the session cookie.
          *     Any other method answers 401 with a page whose one button makes that
          *     POST, and uses nothing, so link-preview robots cannot use up a link.
+         *
+         *     A link with a PIN or password answers 401 with a page whose form is a
+         *     GET to the link's own address adding gh_pin (the answer); the link is
+         *     used only by that GET, with the right answer, from the same origin
+         *     (Sec-Fetch-Site same-origin, or a Referer of the same origin): 302
+         *     with the session cookie. A wrong answer never uses the link; after 5
+         *     wrong answers for one link in 15 minutes, or 20 from one address, 429
+         *     with Retry-After; after 10 in all the link is locked (403).
          */
         get: operations["verifyForwardAuth"];
         put?: never;
@@ -807,6 +815,14 @@ export interface paths {
          *     no Origin, Sec-Fetch-Site same-origin): 303 with the session cookie.
          *     Any other method answers 401 with a page whose one button makes that
          *     POST, and uses nothing, so link-preview robots cannot use up a link.
+         *
+         *     A link with a PIN or password answers 401 with a page whose form is a
+         *     GET to the link's own address adding gh_pin (the answer); the link is
+         *     used only by that GET, with the right answer, from the same origin
+         *     (Sec-Fetch-Site same-origin, or a Referer of the same origin): 302
+         *     with the session cookie. A wrong answer never uses the link; after 5
+         *     wrong answers for one link in 15 minutes, or 20 from one address, 429
+         *     with Retry-After; after 10 in all the link is locked (403).
          */
         head: operations["verifyForwardAuthHead"];
         patch?: never;
@@ -1884,6 +1900,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/proxy/status/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test the connection to Traefik now
+         * @description Whether Traefik fetched the configuration recently (from the panel's record of its polls), and whether Traefik's API and metrics endpoint answer now (asked once each, uncached). Each item says what was found and what to do, with the technical cause apart.
+         */
+        get: operations["checkProxyConnection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -1976,6 +2012,34 @@ export interface paths {
         put?: never;
         /** Say what the rules decide for a described request (saved rules or a draft) */
         post: operations["testServiceAccess"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Every protection of a service, as one document */
+        get: operations["getServiceProtection"];
+        /**
+         * Save every protection of a service in one transaction
+         * @description A section left out (or null) is left as it is; a section equal to what
+         *     is stored is not written. Any error saves nothing, and field errors are
+         *     named by their path in the document (basicAuth.credentialSetId,
+         *     sso.users[1], tokens.header). Changing a protection ends the service's
+         *     sessions, except editing the lists of a live single sign-on.
+         */
+        put: operations["putServiceProtection"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2120,6 +2184,26 @@ export interface paths {
         };
         /** Version, mode and whether first-run setup is still to do */
         get: operations["getSystem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How this panel runs
+         * @description The version, when this replica started, the data directory, the database engine and its size, and the addresses in effect: where browsers reach the panel, where Traefik reaches it (set through PANEL_INTERNAL_URL or derived from the listen address), the address forward-auth middlewares call, and the visitors' portal ("" until one is configured).
+         */
+        get: operations["getPanelSystemInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2492,10 +2576,10 @@ export interface components {
             /** @description The poller's address (the connection's peer) */
             remote: string;
         };
-        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, hsts_without_tls. */
+        /** @description Returned in the configuration preview's "warnings": default_certificate (a TLS router without a resolver serves Traefik's default certificate), https_redirect_without_tls, https_redirect_without_plain (TLS entrypoints only and no plain entrypoint named web or http to redirect from), hsts_without_tls. */
         ConfigPreviewWarning: {
             /** @enum {string} */
-            code: "default_certificate" | "https_redirect_without_tls" | "hsts_without_tls";
+            code: "default_certificate" | "https_redirect_without_tls" | "https_redirect_without_plain" | "hsts_without_tls";
             message: string;
         };
         /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour, nor how Traefik and its ACME client connect (proxies, trusted certificate authorities, TLS, DNS resolution, the Go runtime, lego's LEGO_ switches). The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
@@ -2643,8 +2727,12 @@ export interface components {
         ImportItem: {
             /** @enum {string} */
             action: "create" | "update" | "unchanged" | "delete" | "refused";
+            /** @description For a service or domain created or updated: what it is or becomes (host names, targets, entrypoints, certificates), each changed line as was → now on an update. */
+            details?: string[];
             /** @description The fields an update changes. */
             fields?: string[];
+            /** @description The row an applied create or update wrote (absent in a dry run). */
+            id?: string;
             /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin. */
             kind: string;
             name: string;
@@ -2846,6 +2934,33 @@ export interface components {
          * @enum {string}
          */
         PanelRole: "admin" | "viewer" | "none";
+        PanelSystemInfo: {
+            database: {
+                /** @enum {string} */
+                engine: "sqlite" | "postgres";
+                /**
+                 * Format: int64
+                 * @description -1 when unknown
+                 */
+                sizeBytes: number;
+            };
+            dataDir: string;
+            managed: boolean;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: int64 */
+            uptimeSeconds: number;
+            urls: {
+                forwardAuth: string;
+                internal: string;
+                /** @description PANEL_INTERNAL_URL is set rather than derived */
+                internalSet: boolean;
+                /** @description Empty until a portal is configured */
+                portal: string;
+                public: string;
+            };
+            version: string;
+        };
         Passkey: {
             /** Format: date-time */
             createdAt: string;
@@ -2915,6 +3030,36 @@ export interface components {
             panelRole?: components["schemas"]["PanelRole"];
             username?: string;
         };
+        /** @description A service's protections; a visitor gets in if any enabled one admits them. */
+        ProtectionSettings: {
+            basicAuth?: {
+                /** @description Required when enabled. */
+                credentialSetId?: string;
+                enabled: boolean;
+            } | null;
+            emailCode?: {
+                /** @description Addresses, domains (example.com) or subdomains (*.example.com). */
+                allowedEmails?: string[] | null;
+                enabled: boolean;
+                /**
+                 * Format: int64
+                 * @description 0: one day; at least 300.
+                 */
+                sessionSeconds?: number;
+            } | null;
+            sharedLinks?: {
+                enabled: boolean;
+            } | null;
+            sso?: {
+                enabled: boolean;
+                groups?: string[] | null;
+                users?: string[] | null;
+            } | null;
+            tokens?: {
+                enabled: boolean;
+                header?: string;
+            } | null;
+        };
         ProxyCertificate: {
             /** @description Negative once expired. */
             daysLeft: number;
@@ -2964,6 +3109,25 @@ export interface components {
         };
         ProxyConflictsView: components["schemas"]["ProxyStatus"] & {
             items: components["schemas"]["ProxyConflict"][];
+        };
+        ProxyConnectionCheck: {
+            /** Format: date-time */
+            at: string;
+            items: {
+                /** @description What was found */
+                answer: string;
+                /** @description The technical cause; empty when none */
+                detail: string;
+                /** @description What to do; empty when nothing */
+                hint: string;
+                /** @enum {string} */
+                name: "provider" | "api" | "metrics";
+                /** @enum {string} */
+                state: "ok" | "warning" | "failed";
+            }[];
+            /** @enum {string} */
+            state: "ok" | "warning" | "failed";
+            summary: string;
         };
         ProxyEntrypoint: {
             address: string;
@@ -3081,6 +3245,7 @@ export interface components {
                 /** @description Traefik polled since the panel started */
                 polled: boolean;
                 recent: components["schemas"]["ConfigPoll"][];
+                setups: components["schemas"]["TraefikSetup"][];
                 /** @description Traefik static configuration for the HTTP provider (YAML) */
                 snippet: string;
                 stopped: boolean;
@@ -3450,10 +3615,17 @@ export interface components {
             globalMiddlewares: string[];
         };
         SharedLink: {
+            /**
+             * @description What the link asks its visitor for; the PIN or password itself is never shown.
+             * @enum {string}
+             */
+            challenge: "none" | "pin" | "password";
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             expiresAt: string;
+            /** @description Wrong PINs or passwords given so far. */
+            failedAttempts: number;
             id: string;
             note: string;
             path: string;
@@ -3462,8 +3634,11 @@ export interface components {
             serviceId: string;
             /** Format: int64 */
             sessionSeconds: number;
-            /** @enum {string} */
-            status: "active" | "used" | "expired" | "revoked";
+            /**
+             * @description locked: unused, after 10 wrong PINs or passwords.
+             * @enum {string}
+             */
+            status: "active" | "used" | "expired" | "revoked" | "locked";
             /** @description Only in the answer to the creation. */
             url?: string;
             /** Format: date-time */
@@ -3477,8 +3652,12 @@ export interface components {
              */
             lifetimeSeconds?: number;
             note?: string;
+            /** @description Write-only. 8 to 128 characters the visitor must type before the link opens. Not with pin. */
+            password?: string;
             /** @description Where the link lands; empty means the service's first path rule, else /. */
             path?: string;
+            /** @description Write-only. 4 to 12 digits the visitor must type before the link opens. Not with password. */
+            pin?: string;
             /**
              * Format: int64
              * @description 0 for the default, else 60 to 31622400.
@@ -3568,6 +3747,17 @@ export interface components {
                 }[];
                 options?: string;
             };
+        };
+        TraefikSetup: {
+            /** @description The panel's environment variables to set */
+            env: string;
+            /** @description The panel's address as Traefik sees it in this variant */
+            providerUrl: string;
+            /** @description A complete static configuration: entrypoints, the HTTP provider, the API and Prometheus metrics */
+            traefikYml: string;
+            /** @enum {string} */
+            variant: "docker" | "host";
+            warnings: string[];
         };
         TwoFactorCodeRequest: {
             code: string;
@@ -7407,6 +7597,29 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    checkProxyConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection test */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProxyConnectionCheck"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listServices: {
         parameters: {
             query?: never;
@@ -7697,6 +7910,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessTestResult"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getServiceProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putServiceProtection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectionSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved; the protections as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionSettings"];
                 };
             };
             400: components["responses"]["Error"];
@@ -8033,6 +8307,29 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error"];
+        };
+    };
+    getPanelSystemInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The system view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelSystemInfo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
         };
     };
 }

@@ -67,6 +67,8 @@ export type SsoSettingsInput = Schemas['SSOSettingsRequest'];
 
 export type SecurityConfig = Schemas['SecurityConfig'];
 export type SecurityConfigInput = Schemas['SecurityConfigRequest'];
+/** Every protection of a service in one document (GET/PUT /api/services/{id}/protection). */
+export type ProtectionSettings = Schemas['ProtectionSettings'];
 export type CredentialSet = Schemas['CredentialSet'];
 export type CredentialSetInput = Schemas['CredentialSetRequest'];
 
@@ -122,6 +124,9 @@ export type ProxyStatus = Schemas['ProxyStatusView'];
 export type ConfigPoll = Schemas['ConfigPoll'];
 export type ServiceBadge = ProxyStatus['services'][number];
 export type ServiceBadgeState = ServiceBadge['state'];
+export type TraefikSetupGuide = Schemas['TraefikSetup'];
+export type ProxyConnectionCheck = Schemas['ProxyConnectionCheck'];
+export type PanelSystemInfo = Schemas['PanelSystemInfo'];
 
 // A service's HTTP options: HTTPS (with its domain's defaults), its kind, maintenance and load balancing.
 /** A Strict-Transport-Security policy; maxAge 0 sends no header. */

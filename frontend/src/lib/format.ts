@@ -110,3 +110,25 @@ export function joinNames(names: string[], max = 5, total = names.length): strin
   if (shown.length <= 1) return shown.join('');
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
+
+/** How long ago, as a person says it: "just now", "12 seconds ago", "3 minutes ago", "2 hours ago". */
+export function secondsAgo(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 5) return 'just now';
+  if (s < 120) return `${s} seconds ago`;
+  if (s < 7200) return `${Math.round(s / 60)} minutes ago`;
+  return `${Math.round(s / 3600)} hours ago`;
+}
+
+/** Bytes for people: 1536 → "1.5 KB", 73400320 → "70 MB". */
+export function formatBytes(n: number): string {
+  if (!Number.isFinite(n) || n < 0) return 'unknown';
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} bytes` : `${v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
+}

@@ -2,6 +2,7 @@
 export const qk = {
   system: () => ['system'] as const,
   cluster: () => ['cluster'] as const,
+  systemInfo: () => ['system', 'info'] as const,
   me: () => ['me'] as const,
   account: {
     all: () => ['account'] as const,
@@ -47,6 +48,7 @@ export const qk = {
     detail: (id: string) => ['services', 'detail', id] as const,
     preview: (id: string) => ['services', 'preview', id] as const,
     security: (id: string) => ['services', 'security', id] as const,
+    protection: (id: string) => ['services', 'protection', id] as const,
     sharedLinks: (id: string) => ['services', 'shared-links', id] as const,
   },
   credentialSets: {

@@ -1,17 +1,10 @@
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
 import type { ProxyStatus } from '@/lib/api-types';
+import { secondsAgo } from '@/lib/format';
 import { useProxyStatus } from '@/lib/api/resources';
-
-/** Traefik's API on its internal "traefik" entrypoint (:8080), as docs/install.md documents it. */
-export const API_SNIPPET = 'api:\n  insecure: true\n';
-export const API_ENV = 'PANEL_PROXY_API_URL=http://traefik:8080';
-
-function ago(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return s < 120 ? `${s} s ago` : s < 7200 ? `${Math.round(s / 60)} min ago` : `${Math.round(s / 3600)} h ago`;
-}
+import { ConnectionTest } from './connection-test';
+import { SetupGuide } from './setup-guide';
 
 /** The live check: green as soon as Traefik fetches the configuration (useProxyStatus polls every 5 s). */
 export function PollCheck({ poll }: { poll?: ProxyStatus['poll'] }) {
@@ -19,13 +12,13 @@ export function PollCheck({ poll }: { poll?: ProxyStatus['poll'] }) {
   if (poll.polled && poll.last && !poll.stopped)
     return (
       <span data-testid="poll-check" data-state="ok">
-        <Badge tone="success" icon="checkCircle">Traefik polls</Badge> <span className="small muted">last fetch {ago(poll.ageSeconds)}</span>
+        <Badge tone="success" icon="checkCircle">Traefik polls</Badge> <span className="small muted">last fetch {secondsAgo(poll.ageSeconds)}</span>
       </span>
     );
   if (poll.polled && poll.stopped)
     return (
       <span data-testid="poll-check" data-state="stopped">
-        <Badge tone="warning" icon="alert">Polls stopped</Badge> <span className="small muted">last fetch {ago(poll.ageSeconds)}</span>
+        <Badge tone="warning" icon="alert">Polls stopped</Badge> <span className="small muted">last fetch {secondsAgo(poll.ageSeconds)}</span>
       </span>
     );
   return (
@@ -56,24 +49,15 @@ export function TraefikSetup({ reason }: { reason?: string }) {
       <div className="card-body stack setup-steps">
         <section className="stack-sm" aria-labelledby="setup-provider">
           <div className="row-between">
-            <h3 id="setup-provider" className="setup-step-title">1. Traefik fetches the configuration</h3>
+            <h3 id="setup-provider" className="setup-step-title">Connect Traefik</h3>
             <PollCheck poll={poll} />
           </div>
-          <p className="small muted" style={{ margin: 0 }}>In Traefik's static configuration (traefik.yml):</p>
-          <pre className="code-block" data-testid="setup-provider-snippet">{poll?.snippet ?? ''}</pre>
-          <div>{poll?.snippet ? <CopyButton text={poll.snippet} label="Copy provider snippet" /> : null}</div>
-        </section>
-        <section className="stack-sm" aria-labelledby="setup-api">
-          <h3 id="setup-api" className="setup-step-title">2. The panel reads Traefik's API</h3>
           <p className="small muted" style={{ margin: 0 }}>
-            Enable the API on Traefik's internal <code>traefik</code> entrypoint (:8080; never publish that port):
+            Start Traefik with this configuration: it fetches your services from the panel, and its API and metrics feed these pages.
           </p>
-          <pre className="code-block" data-testid="setup-api-snippet">{API_SNIPPET}</pre>
-          <div><CopyButton text={API_SNIPPET} label="Copy API snippet" /></div>
-          <p className="small muted" style={{ margin: 0 }}>Then set the panel's environment and restart it:</p>
-          <pre className="code-block" data-testid="setup-api-env">{API_ENV}</pre>
-          <div><CopyButton text={API_ENV} label="Copy variable" /></div>
+          {poll?.setups?.length ? <SetupGuide setups={poll.setups} /> : null}
         </section>
+        <ConnectionTest />
       </div>
     </Card>
   );

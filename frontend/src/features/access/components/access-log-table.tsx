@@ -52,7 +52,7 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
       ),
     },
     { id: 'client', header: 'Client', className: 'mono small', cell: (r) => r.clientAddress || '—' },
-    { id: 'decision', header: 'Decision', cell: (r) => <LogDecisionBadge decision={r.decision} /> },
+    { id: 'decision', header: 'Decision', cell: (r) => <LogDecisionBadge decision={r.decision} by={r.by} /> },
     { id: 'by', header: 'By', className: 'small log-by', cell: (r) => r.by },
     { id: 'identity', header: 'Identity', className: 'small log-identity', cell: (r) => r.identity || <span className="faint">—</span> },
   ];

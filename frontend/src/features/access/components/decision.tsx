@@ -29,8 +29,13 @@ export const logDecisions: Record<AccessDecision, { tone: Tone; icon: IconName; 
   rate_limited: { tone: 'warning', icon: 'clock', label: 'Rate limited' },
 };
 
-export function LogDecisionBadge({ decision }: { decision: AccessDecision }) {
-  const d = logDecisions[decision] ?? { tone: 'neutral' as Tone, icon: 'info' as IconName, label: decision };
+/**
+ * A logged decision's badge. A refusal on basic auth is a wrong username or password; any other
+ * sign-in asked for came without credentials.
+ */
+export function LogDecisionBadge({ decision, by }: { decision: AccessDecision; by?: string }) {
+  let d = logDecisions[decision] ?? { tone: 'neutral' as Tone, icon: 'info' as IconName, label: decision };
+  if (decision === 'unauthenticated') d = { ...d, label: by === 'basic auth' ? 'Wrong password' : 'No credentials' };
   return (
     <Badge tone={d.tone} icon={d.icon}>
       {d.label}

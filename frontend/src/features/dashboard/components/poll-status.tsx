@@ -1,13 +1,8 @@
 import { Alert } from '@/components/ui/alert';
-import { CopyButton } from '@/components/ui/copy-button';
+import { SetupGuide } from '@/components/status/setup-guide';
 import type { ProxyStatus } from '@/lib/api-types';
+import { secondsAgo } from '@/lib/format';
 
-function ago(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 120) return `${s} s ago`;
-  if (s < 7200) return `${Math.round(s / 60)} min ago`;
-  return `${Math.round(s / 3600)} h ago`;
-}
 
 /**
  * Whether Traefik fetches the configuration, from the panel's own record of
@@ -18,15 +13,20 @@ export function PollStatus({ poll }: { poll: ProxyStatus['poll'] }) {
     return (
       <Alert tone="info" title="Traefik has never polled the configuration">
         <p style={{ margin: '0 0 8px' }}>
-          No poll of <code>/api/proxy/config</code> since the panel started. Add Traefik's HTTP provider to its static configuration; this line
-          turns green at its first poll.
+          Traefik has not fetched <code>/api/proxy/config</code> since the panel started. Start Traefik with the configuration below for the way
+          you run it; this turns green at its first fetch.
         </p>
-        <pre className="code-block" data-testid="provider-snippet">{poll.snippet}</pre>
-        <CopyButton text={poll.snippet} label="Copy snippet" />
+        {poll.setups?.length ? (
+          <SetupGuide setups={poll.setups} />
+        ) : (
+          <pre className="code-block" data-testid="provider-snippet">
+            {poll.snippet}
+          </pre>
+        )}
       </Alert>
     );
   }
-  const when = ago(poll.ageSeconds);
+  const when = secondsAgo(poll.ageSeconds);
   const from = poll.last.remote ? ` from ${poll.last.remote}` : '';
   if (poll.stopped) {
     return (

@@ -13,10 +13,24 @@ import { resolverHint } from './resolver-hint';
 
 const dnsName = /^(?=.{1,253}$)(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
+/**
+ * What people paste into the domain field, cleaned as the server cleans it: "https://Example.com/"
+ * becomes "example.com". A port, path or user stays, for the check to refuse.
+ */
+export function cleanDomainInput(text: string): string {
+  let t = text.trim();
+  const m = /^https?:\/\//i.exec(t);
+  if (m) t = t.slice(m[0].length).replace(/\/$/, '');
+  return t.toLowerCase().replace(/\.$/, '');
+}
+
 const domainSchema = z
   .object({
   name: z.string().trim().max(100, 'At most 100 characters'),
-  domain: z.string().trim().min(1, 'Enter a domain').regex(dnsName, 'Enter a domain name such as example.com'),
+  domain: z
+    .string()
+    .transform(cleanDomainInput)
+    .pipe(z.string().min(1, 'Enter a domain').regex(dnsName, 'Enter the domain alone, such as example.com (no port or path)')),
   certResolver: z.string().trim(),
   wildcard: z.boolean(),
   isDefault: z.boolean(),
@@ -54,7 +68,7 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       ...hstsToFields(domain?.https?.hsts),
     },
   });
-  const { register, control, formState } = form;
+  const { register, control, formState, setValue } = form;
   const certs = useFieldArray({ control, name: 'certConfigs' });
   const hstsOn = useWatch({ control, name: 'hstsOn' });
   const resolverNames = resolvers.data?.items?.map((r) => r.name) ?? [];
@@ -85,7 +99,19 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
     >
       <div className="grid-2">
         <Field label="Domain" error={formState.errors.domain?.message}>
-          <input className="input mono" placeholder="example.com" autoCapitalize="off" spellCheck={false} data-autofocus {...register('domain')} />
+          <input
+            className="input mono"
+            placeholder="example.com"
+            autoCapitalize="off"
+            spellCheck={false}
+            data-autofocus
+            {...register('domain', {
+              // A pasted https://Example.com/ is shown cleaned at once.
+              onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+                if (/^https?:\/\//i.test(e.target.value.trim())) setValue('domain', cleanDomainInput(e.target.value), { shouldDirty: true });
+              },
+            })}
+          />
         </Field>
         <Field label="Display name" optional error={formState.errors.name?.message}>
           <input className="input" placeholder="Home" {...register('name')} />
@@ -124,7 +150,7 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
           <input type="checkbox" {...register('httpsRedirect')} />
           <span className="checkbox-text">
             <span>Redirect HTTP to HTTPS</span>
-            <span className="field-hint">Services listening on a plain and a TLS entrypoint send plain visitors to HTTPS, unless they override it.</span>
+            <span className="field-hint">Plain-HTTP visitors (on the web entrypoint) are sent to HTTPS, unless a service overrides it.</span>
           </span>
         </label>
         <label className="checkbox">

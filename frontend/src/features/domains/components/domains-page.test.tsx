@@ -66,4 +66,29 @@ describe('DomainsPage', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Discard unsaved changes?' })).getByRole('button', { name: 'Discard changes' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   }, 30_000);
+
+  it('cleans a pasted https://Example.com/ and refuses a path', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/admin/me', body: { user: { id: 'u1', username: 'ann', role: 'admin' } } },
+      { path: '/api/domains', body: { items: [domain('d1', 'example.com')] } },
+      { path: '/api/services', body: { items: [] } },
+      { method: 'POST', path: '/api/domains', status: 201, body: domain('d3', 'pasted.example.net') },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<DomainsPage />);
+    await user.click((await screen.findAllByRole('button', { name: 'Add domain' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a domain' });
+    const field = within(dialog).getByLabelText('Domain');
+    await user.click(field);
+    await user.paste('https://Pasted.Example.net/app');
+    expect(field).toHaveValue('pasted.example.net/app');
+    await user.click(within(dialog).getByRole('button', { name: 'Add domain' }));
+    expect(await within(dialog).findByText('Enter the domain alone, such as example.com (no port or path)')).toBeInTheDocument();
+    await user.clear(field);
+    await user.paste('https://Pasted.Example.net/');
+    expect(field).toHaveValue('pasted.example.net');
+    await user.click(within(dialog).getByRole('button', { name: 'Add domain' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ domain: 'pasted.example.net' });
+  }, 30_000);
 });

@@ -1,31 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { SecurityConfigInput, SharedLinkInput } from '@/lib/api-types';
+import type { ProtectionSettings, SharedLinkInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
-
-export function useSecurityConfigs(serviceId: string) {
-  return useQuery({
-    queryKey: qk.services.security(serviceId),
-    queryFn: () => api.get('/api/services/{id}/security-configs', { params: { id: serviceId } }).then((r) => r.items ?? []),
-  });
-}
-
-export function useSaveSecurityConfig(serviceId: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SecurityConfigInput) => api.post('/api/services/{id}/security-configs', { params: { id: serviceId }, body }),
-    meta: { success: 'Access settings saved' },
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: qk.services.security(serviceId) }),
-        qc.invalidateQueries({ queryKey: qk.services.list() }),
-        qc.invalidateQueries({ queryKey: qk.services.detail(serviceId) }),
-        qc.invalidateQueries({ queryKey: qk.services.preview(serviceId) }),
-        // The Access tab's automatic default follows the protections.
-        qc.invalidateQueries({ queryKey: qk.access.service(serviceId) }),
-      ]),
-  });
-}
 
 export function useCredentialSetOptions() {
   return useQuery({
@@ -64,5 +40,31 @@ export function useRevokeSharedLink(serviceId: string) {
         qc.invalidateQueries({ queryKey: qk.services.sharedLinks(serviceId) }),
         qc.invalidateQueries({ queryKey: qk.sessions.all() }),
       ]),
+  });
+}
+
+export function useProtection(serviceId: string) {
+  return useQuery({
+    queryKey: qk.services.protection(serviceId),
+    queryFn: () => api.get('/api/services/{id}/protection', { params: { id: serviceId } }),
+  });
+}
+
+/** Saves every protection of the service in one request (one transaction on the server). */
+export function useSaveProtection(serviceId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProtectionSettings) => api.put('/api/services/{id}/protection', { params: { id: serviceId }, body }),
+    meta: { success: 'Protection saved' },
+    onSuccess: (saved) => {
+      qc.setQueryData(qk.services.protection(serviceId), saved);
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: qk.services.security(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.services.list() }),
+        qc.invalidateQueries({ queryKey: qk.services.detail(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.services.preview(serviceId) }),
+        qc.invalidateQueries({ queryKey: qk.access.service(serviceId) }),
+      ]);
+    },
   });
 }

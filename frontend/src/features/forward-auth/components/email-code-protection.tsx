@@ -1,18 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { ReadOnlyFieldset } from '@/components/ui/read-only';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import type { SecurityConfig } from '@/lib/api-types';
-import { useCanWrite } from '@/lib/api/system';
-import { applyServerErrors } from '@/lib/form-errors';
 import { usePeopleMailChannel } from '../api/email-code';
-import { useSaveSecurityConfig } from '../api/security';
 
 type EmailCode = Extract<SecurityConfig, { type: 'email_code' }>;
 
@@ -54,9 +46,9 @@ export function allowEntryError(raw: string): string | null {
 }
 
 /**
- * The fields of the e-mail code protection, controlled: a page that saves
- * every protection in one form renders these and sends the value with the
- * others (type email_code, allowedEmails, sessionSeconds).
+ * The fields of the e-mail code protection, controlled: the Security tab's
+ * protection form renders them in its e-mail code section and saves them
+ * with the others.
  */
 export function EmailCodeFields({
   value,
@@ -102,54 +94,5 @@ export function EmailCodeFields({
         </select>
       </Field>
     </>
-  );
-}
-
-/** The e-mail code protection as a card with its own save. */
-export function EmailCodeProtection({ serviceId, config }: { serviceId: string; config?: EmailCode }) {
-  const canWrite = useCanWrite();
-  const save = useSaveSecurityConfig(serviceId);
-  const [value, setValue] = useState<EmailCodeValue>(emailCodeValue(config));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const key = JSON.stringify(config ?? null);
-  useEffect(() => {
-    setValue(emailCodeValue(config));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const dirty = JSON.stringify(value) !== JSON.stringify(emailCodeValue(config));
-
-  const submit = async () => {
-    setErrors({});
-    if (value.enabled && value.allowedEmails.length === 0) {
-      return setErrors({ allowedEmails: 'Add at least one address or domain: an empty list lets no one in' });
-    }
-    try {
-      await save.mutateAsync({ type: 'email_code', ...value });
-    } catch (e) {
-      const next: Record<string, string> = {};
-      applyServerErrors(e, (p, err) => {
-        next[String(p).split('[')[0]!] = err.message ?? 'Invalid';
-      });
-      setErrors(next);
-    }
-  };
-  return (
-    <Card>
-      <CardHeader
-        title="E-mail code"
-        description="People without an account type their e-mail address and get a six-digit code. Codes work once, for 10 minutes; guessing is cut off after a few tries."
-        actions={config?.enabled ? <Badge tone="success" icon="mail">On</Badge> : <Badge icon="power">Off</Badge>}
-      />
-      <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-        <EmailCodeFields value={value} onChange={setValue} errors={errors} />
-      </ReadOnlyFieldset>
-      {canWrite ? (
-        <div className="card-footer">
-          <Button variant="primary" onClick={submit} loading={save.isPending} disabled={!dirty}>
-            Save e-mail code
-          </Button>
-        </div>
-      ) : null}
-    </Card>
   );
 }

@@ -6,15 +6,6 @@ import { SharedLinksCard } from './shared-links-card';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const sharedLinks = {
-  id: 'c1',
-  serviceId: 's1',
-  type: 'shared_links' as const,
-  enabled: true,
-  createdAt: '2026-01-01T00:00:00Z',
-  updatedAt: '2026-01-01T00:00:00Z',
-};
-
 const link = {
   id: 'l1',
   note: 'for Bob',
@@ -36,7 +27,7 @@ describe('SharedLinksCard', () => {
       },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={sharedLinks} />);
+    renderRoute(<SharedLinksCard serviceId="s1" enabled />);
     await user.click(await screen.findByRole('button', { name: 'New link' }));
     const dialog = screen.getByRole('dialog', { name: 'New shared link' });
     await user.type(within(dialog).getByLabelText('Note'), 'for Bob');
@@ -68,7 +59,7 @@ describe('SharedLinksCard', () => {
       },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={sharedLinks} />);
+    renderRoute(<SharedLinksCard serviceId="s1" enabled />);
     await user.click(await screen.findByRole('button', { name: 'New link' }));
     const dialog = screen.getByRole('dialog', { name: 'New shared link' });
     const path = within(dialog).getByLabelText(/Landing path/);
@@ -90,7 +81,7 @@ describe('SharedLinksCard', () => {
       { method: 'DELETE', path: '/api/services/s1/shared-links/l1', status: 204 },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={sharedLinks} />);
+    renderRoute(<SharedLinksCard serviceId="s1" enabled />);
     expect(await screen.findByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Expired')).toBeInTheDocument();
     // Only live links can be revoked.
@@ -102,26 +93,56 @@ describe('SharedLinksCard', () => {
 
   it('cannot create links while shared links are off', async () => {
     mockFetch([{ path: '/api/services/s1/shared-links', body: { items: [] } }]);
-    renderRoute(<SharedLinksCard serviceId="s1" config={undefined} />);
-    expect(await screen.findByText('Turn shared links on to create one.')).toBeInTheDocument();
+    renderRoute(<SharedLinksCard serviceId="s1" enabled={false} />);
+    expect(await screen.findByText('Turn shared links on above and save to create one.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New link' })).toBeDisabled();
   });
 
-  it('takes the switch into effect on Save, as every switch on the service page', async () => {
+  it('asks for a PIN of 4 to 12 digits, sends it once and never shows it again', async () => {
     const { calls } = mockFetch([
-      { path: '/api/admin/me', body: { user: { id: 'u1', username: 'ann', role: 'admin' } } },
       { path: '/api/services/s1/shared-links', body: { items: [] } },
-      { method: 'PUT', path: /\/api\/services\/s1\/security/, body: { ...sharedLinks, enabled: true } },
-      { method: 'POST', path: /\/api\/services\/s1\/security/, status: 201, body: { ...sharedLinks, enabled: true } },
+      {
+        method: 'POST',
+        path: '/api/services/s1/shared-links',
+        status: 201,
+        body: { ...link, challenge: 'pin', failedAttempts: 0, url: 'https://wiki.example.com/?gh_link=secret-token' },
+      },
     ]);
     const user = userEvent.setup();
-    renderRoute(<SharedLinksCard serviceId="s1" config={{ ...sharedLinks, enabled: false }} />);
-    const save = await screen.findByRole('button', { name: 'Save shared links' });
-    expect(save).toBeDisabled();
-    await user.click(screen.getByRole('switch', { name: /Accept shared links/ }));
-    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
-    expect(screen.getByRole('button', { name: 'New link' })).toBeDisabled();
-    await user.click(save);
-    await waitFor(() => expect(calls.some((c) => c.method !== 'GET' && (c.body as { enabled?: boolean })?.enabled === true)).toBe(true));
+    renderRoute(<SharedLinksCard serviceId="s1" enabled />);
+    await user.click(await screen.findByRole('button', { name: 'New link' }));
+    const dialog = screen.getByRole('dialog', { name: 'New shared link' });
+    expect(within(dialog).queryByLabelText('PIN')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Ask the guest for'), 'A PIN');
+    await user.type(within(dialog).getByLabelText('PIN'), '12a');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    expect(await within(dialog).findByText('4 to 12 digits')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Suggest one' }));
+    expect((within(dialog).getByLabelText('PIN') as HTMLInputElement).value).toMatch(/^\d{6}$/);
+    await user.clear(within(dialog).getByLabelText('PIN'));
+    await user.type(within(dialog).getByLabelText('PIN'), '482913');
+    await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
+    const ready = await screen.findByRole('dialog', { name: 'Link ready' });
+    expect(within(ready).getByText('The link asks for its PIN')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ lifetimeSeconds: 86400, sessionSeconds: 86400, note: '', pin: '482913' });
+    expect(within(ready).queryByText('482913')).not.toBeInTheDocument();
+  }, 30_000);
+
+  it('shows which links ask for a PIN, their wrong tries and a locked link', async () => {
+    mockFetch([
+      {
+        path: '/api/services/s1/shared-links',
+        body: { items: [{ ...link, challenge: 'pin', failedAttempts: 10, status: 'locked' }, { ...link, id: 'l2', note: 'for Ann', challenge: 'password', failedAttempts: 1 }] },
+      },
+    ]);
+    renderRoute(<SharedLinksCard serviceId="s1" enabled />);
+    expect(await screen.findByText('Locked')).toBeInTheDocument();
+    expect(screen.getByText('10 wrong PINs')).toBeInTheDocument();
+    expect(screen.getByText('1 wrong password')).toBeInTheDocument();
+    expect(screen.getByText('PIN')).toBeInTheDocument();
+    expect(screen.getByText('Password')).toBeInTheDocument();
+    // A locked link can still be revoked (it ends nothing, but says so in the list).
+    expect(screen.getByRole('button', { name: 'Revoke link for Bob' })).toBeInTheDocument();
   });
 });

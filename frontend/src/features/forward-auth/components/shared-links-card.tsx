@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -12,22 +12,25 @@ import { Field } from '@/components/ui/field';
 import { FormModal } from '@/components/ui/form-modal';
 import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
-import { Switch } from '@/components/ui/switch';
-import type { SecurityConfig, SharedLink, SharedLinkStatus } from '@/lib/api-types';
+import type { SharedLink, SharedLinkStatus } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
 import { durationUnits, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
-import { useCreateSharedLink, useRevokeSharedLink, useSaveSecurityConfig, useSharedLinks } from '../api/security';
+import { useCreateSharedLink, useRevokeSharedLink, useSharedLinks } from '../api/security';
 import { linkValidity } from './link-validity';
 import { QrCode } from './qr-code';
-
-type Shared = Extract<SecurityConfig, { type: 'shared_links' }>;
 
 const statusTone: Record<SharedLinkStatus, { tone: Tone; label: string }> = {
   active: { tone: 'success', label: 'Active' },
   used: { tone: 'info', label: 'Used' },
   expired: { tone: 'neutral', label: 'Expired' },
   revoked: { tone: 'danger', label: 'Revoked' },
+  locked: { tone: 'danger', label: 'Locked' },
 };
+
+/** Wrong PINs or passwords after which a link locks (the server's LinkPINMaxFailures). */
+const MAX_WRONG = 10;
+
+const secretLabel = { pin: 'PIN', password: 'Password' } as const;
 
 const schema = z.object({
   lifetimeAmount: z.number({ message: 'Enter a number' }).positive('Must be positive'),
@@ -40,21 +43,22 @@ const schema = z.object({
     .trim()
     .refine((v) => v === '' || v.startsWith('/'), 'Paths start with /')
     .refine((v) => !/[?#\s]/.test(v), 'A path only: no query, fragment or spaces'),
+  secret: z.enum(['none', 'pin', 'password']),
+  pin: z.string(),
+  password: z.string(),
+}).superRefine((v, ctx) => {
+  if (v.secret === 'pin' && !/^\d{4,12}$/.test(v.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: '4 to 12 digits' });
+  if (v.secret === 'password' && (v.password.length < 8 || v.password.length > 128)) ctx.addIssue({ code: 'custom', path: ['password'], message: '8 to 128 characters' });
 });
 type Values = z.infer<typeof schema>;
 
-export function SharedLinksCard({ serviceId, config }: { serviceId: string; config?: Shared }) {
+/** The service's links: made and revoked at once (they are not part of the protection form). */
+export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; enabled: boolean }) {
   const links = useSharedLinks(serviceId);
-  const save = useSaveSecurityConfig(serviceId);
   const revoke = useRevokeSharedLink(serviceId);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<SharedLink | null>(null);
   const [revoking, setRevoking] = useState<SharedLink | null>(null);
-  // The switch is part of the card's form, like every switch on the service page: it
-  // takes effect on Save. Links can be created once shared links are saved as on.
-  const enabled = config?.enabled ?? false;
-  const [draft, setDraft] = useState(enabled);
-  useEffect(() => setDraft(enabled), [enabled]);
   const list = links.data ?? [];
   const canWrite = useCanWrite();
   const columns: Column<SharedLink>[] = [
@@ -63,7 +67,15 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
       header: 'Note',
       cell: (l) => (
         <div className="stack-sm" style={{ gap: 0 }}>
-          <span>{l.note || <span className="faint">No note</span>}</span>
+          <span>
+            {l.note || <span className="faint">No note</span>}
+            {l.challenge && l.challenge !== 'none' ? (
+              <>
+                {' '}
+                <Badge icon="lock">{secretLabel[l.challenge]}</Badge>
+              </>
+            ) : null}
+          </span>
           <span className="small muted">
             created {formatRelative(l.createdAt)}
             {l.path && l.path !== '/' ? (
@@ -81,7 +93,13 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
       header: 'Status',
       cell: (l) => {
         const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
-        return <Badge tone={st.tone}>{st.label}</Badge>;
+        const tries = l.failedAttempts ? `${l.failedAttempts} wrong ${l.challenge === 'password' ? 'password' : 'PIN'}${l.failedAttempts === 1 ? '' : 's'}` : '';
+        return (
+          <span className="stack-sm" style={{ gap: 0 }}>
+            <Badge tone={st.tone}>{st.label}</Badge>
+            {tries ? <span className="small muted">{tries}</span> : null}
+          </span>
+        );
       },
     },
     {
@@ -93,7 +111,7 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
     },
     { id: 'session', header: 'Session', className: 'small nowrap', sortValue: (l) => l.sessionSeconds, cell: (l) => formatDuration(l.sessionSeconds) },
     actionsColumn((l) =>
-      canWrite && (l.status === 'active' || l.status === 'used') ? (
+      canWrite && (l.status === 'active' || l.status === 'used' || l.status === 'locked') ? (
         <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>
           Revoke
         </Button>
@@ -103,11 +121,10 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
   return (
     <Card>
       <CardHeader
-        title="Shared links"
-        description="One-time links that let a guest in without an account. Opening a link starts a session of the chosen length."
+        title="Links"
+        description="Each link opens the service once, in one browser, for the session length you choose."
         actions={
           <>
-            {enabled ? <Badge tone="success" icon="link">On</Badge> : <Badge icon="power">Off</Badge>}
             {canWrite ? (
               <Button variant="primary" size="sm" icon="plus" disabled={!enabled} onClick={() => setCreating(true)}>
                 New link
@@ -117,12 +134,6 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
         }
       />
       <div className="card-body stack">
-        <Switch
-          checked={draft}
-          disabled={!canWrite || save.isPending}
-          onChange={(e) => setDraft(e.target.checked)}
-          label={draft ? 'Shared links are accepted' : 'Accept shared links for this service'}
-        />
         {links.isPending ? (
           <LoadingRows rows={2} />
         ) : links.isError ? (
@@ -134,19 +145,12 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
             columns={columns}
             empty={
               <EmptyState icon="link" title="No links yet">
-                {!canWrite ? null : enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on to create one.'}
+                {!canWrite ? null : enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on above and save to create one.'}
               </EmptyState>
             }
           />
         )}
       </div>
-      {canWrite ? (
-        <div className="card-footer">
-          <Button variant="primary" onClick={() => save.mutate({ type: 'shared_links', enabled: draft })} loading={save.isPending} disabled={draft === enabled}>
-            Save shared links
-          </Button>
-        </div>
-      ) : null}
       <CreateLinkModal
         serviceId={serviceId}
         open={creating}
@@ -174,6 +178,14 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
             <p className="muted small" style={{ textAlign: 'center' }}>
               Valid until {formatDateTime(created.expiresAt)} · grants a {formatDuration(created.sessionSeconds)} session
             </p>
+            {created.challenge && created.challenge !== 'none' ? (
+              <div style={{ width: '100%' }}>
+                <Alert tone="info" title={`The link asks for its ${created.challenge === 'pin' ? 'PIN' : 'password'}`}>
+                  Send the {created.challenge === 'pin' ? 'PIN' : 'password'} another way than the link (say it, or send it in another app). After{' '}
+                  {MAX_WRONG} wrong tries the link locks.
+                </Alert>
+              </div>
+            ) : null}
             {created.warnings?.length ? (
               <div style={{ width: '100%' }}>
                 <Alert tone="warning" title="The link may not open the service">
@@ -204,13 +216,21 @@ export function SharedLinksCard({ serviceId, config }: { serviceId: string; conf
   );
 }
 
+/** Six random digits, from the browser's cryptographic source. */
+export function randomPin(): string {
+  const a = new Uint32Array(6);
+  crypto.getRandomValues(a);
+  return Array.from(a, (n) => String(n % 10)).join('');
+}
+
 function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: string; open: boolean; onClose: () => void; onCreated: (l: SharedLink) => void }) {
   const create = useCreateSharedLink(serviceId);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { lifetimeAmount: 1, lifetimeUnit: 86400, sessionAmount: 1, sessionUnit: 86400, note: '', path: '' },
+    defaultValues: { lifetimeAmount: 1, lifetimeUnit: 86400, sessionAmount: 1, sessionUnit: 86400, note: '', path: '', secret: 'none', pin: '', password: '' },
   });
   const { register, formState } = form;
+  const secret = form.watch('secret');
   const unitSelect = (name: 'lifetimeUnit' | 'sessionUnit', label: string) => (
     <Field label={label} hideLabel>
       <select className="select" style={{ width: 120 }} {...register(name, { valueAsNumber: true })}>
@@ -235,6 +255,8 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
           sessionSeconds: Math.round(v.sessionAmount * v.sessionUnit),
           note: v.note,
           ...(v.path ? { path: v.path } : {}),
+          ...(v.secret === 'pin' ? { pin: v.pin } : {}),
+          ...(v.secret === 'password' ? { password: v.password } : {}),
         });
         onCreated(link);
       }}
@@ -245,6 +267,28 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
       <Field label="Landing path" optional error={formState.errors.path?.message} hint="Where the link lands after the guest opens it.">
         <input className="input mono" placeholder="default: the service's first path rule, else /" autoCapitalize="off" spellCheck={false} {...register('path')} />
       </Field>
+      <Field label="Ask the guest for" hint="Without it, whoever holds the link can open it. Send the PIN or password another way than the link.">
+        <select className="select" {...register('secret')}>
+          <option value="none">Nothing: the link is enough</option>
+          <option value="pin">A PIN</option>
+          <option value="password">A password</option>
+        </select>
+      </Field>
+      {secret === 'pin' ? (
+        <div className="row" style={{ alignItems: 'flex-end' }}>
+          <Field label="PIN" error={formState.errors.pin?.message} hint="4 to 12 digits.">
+            <input className="input mono" inputMode="numeric" autoComplete="off" style={{ width: 180 }} {...register('pin')} />
+          </Field>
+          <Button variant="ghost" icon="refresh" onClick={() => form.setValue('pin', randomPin(), { shouldDirty: true, shouldValidate: true })}>
+            Suggest one
+          </Button>
+        </div>
+      ) : null}
+      {secret === 'password' ? (
+        <Field label="Link password" error={formState.errors.password?.message} hint="8 to 128 characters.">
+          <input className="input" autoComplete="new-password" {...register('password')} />
+        </Field>
+      ) : null}
       <div className="field">
         <span className="field-label">Link valid for</span>
         <div className="row" style={{ alignItems: 'flex-start' }}>

@@ -4,8 +4,10 @@ import type { ManagedConfig } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
 /** While a restart is pending, poll so the page turns "applied" when the wrapper reports. */
-export function useManagedState() {
+/** The managed-mode state; enabled false (managed mode is off) asks nothing. */
+export function useManagedState(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: qk.managed.state(),
     queryFn: () => api.get('/api/proxy/managed'),
     retry: false,

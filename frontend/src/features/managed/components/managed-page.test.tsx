@@ -82,3 +82,13 @@ describe('ManagedPage status', () => {
     expect(await screen.findByText(/^Applied/)).toBeInTheDocument();
   });
 });
+
+describe('ManagedPage with managed mode off', () => {
+  it('says how to turn it on without asking for the managed state', async () => {
+    const { calls } = mockFetch([{ path: '/api/system', body: { version: '1.0.0', managed: false, setupRequired: false, localPasswords: true, passkeys: false, adminSso: false } }]);
+    renderRoute(<ManagedPage />);
+    expect(await screen.findByText('Managed mode is off')).toBeInTheDocument();
+    expect(screen.getByText(/PANEL_MANAGED=true/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/proxy/managed'))).toBe(false);
+  });
+});

@@ -4,14 +4,18 @@ import { PageHeader } from '@/components/ui/card';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-client';
-import { useCanWrite } from '@/lib/api/system';
+import { useCanWrite, useSystem } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import { useManagedState } from '../api/managed';
 import { CredentialsCard } from './credentials-card';
 import { StaticConfigForm } from './static-config-form';
 
 export function ManagedPage() {
-  const state = useManagedState();
+  const system = useSystem();
+  // With managed mode off there is nothing to ask: the page says how to turn it on.
+  const off = system.data?.managed === false;
+  // Asked once the panel says it is managed (or cannot say).
+  const state = useManagedState(system.data ? system.data.managed : system.isError);
   const s = state.data;
   const canWrite = useCanWrite();
   return (
@@ -33,13 +37,13 @@ export function ManagedPage() {
           ) : null
         }
       />
-      {state.isPending ? (
+      {off ? (
+        <ManagedOff />
+      ) : state.isPending ? (
         <LoadingRows rows={6} />
       ) : state.isError ? (
         isApiError(state.error) && state.error.status === 404 ? (
-          <EmptyState icon="server" title="Managed mode is off">
-            Gatehouse is not managing Traefik's static configuration on this installation. Start it with <code>PANEL_MANAGED=true</code> (the bundled docker-compose.yml does) and run Traefik with the Gatehouse wrapper to use it.
-          </EmptyState>
+          <ManagedOff />
         ) : (
           <ErrorState error={state.error} onRetry={() => state.refetch()} />
         )
@@ -69,5 +73,15 @@ export function ManagedPage() {
         </div>
       )}
     </>
+  );
+}
+
+function ManagedOff() {
+  return (
+    <EmptyState icon="server" title="Managed mode is off">
+      Gatehouse is not managing Traefik's static configuration on this installation: you keep your own traefik.yml (the System page gives
+      one). To let the panel write it, start the panel with <code>PANEL_MANAGED=true</code> (the bundled docker-compose.yml does) and run
+      Traefik with the Gatehouse wrapper.
+    </EmptyState>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { mockFetch, renderRoute, type MockRoute } from '@/test/utils';
 import type { Channel } from '@/lib/api-types';
+import { deliveryReason } from './delivery-error';
 import { NotificationsPage } from './notifications-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -59,7 +60,20 @@ describe('NotificationsPage', () => {
       { method: 'POST', path: '/api/notifications/channels/c1/test', body: { ok: false, error: 'dial tcp: connection refused' } },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Send test to ops hook' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Test failed: dial tcp: connection refused');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('The test message was not delivered: the server refused the connection. Check the URL');
+    // The server's words once, folded away; the row's last delivery does not repeat them.
+    const details = within(status).getByText('Details').closest('details');
+    expect(details).not.toHaveAttribute('open');
+    expect(screen.getAllByText('dial tcp: connection refused')).toHaveLength(1);
+    expect(screen.queryByText('connection refused')).toBeNull();
+  });
+
+  it('explains delivery errors it recognises and keeps the rest as they are', () => {
+    expect(deliveryReason('send: dial tcp 10.0.0.5:25: connect: connection refused')).toBe('the server refused the connection');
+    expect(deliveryReason('Post "https://x": dial tcp: lookup x on 127.0.0.53:53: no such host')).toBe('the host name could not be resolved');
+    expect(deliveryReason('535 5.7.8 Username and Password not accepted')).toBe('the server refused the credentials');
+    expect(deliveryReason('something odd')).toBeNull();
   });
 
   it('creates a webhook channel with typed fields and chosen events', async () => {

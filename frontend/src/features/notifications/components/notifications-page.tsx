@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import type { Channel, NotificationTestResult } from '@/lib/api-types';
+import { DeliveryError } from './delivery-error';
 import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel } from '../api/notifications';
 import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
@@ -71,15 +72,16 @@ export function NotificationsPage() {
                   <Badge tone={ld.ok ? 'success' : 'danger'} icon={ld.ok ? 'checkCircle' : 'xCircle'}>{ld.ok ? 'Delivered' : 'Failed'}</Badge>{' '}
                   <span className="muted">{eventLabel(ld.event)} · {formatDateTime(ld.at)}</span>
                 </span>
-                {ld.error ? <span className="muted">{ld.error}</span> : null}
+                {/* After a test the delivery is the test: its error is said once, below. */}
+                {ld.error && !result ? <DeliveryError error={ld.error} kind={c.kind} /> : null}
               </div>
             ) : (
               <span className="muted">Nothing sent yet</span>
             )}
             {result ? (
-              <p role="status" className="small">
-                {result.ok ? 'Test message sent.' : `Test failed: ${result.error ?? 'unknown error'}`}
-              </p>
+              <div role="status" className="small">
+                {result.ok ? 'Test message sent.' : <DeliveryError error={result.error || 'unknown error'} kind={c.kind} lead="The test message was not delivered" />}
+              </div>
             ) : null}
           </>
         );

@@ -28,7 +28,7 @@ export function HttpsSection({ control, register, errors, domains, warnings }: S
           </Alert>
         ))}
         <div className="grid-2">
-          <Field label="Redirect HTTP to HTTPS" error={errors.httpsRedirect?.message} hint="Only on plain entrypoints, when the service also has a TLS one.">
+          <Field label="Redirect HTTP to HTTPS" error={errors.httpsRedirect?.message} hint="Plain-HTTP visitors are sent to HTTPS. A service on TLS entrypoints only is redirected from the web entrypoint.">
             <select className="select" {...register('httpsRedirect')}>
               <option value="inherit">
                 Inherit ({from}: {redirectDefault})

@@ -58,6 +58,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('tab', { name: new RegExp(`^${name}`) }));
+}
+
 async function fillBasics(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('Name'), 'Wiki');
   await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
@@ -92,8 +96,8 @@ describe('ServiceForm', () => {
     const port = screen.getByLabelText('Target 1 port');
     await user.clear(port);
     await user.type(port, '0');
-    await user.click(screen.getByRole('button', { name: 'Add rule' }));
-    expect(await screen.findByRole('button', { name: 'Remove rule 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add hostname' }));
+    expect(await screen.findByRole('button', { name: 'Remove hostname 2' })).toBeInTheDocument();
     expect(port).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Create service' }));
     await waitFor(() => expect(port).toHaveAttribute('aria-invalid', 'true'));
@@ -171,6 +175,7 @@ describe('ServiceForm', () => {
     await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
     await user.type(screen.getByLabelText('Hostname 1'), 'wiki');
     expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`)');
+    await openTab(user, 'Advanced');
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
     await user.type(screen.getByLabelText('Rule 1 value'), '/api');
     expect(screen.getByTestId('rule-preview')).toHaveTextContent('Host(`wiki.example.com`) && PathPrefix(`/api`)');
@@ -181,6 +186,7 @@ describe('ServiceForm', () => {
     const user = userEvent.setup();
     renderRoute(<ServiceForm onSaved={vi.fn()} />);
     await fillBasics(user);
+    await openTab(user, 'Advanced');
     await user.click(screen.getByRole('button', { name: 'Add rule' }));
     await user.selectOptions(screen.getByLabelText('Rule 1 type'), 'clientIP');
     await user.type(screen.getByLabelText('Rule 1 value'), '10.0.0.300/8');
@@ -232,6 +238,7 @@ describe('ServiceForm', () => {
     const user = userEvent.setup();
     renderRoute(<ServiceForm onSaved={vi.fn()} />);
     await fillBasics(user);
+    await openTab(user, 'TLS and HTTPS');
     expect(screen.getByLabelText('Redirect HTTP to HTTPS')).toHaveValue('inherit');
     await waitFor(() => expect(screen.getByRole('option', { name: 'Inherit (from example.com: on)' })).toBeInTheDocument());
     expect(screen.getByRole('option', { name: 'Inherit (from example.com: max-age 31536000s)' })).toBeInTheDocument();
@@ -390,5 +397,50 @@ describe('ServiceForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ enabled: false });
+  });
+
+  it('fills the scheme, host and port from a pasted URL', async () => {
+    const { calls } = mockFetch([...base, { method: 'POST', path: '/api/services', status: 201, body: existing }]);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await user.type(await screen.findByLabelText('Name'), 'Grafana');
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await user.type(screen.getByLabelText('Hostname 1'), 'grafana');
+    await user.click(screen.getByLabelText('Target 1 host'));
+    await user.paste('https://10.0.0.5:3000/');
+    expect(screen.getByLabelText('Target 1 scheme')).toHaveValue('https');
+    expect(screen.getByLabelText('Target 1 host')).toHaveValue('10.0.0.5');
+    expect(screen.getByLabelText('Target 1 port')).toHaveValue('3000');
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ targets: [{ scheme: 'https', host: '10.0.0.5', port: 3000 }] });
+  });
+
+  it('splits the form into tabs, counts errors per tab and opens the first tab with one', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await fillBasics(user);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Details', 'TLS and HTTPS', 'Load balancing', 'Advanced']);
+    await openTab(user, 'Advanced');
+    await user.click(screen.getByRole('button', { name: 'Add header' }));
+    await user.type(screen.getByLabelText('Header 1 value'), 'x');
+    await openTab(user, 'Details');
+    // Save stays in view on every tab.
+    await user.click(screen.getByRole('button', { name: 'Create service' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: /^Advanced/ })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getByRole('tab', { name: /^Advanced/ })).toHaveTextContent('Advanced1');
+    expect(screen.getByLabelText('Header 1 name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers one "Never" when there is no default lifetime', async () => {
+    mockFetch(base);
+    const user = userEvent.setup();
+    renderRoute(<ServiceForm onSaved={vi.fn()} />);
+    await waitFor(() => expect(screen.getByLabelText('Domain')).toHaveValue('d1'));
+    await openTab(user, 'Advanced');
+    const group = screen.getByRole('radiogroup', { name: 'Expiry' });
+    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Never', 'At a date', 'After a duration']);
+    expect(within(group).getByRole('radio', { name: 'Never' })).toBeChecked();
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -9,6 +9,7 @@ import { Icon } from '@/components/ui/icons';
 import { ReadOnlyFieldset, ReadOnlyNote } from '@/components/ui/read-only';
 import { LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
+import { Tabs } from '@/components/ui/tabs';
 import { TagInput } from '@/components/ui/tag-input';
 import { useUnsavedGuard } from '@/components/ui/unsaved-guard';
 import type { Domain, MatchRule, Service } from '@/lib/api-types';
@@ -25,6 +26,7 @@ import { KindSection } from './kind-section';
 import { LoadBalancingSection } from './load-balancing-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
+import { parseTargetURL } from './target-url';
 import {
   emptyServiceForm,
   formToInput,
@@ -38,6 +40,37 @@ import {
 } from './service-schema';
 
 type Props = { service?: Service; onSaved: (s: Service) => void };
+
+type TabId = 'details' | 'https' | 'lb' | 'advanced';
+const tabs: { id: TabId; label: string }[] = [
+  { id: 'details', label: 'Details' },
+  { id: 'https', label: 'TLS and HTTPS' },
+  { id: 'lb', label: 'Load balancing' },
+  { id: 'advanced', label: 'Advanced' },
+];
+
+/** The tab a form field is on. */
+function tabOfField(field: string): TabId {
+  if (/^(entrypoints|httpsRedirect|hsts)/.test(field)) return 'https';
+  if (/^(hc|sticky|to[A-Z])/.test(field)) return 'lb';
+  if (/^(rules|middlewares|headers|expiry)/.test(field)) return 'advanced';
+  return 'details';
+}
+
+function countErrors(errors: FieldErrors<ServiceFormValues>): Record<TabId, number> {
+  const out: Record<TabId, number> = { details: 0, https: 0, lb: 0, advanced: 0 };
+  for (const [k, v] of Object.entries(errors)) if (v) out[tabOfField(k)]++;
+  return out;
+}
+
+/** One tab's sections; the others stay mounted (hidden), so their fields keep their values and checks. */
+function TabPanel({ id, current, children }: { id: TabId; current: TabId; children: React.ReactNode }) {
+  return (
+    <div role="tabpanel" id={`service-tab-${id}`} aria-label={tabs.find((t) => t.id === id)?.label} hidden={id !== current}>
+      {children}
+    </div>
+  );
+}
 
 const ruleLabels: Record<MatchRule['type'], string> = {
   pathPrefix: 'Path prefix',
@@ -74,8 +107,17 @@ export function ServiceForm({ service, onSaved }: Props) {
     resetOptions: { keepDirtyValues: true },
     ...formMode,
   });
-  const { register, control, handleSubmit, setError, formState, getValues, reset } = form;
+  const { register, control, handleSubmit, setError, setValue, formState, getValues, reset } = form;
   const errors = formState.errors;
+  const [tab, setTab] = useState<TabId>('details');
+  const errorCount = countErrors(errors);
+  // After a submit that left errors, show the first tab that has any.
+  useEffect(() => {
+    if (formState.submitCount === 0 || errorCount[tab]) return;
+    const first = tabs.find((t) => errorCount[t.id]);
+    if (first) setTab(first.id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formState.submitCount, formState.errors]);
   const kind = useWatch({ control, name: 'kind' });
   const guard = useUnsavedGuard(formState.isDirty && !saving);
 
@@ -111,6 +153,10 @@ export function ServiceForm({ service, onSaved }: Props) {
       {canWrite ? null : <ReadOnlyNote />}
       <ReadOnlyFieldset readOnly={!canWrite}>
         <Card>
+          <div className="form-tabs">
+            <Tabs label="Service settings" tabs={tabs.map((t) => ({ ...t, count: errorCount[t.id] || undefined }))} value={tab} onChange={setTab} />
+          </div>
+        <TabPanel id="details" current={tab}>
           <Section title="Basics" description="A name for you; it does not appear in URLs.">
             <div className="grid-2">
               <Field label="Name" error={errors.name?.message}>
@@ -138,17 +184,31 @@ export function ServiceForm({ service, onSaved }: Props) {
           </Section>
           <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
           <KindSection control={control} register={register} errors={errors} />
-          {kind === 'proxy' || errors.targets ? <TargetsSection control={control} register={register} errors={errors} /> : null}
-          <RoutingSection
+          {kind === 'proxy' || errors.targets ? <TargetsSection control={control} register={register} errors={errors} setValue={setValue} /> : null}
+        </TabPanel>
+        <TabPanel id="https" current={tab}>
+          <EntrypointsSection
             control={control}
             register={register}
             errors={errors}
-            domains={domains.data ?? []}
             entrypointOptions={entrypointChoices(entrypoints.data?.items)}
             defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
           />
-          {kind === 'proxy' ? <LoadBalancingSection control={control} register={register} errors={errors} /> : null}
           <HttpsSection control={control} register={register} errors={errors} domains={domains.data ?? []} warnings={preview.data?.warnings ?? []} />
+        </TabPanel>
+        <TabPanel id="lb" current={tab}>
+          {kind === 'proxy' ? (
+            <LoadBalancingSection control={control} register={register} errors={errors} />
+          ) : (
+            <Section title="Load balancing">
+              <p className="muted small" style={{ margin: 0 }}>
+                Only a proxy service has upstreams to balance; a redirect service answers by itself.
+              </p>
+            </Section>
+          )}
+        </TabPanel>
+        <TabPanel id="advanced" current={tab}>
+          <RoutingSection control={control} register={register} errors={errors} domains={domains.data ?? []} />
           <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
             <div className="stack">
               <Field
@@ -175,8 +235,9 @@ export function ServiceForm({ service, onSaved }: Props) {
             </div>
           </Section>
           <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
+        </TabPanel>
           {canWrite ? (
-            <div className="card-footer">
+            <div className="card-footer form-actions">
               <ButtonLink to={service ? `/services/${service.id}` : '/services'} variant="ghost">
                 Cancel
               </ButtonLink>
@@ -306,7 +367,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
   );
 }
 
-function TargetsSection({ control, register, errors }: Sub) {
+function TargetsSection({ control, register, errors, setValue }: Sub & { setValue: UseFormSetValue<ServiceFormValues> }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'targets' });
   const canWrite = useCanWrite();
   const targets = useWatch({ control, name: 'targets' });
@@ -334,7 +395,17 @@ function TargetsSection({ control, register, errors }: Sub) {
                   <label className="sr-only" htmlFor={`t-host-${i}`}>
                     Target {i + 1} host
                   </label>
-                  <input id={`t-host-${i}`} className="input mono" placeholder="10.0.0.5" aria-invalid={e?.host ? true : undefined} autoCapitalize="off" spellCheck={false} {...register(`targets.${i}.host`)} />
+                  <input id={`t-host-${i}`} className="input mono" placeholder="10.0.0.5 or http://10.0.0.5:3000" aria-invalid={e?.host ? true : undefined} autoCapitalize="off" spellCheck={false} {...register(`targets.${i}.host`, {
+                      // A pasted URL (http://10.0.0.5:3000) fills the scheme, host and port.
+                      onChange: (ev: React.ChangeEvent<HTMLInputElement>) => {
+                        const u = parseTargetURL(ev.target.value);
+                        if (!u) return;
+                        const opts = { shouldDirty: true, shouldValidate: true } as const;
+                        setValue(`targets.${i}.scheme`, u.scheme, opts);
+                        setValue(`targets.${i}.host`, u.host, opts);
+                        setValue(`targets.${i}.port`, u.port, opts);
+                      },
+                    })} />
                 </div>
                 <div className="rf-side" style={{ width: 92, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`t-port-${i}`}>
@@ -388,7 +459,28 @@ function TargetsSection({ control, register, errors }: Sub) {
   );
 }
 
-function RoutingSection({ control, register, errors, domains, entrypointOptions, defaultEntrypoints }: Sub & { domains: Domain[]; entrypointOptions: string[]; defaultEntrypoints: string[] }) {
+function EntrypointsSection({ control, errors, entrypointOptions, defaultEntrypoints }: Sub & { entrypointOptions: string[]; defaultEntrypoints: string[] }) {
+  return (
+    <Section title="Entrypoints" description="Where Traefik listens for this service. Routers on TLS entrypoints (websecure) serve HTTPS with the domain's certificate.">
+      <Field
+        label="Entrypoints"
+        optional
+        error={errors.entrypoints?.message}
+        hint={defaultEntrypoints.length ? `Empty uses the defaults: ${defaultEntrypoints.join(', ')}.` : 'Empty uses the global defaults.'}
+      >
+        <Controller
+          control={control}
+          name="entrypoints"
+          render={({ field }) => (
+            <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypointOptions} validate={(v) => (/^[A-Za-z0-9_-]+$/.test(v) ? null : 'Letters, digits, - and _ only')} />
+          )}
+        />
+      </Field>
+    </Section>
+  );
+}
+
+function RoutingSection({ control, register, errors, domains }: Sub & { domains: Domain[] }) {
   const { fields, append, remove } = useFieldArray({ control, name: 'rules' });
   const canWrite = useCanWrite();
   const rules = useWatch({ control, name: 'rules' });
@@ -397,22 +489,8 @@ function RoutingSection({ control, register, errors, domains, entrypointOptions,
   const domain = domains.find((d) => d.id === domainId);
   const hosts = (hostnames ?? []).map((h) => hostnameToFqdn(h, domain)).filter(Boolean);
   return (
-    <Section title="Routing" description="Entrypoints the router listens on, and extra match rules. Rules of the same type are OR-ed; different types are AND-ed with the hostnames.">
+    <Section title="Match rules" description="Extra conditions besides the hostnames. Rules of the same type are OR-ed; different types are AND-ed with the hostnames.">
       <div className="stack">
-        <Field
-          label="Entrypoints"
-          optional
-          error={errors.entrypoints?.message}
-          hint={defaultEntrypoints.length ? `Empty uses the defaults: ${defaultEntrypoints.join(', ')}.` : 'Empty uses the global defaults.'}
-        >
-          <Controller
-            control={control}
-            name="entrypoints"
-            render={({ field }) => (
-              <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypointOptions} validate={(v) => (/^[A-Za-z0-9_-]+$/.test(v) ? null : 'Letters, digits, - and _ only')} />
-            )}
-          />
-        </Field>
         <div className="stack-sm">
           <span className="field-label">Match rules <span className="optional">(optional)</span></span>
           {fields.map((f, i) => {
@@ -544,9 +622,10 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
   if (type === 'default' && defaultLifetime > 0) projected = new Date(now + defaultLifetime * 1000).toISOString();
   const cd = countdown(projected, now);
 
+  // Without a default lifetime, "the default" is never: one choice, not two that mean the same.
   const options: { v: ServiceFormValues['expiryType']; label: string }[] = [
-    ...(isCreate ? [{ v: 'default' as const, label: defaultLifetime ? `Default (${formatDuration(defaultLifetime)})` : 'Default (never)' }] : []),
-    { v: 'never', label: 'Never' },
+    ...(isCreate ? [{ v: 'default' as const, label: defaultLifetime ? `Default (${formatDuration(defaultLifetime)})` : 'Never' }] : []),
+    ...(isCreate && !defaultLifetime ? [] : [{ v: 'never' as const, label: 'Never' }]),
     { v: 'at', label: 'At a date' },
     { v: 'duration', label: 'After a duration' },
   ];

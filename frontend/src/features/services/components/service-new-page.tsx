@@ -15,7 +15,7 @@ export function ServiceNewPage() {
         title="New service"
         description="Publish an upstream through Traefik. You can add sign-in and shared links after creating it."
       />
-      <ServiceForm onSaved={(s) => navigate(`/services/${s.id}/config`)} />
+      <ServiceForm onSaved={(s) => navigate(`/services/${s.id}?created=1`)} />
     </>
   );
 }

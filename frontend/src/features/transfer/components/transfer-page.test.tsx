@@ -14,8 +14,8 @@ const plan = (over: Partial<ImportPlan> = {}): ImportPlan => ({
   digest: 'sha256:abc',
   summary: { create: 1, update: 1, unchanged: 1, delete: 0, refused: 1, skipped: 1 },
   items: [
-    { kind: 'service', name: 'app', action: 'create' },
-    { kind: 'service', name: 'blog', action: 'update', fields: ['targets'] },
+    { kind: 'service', name: 'app', action: 'create', details: ['hostnames: app.example.com', 'targets: http://10.0.0.5:3000'] },
+    { kind: 'service', name: 'blog', action: 'update', fields: ['targets'], details: ['targets: http://a:80 → https://b:443'] },
     { kind: 'domain', name: 'example.com', action: 'unchanged' },
     { kind: 'credentialSet', name: 'family', action: 'refused', reason: 'users[0].passwordHash: is not a bcrypt hash' },
   ],
@@ -71,7 +71,18 @@ describe('TransferPage', () => {
     const { user, calls } = setup([
       adminMe,
       { method: 'POST', path: /^\/api\/import\?format=auto&mode=replace&apply=false$/, body: plan({ mode: 'replace', summary: { create: 1, update: 1, unchanged: 1, delete: 1, refused: 1, skipped: 1 } }) },
-      { method: 'POST', path: /^\/api\/import\?format=auto&mode=replace&apply=true&digest=sha256%3Aabc$/, body: plan({ mode: 'replace', applied: true }) },
+      {
+        method: 'POST',
+        path: /^\/api\/import\?format=auto&mode=replace&apply=true&digest=sha256%3Aabc$/,
+        body: plan({
+          mode: 'replace',
+          applied: true,
+          items: [
+            { kind: 'service', name: 'app', action: 'create', id: 's-new', details: ['hostnames: app.example.com'] },
+            { kind: 'service', name: 'blog', action: 'update', id: 's-blog', fields: ['targets'] },
+          ],
+        }),
+      },
     ]);
     const file = new File(['{"format":"gatehouse-export","version":1}'], 'export.json', { type: 'application/json' });
     await user.upload(await screen.findByLabelText('File'), file);
@@ -80,11 +91,16 @@ describe('TransferPage', () => {
     const table = await screen.findByRole('table', { name: 'Import plan' });
     expect(within(table).getByText('Create')).toBeInTheDocument();
     expect(within(table).getByText('Changes targets')).toBeInTheDocument();
+    expect(within(table).getByText('hostnames: app.example.com')).toBeInTheDocument();
+    expect(within(table).getByText('targets: http://a:80 → https://b:443')).toBeInTheDocument();
     expect(within(table).getByText('users[0].passwordHash: is not a bcrypt hash')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Not imported' })).toHaveTextContent('stream hosts are not supported');
     expect(screen.getByRole('status')).toHaveTextContent('1 to delete');
     await user.click(screen.getByRole('button', { name: 'Apply 3 changes' }));
     expect(await screen.findByText(/1 created, 1 updated, 0 deleted, 1 refused/)).toBeInTheDocument();
+    const done = screen.getByTestId('import-applied');
+    expect(within(done).getByRole('link', { name: 'app' })).toHaveAttribute('href', '/services/s-new');
+    expect(within(done).getByRole('link', { name: 'blog' })).toHaveAttribute('href', '/services/s-blog');
     const applied = calls.find((c) => c.url.includes('apply=true'));
     expect(applied?.headers['Content-Type']).toBe('application/octet-stream');
   });

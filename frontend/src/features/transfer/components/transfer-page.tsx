@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -178,6 +179,7 @@ function ImportCard() {
           <Alert tone="success" title="Imported">
             {applied.summary.create} created, {applied.summary.update} updated, {applied.summary.delete} deleted
             {applied.summary.refused ? `, ${applied.summary.refused} refused (left as they were)` : ''}.
+            <AppliedLinks plan={applied} />
           </Alert>
         ) : null}
         {plan ? (
@@ -196,9 +198,54 @@ const planColumns: Column<ImportItem>[] = [
   // The action leads each card on a phone, and says what it is.
   { id: 'action', header: 'Action', label: 'Action', cell: (it) => <Badge tone={actionTone[it.action] ?? 'neutral'}>{actionLabel[it.action] ?? it.action}</Badge> },
   { id: 'kind', header: 'Kind', cell: (it) => kindLabel[it.kind] ?? it.kind },
-  { id: 'name', header: 'Name', className: 'mono', cell: (it) => it.name },
-  { id: 'details', header: 'Details', cell: (it) => it.reason ?? (it.fields?.length ? `Changes ${it.fields.join(', ')}` : '') },
+  { id: 'name', header: 'Name', className: 'mono', cell: (it) => <ItemName item={it} /> },
+  { id: 'details', header: 'Details', cell: (it) => <ItemDetails item={it} /> },
 ];
+
+/** Where an applied item lives in the panel, when it has a page. */
+function itemLink(it: ImportItem): string | null {
+  if (!it.id) return null;
+  if (it.kind === 'service') return `/services/${it.id}`;
+  if (it.kind === 'domain') return '/domains';
+  if (it.kind === 'credentialSet') return '/credential-sets';
+  return null;
+}
+
+/** Links to what an applied import created or updated. */
+function AppliedLinks({ plan }: { plan: ImportPlan }) {
+  const written = plan.items.filter((it) => itemLink(it));
+  if (!written.length) return null;
+  return (
+    <ul className="plain-list" data-testid="import-applied">
+      {written.slice(0, 20).map((it) => (
+        <li key={`${it.kind}-${it.id}`}>
+          {it.action === 'create' ? 'Created' : 'Updated'} {kindLabel[it.kind]?.toLowerCase() ?? it.kind} <ItemName item={it} />
+        </li>
+      ))}
+      {written.length > 20 ? <li className="muted">and {written.length - 20} more</li> : null}
+    </ul>
+  );
+}
+
+function ItemName({ item }: { item: ImportItem }) {
+  const to = itemLink(item);
+  return to ? <Link to={to}>{item.name}</Link> : <>{item.name}</>;
+}
+
+/** Why an item is refused, or what it is or becomes: host names, targets, TLS, with was → now on an update. */
+function ItemDetails({ item }: { item: ImportItem }) {
+  if (item.reason) return <>{item.reason}</>;
+  const lines = item.details ?? [];
+  if (!lines.length) return item.fields?.length ? <>Changes {item.fields.join(', ')}</> : null;
+  return (
+    <ul className="plain-list small" data-testid="import-details">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+      {item.fields?.length ? <li className="muted">Changes {item.fields.join(', ')}</li> : null}
+    </ul>
+  );
+}
 
 const skippedColumns: Column<ImportPlan['skipped'][number]>[] = [
   { id: 'source', header: 'Not imported', cell: (sk) => sk.source },

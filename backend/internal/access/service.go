@@ -86,6 +86,29 @@ func (s *Service) optionsFor(ctx context.Context, list []rules.Rule) (rules.Opti
 	return o, nil
 }
 
+// warnUnknownNames warns about people and groups that rules name but the
+// directory no longer has (renamed or deleted since the rules were saved):
+// such a condition matches nobody.
+func (s *Service) warnUnknownNames(ctx context.Context, out *ServiceAccess) error {
+	o, err := s.optionsFor(ctx, out.Rules)
+	if err != nil || o.Directory == nil {
+		return err
+	}
+	for i, r := range out.Rules {
+		for _, p := range r.People {
+			if !o.Directory.HasPerson(p) {
+				out.Warnings = append(out.Warnings, fmt.Sprintf("rule %d names the person %q, who is not in the directory: it matches nobody", i+1, p))
+			}
+		}
+		for _, g := range r.Groups {
+			if !o.Directory.HasGroup(g) {
+				out.Warnings = append(out.Warnings, fmt.Sprintf("rule %d names the group %q, which is not in the directory: it matches nobody", i+1, g))
+			}
+		}
+	}
+	return nil
+}
+
 // NewDirectory is a rules.Directory over lists of names.
 func NewDirectory(people, groups []string) rules.Directory {
 	d := nameDirectory{people: map[string]bool{}, groups: map[string]bool{}}
@@ -127,6 +150,9 @@ func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, err
 		return ServiceAccess{}, err
 	}
 	s.describe(&out)
+	if err := s.warnUnknownNames(ctx, &out); err != nil {
+		return ServiceAccess{}, err
+	}
 	out.Exposure = rules.ExposureOf(g.Rules, out.Rules, out.EffectiveDefault)
 	return out, nil
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -72,6 +73,18 @@ func TestAccessRulesIdentity(t *testing.T) {
 				t.Fatalf("person %+v", r.Person)
 			}
 		})
+	}
+	// Renaming the group leaves the rule naming a group that no longer
+	// exists: it matches nobody (fails closed) and the rules page says so.
+	if rec := a.do("PATCH", "/api/groups/"+grp, `{"name":"operators"}`); rec.Code != http.StatusOK {
+		t.Fatalf("rename = %d %s", rec.Code, rec.Body)
+	}
+	rec = a.do("GET", "/api/services/"+svc+"/access", "")
+	if !strings.Contains(rec.Body.String(), `names the group \"Admins\", which is not in the directory`) {
+		t.Fatalf("no warning after the rename: %s", rec.Body)
+	}
+	if r := decode[result](t, a.do("POST", "/api/services/"+svc+"/access/test", `{"url":"/admin","person":"ann","secondFactor":true}`)); r.Decision != "deny" {
+		t.Fatalf("after the rename the admin rule still admits: %+v", r)
 	}
 	rec = a.do("POST", "/api/services/"+svc+"/access/test", `{"url":"/","person":"nobody"}`)
 	if e := decodeEnvelope(t, rec); rec.Code != http.StatusUnprocessableEntity || len(e.Error.Fields) == 0 || e.Error.Fields[0].Field != "person" {

@@ -56,4 +56,8 @@ func TestAppPasswordsAPI(t *testing.T) {
 	if rec := a.do("GET", "/api/admin/me/app-passwords", ""); !strings.Contains(rec.Body.String(), `"items":[]`) {
 		t.Fatalf("after revoke: %s", rec.Body)
 	}
+	log := a.do("GET", "/api/audit?limit=200", "").Body.String()
+	if !strings.Contains(log, "people.app-passwords") || strings.Contains(log, created.Secret) {
+		t.Fatalf("audit log must record app passwords without their secret: %s", log)
+	}
 }

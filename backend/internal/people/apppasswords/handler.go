@@ -10,6 +10,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -87,6 +88,7 @@ func (h *Handler) createOwn(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	audit.Changed(c.Request().Context(), nil, out.AppPassword)
 	c.Response().Header().Set("Cache-Control", "no-store")
 	return c.JSON(http.StatusCreated, out)
 }

@@ -35,6 +35,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
@@ -162,6 +163,9 @@ type components struct {
 	transfer *transfer.Service
 	// onListen receives the bound address once the server listens.
 	onListen []func(addr string)
+	// invitations mails invitations and password resets (tests wait
+	// for the mail in flight).
+	invitations *invitations.Service
 	// routes says who may call each API route, as its feature declared
 	// it, for the route-table tests.
 	routes *route.Table
@@ -355,8 +359,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	fwd.Set(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
-	dir.svc = people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
-	api.People = people.NewHandler(dir.svc)
+	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
+	dir.svc = peopleSvc
+	api.People = people.NewHandler(peopleSvc)
+	c.invitations = invitations.NewService(invitations.Deps{
+		DB: db, Now: now, Bus: bus, Logger: log, People: peopleSvc, Accounts: adminSvc, Mailer: notifySvc,
+		LinkBase: panel.Public,
+	})
+	api.Invitations = invitations.NewHandler(c.invitations)
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
 		PanelURL: panel.Public,

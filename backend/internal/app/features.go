@@ -17,6 +17,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi"
+	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
@@ -39,6 +40,7 @@ type features struct {
 	Admin         *admin.Handler
 	People        *people.Handler
 	AppPasswords  *apppasswords.Handler
+	Invitations   *invitations.Handler
 	Audit         *audit.Handler
 	APITokens     *apitokens.Handler
 	Settings      *settings.Handler

@@ -102,6 +102,19 @@ var Overrides = map[string]Override{
 	// access log. The protection's settings are audited with the others.
 	"POST /api/auth/email-code/send":   {Skip: true, Reason: "a visitor asking for a sign-in code: no change to the panel's configuration"},
 	"POST /api/auth/email-code/verify": {Skip: true, Reason: "a visitor's sign-in with a code: the session shows in the sessions list"},
+	// Invitations: the list grows with use and an invitation has no GET of
+	// its own (the create answer carries the link once): it is reported.
+	// Accepting one and resetting a password are recorded without the
+	// secrets; looking at a link and asking for a reset change nothing
+	// (and a record of who asked would tell who has an account).
+	"POST /api/invitations":            {Reported: true, Action: ActionCreate, Type: "invitations"},
+	"DELETE /api/invitations/:id":      {Reported: true, Action: "revoke", Type: "invitations"},
+	"POST /api/invitations/preview":    {Skip: true, Reason: "reads what an invitation link is for: changes nothing"},
+	"POST /api/invitations/passkey":    {Skip: true, Reason: "a passkey registration challenge: changes nothing until accepted"},
+	"POST /api/invitations/accept":     {NoDiff: true, Action: "accept", Type: "invitations"},
+	"POST /api/password-reset/request": {Skip: true, Reason: "a visitor asking for a reset link: changes nothing until used, and a record would tell which accounts exist"},
+	"POST /api/password-reset/check":   {Skip: true, Reason: "says whether a reset link works: changes nothing"},
+	"POST /api/password-reset":         {NoDiff: true, Action: "reset", Type: "people.password"},
 	// Backups are files, not rows: the list is their state.
 	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
 	"DELETE /api/backups/:name": {Read: "/api/backups"},

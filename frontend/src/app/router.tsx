@@ -27,6 +27,9 @@ export function createAppRouter() {
       children: [
         { path: '/setup', element: <SetupPage /> },
         { path: '/login', element: <LoginPage /> },
+        { path: '/invite/:token', lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: m.InvitePage })) },
+        { path: '/forgot-password', lazy: () => import('@/features/invitations/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+        { path: '/reset-password/:token', lazy: () => import('@/features/invitations/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
         {
           element: (
             <RequireAuth>

@@ -1153,6 +1153,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invitations, newest first, with their state */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite a person by link or by e-mail
+         * @description The person is created disabled; accepting the invitation enables them. The link is shown once.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (the person it created is removed) */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with a password, a passkey, or both */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start registering a passkey on an invitation */
+        post: operations["beginInvitationPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an invitation link is for */
+        post: operations["previewInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/machine-tokens": {
         parameters: {
             query?: never;
@@ -1295,6 +1386,61 @@ export interface paths {
         get: operations["getOpenAPI"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether "forgot password" is offered (only when mail can be sent) */
+        get: operations["passwordResetAvailable"];
+        put?: never;
+        /** Choose a new password with a reset link (ends every session) */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a reset link still works */
+        post: operations["checkPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password-reset/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a reset link by username or e-mail
+         * @description The answer is the same whether or not the account exists; the mail leaves later.
+         */
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1500,6 +1646,53 @@ export interface paths {
         post?: never;
         /** End one session of a person */
         delete: operations["endPersonSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's hop to a service protected by people
+         * @description Served on the sign-in portal's host. Verify sends a browser without a
+         *     session here. A person signed in on the portal (with a second factor
+         *     and recently enough when the service asks) goes back to rd with a
+         *     one-time exchange token; anyone else goes to the portal's sign-in page
+         *     (`/?rd=<this URL>`, with `stepup=1` when a second factor is missing or
+         *     `reauth=1` when the sign-in is too old). HTML for people.
+         */
+        get: operations["portalContinue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's launcher, the services the signed-in person may open
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     the enabled services whose people protection admits them and that are
+         *     not hidden from the launcher, by group, order and name.
+         */
+        get: operations["portalServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2294,7 +2487,7 @@ export interface components {
             groups: string[] | null;
             id: string;
             /** @enum {string} */
-            kind: "sso" | "shared_link" | "email_code";
+            kind: "sso" | "shared_link" | "email_code" | "people";
             /** Format: date-time */
             lastSeenAt: string;
             name: string;
@@ -2759,6 +2952,81 @@ export interface components {
                 update: number;
             };
         };
+        Invitation: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            personId: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            state: components["schemas"]["InvitationState"];
+            /** Format: date-time */
+            usedAt: string | null;
+            username: string;
+        };
+        InvitationAccept: {
+            passkey?: {
+                challenge: string;
+                credential: {
+                    [key: string]: unknown;
+                };
+                name?: string;
+            };
+            password?: string;
+            token: string;
+        };
+        InvitationCreate: {
+            /**
+             * @default link
+             * @enum {string}
+             */
+            delivery: "link" | "email";
+            displayName?: string;
+            email?: string;
+            /** @default 168 */
+            expiresInHours: number;
+            groups?: string[];
+            panelRole: components["schemas"]["PanelRole"];
+            username: string;
+        };
+        InvitationCreated: {
+            invitation: components["schemas"]["Invitation"];
+            /** @description The one-use link; shown only here. */
+            link: string;
+            mailed: boolean;
+        };
+        InvitationList: {
+            items: components["schemas"]["Invitation"][];
+        };
+        InvitationPreview: {
+            displayName: string;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            passkeysAvailable: boolean;
+            username: string;
+        };
+        /** @enum {string} */
+        InvitationState: "pending" | "used" | "expired" | "revoked";
+        InvitationToken: {
+            token: string;
+        };
+        LauncherList: {
+            services: {
+                description: string;
+                group: string;
+                /** @description An https URL or the name of a built-in icon; empty for none. */
+                icon: string;
+                id: string;
+                name: string;
+                order: number;
+                url: string;
+            }[];
+        };
         MachineToken: {
             /** Format: date-time */
             createdAt: string;
@@ -3047,6 +3315,21 @@ export interface components {
                  */
                 sessionSeconds?: number;
             } | null;
+            /** @description People of the directory signed in on the portal. Both lists empty admits anyone signed in. */
+            people?: {
+                enabled: boolean;
+                /** @description Group ids. */
+                groups?: string[] | null;
+                /**
+                 * Format: int64
+                 * @description 0: no limit.
+                 */
+                maxAgeSeconds?: number;
+                /** @description Person ids. */
+                people?: string[] | null;
+                /** @description Ask a person who signed in with a password alone for a second factor. */
+                secondFactor?: boolean;
+            } | null;
             sharedLinks?: {
                 enabled: boolean;
             } | null;
@@ -3294,7 +3577,7 @@ export interface components {
             password?: string;
         };
         /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
-        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"];
+        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"] | components["schemas"]["SecurityConfigPeople"];
         SecurityConfigBasicAuth: {
             /** Format: date-time */
             createdAt: string;
@@ -3327,6 +3610,27 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SecurityConfigPeople: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            /** @description Group ids. */
+            groups: string[];
+            id: string;
+            /** Format: int64 */
+            maxAgeSeconds: number;
+            /** @description Person ids. */
+            people: string[];
+            secondFactor: boolean;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "people";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         SecurityConfigRequest: {
             /** @description email_code only, who may ask for a code: addresses (ann@example.com), domains (example.com or @example.com) and subdomains (*.example.com). Empty allows no one. */
             allowedEmails?: string[] | null;
@@ -3337,6 +3641,15 @@ export interface components {
             groups?: string[] | null;
             /** @description tokens only, a header clients may put their token in (besides Authorization). */
             header?: string;
+            /**
+             * Format: int64
+             * @description people only, the maximum sign-in age (0: no limit).
+             */
+            maxAgeSeconds?: number;
+            /** @description people only, ids of the people admitted (groups then holds group ids; both empty admits anyone signed in). */
+            people?: string[] | null;
+            /** @description people only, ask for a second factor before the service opens. */
+            secondFactor?: boolean;
             /** @description email_code only, the session length (0: one day; at least 300). */
             sessionSeconds?: number;
             type: components["schemas"]["SecurityConfigType"];
@@ -3390,7 +3703,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code";
+        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code" | "people";
         Service: {
             /** Format: date-time */
             createdAt: string;
@@ -3413,6 +3726,7 @@ export interface components {
             insecureSkipVerify: boolean;
             /** @enum {string} */
             kind: "proxy" | "redirect";
+            launcher: components["schemas"]["ServiceLauncher"];
             loadBalancer: components["schemas"]["ServiceLoadBalancer"];
             maintenance: components["schemas"]["ServiceMaintenance"];
             middlewares: string[];
@@ -3500,6 +3814,17 @@ export interface components {
             /** @description Redirect plain HTTP to HTTPS (only when the service has a plain and a TLS entrypoint). */
             redirect: boolean | null;
         };
+        /** @description How the service shows on the portal's launcher, to the people its people protection admits. */
+        ServiceLauncher: {
+            description?: string;
+            group?: string;
+            /** @description Left off the launcher. */
+            hidden?: boolean;
+            /** @description An https URL, or the name of a built-in icon. */
+            icon?: string;
+            /** @description Smaller first within a group. */
+            order?: number;
+        };
         ServiceList: {
             items: components["schemas"]["Service"][];
         };
@@ -3547,6 +3872,7 @@ export interface components {
              * @enum {string}
              */
             exposure: "everyone" | "some" | "none";
+            people: boolean;
             sharedLinks: boolean;
             sso: boolean;
             tokens: boolean;
@@ -3575,6 +3901,7 @@ export interface components {
              * @enum {string}
              */
             kind?: "" | "proxy" | "redirect";
+            launcher?: components["schemas"]["ServiceLauncher"];
             loadBalancer?: components["schemas"]["ServiceLoadBalancer"];
             maintenance?: components["schemas"]["ServiceMaintenance"];
             middlewares?: string[];
@@ -6255,6 +6582,173 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationCreate"];
+            };
+        };
+        responses: {
+            /** @description The invitation and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAccept"];
+            };
+        };
+        responses: {
+            /** @description Accepted; the person signs in with their username. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    beginInvitationPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description Options for navigator.credentials.create and the ceremony's challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        challenge: string;
+                        options: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    previewInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The invited person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPreview"];
+                };
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
     listMachineTokens: {
         parameters: {
             query?: {
@@ -6641,6 +7135,108 @@ export interface operations {
             };
         };
     };
+    passwordResetAvailable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Availability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                    };
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    checkPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationToken"];
+            };
+        };
+        responses: {
+            /** @description The link works. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    login: string;
+                };
+            };
+        };
+        responses: {
+            /** @description If the account exists and has an e-mail address, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listPeople: {
         parameters: {
             query?: {
@@ -7018,6 +7614,79 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    portalContinue: {
+        parameters: {
+            query: {
+                /** @description The address the person asked for, on a service with the people protection. */
+                rd: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the service with an exchange token, or to the sign-in page of the portal. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    portalServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LauncherList"];
+                };
+            };
+            401: components["responses"]["Error"];
         };
     };
     listProxyCertResolvers: {

@@ -13,6 +13,9 @@ export type AdminCredentials = Schemas['AdminCredentials'];
 export type AdminRole = Exclude<Schemas['PanelRole'], 'none'>;
 /** What a person may do on the panel: admin, viewer, or none (no panel at all). */
 export type PanelRole = Schemas['PanelRole'];
+export type Invitation = Schemas['Invitation'];
+export type InvitationInput = Schemas['InvitationCreate'];
+export type InvitationCreated = Schemas['InvitationCreated'];
 /** A person of the directory (GET /api/people): never a secret. */
 export type Person = Schemas['Person'];
 export type PersonPage = Schemas['PersonPage'];

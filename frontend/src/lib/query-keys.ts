@@ -19,6 +19,7 @@ export const qk = {
     serviceSessions: (id: string) => ['people', 'service-sessions', id] as const,
     appPasswords: (id: string) => ['people', 'app-passwords', id] as const,
     groups: () => ['people', 'groups'] as const,
+    invitations: () => ['people', 'invitations'] as const,
   },
   admins: {
     all: () => ['admins'] as const,

@@ -11,6 +11,7 @@ import { useCanWrite, useMe } from '@/lib/api/system';
 import type { Person } from '@/lib/api-types';
 import { asSentence, formatDateTime, formatRelative } from '@/lib/format';
 import { PEOPLE_PAGE_SIZE, useDeletePerson, useGroups, usePeople, useResetSecondFactor, useUpdatePerson } from '../api/people';
+import { InvitationsCard, InviteDialog } from './invitations';
 import { panelRoleLabel, PersonDialog, SetPasswordDialog } from './person-dialogs';
 import { PersonSessionsDialog } from './person-sessions';
 
@@ -44,6 +45,7 @@ export function PeoplePage() {
   const reset2fa = useResetSecondFactor();
   const [editing, setEditing] = useState<Person | null>(null);
   const [creating, setCreating] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [password, setPassword] = useState<Person | null>(null);
   const [sessions, setSessions] = useState<Person | null>(null);
   const [disabling, setDisabling] = useState<Person | null>(null);
@@ -140,9 +142,14 @@ export function PeoplePage() {
         description="Everyone Gatehouse knows. The panel role says who administers this panel: admins change everything; viewers look at everything except secrets and change nothing."
         actions={
           canWrite ? (
-            <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-              Add person
-            </Button>
+            <div className="row" style={{ gap: 8 }}>
+              <Button icon="plus" onClick={() => setInviting(true)}>
+                Invite
+              </Button>
+              <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+                Add person
+              </Button>
+            </div>
           ) : null
         }
       />
@@ -192,6 +199,10 @@ export function PeoplePage() {
           </div>
         ) : null}
       </Card>
+      <div style={{ marginTop: 16 }}>
+        <InvitationsCard canWrite={canWrite} />
+      </div>
+      <InviteDialog open={inviting} groups={groups.data ?? []} onClose={() => setInviting(false)} />
       <PersonDialog open={creating || !!editing} target={editing} groups={groups.data ?? []} onClose={() => (setCreating(false), setEditing(null))} />
       <SetPasswordDialog target={password} onClose={() => setPassword(null)} />
       <PersonSessionsDialog target={sessions} canWrite={canWrite} onClose={() => setSessions(null)} />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AdminCredentials } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
@@ -77,4 +77,9 @@ export function useForgetSession() {
   useEffect(() => {
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== qk.system()[0] });
   }, [qc]);
+}
+
+/** Whether "forgot password" is offered: only when the panel can send e-mail. */
+export function useResetOffered() {
+  return useQuery({ queryKey: ['password-reset', 'available'], queryFn: () => api.get('/api/password-reset'), staleTime: 60_000, retry: false });
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { asSentence } from '@/lib/format';
 import type { SecondFactorMethod } from '@/lib/api-types';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
-import { useForgetSession, useLogin, usePasskeyLogin } from '../api/auth';
+import { useForgetSession, useLogin, usePasskeyLogin, useResetOffered } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
 import { SecondFactorStep } from './second-factor-step';
@@ -44,6 +44,7 @@ export function LoginPage() {
   useForgetSession();
   const login = useLogin();
   const passkey = usePasskeyLogin();
+  const resetOffered = useResetOffered();
   const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
   const [formError, setFormError] = useState<{ tone: 'danger' | 'warning'; title: string; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
@@ -131,6 +132,11 @@ export function LoginPage() {
             <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
               Sign in
             </Button>
+            {resetOffered.data?.available ? (
+              <Link className="small" to="/forgot-password">
+                Forgot your password?
+              </Link>
+            ) : null}
           </form>
         ) : (
           <p className="muted small" style={{ margin: 0 }}>

@@ -40,6 +40,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
+	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -292,7 +293,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo})
+	dir := &directoryRef{}
+	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo, People: dir})
 	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: now, Directory: fwd, Logger: log})
 	decisions := accesslog.New()
 	api.Access = access.NewHandler(policySvc)
@@ -351,21 +353,31 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	api.Backup = backup.NewHandler(backups)
 
+	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
+	api.AppPasswords = apppasswords.NewHandler(appPasswords)
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
-		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc},
+		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
+		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
 	})
 	fwd.Set(accessSvc)
 	// Signing out on the portal ends the service sessions opened from it.
 	adminSvc.SetPortalSessionEnder(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
+	dir.svc = peopleSvc
 	api.People = people.NewHandler(peopleSvc)
 	c.invitations = invitations.NewService(invitations.Deps{
 		DB: db, Now: now, Bus: bus, Logger: log, People: peopleSvc, Accounts: adminSvc, Mailer: notifySvc,
-		LinkBase: panel.Public,
+		// Links in mail open on the portal when there is one.
+		LinkBase: func(ctx context.Context) (string, error) {
+			if u := portalURL(ctx); u != "" {
+				return u, nil
+			}
+			return panel.Public(ctx)
+		},
 	})
 	api.Invitations = invitations.NewHandler(c.invitations)
 	panelSSO = sso.NewService(sso.Deps{

@@ -85,6 +85,13 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 		}
 		d := sp.rules.Decide(&req)
 		action, o.rule, o.basis = d.Action, d.Index, ruleBasis(d.Scope)
+		if d.NeedsIdentity {
+			// A rule naming people or groups met a request without a
+			// person: basic auth, machine tokens and shared links cannot
+			// tell who it is, so none of them may open it.
+			return sp, refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+				Title: "Sign-in required", Message: "This address of " + sp.name + " is open only to signed-in people."})
+		}
 	case !sp.protected:
 		action, o.basis = rules.Allow, accesslog.ByNoProtection
 	}

@@ -264,6 +264,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/me/app-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the signed-in person's app passwords (never their secrets) */
+        get: operations["listMyAppPasswords"];
+        put?: never;
+        /** Create an app password for a client that can only do basic auth; the secret is shown once */
+        post: operations["createMyAppPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/app-passwords/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the signed-in person's app passwords */
+        delete: operations["revokeMyAppPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me/passkeys": {
         parameters: {
             query?: never;
@@ -1473,6 +1510,45 @@ export interface paths {
         patch: operations["updatePerson"];
         trace?: never;
     };
+    "/api/people/{id}/app-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** List a person's app passwords (never their secrets) */
+        get: operations["listPersonAppPasswords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/app-passwords/{passwordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                passwordId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of a person's app passwords */
+        delete: operations["revokePersonAppPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{id}/password": {
         parameters: {
             query?: never;
@@ -2412,6 +2488,8 @@ export interface components {
             action: components["schemas"]["AccessAction"];
             /** @description ISO 3166 country codes (needs a GeoIP database). */
             countries?: string[];
+            /** @description Group names of the directory; the person must be in one of them. */
+            groups?: string[];
             headers?: {
                 /**
                  * @description Absent means present.
@@ -2428,6 +2506,10 @@ export interface components {
                 type: "exact" | "prefix" | "glob" | "regex";
                 value: string;
             }[];
+            /** @description Usernames of the directory; the request must come from one of them. A request without a person (anonymous, basic auth, machine token, shared link) is asked to sign in as a person when the rule's other conditions match. */
+            people?: string[];
+            /** @description The person must have signed in with a second factor or a passkey. */
+            secondFactor?: boolean;
             /** @description CIDRs, addresses, or the names private and loopback. */
             sources?: string[];
         };
@@ -2456,6 +2538,10 @@ export interface components {
                 [key: string]: string;
             } | null;
             method?: string;
+            /** @description Username of the person the request comes from (their groups are read from the directory); empty for a request without a person. */
+            person?: string;
+            /** @description The person signed in with a second factor or a passkey. */
+            secondFactor?: boolean;
             url?: string;
         };
         AccessTestResult: {
@@ -2464,7 +2550,15 @@ export interface components {
             decision: components["schemas"]["AccessAction"];
             /** @description The deciding rule's index, -1 for the default. */
             index: number;
+            /** @description The deciding rule names people or groups and the request has no person, so it must sign in as a person. */
+            needsIdentity: boolean;
             path: string;
+            /** @description The person the request was tested as, with their groups from the directory. */
+            person?: {
+                groups: string[];
+                secondFactor: boolean;
+                username: string;
+            };
             protections: string[];
             reason: string;
             /** @enum {string} */
@@ -2575,6 +2669,27 @@ export interface components {
         };
         AdminUserResponse: {
             user: components["schemas"]["AdminUser"];
+        };
+        AppPassword: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        AppPasswordCreated: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description The password to give the client */
+            secret: string;
+        };
+        AppPasswordList: {
+            items: components["schemas"]["AppPassword"][];
         };
         AuditChange: {
             /** @description The value after (null when absent) */
@@ -4555,6 +4670,86 @@ export interface operations {
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listMyAppPasswords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app passwords, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createMyAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What it is for, such as "Phone calendar". */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. The secret is in this answer only. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokeMyAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; it stops working from the next request. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -7316,6 +7511,57 @@ export interface operations {
             404: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listPersonAppPasswords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app passwords, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokePersonAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                passwordId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; it stops working from the next request. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };

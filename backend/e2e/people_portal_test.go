@@ -111,8 +111,10 @@ func signInOnPortal(t *testing.T, c *http.Client, service, username, password st
 	}
 	u, _ := url.Parse(signInURL)
 	rd := u.Query().Get("rd")
+	began := time.Now()
 	login := portalPost(t, c, "/api/admin/login", map[string]string{"username": username, "password": password})
 	signedIn := time.Now()
+	t.Logf("%s's sign-in on the portal answered in %v (password hashing included)", username, signedIn.Sub(began))
 	if login.code != http.StatusOK || !strings.Contains(login.body, `"username":"`+username+`"`) {
 		t.Fatalf("%s signs in on the portal: %d %s", username, login.code, login.body)
 	}
@@ -260,6 +262,21 @@ func TestPeoplePortalThroughTraefik(t *testing.T) {
 		t.Errorf("POST /api/people on the portal's host: %d %.200s", a.code, a.body)
 	}
 
+	// ann's service sessions came from her portal session.
+	serviceSessions := func() []string {
+		var list struct{ Items []struct{ ServiceID string } }
+		p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/people/"+ann.ID+"/service-sessions", nil, &list)
+		var out []string
+		for _, it := range list.Items {
+			out = append(out, it.ServiceID)
+		}
+		slices.Sort(out)
+		return out
+	}
+	if got := serviceSessions(); !slices.Equal(got, sorted(idA, idA2)) {
+		t.Fatalf("ann's service sessions are on %v, want A and A2", got)
+	}
+
 	// Sign out everywhere: A and A2 send her to the portal again, and the
 	// continue hop to its sign-in page.
 	if a := portalPost(t, c, "/api/admin/logout?everywhere=1", nil); a.code != http.StatusNoContent && a.code != http.StatusOK {
@@ -273,6 +290,9 @@ func TestPeoplePortalThroughTraefik(t *testing.T) {
 		if a = fetch(t, c, a.location, nil); a.code != http.StatusFound || !strings.HasPrefix(a.location, "http://"+portalHost+"/?rd=") {
 			t.Fatalf("continue hop after signing out everywhere: %d %q", a.code, a.location)
 		}
+	}
+	if got := serviceSessions(); len(got) != 0 {
+		t.Fatalf("ann's service sessions after signing out everywhere: %v", got)
 	}
 
 	// bob opens B; once disabled, his next request is refused.

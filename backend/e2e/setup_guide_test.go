@@ -70,7 +70,7 @@ func testSetupGuide(t *testing.T, bin harness.TraefikBinary) {
 	if err := os.WriteFile(cfg, []byte(yml), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin.Path, "--configFile="+cfg) //nolint:gosec // the Traefik binary the harness built, on the test's own file
+	cmd := exec.Command(bin.Path, "--configFile="+cfg)           //nolint:gosec // the Traefik binary the harness built, on the test's own file
 	logFile, err := os.Create(filepath.Join(dir, "traefik.log")) //nolint:gosec // in the test's temporary directory
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 func (a *testApp) anonymous(method, path, body, ip string) (int, string, string) {
@@ -43,6 +44,15 @@ func TestRegistrationSettings(t *testing.T) {
 		if rec.Code != http.StatusUnprocessableEntity || !strings.Contains(rec.Body.String(), tc.field) {
 			t.Errorf("%s = %d %s; want 422 naming %s", tc.body, rec.Code, rec.Body, tc.field)
 		}
+	}
+	if rec := a.do("PUT", "/api/registration/settings", `{"mode":"domains","domains":[" Example.COM "],"groups":[]}`); rec.Code != http.StatusOK ||
+		rec.Body.String() != `{"mode":"domains","domains":["example.com"],"groups":[]}`+"\n" {
+		t.Fatalf("save = %d %s", rec.Code, rec.Body)
+	}
+	var types []string
+	a.c.db.Table("audit_entries").Where("method = ?", "PUT").Pluck("resource_type", &types)
+	if !strings.Contains(strings.Join(types, ","), "registration.settings") {
+		t.Fatalf("the settings change is not audited: %v", types)
 	}
 }
 
@@ -153,5 +163,36 @@ func TestSelfRegistrationExpiresAndIsLimited(t *testing.T) {
 	}
 	if code, _, _ := a.anonymous("POST", "/api/registration", `{"username":"","email":"x"}`, "203.0.113.10"); code != http.StatusUnprocessableEntity {
 		t.Fatalf("bad input = %d", code)
+	}
+}
+
+// Two visitors asking for one username at once: the person's creation
+// settles it in its transaction, so exactly one link is mailed.
+func TestSelfRegistrationUsernameRace(t *testing.T) {
+	a, rcv := newMailApp(t)
+	if rec := a.do("PUT", "/api/registration/settings", `{"mode":"domains","domains":["example.com"],"groups":[]}`); rec.Code != http.StatusOK {
+		t.Fatalf("settings = %d %s", rec.Code, rec.Body)
+	}
+	done := make(chan int, 4)
+	for i := range 4 {
+		go func() {
+			done <- testutil.Request(a.handler, "POST", "/api/registration",
+				`{"username":"zoe","email":"zoe`+string(rune('a'+i))+`@example.com"}`, "RemoteAddr", "192.0.2."+string(rune('1'+i))).Code
+		}()
+	}
+	for range 4 {
+		if code := <-done; code != http.StatusAccepted {
+			t.Fatalf("ask = %d", code)
+		}
+	}
+	rcv.WaitMails(t, 1, 5*time.Second)
+	a.c.invitations.Settle()
+	if n := len(rcv.Mails()); n != 1 {
+		t.Fatalf("%d links mailed for one username", n)
+	}
+	var n int64
+	a.c.db.Model(&store.Person{}).Where("username = ?", "zoe").Count(&n)
+	if n != 1 {
+		t.Fatalf("%d people named zoe", n)
 	}
 }

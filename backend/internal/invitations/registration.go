@@ -76,26 +76,7 @@ func (s *Service) SetRegistrationSettings(ctx context.Context, in RegistrationSe
 	if in.Mode != RegistrationOff && in.Mode != RegistrationDomains {
 		c.Add("mode", "must be %q or %q", RegistrationOff, RegistrationDomains)
 	}
-	if len(in.Domains) > MaxRegistrationDomain {
-		c.Add("domains", "must list at most %d domains", MaxRegistrationDomain)
-		in.Domains = nil
-	}
-	seen := map[string]bool{}
-	domains := []string{}
-	for i, d := range in.Domains {
-		d = strings.ToLower(strings.TrimSpace(d))
-		switch {
-		case d == "":
-			c.Add(fmt.Sprintf("domains[%d]", i), "is required")
-		case len(d) > MaxDomainLength || !domainRE.MatchString(d):
-			c.Add(fmt.Sprintf("domains[%d]", i), "must be a domain name such as example.com")
-		case seen[d]:
-			c.Add(fmt.Sprintf("domains[%d]", i), "is listed twice")
-		default:
-			seen[d] = true
-			domains = append(domains, d)
-		}
-	}
+	domains := normalDomains(&c, in.Domains)
 	if in.Mode == RegistrationDomains && len(in.Domains) == 0 {
 		c.Add("domains", "list at least one domain")
 	}
@@ -134,6 +115,32 @@ func (s *Service) SetRegistrationSettings(ctx context.Context, in RegistrationSe
 	out := RegistrationSettings{Mode: in.Mode, Domains: domains, Groups: groups}
 	audit.Changed(ctx, before, out)
 	return out, nil
+}
+
+// normalDomains folds and checks the listed domains, naming each refused
+// one by its index (domains[i]).
+func normalDomains(c *apperr.Collector, in []string) []string {
+	domains := []string{}
+	if len(in) > MaxRegistrationDomain {
+		c.Add("domains", "must list at most %d domains", MaxRegistrationDomain)
+		return domains
+	}
+	seen := map[string]bool{}
+	for i, d := range in {
+		d = strings.ToLower(strings.TrimSpace(d))
+		switch {
+		case d == "":
+			c.Add(fmt.Sprintf("domains[%d]", i), "is required")
+		case len(d) > MaxDomainLength || !domainRE.MatchString(d):
+			c.Add(fmt.Sprintf("domains[%d]", i), "must be a domain name such as example.com")
+		case seen[d]:
+			c.Add(fmt.Sprintf("domains[%d]", i), "is listed twice")
+		default:
+			seen[d] = true
+			domains = append(domains, d)
+		}
+	}
+	return domains
 }
 
 // RegistrationOpen says whether a visitor may register: the mode lists

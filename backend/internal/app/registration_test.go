@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -156,7 +157,7 @@ func TestSelfRegistrationExpiresAndIsLimited(t *testing.T) {
 	}
 	var last string
 	for i := range 11 {
-		code, _, last = a.anonymous("POST", "/api/registration", `{"username":"u`+string(rune('a'+i))+`","email":"u`+string(rune('a'+i))+`@nowhere.org"}`, "203.0.113.9")
+		code, _, last = a.anonymous("POST", "/api/registration", fmt.Sprintf(`{"username":"u%d","email":"u%d@nowhere.org"}`, i, i), "203.0.113.9")
 	}
 	if code != http.StatusTooManyRequests || last == "" {
 		t.Fatalf("eleventh ask from one client = %d", code)
@@ -177,7 +178,7 @@ func TestSelfRegistrationUsernameRace(t *testing.T) {
 	for i := range 4 {
 		go func() {
 			done <- testutil.Request(a.handler, "POST", "/api/registration",
-				`{"username":"zoe","email":"zoe`+string(rune('a'+i))+`@example.com"}`, "RemoteAddr", "192.0.2."+string(rune('1'+i))).Code
+				fmt.Sprintf(`{"username":"zoe","email":"zoe%d@example.com"}`, i), "RemoteAddr", fmt.Sprintf("192.0.2.%d", i+1)).Code
 		}()
 	}
 	for range 4 {

@@ -2,10 +2,20 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { PortalApp } from './app/portal-router';
+import { getPortalInfo } from './features/portal/api/portal';
 import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The same bundle serves the panel and the sign-in portal: the server says which host this is
+// (on the portal's host only the portal's routes answer), and the SPA shows only that.
+const root = createRoot(document.getElementById('root')!);
+getPortalInfo()
+  .then((info) => info.portal)
+  .catch(() => false)
+  .then((portal) =>
+    root.render(
+      <StrictMode>
+        {portal ? <PortalApp /> : <App />}
+      </StrictMode>,
+    ),
+  );

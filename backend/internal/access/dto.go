@@ -48,10 +48,14 @@ type GlobalRules struct {
 
 // TestRequest is POST /api/services/{id}/access/test.
 type TestRequest struct {
-	Method        string            `json:"method"`
-	URL           string            `json:"url"`
-	ClientAddress string            `json:"clientAddress"`
-	Headers       map[string]string `json:"headers"`
+	Method        string `json:"method"`
+	URL           string `json:"url"`
+	ClientAddress string `json:"clientAddress"`
+	// Person is the username the request comes from, "" for none; the
+	// tester reads their groups from the directory.
+	Person       string            `json:"person"`
+	SecondFactor bool              `json:"secondFactor"`
+	Headers      map[string]string `json:"headers"`
 	// Draft, when set, is tested instead of the service's saved rules.
 	Draft *PutServiceAccess `json:"draft"`
 }
@@ -68,16 +72,27 @@ type TestStep struct {
 
 // TestResult is the tester's answer.
 type TestResult struct {
-	Decision    rules.Action `json:"decision"`
-	Scope       string       `json:"scope"`
-	Index       int          `json:"index"`
-	Reason      string       `json:"reason"`
-	Path        string       `json:"path"`
-	Ambiguous   bool         `json:"ambiguous"`
-	Country     string       `json:"country"`
-	Steps       []TestStep   `json:"steps"`
-	Protections []string     `json:"protections"`
-	Warnings    []string     `json:"warnings"`
+	Decision rules.Action `json:"decision"`
+	// NeedsIdentity: the deciding rule names people or groups and the
+	// request has no person.
+	NeedsIdentity bool        `json:"needsIdentity"`
+	Person        *TestPerson `json:"person,omitempty"`
+	Scope         string      `json:"scope"`
+	Index         int         `json:"index"`
+	Reason        string      `json:"reason"`
+	Path          string      `json:"path"`
+	Ambiguous     bool        `json:"ambiguous"`
+	Country       string      `json:"country"`
+	Steps         []TestStep  `json:"steps"`
+	Protections   []string    `json:"protections"`
+	Warnings      []string    `json:"warnings"`
+}
+
+// TestPerson is the identity the tester evaluated.
+type TestPerson struct {
+	Username     string   `json:"username"`
+	Groups       []string `json:"groups"`
+	SecondFactor bool     `json:"secondFactor"`
 }
 
 // Presets is GET /api/access/presets.

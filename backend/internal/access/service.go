@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +30,15 @@ type Info struct {
 	Protections []string // basicAuth, sso, sharedLinks, tokens
 }
 
+// People is the directory, for identity conditions: which names exist,
+// and a person's identity for the tester.
+type People interface {
+	// DirectoryNames returns every username and group name.
+	DirectoryNames(ctx context.Context) (people, groups []string, err error)
+	// IdentityByUsername answers ok=false for an unknown username.
+	IdentityByUsername(ctx context.Context, username string) (id rules.Identity, ok bool, err error)
+}
+
 // Service stores and tests access rules.
 type Service struct {
 	db   *gorm.DB
@@ -36,6 +46,7 @@ type Service struct {
 	now  func() time.Time
 	info ServiceInfo
 	geo  rules.Geo // nil without a country database
+	dir  People    // nil: identity conditions are checked for shape only
 }
 
 // Deps are the Service's collaborators.
@@ -45,6 +56,9 @@ type Deps struct {
 	Now  func() time.Time
 	Info ServiceInfo
 	Geo  rules.Geo // nil without a country database
+	// People checks the names in identity conditions and gives the tester
+	// a person's groups.
+	People People
 }
 
 // NewService returns the access-rule service.
@@ -52,10 +66,65 @@ func NewService(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = store.Now
 	}
-	return &Service{db: d.DB, bus: d.Bus, now: d.Now, info: d.Info, geo: d.Geo}
+	return &Service{db: d.DB, bus: d.Bus, now: d.Now, info: d.Info, geo: d.Geo, dir: d.People}
 }
 
 func (s *Service) options() rules.Options { return rules.Options{GeoIP: s.geo != nil} }
+
+// optionsFor are the options to normalize list with: the directory is
+// read only when a rule has identity conditions.
+func (s *Service) optionsFor(ctx context.Context, list []rules.Rule) (rules.Options, error) {
+	o := s.options()
+	if s.dir == nil || !slices.ContainsFunc(list, func(r rules.Rule) bool { return r.HasIdentity() }) {
+		return o, nil
+	}
+	people, groups, err := s.dir.DirectoryNames(ctx)
+	if err != nil {
+		return o, fmt.Errorf("read the directory for identity conditions: %w", err)
+	}
+	o.Directory = NewDirectory(people, groups)
+	return o, nil
+}
+
+// warnUnknownNames warns about people and groups that rules name but the
+// directory no longer has (renamed or deleted since the rules were saved):
+// such a condition matches nobody.
+func (s *Service) warnUnknownNames(ctx context.Context, out *ServiceAccess) error {
+	o, err := s.optionsFor(ctx, out.Rules)
+	if err != nil || o.Directory == nil {
+		return err
+	}
+	for i, r := range out.Rules {
+		for _, p := range r.People {
+			if !o.Directory.HasPerson(p) {
+				out.Warnings = append(out.Warnings, fmt.Sprintf("rule %d names the person %q, who is not in the directory: it matches nobody", i+1, p))
+			}
+		}
+		for _, g := range r.Groups {
+			if !o.Directory.HasGroup(g) {
+				out.Warnings = append(out.Warnings, fmt.Sprintf("rule %d names the group %q, which is not in the directory: it matches nobody", i+1, g))
+			}
+		}
+	}
+	return nil
+}
+
+// NewDirectory is a rules.Directory over lists of names.
+func NewDirectory(people, groups []string) rules.Directory {
+	d := nameDirectory{people: map[string]bool{}, groups: map[string]bool{}}
+	for _, p := range people {
+		d.people[strings.ToLower(p)] = true
+	}
+	for _, g := range groups {
+		d.groups[strings.ToLower(g)] = true
+	}
+	return d
+}
+
+type nameDirectory struct{ people, groups map[string]bool }
+
+func (d nameDirectory) HasPerson(n string) bool { return d.people[strings.ToLower(n)] }
+func (d nameDirectory) HasGroup(n string) bool  { return d.groups[strings.ToLower(n)] }
 
 // Get returns a service's rules.
 func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, error) {
@@ -81,6 +150,9 @@ func (s *Service) Get(ctx context.Context, serviceID string) (ServiceAccess, err
 		return ServiceAccess{}, err
 	}
 	s.describe(&out)
+	if err := s.warnUnknownNames(ctx, &out); err != nil {
+		return ServiceAccess{}, err
+	}
 	out.Exposure = rules.ExposureOf(g.Rules, out.Rules, out.EffectiveDefault)
 	return out, nil
 }
@@ -126,7 +198,11 @@ func normalizeDefault(a *rules.Action, field string, c *apperr.Collector) {
 func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess) (ServiceAccess, error) {
 	var c apperr.Collector
 	normalizeDefault(&in.DefaultAction, "defaultAction", &c)
-	rules.Normalize(in.Rules, "rules", s.options(), &c)
+	o, err := s.optionsFor(ctx, in.Rules)
+	if err != nil {
+		return ServiceAccess{}, err
+	}
+	rules.Normalize(in.Rules, "rules", o, &c)
 	if err := c.Err(); err != nil {
 		return ServiceAccess{}, err
 	}
@@ -186,7 +262,11 @@ func (s *Service) GetGlobal(ctx context.Context) (GlobalRules, error) {
 // PutGlobal replaces the global rules.
 func (s *Service) PutGlobal(ctx context.Context, in GlobalRules) (GlobalRules, error) {
 	var c apperr.Collector
-	rules.Normalize(in.Rules, "rules", s.options(), &c)
+	o, err := s.optionsFor(ctx, in.Rules)
+	if err != nil {
+		return GlobalRules{}, err
+	}
+	rules.Normalize(in.Rules, "rules", o, &c)
 	if err := c.Err(); err != nil {
 		return GlobalRules{}, err
 	}

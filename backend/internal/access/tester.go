@@ -86,7 +86,19 @@ func (r *TestRequest) normalize(o rules.Options) (testInput, error) {
 // Test evaluates a request against the global rules and the service's
 // rules (saved, or the draft) and explains the decision.
 func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (TestResult, error) {
-	in, err := req.normalize(s.options())
+	var draft []rules.Rule
+	if req.Draft != nil {
+		draft = req.Draft.Rules
+	}
+	o, err := s.optionsFor(ctx, draft)
+	if err != nil {
+		return TestResult{}, err
+	}
+	in, err := req.normalize(o)
+	if err != nil {
+		return TestResult{}, err
+	}
+	id, err := s.testIdentity(ctx, req)
 	if err != nil {
 		return TestResult{}, err
 	}
@@ -107,12 +119,15 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 	if err != nil {
 		return TestResult{}, fmt.Errorf("compile access rules of %s: %w", serviceID, err)
 	}
-	r := rules.Request{Method: in.method, URI: in.uri, Addr: in.addr, Header: in.header}
+	r := rules.Request{Method: in.method, URI: in.uri, Addr: in.addr, Header: in.header, Identity: id}
 	ex := set.Explain(&r)
 	out := TestResult{
-		Decision: ex.Decision.Action, Scope: ex.Decision.Scope.String(), Index: ex.Decision.Index,
+		Decision: ex.Decision.Action, NeedsIdentity: ex.Decision.NeedsIdentity, Scope: ex.Decision.Scope.String(), Index: ex.Decision.Index,
 		Reason: ex.Reason, Path: ex.Path.Clean, Ambiguous: ex.Path.Ambiguous,
 		Protections: current.Protections, Warnings: []string{}, Steps: make([]TestStep, 0, len(ex.Steps)),
+	}
+	if id != nil {
+		out.Person = &TestPerson{Username: id.Username, Groups: id.Groups, SecondFactor: id.SecondFactor}
 	}
 	if s.geo != nil && in.addr.IsValid() {
 		out.Country = s.geo.Country(in.addr)
@@ -137,5 +152,35 @@ func (s *Service) Test(ctx context.Context, serviceID string, req TestRequest) (
 	if out.Decision == rules.Authenticate && len(current.Protections) == 0 {
 		out.Warnings = append(out.Warnings, "the service has no protection, so authenticate answers 401")
 	}
+	if out.NeedsIdentity {
+		out.Warnings = append(out.Warnings, "a rule names people or groups and the request has no person: it is asked to sign in as a person, and basic auth, machine tokens and shared links cannot open it")
+	}
 	return out, nil
+}
+
+// testIdentity is the identity the tester evaluates: the named person
+// with their groups from the directory, nil for none.
+func (s *Service) testIdentity(ctx context.Context, req TestRequest) (*rules.Identity, error) {
+	name := strings.TrimSpace(req.Person)
+	if name == "" {
+		if req.SecondFactor {
+			return nil, apperr.Field("secondFactor", "needs a person")
+		}
+		return nil, nil
+	}
+	if len(name) > rules.MaxName || s.dir == nil {
+		return nil, apperr.Field("person", "must be the username of a person in the directory")
+	}
+	id, ok, err := s.dir.IdentityByUsername(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, apperr.Field("person", "names no person: %q is not in the directory", name)
+	}
+	if id.Groups == nil {
+		id.Groups = []string{}
+	}
+	id.SecondFactor = req.SecondFactor
+	return &id, nil
 }

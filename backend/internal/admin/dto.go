@@ -23,6 +23,9 @@ func toUser(u store.Person) User {
 type Client struct {
 	Address   string
 	UserAgent string
+	// Remember asks for a portal session that lasts the portal's
+	// remember-me length (?remember=1 on the sign-in's last step).
+	Remember bool
 }
 
 // maxUserAgent bounds the stored User-Agent; real ones are far shorter.

@@ -32,18 +32,18 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 // (route.SelfService).
 func (h *Handler) Register(r *route.Registrar) {
 	r.POST("/admin/setup", h.setup, route.Public.Because("first run: creates the first administrator, refused once one exists"))
-	r.POST("/admin/login", h.login, route.Public.Because("the password is the credential"))
-	r.POST("/admin/logout", h.logout, route.SelfService)
-	r.GET("/admin/me", h.me, route.SelfService)
-	r.PUT("/admin/me/password", h.changePassword, route.SelfService)
-	r.GET("/admin/me/sessions", h.sessions, route.SelfService)
-	r.DELETE("/admin/me/sessions", h.endOtherSessions, route.SelfService)
-	r.DELETE("/admin/me/sessions/:id", h.endSession, route.SelfService)
+	r.POST("/admin/login", h.login, route.Public.Because("the password is the credential"), route.Portal)
+	r.POST("/admin/logout", h.logout, route.SelfService, route.Portal)
+	r.GET("/admin/me", h.me, route.SelfService, route.Portal)
+	r.PUT("/admin/me/password", h.changePassword, route.SelfService, route.Portal)
+	r.GET("/admin/me/sessions", h.sessions, route.SelfService, route.Portal)
+	r.DELETE("/admin/me/sessions", h.endOtherSessions, route.SelfService, route.Portal)
+	r.DELETE("/admin/me/sessions/:id", h.endSession, route.SelfService, route.Portal)
 	h.registerTwoFactor(r)
 }
 
 func client(c echo.Context) Client {
-	return Client{Address: c.RealIP(), UserAgent: c.Request().UserAgent()}
+	return Client{Address: c.RealIP(), UserAgent: c.Request().UserAgent(), Remember: c.QueryParam("remember") == "1"}
 }
 
 func (h *Handler) setup(c echo.Context) error {
@@ -74,11 +74,26 @@ func (h *Handler) login(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	setCookie(c, token, int(SessionTTL.Seconds()))
+	h.sessionCookie(c, token)
 	return c.JSON(http.StatusOK, userResponse{User: u})
 }
 
+// logout ends this session. On the portal ?everywhere=1 ends every portal
+// session of the person (sign out everywhere), and with them the service
+// sessions they opened.
 func (h *Handler) logout(c echo.Context) error {
+	ctx := c.Request().Context()
+	if c.QueryParam("everywhere") == "1" && route.OnPortal(ctx) {
+		u, _, err := current(c)
+		if err != nil {
+			return err
+		}
+		if err := h.svc.EndPortalSessionsOf(ctx, u.ID); err != nil {
+			return err
+		}
+		setCookie(c, "", -1)
+		return c.NoContent(http.StatusNoContent)
+	}
 	if ck, err := c.Cookie(CookieName); err == nil {
 		if err := h.svc.Logout(c.Request().Context(), ck.Value); err != nil {
 			return err
@@ -180,6 +195,23 @@ func (h *Handler) RequireSession(next echo.HandlerFunc) echo.HandlerFunc {
 		})))
 		return next(c)
 	}
+}
+
+// sessionCookie writes the cookie of a session just opened. On the portal
+// a session that asked to be remembered keeps its cookie across browser
+// restarts, for the remember-me length; any other portal session's cookie
+// ends with the browser (the server ends the session itself).
+func (h *Handler) sessionCookie(c echo.Context, token string) {
+	ctx := c.Request().Context()
+	if !route.OnPortal(ctx) {
+		setCookie(c, token, int(SessionTTL.Seconds()))
+		return
+	}
+	maxAge := 0
+	if client(c).Remember {
+		maxAge = int(h.svc.portalPolicy(ctx).Remember.Seconds())
+	}
+	setCookie(c, token, maxAge)
 }
 
 // setCookie writes the session cookie: HttpOnly, SameSite=Strict, and Secure

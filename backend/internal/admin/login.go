@@ -44,7 +44,7 @@ func (s *Service) Login(ctx context.Context, username, password string, client C
 		s.fail(username, client.Address)
 		return User{}, "", apperr.Unauthenticated("wrong username or password")
 	}
-	if err := mayUsePanel(u); err != nil {
+	if err := maySignIn(ctx, u); err != nil {
 		return User{}, "", err
 	}
 	if err := s.requireSecondFactor(ctx, u, client); err != nil {

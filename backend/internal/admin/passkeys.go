@@ -18,6 +18,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -74,7 +75,10 @@ func (w *webauthnUser) WebAuthnName() string                       { return w.u.
 func (w *webauthnUser) WebAuthnDisplayName() string                { return w.u.Username }
 func (w *webauthnUser) WebAuthnCredentials() []webauthn.Credential { return w.creds }
 
-func (s *Service) passkeys() (*webauthn.WebAuthn, error) {
+func (s *Service) passkeys(ctx context.Context) (*webauthn.WebAuthn, error) {
+	if route.OnPortal(ctx) {
+		return s.portalPasskeys(ctx)
+	}
 	if s.tf.webauthn == nil {
 		return nil, apperr.Conflict("passkey", "%s", s.tf.problem)
 	}
@@ -119,7 +123,7 @@ func (s *Service) Passkeys(ctx context.Context, userID string) ([]Passkey, error
 // and the ceremony's challenge token. A discoverable credential is preferred
 // (it also signs in without a password); existing ones are excluded.
 func (s *Service) BeginPasskeyRegistration(ctx context.Context, userID, address string) (*protocol.CredentialCreation, string, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -141,7 +145,7 @@ func (s *Service) BeginPasskeyRegistration(ctx context.Context, userID, address 
 // FinishPasskeyRegistration checks the authenticator's answer and stores the
 // new passkey under name.
 func (s *Service) FinishPasskeyRegistration(ctx context.Context, userID, tok, name string, credential json.RawMessage) (Passkey, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return Passkey{}, err
 	}

@@ -29,6 +29,9 @@ type authenticator struct {
 	userHandle []byte
 	count      uint32
 	noUV       bool
+	// rp and origin are the relying party's id and origin; empty means
+	// the panel's (panel.example.test, publicURL).
+	rp, origin string
 }
 
 func newAuthenticator(t *testing.T) *authenticator {
@@ -55,7 +58,11 @@ type options struct {
 }
 
 func (k *authenticator) authData(flags byte, attested []byte) []byte {
-	rp := sha256.Sum256([]byte("panel.example.test"))
+	id := k.rp
+	if id == "" {
+		id = "panel.example.test"
+	}
+	rp := sha256.Sum256([]byte(id))
 	k.count++
 	out := append(rp[:], flags)
 	out = binary.BigEndian.AppendUint32(out, k.count)
@@ -69,8 +76,12 @@ func (k *authenticator) flags() byte {
 	return 0x05 // user present and verified
 }
 
-func clientData(typ, challenge string) []byte {
-	b, _ := json.Marshal(map[string]string{"type": typ, "challenge": challenge, "origin": publicURL})
+func (k *authenticator) clientData(typ, challenge string) []byte {
+	origin := k.origin
+	if origin == "" {
+		origin = publicURL
+	}
+	b, _ := json.Marshal(map[string]string{"type": typ, "challenge": challenge, "origin": origin})
 	return b
 }
 
@@ -100,7 +111,7 @@ func (k *authenticator) create(optionsJSON []byte) json.RawMessage {
 	b, _ := json.Marshal(map[string]any{
 		"id": b64.EncodeToString(k.id), "rawId": b64.EncodeToString(k.id), "type": "public-key",
 		"response": map[string]string{
-			"clientDataJSON":    b64.EncodeToString(clientData("webauthn.create", o.PublicKey.Challenge)),
+			"clientDataJSON":    b64.EncodeToString(k.clientData("webauthn.create", o.PublicKey.Challenge)),
 			"attestationObject": b64.EncodeToString(att),
 		},
 	})
@@ -114,7 +125,7 @@ func (k *authenticator) get(optionsJSON []byte) json.RawMessage {
 	if err := json.Unmarshal(optionsJSON, &o); err != nil {
 		k.t.Fatal(err)
 	}
-	cd := clientData("webauthn.get", o.PublicKey.Challenge)
+	cd := k.clientData("webauthn.get", o.PublicKey.Challenge)
 	ad := k.authData(k.flags(), nil)
 	h := sha256.Sum256(cd)
 	digest := sha256.Sum256(append(append([]byte{}, ad...), h[:]...))

@@ -76,7 +76,7 @@ func (s *Service) Reauthenticate(ctx context.Context, u User, sessionID, passwor
 // BeginPasskeyReauth returns the options for navigator.credentials.get with
 // the administrator's own passkeys, and the ceremony's challenge token.
 func (s *Service) BeginPasskeyReauth(ctx context.Context, userID, address string) (*protocol.CredentialAssertion, string, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -99,7 +99,7 @@ func (s *Service) BeginPasskeyReauth(ctx context.Context, userID, address string
 // own passkeys and, when it verifies, lets the session change its second
 // factors for ProofTTL. A refused one counts as a failed sign-in.
 func (s *Service) FinishPasskeyReauth(ctx context.Context, u User, sessionID, tok string, credential json.RawMessage, address string) error {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,12 @@ type Service struct {
 	// passwords reports whether password sign-in is allowed (nil: always).
 	passwords func(ctx context.Context) (bool, error)
 	tf        twoFactor // TOTP secrets' sealer and the passkeys' relying party
+	// policy, portalHost and ender serve the sign-in portal (portal.go).
+	policy     func(ctx context.Context) (PortalPolicy, error)
+	portalHost func(ctx context.Context) string
+	ender      PortalSessionEnder
+	portalURL  func(ctx context.Context) string
+	portalRP
 
 	seenMu sync.Mutex
 	seen   map[string]time.Time // session id -> last request, written by FlushLastSeen
@@ -86,7 +92,21 @@ type Deps struct {
 	// answers false (the panel's sign-in is SSO only), POST
 	// /api/admin/login is refused. Nil always allows.
 	LocalPasswords func(ctx context.Context) (bool, error)
+	// PortalPolicy is how long portal sessions last; nil means
+	// DefaultPortalPolicy.
+	PortalPolicy func(ctx context.Context) (PortalPolicy, error)
+	// PortalHost names the sign-in portal's host ("" for none); nil means
+	// no portal (PortalSignIn finds no session).
+	PortalHost func(ctx context.Context) string
+	// PortalURL is the portal's address as browsers use it
+	// (https://<host>, or PANEL_PORTAL_URL): the origin of passkeys on
+	// the portal. Nil or "" means none.
+	PortalURL func(ctx context.Context) string
 }
+
+// SetPortalSessionEnder hands in what ends the service sessions opened from
+// a portal session (package forwardauth, built after this service).
+func (s *Service) SetPortalSessionEnder(e PortalSessionEnder) { s.ender = e }
 
 // NewService returns an admin service.
 func NewService(d Deps) *Service {
@@ -106,6 +126,7 @@ func NewService(d Deps) *Service {
 		byAddress: ratelimit.Shared(d.DB, "admin.address", MaxAddressFailures, FailureWindow, d.Now),
 		seen:      map[string]time.Time{},
 		tf:        twoFactor{secrets: d.Secrets, publicURL: d.PublicURL},
+		policy:    d.PortalPolicy, portalHost: d.PortalHost, portalURL: d.PortalURL,
 	}
 	s.initTwoFactor()
 	return s

@@ -2,7 +2,6 @@ package admin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -28,12 +28,15 @@ func (s *Service) openSession(ctx context.Context, userID string, client Client)
 		ua = ua[:maxUserAgent]
 	}
 	now := s.now()
+	second, _ := ctx.Value(secondFactorKey{}).(bool)
 	sess := store.AdminSession{
 		ID: store.NewID(), TokenHash: bearer.Hash(tok), UserID: userID,
 		UserAgent: ua, Address: client.Address,
-		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(SessionTTL),
+		CreatedAt: now, LastSeenAt: now,
 		ProvedAt: &now, // signing in is a proof of who one is
+		Portal:   route.OnPortal(ctx), SecondFactor: second, Remember: client.Remember,
 	}
+	sess.ExpiresAt = s.expiry(ctx, sess, now)
 	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
 		return "", fmt.Errorf("create admin session: %w", err)
 	}
@@ -47,38 +50,49 @@ func (s *Service) Authenticate(ctx context.Context, tok string) (User, error) {
 	return u, err
 }
 
-// authenticate is Authenticate that also returns the session's id. The
-// last-seen time is only noted here, at most once per LastSeenInterval, and
-// written by FlushLastSeen off the request path.
+// authenticate is Authenticate that also returns the session's id.
 func (s *Service) authenticate(ctx context.Context, tok string) (User, string, error) {
+	u, sess, err := s.session(ctx, tok)
+	return u, sess.ID, err
+}
+
+// session resolves tok to its person and session. On the portal's host
+// (route.OnPortal) only a portal session answers, for any enabled person;
+// elsewhere only a panel session of a person with a panel role. The
+// last-seen time is only noted here, at most once per LastSeenInterval,
+// and written by FlushLastSeen off the request path.
+func (s *Service) session(ctx context.Context, tok string) (User, store.AdminSession, error) {
 	if tok == "" {
-		return User{}, "", apperr.Unauthenticated("sign in required")
+		return User{}, store.AdminSession{}, apperr.Unauthenticated("sign in required")
 	}
-	var sess store.AdminSession
-	err := s.db.WithContext(ctx).Where("token_hash = ?", bearer.Hash(tok)).Take(&sess).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
-	}
+	sess, err := s.findSession(ctx, tok)
 	if err != nil {
-		return User{}, "", fmt.Errorf("find admin session: %w", err)
+		return User{}, sess, err
 	}
 	now := s.now()
 	if !now.Before(sess.ExpiresAt) {
 		s.db.WithContext(ctx).Delete(&sess)
-		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
+		return User{}, store.AdminSession{}, apperr.Unauthenticated("session expired; sign in again")
+	}
+	if sess.Portal != route.OnPortal(ctx) {
+		return User{}, store.AdminSession{}, apperr.Unauthenticated("sign in required")
+	}
+	q := s.db.WithContext(ctx).Where("id = ? AND disabled_at IS NULL", sess.UserID)
+	if !sess.Portal {
+		q = q.Where("panel_role IN ?", actor.Roles)
 	}
 	var u store.Person
-	if err := s.db.WithContext(ctx).Where("id = ? AND disabled_at IS NULL AND panel_role IN ?", sess.UserID, actor.Roles).Take(&u).Error; err != nil {
-		return User{}, "", apperr.Unauthenticated("session expired; sign in again")
+	if err := q.Take(&u).Error; err != nil {
+		return User{}, store.AdminSession{}, apperr.Unauthenticated("session expired; sign in again")
 	}
-	if sess.ExpiresAt.Sub(now) < SessionTTL/2 {
-		s.db.WithContext(ctx).Model(&sess).Updates(map[string]any{"last_seen_at": now, "expires_at": now.Add(SessionTTL)})
+	if next := s.expiry(ctx, sess, now); sess.ExpiresAt.Sub(now) < next.Sub(now)/2 && next.After(sess.ExpiresAt) {
+		s.db.WithContext(ctx).Model(&sess).Updates(map[string]any{"last_seen_at": now, "expires_at": next})
 	} else if now.Sub(sess.LastSeenAt) >= LastSeenInterval {
 		s.seenMu.Lock()
 		s.seen[sess.ID] = now
 		s.seenMu.Unlock()
 	}
-	return toUser(u), sess.ID, nil
+	return toUser(u), sess, nil
 }
 
 // FlushLastSeen writes the last-seen times noted since the previous flush.
@@ -105,7 +119,8 @@ func (s *Service) FlushLastSeen(ctx context.Context) error {
 // marking the one with id current.
 func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Session, error) {
 	var rows []store.AdminSession
-	if err := s.db.WithContext(ctx).Where("user_id = ? AND expires_at > ?", userID, s.now()).
+	// The panel lists the panel's sessions, the portal the portal's.
+	if err := s.db.WithContext(ctx).Where("user_id = ? AND expires_at > ? AND portal = ?", userID, s.now(), route.OnPortal(ctx)).
 		Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list admin sessions: %w", err)
 	}
@@ -129,11 +144,11 @@ func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Sessi
 // EndSession ends one of the administrator's sessions; another
 // administrator's session is not found.
 func (s *Service) EndSession(ctx context.Context, userID, id string) error {
-	res := s.db.WithContext(ctx).Where("id = ? AND user_id = ?", id, userID).Delete(&store.AdminSession{})
-	if res.Error != nil {
-		return fmt.Errorf("delete admin session: %w", res.Error)
+	n, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("id = ? AND user_id = ? AND portal = ?", id, userID, route.OnPortal(ctx)))
+	if err != nil {
+		return err
 	}
-	if res.RowsAffected == 0 {
+	if n == 0 {
 		return apperr.NotFound("session")
 	}
 	return nil
@@ -141,7 +156,8 @@ func (s *Service) EndSession(ctx context.Context, userID, id string) error {
 
 // EndOtherSessions ends every session of the administrator but keep.
 func (s *Service) EndOtherSessions(ctx context.Context, userID, keep string) error {
-	return endSessions(s.db.WithContext(ctx), userID, keep)
+	_, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("user_id = ? AND id <> ? AND portal = ?", userID, keep, route.OnPortal(ctx)))
+	return err
 }
 
 // EndSessions ends every session of the administrator inside tx, the
@@ -166,10 +182,8 @@ func (s *Service) Logout(ctx context.Context, tok string) error {
 	if tok == "" {
 		return nil
 	}
-	if err := s.db.WithContext(ctx).Where("token_hash = ?", bearer.Hash(tok)).Delete(&store.AdminSession{}).Error; err != nil {
-		return fmt.Errorf("delete admin session: %w", err)
-	}
-	return nil
+	_, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("token_hash = ?", bearer.Hash(tok)))
+	return err
 }
 
 // SweepSessions deletes expired admin sessions.

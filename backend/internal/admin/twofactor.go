@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
@@ -169,11 +170,19 @@ func (s *Service) status(ctx context.Context, userID string) (TwoFactorStatus, e
 	if err != nil {
 		return TwoFactorStatus{}, fmt.Errorf("read second factors: %w", err)
 	}
-	return TwoFactorStatus{
+	st := TwoFactorStatus{
 		TOTP: row.TOTP > 0, Passkeys: row.Passkeys, RecoveryCodesLeft: row.Codes,
 		Enrolled:          row.TOTP > 0 || row.Passkeys > 0,
 		PasskeysAvailable: s.tf.webauthn != nil, PasskeysProblem: s.tf.problem,
-	}, nil
+	}
+	if route.OnPortal(ctx) {
+		_, err := s.portalPasskeys(ctx)
+		st.PasskeysAvailable, st.PasskeysProblem = err == nil, ""
+		if e, ok := apperr.As(err); ok {
+			st.PasskeysProblem = e.Message
+		}
+	}
+	return st, nil
 }
 
 // SecuritySettings is the panel-wide sign-in policy.
@@ -275,8 +284,10 @@ func enrolmentRoute(method, path string) bool {
 func (h *Handler) RequireTwoFactor(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		u, _, err := current(c)
-		if err != nil || enrolmentRoute(c.Request().Method, c.Path()) {
-			return next(c) // not a signed-in person (the session guard decided), or enrolment
+		if err != nil || enrolmentRoute(c.Request().Method, c.Path()) || route.OnPortal(c.Request().Context()) {
+			// not a signed-in person (the session guard decided), enrolment,
+			// or the portal (the panel's rule is for who administers it)
+			return next(c)
 		}
 		due, err := h.svc.twoFactorDue(c.Request().Context(), u.ID)
 		if err != nil {

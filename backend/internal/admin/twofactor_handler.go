@@ -51,28 +51,28 @@ type secondFactorResponse struct {
 // administrator's own enrolment under /admin/me, the public sign-in steps
 // under /admin/login, and the panel-wide policy under /admin/security.
 func (h *Handler) registerTwoFactor(r *route.Registrar) {
-	r.GET("/admin/me/2fa", h.twoFactorStatus, route.SelfService)
-	r.POST("/admin/me/2fa/totp", h.beginTOTP, route.SelfService)
-	r.POST("/admin/me/2fa/totp/confirm", h.confirmTOTP, route.SelfService)
-	r.DELETE("/admin/me/2fa/totp", h.disableTOTP, route.SelfService)
-	r.POST("/admin/me/2fa/recovery-codes", h.regenerateRecoveryCodes, route.SelfService)
-	r.GET("/admin/me/passkeys", h.listPasskeys, route.SelfService)
-	r.POST("/admin/me/passkeys/register/begin", h.beginPasskeyRegistration, route.SelfService)
-	r.POST("/admin/me/passkeys/register/finish", h.finishPasskeyRegistration, route.SelfService)
-	r.PATCH("/admin/me/passkeys/:id", h.renamePasskey, route.SelfService)
-	r.DELETE("/admin/me/passkeys/:id", h.deletePasskey, route.SelfService)
+	r.GET("/admin/me/2fa", h.twoFactorStatus, route.SelfService, route.Portal)
+	r.POST("/admin/me/2fa/totp", h.beginTOTP, route.SelfService, route.Portal)
+	r.POST("/admin/me/2fa/totp/confirm", h.confirmTOTP, route.SelfService, route.Portal)
+	r.DELETE("/admin/me/2fa/totp", h.disableTOTP, route.SelfService, route.Portal)
+	r.POST("/admin/me/2fa/recovery-codes", h.regenerateRecoveryCodes, route.SelfService, route.Portal)
+	r.GET("/admin/me/passkeys", h.listPasskeys, route.SelfService, route.Portal)
+	r.POST("/admin/me/passkeys/register/begin", h.beginPasskeyRegistration, route.SelfService, route.Portal)
+	r.POST("/admin/me/passkeys/register/finish", h.finishPasskeyRegistration, route.SelfService, route.Portal)
+	r.PATCH("/admin/me/passkeys/:id", h.renamePasskey, route.SelfService, route.Portal)
+	r.DELETE("/admin/me/passkeys/:id", h.deletePasskey, route.SelfService, route.Portal)
 	pending := route.Public.Because("second step: the pending sign-in's cookie is its guard")
-	r.POST("/admin/login/totp", h.loginCode(MethodTOTP), pending)
-	r.POST("/admin/login/recovery", h.loginCode(MethodRecovery), pending)
+	r.POST("/admin/login/totp", h.loginCode(MethodTOTP), pending, route.Portal)
+	r.POST("/admin/login/recovery", h.loginCode(MethodRecovery), pending, route.Portal)
 	r.POST("/admin/login/passkey/begin", h.beginPasskeyLogin,
-		route.Public.Because("second step, or passwordless: returns a WebAuthn challenge"))
-	r.POST("/admin/login/passkey/finish", h.finishPasskeyLogin, route.Public.Because("the WebAuthn assertion is the credential"))
+		route.Public.Because("second step, or passwordless: returns a WebAuthn challenge"), route.Portal)
+	r.POST("/admin/login/passkey/finish", h.finishPasskeyLogin, route.Public.Because("the WebAuthn assertion is the credential"), route.Portal)
 	r.GET("/admin/security", h.security)
 	r.PUT("/admin/security", h.setSecurity,
 		route.PersonOnly.Because("the panel's sign-in security (two-factor for every administrator)"))
-	r.POST("/admin/me/reauthenticate", h.reauthenticate, route.SelfService)
-	r.POST("/admin/me/reauthenticate/passkey/begin", h.beginPasskeyReauth, route.SelfService)
-	r.POST("/admin/me/reauthenticate/passkey/finish", h.finishPasskeyReauth, route.SelfService)
+	r.POST("/admin/me/reauthenticate", h.reauthenticate, route.SelfService, route.Portal)
+	r.POST("/admin/me/reauthenticate/passkey/begin", h.beginPasskeyReauth, route.SelfService, route.Portal)
+	r.POST("/admin/me/reauthenticate/passkey/finish", h.finishPasskeyReauth, route.SelfService, route.Portal)
 }
 
 // fresh is the signed-in administrator and session, once the session has
@@ -296,7 +296,7 @@ func (h *Handler) loginCode(method string) echo.HandlerFunc {
 		if err != nil {
 			return withRetryAfter(c, err)
 		}
-		return signedIn(c, u, tok)
+		return h.signedIn(c, u, tok)
 	}
 }
 
@@ -322,13 +322,13 @@ func (h *Handler) finishPasskeyLogin(c echo.Context) error {
 	if err != nil {
 		return withRetryAfter(c, err)
 	}
-	return signedIn(c, u, tok)
+	return h.signedIn(c, u, tok)
 }
 
 // signedIn sets the new session's cookie and drops the spent challenge's.
-func signedIn(c echo.Context, u User, tok string) error {
+func (h *Handler) signedIn(c echo.Context, u User, tok string) error {
 	setChallengeCookie(c, "", -1)
-	setCookie(c, tok, int(SessionTTL.Seconds()))
+	h.sessionCookie(c, tok)
 	return c.JSON(http.StatusOK, userResponse{User: u})
 }
 

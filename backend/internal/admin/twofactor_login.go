@@ -29,7 +29,7 @@ func (s *Service) pending(ctx context.Context, tok string) (store.AdminChallenge
 	if err := s.db.WithContext(ctx).Where("id = ?", *ch.UserID).Take(&u).Error; err != nil {
 		return ch, u, apperr.Unauthenticated("this sign-in has expired; start again")
 	}
-	if err := mayUsePanel(u); err != nil {
+	if err := maySignIn(ctx, u); err != nil {
 		return ch, u, err
 	}
 	return ch, u, nil
@@ -84,7 +84,7 @@ func (s *Service) completeSignIn(ctx context.Context, challengeID string, u stor
 // again); without one it is a passwordless sign-in with a discoverable
 // credential and user verification required, under a new challenge.
 func (s *Service) BeginPasskeyLogin(ctx context.Context, tok string, client Client) (*protocol.CredentialAssertion, string, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -128,7 +128,7 @@ func (s *Service) BeginPasskeyLogin(ctx context.Context, tok string, client Clie
 // from the address when it is a second factor, of the address alone when
 // passwordless (the user is not known).
 func (s *Service) FinishPasskeyLogin(ctx context.Context, tok string, credential json.RawMessage, client Client) (User, string, error) {
-	wa, err := s.passkeys()
+	wa, err := s.passkeys(ctx)
 	if err != nil {
 		return User{}, "", err
 	}
@@ -177,7 +177,7 @@ func (s *Service) FinishPasskeyLogin(ctx context.Context, tok string, credential
 	if cred.Authenticator.CloneWarning {
 		return refused("its signature counter went backwards (a cloned authenticator?)")
 	}
-	if err := mayUsePanel(w.u); err != nil {
+	if err := maySignIn(ctx, w.u); err != nil {
 		return User{}, "", err
 	}
 	if err := s.recordPasskeyUse(ctx, w.u.ID, cred); err != nil {

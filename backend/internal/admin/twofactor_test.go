@@ -34,6 +34,7 @@ type tfApp struct {
 	handler http.Handler
 	jar     map[string]string
 	addr    string
+	host    string // the Host of each request; empty means the panel's
 }
 
 func newTFApp(t *testing.T, opts ...func(*admin.Deps)) *tfApp {
@@ -65,8 +66,9 @@ func openTFApp(t *testing.T, db *gorm.DB, record echo.MiddlewareFunc, opts ...fu
 		RequireAdmin: func(next echo.HandlerFunc) echo.HandlerFunc {
 			return h.RequireSession(h.RequireTwoFactor(next))
 		},
-		Audit:    record,
-		Features: []httpapi.Feature{h, probe{}},
+		Audit:      record,
+		Features:   []httpapi.Feature{h, probe{}},
+		PortalHost: d.PortalHost,
 	})
 	return &tfApp{t: t, svc: svc, clock: clock, db: db, handler: e, jar: map[string]string{}, addr: "198.51.100.7:4000"}
 }
@@ -87,7 +89,11 @@ func (a *tfApp) do(method, path, body string) *httptest.ResponseRecorder {
 	for k, v := range a.jar {
 		cookies = append(cookies, k+"="+v)
 	}
-	rec := testutil.Request(a.handler, method, path, body, "RemoteAddr", a.addr, "Cookie", strings.Join(cookies, "; "))
+	headers := []string{"RemoteAddr", a.addr, "Cookie", strings.Join(cookies, "; ")}
+	if a.host != "" {
+		headers = append(headers, "Host", a.host)
+	}
+	rec := testutil.Request(a.handler, method, path, body, headers...)
 	for _, ck := range rec.Result().Cookies() {
 		if ck.MaxAge < 0 || ck.Value == "" {
 			delete(a.jar, ck.Name)

@@ -40,6 +40,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
+	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -222,9 +223,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Password sign-in asks the panel's sign-in settings (built below, once
 	// the OpenID provider they use exists) whether passwords are on.
 	var panelSSO *sso.Service
+	portalURL := func(ctx context.Context) string {
+		return paneladdr.PortalURL(cfg.PortalURL, settingsSvc.PortalHost(ctx))
+	}
 	adminSvc := admin.NewService(admin.Deps{DB: db, Now: now, BcryptCost: cfg.BcryptCost, Bus: bus, Logger: log,
 		Secrets: secrets, PublicURL: panel.PublicSetting(),
-		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) }})
+		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) },
+		PortalPolicy:   portalPolicy(settingsSvc), PortalHost: settingsSvc.PortalHost, PortalURL: portalURL})
 	// Notifications: sources publish to it; its loops debounce and deliver.
 	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
@@ -288,7 +293,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err != nil {
 		return nil, err
 	}
-	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo})
+	dir := &directoryRef{}
+	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo, People: dir})
 	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: now, Directory: fwd, Logger: log})
 	decisions := accesslog.New()
 	api.Access = access.NewHandler(policySvc)
@@ -347,19 +353,31 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	api.Backup = backup.NewHandler(backups)
 
+	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
+	api.AppPasswords = apppasswords.NewHandler(appPasswords)
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
-		Notify: notifySvc, Mailer: notifySvc,
+		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
+		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
 	})
 	fwd.Set(accessSvc)
+	// Signing out on the portal ends the service sessions opened from it.
+	adminSvc.SetPortalSessionEnder(accessSvc)
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
+	dir.svc = peopleSvc
 	api.People = people.NewHandler(peopleSvc)
 	c.invitations = invitations.NewService(invitations.Deps{
 		DB: db, Now: now, Bus: bus, Logger: log, People: peopleSvc, Accounts: adminSvc, Mailer: notifySvc,
-		LinkBase: panel.Public,
+		// Links in mail open on the portal when there is one.
+		LinkBase: func(ctx context.Context) (string, error) {
+			if u := portalURL(ctx); u != "" {
+				return u, nil
+			}
+			return panel.Public(ctx)
+		},
 	})
 	api.Invitations = invitations.NewHandler(c.invitations)
 	panelSSO = sso.NewService(sso.Deps{
@@ -418,6 +436,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		OpenAPI:  doc,
 		UI:       web.Handler(),
 		ClientIP: clientIP,
+		// On the portal's host only the portal's routes answer.
+		PortalHost: settingsSvc.PortalHost,
 	})
 	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a

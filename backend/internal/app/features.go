@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
+	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -38,6 +39,7 @@ import (
 type features struct {
 	Admin         *admin.Handler
 	People        *people.Handler
+	AppPasswords  *apppasswords.Handler
 	Invitations   *invitations.Handler
 	Audit         *audit.Handler
 	APITokens     *apitokens.Handler

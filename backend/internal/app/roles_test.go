@@ -58,6 +58,7 @@ var personAccessWrites = map[string]bool{
 	"PUT /api/admin/security": true,
 	"PUT /api/admin/sso":      true,
 	"PUT /api/sso":            true,
+	"PUT /api/config/portal":  true,
 }
 
 // wantRole is the policy, written out independently of the routes'

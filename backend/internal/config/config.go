@@ -31,6 +31,9 @@ type Config struct {
 	InternalURL string // PANEL_INTERNAL_URL, how Traefik reaches the panel (forwardAuth, HTTP provider)
 	AdminDomain string // PANEL_ADMIN_DOMAIN, seeds the admin panel domain on first start
 	PublicURL   string // PANEL_PUBLIC_URL, how browsers reach the panel (sign-in flow); default from the admin domain
+	// PortalURL is PANEL_PORTAL_URL, how browsers reach the sign-in portal
+	// when it is not https://<portal host> (a port, plain HTTP in tests).
+	PortalURL string
 
 	AdminUser     string // PANEL_ADMIN_USER
 	AdminPassword string // PANEL_ADMIN_PASSWORD[_FILE]
@@ -94,6 +97,7 @@ func Load(getenv Getenv) (Config, error) {
 		DatabaseURL: l.str("PANEL_DATABASE_URL", ""),
 		InternalURL: strings.TrimRight(l.str("PANEL_INTERNAL_URL", ""), "/"),
 		PublicURL:   strings.TrimRight(l.str("PANEL_PUBLIC_URL", ""), "/"),
+		PortalURL:   strings.TrimRight(l.str("PANEL_PORTAL_URL", ""), "/"),
 		AdminDomain: strings.ToLower(l.str("PANEL_ADMIN_DOMAIN", "")),
 		AdminUser:   l.str("PANEL_ADMIN_USER", ""),
 		ProxyAPIURL: strings.TrimRight(l.str("PANEL_PROXY_API_URL", ""), "/"),
@@ -143,7 +147,7 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	c.BackupDir = bdir
 	for _, u := range []struct{ name, val string }{
-		{"PANEL_INTERNAL_URL", c.InternalURL}, {"PANEL_PUBLIC_URL", c.PublicURL},
+		{"PANEL_INTERNAL_URL", c.InternalURL}, {"PANEL_PUBLIC_URL", c.PublicURL}, {"PANEL_PORTAL_URL", c.PortalURL},
 		{"PANEL_PROXY_API_URL", c.ProxyAPIURL}, {"PANEL_PROXY_METRICS_URL", c.MetricsURL},
 	} {
 		if err := checkHTTPURL(u.val); err != nil {

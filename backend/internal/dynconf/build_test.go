@@ -96,6 +96,12 @@ func TestBuildGolden(t *testing.T) {
 			Domains:       []DomainSpec{example},
 			HasAdmin:      true,
 		}},
+		{"managed_portal", Snapshot{
+			Managed: true, AdminDomain: "panel.example.com", PortalDomain: "auth.example.com", PanelURL: "http://gatehouse:8080",
+			EntrypointTLS: map[string]bool{"web": false, "websecure": true},
+			Domains:       []DomainSpec{example},
+			HasAdmin:      true,
+		}},
 		{"protected", Snapshot{
 			GlobalMiddlewares: []string{"secure-headers@file", "ratelimit"},
 			Services: []ServiceSpec{{ID: "svc/1", Name: "wiki", Hosts: []string{"wiki.test"}, Targets: []store.Target{tgt("10.0.0.1", 80)},
@@ -268,13 +274,15 @@ func TestAdminRouter(t *testing.T) {
 // With replicas the admin router goes to their load balancer in the file
 // provider, and the panel's own single-server service is left out.
 func TestAdminRouterOnReplicas(t *testing.T) {
-	s := Snapshot{Managed: true, AdminDomain: "panel.example.com", PanelURL: "http://127.0.0.1:8081",
+	s := Snapshot{Managed: true, AdminDomain: "panel.example.com", PortalDomain: "auth.example.com", PanelURL: "http://127.0.0.1:8081",
 		PanelService: "gatehouse-panel@file", PanelMiddlewares: []string{"gatehouse-retry@file"},
 		HasAdmin: true, EntrypointTLS: map[string]bool{"websecure": true}}
 	cfg, problems := BuildWithProblems(s)
-	r := cfg.Section().Routers["gh-admin-websecure"]
-	if r == nil || r.Service != "gatehouse-panel@file" || !slices.Equal(r.Middlewares, []string{"gatehouse-retry@file"}) || len(problems) != 0 {
-		t.Fatalf("router %+v, problems %+v", r, problems)
+	for _, name := range []string{"gh-admin-websecure", "gh-portal-websecure"} {
+		r := cfg.Section().Routers[name]
+		if r == nil || r.Service != "gatehouse-panel@file" || !slices.Equal(r.Middlewares, []string{"gatehouse-retry@file"}) || len(problems) != 0 {
+			t.Fatalf("router %s %+v, problems %+v", name, r, problems)
+		}
 	}
 	if _, ok := cfg.Section().Services[panelServiceName]; ok {
 		t.Fatalf("the panel's own service is still emitted: %+v", cfg.Section().Services)

@@ -34,6 +34,9 @@ type ServiceStore interface {
 // SettingsStore reads the global configuration.
 type SettingsStore interface {
 	Get(ctx context.Context) (settings.Global, error)
+	// PortalHost is the sign-in portal's host ("" for none), routed to
+	// the panel in managed mode like the admin domain.
+	PortalHost(ctx context.Context) string
 }
 
 // Deps are the Service's collaborators.
@@ -269,7 +272,7 @@ func (s *Service) globals(ctx context.Context, tls map[string]bool) (Snapshot, d
 	}
 	snap := Snapshot{
 		DefaultEntrypoints: g.DefaultEntrypoints, GlobalMiddlewares: g.GlobalMiddlewares,
-		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain,
+		EntrypointTLS: tls, Managed: s.d.Managed, AdminDomain: g.AdminDomain, PortalDomain: s.d.Settings.PortalHost(ctx),
 		AuthBase: s.authBase(g.AdminDomain), PanelURL: s.panelURL(), PanelService: s.d.PanelService, PanelMiddlewares: s.d.PanelMiddlewares, TrustForwardHeader: s.d.TrustForwardHeader,
 	}
 	if s.d.Managed {

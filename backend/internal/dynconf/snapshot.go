@@ -25,6 +25,9 @@ type Snapshot struct {
 
 	Managed     bool   // add the admin-panel router
 	AdminDomain string // host of the admin panel
+	// PortalDomain is the sign-in portal's host, routed to the panel like
+	// AdminDomain in managed mode ("" for none).
+	PortalDomain string
 	// HasAdmin: an administrator exists. Until then the admin router is left
 	// out, so first-run setup cannot be claimed from the public domain.
 	HasAdmin bool

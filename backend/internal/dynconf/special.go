@@ -108,26 +108,37 @@ func ruleHostOf(main string, sans []string) string {
 //   - the router is only emitted once an administrator exists, so first-run
 //     setup cannot be claimed from the internet.
 func (b *builder) adminRouter(tlsEPs []string) {
+	b.panelRouter(tlsEPs, "admin", b.s.AdminDomain)
+	// The sign-in portal is the panel too, on its own host: the panel
+	// answers there only the portal's routes (package httpapi).
+	if b.s.PortalDomain != b.s.AdminDomain {
+		b.panelRouter(tlsEPs, "portal", b.s.PortalDomain)
+	}
+}
+
+// panelRouter routes host to the panel on every TLS entrypoint, as the
+// routers named Prefix+kind+"-"+entrypoint.
+func (b *builder) panelRouter(tlsEPs []string, kind, host string) {
 	s := b.s
-	if !s.Managed || s.AdminDomain == "" {
+	if !s.Managed || host == "" {
 		return
 	}
 	fail := func(reason string) {
-		b.problems = append(b.problems, Problem{Kind: "admin", ID: s.AdminDomain, Reason: reason})
+		b.problems = append(b.problems, Problem{Kind: kind, ID: host, Reason: reason})
 	}
-	hr, err := hostRule([]string{s.AdminDomain})
+	hr, err := hostRule([]string{host})
 	switch {
 	case err != nil:
 		fail(err.Error())
 		return
 	case s.PanelURL == "" && s.PanelService == "":
-		fail("no admin router: the panel's internal address is unknown")
+		fail("no " + kind + " router: the panel's internal address is unknown")
 		return
 	case len(tlsEPs) == 0:
-		fail("no admin router: no TLS entrypoint")
+		fail("no " + kind + " router: no TLS entrypoint")
 		return
 	case !s.HasAdmin:
-		fail("no admin router: no administrator exists yet (create one with PANEL_ADMIN_USER)")
+		fail("no " + kind + " router: no administrator exists yet (create one with PANEL_ADMIN_USER)")
 		return
 	}
 	service, middlewares := s.PanelService, s.PanelMiddlewares
@@ -138,9 +149,9 @@ func (b *builder) adminRouter(tlsEPs []string) {
 			Servers: []Server{{URL: s.PanelURL}}, PassHostHeader: ptr(true),
 		}}
 	}
-	tls := tlsFor([]string{s.AdminDomain}, s.domainOf(s.AdminDomain))
+	tls := tlsFor([]string{host}, s.domainOf(host))
 	for _, ep := range tlsEPs {
-		b.cfg.HTTP.Routers[b.claimRouter(Prefix+"admin-"+ep)] = &Router{
+		b.cfg.HTTP.Routers[b.claimRouter(Prefix+kind+"-"+ep)] = &Router{
 			EntryPoints: []string{ep}, Service: service, Middlewares: middlewares,
 			Rule: hr, TLS: tls,
 		}

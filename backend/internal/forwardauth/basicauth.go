@@ -21,6 +21,10 @@ const basicTTL = 2 * time.Minute
 type basicResult struct {
 	bp    *basicPolicy // the snapshot's policy that accepted it
 	hUser []string
+	// app passwords of a people protection: the snapshot's policy that
+	// accepted it and the person.
+	people   *peoplePolicy
+	personID string
 }
 
 // basicCache remembers successful checks and makes concurrent checks of the

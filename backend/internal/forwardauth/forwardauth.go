@@ -80,6 +80,10 @@ type Deps struct {
 	// that opens a "people" protection's session on a service; nil means
 	// no portal (the protection refuses every browser).
 	Portal PortalSessions
+	// PortalURL returns the sign-in portal's public base URL (no trailing
+	// slash), "" when no portal host is set. Read when the policy snapshot
+	// is rebuilt; nil means no portal.
+	PortalURL func(ctx context.Context) (string, error)
 	// AppPasswords checks people's app passwords, for clients that can
 	// only do basic auth on a "people" protection; nil means none.
 	AppPasswords AppPasswords
@@ -159,15 +163,19 @@ type Service struct {
 	now      func() time.Time
 	log      *slog.Logger
 	panelURL func(ctx context.Context) (string, error)
-	cost     int
-	client   *http.Client
-	secrets  Sealer
-	schemes  Schemes
-	rules    RuleSource
-	tokens   TokenSource
-	geo      rules.Geo
-	trusted  []netip.Prefix
-	decided  *accesslog.Log
+	// portalURL, portal and appPasswords serve the people protection.
+	portalURL    func(ctx context.Context) (string, error)
+	portal       PortalSessions
+	appPasswords AppPasswords
+	cost         int
+	client       *http.Client
+	secrets      Sealer
+	schemes      Schemes
+	rules        RuleSource
+	tokens       TokenSource
+	geo          rules.Geo
+	trusted      []netip.Prefix
+	decided      *accesslog.Log
 
 	policy   *policyCache
 	sessions *sessionStore
@@ -231,6 +239,7 @@ func NewService(o Deps) *Service {
 		// limiter's own threshold and window.
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
 	}
+	s.portalURL, s.portal, s.appPasswords = o.PortalURL, o.Portal, o.AppPasswords
 	s.mailer, s.mailSlots = o.Mailer, make(chan struct{}, maxMailsInFlight)
 	s.codes = newCodeLimits(o.DB, o.Now, ratelimit.WithLogger(o.Logger))
 	if s.codeKey, err = o.Secrets.DeriveKey(emailCodeKeyPurpose); err != nil {

@@ -32,6 +32,13 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.POST(EmailCodePath[len("/api"):]+"/verify", h.s.emailCodeVerify,
 		route.Public.Because("visitors' e-mail code sign-in: codes single-use, limited per code, address and client"))
 
+	r.GET(PortalContinuePath[len("/api"):], h.s.portalContinue,
+		route.Public.Because("people sign-in: the portal's hop to a service (reads the portal session, mints a one-time exchange)"),
+		route.Portal)
+	r.GET("/portal/services", h.s.portalServices,
+		route.Public.Because("the portal's launcher: answers only a person signed in on the portal (read through Deps.Portal)"),
+		route.Portal)
+
 	r.GET("/services/:id/security-configs", h.listSecurity)
 	r.POST("/services/:id/security-configs", h.upsertSecurity)
 	r.DELETE("/services/:id/security-configs/:type", h.deleteSecurity)

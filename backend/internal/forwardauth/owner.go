@@ -61,6 +61,8 @@ func Protections(ctx context.Context, db *gorm.DB, ids []string) (map[string]ser
 			p.Tokens = true
 		case store.SecurityEmailCode:
 			p.EmailCode = true
+		case store.SecurityPeople:
+			p.People = true
 		}
 		out[r.ServiceID] = p
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/textproto"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -20,7 +21,12 @@ import (
 type policy struct {
 	services map[string]*servicePolicy
 	panelURL string
-	tokens   map[string]*machinetokens.Policy // by hash; revoked ones left out
+	// portalURL is the sign-in portal's base URL; "" when none is set.
+	portalURL string
+	// people is the directory by person id, loaded when a service has a
+	// people protection (nil otherwise).
+	people map[string]*personEntry
+	tokens map[string]*machinetokens.Policy // by hash; revoked ones left out
 }
 
 // servicePolicy is one service's protections.
@@ -37,6 +43,7 @@ type servicePolicy struct {
 	sso         *ssoPolicy
 	links       bool
 	emailCode   *emailCodePolicy
+	people      *peoplePolicy
 	tokens      bool     // machine tokens are accepted
 	tokenHdr    string   // canonical name of the service's own token header, if any
 	challenge   []string // WWW-Authenticate value when basic auth is accepted
@@ -44,6 +51,8 @@ type servicePolicy struct {
 	// rule, no global rule applies and no default action was set: then a
 	// protected service authenticates and an unprotected one allows.
 	rules *rules.Set
+	// launcher is how the service shows on the portal's launcher.
+	launcher store.Launcher
 }
 
 // protections names the enabled protections, as the API shows them.
@@ -52,7 +61,7 @@ func (p *servicePolicy) protections() []string {
 	for _, x := range [...]struct {
 		on   bool
 		name string
-	}{{p.basic != nil, "basicAuth"}, {p.sso != nil, "sso"}, {p.links, "sharedLinks"}, {p.tokens, "tokens"}, {p.emailCode != nil, "emailCode"}} {
+	}{{p.basic != nil, "basicAuth"}, {p.sso != nil, "sso"}, {p.links, "sharedLinks"}, {p.tokens, "tokens"}, {p.emailCode != nil, "emailCode"}, {p.people != nil, "people"}} {
 		if x.on {
 			out = append(out, x.name)
 		}
@@ -192,7 +201,7 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	// Only what a servicePolicy keeps, and what services.FQDNs resolves
 	// host names from: targets, rules, headers and the rest would be
 	// decoded for every service only to be dropped.
-	if err := db.Select("id", "name", "enabled", "expires_at", "entrypoints", "hostnames", "domain_id").
+	if err := db.Select("id", "name", "enabled", "expires_at", "entrypoints", "hostnames", "domain_id", "launcher").
 		Preload("Domain").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("load services for forward-auth: %w", err)
 	}
@@ -208,6 +217,19 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("panel public URL: %w", err)
 	}
+	var portal string
+	if s.portalURL != nil {
+		if portal, err = s.portalURL(ctx); err != nil {
+			return nil, fmt.Errorf("portal public URL: %w", err)
+		}
+	}
+	var people map[string]*personEntry
+	var groupName map[string]string
+	if slices.ContainsFunc(cfgs, func(c store.SecurityConfig) bool { return c.Type == store.SecurityPeople }) {
+		if people, groupName, err = loadDirectory(db); err != nil {
+			return nil, err
+		}
+	}
 	bySet := map[string]map[string][]byte{}
 	for _, u := range users {
 		if bySet[u.SetID] == nil {
@@ -215,9 +237,10 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 		}
 		bySet[u.SetID][u.Username] = []byte(u.PasswordHash)
 	}
-	p := &policy{services: make(map[string]*servicePolicy, len(rows)), panelURL: strings.TrimRight(panel, "/")}
+	p := &policy{services: make(map[string]*servicePolicy, len(rows)), panelURL: strings.TrimRight(panel, "/"),
+		portalURL: strings.TrimRight(portal, "/"), people: people}
 	for _, r := range rows {
-		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: r.Entrypoints.V}
+		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: r.Entrypoints.V, launcher: r.Launcher.V}
 		if r.ExpiresAt != nil {
 			sp.expiresAt = *r.ExpiresAt
 		}
@@ -253,6 +276,8 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 			for _, g := range st.Groups {
 				sp.sso.groups[g] = true
 			}
+		case store.SecurityPeople:
+			sp.people = newPeoplePolicy(decodePeopleSettings(c.Settings.V), people, groupName)
 		case store.SecuritySharedLinks:
 			sp.links = true
 		case store.SecurityEmailCode:

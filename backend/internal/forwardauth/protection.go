@@ -22,6 +22,7 @@ type Protection struct {
 	SharedLinks *SharedLinksProtection `json:"sharedLinks"`
 	Tokens      *TokensProtection      `json:"tokens"`
 	EmailCode   *EmailCodeProtection   `json:"emailCode"`
+	People      *PeopleProtection      `json:"people"`
 }
 
 // EmailCodeProtection lets in visitors who receive a code at an allowed
@@ -74,7 +75,8 @@ func (s *Service) GetProtection(ctx context.Context, serviceID string) (Protecti
 func toProtection(rows []store.SecurityConfig) Protection {
 	p := Protection{BasicAuth: &BasicAuthProtection{}, SSO: &SSOProtection{Users: []string{}, Groups: []string{}},
 		SharedLinks: &SharedLinksProtection{}, Tokens: &TokensProtection{},
-		EmailCode: &EmailCodeProtection{AllowedEmails: []string{}, SessionSeconds: DefaultEmailSessionSeconds}}
+		EmailCode: &EmailCodeProtection{AllowedEmails: []string{}, SessionSeconds: DefaultEmailSessionSeconds},
+		People:    &PeopleProtection{People: []string{}, Groups: []string{}}}
 	for _, r := range rows {
 		switch r.Type {
 		case store.SecurityBasicAuth:
@@ -92,6 +94,10 @@ func toProtection(rows []store.SecurityConfig) Protection {
 		case store.SecurityEmailCode:
 			st := decodeEmailCodeSettings(r.Settings.V)
 			p.EmailCode.Enabled, p.EmailCode.AllowedEmails, p.EmailCode.SessionSeconds = r.Enabled, st.Allowed, st.SessionSeconds
+		case store.SecurityPeople:
+			st := decodePeopleSettings(r.Settings.V)
+			p.People = &PeopleProtection{Enabled: r.Enabled, People: st.People, Groups: st.Groups,
+				SecondFactor: st.SecondFactor, MaxAgeSeconds: st.MaxAgeSeconds}
 		}
 	}
 	return p
@@ -235,6 +241,15 @@ func protectionSections(req, stored Protection, exists map[string]bool, reissue 
 		if err != nil { // refused even switched off, as the single-protection route does
 			out[len(out)-1].write = true
 		}
+	}
+	if pp := req.People; pp != nil {
+		st := stored.People
+		same := pp.Enabled == st.Enabled && slices.Equal(cleanList(pp.People), st.People) &&
+			slices.Equal(cleanList(pp.Groups), st.Groups) && pp.SecondFactor == st.SecondFactor &&
+			pp.MaxAgeSeconds == st.MaxAgeSeconds
+		add(store.SecurityPeople, "people.", pp.Enabled, same, st.Enabled,
+			len(pp.People)+len(pp.Groups) > 0 || pp.SecondFactor || pp.MaxAgeSeconds != 0,
+			SecurityConfigRequest{People: pp.People, Groups: pp.Groups, SecondFactor: pp.SecondFactor, MaxAgeSeconds: pp.MaxAgeSeconds})
 	}
 	return out
 }

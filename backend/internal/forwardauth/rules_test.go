@@ -305,3 +305,23 @@ func TestRulesCachedSessionCostsNoQuery(t *testing.T) {
 		t.Fatalf("access log: %+v", got)
 	}
 }
+
+// TestRulesIdentityRefusesProtectionsWithoutPerson: a rule naming a group
+// can never be satisfied by basic auth, which names no person, even with
+// valid credentials; the rest of the service still opens with them.
+func TestRulesIdentityRefusesProtectionsWithoutPerson(t *testing.T) {
+	r := newRuleEnv(t)
+	id := r.service("cloud.example.com")
+	var set struct{ ID string }
+	r.must(http.StatusCreated, http.MethodPost, "/api/credential-sets", map[string]any{"name": "s", "users": []map[string]string{{"username": "u", "password": "password-1"}}}, &set)
+	protect(t, r.env, id, map[string]any{"type": "basic_auth", "credentialSetId": set.ID})
+	r.setRules(id, "",
+		rules.Rule{Action: rules.Allow, Paths: []rules.PathMatch{{Type: "prefix", Value: "/admin"}}, Groups: []string{"admins"}},
+		rules.Rule{Action: rules.Deny, Paths: []rules.PathMatch{{Type: "prefix", Value: "/admin"}}})
+	for uri, want := range map[string]int{"/admin/users": http.StatusForbidden, "/ADMIN": http.StatusForbidden, "/photos": http.StatusOK} {
+		rec := r.verify(fwd{service: id, host: "cloud.example.com", uri: uri, auth: basicAuth("u", "password-1")})
+		if rec.Code != want {
+			t.Errorf("%s with basic auth: %d, want %d", uri, rec.Code, want)
+		}
+	}
+}

@@ -18,7 +18,7 @@ import (
 
 // SecurityConfigRequest is the body of POST /api/services/{id}/security-configs.
 type SecurityConfigRequest struct {
-	Type            string   `json:"type" validate:"required,oneof=basic_auth sso shared_links tokens email_code"`
+	Type            string   `json:"type" validate:"required,oneof=basic_auth sso shared_links tokens email_code people"`
 	Enabled         *bool    `json:"enabled"`
 	CredentialSetID *string  `json:"credentialSetId"`
 	Users           []string `json:"users" validate:"max=500,dive,min=1,max=256"`
@@ -31,6 +31,12 @@ type SecurityConfigRequest struct {
 	// SessionSeconds how long the session it opens lasts.
 	AllowedEmails  []string `json:"allowedEmails" validate:"max=500,dive,max=256"`
 	SessionSeconds int64    `json:"sessionSeconds"`
+	// People are, for people, the ids of the people admitted (Groups the
+	// ids of the groups); SecondFactor and MaxAgeSeconds are its step-up
+	// and maximum sign-in age.
+	People        []string `json:"people" validate:"max=500,dive,max=64"`
+	SecondFactor  bool     `json:"secondFactor"`
+	MaxAgeSeconds int64    `json:"maxAgeSeconds"`
 }
 
 // SecurityConfigResponse is one protection as the API shows it.
@@ -45,6 +51,9 @@ type SecurityConfigResponse struct {
 	Header          *string   `json:"header,omitempty"`
 	AllowedEmails   *[]string `json:"allowedEmails,omitempty"`
 	SessionSeconds  *int64    `json:"sessionSeconds,omitempty"`
+	People          *[]string `json:"people,omitempty"`
+	SecondFactor    *bool     `json:"secondFactor,omitempty"`
+	MaxAgeSeconds   *int64    `json:"maxAgeSeconds,omitempty"`
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 }
@@ -102,6 +111,9 @@ func toSecurityResponse(r store.SecurityConfig) SecurityConfigResponse {
 	case store.SecurityEmailCode:
 		st := decodeEmailCodeSettings(r.Settings.V)
 		out.AllowedEmails, out.SessionSeconds = &st.Allowed, &st.SessionSeconds
+	case store.SecurityPeople:
+		st := decodePeopleSettings(r.Settings.V)
+		out.People, out.Groups, out.SecondFactor, out.MaxAgeSeconds = &st.People, &st.Groups, &st.SecondFactor, &st.MaxAgeSeconds
 	}
 	return out
 }
@@ -241,10 +253,18 @@ func (s *Service) upsertTx(tx *gorm.DB, serviceID string, req SecurityConfigRequ
 			return row, false, prefixFields(prefix, err)
 		}
 		row.Settings = store.NewJSON(st)
+	case store.SecurityPeople:
+		st, err := checkPeopleSettings(tx, req.People, req.Groups, req.SecondFactor, req.MaxAgeSeconds)
+		if err != nil {
+			return row, false, prefixFields(prefix, err)
+		}
+		row.Settings = store.NewJSON(st)
 	}
 	// Only an edit of a live SSO or e-mail code protection keeps its
 	// sessions: their allow-lists are checked again on every verify.
-	endSessions := !existing || (req.Type != store.SecuritySSO && req.Type != store.SecurityEmailCode) || !prevEnabled || !enabled
+	// People sessions are checked against the directory on every verify too.
+	endSessions := !existing || (req.Type != store.SecuritySSO && req.Type != store.SecurityEmailCode &&
+		req.Type != store.SecurityPeople) || !prevEnabled || !enabled
 	if err := tx.Save(&row).Error; err != nil {
 		return row, false, fmt.Errorf("save security config: %w", err)
 	}
@@ -344,6 +364,32 @@ func CheckProtection(typ string, settings map[string]any) (map[string]any, error
 	case store.SecurityEmailCode:
 		st := decodeEmailCodeSettings(settings)
 		return checkEmailCodeSettings(st.Allowed, st.SessionSeconds)
+	case store.SecurityPeople:
+		// The shape only: an id the directory does not have admits no one.
+		st := decodePeopleSettings(settings)
+		st.People, st.Groups = cleanList(st.People), cleanList(st.Groups)
+		var c apperr.Collector
+		for _, l := range []struct {
+			name string
+			ids  []string
+		}{{"people", st.People}, {"groups", st.Groups}} {
+			if len(l.ids) > 500 {
+				c.Add(l.name, "at most 500 entries")
+			}
+			for i, id := range l.ids {
+				if len(id) > 64 {
+					c.Add(fmt.Sprintf("%s[%d]", l.name, i), "at most 64 characters")
+				}
+			}
+		}
+		if st.MaxAgeSeconds < 0 || st.MaxAgeSeconds > MaxPeopleAgeSeconds {
+			c.Add("maxAgeSeconds", "must be between 0 (no limit) and %d", MaxPeopleAgeSeconds)
+		}
+		if err := c.Err(); err != nil {
+			return nil, err
+		}
+		return map[string]any{"people": st.People, "groups": st.Groups, "secondFactor": st.SecondFactor,
+			"maxAgeSeconds": st.MaxAgeSeconds}, nil
 	}
-	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens, email_code")
+	return nil, apperr.Field("type", "must be one of: basic_auth, sso, shared_links, tokens, email_code, people")
 }

@@ -33,15 +33,25 @@ type session struct {
 	subject, user, email, name  string
 	groups                      []string
 	sso                         *identity // SSO sessions (nil for others): what the allow-list is matched against
-	expiresAt                   time.Time
-	hUser, hEmail, hName, hGrp  []string
-	lastTouch                   atomic.Int64 // unix seconds
+	// people sessions: the person (whose name and groups come from the
+	// directory snapshot), the portal session, and the sign-in's strength
+	// and time.
+	personID, portalSessionID  string
+	secondFactor               bool
+	signedInAt                 time.Time
+	expiresAt                  time.Time
+	hUser, hEmail, hName, hGrp []string
+	lastTouch                  atomic.Int64 // unix seconds
 }
 
 func newSession(r store.Session) *session {
 	s := &session{
 		id: r.ID, serviceID: r.ServiceID, kind: r.Kind, subject: r.Subject,
 		email: r.Email, name: r.DisplayName, groups: r.Groups.V, expiresAt: r.ExpiresAt,
+	}
+	s.personID, s.portalSessionID, s.secondFactor = r.PersonID, r.PortalSessionID, r.SecondFactor
+	if r.SignedInAt != nil {
+		s.signedInAt = *r.SignedInAt
 	}
 	if r.SharedLinkID != nil {
 		s.linkID = *r.SharedLinkID

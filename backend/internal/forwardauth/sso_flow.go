@@ -216,7 +216,7 @@ func (s *Service) ssoCallback(c echo.Context) error {
 // redeemExchange ends the sign-in hop on the service's host: it redeems the
 // one-time token, opens a session and answers 302 to the clean URL with the
 // host-only cookie (Traefik passes non-2xx answers, headers included, to the browser).
-func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, now time.Time) error {
+func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy, pol *policy, now time.Time) error {
 	clean := f.proto + "://" + f.host + withoutParams(f.uri)
 	ctx := c.Request().Context()
 	e, err := s.sso.redeem(ctx, f.exchToken)
@@ -230,6 +230,9 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 	}
 	if e.kind == store.SessionEmailCode {
 		return s.openEmailSession(c, f, sp, e, now, clean)
+	}
+	if e.kind == store.SessionPeople {
+		return s.openPeopleSession(c, f, sp, pol, e, now, clean)
 	}
 	if sp.sso == nil || !sp.sso.allows(e.id) {
 		return refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{

@@ -62,6 +62,10 @@ type exchange struct {
 	// stored before e-mail codes) or store.SessionEmailCode.
 	kind string
 	id   identity
+	// people exchanges: the person and the portal sign-in.
+	personID, portalSessionID string
+	secondFactor              bool
+	signedInAt                time.Time
 }
 
 // exchangeJSON is an exchange as stored. Email is set only when verified.
@@ -76,6 +80,11 @@ type exchangeJSON struct {
 	Subject   string   `json:"subject"`
 	Preferred string   `json:"preferred"`
 	Kind      string   `json:"kind,omitempty"`
+	// people exchanges
+	PersonID        string    `json:"personId,omitempty"`
+	PortalSessionID string    `json:"portalSessionId,omitempty"`
+	SecondFactor    bool      `json:"secondFactor,omitempty"`
+	SignedInAt      time.Time `json:"signedInAt,omitzero"`
 }
 
 // ssoState keeps the exchange tokens (in the database) and the opened
@@ -116,7 +125,8 @@ func (s *ssoState) addExchange(ctx context.Context, e *exchange) (string, error)
 		return "", err
 	}
 	v := exchangeJSON{ServiceID: e.serviceID, Host: e.host, User: e.id.user, Email: e.id.verifiedEmail(), Name: e.id.name,
-		Groups: e.id.groups, Issuer: e.id.issuer, Subject: e.id.subject, Preferred: e.id.preferred, Kind: e.kind}
+		Groups: e.id.groups, Issuer: e.id.issuer, Subject: e.id.subject, Preferred: e.id.preferred, Kind: e.kind,
+		PersonID: e.personID, PortalSessionID: e.portalSessionID, SecondFactor: e.secondFactor, SignedInAt: e.signedInAt}
 	if err := store.PutPending(ctx, s.db, store.PendingExchange, tok, v, s.now().Add(exchangeTTL)); err != nil {
 		return "", err
 	}
@@ -140,7 +150,8 @@ func (s *ssoState) redeem(ctx context.Context, tok string) (*exchange, error) {
 	}
 	return &exchange{serviceID: v.ServiceID, host: v.Host, kind: kind,
 		id: identity{user: v.User, email: v.Email, emailVerified: v.Email != "", name: v.Name, groups: v.Groups,
-			issuer: v.Issuer, subject: v.Subject, preferred: v.Preferred}}, nil
+			issuer: v.Issuer, subject: v.Subject, preferred: v.Preferred},
+		personID: v.PersonID, portalSessionID: v.PortalSessionID, secondFactor: v.SecondFactor, signedInAt: v.SignedInAt}, nil
 }
 
 // sweep deletes expired exchange tokens and used states, the panel's own included (they share the table).

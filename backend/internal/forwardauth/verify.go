@@ -73,8 +73,25 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 	switch {
 	case sp.rules != nil:
 		req := rules.Request{Method: f.method, URI: f.uri, Addr: f.addr, Header: f.header}
+		if sp.people != nil && f.token != "" {
+			// Identity conditions see the person of a live people session.
+			sess, err := s.sessions.lookup(c.Request().Context(), f.token)
+			if err != nil {
+				return sp, err
+			}
+			if chk, pe := checkPeopleSession(sess, sp, pol, now); chk == peopleAllowed {
+				req.Identity = pe.identity(sess.secondFactor)
+			}
+		}
 		d := sp.rules.Decide(&req)
 		action, o.rule, o.basis = d.Action, d.Index, ruleBasis(d.Scope)
+		if d.NeedsIdentity {
+			// A rule naming people or groups met a request without a
+			// person: basic auth, machine tokens and shared links cannot
+			// tell who it is, so none of them may open it.
+			return sp, refuse(c, f.browser, http.StatusForbidden, apperr.CodeForbidden, page{
+				Title: "Sign-in required", Message: "This address of " + sp.name + " is open only to signed-in people."})
+		}
 	case !sp.protected:
 		action, o.basis = rules.Allow, accesslog.ByNoProtection
 	}
@@ -93,14 +110,26 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 // protections vouches for it: a session, a shared link, a machine token or
 // basic auth.
 func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy, pol *policy, now time.Time, o *outcome) error {
-	if f.exchToken != "" && (sp.sso != nil || sp.emailCode != nil) {
+	if f.exchToken != "" && (sp.sso != nil || sp.emailCode != nil || sp.people != nil) {
 		o.basis = accesslog.BySession
 		defer withDBTimeout(c)()
-		return s.redeemExchange(c, *f, sp, now)
+		return s.redeemExchange(c, *f, sp, pol, now)
 	}
 	sess, err := s.sessions.lookup(c.Request().Context(), f.token)
 	if err != nil {
 		return err
+	}
+	var deniedPerson *personEntry
+	switch chk, pe := checkPeopleSession(sess, sp, pol, now); chk {
+	case peopleAllowed:
+		o.basis, o.identity = accesslog.BySession, pe.username
+		if f.linkToken != "" || f.exchToken != "" {
+			return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
+		}
+		s.sessions.touch(sess, now)
+		return allowPerson(c, pe)
+	case peopleDenied:
+		deniedPerson = pe
 	}
 	var denied *session
 	if sess != nil && sess.serviceID == sp.id && now.Before(sess.expiresAt) {
@@ -134,10 +163,19 @@ func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy,
 			}
 		}
 	}
+	if sp.people != nil && s.appPasswords != nil && f.authorization != "" {
+		if done, err := s.verifyAppPassword(c, *f, sp, pol, o); done || err != nil {
+			return err
+		}
+	}
 	if sp.basic != nil && f.authorization != "" {
 		if done, err := s.verifyBasic(c, *f, sp, o); done || err != nil {
 			return err
 		}
+	}
+	if deniedPerson != nil {
+		o.basis, o.identity = accesslog.BySession, deniedPerson.username
+		return refusePerson(c, *f, sp, deniedPerson)
 	}
 	if denied != nil {
 		o.basis, o.identity = accesslog.BySession, denied.user
@@ -208,6 +246,9 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 	if f.browser && sp.emailCode != nil && pol.panelURL != "" {
 		return emailCodeRedirect(c, f, sp, pol.panelURL)
 	}
+	if f.browser && sp.people != nil {
+		return s.peopleRedirect(c, f, sp, pol)
+	}
 	p := page{Title: "Sign in to continue", LinkURL: original, LinkText: "Try again"}
 	if sp.challenge != nil {
 		c.Response().Header()["Www-Authenticate"] = sp.challenge
@@ -215,6 +256,12 @@ func (s *Service) unauthenticated(c echo.Context, f fwdRequest, sp *servicePolic
 	switch {
 	case sp.basic != nil:
 		p.Message = sp.name + " needs the username and password you were given."
+	case sp.people != nil:
+		p.Message = sp.name + " needs you to sign in: open it in a browser, or use an app password."
+		p.LinkURL = ""
+		if sp.challenge == nil && s.appPasswords != nil {
+			c.Response().Header()["Www-Authenticate"] = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
+		}
 	case sp.sso != nil:
 		p.Message = sp.name + " needs single sign-on, but the panel's public address is not configured."
 		p.LinkURL = ""

@@ -59,6 +59,10 @@ type Deps struct {
 	// ClientIP reads the client's address; nil trusts X-Forwarded-For
 	// from loopback peers only.
 	ClientIP *ClientIP
+	// PortalHost names the sign-in portal's host ("" for none); nil means
+	// no portal. On that host only routes registered with route.Portal
+	// answer.
+	PortalHost func(ctx context.Context) string
 }
 
 // Server is the API's Echo server and the rule of each of its routes.
@@ -91,6 +95,8 @@ func New(d Deps) *Server {
 	e.Use(securityHeaders)
 
 	api := e.Group("/api")
+	// First of all: on the portal's host only the portal's routes exist.
+	api.Use(portalHost(routes, d.PortalHost))
 	// A route with route.OwnBodyLimit bounds the body itself: an import
 	// carries whole configuration files (32 MiB).
 	api.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: "1M",
@@ -118,6 +124,29 @@ func New(d Deps) *Server {
 		e.GET("/*", echo.WrapHandler(d.UI))
 	}
 	return &Server{Echo: e, Routes: routes}
+}
+
+// portalHost answers 404 on the portal's host for every route registered
+// without route.Portal, before any other check (a guard's 401 would tell a
+// stranger the route exists), and marks the request of a portal route as
+// made on the portal (route.OnPortal).
+func portalHost(routes *route.Table, host func(context.Context) string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		if host == nil {
+			return next
+		}
+		return func(c echo.Context) error {
+			r := c.Request()
+			if !route.IsPortalHost(r.Host, host(r.Context())) {
+				return next(c)
+			}
+			if !rule(routes, c).Has(route.Portal) {
+				return apperr.NotFound("route")
+			}
+			c.SetRequest(r.WithContext(route.WithPortal(r.Context())))
+			return next(c)
+		}
+	}
 }
 
 // rule is the declared rule of the route c matched.

@@ -9,6 +9,8 @@ package paneladdr
 import (
 	"context"
 	"net"
+	"net/url"
+	"strings"
 	"sync/atomic"
 )
 
@@ -128,6 +130,19 @@ func (a *Address) PublicSetting() string {
 		return ""
 	}
 	return a.public
+}
+
+// PortalURL is the sign-in portal's address as browsers use it: override
+// (PANEL_PORTAL_URL) when its host is the portal's host, else
+// https://<host>; "" when there is no portal host.
+func PortalURL(override, host string) string {
+	if host == "" {
+		return ""
+	}
+	if u, err := url.Parse(override); err == nil && override != "" && strings.EqualFold(u.Hostname(), host) {
+		return u.Scheme + "://" + u.Host
+	}
+	return "https://" + host
 }
 
 // InternalSetting is PANEL_INTERNAL_URL as configured, "" when unset: the

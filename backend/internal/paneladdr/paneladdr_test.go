@@ -80,3 +80,17 @@ func TestNilKnowsNoAddress(t *testing.T) {
 		t.Fatal("ForwardAuth ignored the admin domain")
 	}
 }
+
+func TestPortalURL(t *testing.T) {
+	for _, tc := range []struct{ override, host, want string }{
+		{"", "", ""},
+		{"http://auth.localhost:8080", "", ""},
+		{"", "auth.example.com", "https://auth.example.com"},
+		{"http://auth.localhost:8080", "auth.localhost", "http://auth.localhost:8080"},
+		{"http://other.example.com", "auth.example.com", "https://auth.example.com"},
+	} {
+		if got := PortalURL(tc.override, tc.host); got != tc.want {
+			t.Errorf("PortalURL(%q, %q) = %q, want %q", tc.override, tc.host, got, tc.want)
+		}
+	}
+}

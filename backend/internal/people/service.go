@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"gorm.io/gorm"
@@ -38,6 +39,10 @@ type Accounts interface {
 type ServiceSessions interface {
 	IdentitySessions(ctx context.Context, issuer, subject string) ([]forwardauth.SessionResponse, error)
 	EndIdentitySessions(ctx context.Context, issuer, subject, id string) error
+	// PersonSessions and EndPersonSessions are the sessions the people
+	// protection opened for the person, on every service and replica.
+	PersonSessions(ctx context.Context, personID string) ([]forwardauth.SessionResponse, error)
+	EndPersonSessions(ctx context.Context, personID, id string) error
 }
 
 // Service manages people and groups.
@@ -471,7 +476,17 @@ func (s *Service) ServiceSessions(ctx context.Context, id string) ([]forwardauth
 	if s.services == nil {
 		return []forwardauth.SessionResponse{}, nil
 	}
-	return s.services.IdentitySessions(ctx, p.SSOIssuer, p.SSOSubject)
+	sso, err := s.services.IdentitySessions(ctx, p.SSOIssuer, p.SSOSubject)
+	if err != nil {
+		return nil, err
+	}
+	own, err := s.services.PersonSessions(ctx, p.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := append(own, sso...)
+	slices.SortStableFunc(out, func(a, b forwardauth.SessionResponse) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	return out, nil
 }
 
 // EndServiceSession ends one of a person's sessions on a service.
@@ -490,7 +505,17 @@ func (s *Service) endServiceSessions(ctx context.Context, p store.Person, sessio
 	if s.services == nil {
 		return nil
 	}
-	return s.services.EndIdentitySessions(ctx, p.SSOIssuer, p.SSOSubject, sessionID)
+	if sessionID == "" {
+		if err := s.services.EndPersonSessions(ctx, p.ID, ""); err != nil {
+			return err
+		}
+		return s.services.EndIdentitySessions(ctx, p.SSOIssuer, p.SSOSubject, "")
+	}
+	err := s.services.EndPersonSessions(ctx, p.ID, sessionID)
+	if apperr.IsCode(err, apperr.CodeNotFound) {
+		return s.services.EndIdentitySessions(ctx, p.SSOIssuer, p.SSOSubject, sessionID)
+	}
+	return err
 }
 
 // keepOneAdmin fails the transaction when its writes left no enabled

@@ -44,6 +44,7 @@ type Request struct {
 	Redirect           *store.Redirect    `json:"redirect"`
 	Maintenance        Maintenance        `json:"maintenance"`
 	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
+	Launcher           store.Launcher     `json:"launcher"`
 	Enabled            *bool              `json:"enabled"`
 	Expiry             *Expiry            `json:"expiry"`
 }
@@ -55,6 +56,7 @@ type Protection struct {
 	SharedLinks bool `json:"sharedLinks"`
 	Tokens      bool `json:"tokens"`
 	EmailCode   bool `json:"emailCode"`
+	People      bool `json:"people"`
 	// Exposure is who can open the service without signing in, as its
 	// protections and access rules (global and its own) decide: "everyone"
 	// (no protection, or rules that allow every request), "some" (allow
@@ -86,6 +88,7 @@ type Response struct {
 	Redirect           store.Redirect     `json:"redirect"`
 	Maintenance        Maintenance        `json:"maintenance"`
 	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
+	Launcher           store.Launcher     `json:"launcher"`
 	Enabled            bool               `json:"enabled"`
 	Expiry             Expiry             `json:"expiry"`
 	ExpiresAt          *time.Time         `json:"expiresAt"`
@@ -104,7 +107,7 @@ func toResponse(s store.Service, p Protection) Response {
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
 		HTTPS: HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V}, Kind: s.Kind, Redirect: s.Redirect.V,
 		Maintenance: Maintenance{Enabled: s.Maintenance, Message: s.MaintenanceMessage}, LoadBalancer: s.LoadBalancer.V,
-		Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
+		Launcher: s.Launcher.V, Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
 	if r.Headers == nil {
@@ -130,7 +133,7 @@ func toRequest(row store.Service) Request {
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
 		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect,
-		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer, Enabled: &r.Enabled, Expiry: &r.Expiry,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer, Launcher: r.Launcher, Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

@@ -318,6 +318,7 @@ func (s *Service) apply(tx *gorm.DB, row *store.Service, req Request, now time.T
 	row.Kind, row.Redirect = req.Kind, store.NewJSON(*req.Redirect)
 	row.Maintenance, row.MaintenanceMessage = req.Maintenance.Enabled, req.Maintenance.Message
 	row.LoadBalancer = store.NewJSON(req.LoadBalancer)
+	row.Launcher = store.NewJSON(req.Launcher)
 	row.UpdatedAt = now
 	row.Enabled = enabled
 	if enabled && (!wasEnabled || row.EnabledAt == nil) {

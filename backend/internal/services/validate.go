@@ -3,6 +3,8 @@ package services
 import (
 	"fmt"
 	"net/netip"
+	"net/url"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -163,6 +165,8 @@ func (r *Request) normalize() error {
 	if len([]rune(r.Maintenance.Message)) > 2000 || !isPlainText(r.Maintenance.Message) {
 		c.Add("maintenance.message", "must be text of at most 2000 characters (line breaks allowed, no other control characters)")
 	}
+
+	checkLauncher(&c, &r.Launcher)
 
 	if r.HTTPS.HSTS != nil {
 		validate.HSTS(&c, "https.hsts", validate.Policy(*r.HTTPS.HSTS))
@@ -329,3 +333,27 @@ func notCookieNameRune(r rune) bool {
 // Check normalizes and validates req as Create and Update do, for callers
 // that write services another way (the configuration import).
 func Check(req *Request) error { return req.normalize() }
+
+// launcherIcon is the name of a built-in icon.
+var launcherIcon = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,39}$`)
+
+// checkLauncher checks how a service shows on the portal's launcher.
+func checkLauncher(c *apperr.Collector, l *store.Launcher) {
+	l.Description, l.Icon, l.Group = strings.TrimSpace(l.Description), strings.TrimSpace(l.Icon), strings.TrimSpace(l.Group)
+	if len([]rune(l.Description)) > 300 || !isPlainText(l.Description) || strings.ContainsAny(l.Description, "\r\n") {
+		c.Add("launcher.description", "must be one line of text of at most 300 characters")
+	}
+	if len([]rune(l.Group)) > 60 || !isPlainText(l.Group) || strings.ContainsAny(l.Group, "\r\n") {
+		c.Add("launcher.group", "must be one line of text of at most 60 characters")
+	}
+	if l.Order < -10000 || l.Order > 10000 {
+		c.Add("launcher.order", "must be between -10000 and 10000")
+	}
+	if l.Icon != "" && !launcherIcon.MatchString(l.Icon) {
+		u, err := url.Parse(l.Icon)
+		if len(l.Icon) > 2048 || err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil ||
+			strings.ContainsAny(l.Icon, " \"'<>\\") {
+			c.Add("launcher.icon", "must be an https URL or the name of a built-in icon (lower-case letters, digits and dashes)")
+		}
+	}
+}

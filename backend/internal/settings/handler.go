@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"net"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -19,6 +20,43 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 func (h *Handler) Register(r *route.Registrar) {
 	r.GET("/config", h.get)
 	r.PUT("/config", h.put)
+	r.GET("/portal", h.portalInfo, route.Public.Because("the portal's pages read its name, logo and colour before anyone signs in"), route.Portal)
+	r.GET("/config/portal", h.getPortal)
+	r.PUT("/config/portal", h.putPortal, route.PersonOnly.Because("the sign-in portal's host and session lifetimes decide where and for how long people sign in"))
+}
+
+// portalInfo says whether the request reached the portal's host (the
+// single-page app then shows only the portal) and how the portal looks.
+func (h *Handler) portalInfo(c echo.Context) error {
+	ctx := c.Request().Context()
+	p, err := h.svc.Portal(ctx)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, PortalInfo{
+		Portal: route.OnPortal(ctx), Name: p.Name, Logo: p.Logo, AccentColor: p.AccentColor,
+		Passkeys: p.Host != "" && net.ParseIP(p.Host) == nil,
+	})
+}
+
+func (h *Handler) getPortal(c echo.Context) error {
+	p, err := h.svc.Portal(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
+}
+
+func (h *Handler) putPortal(c echo.Context) error {
+	var p Portal
+	if err := httpx.Bind(c, &p); err != nil {
+		return err
+	}
+	p, err := h.svc.PutPortal(c.Request().Context(), p)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
 }
 
 func (h *Handler) get(c echo.Context) error {

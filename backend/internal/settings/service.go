@@ -14,8 +14,9 @@ import (
 
 // Service reads and writes the global configuration.
 type Service struct {
-	db  *gorm.DB
-	bus *change.Bus
+	db     *gorm.DB
+	bus    *change.Bus
+	portal portalCache
 }
 
 // Deps are the Service's collaborators.
@@ -25,7 +26,19 @@ type Deps struct {
 }
 
 // NewService returns the settings service.
-func NewService(d Deps) *Service { return &Service{db: d.DB, bus: d.Bus} }
+func NewService(d Deps) *Service {
+	s := &Service{db: d.DB, bus: d.Bus}
+	// Another replica's change (or this one's) drops the cached portal
+	// settings.
+	if d.Bus != nil {
+		d.Bus.Subscribe(func(e change.Event) {
+			if e.Entity == change.Settings || e.Entity == change.All {
+				s.portal.v.Store(nil)
+			}
+		})
+	}
+	return s
+}
 
 // Get returns the stored configuration, or the defaults.
 func (s *Service) Get(ctx context.Context) (Global, error) {

@@ -106,6 +106,12 @@ type AdminSession struct {
 	// ProvedAt is when the person last proved who they are in this
 	// session: the sign-in, or a proof given again (migration 0016).
 	ProvedAt *time.Time
+	// Portal marks a session opened on the sign-in portal's host;
+	// SecondFactor a sign-in that used a second factor or a passkey;
+	// Remember one that asked to be remembered (migration 0021).
+	Portal       bool
+	SecondFactor bool
+	Remember     bool
 }
 
 // CertConfig asks Traefik for one certificate (main + SANs) from a resolver.
@@ -171,6 +177,17 @@ type Target struct {
 	Port   int    `json:"port"`
 	// Weight shares requests among targets (weighted round robin); 0 is 1.
 	Weight int `json:"weight,omitempty"`
+}
+
+// Launcher is how a service shows on the portal's launcher, to the people
+// its people protection admits.
+type Launcher struct {
+	Hidden      bool   `json:"hidden"`
+	Description string `json:"description"`
+	// Icon is an https URL or the name of a built-in icon.
+	Icon  string `json:"icon"`
+	Group string `json:"group"`
+	Order int    `json:"order"`
 }
 
 // LoadBalancer holds a service's load-balancer options; nil parts are off.
@@ -239,13 +256,15 @@ type Service struct {
 	Maintenance        bool
 	MaintenanceMessage string
 	LoadBalancer       JSON[LoadBalancer]
-	Enabled            bool
-	ExpiryType         string
-	LifetimeSeconds    *int64
-	ExpiresAt          *time.Time
-	EnabledAt          *time.Time
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	// Launcher is how the service shows on the portal (migration 0022).
+	Launcher        JSON[Launcher]
+	Enabled         bool
+	ExpiryType      string
+	LifetimeSeconds *int64
+	ExpiresAt       *time.Time
+	EnabledAt       *time.Time
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
 
 	Domain *Domain `gorm:"foreignKey:DomainID"`
 }
@@ -283,6 +302,8 @@ const (
 	// SecurityEmailCode: a six-digit code sent by e-mail to allowed
 	// addresses; settings hold the allow-list and the session length.
 	SecurityEmailCode = "email_code"
+	// SecurityPeople admits people of the directory signed in on the portal.
+	SecurityPeople = "people"
 )
 
 // SecurityConfig is one protection attached to a service.
@@ -322,6 +343,9 @@ const (
 	SessionSSO        = "sso"
 	SessionSharedLink = "shared_link"
 	SessionEmailCode  = "email_code"
+	// SessionPeople is opened through the sign-in portal for a person of
+	// the directory (migration 0022).
+	SessionPeople = "people"
 )
 
 // Session is a forward-auth session for one service; only the token's hash is stored.
@@ -341,9 +365,16 @@ type Session struct {
 	SSOIssuer   string `gorm:"column:sso_issuer"`
 	SSOSubject  string `gorm:"column:sso_subject"`
 	SSOUsername string `gorm:"column:sso_username"`
-	CreatedAt   time.Time
-	LastSeenAt  time.Time
-	ExpiresAt   time.Time
+	// People sessions (migration 0022): the person, the portal session it
+	// came from, whether that sign-in used a second factor, and when the
+	// person last proved who they are.
+	PersonID        string
+	PortalSessionID string
+	SecondFactor    bool
+	SignedInAt      *time.Time
+	CreatedAt       time.Time
+	LastSeenAt      time.Time
+	ExpiresAt       time.Time
 }
 
 // AppConfig is one key/value JSON document.

@@ -264,6 +264,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/me/app-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the signed-in person's app passwords (never their secrets) */
+        get: operations["listMyAppPasswords"];
+        put?: never;
+        /** Create an app password for a client that can only do basic auth; the secret is shown once */
+        post: operations["createMyAppPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/app-passwords/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the signed-in person's app passwords */
+        delete: operations["revokeMyAppPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/me/passkeys": {
         parameters: {
             query?: never;
@@ -902,6 +939,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in portal's host, look and session policy */
+        get: operations["getPortalSettings"];
+        /** Replace the sign-in portal's settings */
+        put: operations["putPortalSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credential-sets": {
         parameters: {
             query?: never;
@@ -1455,6 +1510,45 @@ export interface paths {
         patch: operations["updatePerson"];
         trace?: never;
     };
+    "/api/people/{id}/app-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** List a person's app passwords (never their secrets) */
+        get: operations["listPersonAppPasswords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/app-passwords/{passwordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                passwordId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of a person's app passwords */
+        delete: operations["revokePersonAppPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{id}/password": {
         parameters: {
             query?: never;
@@ -1570,6 +1664,70 @@ export interface paths {
         post?: never;
         /** End one session of a person */
         delete: operations["endPersonSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this host is the sign-in portal, and its look */
+        get: operations["getPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's hop to a service protected by people
+         * @description Served on the sign-in portal's host. Verify sends a browser without a
+         *     session here. A person signed in on the portal (with a second factor
+         *     and recently enough when the service asks) goes back to rd with a
+         *     one-time exchange token; anyone else goes to the portal's sign-in page
+         *     (`/?rd=<this URL>`, with `stepup=1` when a second factor is missing or
+         *     `reauth=1` when the sign-in is too old). HTML for people.
+         */
+        get: operations["portalContinue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portal's launcher, the services the signed-in person may open
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     the enabled services whose people protection admits them and that are
+         *     not hidden from the launcher, by group, order and name.
+         */
+        get: operations["portalServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2369,6 +2527,8 @@ export interface components {
             action: components["schemas"]["AccessAction"];
             /** @description ISO 3166 country codes (needs a GeoIP database). */
             countries?: string[];
+            /** @description Group names of the directory; the person must be in one of them. */
+            groups?: string[];
             headers?: {
                 /**
                  * @description Absent means present.
@@ -2385,6 +2545,10 @@ export interface components {
                 type: "exact" | "prefix" | "glob" | "regex";
                 value: string;
             }[];
+            /** @description Usernames of the directory; the request must come from one of them. A request without a person (anonymous, basic auth, machine token, shared link) is asked to sign in as a person when the rule's other conditions match. */
+            people?: string[];
+            /** @description The person must have signed in with a second factor or a passkey. */
+            secondFactor?: boolean;
             /** @description CIDRs, addresses, or the names private and loopback. */
             sources?: string[];
         };
@@ -2397,7 +2561,7 @@ export interface components {
             groups: string[] | null;
             id: string;
             /** @enum {string} */
-            kind: "sso" | "shared_link" | "email_code";
+            kind: "sso" | "shared_link" | "email_code" | "people";
             /** Format: date-time */
             lastSeenAt: string;
             name: string;
@@ -2413,6 +2577,10 @@ export interface components {
                 [key: string]: string;
             } | null;
             method?: string;
+            /** @description Username of the person the request comes from (their groups are read from the directory); empty for a request without a person. */
+            person?: string;
+            /** @description The person signed in with a second factor or a passkey. */
+            secondFactor?: boolean;
             url?: string;
         };
         AccessTestResult: {
@@ -2421,7 +2589,15 @@ export interface components {
             decision: components["schemas"]["AccessAction"];
             /** @description The deciding rule's index, -1 for the default. */
             index: number;
+            /** @description The deciding rule names people or groups and the request has no person, so it must sign in as a person. */
+            needsIdentity: boolean;
             path: string;
+            /** @description The person the request was tested as, with their groups from the directory. */
+            person?: {
+                groups: string[];
+                secondFactor: boolean;
+                username: string;
+            };
             protections: string[];
             reason: string;
             /** @enum {string} */
@@ -2532,6 +2708,27 @@ export interface components {
         };
         AdminUserResponse: {
             user: components["schemas"]["AdminUser"];
+        };
+        AppPassword: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        AppPasswordCreated: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+            /** @description The password to give the client */
+            secret: string;
+        };
+        AppPasswordList: {
+            items: components["schemas"]["AppPassword"][];
         };
         AuditChange: {
             /** @description The value after (null when absent) */
@@ -2892,6 +3089,18 @@ export interface components {
         InvitationToken: {
             token: string;
         };
+        LauncherList: {
+            services: {
+                description: string;
+                group: string;
+                /** @description An https URL or the name of a built-in icon; empty for none. */
+                icon: string;
+                id: string;
+                name: string;
+                order: number;
+                url: string;
+            }[];
+        };
         MachineToken: {
             /** Format: date-time */
             createdAt: string;
@@ -3163,6 +3372,34 @@ export interface components {
             panelRole?: components["schemas"]["PanelRole"];
             username?: string;
         };
+        PortalInfo: {
+            accentColor: string;
+            logo: string;
+            name: string;
+            /** @description The portal offers passkey sign-in. */
+            passkeys: boolean;
+            /** @description The request reached the portal's host. */
+            portal: boolean;
+        };
+        PortalSettings: {
+            /** Format: int64 */
+            absoluteLifetimeSeconds: number;
+            /** @description A #rrggbb colour. */
+            accentColor: string;
+            /** @description The hostname the sign-in portal answers on (empty: no portal). */
+            host: string;
+            /** Format: int64 */
+            idleTimeoutSeconds: number;
+            /** @description An https URL or a data:image URL of at most 64 KiB (empty: none). */
+            logo: string;
+            /** @description The portal's name */
+            name: string;
+            /**
+             * Format: int64
+             * @description Idle timeout of a session opened with "remember me".
+             */
+            rememberMeSeconds: number;
+        };
         /** @description A service's protections; a visitor gets in if any enabled one admits them. */
         ProtectionSettings: {
             basicAuth?: {
@@ -3179,6 +3416,21 @@ export interface components {
                  * @description 0: one day; at least 300.
                  */
                 sessionSeconds?: number;
+            } | null;
+            /** @description People of the directory signed in on the portal. Both lists empty admits anyone signed in. */
+            people?: {
+                enabled: boolean;
+                /** @description Group ids. */
+                groups?: string[] | null;
+                /**
+                 * Format: int64
+                 * @description 0: no limit.
+                 */
+                maxAgeSeconds?: number;
+                /** @description Person ids. */
+                people?: string[] | null;
+                /** @description Ask a person who signed in with a password alone for a second factor. */
+                secondFactor?: boolean;
             } | null;
             sharedLinks?: {
                 enabled: boolean;
@@ -3433,7 +3685,7 @@ export interface components {
             mode: "off" | "domains";
         };
         /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
-        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"];
+        SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"] | components["schemas"]["SecurityConfigPeople"];
         SecurityConfigBasicAuth: {
             /** Format: date-time */
             createdAt: string;
@@ -3466,6 +3718,27 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SecurityConfigPeople: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            /** @description Group ids. */
+            groups: string[];
+            id: string;
+            /** Format: int64 */
+            maxAgeSeconds: number;
+            /** @description Person ids. */
+            people: string[];
+            secondFactor: boolean;
+            serviceId: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "people";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         SecurityConfigRequest: {
             /** @description email_code only, who may ask for a code: addresses (ann@example.com), domains (example.com or @example.com) and subdomains (*.example.com). Empty allows no one. */
             allowedEmails?: string[] | null;
@@ -3476,6 +3749,15 @@ export interface components {
             groups?: string[] | null;
             /** @description tokens only, a header clients may put their token in (besides Authorization). */
             header?: string;
+            /**
+             * Format: int64
+             * @description people only, the maximum sign-in age (0: no limit).
+             */
+            maxAgeSeconds?: number;
+            /** @description people only, ids of the people admitted (groups then holds group ids; both empty admits anyone signed in). */
+            people?: string[] | null;
+            /** @description people only, ask for a second factor before the service opens. */
+            secondFactor?: boolean;
             /** @description email_code only, the session length (0: one day; at least 300). */
             sessionSeconds?: number;
             type: components["schemas"]["SecurityConfigType"];
@@ -3529,7 +3811,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code";
+        SecurityConfigType: "basic_auth" | "sso" | "shared_links" | "tokens" | "email_code" | "people";
         Service: {
             /** Format: date-time */
             createdAt: string;
@@ -3552,6 +3834,7 @@ export interface components {
             insecureSkipVerify: boolean;
             /** @enum {string} */
             kind: "proxy" | "redirect";
+            launcher: components["schemas"]["ServiceLauncher"];
             loadBalancer: components["schemas"]["ServiceLoadBalancer"];
             maintenance: components["schemas"]["ServiceMaintenance"];
             middlewares: string[];
@@ -3639,6 +3922,17 @@ export interface components {
             /** @description Redirect plain HTTP to HTTPS (only when the service has a plain and a TLS entrypoint). */
             redirect: boolean | null;
         };
+        /** @description How the service shows on the portal's launcher, to the people its people protection admits. */
+        ServiceLauncher: {
+            description?: string;
+            group?: string;
+            /** @description Left off the launcher. */
+            hidden?: boolean;
+            /** @description An https URL, or the name of a built-in icon. */
+            icon?: string;
+            /** @description Smaller first within a group. */
+            order?: number;
+        };
         ServiceList: {
             items: components["schemas"]["Service"][];
         };
@@ -3686,6 +3980,7 @@ export interface components {
              * @enum {string}
              */
             exposure: "everyone" | "some" | "none";
+            people: boolean;
             sharedLinks: boolean;
             sso: boolean;
             tokens: boolean;
@@ -3714,6 +4009,7 @@ export interface components {
              * @enum {string}
              */
             kind?: "" | "proxy" | "redirect";
+            launcher?: components["schemas"]["ServiceLauncher"];
             loadBalancer?: components["schemas"]["ServiceLoadBalancer"];
             maintenance?: components["schemas"]["ServiceMaintenance"];
             middlewares?: string[];
@@ -4089,7 +4385,10 @@ export interface operations {
     };
     adminLogin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4144,7 +4443,10 @@ export interface operations {
     };
     finishPasskeyLogin: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4177,7 +4479,10 @@ export interface operations {
     };
     loginRecoveryCode: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4207,7 +4512,10 @@ export interface operations {
     };
     loginTotp: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: keep the session for the portal's remember-me length. */
+                remember?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4237,7 +4545,10 @@ export interface operations {
     };
     adminLogout: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description On the sign-in portal: end every portal session of the person, and the service sessions opened from them. */
+                everywhere?: "1";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4404,6 +4715,86 @@ export interface operations {
             403: components["responses"]["Error"];
             409: components["responses"]["Error"];
             422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listMyAppPasswords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app passwords, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createMyAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What it is for, such as "Phone calendar". */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. The secret is in this answer only. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokeMyAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; it stops working from the next request. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -5702,6 +6093,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved, as normalised. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSettings"];
                 };
             };
             400: components["responses"]["Error"];
@@ -7115,6 +7559,57 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    listPersonAppPasswords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app passwords, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    revokePersonAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                passwordId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked; it stops working from the next request. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     setPersonPassword: {
         parameters: {
             query?: never;
@@ -7295,6 +7790,99 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    getPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalInfo"];
+                };
+            };
+        };
+    };
+    portalContinue: {
+        parameters: {
+            query: {
+                /** @description The address the person asked for, on a service with the people protection. */
+                rd: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the service with an exchange token, or to the sign-in page of the portal. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            /** @description Refused; an HTML page for browsers, else the error envelope. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["Error"];
+        };
+    };
+    portalServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LauncherList"];
+                };
+            };
+            401: components["responses"]["Error"];
         };
     };
     listProxyCertResolvers: {

@@ -42,6 +42,9 @@ export type AdminSsoSettings = Schemas['AdminSSOSettings'];
 export type AdminSsoSettingsInput = Schemas['AdminSSOSettingsRequest'];
 /** One of the signed-in administrator's own panel sessions (GET /api/admin/me/sessions). */
 export type AdminSession = Schemas['AdminSession'];
+/** A person's app password for a basic-auth client (never its secret). */
+export type AppPassword = Schemas['AppPassword'];
+export type AppPasswordCreated = Schemas['AppPasswordCreated'];
 export type PasswordChange = Schemas['AdminPasswordChange'];
 /** A begin call's answer: the options for navigator.credentials (binary fields base64url). */
 export type WebAuthnOptions = Schemas['WebAuthnOptions'];
@@ -166,3 +169,4 @@ export type ImportPlan = Schemas['ImportPlan'];
 export type ImportItem = Schemas['ImportItem'];
 export type ImportMode = ImportPlan['mode'];
 export type ExportRequest = Schemas['ExportRequest'];
+export type PortalSettings = Schemas['PortalSettings'];

@@ -7,6 +7,7 @@ export const qk = {
   account: {
     all: () => ['account'] as const,
     sessions: () => ['account', 'sessions'] as const,
+    appPasswords: () => ['account', 'app-passwords'] as const,
     twoFactor: () => ['account', 'two-factor'] as const,
     passkeys: () => ['account', 'passkeys'] as const,
   },
@@ -16,6 +17,7 @@ export const qk = {
     list: (q: string, offset: number) => ['people', 'list', q, offset] as const,
     sessions: (id: string) => ['people', 'sessions', id] as const,
     serviceSessions: (id: string) => ['people', 'service-sessions', id] as const,
+    appPasswords: (id: string) => ['people', 'app-passwords', id] as const,
     groups: () => ['people', 'groups'] as const,
     invitations: () => ['people', 'invitations'] as const,
   },

@@ -34,7 +34,23 @@ func (s *Set) Explain(r *Request) Explanation {
 			var why string
 			src := part.list.src[i]
 			st := Step{Scope: part.scope, Index: i, Action: src.Action, Note: src.Note}
-			if s.matches(&part.list.rules[i], r, &why) {
+			c := &part.list.rules[i]
+			matched := s.matches(c, r, &why)
+			if matched && c.identity {
+				if r.Identity == nil {
+					st.Matched, st.Reason = true, "every other condition matches, and the rule's identity conditions need a signed-in person"
+					ex.Steps = append(ex.Steps, st)
+					ex.Decision = Decision{Action: Authenticate, Scope: part.scope, Index: i, NeedsIdentity: true}
+					ex.Reason = fmt.Sprintf("%s rule %d (%s) names people or groups and the request has no person, so it must sign in as a person first: %s",
+						part.scope, i+1, src.Action, describe(src))
+					ex.Path = *r.Path()
+					return ex
+				}
+				if why = c.identityFails(r.Identity); why != "" {
+					matched = false
+				}
+			}
+			if matched {
 				st.Matched, st.Reason = true, "every condition matches: "+describe(src)
 				ex.Steps = append(ex.Steps, st)
 				ex.Decision = Decision{Action: src.Action, Scope: part.scope, Index: i}
@@ -79,6 +95,15 @@ func describe(r Rule) string {
 		default:
 			parts = append(parts, "header "+h.Name+" present")
 		}
+	}
+	if len(r.People) > 0 {
+		parts = append(parts, "person "+strings.Join(r.People, " or "))
+	}
+	if len(r.Groups) > 0 {
+		parts = append(parts, "in group "+strings.Join(r.Groups, " or "))
+	}
+	if r.SecondFactor {
+		parts = append(parts, "signed in with a second factor")
 	}
 	if len(parts) == 0 {
 		return "no conditions (matches every request)"

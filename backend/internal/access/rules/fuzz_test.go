@@ -38,6 +38,7 @@ func FuzzRules(f *testing.F) {
 	f.Add(`[{"action":"allow","paths":[{"type":"glob","value":"/api/*/x"}],"methods":["get"],"sources":["private"]}]`, "/api/1/x", "GET", "10.1.1.1")
 	f.Add(`[{"action":"deny","paths":[{"type":"regex","value":"/a(b|c)*"}],"headers":[{"name":"X-A","match":"contains","value":"q"}]}]`, "/abc", "POST", "::1")
 	f.Add(`[{"action":"authenticate","countries":["DE"]}]`, "/", "HEAD", "")
+	f.Add(`[{"action":"allow","paths":[{"type":"prefix","value":"/admin"}],"groups":["admins"],"secondFactor":true},{"action":"deny","people":["ann"]}]`, "/admin/x", "GET", "")
 	f.Fuzz(func(t *testing.T, doc, uri, method, addr string) {
 		var rules []Rule
 		if json.Unmarshal([]byte(doc), &rules) != nil {
@@ -53,11 +54,19 @@ func FuzzRules(f *testing.F) {
 			t.Fatalf("accepted rules do not compile: %v", err)
 		}
 		a, _ := netip.ParseAddr(addr)
-		r := Request{Method: method, URI: uri, Addr: a}
-		d := s.Decide(&r)
-		r2 := Request{Method: method, URI: uri, Addr: a}
-		if ex := s.Explain(&r2); ex.Decision != d {
-			t.Fatalf("Explain %+v disagrees with Decide %+v", ex.Decision, d)
+		for _, id := range []*Identity{nil, {Username: "ann", Groups: []string{"admins"}, SecondFactor: true}, {Username: "bob"}} {
+			r := Request{Method: method, URI: uri, Addr: a, Identity: id}
+			d := s.Decide(&r)
+			r2 := Request{Method: method, URI: uri, Addr: a, Identity: id}
+			if ex := s.Explain(&r2); ex.Decision != d {
+				t.Fatalf("Explain %+v disagrees with Decide %+v", ex.Decision, d)
+			}
+			if id == nil && d.Index >= 0 && d.Action == Allow && (d.Scope == ScopeGlobal && rules[d.Index].HasIdentity() || d.Scope == ScopeService && rules[d.Index].HasIdentity()) {
+				t.Fatalf("an anonymous request was allowed by a rule with identity conditions: %+v", d)
+			}
+			if d.NeedsIdentity && (id != nil || d.Action != Authenticate) {
+				t.Fatalf("NeedsIdentity with identity %v or action %s", id, d.Action)
+			}
 		}
 	})
 }

@@ -77,6 +77,12 @@ type Decision struct {
 	Action Action
 	Scope  Scope
 	Index  int // position of the rule in its list; -1 for the default
+	// NeedsIdentity says the deciding rule has identity conditions and the
+	// request carried no person: Action is Authenticate, and only a
+	// protection that names a person (a people session, an app password)
+	// can satisfy it, after which the caller decides again with
+	// Request.Identity set. Any other protection must refuse the request.
+	NeedsIdentity bool
 }
 
 // List is a compiled rule list. Lists are immutable, so one compiled list
@@ -123,6 +129,12 @@ type compiled struct {
 	sources   addrSet
 	countries []string
 	headers   []headerMatcher
+	// identity is set when the rule has identity conditions, so rules
+	// without them skip the check with one branch.
+	identity     bool
+	people       []string
+	groups       []string
+	secondFactor bool
 }
 
 type pathMatcher struct {
@@ -166,7 +178,8 @@ func Compile(global, own []Rule, def Action, geo Geo) (*Set, error) {
 }
 
 func compileRule(r Rule) (compiled, error) {
-	c := compiled{action: r.Action, methods: r.Methods, countries: r.Countries}
+	c := compiled{action: r.Action, methods: r.Methods, countries: r.Countries,
+		identity: r.HasIdentity(), people: r.People, groups: r.Groups, secondFactor: r.SecondFactor}
 	for _, p := range r.Paths {
 		m, err := compilePath(p)
 		if err != nil {
@@ -244,16 +257,66 @@ func globExpr(g string) string {
 // Decide evaluates the rules in order: the first that matches decides.
 func (s *Set) Decide(r *Request) Decision {
 	for i := range s.global.rules {
-		if s.matches(&s.global.rules[i], r, nil) {
-			return Decision{Action: s.global.rules[i].action, Scope: ScopeGlobal, Index: i}
+		if d, ok := s.decideRule(&s.global.rules[i], r, ScopeGlobal, i); ok {
+			return d
 		}
 	}
 	for i := range s.own.rules {
-		if s.matches(&s.own.rules[i], r, nil) {
-			return Decision{Action: s.own.rules[i].action, Scope: ScopeService, Index: i}
+		if d, ok := s.decideRule(&s.own.rules[i], r, ScopeService, i); ok {
+			return d
 		}
 	}
 	return Decision{Action: s.def, Scope: ScopeDefault, Index: -1}
+}
+
+// decideRule is the decision of one rule, ok false when it does not match.
+func (s *Set) decideRule(c *compiled, r *Request, scope Scope, i int) (Decision, bool) {
+	if !s.matches(c, r, nil) {
+		return Decision{}, false
+	}
+	if c.identity {
+		if r.Identity == nil {
+			return Decision{Action: Authenticate, Scope: scope, Index: i, NeedsIdentity: true}, true
+		}
+		if c.identityFails(r.Identity) != "" {
+			return Decision{}, false
+		}
+	}
+	return Decision{Action: c.action, Scope: scope, Index: i}, true
+}
+
+// identityFails says why id does not meet c's identity conditions, "" when
+// it does. Names compare without regard to case, as the directory keeps
+// them unique that way.
+func (c *compiled) identityFails(id *Identity) string {
+	if len(c.people) > 0 && !containsName(c.people, id.Username) {
+		return "the person is not one of " + strings.Join(c.people, ", ")
+	}
+	if len(c.groups) > 0 {
+		found := false
+		for _, g := range id.Groups {
+			if containsName(c.groups, g) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return "the person is in none of the groups " + strings.Join(c.groups, ", ")
+		}
+	}
+	if c.secondFactor && !id.SecondFactor {
+		return "the person did not sign in with a second factor"
+	}
+	return ""
+}
+
+func containsName(list []string, name string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // Default is the action when no rule matches.

@@ -16,6 +16,13 @@
 // plausible reading of the path, ignoring case, with HEAD counted as GET.
 // A request can therefore never slip past a restrictive rule into an allow
 // rule by spelling its path differently.
+//
+// Identity conditions (people, groups, second factor) are checked last. A
+// request that carries no person cannot be judged by them, so a rule whose
+// other conditions match stops it with Authenticate and NeedsIdentity set:
+// the request must sign in as a person and is then evaluated again. No
+// rule with identity conditions ever lets an anonymous request through or
+// lets it fall through to a later, wider rule.
 package rules
 
 // Action is what a rule decides.
@@ -58,7 +65,19 @@ type Rule struct {
 	Sources   []string      `json:"sources,omitempty"`
 	Countries []string      `json:"countries,omitempty"`
 	Headers   []HeaderMatch `json:"headers,omitempty"`
+	// Identity conditions: who the request comes from. People are
+	// usernames, Groups group names; SecondFactor asks for a sign-in with
+	// a second factor or a passkey. A request without a person (anonymous,
+	// basic-auth credential set, machine token, shared link) cannot meet
+	// them: when every other condition matches, the rule asks it to sign in
+	// as a person (Decision.NeedsIdentity) whatever its action.
+	People       []string `json:"people,omitempty"`
+	Groups       []string `json:"groups,omitempty"`
+	SecondFactor bool     `json:"secondFactor,omitempty"`
 }
+
+// HasIdentity reports whether r has identity conditions.
+func (r *Rule) HasIdentity() bool { return len(r.People) > 0 || len(r.Groups) > 0 || r.SecondFactor }
 
 // PathMatch is one path condition.
 type PathMatch struct {

@@ -15,7 +15,24 @@ type Options struct {
 	// GeoIP is set when a country database is loaded; without one, country
 	// conditions are refused.
 	GeoIP bool
+	// Directory, when set, is asked whether the people and groups that
+	// identity conditions name exist; a rule naming an unknown one is
+	// refused. Without it names are only checked for shape (an import
+	// that brings its groups along).
+	Directory Directory
 }
+
+// Directory answers whether people and groups exist, by name, for
+// identity conditions. Names compare without regard to case.
+type Directory interface {
+	HasPerson(username string) bool
+	HasGroup(name string) bool
+}
+
+// MaxName bounds a username or group name in an identity condition.
+const MaxName = 64
+
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$`)
 
 // Normalize trims and canonicalises rules in place (upper-case methods and
 // countries, canonical CIDRs) and records every problem in c under field
@@ -42,7 +59,7 @@ func normalizeRule(r *Rule, f string, o Options, c *apperr.Collector) {
 		c.Add(f+".note", "must be at most %d printable characters", MaxNote)
 	}
 	for kind, n := range map[string]int{"paths": len(r.Paths), "methods": len(r.Methods), "sources": len(r.Sources),
-		"countries": len(r.Countries), "headers": len(r.Headers)} {
+		"countries": len(r.Countries), "headers": len(r.Headers), "people": len(r.People), "groups": len(r.Groups)} {
 		if n > MaxConditions {
 			c.Add(f+"."+kind, "must have at most %d items", MaxConditions)
 		}
@@ -88,6 +105,44 @@ func normalizeRule(r *Rule, f string, o Options, c *apperr.Collector) {
 	for i := range r.Headers {
 		normalizeHeader(&r.Headers[i], fmt.Sprintf("%s.headers[%d]", f, i), c)
 	}
+	r.People = normalizeNames(r.People, f+".people", "person", o.Directory, c)
+	r.Groups = normalizeNames(r.Groups, f+".groups", "group", o.Directory, c)
+}
+
+// normalizeNames trims and checks the names of an identity condition, and
+// that each exists in d when d is set.
+func normalizeNames(names []string, f, kind string, d Directory, c *apperr.Collector) []string {
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		names[i] = n
+		switch {
+		case len(n) > MaxName || !nameRE.MatchString(n):
+			c.Add(fmt.Sprintf("%s[%d]", f, i), "must be a %s name: 1-%d letters, digits, spaces or . _ @ -", kind, MaxName)
+		case d != nil && kind == "person" && !d.HasPerson(n):
+			c.Add(fmt.Sprintf("%s[%d]", f, i), "names no person: %q is not in the directory", n)
+		case d != nil && kind == "group" && !d.HasGroup(n):
+			c.Add(fmt.Sprintf("%s[%d]", f, i), "names no group: %q is not in the directory", n)
+		}
+	}
+	return dedupeFold(names)
+}
+
+// dedupeFold drops names repeated without regard to case.
+func dedupeFold(list []string) []string {
+	if len(list) == 0 {
+		return nil
+	}
+	out := list[:0]
+next:
+	for _, s := range list {
+		for _, o := range out {
+			if strings.EqualFold(o, s) {
+				continue next
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 var cleanChars = regexp.MustCompile(`^/[A-Za-z0-9\-._~!$&'()*+,=:@/\x{80}-\x{10FFFF}]*$`)

@@ -122,6 +122,7 @@ export function RuleCard({ index, count, fieldId, open, geoip, onToggle, onMove,
             </Field>
             <CountriesField index={index} geoip={geoip} />
             <HeadersEditor index={index} />
+            <IdentityFields index={index} />
           </ReadOnlyFieldset>
         </div>
       ) : null}
@@ -202,6 +203,52 @@ function PathsEditor({ index }: { index: number }) {
         <span className="field-hint">Write paths decoded and clean: no %, \, ;, //, . or .. segments.</span>
       </div>
     </div>
+  );
+}
+
+const namePattern = /^[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}$/;
+
+/**
+ * Who the request comes from. A request without a person (anonymous, basic auth, a machine token,
+ * a shared link) never meets these: when the rule's other conditions match, it is asked to sign in.
+ */
+function IdentityFields({ index }: { index: number }) {
+  const { register, control, formState } = useFormContext<RulesFormValues>();
+  const errors = formState.errors.rules?.[index];
+  const n = index + 1;
+  return (
+    <>
+      <Field
+        label={`Rule ${n} people`}
+        optional
+        error={errors?.people?.message}
+        hint="Usernames; the request must come from one of them. Anyone when empty. A request without a signed-in person is asked to sign in."
+      >
+        <Controller
+          control={control}
+          name={`rules.${index}.people`}
+          render={({ field }) => (
+            <TagInput value={field.value} onChange={field.onChange} placeholder="ann" validate={(v) => (namePattern.test(v) ? null : 'Enter a username')} />
+          )}
+        />
+      </Field>
+      <Field label={`Rule ${n} groups`} optional error={errors?.groups?.message} hint="Group names; the person must be in one of them. Any group when empty.">
+        <Controller
+          control={control}
+          name={`rules.${index}.groups`}
+          render={({ field }) => (
+            <TagInput value={field.value} onChange={field.onChange} placeholder="admins" validate={(v) => (namePattern.test(v) ? null : 'Enter a group name')} />
+          )}
+        />
+      </Field>
+      <label className="checkbox">
+        <input type="checkbox" {...register(`rules.${index}.secondFactor`)} aria-label={`Rule ${n} requires a second factor`} />
+        <span className="checkbox-text">
+          <span>Signed in with a second factor</span>
+          <span className="field-hint">Or a passkey. A person who signed in with a password only does not match.</span>
+        </span>
+      </label>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formToRule, isKnownRulePath, mapRulePath, ruleToForm, rulesFormSchema, summarizeRule } from './rule-schema';
+import { allowsEveryone, formToRule, isKnownRulePath, mapRulePath, ruleToForm, rulesFormSchema, summarizeRule } from './rule-schema';
 import { toFormPath } from '@/lib/form-errors';
 
 describe('mapRulePath', () => {
@@ -35,10 +35,23 @@ describe('rule conversion', () => {
       sources: [],
       countries: [],
       headers: [{ name: 'User-Agent', match: 'present', value: '' }],
+      people: [],
+      groups: [],
+      secondFactor: false,
     });
     expect(formToRule(form)).toEqual({ ...wire, headers: [{ name: 'User-Agent', match: 'present' }] });
     expect(summarizeRule(form)).toBe('prefix /dav · User-Agent present');
     expect(summarizeRule(ruleToForm({ action: 'deny' }))).toBe('every request');
+  });
+
+  it('keeps identity conditions through the form, so editing a rule never drops them', () => {
+    const wire = { action: 'allow' as const, paths: [{ type: 'prefix' as const, value: '/admin' }], groups: ['admins'], people: ['ann'], secondFactor: true };
+    const form = ruleToForm(wire);
+    expect(formToRule(form)).toEqual(wire);
+    expect(summarizeRule(form)).toBe('prefix /admin · person ann · group admins · second factor');
+    expect(allowsEveryone(ruleToForm({ action: 'allow', groups: ['family'] }))).toBe(false);
+    expect(mapRulePath('rules.2.groups.0')).toBe('rules.2.groups');
+    expect(isKnownRulePath('rules.2.groups')).toBe(true);
   });
 });
 

@@ -35,6 +35,10 @@ const ruleSchema = z.object({
   }),
   countries: z.array(z.string()),
   headers: z.array(headerSchema),
+  // Identity conditions: who the request comes from (a person of the directory).
+  people: z.array(z.string()),
+  groups: z.array(z.string()),
+  secondFactor: z.boolean(),
 });
 
 export const rulesFormSchema = z.object({
@@ -51,7 +55,7 @@ export type RulesFormValues = z.infer<typeof rulesFormSchema>;
  * a deliberate choice, and one without conditions is confirmed on save.
  */
 export function emptyRule(action: AccessAction = 'authenticate'): RuleValues {
-  return { action, note: '', paths: [], methods: [], sources: [], countries: [], headers: [] };
+  return { action, note: '', paths: [], methods: [], sources: [], countries: [], headers: [], people: [], groups: [], secondFactor: false };
 }
 
 /** Wire rule (conditions omitted when empty) → form rule (every list present). */
@@ -64,6 +68,9 @@ export function ruleToForm(r: AccessRule): RuleValues {
     sources: [...(r.sources ?? [])],
     countries: [...(r.countries ?? [])],
     headers: (r.headers ?? []).map((h) => ({ name: h.name, match: h.match ?? 'present', value: h.value ?? '' })),
+    people: [...(r.people ?? [])],
+    groups: [...(r.groups ?? [])],
+    secondFactor: r.secondFactor ?? false,
   };
 }
 
@@ -81,6 +88,9 @@ export function formToRule(r: RuleValues): AccessRule {
       match: h.match as HeaderMatchType,
       ...(h.match === 'present' ? {} : { value: h.value }),
     }));
+  if (r.people.length) out.people = r.people;
+  if (r.groups.length) out.groups = r.groups;
+  if (r.secondFactor) out.secondFactor = true;
   return out;
 }
 
@@ -99,12 +109,12 @@ export function toDraft(v: RulesFormValues): { defaultAction: DefaultAction; rul
  */
 export function mapRulePath(path: string): string | null {
   const p = path.replace(/^draft\./, '');
-  const m = /^(rules\.\d+\.(?:methods|sources|countries))\.\d+$/.exec(p);
+  const m = /^(rules\.\d+\.(?:methods|sources|countries|people|groups))\.\d+$/.exec(p);
   if (m) return m[1]!;
   return p;
 }
 
-const known = /^(defaultAction|rules|rules\.\d+(\.(action|note|methods|sources|countries|paths|headers))?|rules\.\d+\.paths\.\d+\.(type|value)|rules\.\d+\.headers\.\d+\.(name|match|value))$/;
+const known = /^(defaultAction|rules|rules\.\d+(\.(action|note|methods|sources|countries|paths|headers|people|groups|secondFactor))?|rules\.\d+\.paths\.\d+\.(type|value)|rules\.\d+\.headers\.\d+\.(name|match|value))$/;
 export const isKnownRulePath = (p: string) => known.test(p);
 
 const protectionLabels: Record<string, string> = {
@@ -126,6 +136,9 @@ export function summarizeRule(r: RuleValues): string {
   if (r.sources.length) parts.push(`from ${r.sources.join(', ')}`);
   if (r.countries.length) parts.push(`in ${r.countries.join(', ')}`);
   if (r.headers.length) parts.push(r.headers.map((h) => `${h.name || '…'} ${h.match === 'present' ? 'present' : `${h.match} "${h.value}"`}`).join(' and '));
+  if (r.people.length) parts.push(`person ${r.people.join(' or ')}`);
+  if (r.groups.length) parts.push(`group ${r.groups.join(' or ')}`);
+  if (r.secondFactor) parts.push('second factor');
   return parts.length ? parts.join(' · ') : 'every request';
 }
 
@@ -133,6 +146,7 @@ export function summarizeRule(r: RuleValues): string {
 export function allowsEveryone(r: RuleValues): boolean {
   return (
     r.action === 'allow' &&
-    r.paths.length + r.methods.length + r.sources.length + r.countries.length + r.headers.length === 0
+    r.paths.length + r.methods.length + r.sources.length + r.countries.length + r.headers.length + r.people.length + r.groups.length === 0 &&
+    !r.secondFactor
   );
 }

@@ -19,6 +19,8 @@ const schema = z.object({
   method: z.string().min(1, 'Pick a method'),
   url: z.string().trim().min(1, 'Enter a URL or a path'),
   clientAddress: z.string().trim(),
+  person: z.string().trim().max(64, 'At most 64 characters'),
+  secondFactor: z.boolean(),
   headers: z.array(z.object({ name: z.string().trim().min(1, 'Enter a name'), value: z.string() })),
 });
 type Values = z.infer<typeof schema>;
@@ -38,7 +40,7 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
   const [draftBroken, setDraftBroken] = useState(false);
   const { register, control, handleSubmit, formState, setError } = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { method: 'GET', url: '/', clientAddress: '', headers: [] },
+    defaultValues: { method: 'GET', url: '/', clientAddress: '', person: '', secondFactor: false, headers: [] },
   });
   const headers = useFieldArray({ control, name: 'headers' });
   const errors = formState.errors;
@@ -47,6 +49,10 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
     setDraftBroken(false);
     const body: RuleTestInput = { method: v.method, url: v.url, draft: getDraft() };
     if (v.clientAddress) body.clientAddress = v.clientAddress;
+    if (v.person) {
+      body.person = v.person;
+      body.secondFactor = v.secondFactor;
+    }
     if (v.headers.length) body.headers = Object.fromEntries(v.headers.map((h) => [h.name, h.value]));
     try {
       setResult(await test.mutateAsync(body));
@@ -54,7 +60,7 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
       setResult(null);
       applyServerErrors(e, setError, {
         map: (p) => (p.startsWith('draft') ? null : p.startsWith('headers') ? 'root.headers' : p),
-        known: (p) => ['method', 'url', 'clientAddress', 'root.headers'].includes(p),
+        known: (p) => ['method', 'url', 'clientAddress', 'person', 'secondFactor', 'root.headers'].includes(p),
       });
       if (isApiError(e) && e.fields.some((f) => f.field.startsWith('draft'))) {
         setDraftBroken(true);
@@ -86,6 +92,21 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
         <Field label="Client address" optional error={errors.clientAddress?.message} hint="Unknown when empty: address and country conditions do not match.">
           <input className="input mono" placeholder="203.0.113.7" autoCapitalize="off" spellCheck={false} {...register('clientAddress')} />
         </Field>
+        <Field
+          label="Person"
+          optional
+          error={errors.person?.message}
+          hint="A username of the directory: their groups are read from it. Empty for a request without a signed-in person (anonymous, basic auth, a machine token)."
+        >
+          <input className="input" placeholder="ann" autoCapitalize="off" spellCheck={false} {...register('person')} />
+        </Field>
+        <label className="checkbox">
+          <input type="checkbox" {...register('secondFactor')} />
+          <span className="checkbox-text">
+            <span>Signed in with a second factor</span>
+            <span className="field-hint">Or a passkey. Only counts with a person.</span>
+          </span>
+        </label>
         <div className="stack-sm">
           <span className="field-label">
             Headers <span className="optional">(optional)</span>
@@ -147,6 +168,13 @@ function TestResult({ result }: { result: RuleTestResult }) {
         </span>
       </div>
       <p>{result.reason}</p>
+      {result.person ? (
+        <p className="small">
+          As <strong>{result.person.username}</strong>
+          {result.person.groups.length ? `, in ${result.person.groups.join(', ')}` : ', in no group'}
+          {result.person.secondFactor ? ', signed in with a second factor' : ''}.
+        </p>
+      ) : null}
       <dl className="kv small">
         <dt>Path as read</dt>
         <dd>

@@ -40,6 +40,7 @@ const twoFactor: MockRoute[] = [
     body: { totp: false, passkeys: 0, recoveryCodesLeft: 0, enrolled: false, required: false, passkeysAvailable: true },
   },
   { path: '/api/admin/me/passkeys', body: { items: [] } },
+  { path: '/api/admin/me/app-passwords', body: { items: [] } },
 ];
 
 function setup(routes: MockRoute[]) {

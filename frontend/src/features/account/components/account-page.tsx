@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui/card';
 import { useMe } from '@/lib/api/system';
+import { AppPasswordsCard } from './app-passwords-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
@@ -14,6 +15,7 @@ export function AccountPage() {
         <PasswordCard username={username} />
         <TwoFactorCard />
         <SessionsCard />
+        <AppPasswordsCard username={username} />
       </div>
     </>
   );

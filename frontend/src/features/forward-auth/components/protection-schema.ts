@@ -32,6 +32,13 @@ export const protectionSchema = z.object({
       message: 'Add at least one address or domain: an empty list lets no one in',
       path: ['allowedEmails'],
     }),
+  people: z.object({
+    enabled: z.boolean(),
+    people: z.array(z.string()),
+    groups: z.array(z.string()),
+    secondFactor: z.boolean(),
+    maxAgeSeconds: z.number().int().min(0).max(31536000),
+  }),
 });
 
 export type ProtectionValues = z.infer<typeof protectionSchema>;
@@ -48,6 +55,13 @@ export function protectionToForm(p: ProtectionSettings): ProtectionValues {
       allowedEmails: [...(p.emailCode?.allowedEmails ?? [])],
       sessionSeconds: p.emailCode?.sessionSeconds || 24 * 3600,
     },
+    people: {
+      enabled: p.people?.enabled ?? false,
+      people: [...(p.people?.people ?? [])],
+      groups: [...(p.people?.groups ?? [])],
+      secondFactor: p.people?.secondFactor ?? false,
+      maxAgeSeconds: p.people?.maxAgeSeconds ?? 0,
+    },
   };
 }
 
@@ -59,6 +73,7 @@ export function formToProtection(v: ProtectionValues): ProtectionSettings {
     sharedLinks: { enabled: v.sharedLinks.enabled },
     tokens: { enabled: v.tokens.enabled, header: v.tokens.header.trim() },
     emailCode: { enabled: v.emailCode.enabled, allowedEmails: v.emailCode.allowedEmails, sessionSeconds: v.emailCode.sessionSeconds },
+    people: { enabled: v.people.enabled, people: v.people.people, groups: v.people.groups, secondFactor: v.people.secondFactor, maxAgeSeconds: v.people.maxAgeSeconds },
   };
 }
 
@@ -67,11 +82,11 @@ export function formToProtection(v: ProtectionValues): ProtectionSettings {
  * entries are shown on their list.
  */
 export function mapProtectionPath(path: string): string {
-  const m = /^(sso\.(?:users|groups)|emailCode\.allowedEmails)\.\d+$/.exec(path);
+  const m = /^(sso\.(?:users|groups)|emailCode\.allowedEmails|people\.(?:people|groups))\.\d+$/.exec(path);
   return m ? m[1]! : path;
 }
 
-const knownPaths = new Set(['basicAuth.credentialSetId', 'basicAuth.enabled', 'sso.users', 'sso.groups', 'sso.enabled', 'sharedLinks.enabled', 'tokens.enabled', 'tokens.header', 'emailCode.enabled', 'emailCode.allowedEmails', 'emailCode.sessionSeconds']);
+const knownPaths = new Set(['basicAuth.credentialSetId', 'basicAuth.enabled', 'sso.users', 'sso.groups', 'sso.enabled', 'sharedLinks.enabled', 'tokens.enabled', 'tokens.header', 'emailCode.enabled', 'emailCode.allowedEmails', 'emailCode.sessionSeconds', 'people.enabled', 'people.people', 'people.groups', 'people.secondFactor', 'people.maxAgeSeconds']);
 
 export function isKnownProtectionPath(path: string): boolean {
   return knownPaths.has(path);

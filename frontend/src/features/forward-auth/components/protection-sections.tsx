@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { BasicAuthSection } from './basic-auth-section';
 import { EmailCodeSection } from './email-code-section';
+import { PeopleSection } from './people-section';
 import { SharedLinksSection } from './shared-links-section';
 import { SsoSection } from './sso-section';
 import { TokensSection } from './tokens-section';
@@ -23,6 +24,7 @@ export type ProtectionSection = {
  */
 export const protectionSections: ProtectionSection[] = [
   { key: 'sharedLinks', Component: SharedLinksSection, wide: true },
+  { key: 'people', Component: PeopleSection },
   { key: 'sso', Component: SsoSection },
   { key: 'basicAuth', Component: BasicAuthSection },
   { key: 'tokens', Component: TokensSection },

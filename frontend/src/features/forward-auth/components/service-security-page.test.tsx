@@ -69,6 +69,7 @@ describe('ServiceSecurityPage', () => {
       sharedLinks: { enabled: true },
       tokens: { enabled: false, header: 'X-Api-Key' },
       emailCode: { enabled: false, allowedEmails: [], sessionSeconds: 86400 },
+      people: { enabled: false, people: [], groups: [], secondFactor: false, maxAgeSeconds: 0 },
     });
     await waitFor(() => expect(within(bar).getByRole('status')).toHaveTextContent('All changes saved'));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);

@@ -83,6 +83,24 @@ export function useEndPersonServiceSession() {
   });
 }
 
+export function usePersonAppPasswords(id: string | null) {
+  return useQuery({
+    queryKey: qk.people.appPasswords(id ?? ''),
+    queryFn: () => api.get('/api/people/{id}/app-passwords', { params: { id: id! } }).then((r) => r.items),
+    enabled: !!id,
+  });
+}
+
+export function useRevokePersonAppPassword() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, passwordId }: { id: string; passwordId: string }) =>
+      api.del('/api/people/{id}/app-passwords/{passwordId}', { params: { id, passwordId } }),
+    meta: { success: 'App password revoked' },
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
+  });
+}
+
 export function useEndPersonSession() {
   const qc = useQueryClient();
   return useMutation({

@@ -107,6 +107,7 @@ describe('PeoplePage', () => {
         path: '/api/people/u2/service-sessions',
         body: { items: [{ id: 'v1', serviceId: 'svc1', serviceName: 'Photos', user: 'sub', email: '', name: '', groups: [], kind: 'sso', sharedLinkId: null, createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-02T00:00:00Z' }] },
       },
+      { path: '/api/people/u2/app-passwords', body: { items: [{ id: 'a1', name: 'Phone calendar', createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null }] } },
     ]);
     const user = userEvent.setup();
     renderRoute(<PeoplePage />);
@@ -118,5 +119,7 @@ describe('PeoplePage', () => {
     expect(await within(dialog).findByText('192.0.2.1')).toBeInTheDocument();
     expect(await within(dialog).findByText('Photos')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Sign out/ })).toBeNull();
+    expect(await within(dialog).findByText('Phone calendar')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Revoke/ })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Person, PersonSession, Session } from '@/lib/api-types';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { PersonAppPasswords } from './person-app-passwords';
 import { useEndPersonServiceSession, useEndPersonSession, usePersonServiceSessions, usePersonSessions } from '../api/people';
 
 /** A person's live sessions, each with "Sign out" for those who may write. */
@@ -54,6 +55,10 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
         On services (single sign-on)
       </h3>
       <ServiceSessions target={target} canWrite={canWrite} />
+      <h3 className="label" style={{ marginTop: 16 }}>
+        App passwords
+      </h3>
+      <PersonAppPasswords target={target} canWrite={canWrite} />
     </Modal>
   );
 }

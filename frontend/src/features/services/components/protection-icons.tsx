@@ -8,6 +8,7 @@ const items = [
   { key: 'sharedLinks', icon: 'link', label: 'Shared links' },
   { key: 'tokens', icon: 'terminal', label: 'Machine tokens' },
   { key: 'emailCode', icon: 'mail', label: 'E-mail code' },
+  { key: 'people', icon: 'user', label: 'People and groups' },
 ] as const;
 
 /**

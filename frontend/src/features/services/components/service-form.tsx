@@ -23,6 +23,7 @@ import { useConfigPreview, useCreateService, useUpdateService } from '../api/ser
 import { Section, type Sub } from './form-section';
 import { HttpsSection } from './https-section';
 import { KindSection } from './kind-section';
+import { LauncherSection } from './launcher-section';
 import { LoadBalancingSection } from './load-balancing-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
@@ -234,6 +235,7 @@ export function ServiceForm({ service, onSaved }: Props) {
               <HeadersEditor control={control} register={register} errors={errors} />
             </div>
           </Section>
+          <LauncherSection control={control} register={register} errors={errors} />
           <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
         </TabPanel>
           {canWrite ? (

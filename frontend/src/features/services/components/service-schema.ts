@@ -117,6 +117,11 @@ export const serviceSchema = z
     toDial: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
     toResponseHeader: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
     toIdle: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    launcherHidden: z.boolean(),
+    launcherDescription: z.string().trim().max(300, 'At most 300 characters'),
+    launcherIcon: z.string().trim().max(2048, 'At most 2048 characters'),
+    launcherGroup: z.string().trim().max(60, 'At most 60 characters'),
+    launcherOrder: z.number({ message: 'Enter a number' }).int('A whole number').min(-10000, 'Between -10000 and 10000').max(10000, 'Between -10000 and 10000'),
     maintenance: z.boolean(),
     maintenanceMessage: z
       .string()
@@ -225,6 +230,11 @@ export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
     redirectKeepPath: true,
     maintenance: false,
     maintenanceMessage: '',
+    launcherHidden: false,
+    launcherDescription: '',
+    launcherIcon: '',
+    launcherGroup: '',
+    launcherOrder: 0,
     ...lbToForm(undefined),
     httpsRedirect: 'inherit',
     hstsMode: 'inherit',
@@ -258,6 +268,11 @@ export function serviceToForm(s: Service): ServiceFormValues {
     ...lbToForm(s.loadBalancer),
     maintenance: s.maintenance?.enabled ?? false,
     maintenanceMessage: s.maintenance?.message ?? '',
+    launcherHidden: s.launcher?.hidden ?? false,
+    launcherDescription: s.launcher?.description ?? '',
+    launcherIcon: s.launcher?.icon ?? '',
+    launcherGroup: s.launcher?.group ?? '',
+    launcherOrder: s.launcher?.order ?? 0,
     httpsRedirect: s.https?.redirect == null ? 'inherit' : s.https.redirect ? 'on' : 'off',
     hstsMode: s.https?.hsts == null ? 'inherit' : s.https.hsts.maxAge > 0 ? 'on' : 'off',
     ...hstsToFields(s.https?.hsts),
@@ -317,6 +332,7 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
       keepPath: v.redirectKeepPath,
     },
     maintenance: { enabled: v.maintenance, message: v.maintenanceMessage },
+    launcher: { hidden: v.launcherHidden, description: v.launcherDescription, icon: v.launcherIcon, group: v.launcherGroup, order: v.launcherOrder },
     https: {
       redirect: v.httpsRedirect === 'inherit' ? null : v.httpsRedirect === 'on',
       hsts: v.hstsMode === 'inherit' ? null : v.hstsMode === 'off' ? { maxAge: 0, includeSubdomains: false, preload: false } : fieldsToHsts(v),
@@ -337,6 +353,13 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
   }
   if (path === 'redirect.url' || path === 'redirect') return 'redirectUrl';
   if (path === 'maintenance.message' || path === 'maintenance') return 'maintenanceMessage';
+  const launcher: Record<string, string> = {
+    'launcher.description': 'launcherDescription',
+    'launcher.icon': 'launcherIcon',
+    'launcher.group': 'launcherGroup',
+    'launcher.order': 'launcherOrder',
+  };
+  if (launcher[path]) return launcher[path];
   const lb: Record<string, string> = {
     'loadBalancer.healthCheck.path': 'hcPath',
     'loadBalancer.healthCheck.intervalSeconds': 'hcInterval',

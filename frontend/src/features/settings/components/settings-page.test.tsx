@@ -13,6 +13,7 @@ describe('SettingsPage', () => {
       viewerMe,
       { path: '/api/config', body: { adminDomain: 'panel.example.com', defaultEntrypoints: ['websecure'], globalMiddlewares: [], defaultLifetimeSeconds: 0 } },
       { path: '/api/sso', body: { enabled: true, issuer: 'https://id.example.com', clientId: 'gatehouse', clientSecretSet: true, scopes: ['openid'], groupsClaim: 'groups', sessionSeconds: 86400 } },
+      { path: '/api/config/portal', body: { host: 'auth.example.com', name: 'Family', logo: '', accentColor: '#2563eb', idleTimeoutSeconds: 43200, rememberMeSeconds: 2592000, absoluteLifetimeSeconds: 7776000 } },
       { path: '/api/admin/sso', ...forbidden },
       { path: '/api/admin/security', ...forbidden },
     ]);

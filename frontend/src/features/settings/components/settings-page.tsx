@@ -4,6 +4,7 @@ import { useCanWrite } from '@/lib/api/system';
 import { AdminSecuritySettings } from './admin-security-settings';
 import { GeneralSettings } from './general-settings';
 import { PanelSignIn } from './panel-sign-in';
+import { PortalSettings } from './portal-settings';
 import { SsoSettings } from './sso-settings';
 
 export function SettingsPage() {
@@ -15,6 +16,7 @@ export function SettingsPage() {
         {canWrite ? null : <ReadOnlyNote />}
         <GeneralSettings />
         <PanelSignIn />
+        <PortalSettings />
         <SsoSettings />
         <AdminSecuritySettings />
       </div>

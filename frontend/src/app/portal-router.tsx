@@ -1,0 +1,99 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { ErrorState } from '@/components/ui/states';
+import { Toaster } from '@/components/ui/toaster';
+import { isApiError, setUnauthorizedHandler } from '@/lib/api-client';
+import { useMe } from '@/lib/api/system';
+import { createQueryClient } from '@/lib/query-client';
+import { LauncherPage } from '@/features/portal/components/launcher-page';
+import { PortalShell } from '@/features/portal/components/portal-shell';
+import { PortalSignInPage } from '@/features/portal/components/portal-sign-in-page';
+import { NotFoundPage } from './not-found';
+import { RouteError } from './route-error';
+
+/** The sign-in page's address that comes back here afterwards (rd is a full URL on this host). */
+function signInHere(path: string): string {
+  return `/login?rd=${encodeURIComponent(window.location.origin + path)}`;
+}
+
+/** Sends a visitor without a portal session to the portal's sign-in. */
+function RequirePortalSession({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const me = useMe();
+  if (me.isPending) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
+        <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+      </div>
+    );
+  }
+  if (me.isError) {
+    if (isApiError(me.error) && me.error.status === 401) return <Navigate to={signInHere(location.pathname + location.search)} replace />;
+    return (
+      <div style={{ maxWidth: 560, margin: '80px auto', padding: 16 }}>
+        <ErrorState error={me.error} onRetry={() => me.refetch()} title="This page could not be reached" />
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+/**
+ * The portal's pages, the only ones the SPA shows on the portal's host: sign-in, the
+ * launcher, the account, and the invitations pages beside /login.
+ */
+export function createPortalRouter() {
+  return createBrowserRouter([
+    {
+      element: <Outlet />,
+      errorElement: <RouteError />,
+      // Shown while the account page's code arrives on a first visit.
+      hydrateFallbackElement: (
+        <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
+          <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+        </div>
+      ),
+      children: [
+        { path: '/login', element: <PortalSignInPage /> },
+        // The invitations pages (features/invitations), as on the panel's host.
+        { path: '/invite/:token', lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: m.InvitePage })) },
+        { path: '/forgot-password', lazy: () => import('@/features/invitations/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+        { path: '/reset-password/:token', lazy: () => import('@/features/invitations/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+        {
+          element: (
+            <RequirePortalSession>
+              <PortalShell />
+            </RequirePortalSession>
+          ),
+          children: [
+            { index: true, element: <LauncherPage /> },
+            { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}
+
+/** The SPA on the portal's host. */
+export function PortalApp() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createPortalRouter);
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const here = router.state.location;
+      if (here.pathname === '/login') return;
+      queryClient.clear();
+      void router.navigate(signInHere(here.pathname + here.search), { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient, router]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

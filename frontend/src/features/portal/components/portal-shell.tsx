@@ -1,0 +1,45 @@
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useMe } from '@/lib/api/system';
+import { usePortalLogout } from '../api/portal';
+import { PortalBrand, usePortalStyle } from './portal-layout';
+
+/** The signed-in portal: the brand, the two pages and signing out, on a phone as on a desk. */
+export function PortalShell() {
+  const style = usePortalStyle();
+  const me = useMe();
+  const logout = usePortalLogout();
+  const navigate = useNavigate();
+  const signOut = async (everywhere: boolean) => {
+    try {
+      await logout.mutateAsync(everywhere);
+    } finally {
+      navigate('/login', { replace: true });
+    }
+  };
+  return (
+    <div className="portal" style={style}>
+      <header className="portal-header">
+        <PortalBrand />
+        <nav aria-label="Portal" className="portal-nav">
+          <NavLink to="/" end>
+            Services
+          </NavLink>
+          <NavLink to="/account">Account</NavLink>
+        </nav>
+        <div className="portal-user">
+          {me.data?.user.username ? <span className="muted small">{me.data.user.username}</span> : null}
+          <Button size="sm" onClick={() => void signOut(false)} loading={logout.isPending && logout.variables === false}>
+            Sign out
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => void signOut(true)} loading={logout.isPending && logout.variables === true}>
+            Sign out everywhere
+          </Button>
+        </div>
+      </header>
+      <main className="portal-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Where the portal goes after sign-in: `rd` only when it is an absolute URL on this very
+ * origin (same scheme, host and port) whose path starts with `/`; anything else (another
+ * host, a protocol-relative or scheme-less value, javascript:, credentials in the URL)
+ * falls back to the launcher.
+ */
+export function safeRedirect(rd: string | null, origin: string): string {
+  const fallback = '/';
+  if (!rd || rd.length > 2048) return fallback;
+  let url: URL;
+  try {
+    url = new URL(rd);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== origin || url.username || url.password) return fallback;
+  if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return fallback;
+  return url.pathname + url.search + url.hash;
+}

@@ -70,6 +70,7 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 		return sp, s.signOut(c, *f, sp)
 	}
 	action := rules.Authenticate
+	var identified *personEntry // the person of a live people session
 	switch {
 	case sp.rules != nil:
 		req := rules.Request{Method: f.method, URI: f.uri, Addr: f.addr, Header: f.header}
@@ -80,11 +81,17 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 				return sp, err
 			}
 			if chk, pe := checkPeopleSession(sess, sp, pol, now); chk == peopleAllowed {
-				req.Identity = pe.identity(sess.secondFactor)
+				req.Identity, identified = pe.identity(sess.secondFactor), pe
 			}
 		}
 		d := sp.rules.Decide(&req)
 		action, o.rule, o.basis = d.Action, d.Index, ruleBasis(d.Scope)
+		if d.NeedsIdentity && sp.people != nil {
+			// No live people session yet: the protection sends a browser
+			// to the portal (or refuses the person it does not admit);
+			// once back with a session, the rules see who it is.
+			return sp, s.authenticate(c, f, sp, pol, now, o)
+		}
 		if d.NeedsIdentity {
 			// A rule naming people or groups met a request without a
 			// person: basic auth, machine tokens and shared links cannot
@@ -97,6 +104,10 @@ func (s *Service) decide(c echo.Context, f *fwdRequest, o *outcome) (*servicePol
 	}
 	switch action {
 	case rules.Allow:
+		if identified != nil {
+			// The upstream learns who it is, as when the protection admits.
+			return sp, allowPerson(c, identified)
+		}
 		c.Response().WriteHeader(http.StatusOK)
 		return sp, nil
 	case rules.Deny:

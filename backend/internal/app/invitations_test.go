@@ -30,7 +30,7 @@ func newMailApp(t *testing.T) (*testApp, *testutil.SMTPReceiver) {
 	return a, rcv
 }
 
-var linkRE = regexp.MustCompile(`https://panel\.example\.com/(invite|reset-password)/([A-Za-z0-9_-]+)`)
+var linkRE = regexp.MustCompile(`https://panel\.example\.com/(invite|reset-password|register)/([A-Za-z0-9_-]+)`)
 
 // tokenIn reads the link's token from a mail (or a link).
 func tokenIn(t *testing.T, text string) string {

@@ -115,6 +115,7 @@ var Overrides = map[string]Override{
 	"POST /api/password-reset/request": {Skip: true, Reason: "a visitor asking for a reset link: changes nothing until used, and a record would tell which accounts exist"},
 	"POST /api/password-reset/check":   {Skip: true, Reason: "says whether a reset link works: changes nothing"},
 	"POST /api/password-reset":         {NoDiff: true, Action: "reset", Type: "people.password"},
+	"POST /api/registration":           {Skip: true, Reason: "a visitor asking for a registration link: changes nothing a record could show without telling which names and addresses exist; the account is audited when the link is used (invitations accept)"},
 	// Backups are files, not rows: the list is their state.
 	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
 	"DELETE /api/backups/:name": {Read: "/api/backups"},

@@ -109,3 +109,25 @@ type ResetRequest struct {
 	Token    string `json:"token"`
 	Password string `json:"password"`
 }
+
+// RegistrationSettings is GET/PUT /api/registration/settings: whether
+// visitors may register themselves ("off", or "domains": only addresses in
+// Domains), and the groups (ids) a new person joins. A registered person
+// always has the panel role none.
+type RegistrationSettings struct {
+	Mode    string   `json:"mode"`
+	Domains []string `json:"domains"`
+	Groups  []string `json:"groups"`
+}
+
+// RegistrationAvailability is GET /api/registration: whether the sign-in
+// page offers "Create an account".
+type RegistrationAvailability struct {
+	Available bool `json:"available"`
+}
+
+// RegisterRequest is POST /api/registration.
+type RegisterRequest struct {
+	Username string `json:"username"`
+	Email    string `json:"email"`
+}

@@ -52,3 +52,26 @@ func FuzzNormalCreate(f *testing.F) {
 		}
 	})
 }
+
+// Listed domains come out folded, bounded and well formed, or are refused
+// naming domains or domains[i].
+func FuzzNormalDomains(f *testing.F) {
+	for _, s := range []string{"example.com", " Example.COM ", "", "a..b", "-x.com", strings.Repeat("a", 300) + ".com", "ex ample.com", "é.com"} {
+		f.Add(s, "example.org")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		var c apperr.Collector
+		out := normalDomains(&c, []string{a, b})
+		if err := c.Err(); err != nil {
+			e, ok := apperr.As(err)
+			if !ok || len(e.Fields) == 0 || !strings.HasPrefix(e.Fields[0].Field, "domains") {
+				t.Fatalf("normalDomains(%q, %q) = %v; want a field error on domains", a, b, err)
+			}
+		}
+		for _, d := range out {
+			if d == "" || len(d) > MaxDomainLength || strings.ToLower(d) != d || strings.ContainsAny(d, " @\x00") {
+				t.Fatalf("normalDomains(%q, %q) kept %q", a, b, d)
+			}
+		}
+	})
+}

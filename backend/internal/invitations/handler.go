@@ -40,6 +40,48 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.POST("/password-reset/request", h.forgot, reset, route.Portal)
 	r.POST("/password-reset/check", h.checkReset, reset, route.Portal)
 	r.POST("/password-reset", h.reset, reset, route.Portal)
+
+	r.GET("/registration/settings", h.registrationSettings)
+	r.PUT("/registration/settings", h.setRegistrationSettings,
+		route.PersonOnly.Because("self-registration opens a way to sign in"))
+	join := route.Public.Because("a visitor has no account yet; rate limited, never tells who exists")
+	r.GET("/registration", h.registrationAvailable, join, route.Portal)
+	r.POST("/registration", h.register, join, route.Portal)
+}
+
+func (h *Handler) registrationSettings(c echo.Context) error {
+	out, err := h.svc.RegistrationSettings(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) setRegistrationSettings(c echo.Context) error {
+	var req RegistrationSettings
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	out, err := h.svc.SetRegistrationSettings(c.Request().Context(), req)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+func (h *Handler) registrationAvailable(c echo.Context) error {
+	return c.JSON(http.StatusOK, RegistrationAvailability{Available: h.svc.RegistrationOpen(c.Request().Context())})
+}
+
+func (h *Handler) register(c echo.Context) error {
+	var req RegisterRequest
+	if err := httpx.Bind(c, &req); err != nil {
+		return err
+	}
+	if err := h.svc.Register(c.Request().Context(), req, clientIP(c)); err != nil {
+		return err
+	}
+	return c.NoContent(http.StatusAccepted)
 }
 
 //go:embed openapi*.yaml

@@ -32,3 +32,11 @@ func resetMail(p store.Person, link string) mail.Message {
 		greeting(p.DisplayName, p.Username), p.Username, link, int(ResetTTL/time.Minute))
 	return mail.Message{To: []string{p.Email}, Subject: "Reset your password", Text: text}
 }
+
+func registrationMail(p people.Person, link string, expires time.Time) mail.Message {
+	text := fmt.Sprintf("Hello,\n\nSomeone asked to create the account %q with this e-mail address.\n\n"+
+		"Open this link to choose a password or set up a passkey and finish:\n\n%s\n\n"+
+		"The link works once, until %s (UTC). If you did not ask for this, ignore this e-mail: no account is created.\n",
+		p.Username, link, expires.UTC().Format("2 January 2006 15:04"))
+	return mail.Message{To: []string{p.Email}, Subject: "Finish creating your account", Text: text}
+}

@@ -27,12 +27,14 @@ const (
 	MaxLogin = people.MaxEmail
 )
 
-type resetLimits struct{ login, ip *ratelimit.Limiter }
+type resetLimits struct{ login, ip, regEmail, regIP *ratelimit.Limiter }
 
 func newResetLimits(db *gorm.DB, now func() time.Time, opts ...ratelimit.Option) resetLimits {
 	return resetLimits{
-		login: ratelimit.Shared(db, "password-reset-login", ResetsPerLogin, ResetLimitWindow, now, opts...),
-		ip:    ratelimit.Shared(db, "password-reset-ip", ResetsPerIP, ResetLimitWindow, now, opts...),
+		login:    ratelimit.Shared(db, "password-reset-login", ResetsPerLogin, ResetLimitWindow, now, opts...),
+		ip:       ratelimit.Shared(db, "password-reset-ip", ResetsPerIP, ResetLimitWindow, now, opts...),
+		regEmail: ratelimit.Shared(db, "registration-email", RegistrationsPerEmail, ResetLimitWindow, now, opts...),
+		regIP:    ratelimit.Shared(db, "registration-ip", RegistrationsPerIP, ResetLimitWindow, now, opts...),
 	}
 }
 

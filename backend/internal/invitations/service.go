@@ -168,7 +168,7 @@ func (s *Service) Create(ctx context.Context, in CreateRequest) (Created, error)
 		by = a.Name
 	}
 	row := store.Invitation{ID: store.NewID(), TokenHash: bearer.Hash(tok), PersonID: &p.ID, Username: p.Username,
-		Email: p.Email, CreatedBy: by, ExpiresAt: now.Add(ttl), CreatedAt: now}
+		Email: p.Email, CreatedBy: by, Kind: KindInvitation, ExpiresAt: now.Add(ttl), CreatedAt: now}
 	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
 		_ = s.people.Delete(ctx, p.ID)
 		return Created{}, fmt.Errorf("store invitation: %w", err)

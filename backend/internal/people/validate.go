@@ -148,3 +148,10 @@ func likePattern(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return "%" + r.Replace(strings.ToLower(s)) + "%"
 }
+
+// CheckUsername adds the username's problem to c (self-registration
+// checks what a visitor types with the same rule).
+func CheckUsername(c *apperr.Collector, name string) { checkUsername(c, name) }
+
+// NormalEmail returns the address trimmed, or adds its problem to c.
+func NormalEmail(c *apperr.Collector, email string) string { return normalEmail(c, email) }

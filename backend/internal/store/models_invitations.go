@@ -11,6 +11,9 @@ type Invitation struct {
 	Username  string
 	Email     string
 	CreatedBy string
+	// Kind is "invitation" (an administrator's) or "registration" (a
+	// visitor's, migration 0025).
+	Kind      string
 	ExpiresAt time.Time
 	UsedAt    *time.Time
 	RevokedAt *time.Time
@@ -25,4 +28,14 @@ type PasswordReset struct {
 	ExpiresAt time.Time
 	UsedAt    *time.Time
 	CreatedAt time.Time
+}
+
+// RegistrationSettings is the one row saying whether visitors may register
+// themselves (migration 0025). Domains and GroupIDs are JSON lists.
+type RegistrationSettings struct {
+	ID        int
+	Mode      string
+	Domains   JSON[[]string]
+	GroupIDs  JSON[[]string] `gorm:"column:group_ids"`
+	UpdatedAt time.Time
 }

@@ -58,6 +58,11 @@ export function createPortalRouter() {
         { path: '/login', element: <PortalSignInPage /> },
         // The invitations pages (features/invitations), as on the panel's host.
         { path: '/invite/:token', lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: m.InvitePage })) },
+        { path: '/register', lazy: () => import('@/features/invitations/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
+        {
+          path: '/register/:token',
+          lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: () => <m.InvitePage registration /> })),
+        },
         { path: '/forgot-password', lazy: () => import('@/features/invitations/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
         { path: '/reset-password/:token', lazy: () => import('@/features/invitations/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
         {

@@ -28,6 +28,11 @@ export function createAppRouter() {
         { path: '/setup', element: <SetupPage /> },
         { path: '/login', element: <LoginPage /> },
         { path: '/invite/:token', lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: m.InvitePage })) },
+        { path: '/register', lazy: () => import('@/features/invitations/components/register-page').then((m) => ({ Component: m.RegisterPage })) },
+        {
+          path: '/register/:token',
+          lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: () => <m.InvitePage registration /> })),
+        },
         { path: '/forgot-password', lazy: () => import('@/features/invitations/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
         { path: '/reset-password/:token', lazy: () => import('@/features/invitations/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
         {

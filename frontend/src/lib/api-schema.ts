@@ -2148,6 +2148,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether visitors may create an account */
+        get: operations["registrationAvailable"];
+        put?: never;
+        /**
+         * Ask for a link to create an account
+         * @description The answer is the same whether the username and address are free, taken or outside the listed domains; the link is mailed later, only when the address is in a listed domain and both are free. The link is opened at /register/{token} and used through /api/invitations/preview, /passkey and /accept.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registration/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Self-registration settings */
+        get: operations["getRegistrationSettings"];
+        /** Change the self-registration settings (a signed-in administrator only) */
+        put: operations["putRegistrationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -3638,6 +3677,12 @@ export interface components {
         ReauthenticateRequest: {
             code?: string;
             password?: string;
+        };
+        RegistrationSettings: {
+            domains: string[];
+            groups: string[];
+            /** @enum {string} */
+            mode: "off" | "domains";
         };
         /** @description One of a service's protections; the fields beyond the common ones depend on the type. */
         SecurityConfig: components["schemas"]["SecurityConfigBasicAuth"] | components["schemas"]["SecurityConfigSSO"] | components["schemas"]["SecurityConfigSharedLinks"] | components["schemas"]["SecurityConfigTokens"] | components["schemas"]["SecurityConfigEmailCode"] | components["schemas"]["SecurityConfigPeople"];
@@ -8437,6 +8482,109 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    registrationAvailable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Availability. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                    };
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description If the account can be created, a link is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getRegistrationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSettings"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    putRegistrationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationSettings"];
+            };
+        };
+        responses: {
+            /** @description The saved settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationSettings"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };

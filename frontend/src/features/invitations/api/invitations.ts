@@ -54,3 +54,15 @@ export function useResetPassword() {
     meta: { quiet: true },
   });
 }
+
+/** Whether visitors may create an account (the sign-in page offers the link only then). */
+export function useRegistrationAvailable() {
+  return useQuery({ queryKey: ['registration', 'available'], queryFn: () => api.get('/api/registration') });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: { username: string; email: string }) => api.post('/api/registration', { body }),
+    meta: { quiet: true },
+  });
+}

@@ -10,8 +10,11 @@ import { passkeysSupported } from '@/lib/webauthn';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations';
 import { PublicLayout } from './public-layout';
 
-/** /invite/:token: the invited person chooses a password, a passkey, or both. */
-export function InvitePage() {
+/**
+ * /invite/:token: the invited person chooses a password, a passkey, or both.
+ * /register/:token is the same page for a visitor who asked for an account.
+ */
+export function InvitePage({ registration = false }: { registration?: boolean }) {
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
@@ -22,16 +25,22 @@ export function InvitePage() {
 
   if (preview.isPending) {
     return (
-      <PublicLayout title="Your invitation">
+      <PublicLayout title={registration ? 'Create your account' : 'Your invitation'}>
         <LoadingRows />
       </PublicLayout>
     );
   }
   if (preview.isError) {
     return (
-      <PublicLayout title="This invitation does not work" subtitle="It was already used, it expired, or it was withdrawn.">
-        <p>Ask the person who invited you for a new invitation.</p>
-      </PublicLayout>
+      registration ? (
+        <PublicLayout title="This link does not work" subtitle="It was already used, or it expired.">
+          <Link to="/register">Ask for a new link</Link>
+        </PublicLayout>
+      ) : (
+        <PublicLayout title="This invitation does not work" subtitle="It was already used, it expired, or it was withdrawn.">
+          <p>Ask the person who invited you for a new invitation.</p>
+        </PublicLayout>
+      )
     );
   }
   if (accept.isSuccess) {
@@ -57,7 +66,7 @@ export function InvitePage() {
     }
     accept.mutate(
       { token, password, withPasskey, passkeyName: 'Passkey' },
-      { onError: (err) => setError(isApiError(err) && err.status === 404 ? 'This invitation no longer works. Ask for a new one.' : errorMessage(err)) },
+      { onError: (err) => setError(isApiError(err) && err.status === 404 ? registration ? 'This link no longer works. Ask for a new one.' : 'This invitation no longer works. Ask for a new one.' : errorMessage(err)) },
     );
   };
 

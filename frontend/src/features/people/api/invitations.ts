@@ -25,3 +25,17 @@ export function useRevokeInvitation() {
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
+
+export function useRegistrationSettings() {
+  return useQuery({ queryKey: [...qk.people.all(), 'registration'], queryFn: () => api.get('/api/registration/settings') });
+}
+
+/** Saves who may create their own account. */
+export function useSaveRegistrationSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { mode: 'off' | 'domains'; domains: string[]; groups: string[] }) => api.put('/api/registration/settings', { body }),
+    meta: { quiet: true },
+    onSuccess: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
+  });
+}

@@ -12,6 +12,7 @@ import type { Person } from '@/lib/api-types';
 import { asSentence, formatDateTime, formatRelative } from '@/lib/format';
 import { PEOPLE_PAGE_SIZE, useDeletePerson, useGroups, usePeople, useResetSecondFactor, useUpdatePerson } from '../api/people';
 import { InvitationsCard, InviteDialog } from './invitations';
+import { RegistrationCard } from './registration';
 import { panelRoleLabel, PersonDialog, SetPasswordDialog } from './person-dialogs';
 import { PersonSessionsDialog } from './person-sessions';
 
@@ -201,6 +202,9 @@ export function PeoplePage() {
       </Card>
       <div style={{ marginTop: 16 }}>
         <InvitationsCard canWrite={canWrite} />
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <RegistrationCard canWrite={canWrite} groups={groups.data ?? []} />
       </div>
       <InviteDialog open={inviting} groups={groups.data ?? []} onClose={() => setInviting(false)} />
       <PersonDialog open={creating || !!editing} target={editing} groups={groups.data ?? []} onClose={() => (setCreating(false), setEditing(null))} />

@@ -96,3 +96,8 @@ export function usePortalLogout() {
     onSettled: () => qc.clear(),
   });
 }
+
+/** Whether the portal's sign-in offers "Create an account" (self-registration is on). */
+export function usePortalRegistration() {
+  return useQuery({ queryKey: ['registration', 'available'], queryFn: () => api.get('/api/registration'), staleTime: 60_000, retry: false });
+}

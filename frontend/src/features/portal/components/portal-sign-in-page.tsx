@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import type { SecondFactorMethod } from '@/lib/api-types';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
-import { usePortalCode, usePortalInfo, usePortalLogin, usePortalPasskey } from '../api/portal';
+import { usePortalCode, usePortalInfo, usePortalLogin, usePortalPasskey, usePortalRegistration } from '../api/portal';
 import { safeRedirect } from '../lib/redirect';
 import { PortalCard } from './portal-layout';
 
@@ -35,6 +35,7 @@ function describe(e: unknown, what: string): Problem {
 export function PortalSignInPage() {
   const [params] = useSearchParams();
   const info = usePortalInfo().data;
+  const registration = usePortalRegistration();
   const login = usePortalLogin();
   const code = usePortalCode();
   const passkey = usePortalPasskey();
@@ -150,6 +151,11 @@ export function PortalSignInPage() {
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={signInWithPasskey}>
             Use a passkey
           </Button>
+        ) : null}
+        {registration.data?.available ? (
+          <Link className="small" to="/register">
+            Create an account
+          </Link>
         ) : null}
       </div>
     </PortalCard>

@@ -80,6 +80,11 @@ export function useForgetSession() {
 }
 
 /** Whether "forgot password" is offered: only when the panel can send e-mail. */
+/** Whether the sign-in page offers "Create an account" (self-registration is on). */
+export function useRegistrationOffered() {
+  return useQuery({ queryKey: ['registration', 'available'], queryFn: () => api.get('/api/registration'), staleTime: 60_000, retry: false });
+}
+
 export function useResetOffered() {
   return useQuery({ queryKey: ['password-reset', 'available'], queryFn: () => api.get('/api/password-reset'), staleTime: 60_000, retry: false });
 }

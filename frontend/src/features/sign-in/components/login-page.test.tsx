@@ -113,4 +113,17 @@ describe('LoginPage with SSO', () => {
     expect(await screen.findByText('The sign-in could not be completed. Try again.')).toBeInTheDocument();
     expect(screen.queryByText(/click here/)).not.toBeInTheDocument();
   });
+
+  it('offers "Create an account" only when self-registration is on', async () => {
+    mockFetch([system, { path: '/api/registration', body: { available: true } }]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login' });
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+  });
+
+  it('hides "Create an account" when self-registration is off', async () => {
+    mockFetch([system, { path: '/api/registration', body: { available: false } }, { path: '/api/password-reset', body: { available: true } }]);
+    renderRoute(<LoginPage />, { path: '/login', url: '/login' });
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+  });
 });

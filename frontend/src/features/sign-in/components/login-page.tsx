@@ -12,7 +12,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { asSentence } from '@/lib/format';
 import type { SecondFactorMethod } from '@/lib/api-types';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
-import { useForgetSession, useLogin, usePasskeyLogin, useResetOffered } from '../api/auth';
+import { useForgetSession, useLogin, usePasskeyLogin, useRegistrationOffered, useResetOffered } from '../api/auth';
 import { AuthLayout } from './auth-layout';
 import { loginSchema } from './schemas';
 import { SecondFactorStep } from './second-factor-step';
@@ -45,6 +45,7 @@ export function LoginPage() {
   const login = useLogin();
   const passkey = usePasskeyLogin();
   const resetOffered = useResetOffered();
+  const registration = useRegistrationOffered();
   const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
   const [formError, setFormError] = useState<{ tone: 'danger' | 'warning'; title: string; text: string } | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<Values>({
@@ -135,6 +136,11 @@ export function LoginPage() {
             {resetOffered.data?.available ? (
               <Link className="small" to="/forgot-password">
                 Forgot your password?
+              </Link>
+            ) : null}
+            {registration.data?.available ? (
+              <Link className="small" to="/register">
+                Create an account
               </Link>
             ) : null}
           </form>

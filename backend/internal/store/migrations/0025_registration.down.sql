@@ -1,0 +1,2 @@
+DROP TABLE registration_settings;
+ALTER TABLE invitations DROP COLUMN kind;

@@ -19,7 +19,11 @@ const RecordEnv = "GATEHOUSE_API_RECORD"
 
 // Recorded is one answer as it is written to the record directory.
 type Recorded struct {
-	Method      string `json:"method"`
+	Method string `json:"method"`
+	// Host is the request's Host: the API is described as the panel's
+	// host serves it; the sign-in portal's host answers 404 for every
+	// route not marked for it.
+	Host        string `json:"host,omitempty"`
 	Path        string `json:"path"` // as sent: escaped, so a test of hostile paths records a parsable URL
 	Status      int    `json:"status"`
 	ContentType string `json:"contentType"`
@@ -60,7 +64,7 @@ func record(req *http.Request, rec *httptest.ResponseRecorder) {
 	recorder.mu.Lock()
 	defer recorder.mu.Unlock()
 	if err := recorder.enc.Encode(Recorded{
-		Method: req.Method, Path: req.URL.EscapedPath(), Status: rec.Code,
+		Method: req.Method, Host: req.Host, Path: req.URL.EscapedPath(), Status: rec.Code,
 		ContentType: rec.Header().Get("Content-Type"), Body: rec.Body.String(),
 	}); err != nil {
 		panic(fmt.Sprintf("%s: %v", RecordEnv, err))

@@ -2702,8 +2702,11 @@ export interface components {
         };
         AdminUser: {
             id: string;
-            /** @enum {string} */
-            role: "admin" | "viewer";
+            /**
+             * @description The panel role; none only on the sign-in portal, where a person without a panel role signs in
+             * @enum {string}
+             */
+            role: "admin" | "viewer" | "none";
             username: string;
         };
         AdminUserResponse: {
@@ -4215,7 +4218,7 @@ export interface components {
             user: {
                 id: string;
                 /** @enum {string} */
-                role: "admin" | "viewer";
+                role: "admin" | "viewer" | "none";
                 username: string;
             };
         };

@@ -102,7 +102,7 @@ func signInOnPortal(t *testing.T, c *http.Client, service, username, password st
 		t.Fatalf("%s opens %s: %d %q, want the continue hop %q", username, service, a.code, a.location, continueURL)
 	}
 	a = fetch(t, c, a.location, nil)
-	signInURL := "http://" + portalHost + "/?rd=" + url.QueryEscape(continueURL)
+	signInURL := "http://" + portalHost + "/login?rd=" + url.QueryEscape(continueURL)
 	if a.code != http.StatusFound || a.location != signInURL {
 		t.Fatalf("continue hop signed out: %d %q, want the sign-in page %q", a.code, a.location, signInURL)
 	}
@@ -287,7 +287,7 @@ func TestPeoplePortalThroughTraefik(t *testing.T) {
 		if a.code != http.StatusFound || !strings.HasPrefix(a.location, "http://"+portalHost+forwardauth.PortalContinuePath+"?") {
 			t.Fatalf("%s after signing out everywhere: %d %q", svc, a.code, a.location)
 		}
-		if a = fetch(t, c, a.location, nil); a.code != http.StatusFound || !strings.HasPrefix(a.location, "http://"+portalHost+"/?rd=") {
+		if a = fetch(t, c, a.location, nil); a.code != http.StatusFound || !strings.HasPrefix(a.location, "http://"+portalHost+"/login?rd=") {
 			t.Fatalf("continue hop after signing out everywhere: %d %q", a.code, a.location)
 		}
 	}

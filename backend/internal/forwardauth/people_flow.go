@@ -132,6 +132,14 @@ func (s *Service) verifyAppPassword(c echo.Context, f fwdRequest, sp *servicePol
 	return true, allowPerson(c, pe)
 }
 
+// PortalSignInPath is the portal's sign-in page; its rd parameter is where
+// it sends the person afterwards (an address on the portal).
+const PortalSignInPath = "/login"
+
+// justSignedIn is how recent a portal sign-in is taken to be the answer to
+// this hop's own request to sign in again.
+const justSignedIn = time.Minute
+
 // portalContinue is GET /api/portal/continue?rd=<url> on the portal's
 // host: a person signed in on the portal, strongly and recently enough for
 // the service behind rd, is sent back there with a one-time exchange token;
@@ -168,8 +176,21 @@ func (s *Service) portalContinue(c echo.Context) error {
 	}
 	now := s.now()
 	pe := pol.people[in.PersonID]
+	if signedIn && pe != nil && pe.enabled && sp.people.allows(pe) && sp.people.secondFactor && !in.SecondFactor &&
+		now.Sub(in.At) < justSignedIn {
+		// They have just signed in again and still without a second
+		// factor: they have none to give. Sending them back would loop.
+		return refuse(c, true, http.StatusForbidden, apperr.CodeForbidden, page{
+			Title:   "A second factor is needed",
+			Message: sp.name + " asks for a second factor (a passkey or an authenticator app) and your account has none yet. Add one on your account page, then open " + sp.name + " again.",
+			LinkURL: pol.portalURL + "/account", LinkText: "Open my account",
+		})
+	}
 	if !signedIn || pe == nil || !pe.enabled || (sp.people.allows(pe) && !sp.people.fresh(in.SecondFactor, in.At, now)) {
-		loc := pol.portalURL + "/?rd=" + url.QueryEscape(pol.portalURL+PortalContinuePath+"?rd="+url.QueryEscape(back))
+		// The portal's sign-in page comes back to this hop; a person
+		// already signed in goes straight back unless asked to sign in
+		// again or add a factor.
+		loc := pol.portalURL + PortalSignInPath + "?rd=" + url.QueryEscape(pol.portalURL+PortalContinuePath+"?rd="+url.QueryEscape(back))
 		// The portal asks for a factor (stepup) or a fresh sign-in (reauth)
 		// before sending the person back here, so this never loops.
 		switch {

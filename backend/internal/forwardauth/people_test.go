@@ -178,7 +178,7 @@ func TestPeopleProtectionFlow(t *testing.T) {
 	// Nobody signed in: to the portal's sign-in page, then back here.
 	rec = v.continueAs("", "https://mail.example.com/")
 	loc := rec.Header().Get("Location")
-	if rec.Code != http.StatusFound || !strings.HasPrefix(loc, testPortal+"/?rd="+url.QueryEscape(testPortal+PortalContinuePath)) {
+	if rec.Code != http.StatusFound || !strings.HasPrefix(loc, testPortal+PortalSignInPath+"?rd="+url.QueryEscape(testPortal+PortalContinuePath)) {
 		t.Fatalf("continue signed out = %d %q", rec.Code, loc)
 	}
 	// A non-browser without a session gets the envelope.
@@ -244,10 +244,17 @@ func TestPeopleStepUpAndMaxAge(t *testing.T) {
 	v := newPeopleEnv(t)
 	svc := v.service("admin.example.com")
 	v.protectPeople(svc, map[string]any{"people": []string{v.ann}, "secondFactor": true, "maxAgeSeconds": 3600})
-	v.portal.set("pw", PortalSignIn{PersonID: v.ann, SessionID: "ps1", At: v.clock.Now()})
+	v.portal.set("pw", PortalSignIn{PersonID: v.ann, SessionID: "ps1", At: v.clock.Now().Add(-5 * time.Minute)})
 	rec := v.continueAs("pw", "https://admin.example.com/")
 	if rec.Code != http.StatusFound || !strings.HasSuffix(rec.Header().Get("Location"), "&stepup=1") {
 		t.Fatalf("password-only continue = %d %q, want a step-up", rec.Code, rec.Header().Get("Location"))
+	}
+	// Signed in again a moment ago, still without a factor: they have none,
+	// so the hop says what to do instead of sending them round again.
+	v.portal.set("pw", PortalSignIn{PersonID: v.ann, SessionID: "ps1", At: v.clock.Now()})
+	rec = v.continueAs("pw", "https://admin.example.com/")
+	if rec.Code != http.StatusForbidden || !contains(rec.Body.String(), "A second factor is needed") || !contains(rec.Body.String(), testPortal+"/account") {
+		t.Fatalf("just signed in without a factor = %d: %s", rec.Code, rec.Body.String())
 	}
 	v.portal.set("pw", PortalSignIn{PersonID: v.ann, SessionID: "ps1", SecondFactor: true, At: v.clock.Now()})
 	tok := v.signIn(svc, "admin.example.com", "pw")

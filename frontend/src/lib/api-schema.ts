@@ -1699,7 +1699,7 @@ export interface paths {
          *     session here. A person signed in on the portal (with a second factor
          *     and recently enough when the service asks) goes back to rd with a
          *     one-time exchange token; anyone else goes to the portal's sign-in page
-         *     (`/?rd=<this URL>`, with `stepup=1` when a second factor is missing or
+         *     (`/login?rd=<this URL>`, with `stepup=1` when a second factor is missing or
          *     `reauth=1` when the sign-in is too old). HTML for people.
          */
         get: operations["portalContinue"];

@@ -98,6 +98,11 @@ export function usePortalLogout() {
 }
 
 /** Whether the portal's sign-in offers "Create an account" (self-registration is on). */
+/** Whether a forgotten password can be reset by e-mail (mail is set up). */
+export function usePortalResetOffered() {
+  return useQuery({ queryKey: ['password-reset', 'available'], queryFn: () => api.get('/api/password-reset'), staleTime: 60_000, retry: false });
+}
+
 export function usePortalRegistration() {
   return useQuery({ queryKey: ['registration', 'available'], queryFn: () => api.get('/api/registration'), staleTime: 60_000, retry: false });
 }

@@ -19,4 +19,30 @@ describe('PortalSignInPage', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
   });
+
+  it('sends someone already signed in straight on to rd', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    const rd = `${window.location.origin}/api/portal/continue?rd=${encodeURIComponent('https://mail.example.com/')}`;
+    mockFetch([{ path: '/api/admin/me', body: { user: { id: 'p1', username: 'ann', role: 'none' } } }]);
+    renderRoute(<PortalSignInPage />, { path: '/login', url: `/login?rd=${encodeURIComponent(rd)}` });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`/api/portal/continue?rd=${encodeURIComponent('https://mail.example.com/')}`));
+  });
+
+  it('asks a signed-in person to sign in again with a factor when the service wants one', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
+    const { calls } = mockFetch([{ path: '/api/admin/me', body: { user: { id: 'p1', username: 'ann', role: 'none' } } }]);
+    renderRoute(<PortalSignInPage />, { path: '/login', url: `/login?stepup=1&rd=${encodeURIComponent(window.location.origin + '/')}` });
+    expect(await screen.findByRole('heading', { name: 'Sign in again' })).toBeInTheDocument();
+    expect(screen.getByText(/asks for your second factor/)).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.url === '/api/admin/me')).toBe(false);
+  });
+
+  it('offers a password reset when mail is set up', async () => {
+    mockFetch([{ path: '/api/password-reset', body: { available: true } }]);
+    renderRoute(<PortalSignInPage />, { path: '/login', url: '/login' });
+    expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+  });
 });

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import type { SecondFactorMethod } from '@/lib/api-types';
+import { useMe } from '@/lib/api/system';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
-import { usePortalCode, usePortalInfo, usePortalLogin, usePortalPasskey, usePortalRegistration } from '../api/portal';
+import { usePortalCode, usePortalInfo, usePortalLogin, usePortalPasskey, usePortalRegistration, usePortalResetOffered } from '../api/portal';
 import { safeRedirect } from '../lib/redirect';
 import { PortalCard } from './portal-layout';
 
@@ -36,6 +37,7 @@ export function PortalSignInPage() {
   const [params] = useSearchParams();
   const info = usePortalInfo().data;
   const registration = usePortalRegistration();
+  const resetOffered = usePortalResetOffered();
   const login = usePortalLogin();
   const code = usePortalCode();
   const passkey = usePortalPasskey();
@@ -49,6 +51,17 @@ export function PortalSignInPage() {
 
   // A full navigation: rd may be a page the portal's own router does not know.
   const done = () => window.location.assign(safeRedirect(params.get('rd'), window.location.origin));
+
+  // A service sends people here on their way to it (rd). Someone already signed in goes
+  // straight on, unless the service asked them to sign in again (reauth) or to use a
+  // second factor (stepup): then they sign in again here.
+  const stepUp = params.get('stepup') === '1';
+  const again = stepUp || params.get('reauth') === '1';
+  const me = useMe(!again);
+  const signedIn = !again && me.isSuccess;
+  useEffect(() => {
+    if (signedIn) window.location.assign(safeRedirect(params.get('rd'), window.location.origin));
+  }, [signedIn, params]);
 
   const submitPassword = async (e: FormEvent) => {
     e.preventDefault();
@@ -130,7 +143,18 @@ export function PortalSignInPage() {
   }
 
   return (
-    <PortalCard title="Sign in" subtitle={info?.name ? `Welcome to ${info.name}.` : undefined}>
+    <PortalCard
+      title={again ? 'Sign in again' : 'Sign in'}
+      subtitle={
+        stepUp
+          ? 'The service you are opening asks for your second factor: sign in with a passkey, or with your password and your code.'
+          : again
+            ? 'It has been a while: the service you are opening asks you to sign in again.'
+            : info?.name
+              ? `Welcome to ${info.name}.`
+              : undefined
+      }
+    >
       <div className="stack">
         {alert}
         <form className="stack" onSubmit={submitPassword} noValidate aria-label="Sign in with a password">
@@ -151,6 +175,11 @@ export function PortalSignInPage() {
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={signInWithPasskey}>
             Use a passkey
           </Button>
+        ) : null}
+        {resetOffered.data?.available ? (
+          <Link className="small" to="/forgot-password">
+            Forgot your password?
+          </Link>
         ) : null}
         {registration.data?.available ? (
           <Link className="small" to="/register">

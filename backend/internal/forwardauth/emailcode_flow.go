@@ -268,16 +268,5 @@ func (s *Service) openEmailSession(c echo.Context, f fwdRequest, sp *servicePoli
 		ServiceID: sp.id, Kind: store.SessionEmailCode, Subject: e.id.email, Email: e.id.email,
 		ExpiresAt: capExpiry(now.Add(time.Duration(sp.emailCode.sessionSeconds)*time.Second), sp.expiresAt),
 	}
-	var tok string
-	err := s.db.WithContext(c.Request().Context()).Transaction(func(tx *gorm.DB) error {
-		var err error
-		tok, err = s.sessions.create(tx, &row)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	s.sessions.remember(row)
-	setCookie(c, f, tok, row.ExpiresAt, now)
-	return c.Redirect(redirectStatus(f.method), clean)
+	return s.openSession(c, f, &row, now, clean)
 }

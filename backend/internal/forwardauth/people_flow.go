@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"gorm.io/gorm"
 
 	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
@@ -256,16 +255,5 @@ func (s *Service) openPeopleSession(c echo.Context, f fwdRequest, sp *servicePol
 		PersonID: pe.id, PortalSessionID: e.portalSessionID, SecondFactor: e.secondFactor, SignedInAt: &at,
 		ExpiresAt: capExpiry(now.Add(PeopleSessionSeconds*time.Second), sp.expiresAt),
 	}
-	var tok string
-	err := s.db.WithContext(c.Request().Context()).Transaction(func(tx *gorm.DB) error {
-		var err error
-		tok, err = s.sessions.create(tx, &row)
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	s.sessions.remember(row)
-	setCookie(c, f, tok, row.ExpiresAt, now)
-	return c.Redirect(redirectStatus(f.method), clean)
+	return s.openSession(c, f, &row, now, clean)
 }

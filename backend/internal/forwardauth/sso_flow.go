@@ -248,16 +248,23 @@ func (s *Service) redeemExchange(c echo.Context, f fwdRequest, sp *servicePolicy
 		SSOIssuer: e.id.issuer, SSOSubject: e.id.subject, SSOUsername: e.id.preferred,
 		ExpiresAt: capExpiry(now.Add(time.Duration(d.SessionSeconds)*time.Second), sp.expiresAt),
 	}
-	var sessionToken string
-	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return s.openSession(c, f, &row, now, clean)
+}
+
+// openSession stores row, the session an exchange token opens on the
+// service's host (single sign-on, e-mail code, people), sets its cookie and
+// sends the browser on to clean, the address it asked for.
+func (s *Service) openSession(c echo.Context, f fwdRequest, row *store.Session, now time.Time, clean string) error {
+	var tok string
+	err := s.db.WithContext(c.Request().Context()).Transaction(func(tx *gorm.DB) error {
 		var err error
-		sessionToken, err = s.sessions.create(tx, &row)
+		tok, err = s.sessions.create(tx, row)
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	s.sessions.remember(row)
-	setCookie(c, f, sessionToken, row.ExpiresAt, now)
+	s.sessions.remember(*row)
+	setCookie(c, f, tok, row.ExpiresAt, now)
 	return c.Redirect(redirectStatus(f.method), clean)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 const (
@@ -151,8 +152,7 @@ func TestPortalSignInWithSecondFactors(t *testing.T) {
 	decode(t, a.expect("POST", "/api/admin/me/2fa/totp", "", http.StatusOK), &en)
 	a.expect("POST", "/api/admin/me/2fa/totp/confirm", `{"code":"`+a.code(en.Secret)+`"}`, http.StatusOK)
 	// A passkey made on the portal is bound to the portal's host.
-	k := newAuthenticator(t)
-	k.rp, k.origin = portalHost, portalURL
+	k := testutil.NewAuthenticator(t, portalURL)
 	a.clock.Add(time.Second)
 	a.registerPasskey(k, "phone")
 	a.expect("POST", "/api/admin/logout", "", http.StatusNoContent)

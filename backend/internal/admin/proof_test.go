@@ -86,14 +86,14 @@ func TestSecondFactorChangesNeedAFreshProof(t *testing.T) {
 		a.wantReauth("DELETE", "/api/admin/me/passkeys/"+p.ID)
 
 		other := newAuthenticator(t)
-		other.userHandle = k.userHandle
+		other.ClaimUserOf(k)
 		opts := a.expect("POST", "/api/admin/me/reauthenticate/passkey/begin", "", http.StatusOK)
-		body, _ := json.Marshal(map[string]any{"credential": other.get(opts.Body.Bytes())})
+		body, _ := json.Marshal(map[string]any{"credential": other.Get(opts.Body.Bytes())})
 		a.expect("POST", "/api/admin/me/reauthenticate/passkey/finish", string(body), http.StatusUnprocessableEntity)
 		a.wantReauth("DELETE", "/api/admin/me/passkeys/"+p.ID)
 
 		opts = a.expect("POST", "/api/admin/me/reauthenticate/passkey/begin", "", http.StatusOK)
-		body, _ = json.Marshal(map[string]any{"credential": k.get(opts.Body.Bytes())})
+		body, _ = json.Marshal(map[string]any{"credential": k.Get(opts.Body.Bytes())})
 		a.expect("POST", "/api/admin/me/reauthenticate/passkey/finish", string(body), http.StatusNoContent)
 		a.expect("DELETE", "/api/admin/me/passkeys/"+p.ID, "", http.StatusNoContent)
 	})

@@ -24,6 +24,16 @@ type Authenticator struct {
 	id         []byte
 	userHandle []byte
 	count      uint32
+	// NoUserVerification answers as a key that checks presence only (no
+	// PIN or biometric).
+	NoUserVerification bool
+}
+
+func (k *Authenticator) flags() byte {
+	if k.NoUserVerification {
+		return 0x01 // user present
+	}
+	return 0x05 // user present and verified
 }
 
 // NewAuthenticator returns a passkey for the site at origin
@@ -85,7 +95,7 @@ func (k *Authenticator) Create(optionsJSON []byte) json.RawMessage {
 	attested = binary.BigEndian.AppendUint16(attested, uint16(len(k.id))) //nolint:gosec // the id is 16 bytes
 	attested = append(append(attested, k.id...), cose...)
 	att, err := webauthncbor.Marshal(map[string]any{
-		"fmt": "none", "attStmt": map[string]any{}, "authData": k.authData(0x05|0x40, attested),
+		"fmt": "none", "attStmt": map[string]any{}, "authData": k.authData(k.flags()|0x40, attested),
 	})
 	if err != nil {
 		k.t.Fatal(err)
@@ -108,7 +118,7 @@ func (k *Authenticator) Get(optionsJSON []byte) json.RawMessage {
 		k.t.Fatal(err)
 	}
 	cd := k.clientData("webauthn.get", o.PublicKey.Challenge)
-	ad := k.authData(0x05, nil)
+	ad := k.authData(k.flags(), nil)
 	h := sha256.Sum256(cd)
 	digest := sha256.Sum256(append(append([]byte{}, ad...), h[:]...))
 	sig, err := ecdsa.SignASN1(rand.Reader, k.key, digest[:])
@@ -124,3 +134,7 @@ func (k *Authenticator) Get(optionsJSON []byte) json.RawMessage {
 	})
 	return b
 }
+
+// ClaimUserOf makes this key answer with other's user handle: a key the
+// relying party never registered, claiming someone else's account.
+func (k *Authenticator) ClaimUserOf(other *Authenticator) { k.userHandle = other.userHandle }

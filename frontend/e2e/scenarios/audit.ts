@@ -55,7 +55,7 @@ export function auditLog() {
       expect(failures === 0, `${failures} entries were not recorded`).toBeTruthy();
       const has = (action: string, type: string) => items.some((e) => e.action === action && e.resource.type === type);
       const changes: [string, string][] = [
-        ['setup', 'admin.users'],
+        ['setup', 'people'],
         ['signin', 'admin.sessions'],
         ['signin_failed', 'admin.sessions'],
         ['create', 'domains'],

@@ -150,4 +150,31 @@ describe('NotificationsPage', () => {
     await user.click(within(screen.getByRole('form', { name: 'Notification settings' })).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ certWarningDays: 14, debounceSeconds: 60, mailChannelId: 'm1' }));
   });
+
+  it('keeps a channel chosen before the settings arrive', async () => {
+    const mailer: Channel = { ...hook, id: 'm1', name: 'people mail', kind: 'email', events: [], settings: { host: 'smtp.example.com', from: 'gate@example.com' }, secretsSet: [] };
+    const { fn, calls } = mockFetch([
+      me('admin'),
+      settings,
+      { path: '/api/notifications/channels', body: { items: [mailer] } },
+      { method: 'PUT', path: '/api/notifications/settings', body: { certWarningDays: 14, debounceSeconds: 60, mailChannelId: 'm1' } },
+    ]);
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/notifications/settings' && (init?.method ?? 'GET') === 'GET') await gate;
+      return fn(input, init);
+    });
+    const user = userEvent.setup();
+    renderRoute(<NotificationsPage />, { path: '/notifications', url: '/notifications' });
+    const select = await screen.findByLabelText(/E-mail to people goes through/);
+    await screen.findByRole('option', { name: 'people mail' });
+    await user.selectOptions(select, 'people mail');
+    release();
+    const save = within(screen.getByRole('form', { name: 'Notification settings' })).getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save).toBeEnabled());
+    expect(select).toHaveValue('m1');
+    await user.click(save);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ certWarningDays: 14, debounceSeconds: 60, mailChannelId: 'm1' }));
+  });
 });

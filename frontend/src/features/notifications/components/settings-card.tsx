@@ -29,7 +29,8 @@ export function NotificationSettingsCard() {
     defaultValues: { certWarningDays: 14, debounceSeconds: 60, mailChannelId: '' },
   });
   useEffect(() => {
-    if (settings.data) reset({ ...settings.data, mailChannelId: settings.data.mailChannelId ?? '' });
+    // A choice made before the settings arrived (or while they refetch) is kept.
+    if (settings.data) reset({ ...settings.data, mailChannelId: settings.data.mailChannelId ?? '' }, { keepDirtyValues: true });
   }, [settings.data, reset]);
   const onSubmit = handleSubmit(async (v) => {
     try {

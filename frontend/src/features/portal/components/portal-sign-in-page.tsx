@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -49,8 +49,13 @@ export function PortalSignInPage() {
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
 
+  // Set once the person starts signing in here: from then on only their sign-in moves on.
+  const signingIn = useRef(false);
   // A full navigation: rd may be a page the portal's own router does not know.
-  const done = () => window.location.assign(safeRedirect(params.get('rd'), window.location.origin));
+  const done = () => {
+    signingIn.current = true;
+    window.location.assign(safeRedirect(params.get('rd'), window.location.origin));
+  };
 
   // A service sends people here on their way to it (rd). Someone already signed in goes
   // straight on, unless the service asked them to sign in again (reauth) or to use a
@@ -60,10 +65,11 @@ export function PortalSignInPage() {
   const me = useMe(!again);
   const signedIn = !again && me.isSuccess;
   useEffect(() => {
-    if (signedIn) window.location.assign(safeRedirect(params.get('rd'), window.location.origin));
+    if (signedIn && !signingIn.current) window.location.assign(safeRedirect(params.get('rd'), window.location.origin));
   }, [signedIn, params]);
 
   const submitPassword = async (e: FormEvent) => {
+    signingIn.current = true;
     e.preventDefault();
     setProblem(null);
     if (!username.trim() || !password) {
@@ -93,6 +99,7 @@ export function PortalSignInPage() {
   };
 
   const signInWithPasskey = async () => {
+    signingIn.current = true;
     setProblem(null);
     try {
       await passkey.mutateAsync(rememberMe);

@@ -14,22 +14,11 @@ import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { Group, Invitation, InvitationCreated } from '@/lib/api-types';
 import { formatDateTime } from '@/lib/format';
 import { useCreateInvitation, useInvitations, useRevokeInvitation } from '../api/invitations';
-import { panelRoleChoices } from './person-dialogs';
+import { panelRoleChoices, personFields } from './person-dialogs';
 
 const inviteSchema = z
   .object({
-    username: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9._@-]{1,64}$/, '1-64 letters, digits or . _ @ -'),
-    displayName: z.string().trim().max(100, 'At most 100 characters'),
-    email: z
-      .string()
-      .trim()
-      .max(254, 'At most 254 characters')
-      .refine((v) => v === '' || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v), 'An e-mail address such as name@example.com'),
-    panelRole: z.enum(['admin', 'viewer', 'none']),
-    groups: z.array(z.string()),
+    ...personFields,
     delivery: z.enum(['link', 'email']),
     expiresInDays: z.coerce.number().int().min(1, 'At least 1 day').max(30, 'At most 30 days'),
   })

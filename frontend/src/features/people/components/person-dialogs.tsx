@@ -18,21 +18,25 @@ export function panelRoleLabel(role: PanelRole): string {
   return panelRoleChoices.find((r) => r.value === role)?.label ?? role;
 }
 
+/** Who a person is, as the server checks it (internal/people/validate.go): the person and invitation forms share it. */
+export const personFields = {
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._@-]{1,64}$/, '1-64 letters, digits or . _ @ -'),
+  displayName: z.string().trim().max(100, 'At most 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'At most 254 characters')
+    .refine((v) => v === '' || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v), 'An e-mail address such as name@example.com'),
+  panelRole: z.enum(['admin', 'viewer', 'none']),
+  groups: z.array(z.string()),
+};
+
 const personSchema = z
   .object({
-    // The same shapes the server checks (internal/people/validate.go).
-    username: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9._@-]{1,64}$/, '1-64 letters, digits or . _ @ -'),
-    displayName: z.string().trim().max(100, 'At most 100 characters'),
-    email: z
-      .string()
-      .trim()
-      .max(254, 'At most 254 characters')
-      .refine((v) => v === '' || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v), 'An e-mail address such as name@example.com'),
-    panelRole: z.enum(['admin', 'viewer', 'none']),
-    groups: z.array(z.string()),
+    ...personFields,
     password: z.union([z.literal(''), newPasswordSchema]),
     confirm: z.string(),
   })

@@ -19,6 +19,13 @@ func (s *Service) openSession(ctx context.Context, userID string, client Client)
 	if err := s.mayOpenSession(ctx, userID); err != nil {
 		return "", err
 	}
+	second, _ := ctx.Value(secondFactorKey{}).(bool)
+	return s.createSession(ctx, userID, client, second)
+}
+
+// createSession writes a session whose second factor is second, without
+// asking mayOpenSession: the caller has decided.
+func (s *Service) createSession(ctx context.Context, userID string, client Client, second bool) (string, error) {
 	tok, err := bearer.New()
 	if err != nil {
 		return "", err
@@ -28,7 +35,6 @@ func (s *Service) openSession(ctx context.Context, userID string, client Client)
 		ua = ua[:maxUserAgent]
 	}
 	now := s.now()
-	second, _ := ctx.Value(secondFactorKey{}).(bool)
 	sess := store.AdminSession{
 		ID: store.NewID(), TokenHash: bearer.Hash(tok), UserID: userID,
 		UserAgent: ua, Address: client.Address,

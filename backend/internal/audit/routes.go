@@ -75,9 +75,10 @@ var Overrides = map[string]Override{
 	// Administrators and their API tokens: a password set by another
 	// administrator has nothing to show; the create answer carries the token
 	// once, and tokens have no GET of their own: the token is reported.
-	"PUT /api/people/:id/password":         {NoDiff: true, Type: "people.password"},
-	"DELETE /api/people/:id/second-factor": {Read: "/api/people/:id", Action: "reset-second-factor", Type: "people.second-factor"},
-	"DELETE /api/people/:id/sessions":      {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	"PUT /api/people/:id/password":           {NoDiff: true, Type: "people.password"},
+	"DELETE /api/people/:id/second-factor":   {Read: "/api/people/:id", Action: "reset-second-factor", Type: "people.second-factor"},
+	"DELETE /api/people/:id/linked-identity": {Read: "/api/people/:id", Action: "unlink", Type: "people.linked-identity"},
+	"DELETE /api/people/:id/sessions":        {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
 	// App passwords: the created one is reported without its secret.
 	"POST /api/admin/me/app-passwords":                   {Reported: true, Action: ActionCreate, Type: "people.app-passwords"},
 	"DELETE /api/admin/me/app-passwords/:id":             {NoDiff: true, Type: "people.app-passwords"},
@@ -130,7 +131,7 @@ func signInRoute(method, route string) bool {
 		return true
 	case method == http.MethodPost && strings.HasPrefix(route, "/api/admin/login/"):
 		return true
-	case method == http.MethodGet && route == "/api/admin/sso/callback":
+	case method == http.MethodGet && (route == "/api/admin/sso/callback" || route == "/api/portal/sso/callback"):
 		return true
 	}
 	return false

@@ -18,6 +18,31 @@ type Identity struct {
 	// Name is the name claim, or User when there is none.
 	Name   string
 	Groups []string // from the groups claim the settings name
+	// AMR and ACR are the amr and acr claims: how the provider says the
+	// person authenticated (RFC 8176, OpenID Connect Core 2).
+	AMR []string
+	ACR string
+}
+
+// acrMultiFactor are acr values that promise more than one factor: the
+// PAPE multi-factor policies and the OpenID Extended Authentication
+// Profile's phishing-resistant values (phr, phrh).
+var acrMultiFactor = map[string]bool{
+	"http://schemas.openid.net/pape/policies/2007/06/multi-factor":          true,
+	"http://schemas.openid.net/pape/policies/2007/06/multi-factor-physical": true,
+	"phr": true, "phrh": true,
+}
+
+// MultiFactor reports whether the provider says the sign-in used more than
+// one factor: "mfa" in amr (RFC 8176), or an acr value that means it. A
+// provider that says nothing did not use one, as far as Gatehouse knows.
+func (id Identity) MultiFactor() bool {
+	for _, m := range id.AMR {
+		if m == "mfa" {
+			return true
+		}
+	}
+	return acrMultiFactor[id.ACR]
 }
 
 // VerifiedEmail is the e-mail address when the provider has verified it,
@@ -32,7 +57,14 @@ func (id Identity) VerifiedEmail() string {
 func identityOf(issuer, subject string, claims map[string]any, groupsClaim string) Identity {
 	str := func(k string) string { v, _ := claims[k].(string); return v }
 	id := Identity{Issuer: issuer, Subject: subject, Username: str("preferred_username"), Email: str("email"),
-		Name: str("name"), Groups: groupsOf(claims[groupsClaim])}
+		Name: str("name"), Groups: groupsOf(claims[groupsClaim]), ACR: str("acr")}
+	if amr, ok := claims["amr"].([]any); ok {
+		for _, v := range amr {
+			if m, ok := v.(string); ok && len(id.AMR) < 16 {
+				id.AMR = append(id.AMR, m)
+			}
+		}
+	}
 	// Some providers send email_verified as a string.
 	switch v := claims["email_verified"].(type) {
 	case bool:

@@ -30,3 +30,27 @@ func TestIdentityOf(t *testing.T) {
 		})
 	}
 }
+
+func TestMultiFactor(t *testing.T) {
+	tests := []struct {
+		name   string
+		claims map[string]any
+		want   bool
+	}{
+		{"nothing said", map[string]any{}, false},
+		{"password only", map[string]any{"amr": []any{"pwd"}}, false},
+		{"mfa in amr", map[string]any{"amr": []any{"pwd", "otp", "mfa"}}, true},
+		{"a factor without mfa", map[string]any{"amr": []any{"hwk"}}, false},
+		{"amr as a string is not a list", map[string]any{"amr": "mfa"}, false},
+		{"phishing-resistant acr", map[string]any{"acr": "phrh"}, true},
+		{"PAPE multi-factor acr", map[string]any{"acr": "http://schemas.openid.net/pape/policies/2007/06/multi-factor"}, true},
+		{"another acr", map[string]any{"acr": "1"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := identityOf("https://id.example.com", "s", tt.claims, "groups").MultiFactor(); got != tt.want {
+				t.Errorf("MultiFactor = %v; want %v", got, tt.want)
+			}
+		})
+	}
+}

@@ -20,6 +20,9 @@ type Person struct {
 	Groups    []GroupRef `json:"groups"`
 	// Factors says what the person signs in with, without the secrets.
 	Factors admin.Factors `json:"factors"`
+	// LinkedIdentities are the person's links to the OpenID provider
+	// (read-only; an administrator may remove one).
+	LinkedIdentities []LinkedIdentity `json:"linkedIdentities"`
 	// LastSignInAt is when the newest live session opened; nil without one.
 	LastSignInAt *time.Time `json:"lastSignInAt"`
 	CreatedAt    time.Time  `json:"createdAt"`

@@ -33,6 +33,7 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.DELETE("/people/:id", h.delete, people)
 	r.PUT("/people/:id/password", h.setPassword, people)
 	r.DELETE("/people/:id/second-factor", h.resetSecondFactor, people)
+	r.DELETE("/people/:id/linked-identity", h.unlink, people)
 	r.GET("/people/:id/sessions", h.sessions)
 	r.DELETE("/people/:id/sessions", h.endSessions, people)
 	r.DELETE("/people/:id/sessions/:sessionId", h.endSession, people)
@@ -141,6 +142,14 @@ func (h *Handler) resetSecondFactor(c echo.Context) error {
 		return err
 	}
 	return c.NoContent(http.StatusNoContent)
+}
+
+func (h *Handler) unlink(c echo.Context) error {
+	p, err := h.svc.Unlink(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, p)
 }
 
 func (h *Handler) sessions(c echo.Context) error {

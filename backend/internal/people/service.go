@@ -31,6 +31,8 @@ type Accounts interface {
 	Sessions(ctx context.Context, personID, current string) ([]admin.Session, error)
 	EndSession(ctx context.Context, personID, id string) error
 	EndOtherSessions(ctx context.Context, personID, keep string) error
+	// UnlinkExternal removes the person's link to the OpenID provider.
+	UnlinkExternal(ctx context.Context, personID string) (bool, error)
 }
 
 // ServiceSessions are a person's single sign-on sessions on the proxied
@@ -144,7 +146,8 @@ func (s *Service) view(ctx context.Context, rows []store.Person) ([]Person, erro
 	for i, r := range rows {
 		p := Person{ID: r.ID, Username: r.Username, Email: r.Email, DisplayName: r.DisplayName, PanelRole: r.PanelRole,
 			Enabled: r.DisabledAt == nil, Groups: groups[r.ID], Factors: factors[r.ID],
-			CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
+			LinkedIdentities: linkedIdentities(r),
+			CreatedAt:        r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 		if p.Groups == nil {
 			p.Groups = []GroupRef{}
 		}

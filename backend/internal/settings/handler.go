@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"context"
 	"net"
 	"net/http"
 
@@ -11,10 +12,21 @@ import (
 )
 
 // Handler serves /api/config.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc *Service
+	// providerReady says whether the OpenID provider is set up and on.
+	providerReady func(ctx context.Context) (bool, error)
+}
 
 // NewHandler returns the settings handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// WithProvider lets the portal's page offer "Sign in with …" only while
+// the OpenID provider is set up and switched on (ready, owned by forward-auth).
+func (h *Handler) WithProvider(ready func(ctx context.Context) (bool, error)) *Handler {
+	h.providerReady = ready
+	return h
+}
 
 // Register mounts the routes on the /api group.
 func (h *Handler) Register(r *route.Registrar) {
@@ -33,10 +45,16 @@ func (h *Handler) portalInfo(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, PortalInfo{
+	info := PortalInfo{
 		Portal: route.OnPortal(ctx), Name: p.Name, Logo: p.Logo, AccentColor: p.AccentColor,
 		Passkeys: p.Host != "" && net.ParseIP(p.Host) == nil,
-	})
+	}
+	if p.ProviderSignIn && h.providerReady != nil {
+		if ok, err := h.providerReady(ctx); err == nil && ok {
+			info.Provider = p.ProviderName
+		}
+	}
+	return c.JSON(http.StatusOK, info)
 }
 
 func (h *Handler) getPortal(c echo.Context) error {

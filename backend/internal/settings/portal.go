@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode"
+
+	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
@@ -38,6 +41,15 @@ type Portal struct {
 	// AbsoluteLifetimeSeconds ends every portal session this long after
 	// its sign-in, however active.
 	AbsoluteLifetimeSeconds int64 `json:"absoluteLifetimeSeconds"`
+	// ProviderSignIn offers "Sign in with <ProviderName>" on the portal's
+	// sign-in page: the OpenID provider set for single sign-on.
+	ProviderSignIn bool `json:"providerSignIn"`
+	// ProviderName is how the button names the provider.
+	ProviderName string `json:"providerName"`
+	// CreatePeople makes a person (without a panel role) at the first
+	// sign-in of a provider identity that links to no one. Off: such an
+	// identity is refused.
+	CreatePeople bool `json:"createPeople"`
 }
 
 // PortalInfo is what the portal's pages read before anyone signs in.
@@ -49,12 +61,15 @@ type PortalInfo struct {
 	AccentColor string `json:"accentColor"`
 	// Passkeys says the portal offers passkey sign-in.
 	Passkeys bool `json:"passkeys"`
+	// Provider names the OpenID provider the sign-in page offers ("Sign in
+	// with <Provider>"); empty when it offers none.
+	Provider string `json:"provider"`
 }
 
 // PortalDefaults are the portal settings before anyone saved any.
 func PortalDefaults() Portal {
 	return Portal{
-		Name: "Gatehouse", AccentColor: "#2563eb",
+		Name: "Gatehouse", AccentColor: "#2563eb", ProviderName: "single sign-on",
 		IdleTimeoutSeconds:      int64((12 * time.Hour).Seconds()),
 		RememberMeSeconds:       int64((30 * 24 * time.Hour).Seconds()),
 		AbsoluteLifetimeSeconds: int64((90 * 24 * time.Hour).Seconds()),
@@ -86,6 +101,13 @@ func (p *Portal) Validate(adminDomain string) error {
 	if n := len([]rune(p.Name)); n < 1 || n > 64 {
 		c.Add("name", "must be between 1 and 64 characters")
 	}
+	p.ProviderName = strings.TrimSpace(p.ProviderName)
+	if p.ProviderName == "" {
+		p.ProviderName = PortalDefaults().ProviderName
+	}
+	if n := len([]rune(p.ProviderName)); n > 64 || !printable(p.ProviderName) {
+		c.Add("providerName", "must be printable text of at most 64 characters")
+	}
 	if msg := logoProblem(p.Logo); msg != "" {
 		c.Add("logo", "%s", msg)
 	}
@@ -104,6 +126,16 @@ func (p *Portal) Validate(adminDomain string) error {
 		c.Add("absoluteLifetimeSeconds", "must be between 5 minutes and 1 year")
 	}
 	return c.Err()
+}
+
+// printable reports whether s holds no control characters.
+func printable(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // logoProblem says what is wrong with a logo, or "".
@@ -172,4 +204,25 @@ func (s *Service) PutPortal(ctx context.Context, p Portal) (Portal, error) {
 	s.portal.v.Store(nil)
 	s.bus.Publish(change.Event{Entity: change.Settings, Kind: change.Updated, ID: KeyPortal})
 	return p, nil
+}
+
+// TurnOnProviderSignInTx switches the portal's "Sign in with …" on inside
+// the caller's transaction (the upgrade from per-service single sign-on,
+// whose services now need it), and "create people on first sign-in" too
+// when createPeople is set; it never turns either off. Call
+// PortalChanged once the transaction commits.
+func TurnOnProviderSignInTx(ctx context.Context, tx *gorm.DB, createPeople bool) error {
+	p := PortalDefaults()
+	if _, err := store.GetConfig(ctx, tx, KeyPortal, &p); err != nil {
+		return err
+	}
+	p.ProviderSignIn = true
+	p.CreatePeople = p.CreatePeople || createPeople
+	return store.PutConfig(ctx, tx, KeyPortal, p)
+}
+
+// PortalChanged drops the cached portal settings on every replica.
+func (s *Service) PortalChanged() {
+	s.portal.v.Store(nil)
+	s.bus.Publish(change.Event{Entity: change.Settings, Kind: change.Updated, ID: KeyPortal})
 }

@@ -60,6 +60,13 @@ type Person struct {
 	DisplayName string
 	SSOIssuer   string `gorm:"column:sso_issuer"`
 	SSOSubject  string `gorm:"column:sso_subject"`
+	// SSOLinkedAt is when the link to the provider was made (migration
+	// 0026; nil for links made before).
+	SSOLinkedAt *time.Time `gorm:"column:sso_linked_at"`
+	// SSOUsername, set only by the upgrade from per-service single sign-on,
+	// links this unlinked person to the first provider identity whose
+	// preferred_username or subject it is (case-insensitive).
+	SSOUsername string `gorm:"column:sso_username"`
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 }
@@ -75,8 +82,11 @@ type Group struct {
 	ID          string
 	Name        string
 	Description string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// ProviderName, when set, is the exact value of the OpenID provider's
+	// groups claim that means this group (migration 0026).
+	ProviderName string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // TableName is the table's name in migration 0017.
@@ -87,6 +97,10 @@ type GroupMember struct {
 	GroupID   string `gorm:"primaryKey"`
 	PersonID  string `gorm:"primaryKey"`
 	CreatedAt time.Time
+	// FromProvider: the OpenID provider's groups claim gave this
+	// membership, and takes it back when the claim no longer names the
+	// group (migration 0026).
+	FromProvider bool
 }
 
 // TableName is the table's name in migration 0017.

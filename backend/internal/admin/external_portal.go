@@ -26,8 +26,9 @@ type PortalExternal struct {
 	// factor (oidc.Identity.MultiFactor).
 	SecondFactor bool
 	// Linked runs inside the sign-in's transaction once the person is
-	// known (the provider's group memberships); created says they are new.
-	Linked func(tx *gorm.DB, personID string, created bool) error
+	// known (the provider's group memberships); created says they are
+	// new, newLink that this sign-in linked them to the provider.
+	Linked func(tx *gorm.DB, personID string, created, newLink bool) error
 }
 
 // PortalExternalResult is a portal sign-in through the provider.
@@ -93,7 +94,7 @@ func (s *Service) SignInPortalExternal(ctx context.Context, ext PortalExternal, 
 			}
 		}
 		if ext.Linked != nil {
-			return ext.Linked(tx, u.ID, out.Created)
+			return ext.Linked(tx, u.ID, out.Created, out.NewLink)
 		}
 		return nil
 	})

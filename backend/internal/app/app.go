@@ -382,8 +382,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	api.Invitations = invitations.NewHandler(c.invitations)
 	panelSSO = sso.NewService(sso.Deps{
 		DB: db, Now: now, Logger: log, Provider: accessSvc, Admins: adminSvc,
-		PanelURL: panel.Public,
+		PanelURL: panel.Public, People: peopleSvc,
+		Portal: func(ctx context.Context) (sso.PortalOptions, error) {
+			p, err := settingsSvc.Portal(ctx)
+			return sso.PortalOptions{Enabled: p.ProviderSignIn, CreatePeople: p.CreatePeople, URL: portalURL(ctx)}, err
+		},
 	})
+	// The portal offers "Sign in with …" only while the provider is on.
+	api.Settings.WithProvider(accessSvc.SSOConfigured)
 	api.AdminSSO = sso.NewHandler(panelSSO)
 	// What was built with the address before the server listened is built
 	// again with it.

@@ -20,6 +20,21 @@ func (s *Service) RelyingParty(ctx context.Context, callbackPath string) (*oidc.
 	return s.flow(ctx, strings.TrimRight(panel, "/"), callbackPath)
 }
 
+// PortalRelyingParty is the OpenID provider set up for the portal's "Sign
+// in with …": its redirect URL is the portal's public URL + callbackPath.
+// It returns oidc.ErrNotConfigured while the provider is not configured or
+// the portal has no address.
+func (s *Service) PortalRelyingParty(ctx context.Context, callbackPath string) (*oidc.Flow, error) {
+	if s.portalURL == nil {
+		return nil, oidc.ErrNotConfigured
+	}
+	portal, err := s.portalURL(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.flow(ctx, strings.TrimRight(portal, "/"), callbackPath)
+}
+
 // SSOConfigured reports whether the OpenID provider is configured and
 // switched on (without contacting it).
 func (s *Service) SSOConfigured(ctx context.Context) (bool, error) {

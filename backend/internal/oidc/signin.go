@@ -36,6 +36,7 @@ const SignInTTL = 10 * time.Minute
 const (
 	FlowService = "service" // a visitor signing in to a protected service
 	FlowAdmin   = "admin"   // an administrator signing in to the panel
+	FlowPortal  = "portal"  // a person signing in on the portal
 )
 
 // maxSignInCookie bounds a sealed value: browsers keep cookies up to 4096 bytes.

@@ -25,6 +25,10 @@ func (h *Handler) Register(r *route.Registrar) {
 		route.Public.Because("administrators' SSO sign-in: starts at the OpenID provider"))
 	r.GET(CallbackPath[len("/api"):], h.s.callback,
 		route.Public.Because("administrators' SSO sign-in: state, PKCE and nonce checked, then a session"))
+	r.GET(PortalStartPath[len("/api"):], h.s.portalStart, route.Portal,
+		route.Public.Because("people's sign-in on the portal with the OpenID provider: starts at the provider"))
+	r.GET(PortalCallbackPath[len("/api"):], h.s.portalCallback, route.Portal,
+		route.Public.Because("people's sign-in on the portal with the OpenID provider: state, PKCE and nonce checked, then a portal session"))
 	r.GET("/admin/sso", h.get)
 	r.PUT("/admin/sso", h.put, route.PersonOnly.Because(
 		"administrators' single sign-on: who it admits, which administrators it creates, local passwords"))

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/labstack/echo/v4"
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
@@ -31,6 +32,8 @@ const (
 type Provider interface {
 	// RelyingParty answers oidc.ErrNotConfigured while the provider is off.
 	RelyingParty(ctx context.Context, callbackPath string) (*oidc.Flow, error)
+	// PortalRelyingParty is the same after the portal's address.
+	PortalRelyingParty(ctx context.Context, callbackPath string) (*oidc.Flow, error)
 	SSOConfigured(ctx context.Context) (bool, error)
 	// SignIns: sign-ins in progress travel sealed in the browser's cookie,
 	// and a completed one is recorded so its cookie works once.
@@ -40,6 +43,8 @@ type Provider interface {
 // Admins signs an identity in as an administrator (admin.Service).
 type Admins interface {
 	SignInExternal(ctx context.Context, ext admin.External, client admin.Client) (admin.User, string, error)
+	SignInPortalExternal(ctx context.Context, ext admin.PortalExternal, client admin.Client) (admin.PortalExternalResult, error)
+	SetPortalSessionCookie(c echo.Context, token string, remember bool)
 }
 
 // MaxFailures refused SSO sign-ins from one address within FailureWindow
@@ -58,6 +63,8 @@ type Service struct {
 	admins   Admins
 	panelURL func(ctx context.Context) (string, error)
 	limiter  *ratelimit.Limiter
+	portal   func(ctx context.Context) (PortalOptions, error)
+	people   PortalPeople
 }
 
 // Deps are the Service's dependencies. Provider and Admins may be nil
@@ -69,6 +76,10 @@ type Deps struct {
 	Provider Provider
 	Admins   Admins
 	PanelURL func(ctx context.Context) (string, error)
+	// Portal reads the portal's "Sign in with …" settings; nil: never offered.
+	Portal func(ctx context.Context) (PortalOptions, error)
+	// People hears of the people a portal sign-in changed.
+	People PortalPeople
 }
 
 // NewService returns the service.
@@ -84,6 +95,7 @@ func NewService(o Deps) *Service {
 	}
 	return &Service{
 		db: o.DB, now: o.Now, log: o.Logger, provider: o.Provider, admins: o.Admins, panelURL: o.PanelURL,
+		portal: o.Portal, people: o.People,
 		limiter: ratelimit.Shared(o.DB, "adminsso", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
 	}
 }

@@ -1549,6 +1549,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people/{id}/linked-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a person's link to the OpenID provider
+         * @description Their next sign-in with the provider links them again only by a verified e-mail address (or makes a new person when the portal allows it). Sessions stay.
+         */
+        delete: operations["unlinkPerson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/people/{id}/password": {
         parameters: {
             query?: never;
@@ -1725,6 +1747,46 @@ export interface paths {
          *     not hidden from the launcher, by group, order and name.
          */
         get: operations["portalServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's redirect back to the portal; opens a portal session
+         * @description Public; portal host only. Checks state (cookie, used once), redeems the code with the PKCE verifier, verifies the ID token and nonce, then finds the person linked to the issuer and subject, else the unlinked person with the provider's verified e-mail address, else makes one when the portal's createPeople is on. Groups named by the provider's groups claim that exist in the directory are given, those it gave before and no longer names are taken back. The portal session counts a second factor only when the ID token's amr holds mfa (or its acr is a multi-factor one). Redirects to /login?rd=<rd> (the page moves on by itself) or, refused, to /login?error=<code> with one of sso_unavailable, sso_expired, sso_refused, sso_failed, sso_not_allowed, sso_disabled, sso_rate_limited.
+         */
+        get: operations["finishPortalSSO"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start a person's sign-in on the portal at the OpenID provider ("Sign in with …")
+         * @description Public; answers on the portal's host only (404 elsewhere). Redirects the browser to the provider with state, nonce and a PKCE challenge; the redirect URL is the portal's address + /api/portal/sso/callback. rd (kept only when it is an address on the portal itself) is where the sign-in page goes afterwards; remember=1 asks for a remembered portal session. When sign-in is not possible it redirects to /login?error=<code> instead.
+         */
+        get: operations["startPortalSSO"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3104,6 +3166,15 @@ export interface components {
                 url: string;
             }[];
         };
+        LinkedIdentity: {
+            issuer: string;
+            /**
+             * Format: date-time
+             * @description When the link was made; null for links made before it was recorded.
+             */
+            linkedAt: string | null;
+            subject: string;
+        };
         MachineToken: {
             /** Format: date-time */
             createdAt: string;
@@ -3328,6 +3399,8 @@ export interface components {
              * @description When the newest live session opened; null without one.
              */
             lastSignInAt: string | null;
+            /** @description The person's link to the OpenID provider (at most one), read-only. */
+            linkedIdentities: components["schemas"]["LinkedIdentity"][];
             panelRole: components["schemas"]["PanelRole"];
             /** Format: date-time */
             updatedAt: string;
@@ -3383,12 +3456,16 @@ export interface components {
             passkeys: boolean;
             /** @description The request reached the portal's host. */
             portal: boolean;
+            /** @description The OpenID provider the sign-in page offers ("Sign in with <provider>"); empty when none. */
+            provider?: string;
         };
         PortalSettings: {
             /** Format: int64 */
             absoluteLifetimeSeconds: number;
             /** @description A #rrggbb colour. */
             accentColor: string;
+            /** @description Make a person (no panel role) at the first provider sign-in that links to no one; off refuses such sign-ins. Default false. */
+            createPeople?: boolean;
             /** @description The hostname the sign-in portal answers on (empty: no portal). */
             host: string;
             /** Format: int64 */
@@ -3397,6 +3474,10 @@ export interface components {
             logo: string;
             /** @description The portal's name */
             name: string;
+            /** @description How the button names the provider (default "single sign-on"). */
+            providerName?: string;
+            /** @description Offer "Sign in with <providerName>" on the portal (the OpenID provider of single sign-on). Default false. */
+            providerSignIn?: boolean;
             /**
              * Format: int64
              * @description Idle timeout of a session opened with "remember me".
@@ -7613,6 +7694,32 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    unlinkPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person, without the link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     setPersonPassword: {
         parameters: {
             query?: never;
@@ -7886,6 +7993,53 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    finishPortalSSO: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the portal's sign-in page, signed in or with an error code. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startPortalSSO: {
+        parameters: {
+            query?: {
+                rd?: string;
+                remember?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint, or to /login?error=<code>. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
         };
     };
     listProxyCertResolvers: {

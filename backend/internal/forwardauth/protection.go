@@ -111,6 +111,19 @@ func toProtection(rows []store.SecurityConfig) Protection {
 // the rules of UpsertSecurityConfig hold: any change ends the service's
 // sessions, except an edit of a live SSO protection's lists.
 func (s *Service) PutProtection(ctx context.Context, serviceID string, req Protection) (Protection, error) {
+	if req.SSO != nil && req.SSO.Enabled {
+		// Per-service single sign-on is replaced by the people
+		// protection: a section that only repeats what an older release
+		// left (a form saved whole) passes, one that turns it on or
+		// changes its lists does not.
+		cur, err := s.GetProtection(ctx, serviceID)
+		if err != nil {
+			return Protection{}, err
+		}
+		if !cur.SSO.Enabled || !slices.Equal(cleanList(req.SSO.Users), cur.SSO.Users) || !slices.Equal(cleanList(req.SSO.Groups), cur.SSO.Groups) {
+			return Protection{}, errSSOReplaced("sso.enabled")
+		}
+	}
 	if req.SSO != nil {
 		if err := prefixFields("sso.", checkSSOUsers(req.SSO.Users)); err != nil {
 			return Protection{}, err

@@ -69,9 +69,8 @@ func TestProtectionAllOrNothing(t *testing.T) {
 			"tokens": map[string]any{"enabled": true, "header": "Bad Header"}}, "tokens.header", 422},
 		{"reserved header while off", map[string]any{"sharedLinks": map[string]any{"enabled": true},
 			"tokens": map[string]any{"enabled": false, "header": "Cookie"}}, "tokens.header", 422},
-		{"empty subject", map[string]any{"sharedLinks": map[string]any{"enabled": true},
-			"sso": map[string]any{"enabled": true, "users": []string{"alice", "sub:"}}}, "sso.users[1]", 422},
-		{"empty user", map[string]any{"sso": map[string]any{"enabled": true, "users": []string{""}}}, "sso.users[0]", 422},
+		{"single sign-on is replaced", map[string]any{"sharedLinks": map[string]any{"enabled": true},
+			"sso": map[string]any{"enabled": true, "users": []string{"alice"}}}, "sso.enabled", 422},
 		{"oversized header", map[string]any{"tokens": map[string]any{"enabled": true, "header": string(make([]byte, 200))}}, "tokens.header", 422},
 	}
 	for _, tt := range tests {

@@ -149,6 +149,9 @@ func (s *Service) ListSecurityConfigs(ctx context.Context, serviceID string) ([]
 // Any change ends the service's sessions, except editing the users and groups
 // of an enabled SSO protection: those are re-checked on every verify.
 func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, req SecurityConfigRequest) (SecurityConfigResponse, error) {
+	if req.Type == store.SecuritySSO && (req.Enabled == nil || *req.Enabled) {
+		return SecurityConfigResponse{}, errSSOReplaced("type")
+	}
 	if req.Type == store.SecuritySSO {
 		if err := checkSSOUsers(req.Users); err != nil {
 			return SecurityConfigResponse{}, err

@@ -390,6 +390,14 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 	// The portal offers "Sign in with …" only while the provider is on.
 	api.Settings.WithProvider(accessSvc.SSOConfigured)
+	// A database from before the people protection: its per-service single
+	// sign-on becomes people protections.
+	if replaced, err := upgradeSSOProtections(ctx, db, log); err != nil {
+		return nil, err
+	} else if len(replaced) > 0 {
+		accessSvc.SSOProtectionsReplaced(replaced)
+		settingsSvc.PortalChanged()
+	}
 	api.AdminSSO = sso.NewHandler(panelSSO)
 	// What was built with the address before the server listened is built
 	// again with it.

@@ -45,4 +45,27 @@ describe('PortalSignInPage', () => {
     renderRoute(<PortalSignInPage />, { path: '/login', url: '/login' });
     expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
   });
+
+  it('offers "Sign in with" the provider, carrying rd to the server', async () => {
+    mockFetch([{ path: '/api/portal', body: { portal: true, name: 'Family', logo: '', accentColor: '#2563eb', passkeys: false, provider: 'Example ID' } }]);
+    const rd = `${window.location.origin}/account`;
+    renderRoute(<PortalSignInPage />, { path: '/login', url: `/login?rd=${encodeURIComponent(rd)}` });
+    const link = await screen.findByRole('link', { name: 'Sign in with Example ID' });
+    expect(link).toHaveAttribute('href', `/api/portal/sso/start?rd=${encodeURIComponent(rd)}`);
+  });
+
+  it('offers no provider when the portal has none', async () => {
+    mockFetch([{ path: '/api/portal', body: { portal: true, name: 'Family', logo: '', accentColor: '#2563eb', passkeys: false, provider: '' } }]);
+    renderRoute(<PortalSignInPage />, { path: '/login', url: '/login' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).not.toBeInTheDocument();
+  });
+
+  it('says in plain words why the provider sign-in came back', async () => {
+    mockFetch([]);
+    renderRoute(<PortalSignInPage />, { path: '/login', url: '/login?error=sso_not_allowed' });
+    expect(await screen.findByText('No account here')).toBeInTheDocument();
+    expect(screen.getByText(/does not have access to this site/)).toBeInTheDocument();
+  });
 });

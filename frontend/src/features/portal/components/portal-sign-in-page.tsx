@@ -28,6 +28,26 @@ function describe(e: unknown, what: string): Problem {
   return { tone: 'danger', title: 'Passkey not used', text: passkeyErrorMessage(e) };
 }
 
+/** What the provider sign-in's return (`?error=`) means, in plain words. */
+const providerProblems: Record<string, Problem> = {
+  sso_unavailable: { tone: 'warning', title: 'Not available right now', text: 'Signing in with that account is not possible at the moment. Use your password or passkey, or try again later.' },
+  sso_expired: { tone: 'warning', title: 'That took too long', text: 'The sign-in expired or was already used. Please try again.' },
+  sso_refused: { tone: 'warning', title: 'Sign-in cancelled', text: 'The sign-in was cancelled or refused. You can try again.' },
+  sso_failed: { tone: 'danger', title: 'Could not sign you in', text: 'Something went wrong while signing you in. Please try again in a moment.' },
+  sso_not_allowed: { tone: 'danger', title: 'No account here', text: 'That account does not have access to this site. Ask the person who runs it to invite you.' },
+  sso_disabled: { tone: 'danger', title: 'Account disabled', text: 'Your account is turned off. Ask the person who runs this site.' },
+  sso_rate_limited: { tone: 'warning', title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
+};
+
+/** Where "Sign in with …" starts: the server keeps rd only when it is an address on the portal. */
+export function providerStartURL(rd: string | null, rememberMe: boolean): string {
+  const q = new URLSearchParams();
+  if (rd) q.set('rd', rd);
+  if (rememberMe) q.set('remember', '1');
+  const qs = q.toString();
+  return `/api/portal/sso/start${qs ? `?${qs}` : ''}`;
+}
+
 /**
  * The portal's sign-in: username and password (then the enrolled second factor), or a
  * passkey alone. Afterwards it goes to `rd` when that is an address on this portal, else to
@@ -47,7 +67,8 @@ export function PortalSignInPage() {
   const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
   const [otp, setOtp] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const returned = params.get('error');
+  const [problem, setProblem] = useState<Problem | null>(returned ? (providerProblems[returned] ?? providerProblems.sso_failed) : null);
 
   // Set once the person starts signing in here: from then on only their sign-in moves on.
   const signingIn = useRef(false);
@@ -182,6 +203,11 @@ export function PortalSignInPage() {
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={signInWithPasskey}>
             Use a passkey
           </Button>
+        ) : null}
+        {info?.provider ? (
+          <a className="btn btn-block" href={providerStartURL(params.get('rd'), rememberMe)} onClick={() => (signingIn.current = true)}>
+            Sign in with {info.provider}
+          </a>
         ) : null}
         {resetOffered.data?.available ? (
           <Link className="small" to="/forgot-password">

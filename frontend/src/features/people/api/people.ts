@@ -57,6 +57,16 @@ export function useResetSecondFactor() {
   });
 }
 
+/** Removes a person's link to the OpenID provider (their next provider sign-in links by verified e-mail again). */
+export function useUnlinkPerson() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.del('/api/people/{id}/linked-identity', { params: { id } }),
+    meta: { success: 'Provider account unlinked' },
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
+  });
+}
+
 export function usePersonSessions(id: string | null) {
   return useQuery({
     queryKey: qk.people.sessions(id ?? ''),

@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ann: Person = {
   id: 'u2', username: 'ann', email: '', displayName: 'Ann', panelRole: 'none', enabled: true, groups: [],
-  factors: { password: true, totp: false, passkeys: 0, recoveryCodes: 0 }, lastSignInAt: null,
+  factors: { password: true, totp: false, passkeys: 0, recoveryCodes: 0 }, linkedIdentities: [], lastSignInAt: null,
   createdAt: '2026-01-02T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z',
 };
 const family: Group = {

@@ -9,12 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const none = { password: true, totp: false, passkeys: 0, recoveryCodes: 0 };
 const admin: Person = {
-  id: 'u1', username: 'admin', email: '', displayName: '', panelRole: 'admin', enabled: true, groups: [], factors: none,
+  id: 'u1', username: 'admin', email: '', displayName: '', panelRole: 'admin', enabled: true, groups: [], factors: none, linkedIdentities: [],
   lastSignInAt: '2026-01-01T10:00:00Z', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 };
 const ann: Person = {
   id: 'u2', username: 'ann', email: 'ann@example.com', displayName: 'Ann', panelRole: 'none', enabled: true,
   groups: [{ id: 'g1', name: 'family' }], factors: { password: true, totp: true, passkeys: 2, recoveryCodes: 10 },
+  linkedIdentities: [{ issuer: 'https://id.example.com', subject: 'sub-ann', linkedAt: '2026-01-03T00:00:00Z' }],
   lastSignInAt: null, createdAt: '2026-01-02T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z',
 };
 const family: Group = { id: 'g1', name: 'family', description: '', members: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
@@ -95,6 +96,23 @@ describe('PeoplePage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/people/u2/second-factor')).toBe(true));
     // Without a second factor there is nothing to reset.
     expect(screen.getByRole('button', { name: 'Reset the second factor of admin' })).toBeDisabled();
+  }, 30_000);
+
+  it('shows a linked provider account and unlinks it after confirmation', async () => {
+    const { calls } = mockFetch([
+      me('admin'),
+      { path: list, body: page([admin, ann]) },
+      { path: '/api/groups', body: { items: [family] } },
+      { method: 'DELETE', path: '/api/people/u2/linked-identity', body: { ...ann, linkedIdentities: [] } },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<PeoplePage />);
+    const row = (await screen.findByText('ann')).closest('tr')!;
+    expect(within(row).getByText('Linked')).toHaveAttribute('title', expect.stringContaining('sub-ann'));
+    expect(within((await screen.findByText('admin')).closest('tr')!).getByText('not linked')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Unlink the provider account of ann' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Unlink' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/people/u2/linked-identity')).toBe(true));
   }, 30_000);
 
   it('lets a viewer read people and sessions but change nothing', async () => {

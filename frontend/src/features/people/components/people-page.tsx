@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCanWrite, useMe } from '@/lib/api/system';
 import type { Person } from '@/lib/api-types';
 import { asSentence, formatDateTime, formatRelative } from '@/lib/format';
-import { PEOPLE_PAGE_SIZE, useDeletePerson, useGroups, usePeople, useResetSecondFactor, useUpdatePerson } from '../api/people';
+import { PEOPLE_PAGE_SIZE, useDeletePerson, useGroups, usePeople, useResetSecondFactor, useUnlinkPerson, useUpdatePerson } from '../api/people';
 import { InvitationsCard, InviteDialog } from './invitations';
 import { RegistrationCard } from './registration';
 import { panelRoleLabel, PersonDialog, SetPasswordDialog } from './person-dialogs';
@@ -44,6 +44,8 @@ export function PeoplePage() {
   const update = useUpdatePerson();
   const del = useDeletePerson();
   const reset2fa = useResetSecondFactor();
+  const unlink = useUnlinkPerson();
+  const [unlinking, setUnlinking] = useState<Person | null>(null);
   const [editing, setEditing] = useState<Person | null>(null);
   const [creating, setCreating] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -99,6 +101,28 @@ export function PeoplePage() {
     },
     { id: 'status', header: 'Status', cell: (p) => (p.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>) },
     { id: 'factors', header: 'Second factor', className: 'small', cell: (p) => factorsText(p) },
+    {
+      id: 'provider',
+      header: 'Provider account',
+      className: 'small',
+      cell: (p) => {
+        const li = p.linkedIdentities[0];
+        if (!li) return <span className="faint">not linked</span>;
+        const since = li.linkedAt ? `, linked ${formatDateTime(li.linkedAt)}` : '';
+        return (
+          <div className="row" style={{ gap: 6 }}>
+            <Badge tone="info" title={`${li.issuer} · ${li.subject}${since}`}>
+              Linked
+            </Badge>
+            {canWrite ? (
+              <Button size="sm" variant="ghost" onClick={() => setUnlinking(p)} aria-label={`Unlink the provider account of ${p.username}`}>
+                Unlink
+              </Button>
+            ) : null}
+          </div>
+        );
+      },
+    },
     {
       id: 'lastSignIn',
       header: 'Last sign-in',
@@ -229,6 +253,15 @@ export function PeoplePage() {
         loading={reset2fa.isPending}
         onCancel={() => setResetting(null)}
         onConfirm={() => resetting && reset2fa.mutate(resetting.id, { onSettled: () => setResetting(null) })}
+      />
+      <ConfirmDialog
+        open={!!unlinking}
+        title={`Unlink the provider account of ${unlinking?.username ?? 'this person'}?`}
+        message="Their next “Sign in with …” links them again only if the provider vouches for their e-mail address. Their sessions stay open."
+        confirmLabel="Unlink"
+        loading={unlink.isPending}
+        onCancel={() => setUnlinking(null)}
+        onConfirm={() => unlinking && unlink.mutate(unlinking.id, { onSettled: () => setUnlinking(null) })}
       />
       <ConfirmDialog
         open={!!deleting}

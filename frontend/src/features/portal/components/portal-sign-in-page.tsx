@@ -39,6 +39,8 @@ const providerProblems: Record<string, Problem> = {
   sso_rate_limited: { tone: 'warning', title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
 };
 
+const providerFailed: Problem = { tone: 'danger', title: 'Could not sign you in', text: 'Something went wrong while signing you in. Please try again in a moment.' };
+
 /** Where "Sign in with …" starts: the server keeps rd only when it is an address on the portal. */
 export function providerStartURL(rd: string | null, rememberMe: boolean): string {
   const q = new URLSearchParams();
@@ -68,7 +70,7 @@ export function PortalSignInPage() {
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
   const [otp, setOtp] = useState('');
   const returned = params.get('error');
-  const [problem, setProblem] = useState<Problem | null>(returned ? (providerProblems[returned] ?? providerProblems.sso_failed) : null);
+  const [problem, setProblem] = useState<Problem | null>(returned ? (providerProblems[returned] ?? providerFailed) : null);
 
   // Set once the person starts signing in here: from then on only their sign-in moves on.
   const signingIn = useRef(false);

@@ -29,12 +29,16 @@ const schema = z.object({
   idleHours: z.number({ message: 'Enter a number' }).min(0.1, 'At least 6 minutes').max(8760),
   rememberDays: z.number({ message: 'Enter a number' }).min(0.01).max(365),
   absoluteDays: z.number({ message: 'Enter a number' }).min(0.01).max(365),
+  providerSignIn: z.boolean(),
+  providerName: z.string().trim().max(64, 'At most 64 characters'),
+  createPeople: z.boolean(),
 });
 type Values = z.infer<typeof schema>;
 
 const toValues = (s: Settings): Values => ({
   host: s.host, name: s.name, logo: s.logo, accentColor: s.accentColor,
   idleHours: s.idleTimeoutSeconds / HOUR, rememberDays: s.rememberMeSeconds / DAY, absoluteDays: s.absoluteLifetimeSeconds / DAY,
+  providerSignIn: s.providerSignIn ?? false, providerName: s.providerName ?? '', createPeople: s.createPeople ?? false,
 });
 
 export function PortalSettings() {
@@ -54,6 +58,8 @@ function PortalForm({ settings }: { settings: Settings }) {
   });
   const guard = useUnsavedGuard(formState.isDirty);
   const logo = watch('logo');
+  const host = watch('host');
+  const providerOn = watch('providerSignIn');
 
   const upload = (file: File | undefined) => {
     setLogoProblem(null);
@@ -70,6 +76,7 @@ function PortalForm({ settings }: { settings: Settings }) {
       host: v.host.trim(), name: v.name.trim(), logo: v.logo.trim(), accentColor: v.accentColor,
       idleTimeoutSeconds: Math.round(v.idleHours * HOUR), rememberMeSeconds: Math.round(v.rememberDays * DAY),
       absoluteLifetimeSeconds: Math.round(v.absoluteDays * DAY),
+      providerSignIn: v.providerSignIn, providerName: v.providerName.trim(), createPeople: v.createPeople,
     };
     try {
       reset(toValues(await save.mutateAsync(body)));
@@ -119,6 +126,27 @@ function PortalForm({ settings }: { settings: Settings }) {
           <Field label="Absolute lifetime (days)" error={formState.errors.absoluteDays?.message} hint="Every portal session ends this long after sign-in, however active.">
             <input className="input" type="number" step="any" {...register('absoluteDays', { valueAsNumber: true })} />
           </Field>
+          <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+            <legend className="small" style={{ fontWeight: 600 }}>Sign in with the OpenID provider</legend>
+            <label className="checkbox">
+              <input type="checkbox" {...register('providerSignIn')} /> Offer “Sign in with …” on the portal (the provider set under Access, Single sign-on)
+            </label>
+            {providerOn ? (
+              <>
+                <Field label="Button name" optional error={formState.errors.providerName?.message} hint="The button reads “Sign in with” and this name, for example your company or the provider.">
+                  <input className="input" placeholder="single sign-on" {...register('providerName')} />
+                </Field>
+                <label className="checkbox">
+                  <input type="checkbox" {...register('createPeople')} /> Create a person at their first sign-in when no one has their verified e-mail address
+                </label>
+                <p className="small muted">
+                  Register this redirect address at the provider:{' '}
+                  <span className="mono">{host.trim() ? `https://${host.trim()}/api/portal/sso/callback` : '(set the portal host first)'}</span>. People are
+                  matched by the provider’s account, then by a verified e-mail address; groups the provider lists join the directory’s groups of the same name.
+                </p>
+              </>
+            ) : null}
+          </fieldset>
           {canWrite ? (
             <div>
               <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>

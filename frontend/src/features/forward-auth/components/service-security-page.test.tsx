@@ -12,7 +12,7 @@ const adminMe = { path: '/api/admin/me', body: { user: { id: 'u1', username: 'an
 
 const stored = {
   basicAuth: { enabled: false, credentialSetId: '' },
-  sso: { enabled: true, users: ['alice@example.com'], groups: [] },
+  sso: { enabled: false, users: [], groups: [] },
   sharedLinks: { enabled: true },
   tokens: { enabled: true, header: 'X-Api-Key' },
   emailCode: { enabled: false, allowedEmails: [], sessionSeconds: 86400 },
@@ -38,9 +38,8 @@ describe('ServiceSecurityPage', () => {
     renderPage();
     expect(await screen.findByText('for Bob')).toBeInTheDocument();
     await expectReadOnly();
-    for (const name of ['Shared links are accepted', 'Require single sign-on', 'Require basic auth', 'Accept machine tokens'])
+    for (const name of ['Shared links are accepted', 'Require basic auth', 'Accept machine tokens'])
       expect(screen.getByRole('switch', { name })).toBeDisabled();
-    expect(screen.getByText('alice@example.com')).toBeInTheDocument();
     expect(screen.getByDisplayValue('X-Api-Key')).toBeDisabled();
     expect(screen.queryByRole('link', { name: /New token/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save protection' })).not.toBeInTheDocument();
@@ -65,7 +64,7 @@ describe('ServiceSecurityPage', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       basicAuth: { enabled: true, credentialSetId: 'set1' },
-      sso: { enabled: true, users: ['alice@example.com'], groups: [] },
+      sso: { enabled: false, users: [], groups: [] },
       sharedLinks: { enabled: true },
       tokens: { enabled: false, header: 'X-Api-Key' },
       emailCode: { enabled: false, allowedEmails: [], sessionSeconds: 86400 },
@@ -116,7 +115,7 @@ describe('ServiceSecurityPage', () => {
         method: 'PUT',
         path: '/api/services/s1/protection',
         status: 422,
-        body: { error: { code: 'validation_failed', message: 'request has invalid fields', fields: [{ field: 'sso.users[0]', message: 'needs the subject' }, { field: 'tokens.header', message: 'Cookie cannot carry a token' }] } },
+        body: { error: { code: 'validation_failed', message: 'request has invalid fields', fields: [{ field: 'people.groups[0]', message: 'no such group in the directory' }, { field: 'tokens.header', message: 'Cookie cannot carry a token' }] } },
       },
       ...common,
     ]);
@@ -124,19 +123,33 @@ describe('ServiceSecurityPage', () => {
     renderPage();
     await user.click(await screen.findByRole('switch', { name: 'Shared links are accepted' }));
     await user.click(screen.getByRole('button', { name: 'Save protection' }));
-    expect(await screen.findByText('needs the subject')).toBeInTheDocument();
+    expect(await screen.findByText('no such group in the directory')).toBeInTheDocument();
     expect(screen.getByText('Cookie cannot carry a token')).toBeInTheDocument();
     expect(screen.getByTestId('protection-save-bar')).toHaveClass('dirty');
   }, 30_000);
 
-  it('says which claim each kind of allowed-user entry is compared with', async () => {
-    mockFetch([viewerMe, { path: '/api/services/s1/protection', body: { ...stored, sso: { enabled: true, users: ['sub:248289761001'], groups: [] } } }, ...common]);
+  it('offers no per-service single sign-on, and shows one left by an older release as replaced, only to switch off', async () => {
+    mockFetch([adminMe, { path: '/api/services/s1/protection', body: stored }, ...common]);
+    const first = renderPage();
+    expect(await screen.findByText('for Bob')).toBeInTheDocument();
+    expect(screen.queryByText(/Single sign-on/)).not.toBeInTheDocument();
+    first.unmount();
+
+    const { calls } = mockFetch([
+      adminMe,
+      { path: '/api/services/s1/protection', body: { ...stored, sso: { enabled: true, users: ['alice@example.com'], groups: ['admins'] } } },
+      { method: 'PUT', path: '/api/services/s1/protection', body: stored },
+      ...common,
+    ]);
+    const user = userEvent.setup();
     renderPage();
-    expect(await screen.findByText('sub:248289761001')).toBeInTheDocument();
-    const hint = screen.getByText(/which never changes/).closest('ul')!;
-    const codes = [...hint.querySelectorAll('code')].map((c) => c.textContent);
-    for (const claim of ['sub', 'email', 'email_verified', 'preferred_username']) expect(codes).toContain(claim);
-  });
+    expect(await screen.findByText('Replaced by People')).toBeInTheDocument();
+    expect(screen.getByText(/alice@example.com; groups: admins/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Allowed users/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Keep per-service single sign-on until then' }));
+    await user.click(screen.getByRole('button', { name: 'Save protection' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ sso: { enabled: false, users: ['alice@example.com'], groups: ['admins'] } }));
+  }, 30_000);
 
   it('accepts sub: subjects, e-mail addresses and usernames', () => {
     expect(userEntryError('sub:248289761001')).toBeNull();

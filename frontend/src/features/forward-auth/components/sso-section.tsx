@@ -1,59 +1,33 @@
-import { Link } from 'react-router';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
-import { TagInput } from '@/components/ui/tag-input';
-import { useSsoProvider } from '../api/security';
-import { userEntryError } from './user-entry';
 import type { ProtectionValues } from './protection-schema';
 import { SectionCard } from './protection-section-card';
 import type { SectionProps } from './protection-sections';
 
-/** Says which claim of the provider each kind of entry is compared with. */
-function UserEntriesHint() {
-  return (
-    <ul>
-      <li>
-        <code>sub:&lt;subject&gt;</code>: the provider&apos;s subject (<code>sub</code> claim), which never changes. The safest choice.
-      </li>
-      <li>
-        An e-mail address: the <code>email</code> claim, only when the provider marks it verified (<code>email_verified</code>).
-      </li>
-      <li>
-        Any other word: the <code>preferred_username</code> claim (some providers let people change it) or the subject.
-      </li>
-    </ul>
-  );
-}
-
+/**
+ * Per-service single sign-on, replaced by the People protection. The panel converts it at
+ * start-up; a service only still has it when an older export was imported since. It is shown
+ * then, read-only, with the one change left: switching it off.
+ */
 export function SsoSection({ canWrite }: SectionProps) {
-  const { register, control, formState } = useFormContext<ProtectionValues>();
+  const { register, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'sso.enabled'>({ name: 'sso.enabled' });
-  const provider = useSsoProvider();
+  const stored = formState.defaultValues?.sso;
+  if (!stored?.enabled) return null;
+  const users = (stored.users ?? []).filter((u): u is string => !!u);
+  const groups = (stored.groups ?? []).filter((g): g is string => !!g);
   return (
-    <SectionCard
-      title="Single sign-on"
-      icon="users"
-      on={enabled}
-      description="Visitors sign in with your identity provider. Allow specific people or groups; empty lists allow every signed-in user."
-    >
-      {canWrite && provider.data && !provider.data.enabled ? (
-        <Alert tone="info" title="No identity provider yet">
-          Configure OIDC under <Link to="/settings">Settings</Link> before turning this on.
-        </Alert>
-      ) : null}
-      <Switch {...register('sso.enabled')} label="Require single sign-on" />
-      <Field label="Allowed users" optional error={formState.errors.sso?.users?.message} hint={<UserEntriesHint />}>
-        <Controller
-          control={control}
-          name="sso.users"
-          render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="sub:248289761001 or alice@example.com" validate={userEntryError} />}
-        />
-      </Field>
-      <Field label="Allowed groups" optional error={formState.errors.sso?.groups?.message}>
-        <Controller control={control} name="sso.groups" render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="admins" />} />
-      </Field>
+    <SectionCard title="Single sign-on (replaced)" icon="users" on={enabled} description="Per-service single sign-on from an older release.">
+      <Alert tone="warning" title="Replaced by People">
+        The People protection now does this: people sign in once on the portal, with “Sign in with …” for your identity provider. The panel turns this
+        protection into a People protection admitting the same people at its next start; you can also switch it off and set up People yourself.
+      </Alert>
+      <p className="small muted">
+        Allowed users: {users.length ? users.join(', ') : 'anyone the provider signs in'}
+        {groups.length ? `; groups: ${groups.join(', ')}` : ''}
+      </p>
+      {canWrite ? <Switch {...register('sso.enabled')} label="Keep per-service single sign-on until then" /> : null}
     </SectionCard>
   );
 }

@@ -22,12 +22,18 @@ import (
 // protect-services.md, "From per-service single sign-on"), in one
 // transaction, each owner writing its own rows: the directory its people
 // and groups, forward-auth the protections, the settings the portal's
-// provider sign-in. It runs at every start and finds nothing once done;
-// replicas starting together take turns on the write lock, and the second
-// finds nothing. It reports the services it changed.
+// provider sign-in. It runs once, at the first start after migration 0027,
+// whose task it deletes in the same transaction; replicas starting
+// together take turns on the write lock, and the second finds no task.
+// A protection made afterwards through the older security-configs route
+// stays as it is. It reports the services it changed.
 func upgradeSSOProtections(ctx context.Context, db *gorm.DB, log *slog.Logger) ([]string, error) {
 	var changed []string
 	err := db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Where("name = ?", store.UpgradeSSOToPeople).Delete(&store.UpgradeTask{})
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
+		}
 		lists, err := forwardauth.SSOAllowListsTx(tx)
 		if err != nil || len(lists) == 0 {
 			return err

@@ -189,37 +189,7 @@ func sessionCookie(t testing.TB, rec *httptest.ResponseRecorder) *http.Cookie {
 
 func protect(t testing.TB, v *env, serviceID string, body map[string]any) {
 	t.Helper()
-	if body["type"] == store.SecuritySSO {
-		previousReleaseSSO(t, v, serviceID, body)
-		return
-	}
 	v.must(http.StatusCreated, http.MethodPost, "/api/services/"+serviceID+"/security-configs", body, nil)
-}
-
-// previousReleaseSSO writes a per-service single sign-on protection as the
-// release before the people protection did (the API no longer makes one):
-// verify still honours such a row until the upgrade replaces it.
-func previousReleaseSSO(t testing.TB, v *env, serviceID string, body map[string]any) {
-	t.Helper()
-	users, _ := body["users"].([]string)
-	groups, _ := body["groups"].([]string)
-	issuer, err := v.acc.ssoIssuer(context.Background(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	settings := map[string]any{"users": cleanList(users), "groups": cleanList(groups)}
-	if issuer != "" {
-		settings["issuer"] = issuer
-	}
-	now := v.clock.Now()
-	if err := v.db.Where("service_id = ? AND type = ?", serviceID, store.SecuritySSO).Delete(&store.SecurityConfig{}).Error; err != nil {
-		t.Fatal(err)
-	}
-	if err := v.db.Create(&store.SecurityConfig{ID: store.NewID(), ServiceID: serviceID, Type: store.SecuritySSO, Enabled: true,
-		Settings: store.NewJSON(settings), CreatedAt: now, UpdatedAt: now}).Error; err != nil {
-		t.Fatal(err)
-	}
-	v.acc.afterSecurityChange(serviceID, true)
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }

@@ -146,12 +146,12 @@ func (s *Service) ListSecurityConfigs(ctx context.Context, serviceID string) ([]
 }
 
 // UpsertSecurityConfig creates or replaces the service's protection of req.Type.
+// This older route still makes a per-service single sign-on protection for
+// the clients written against it (a stable contract); the panel's form,
+// PutProtection, no longer does: the people protection replaces it.
 // Any change ends the service's sessions, except editing the users and groups
 // of an enabled SSO protection: those are re-checked on every verify.
 func (s *Service) UpsertSecurityConfig(ctx context.Context, serviceID string, req SecurityConfigRequest) (SecurityConfigResponse, error) {
-	if req.Type == store.SecuritySSO && (req.Enabled == nil || *req.Enabled) {
-		return SecurityConfigResponse{}, errSSOReplaced("type")
-	}
 	if req.Type == store.SecuritySSO {
 		if err := checkSSOUsers(req.Users); err != nil {
 			return SecurityConfigResponse{}, err

@@ -142,8 +142,7 @@ func TestSecurityConfigAPI(t *testing.T) {
 	v.must(http.StatusUnprocessableEntity, http.MethodPost, "/api/services/"+id+"/security-configs", map[string]any{"type": "basic_auth"}, nil)
 	v.must(http.StatusUnprocessableEntity, http.MethodPost, "/api/services/"+id+"/security-configs",
 		map[string]any{"type": "basic_auth", "credentialSetId": "nope"}, nil)
-	v.must(http.StatusNotFound, http.MethodPost, "/api/services/nope/security-configs", map[string]any{"type": "shared_links"}, nil)
-	v.must(http.StatusUnprocessableEntity, http.MethodPost, "/api/services/"+id+"/security-configs", map[string]any{"type": "sso"}, nil)
+	v.must(http.StatusNotFound, http.MethodPost, "/api/services/nope/security-configs", map[string]any{"type": "sso"}, nil)
 	protect(t, v, id, map[string]any{"type": "sso", "users": []string{" alice ", "alice"}})
 	var list httpx.List[SecurityConfigResponse]
 	v.must(http.StatusOK, http.MethodGet, "/api/services/"+id+"/security-configs", nil, &list)

@@ -212,10 +212,10 @@ func TestSSOAllowListClaims(t *testing.T) {
 			}
 		})
 	}
-	// The API makes no new single sign-on protection: people replaces it.
-	rec := v.do(http.MethodPost, "/api/services/"+id+"/security-configs", map[string]any{"type": "sso", "users": []string{"a"}}, nil)
-	if rec.Code != http.StatusUnprocessableEntity || !contains(rec.Body.String(), `"field":"type"`) {
-		t.Fatalf("new sso protection: %d %s", rec.Code, rec.Body)
+	// A sub: entry without a subject is refused on its field.
+	rec := v.do(http.MethodPost, "/api/services/"+id+"/security-configs", map[string]any{"type": "sso", "users": []string{"a", "sub:"}}, nil)
+	if rec.Code != http.StatusUnprocessableEntity || !contains(rec.Body.String(), `"field":"users[1]"`) {
+		t.Fatalf("empty sub: entry: %d %s", rec.Code, rec.Body)
 	}
 }
 

@@ -400,3 +400,16 @@ type AppConfig struct {
 
 // TableName pins the table name (GORM would pluralise it).
 func (AppConfig) TableName() string { return "app_config" }
+
+// UpgradeTask is a data upgrade a migration asks the next start to run
+// (migration 0027); the start deletes it once done.
+type UpgradeTask struct {
+	Name string `gorm:"primaryKey"`
+}
+
+// TableName is the table's name in migration 0027.
+func (UpgradeTask) TableName() string { return "upgrade_tasks" }
+
+// UpgradeSSOToPeople replaces per-service single sign-on with people
+// protections (app.upgradeSSOProtections).
+const UpgradeSSOToPeople = "sso_to_people"

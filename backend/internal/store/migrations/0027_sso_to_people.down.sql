@@ -1,0 +1,1 @@
+DROP TABLE upgrade_tasks;

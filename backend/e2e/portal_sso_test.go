@@ -96,7 +96,7 @@ func TestPortalSignInWithProviderThroughTraefik(t *testing.T) {
 		t.Fatalf("portal session = %d %.200s", a.code, a.body)
 	}
 	a, hops := follow(t, c, continueURL)
-	t.Logf("from "Sign in with …" to the service's first answer: %v (the provider's round trip included; %d hops after the sign-in page)", time.Since(began), len(hops))
+	t.Logf("from Sign in with the provider to the service's first answer: %v (the provider's round trip included; %d hops after the sign-in page)", time.Since(began), len(hops))
 	if a.code != http.StatusOK || a.reply.Backend != "a" || a.reply.Headers["Remote-User"] != "ann" ||
 		a.reply.Headers["Remote-Groups"] != "family" || a.reply.Headers["Remote-Email"] != "ann@example.test" {
 		t.Fatalf("service after the provider sign-in = %d %+v (hops %v)", a.code, a.reply, hops)

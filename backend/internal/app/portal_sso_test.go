@@ -49,15 +49,15 @@ func idpUser(sub, username, email string, verified bool, groups ...string) ssoUs
 		EmailVerified: verified, Groups: groups}}
 }
 
-// portalIdP is the app with its portal on portalHost, a real in-process
+// portalIDP is the app with its portal on portalHost, a real in-process
 // OpenID provider configured, and the portal's "Sign in with …" on.
-type portalIdP struct {
+type portalIDP struct {
 	*testApp
 	t *testing.T
 	m *mockoidc.MockOIDC
 }
 
-func newPortalIdP(t *testing.T, createPeople bool) *portalIdP {
+func newPortalIDP(t *testing.T, createPeople bool) *portalIDP {
 	t.Helper()
 	a := newTestApp(t, map[string]string{"PANEL_PUBLIC_URL": "https://panel.example.com"})
 	a.signIn()
@@ -72,12 +72,12 @@ func newPortalIdP(t *testing.T, createPeople bool) *portalIdP {
 	if rec := a.do("PUT", "/api/sso", string(body)); rec.Code != http.StatusOK {
 		t.Fatalf("provider settings = %d %s", rec.Code, rec.Body)
 	}
-	v := &portalIdP{testApp: a, t: t, m: m}
+	v := &portalIDP{testApp: a, t: t, m: m}
 	v.portalSettings(true, createPeople)
 	return v
 }
 
-func (v *portalIdP) portalSettings(on, createPeople bool) {
+func (v *portalIDP) portalSettings(on, createPeople bool) {
 	v.t.Helper()
 	body := fmt.Sprintf(`{"host":%q,"name":"Family","logo":"","accentColor":"#0a7d55","idleTimeoutSeconds":3600,`+
 		`"rememberMeSeconds":86400,"absoluteLifetimeSeconds":604800,"providerSignIn":%t,"providerName":"Example ID","createPeople":%t}`,
@@ -94,7 +94,7 @@ type attempt struct {
 	cookie string
 }
 
-func (v *portalIdP) start(rd string) attempt {
+func (v *portalIDP) start(rd string) attempt {
 	v.t.Helper()
 	path := sso.PortalStartPath
 	if rd != "" {
@@ -123,7 +123,7 @@ func (v *portalIdP) start(rd string) attempt {
 }
 
 // provider signs user in at the provider and returns its redirect back.
-func (v *portalIdP) provider(a attempt, user mockoidc.User) *url.URL {
+func (v *portalIDP) provider(a attempt, user mockoidc.User) *url.URL {
 	v.t.Helper()
 	v.m.QueueUser(user)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -139,14 +139,14 @@ func (v *portalIdP) provider(a attempt, user mockoidc.User) *url.URL {
 	return cb
 }
 
-func (v *portalIdP) callback(cb *url.URL, cookie string) *httptest.ResponseRecorder {
+func (v *portalIDP) callback(cb *url.URL, cookie string) *httptest.ResponseRecorder {
 	v.t.Helper()
 	return testutil.Request(v.handler, "GET", cb.RequestURI(), "", "Host", portalHost, "Cookie", cookie)
 }
 
 // signInAs runs the whole sign-in; it returns the portal session ("" when
 // refused) and the sign-in page's address it ended on.
-func (v *portalIdP) signInAs(user mockoidc.User, rd string) (string, *url.URL) {
+func (v *portalIDP) signInAs(user mockoidc.User, rd string) (string, *url.URL) {
 	v.t.Helper()
 	a := v.start(rd)
 	rec := v.callback(v.provider(a, user), a.cookie)
@@ -168,7 +168,7 @@ func (v *portalIdP) signInAs(user mockoidc.User, rd string) (string, *url.URL) {
 
 // me is who a portal session signs in as, and whether the session holds
 // a second factor.
-func (v *portalIdP) me(session string) (string, bool) {
+func (v *portalIDP) me(session string) (string, bool) {
 	v.t.Helper()
 	rec := testutil.Request(v.handler, "GET", "/api/admin/me", "", "Host", portalHost, "Cookie", "gatehouse_admin="+session)
 	if rec.Code != http.StatusOK {
@@ -186,7 +186,7 @@ func (v *portalIdP) me(session string) (string, bool) {
 	return out.User.Username, sess.SecondFactor
 }
 
-func (v *portalIdP) person(username, email string) string {
+func (v *portalIDP) person(username, email string) string {
 	v.t.Helper()
 	rec := v.do("POST", "/api/people", fmt.Sprintf(`{"username":%q,"email":%q,"panelRole":"none"}`, username, email))
 	if rec.Code != http.StatusCreated {
@@ -195,12 +195,12 @@ func (v *portalIdP) person(username, email string) string {
 	return decode[struct{ ID string }](v.t, rec).ID
 }
 
-func (v *portalIdP) group(name string) string {
+func (v *portalIDP) group(name string) string {
 	v.t.Helper()
 	return v.mustCreate("/api/groups", fmt.Sprintf(`{"name":%q}`, name)).ID
 }
 
-func (v *portalIdP) count(model any, where string, args ...any) int64 {
+func (v *portalIDP) count(model any, where string, args ...any) int64 {
 	v.t.Helper()
 	var n int64
 	if err := v.c.db.Model(model).Where(where, args...).Count(&n).Error; err != nil {
@@ -211,7 +211,7 @@ func (v *portalIdP) count(model any, where string, args ...any) int64 {
 
 // service makes a service on <sub>.example.com with the given people
 // protection and returns its id.
-func (v *portalIdP) service(sub string, people map[string]any) string {
+func (v *portalIDP) service(sub string, people map[string]any) string {
 	v.t.Helper()
 	if v.count(&store.Domain{}, "domain = ?", "example.com") == 0 {
 		v.mustCreate("/api/domains", `{"name":"Home","domain":"example.com","isDefault":true}`)
@@ -231,7 +231,7 @@ func (v *portalIdP) service(sub string, people map[string]any) string {
 // the portal's continue hop and back; it returns the status the service
 // finally answers (200 admitted), or the hop's refusal (403), or 302 for a
 // hop that sends the person to sign in again or add a factor.
-func (v *portalIdP) open(svc, sub, session string) int {
+func (v *portalIDP) open(svc, sub, session string) int {
 	v.t.Helper()
 	host := sub + ".example.com"
 	verify := func(uri, cookie string) *httptest.ResponseRecorder {
@@ -271,7 +271,7 @@ func (v *portalIdP) open(svc, sub, session string) int {
 // subject afterwards; the link shows on the People page, and an
 // administrator removes it.
 func TestPortalProviderLinksByVerifiedEmail(t *testing.T) {
-	v := newPortalIdP(t, false)
+	v := newPortalIDP(t, false)
 	ann := v.person("ann", "Ann@Example.com")
 	rd := portalURL + "/account"
 	session, loc := v.signInAs(idpUser("sub-ann", "annie", "ann@example.com", true), rd)
@@ -312,7 +312,7 @@ func TestPortalProviderLinksByVerifiedEmail(t *testing.T) {
 // An address the provider has not verified links no one, and makes no one
 // while creating people is off.
 func TestPortalProviderRefusesUnverifiedEmail(t *testing.T) {
-	v := newPortalIdP(t, false)
+	v := newPortalIDP(t, false)
 	v.person("bob", "bob@example.com")
 	session, loc := v.signInAs(idpUser("sub-mallory", "bob", "bob@example.com", false), "")
 	if session != "" || loc.Query().Get("error") != "sso_not_allowed" {
@@ -335,7 +335,7 @@ func TestPortalProviderRefusesUnverifiedEmail(t *testing.T) {
 }
 
 func TestPortalProviderCreatesPeopleOnlyWhenAllowed(t *testing.T) {
-	v := newPortalIdP(t, false)
+	v := newPortalIDP(t, false)
 	newcomer := idpUser("sub-cleo", "cleo", "cleo@example.com", true)
 	if session, loc := v.signInAs(newcomer, ""); session != "" || loc.Query().Get("error") != "sso_not_allowed" {
 		t.Fatalf("creating off: %s", loc)
@@ -376,7 +376,7 @@ func TestPortalProviderCreatesPeopleOnlyWhenAllowed(t *testing.T) {
 // claim drops loses them at the next sign-in, and a membership an
 // administrator gave stays. Services follow.
 func TestPortalProviderGroupMapping(t *testing.T) {
-	v := newPortalIdP(t, true)
+	v := newPortalIDP(t, true)
 	family := v.group("family")
 	admins := v.group("Admins")
 	svc := v.service("mail", map[string]any{"groups": []string{family}})
@@ -415,7 +415,7 @@ func TestPortalProviderGroupMapping(t *testing.T) {
 }
 
 func TestPortalProviderRefusesDisabledPeople(t *testing.T) {
-	v := newPortalIdP(t, true)
+	v := newPortalIDP(t, true)
 	eve := v.person("eve", "eve@example.com")
 	if rec := v.do("PATCH", "/api/people/"+eve, `{"enabled":false}`); rec.Code != http.StatusOK {
 		t.Fatalf("disable = %d %s", rec.Code, rec.Body)
@@ -433,7 +433,7 @@ func TestPortalProviderRefusesDisabledPeople(t *testing.T) {
 // sign-in fails that sign-in's nonce, a callback without the cookie or on
 // another host is refused, and rd never leaves the portal.
 func TestPortalProviderReplayAndRedirects(t *testing.T) {
-	v := newPortalIdP(t, true)
+	v := newPortalIDP(t, true)
 	user := idpUser("sub-fay", "fay", "fay@example.com", true)
 	a := v.start("")
 	cb := v.provider(a, user)
@@ -484,7 +484,7 @@ func TestPortalProviderReplayAndRedirects(t *testing.T) {
 // (amr "mfa"): a service that requires one then opens, and otherwise asks
 // the person for one.
 func TestPortalProviderSecondFactorFromAMR(t *testing.T) {
-	v := newPortalIdP(t, true)
+	v := newPortalIDP(t, true)
 	svc := v.service("vault", map[string]any{"secondFactor": true})
 	plain, _ := v.signInAs(idpUser("sub-gus", "gus", "gus@example.com", true), "")
 	if _, second := v.me(plain); second {

@@ -91,7 +91,7 @@ func TestUpgradeReplacesPerServiceSSOWithPeople(t *testing.T) {
 
 	after := newTestApp(t, env)
 	after.cookie = after.login(t, "admin", "correct-horse-battery", owner)
-	v := &portalIdP{testApp: after, t: t, m: m}
+	v := &portalIDP{testApp: after, t: t, m: m}
 	db := after.c.db
 	if n := v.count(&store.SecurityConfig{}, "type = ?", store.SecuritySSO); n != 0 {
 		t.Fatalf("%d single sign-on protections left", n)

@@ -56,7 +56,9 @@ func SSOAllowListsTx(tx *gorm.DB) ([]SSOAllowList, error) {
 		out = append(out, SSOAllowList{ServiceID: r.ServiceID, ServiceName: name, Enabled: r.Enabled,
 			Users: cleanList(st.Users), Groups: cleanList(st.Groups), Issuer: st.Issuer})
 	}
-	slices.SortFunc(out, func(a, b SSOAllowList) int { return strings.Compare(a.ServiceName+a.ServiceID, b.ServiceName+b.ServiceID) })
+	slices.SortFunc(out, func(a, b SSOAllowList) int {
+		return strings.Compare(a.ServiceName+a.ServiceID, b.ServiceName+b.ServiceID)
+	})
 	return out, nil
 }
 

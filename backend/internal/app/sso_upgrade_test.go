@@ -130,6 +130,9 @@ func TestUpgradeReplacesPerServiceSSOWithPeople(t *testing.T) {
 	if err := db.Where("provider_name = ?", "/family").Take(&family).Error; err != nil || family.Name != "family" {
 		t.Fatalf("the provider group became %+v (%v)", family, err)
 	}
+	if rec := v.do("GET", "/api/groups/"+family.ID, ""); !strings.Contains(rec.Body.String(), `"providerName":"/family"`) {
+		t.Errorf("the group's provider name is not shown: %s", rec.Body)
+	}
 	if got := v.audit("?action=upgrade"); len(got.Items) != 3 {
 		t.Errorf("%d upgrade entries in the audit log; want one per service", len(got.Items))
 	}

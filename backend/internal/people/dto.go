@@ -81,12 +81,17 @@ type PasswordRequest struct {
 
 // Group is a group with its members.
 type Group struct {
-	ID          string      `json:"id"`
-	Name        string      `json:"name"`
-	Description string      `json:"description"`
-	Members     []PersonRef `json:"members"`
-	CreatedAt   time.Time   `json:"createdAt"`
-	UpdatedAt   time.Time   `json:"updatedAt"`
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// ProviderName, when set, is the exact value of the OpenID provider's
+	// groups claim that gives this group at a portal sign-in (set by the
+	// upgrade from per-service single sign-on); empty: the group's name,
+	// whatever the case.
+	ProviderName string      `json:"providerName"`
+	Members      []PersonRef `json:"members"`
+	CreatedAt    time.Time   `json:"createdAt"`
+	UpdatedAt    time.Time   `json:"updatedAt"`
 }
 
 // PersonRef names a member of a group.

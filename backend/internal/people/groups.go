@@ -61,7 +61,7 @@ func groupViews(db *gorm.DB, rows []store.Group) ([]Group, error) {
 	}
 	out := make([]Group, len(rows))
 	for i, r := range rows {
-		g := Group{ID: r.ID, Name: r.Name, Description: r.Description, Members: members[r.ID],
+		g := Group{ID: r.ID, Name: r.Name, Description: r.Description, ProviderName: r.ProviderName, Members: members[r.ID],
 			CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 		if g.Members == nil {
 			g.Members = []PersonRef{}

@@ -3030,6 +3030,8 @@ export interface components {
             id: string;
             members: components["schemas"]["PersonRef"][];
             name: string;
+            /** @description Read-only. The exact value of the OpenID provider's groups claim that puts people in this group at a portal sign-in (set by the upgrade from per-service single sign-on); empty means the group's own name, whatever the case. */
+            providerName: string;
             /** Format: date-time */
             updatedAt: string;
         };

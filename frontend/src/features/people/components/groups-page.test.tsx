@@ -13,7 +13,7 @@ const ann: Person = {
   createdAt: '2026-01-02T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z',
 };
 const family: Group = {
-  id: 'g1', name: 'family', description: 'at home', members: [{ id: 'u3', username: 'bob', displayName: '' }],
+  id: 'g1', name: 'family', description: 'at home', providerName: '', members: [{ id: 'u3', username: 'bob', displayName: '' }],
   createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
 };
 const me = { path: '/api/admin/me', body: { user: { id: 'u1', username: 'admin', role: 'admin' } } };

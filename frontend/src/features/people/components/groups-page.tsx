@@ -140,6 +140,11 @@ export function GroupsPage() {
         <div className="stack" style={{ gap: 2 }}>
           <strong>{g.name}</strong>
           {g.description ? <span className="small muted">{g.description}</span> : null}
+          {g.providerName ? (
+            <span className="small muted">
+              Given by the provider’s group <code>{g.providerName}</code>
+            </span>
+          ) : null}
         </div>
       ),
     },

@@ -18,7 +18,7 @@ const ann: Person = {
   linkedIdentities: [{ issuer: 'https://id.example.com', subject: 'sub-ann', linkedAt: '2026-01-03T00:00:00Z' }],
   lastSignInAt: null, createdAt: '2026-01-02T00:00:00Z', updatedAt: '2026-01-02T00:00:00Z',
 };
-const family: Group = { id: 'g1', name: 'family', description: '', members: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
+const family: Group = { id: 'g1', name: 'family', description: '', providerName: '', members: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
 const page = (items: Person[]) => ({ items, total: items.length, limit: 50, offset: 0 });
 const me = (role: 'admin' | 'viewer') => ({ path: '/api/admin/me', body: { user: { id: 'u1', username: 'admin', role } } });
 const list = /^\/api\/people\?/;

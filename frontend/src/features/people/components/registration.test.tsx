@@ -7,7 +7,7 @@ import { RegistrationCard } from './registration';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const groups: Group[] = [{ id: 'g1', name: 'family', description: '', members: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }];
+const groups: Group[] = [{ id: 'g1', name: 'family', description: '', providerName: '', members: [], createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' }];
 
 describe('RegistrationCard', () => {
   it('says invitations are the way in while off, and saves listed domains with default groups', async () => {

@@ -45,6 +45,7 @@ const (
 	KindSettings      = "settings"
 	KindSSO           = "sso"
 	KindAdminSSO      = "adminSso"
+	KindPortal        = "portal"
 	KindAdminSecurity = "adminSecurity"
 	KindAccessRules   = "accessRules"
 	KindManaged       = "managed"

@@ -90,8 +90,8 @@ func (s *Service) List(ctx context.Context, q ListQuery) (Page, error) {
 	}
 	db := s.db.WithContext(ctx).Model(&store.Person{})
 	if q.Q != "" {
-		p := likePattern(q.Q)
-		db = db.Where(`lower(username) LIKE ? ESCAPE '\' OR lower(email) LIKE ? ESCAPE '\' OR lower(display_name) LIKE ? ESCAPE '\'`, p, p, p)
+		cond, args := searchCondition(q.Q)
+		db = db.Where(cond, args...)
 	}
 	if q.PanelRole != "" {
 		db = db.Where("panel_role = ?", q.PanelRole)

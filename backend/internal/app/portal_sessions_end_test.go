@@ -163,3 +163,86 @@ func TestEndingAPersonsSessionsAcrossReplicas(t *testing.T) {
 		t.Fatal("the portal session still answers on B")
 	}
 }
+
+// portalDo makes a request on the portal's host with a portal session.
+func (a *testApp) portalDo(method, path, body, portal string) *httptest.ResponseRecorder {
+	return testutil.Request(a.handler, method, path, body, "Host", portalHost, "X-Forwarded-Proto", "https",
+		"Origin", "https://"+portalHost, "Cookie", admin.CookieName+"="+portal)
+}
+
+// On the portal a person sees their portal sessions and the service
+// sessions opened from each, signs out of one service, of one portal
+// session (with its services), and never reaches another person's.
+func TestPortalAccountSessions(t *testing.T) {
+	a := newTestApp(t, nil)
+	a.signIn()
+	a.setPortal(t)
+	svc := a.peopleService(t)
+	a.createUser(t, "ann", "none")
+	a.createUser(t, "bob", "none")
+	phone, laptop := a.portalSignIn(t, "ann"), a.portalSignIn(t, "ann")
+	onPhone, onLaptop := a.serviceSession(t, svc, phone), a.serviceSession(t, svc, laptop)
+	bob := a.portalSignIn(t, "bob")
+	a.serviceSession(t, svc, bob)
+
+	type own struct{ ID, ServiceName, PortalSessionID string }
+	list := func(portal string) []own {
+		t.Helper()
+		rec := a.portalDo("GET", "/api/portal/sessions", "", portal)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("own service sessions = %d %s", rec.Code, rec.Body)
+		}
+		return decode[struct{ Items []own }](t, rec).Items
+	}
+	mine := list(phone)
+	if len(mine) != 2 || mine[0].ServiceName != "app" || mine[0].PortalSessionID == mine[1].PortalSessionID {
+		t.Fatalf("ann's service sessions = %+v", mine)
+	}
+	portals := decode[struct {
+		Items []struct {
+			ID      string
+			Current bool
+			Portal  bool
+		}
+	}](t, a.portalDo("GET", "/api/admin/me/sessions", "", phone)).Items
+	if len(portals) != 2 || !portals[0].Portal || !portals[1].Portal || portals[0].Current == portals[1].Current {
+		t.Fatalf("ann's portal sessions = %+v", portals)
+	}
+	var laptopID string
+	for _, p := range portals {
+		if !p.Current {
+			laptopID = p.ID
+		}
+	}
+	// Bob's session is not ann's to end; without a portal session, 401.
+	bobs := list(bob)
+	if rec := a.portalDo("DELETE", "/api/portal/sessions/"+bobs[0].ID, "", phone); rec.Code != http.StatusNotFound {
+		t.Fatalf("ending bob's session as ann = %d", rec.Code)
+	}
+	if rec := a.portalDo("GET", "/api/portal/sessions", "", "nope"); rec.Code != http.StatusUnauthorized {
+		t.Fatalf("without a portal session = %d", rec.Code)
+	}
+	// Signing out of one service ends that service session only.
+	var phoneSvc string
+	for _, m := range mine {
+		if m.PortalSessionID != laptopID {
+			phoneSvc = m.ID
+		}
+	}
+	if rec := a.portalDo("DELETE", "/api/portal/sessions/"+phoneSvc, "", phone); rec.Code != http.StatusNoContent {
+		t.Fatalf("sign out of a service = %d %s", rec.Code, rec.Body)
+	}
+	if verifyAt(a, svc, "/", onPhone).Code == http.StatusOK || verifyAt(a, svc, "/", onLaptop).Code != http.StatusOK {
+		t.Fatal("signing out of one service session ended the wrong one")
+	}
+	// Signing the laptop out from the phone ends its service sessions too.
+	if rec := a.portalDo("DELETE", "/api/admin/me/sessions/"+laptopID, "", phone); rec.Code != http.StatusNoContent {
+		t.Fatalf("sign out the laptop = %d %s", rec.Code, rec.Body)
+	}
+	if portalAnswers(a, laptop) || verifyAt(a, svc, "/", onLaptop).Code == http.StatusOK || !portalAnswers(a, phone) {
+		t.Fatal("signing out the laptop's portal session")
+	}
+	if got := list(phone); len(got) != 0 {
+		t.Fatalf("ann's service sessions left: %+v", got)
+	}
+}

@@ -139,6 +139,11 @@ test.describe('portal', () => {
 
   test('portal: a person manages their account on a phone, in the dark theme', async ({ browser, page: desktop, portal }) => {
     allowHttp(['GET', /^\/api\/admin\/me$/, 401], ['GET', /^\/api\/portal\/services$/, 404]);
+    // The desk's browser, signed in with the passkey, removes it: the phone signs in with the password alone.
+    await desktop.goto(`${portal.portalURL}/account`);
+    await desktop.getByRole('button', { name: 'Remove passkey Phone' }).click();
+    await desktop.getByRole('dialog', { name: 'Remove this passkey?' }).getByRole('button', { name: 'Remove' }).click();
+    await desktop.getByText('You have no passkeys yet.').waitFor();
     const { context, page } = await openPage(browser, { baseURL: portal.portalURL, viewport: viewports.phone, colorScheme: 'dark' });
     try {
       await page.goto('/account');

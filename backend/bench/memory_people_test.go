@@ -151,7 +151,7 @@ func seedPeople(t *testing.T, database, serviceID string, people, groups, sessio
 			return err
 		}
 		if err := tx.Create(&store.SecurityConfig{ID: store.NewID(), ServiceID: serviceID, Type: store.SecurityPeople, Enabled: true,
-			Settings: store.NewJSON(map[string]any{"people": []string{}, "groups": groupIDs, "secondFactor": false, "maxAgeSeconds": 0}),
+			Settings:  store.NewJSON(map[string]any{"people": []string{}, "groups": groupIDs, "secondFactor": false, "maxAgeSeconds": 0}),
 			CreatedAt: now, UpdatedAt: now}).Error; err != nil {
 			return err
 		}

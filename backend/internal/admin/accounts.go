@@ -70,7 +70,7 @@ func EndSessionsTx(tx *gorm.DB, personID string) (EndedSessions, error) {
 // PersonSessions lists every unexpired session of a person, on the panel
 // and on the portal, newest first (the directory's view of a person).
 func (s *Service) PersonSessions(ctx context.Context, personID string) ([]Session, error) {
-	return s.listSessions(ctx, s.db.WithContext(ctx).Where("user_id = ?", personID), "")
+	return s.listSessions(s.db.WithContext(ctx).Where("user_id = ?", personID), "")
 }
 
 // EndPersonSession ends one session of a person, on the panel or on the

@@ -119,11 +119,11 @@ func (s *Service) FlushLastSeen(ctx context.Context) error {
 // marking the one with id current. The panel lists the panel's sessions,
 // the portal the portal's.
 func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Session, error) {
-	return s.listSessions(ctx, s.db.WithContext(ctx).Where("user_id = ? AND portal = ?", userID, route.OnPortal(ctx)), current)
+	return s.listSessions(s.db.WithContext(ctx).Where("user_id = ? AND portal = ?", userID, route.OnPortal(ctx)), current)
 }
 
 // listSessions lists the unexpired sessions q selects, newest first.
-func (s *Service) listSessions(ctx context.Context, q *gorm.DB, current string) ([]Session, error) {
+func (s *Service) listSessions(q *gorm.DB, current string) ([]Session, error) {
 	var rows []store.AdminSession
 	if err := q.Where("expires_at > ?", s.now()).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list admin sessions: %w", err)

@@ -53,7 +53,7 @@ func (s *Service) OwnSessions(ctx context.Context, personID string) ([]OwnServic
 }
 
 // portalPerson is the person signed in on the portal, or 401.
-func (s *Service) portalPerson(c echo.Context, ctx context.Context) (PortalSignIn, error) {
+func (s *Service) portalPerson(ctx context.Context, c echo.Context) (PortalSignIn, error) {
 	if s.portal == nil {
 		return PortalSignIn{}, apperr.Unauthenticated("sign in on the portal first")
 	}
@@ -71,7 +71,7 @@ func (s *Service) portalPerson(c echo.Context, ctx context.Context) (PortalSignI
 func (s *Service) portalSessions(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), dbTimeout)
 	defer cancel()
-	in, err := s.portalPerson(c, ctx)
+	in, err := s.portalPerson(ctx, c)
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (s *Service) portalSessions(c echo.Context) error {
 func (s *Service) endPortalSession(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), dbTimeout)
 	defer cancel()
-	in, err := s.portalPerson(c, ctx)
+	in, err := s.portalPerson(ctx, c)
 	if err != nil {
 		return err
 	}

@@ -7,33 +7,14 @@
 // dark theme, the person manages their account: signs their other device out, sets up an
 // authenticator app (codes computed here from the key shown), keeps recovery codes, makes an app
 // password and changes their password.
-import { createHmac } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { freePort } from './support/harness';
 import { PASSWORD, USER } from './support/names';
 import { openPage, shot, viewports } from './support/page';
+import { stepNow, totp } from './support/totp';
 import { allowHttp, test as base, expect } from './support/test';
 
 const PERSON = 'casey';
-
-/** RFC 4648 base32 (no padding), as otpauth secrets are written. */
-function base32(secret: string) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238 TOTP of the current 30-second step. */
-function totpNow(secret: string) {
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac('sha1', base32(secret)).update(msg).digest();
-  const off = mac.readUInt8(mac.length - 1) & 0x0f;
-  return String((mac.readUInt32BE(off) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 const test = base.extend<{ page: Page }, { portal: { context: BrowserContext; page: Page; panelURL: string; portalURL: string } }>({
   portal: [
@@ -174,7 +155,7 @@ test.describe('portal', () => {
       // An authenticator app, then the recovery codes it comes with.
       await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
       const key = await page.getByLabel('Key to type into the app', { exact: true }).inputValue();
-      await page.getByLabel('6-digit code from the app', { exact: true }).fill(totpNow(key));
+      await page.getByLabel('6-digit code from the app', { exact: true }).fill(totp(key, stepNow()));
       await page.getByRole('button', { name: 'Finish set-up' }).click();
       await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).not.toHaveCount(0);
       await shot(page, 'portal-account-recovery-codes-phone-dark');

@@ -25,12 +25,12 @@ export function CertificatesPage() {
   const items = data?.items ?? [];
   const live = data?.configured && data.reachable;
   const columns: Column<Certificate>[] = [
-  { id: 'subject', header: t('certificates.columns.subject'), className: 'mono small', sortValue: (c) => c.subject, cell: (c) => c.subject || '—' },
-  { id: 'sans', header: t('certificates.columns.sans'), className: 'mono small', style: { maxWidth: 280, overflowWrap: 'anywhere' }, cell: (c) => c.sans?.join(', ') || '—' },
-  { id: 'issuer', header: t('certificates.columns.issuer'), className: 'small', sortValue: (c) => c.issuer, cell: (c) => c.issuer },
-  // Soonest expiry first, as the page says.
-  { id: 'expires', header: t('certificates.columns.expires'), className: 'small nowrap', sortValue: (c) => c.daysLeft, cell: (c) => formatDateTime(c.notAfter) },
-  { id: 'status', header: t('certificates.columns.status'), cell: (c) => <Expiry days={c.daysLeft} status={c.status} /> },
+    { id: 'subject', header: t('certificates.columns.subject'), className: 'mono small', sortValue: (c) => c.subject, cell: (c) => c.subject || '—' },
+    { id: 'sans', header: t('certificates.columns.sans'), className: 'mono small', style: { maxWidth: 280, overflowWrap: 'anywhere' }, cell: (c) => c.sans?.join(', ') || '—' },
+    { id: 'issuer', header: t('certificates.columns.issuer'), className: 'small', sortValue: (c) => c.issuer, cell: (c) => c.issuer },
+    // Soonest expiry first, as the page says.
+    { id: 'expires', header: t('certificates.columns.expires'), className: 'small nowrap', sortValue: (c) => c.daysLeft, cell: (c) => formatDateTime(c.notAfter) },
+    { id: 'status', header: t('certificates.columns.status'), cell: (c) => <Expiry days={c.daysLeft} status={c.status} /> },
   ];
   return (
     <>

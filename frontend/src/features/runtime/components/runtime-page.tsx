@@ -101,26 +101,26 @@ function RouterTable({ items, names }: { items: RuntimeRouter[]; names: Map<stri
 function EntryTable({ items }: { items: RuntimeEntry[] }) {
   const { t } = useTranslation('runtime');
   const entryColumns: Column<RuntimeEntry>[] = [
-  { id: 'name', header: t('entries.name'), className: 'mono small', sortValue: (e) => e.name, cell: (e) => e.name },
-  { id: 'type', header: t('entries.type'), className: 'small', sortValue: (e) => e.type, cell: (e) => e.type ?? '—' },
-  { id: 'provider', header: t('entries.provider'), className: 'small muted', sortValue: (e) => e.provider, cell: (e) => e.provider ?? '—' },
-  {
-    id: 'servers',
-    header: t('entries.servers'),
-    className: 'small',
-    cell: (e) => (e.serversTotal ? t('entries.serversUp', { up: e.serversUp ?? 0, total: e.serversTotal }) : '—'),
-  },
-  {
-    id: 'status',
-    header: t('entries.status'),
-    sortValue: (e) => e.status,
-    cell: (e) => (
-      <>
-        <RuntimeStatusBadge status={e.status} />
-        {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
-      </>
-    ),
-  },
+    { id: 'name', header: t('entries.name'), className: 'mono small', sortValue: (e) => e.name, cell: (e) => e.name },
+    { id: 'type', header: t('entries.type'), className: 'small', sortValue: (e) => e.type, cell: (e) => e.type ?? '—' },
+    { id: 'provider', header: t('entries.provider'), className: 'small muted', sortValue: (e) => e.provider, cell: (e) => e.provider ?? '—' },
+    {
+      id: 'servers',
+      header: t('entries.servers'),
+      className: 'small',
+      cell: (e) => (e.serversTotal ? t('entries.serversUp', { up: e.serversUp ?? 0, total: e.serversTotal }) : '—'),
+    },
+    {
+      id: 'status',
+      header: t('entries.status'),
+      sortValue: (e) => e.status,
+      cell: (e) => (
+        <>
+          <RuntimeStatusBadge status={e.status} />
+          {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
+        </>
+      ),
+    },
   ];
   return <DataTable data={items} rowKey={(e) => e.name} columns={entryColumns} empty={<EmptyState icon="layers" title={t('page.nothing')} />} />;
 }

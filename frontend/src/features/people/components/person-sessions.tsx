@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Modal } from '@/components/ui/modal';
@@ -14,6 +15,12 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
   const sessions = usePersonSessions(target?.id ?? null);
   const end = useEndPersonSession();
   const columns: Column<PersonSession>[] = [
+    {
+      id: 'where',
+      header: t('sessions.where'),
+      className: 'small nowrap',
+      cell: (s) => (s.portal ? <Badge tone="info">{t('sessions.portal')}</Badge> : <Badge>{t('sessions.panel')}</Badge>),
+    },
     { id: 'device', header: t('sessions.browser'), className: 'small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.userAgent || t('sessions.unknownBrowser') },
     { id: 'address', header: t('sessions.address'), className: 'mono small', cell: (s) => s.address || '—' },
     { id: 'signedIn', header: t('sessions.signedIn'), className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },

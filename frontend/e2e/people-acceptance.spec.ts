@@ -247,16 +247,16 @@ test.describe('peopleAcceptance', () => {
     await p.getByRole('button', { name: 'Sign in', exact: true }).click();
     await p.getByRole('heading', { name: 'Your services' }).waitFor();
     await p.goto(`${s.portalURL}/account`);
-    await p.getByRole('button', { name: 'Set up authenticator app' }).click();
-    const secret = await p.getByLabel('Secret', { exact: true }).inputValue();
+    await p.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const secret = await p.getByLabel('Key to type into the app', { exact: true }).inputValue();
     const step = stepNow();
-    await p.getByLabel('Code from the app', { exact: true }).fill(totp(secret, step));
-    await p.getByRole('button', { name: 'Turn on' }).click();
+    await p.getByLabel('6-digit code from the app', { exact: true }).fill(totp(secret, step));
+    await p.getByRole('button', { name: 'Finish set-up' }).click();
     await p.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').nth(9).waitFor();
     await p.getByRole('button', { name: 'I have saved them' }).click();
     s.eli = { ...s.eli, secret, step };
     // Signing out everywhere: the next sign-in is with the password and the app's code.
-    await p.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await p.getByRole('banner').getByRole('button', { name: 'Sign out everywhere' }).click();
     await p.waitForURL(/\/login/);
   });
 

@@ -146,7 +146,7 @@ describe('ServiceSecurityPage', () => {
     expect(await screen.findByText('Replaced by People')).toBeInTheDocument();
     expect(screen.getByText(/alice@example.com; groups: admins/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Allowed users/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('switch', { name: 'Keep per-service single sign-on until then' }));
+    await user.click(screen.getByRole('switch', { name: 'Keep per-service single sign-on for now' }));
     await user.click(screen.getByRole('button', { name: 'Save protection' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ sso: { enabled: false, users: ['alice@example.com'], groups: ['admins'] } }));
   }, 30_000);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Switch } from '@/components/ui/switch';
@@ -6,11 +7,13 @@ import { SectionCard } from './protection-section-card';
 import type { SectionProps } from './protection-sections';
 
 /**
- * Per-service single sign-on, replaced by the People protection. The panel converts it at
- * start-up; a service only still has it when an older export was imported since. It is shown
- * then, read-only, with the one change left: switching it off.
+ * Per-service single sign-on, replaced by the People protection. The upgrade converted the
+ * ones that existed; a service only has it now when the older security-configs route made it
+ * or an older export was imported. It is shown then, read-only, with the one change left:
+ * switching it off.
  */
 export function SsoSection({ canWrite }: SectionProps) {
+  const { t } = useTranslation('forward-auth');
   const { register, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'sso.enabled'>({ name: 'sso.enabled' });
   const stored = formState.defaultValues?.sso;
@@ -18,16 +21,15 @@ export function SsoSection({ canWrite }: SectionProps) {
   const users = (stored.users ?? []).filter((u): u is string => !!u);
   const groups = (stored.groups ?? []).filter((g): g is string => !!g);
   return (
-    <SectionCard title="Single sign-on (replaced)" icon="users" on={enabled} description="Per-service single sign-on from an older release.">
-      <Alert tone="warning" title="Replaced by People">
-        The People protection now does this: people sign in once on the portal, with “Sign in with …” for your identity provider. The panel turns this
-        protection into a People protection admitting the same people at its next start; you can also switch it off and set up People yourself.
+    <SectionCard title={t('ssoReplaced.title')} icon="users" on={enabled} description={t('ssoReplaced.description')}>
+      <Alert tone="warning" title={t('ssoReplaced.alertTitle')}>
+        {t('ssoReplaced.alertText')}
       </Alert>
       <p className="small muted">
-        Allowed users: {users.length ? users.join(', ') : 'anyone the provider signs in'}
-        {groups.length ? `; groups: ${groups.join(', ')}` : ''}
+        {users.length ? t('ssoReplaced.users', { list: users.join(', ') }) : t('ssoReplaced.anyone')}
+        {groups.length ? t('ssoReplaced.groups', { list: groups.join(', ') }) : null}
       </p>
-      {canWrite ? <Switch {...register('sso.enabled')} label="Keep per-service single sign-on until then" /> : null}
+      {canWrite ? <Switch {...register('sso.enabled')} label={t('ssoReplaced.keep')} /> : null}
     </SectionCard>
   );
 }

@@ -124,7 +124,7 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
 
 /** The authenticator app (TOTP): set up with a confirming code, or turned off. */
 export function TotpSection({ enabled, onRecoveryCodes }: { enabled: boolean; onRecoveryCodes: (codes: string[]) => void }) {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation('account');
   const begin = useBeginTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [disabling, setDisabling] = useState(false);
@@ -136,10 +136,10 @@ export function TotpSection({ enabled, onRecoveryCodes }: { enabled: boolean; on
           {t('totp.heading')}{' '}
           {enabled ? (
             <Badge tone="success" icon="check">
-              {t('common:words.on')}
+              {t('totp.on')}
             </Badge>
           ) : (
-            <Badge>{t('common:words.off')}</Badge>
+            <Badge>{t('totp.off')}</Badge>
           )}
         </h3>
         {enabled && !disabling ? (

@@ -148,7 +148,7 @@ function PasskeysSection({ available, problem }: { available: boolean; problem?:
 }
 
 function AuthenticatorAppSection({ on, onCodes }: { on: boolean; onCodes: (codes: string[]) => void }) {
-  const { t } = useTranslation(['portal', 'common']);
+  const { t } = useTranslation('portal');
   const start = useStartAuthenticatorApp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -159,10 +159,10 @@ function AuthenticatorAppSection({ on, onCodes }: { on: boolean; onCodes: (codes
           {t('app.heading')}{' '}
           {on ? (
             <Badge tone="success" icon="check">
-              {t('common:words.on')}
+              {t('app.on')}
             </Badge>
           ) : (
-            <Badge>{t('common:words.off')}</Badge>
+            <Badge>{t('app.off')}</Badge>
           )}
         </h3>
         {on && !removing ? (

@@ -22,7 +22,6 @@ export function RenamePasskey({ passkey, onClose }: { passkey: Passkey; onClose:
   const { t } = useTranslation('account');
   const rename = useRenamePasskey();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: passkey.name } });
-  const nameField = form.register('name');
   return (
     <FormModal
       open
@@ -41,7 +40,7 @@ export function RenamePasskey({ passkey, onClose }: { passkey: Passkey; onClose:
       }}
     >
       <Field label={t('passkeys.name')} error={form.formState.errors.name?.message}>
-        <input className="input" maxLength={64} data-autofocus {...nameField} />
+        <input className="input" maxLength={64} data-autofocus {...form.register('name')} />
       </Field>
     </FormModal>
   );

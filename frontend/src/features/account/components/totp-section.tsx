@@ -35,7 +35,6 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
       if (!isApiError(e) || e.fields.length === 0 || rest.length) setFormError(rest.join(' ') || errorMessage(e));
     }
   });
-  const codeField = register('code');
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('totp.confirmLabel')}>
       <p>{t('totp.scan')}</p>
@@ -56,7 +55,7 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
             </Alert>
           ) : null}
           <Field label={t('totp.code')} error={formState.errors.code?.message}>
-            <input className="input mono" inputMode="numeric" autoComplete="one-time-code" {...codeField} />
+            <input className="input mono" inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
           </Field>
           <div>
             <Button type="submit" variant="primary" icon="check" loading={confirm.isPending}>
@@ -93,8 +92,6 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
       else if (!isApiError(e) || e.fields.length === 0 || rest.length) setFormError(rest.join(' ') || errorMessage(e));
     }
   });
-  const passwordField = register('password');
-  const codeField = register('code');
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('totp.disableLabel')}>
       {formError ? (
@@ -104,10 +101,10 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
       ) : null}
       <div className="grid-2">
         <Field label={t('totp.currentPassword')} error={formState.errors.password?.message}>
-          <input className="input" type="password" autoComplete="current-password" {...passwordField} />
+          <input className="input" type="password" autoComplete="current-password" {...register('password')} />
         </Field>
         <Field label={t('totp.orCode')} error={formState.errors.code?.message} optional>
-          <input className="input mono" inputMode="numeric" autoComplete="one-time-code" {...codeField} />
+          <input className="input mono" inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
         </Field>
       </div>
       <div className="row">

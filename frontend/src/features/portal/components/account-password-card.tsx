@@ -41,9 +41,6 @@ export function PasswordCard({ username }: { username?: string }) {
       else if (!isApiError(e) || e.fields.length === 0 || rest.length) setProblem({ tone: 'danger', text: rest.join(' ') || errorMessage(e) });
     }
   });
-  const currentPasswordField = register('currentPassword');
-  const newPasswordField = register('newPassword');
-  const confirmField = register('confirm');
   return (
     <Card>
       <CardHeader title={t('password.title')} description={t('password.description')} />
@@ -57,14 +54,14 @@ export function PasswordCard({ username }: { username?: string }) {
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
           <Field label={t('password.current')} error={formState.errors.currentPassword?.message}>
-            <input className="input" type="password" autoComplete="current-password" {...currentPasswordField} />
+            <input className="input" type="password" autoComplete="current-password" {...register('currentPassword')} />
           </Field>
           <div className="grid-2">
             <Field label={t('password.new')} error={formState.errors.newPassword?.message} hint={newPasswordHint}>
-              <input className="input" type="password" autoComplete="new-password" {...newPasswordField} />
+              <input className="input" type="password" autoComplete="new-password" {...register('newPassword')} />
             </Field>
             <Field label={t('password.again')} error={formState.errors.confirm?.message}>
-              <input className="input" type="password" autoComplete="new-password" {...confirmField} />
+              <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
             </Field>
           </div>
         </div>

@@ -108,8 +108,6 @@ export function LoginPage() {
     );
   }
 
-  const usernameField = register('username');
-  const passwordField = register('password');
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <div className="stack">
@@ -136,10 +134,10 @@ export function LoginPage() {
         {passwords ? (
           <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('login.passwordFormLabel')}>
             <Field label={t('login.username')} error={formState.errors.username?.message}>
-              <input className="input" autoComplete="username" autoFocus={!sso} {...usernameField} />
+              <input className="input" autoComplete="username" autoFocus={!sso} {...register('username')} />
             </Field>
             <Field label={t('login.password')} error={formState.errors.password?.message}>
-              <input className="input" type="password" autoComplete="current-password" {...passwordField} />
+              <input className="input" type="password" autoComplete="current-password" {...register('password')} />
             </Field>
             <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
               {t('login.submit')}

@@ -84,7 +84,6 @@ export function SecondFactorStep({ methods, onDone, onRestart }: { methods: Seco
     reset({ code: '' });
   };
 
-  const codeField = register('code');
   return (
     <div className="stack">
       {problem ? (
@@ -96,11 +95,11 @@ export function SecondFactorStep({ methods, onDone, onRestart }: { methods: Seco
         <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('secondFactor.formLabel')}>
           {mode === 'totp' ? (
             <Field label={t('secondFactor.code')} error={formState.errors.code?.message} hint={t('secondFactor.codeHint')}>
-              <input key="totp" className="input mono" inputMode="numeric" autoComplete="one-time-code" autoFocus {...codeField} />
+              <input key="totp" className="input mono" inputMode="numeric" autoComplete="one-time-code" autoFocus {...register('code')} />
             </Field>
           ) : (
             <Field label={t('secondFactor.recoveryCode')} error={formState.errors.code?.message} hint={t('secondFactor.recoveryCodeHint')}>
-              <input key="recovery" className="input mono" autoComplete="off" autoFocus {...codeField} />
+              <input key="recovery" className="input mono" autoComplete="off" autoFocus {...register('code')} />
             </Field>
           )}
           <Button type="submit" variant="primary" className="btn-block" loading={loginCode.isPending}>

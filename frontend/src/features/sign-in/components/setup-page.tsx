@@ -43,9 +43,6 @@ export function SetupPage() {
     }
   });
 
-  const usernameField = register('username');
-  const passwordField = register('password');
-  const confirmField = register('confirm');
   return (
     <AuthLayout title={t('setup.title')} subtitle={t('setup.subtitle')}>
       <form className="stack" onSubmit={onSubmit} noValidate>
@@ -55,13 +52,13 @@ export function SetupPage() {
           </Alert>
         ) : null}
         <Field label={t('setup.username')} error={formState.errors.username?.message} hint={t('setup.usernameHint')}>
-          <input className="input" autoComplete="username" {...usernameField} />
+          <input className="input" autoComplete="username" {...register('username')} />
         </Field>
         <Field label={t('setup.password')} error={formState.errors.password?.message} hint={newPasswordHint}>
-          <input className="input" type="password" autoComplete="new-password" autoFocus {...passwordField} />
+          <input className="input" type="password" autoComplete="new-password" autoFocus {...register('password')} />
         </Field>
         <Field label={t('setup.confirm')} error={formState.errors.confirm?.message}>
-          <input className="input" type="password" autoComplete="new-password" {...confirmField} />
+          <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
         </Field>
         <Button type="submit" variant="primary" className="btn-block" loading={setup.isPending}>
           {t('setup.submit')}

@@ -66,7 +66,7 @@ export function PasswordCard({ username }: { username?: string }) {
             <input className="input" type="password" autoComplete="current-password" {...register('currentPassword')} />
           </Field>
           <div className="grid-2">
-            <Field label={t('password.new')} error={formState.errors.newPassword?.message} hint={newPasswordHint}>
+            <Field label={t('password.new')} error={formState.errors.newPassword?.message} hint={newPasswordHint()}>
               <input className="input" type="password" autoComplete="new-password" {...register('newPassword')} />
             </Field>
             <Field label={t('password.confirm')} error={formState.errors.confirm?.message}>

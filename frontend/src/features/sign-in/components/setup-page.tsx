@@ -54,7 +54,7 @@ export function SetupPage() {
         <Field label={t('setup.username')} error={formState.errors.username?.message} hint={t('setup.usernameHint')}>
           <input className="input" autoComplete="username" {...register('username')} />
         </Field>
-        <Field label={t('setup.password')} error={formState.errors.password?.message} hint={newPasswordHint}>
+        <Field label={t('setup.password')} error={formState.errors.password?.message} hint={newPasswordHint()}>
           <input className="input" type="password" autoComplete="new-password" autoFocus {...register('password')} />
         </Field>
         <Field label={t('setup.confirm')} error={formState.errors.confirm?.message}>

@@ -66,7 +66,7 @@ type policyExtras struct {
 }
 
 // noExtras is the policyExtras of every service that has none: read only.
-var noExtras = &policyExtras{} //nolint:gochecknoglobals // an immutable zero value shared by policies
+var noExtras = &policyExtras{}
 
 // withExtras gives sp extras of its own, to be written.
 func (p *servicePolicy) withExtras() *policyExtras {

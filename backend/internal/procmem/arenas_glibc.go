@@ -18,7 +18,7 @@ __attribute__((constructor)) static void gh_limit_arenas(void) {
 	const char *t = getenv("GLIBC_TUNABLES");
 	if (getenv("MALLOC_ARENA_MAX") != NULL || (t != NULL && strstr(t, "arena_max") != NULL))
 		return;
-	mallopt(M_ARENA_MAX, 2); // MallocArenas
+	mallopt(M_ARENA_MAX, 1); // MallocArenas
 #endif
 }
 

@@ -39,18 +39,19 @@ function describe(e: unknown, what: keyof typeof wrong): Problem {
   return { tone: 'danger', title: t('signIn.passkeyNotUsed'), text: passkeyErrorMessage(e) };
 }
 
-/** What the provider sign-in's return (`?error=`) means, in plain words. */
-const providerProblems: Record<string, Problem> = {
-  sso_unavailable: { tone: 'warning', title: 'Not available right now', text: 'Signing in with that account is not possible at the moment. Use your password or passkey, or try again later.' },
-  sso_expired: { tone: 'warning', title: 'That took too long', text: 'The sign-in expired or was already used. Please try again.' },
-  sso_refused: { tone: 'warning', title: 'Sign-in cancelled', text: 'The sign-in was cancelled or refused. You can try again.' },
-  sso_failed: { tone: 'danger', title: 'Could not sign you in', text: 'Something went wrong while signing you in. Please try again in a moment.' },
-  sso_not_allowed: { tone: 'danger', title: 'No account here', text: 'That account does not have access to this site. Ask the person who runs it to invite you.' },
-  sso_disabled: { tone: 'danger', title: 'Account disabled', text: 'Your account is turned off. Ask the person who runs this site.' },
-  sso_rate_limited: { tone: 'warning', title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
+/** The provider sign-in's returns (`?error=`), each worded in plain words under signIn.provider.<code>. */
+const providerCodes = ['sso_unavailable', 'sso_expired', 'sso_refused', 'sso_failed', 'sso_not_allowed', 'sso_disabled', 'sso_rate_limited'] as const;
+const providerTones: Record<(typeof providerCodes)[number], Problem['tone']> = {
+  sso_unavailable: 'warning', sso_expired: 'warning', sso_refused: 'warning', sso_failed: 'danger',
+  sso_not_allowed: 'danger', sso_disabled: 'danger', sso_rate_limited: 'warning',
 };
 
-const providerFailed: Problem = { tone: 'danger', title: 'Could not sign you in', text: 'Something went wrong while signing you in. Please try again in a moment.' };
+/** What the provider sign-in's return means, in plain words (an unknown code reads as a failure). */
+function providerProblem(code: string): Problem {
+  const t = i18n.getFixedT(null, 'portal');
+  const c = (providerCodes as readonly string[]).includes(code) ? (code as (typeof providerCodes)[number]) : 'sso_failed';
+  return { tone: providerTones[c], title: t(`signIn.provider.${c}.title`), text: t(`signIn.provider.${c}.text`) };
+}
 
 /** Where "Sign in with …" starts: the server keeps rd only when it is an address on the portal. */
 export function providerStartURL(rd: string | null, rememberMe: boolean): string {
@@ -82,7 +83,7 @@ export function PortalSignInPage() {
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
   const [otp, setOtp] = useState('');
   const returned = params.get('error');
-  const [problem, setProblem] = useState<Problem | null>(returned ? (providerProblems[returned] ?? providerFailed) : null);
+  const [problem, setProblem] = useState<Problem | null>(returned ? providerProblem(returned) : null);
 
   // Set once the person starts signing in here: from then on only their sign-in moves on.
   const signingIn = useRef(false);
@@ -220,7 +221,7 @@ export function PortalSignInPage() {
         ) : null}
         {info?.provider ? (
           <a className="btn btn-block" href={providerStartURL(params.get('rd'), rememberMe)} onClick={() => (signingIn.current = true)}>
-            Sign in with {info.provider}
+            {t('signIn.provider.button', { name: info.provider })}
           </a>
         ) : null}
         {resetOffered.data?.available ? (

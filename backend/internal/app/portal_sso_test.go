@@ -293,17 +293,17 @@ func TestPortalProviderLinksByVerifiedEmail(t *testing.T) {
 	if who, _ := v.me(session); who != "ann" {
 		t.Fatalf("second sign-in as %q", who)
 	}
-	signins := 0
+	providerSignIns := 0
 	for _, e := range v.audit("?resourceType=admin.sessions&action=signin").Items {
 		if e.Route == sso.PortalCallbackPath {
-			signins++
+			providerSignIns++
 			if e.Actor.Name != "ann" {
 				t.Errorf("the sign-in names %+v", e.Actor)
 			}
 		}
 	}
-	if signins != 2 {
-		t.Errorf("%d provider sign-ins in the audit log; want 2", signins)
+	if providerSignIns != 2 {
+		t.Errorf("%d provider sign-ins in the audit log; want 2", providerSignIns)
 	}
 	if got := v.audit("?resourceType=people"); !strings.Contains(fmt.Sprint(got), "link") {
 		t.Errorf("the link is not in the audit log: %+v", got)

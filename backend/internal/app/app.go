@@ -396,11 +396,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	api.Settings.WithProvider(accessSvc.SSOConfigured)
 	// A database from before the people protection: its per-service single
 	// sign-on becomes people protections.
-	if replaced, err := upgradeSSOProtections(ctx, db, log); err != nil {
-		return nil, err
-	} else if len(replaced) > 0 {
+	if err := startSSOUpgrade(ctx, db, bus, log, func(replaced []string) {
 		accessSvc.SSOProtectionsReplaced(replaced)
 		settingsSvc.PortalChanged()
+	}); err != nil {
+		return nil, err
 	}
 	api.AdminSSO = sso.NewHandler(panelSSO)
 	// What was built with the address before the server listened is built

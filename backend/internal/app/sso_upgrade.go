@@ -5,16 +5,50 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/actor"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
+	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
+
+// startSSOUpgrade runs upgradeSSOProtections now, and again after each
+// change of the portal's settings on any replica while its task waits for
+// a portal host (afterwards the task is gone and a run does nothing);
+// replaced is told the services it changed.
+func startSSOUpgrade(ctx context.Context, db *gorm.DB, bus *change.Bus, log *slog.Logger, replaced func([]string)) error {
+	var running sync.Mutex
+	run := func(ctx context.Context) error {
+		running.Lock()
+		defer running.Unlock()
+		ids, err := upgradeSSOProtections(ctx, db, log)
+		if err == nil && len(ids) > 0 {
+			replaced(ids)
+		}
+		return err
+	}
+	if err := run(ctx); err != nil {
+		return err
+	}
+	bus.Subscribe(func(e change.Event) {
+		if e.Entity != change.Settings || e.ID != settings.KeyPortal {
+			return
+		}
+		// Not on the publisher's goroutine: the run writes in a transaction.
+		go func() {
+			if err := run(context.WithoutCancel(ctx)); err != nil {
+				log.Error("replacing per-service single sign-on", "err", err)
+			}
+		}()
+	})
+	return nil
+}
 
 // upgradeSSOProtections replaces every per-service single sign-on
 // protection of an older release with a people protection admitting the
@@ -27,16 +61,34 @@ import (
 // together take turns on the write lock, and the second finds no task.
 // A protection made afterwards through the older security-configs route
 // stays as it is. It reports the services it changed.
+//
+// The people protection sends visitors to the portal, so while the portal
+// has no host the services keep their single sign-on (verify still honours
+// it) and the task waits: it runs when an administrator sets the host
+// (app.build subscribes to the portal's settings).
 func upgradeSSOProtections(ctx context.Context, db *gorm.DB, log *slog.Logger) ([]string, error) {
 	var changed []string
 	err := db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		res := tx.Where("name = ?", store.UpgradeSSOToPeople).Delete(&store.UpgradeTask{})
-		if res.Error != nil || res.RowsAffected == 0 {
-			return res.Error
+		var pending int64
+		if err := tx.Model(&store.UpgradeTask{}).Where("name = ?", store.UpgradeSSOToPeople).Count(&pending).Error; err != nil || pending == 0 {
+			return err
+		}
+		portal := settings.PortalDefaults()
+		if _, err := store.GetConfig(ctx, tx, settings.KeyPortal, &portal); err != nil {
+			return err
 		}
 		lists, err := forwardauth.SSOAllowListsTx(tx)
-		if err != nil || len(lists) == 0 {
+		if err != nil {
 			return err
+		}
+		if portal.Host == "" && len(lists) > 0 {
+			log.Warn("services keep per-service single sign-on until the sign-in portal has a host "+
+				"(Settings, Sign-in portal): they then move to the people protection", "services", len(lists))
+			return nil
+		}
+		res := tx.Where("name = ?", store.UpgradeSSOToPeople).Delete(&store.UpgradeTask{})
+		if res.Error != nil || res.RowsAffected == 0 || len(lists) == 0 {
+			return res.Error
 		}
 		issuer, err := forwardauth.ProviderIssuerTx(ctx, tx)
 		if err != nil {

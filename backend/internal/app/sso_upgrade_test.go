@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/oauth2-proxy/mockoidc"
 
@@ -180,5 +181,76 @@ func TestUpgradeReplacesPerServiceSSOWithPeople(t *testing.T) {
 	// A second start finds nothing to do.
 	if again, err := upgradeSSOProtections(context.Background(), db, slog.New(slog.DiscardHandler)); err != nil || len(again) != 0 {
 		t.Fatalf("second run changed %v (%v)", again, err)
+	}
+}
+
+// A database from the release before has no sign-in portal: its services
+// keep their single sign-on (the people protection would send visitors to
+// a portal that does not exist) until an administrator sets the portal's
+// host, which moves them to the people protection at once.
+func TestSSOUpgradeWaitsForThePortalHost(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"PANEL_DATA_DIR": dir, "PANEL_PUBLIC_URL": "https://panel.example.com"}
+	database := filepath.Join(dir, "gatehouse.db")
+	if testutil.OnPostgres() {
+		database = testutil.NewDatabase(t)
+		env["PANEL_DATABASE_URL"] = database
+	}
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	before := newTestApp(t, env)
+	before.signIn()
+	cfg := m.Config()
+	body, _ := json.Marshal(map[string]any{"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID,
+		"clientSecret": cfg.ClientSecret, "scopes": []string{"openid", "email", "profile", "groups"}})
+	if rec := before.do("PUT", "/api/sso", string(body)); rec.Code != http.StatusOK {
+		t.Fatalf("provider = %d %s", rec.Code, rec.Body)
+	}
+	d := before.mustCreate("/api/domains", `{"name":"Home","domain":"example.com","isDefault":true}`)
+	mail := before.mustCreate("/api/services", svcBody(d.ID, "mail", "")).ID
+	before.c.close()
+	if err := store.MigrateTo(database, lastSchemaWithSSO); err != nil {
+		t.Fatal(err)
+	}
+	driver := "sqlite3"
+	if store.IsPostgres(database) {
+		driver = "pgx"
+	}
+	old, err := sql.Open(driver, database)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Exec(`INSERT INTO security_configs (id, service_id, type, enabled, settings, created_at, updated_at)
+		VALUES ('sc-mail', $1, 'sso', true, '{"users":["ann@example.com"],"groups":[]}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`, mail); err != nil {
+		t.Fatal(err)
+	}
+	_ = old.Close()
+
+	after := newTestApp(t, env)
+	after.cookie = after.login(t, "admin", "correct-horse-battery", owner)
+	v := &portalIDP{testApp: after, t: t, m: m}
+	if n := v.count(&store.SecurityConfig{}, "type = ?", store.SecuritySSO); n != 1 {
+		t.Fatalf("%d single sign-on protections without a portal; want the one kept", n)
+	}
+	if n := v.count(&store.UpgradeTask{}, "name = ?", store.UpgradeSSOToPeople); n != 1 {
+		t.Fatalf("%d upgrade tasks waiting; want 1", n)
+	}
+
+	after.setPortal(t)
+	for deadline := time.Now().Add(10 * time.Second); v.count(&store.SecurityConfig{}, "type = ?", store.SecuritySSO) != 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("setting the portal's host did not replace the single sign-on protection")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	type prot struct{ People struct{ Enabled bool } }
+	if p := decode[prot](t, v.do("GET", "/api/services/"+mail+"/protection", "")); !p.People.Enabled {
+		t.Fatalf("mail's protection after the portal's host was set: %+v", p)
+	}
+	if n := v.count(&store.UpgradeTask{}, "name = ?", store.UpgradeSSOToPeople); n != 0 {
+		t.Fatalf("%d upgrade tasks left", n)
 	}
 }

@@ -42,6 +42,18 @@ export function ServiceLayout() {
         description={
           s?.fqdns?.length ? (
             <span className="row" style={{ gap: 10 }}>
+              {canWrite ? (
+                // The switch sits with the service's state, away from Delete.
+                <Switch
+                  checked={s.enabled}
+                  disabled={toggle.isPending}
+                  label={s.enabled ? 'Enabled' : 'Disabled'}
+                  onChange={(e) => {
+                    const enabled = e.target.checked;
+                    toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(`${s.name} ${enabled ? 'enabled' : 'disabled'}`) });
+                  }}
+                />
+              ) : null}
               {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">Disabled</Badge>}
               <ExposureBadge protection={s.protection} />
               {s.fqdns.map((f) => (
@@ -60,20 +72,9 @@ export function ServiceLayout() {
         }
         actions={
           s && canWrite ? (
-            <>
-              <Switch
-                checked={s.enabled}
-                disabled={toggle.isPending}
-                label={s.enabled ? 'Enabled' : 'Disabled'}
-                onChange={(e) => {
-                  const enabled = e.target.checked;
-                  toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(`${s.name} ${enabled ? 'enabled' : 'disabled'}`) });
-                }}
-              />
-              <Button variant="danger" icon="trash" onClick={() => setConfirm(true)}>
-                Delete
-              </Button>
-            </>
+            <Button variant="danger" icon="trash" onClick={() => setConfirm(true)}>
+              Delete
+            </Button>
           ) : null
         }
       />

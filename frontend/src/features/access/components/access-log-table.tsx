@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import type { AccessLogEntry } from '@/lib/api-types';
@@ -74,7 +75,7 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
           </>
         }
       />
-      <div className="card-body log-filters" role="search" aria-label={`${title} filters`}>
+      <FilterPanel label={`${title} filters`} active={[filters.serviceId, filters.decision, filters.address, filters.identity].filter(Boolean).length} className="card-body log-filters">
         {!serviceId ? <ServiceFilter value={filters.serviceId ?? ''} onChange={(v) => set('service', v)} /> : null}
         <Field label="Decision">
           <select className="select" value={filters.decision} onChange={(e) => set('decision', e.target.value)}>
@@ -92,7 +93,7 @@ export function AccessLogTable({ serviceId, title = 'Access log' }: { serviceId?
         <Field label="Identity">
           <input className="input" value={identity} onChange={(e) => setIdentity(e.target.value)} placeholder="alice or token:phone" autoCapitalize="off" spellCheck={false} />
         </Field>
-      </div>
+      </FilterPanel>
       {log.isError && log.data ? (
         <div className="card-body" style={{ paddingTop: 0 }}>
           <Alert tone="warning" title="Live updates failed">

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Icon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { Sparkline } from '@/components/ui/sparkline';
@@ -73,6 +74,22 @@ export function ServicesPage() {
   const total = services.data?.length ?? 0;
   const columns: Column<Service>[] = [
     {
+      // Its own column, first: the switch never sits beside Delete.
+      id: 'enabled',
+      header: 'Enabled',
+      cell: (s) => (
+        <span style={{ display: 'inline-flex', verticalAlign: 'middle' }} title={s.enabled ? 'Enabled' : 'Disabled'}>
+          <Switch
+            checked={s.enabled}
+            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
+            onChange={(e) => onToggle(s, e.target.checked)}
+            label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+            hideLabel
+          />
+        </span>
+      ),
+    },
+    {
       id: 'name',
       header: 'Service',
       sortValue: (s) => s.name,
@@ -97,15 +114,6 @@ export function ServicesPage() {
     },
     actionsColumn((s) => (
       <>
-        <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? 'Enabled' : 'Disabled'}>
-          <Switch
-            checked={s.enabled}
-            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
-            onChange={(e) => onToggle(s, e.target.checked)}
-            label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
-            hideLabel
-          />
-        </span>
         <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
         <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
         {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} /> : null}
@@ -147,13 +155,15 @@ export function ServicesPage() {
           >
             Check backends
           </Button>
-          <div className="segmented" role="group" aria-label="Filter by status">
-            {statusFilters.map((f) => (
-              <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
-                {f[0]!.toUpperCase() + f.slice(1)}
-              </button>
-            ))}
-          </div>
+          <FilterPanel label="Service filters" active={status === 'all' ? 0 : 1} inline>
+            <div className="segmented" role="group" aria-label="Filter by status">
+              {statusFilters.map((f) => (
+                <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
+                  {f[0]!.toUpperCase() + f.slice(1)}
+                </button>
+              ))}
+            </div>
+          </FilterPanel>
         </div>
       ) : null}
       <Card>

@@ -38,7 +38,7 @@ export function BackupsPage() {
       canWrite ? (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={`Download ${b.name}`}>
-            <Icon name="external" size={14} /> Download
+            <Icon name="download" size={14} /> Download
           </a>
           <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${b.name}`} onClick={() => setDeleting(b)} />
         </div>

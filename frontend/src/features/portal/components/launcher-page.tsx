@@ -28,18 +28,23 @@ function ServiceIcon({ service }: { service: LauncherService }) {
 /** The services the signed-in person may open, as the admin grouped and ordered them. */
 export function LauncherPage() {
   const services = useServices();
+  // The page's heading stands whatever the list's state, so the page always says what it is.
+  const heading = <h1 style={{ fontSize: '1.3rem', margin: 0 }}>Your services</h1>;
   if (services.isPending) return <LoadingRows />;
   if (services.isError) return <ErrorState error={services.error} onRetry={() => void services.refetch()} title="Your services could not be loaded" />;
   if (services.data.length === 0) {
     return (
-      <EmptyState title="No services yet">
-        There is nothing for you to open here yet. If you expected something, ask the person who runs this site.
-      </EmptyState>
+      <div className="stack">
+        {heading}
+        <EmptyState title="No services yet">
+          There is nothing for you to open here yet. If you expected something, ask the person who runs this site.
+        </EmptyState>
+      </div>
     );
   }
   return (
     <div className="stack">
-      <h1 style={{ fontSize: '1.3rem', margin: 0 }}>Your services</h1>
+      {heading}
       {groupServices(services.data).map(({ group, services: list }) => (
         <section key={group || '-'} aria-label={group || 'Services'}>
           {group ? <h2 className="launcher-group">{group}</h2> : null}

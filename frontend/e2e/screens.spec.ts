@@ -51,9 +51,10 @@ function overflow(page: Page) {
     const scroller = document.scrollingElement ?? document.documentElement;
     const excess = scroller.scrollWidth - window.innerWidth;
     if (excess <= 0) return null;
-    const culprits = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth)
-      .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth)
+    // The innermost elements that stick out: what to fix, rather than every box around it.
+    const out = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth);
+    const culprits = out
+      .filter((el) => !out.some((o) => o !== el && el.contains(o)))
       .slice(0, 4)
       .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`);
     return { excess, culprits };
@@ -72,8 +73,11 @@ interface Seeded {
   person: StorageState;
 }
 
-/** The pages of the panel, as [name, path]; the service's are Grafana's. */
-function panelPages(serviceId: string): [string, string][] {
+/** A page to visit: its name, its path, and what to open on it before the screenshot. */
+type Screen = [name: string, path: string, open?: (page: Page) => Promise<void>];
+
+/** The pages of the panel; the service's are Grafana's. */
+function panelPages(serviceId: string): Screen[] {
   return [
     ['dashboard', '/'],
     ['services', '/services'],
@@ -94,6 +98,8 @@ function panelPages(serviceId: string): [string, string][] {
     ['api-tokens', '/api-tokens'],
     ['account', '/account'],
     ['audit', '/audit'],
+    // An entry's changes: field, before and after, on a phone too.
+    ['audit-changes', '/audit?resourceType=services&action=create', (p) => p.getByRole('button', { name: /^Changes/ }).first().click()],
     ['notifications', '/notifications'],
     ['backups', '/backups'],
     ['transfer', '/transfer'],
@@ -108,7 +114,7 @@ function panelPages(serviceId: string): [string, string][] {
 }
 
 /** Pages for someone not signed in, on the panel's host. */
-const publicPages: [string, string][] = [
+const publicPages: Screen[] = [
   ['login', '/login'],
   ['forgot-password', '/forgot-password'],
   ['register', '/register'],
@@ -117,7 +123,7 @@ const publicPages: [string, string][] = [
 ];
 
 /** The portal's pages for a person signed in there, and its sign-in page. */
-const portalPages: [string, string][] = [
+const portalPages: Screen[] = [
   ['portal-launcher', '/'],
   ['portal-account', '/account'],
 ];
@@ -168,6 +174,20 @@ const test = base.extend<object, { seeded: Seeded }>({
         hostnames: [{ type: 'subdomain', value: 'grafana' }],
         targets: [{ scheme: 'http', host: '127.0.0.1', port: upstream.port }],
       });
+      // A second service with what makes a row wide: a long name, several host names and targets.
+      await api(page, 'POST', '/api/services', {
+        name: 'Photo library of the whole family, 2019 to today',
+        domainId: domain.id,
+        hostnames: [
+          { type: 'subdomain', value: 'photos' },
+          { type: 'subdomain', value: 'a-rather-long-subdomain-name-for-old-bookmarks' },
+          { type: 'custom', value: 'photos.family-name-that-is-long.example.org' },
+        ],
+        targets: [
+          { scheme: 'http', host: '192.168.100.200', port: 2342 },
+          { scheme: 'https', host: 'photoprism-replica.internal.lan', port: 8443 },
+        ],
+      });
       await api(page, 'POST', '/api/credential-sets', { name: 'Family', users: [{ username: 'alice', password: 'a-long-password-1' }] });
       const person = await api<{ id: string }>(page, 'POST', '/api/people', { username: PERSON, password: PASSWORD, panelRole: 'none', displayName: 'Casey Jones' });
       const group = await api<{ id: string }>(page, 'POST', '/api/groups', { name: 'Household', description: 'Everyone at home' });
@@ -201,7 +221,7 @@ async function tour(
   browser: Browser,
   state: StorageState | undefined,
   origin: string,
-  pages: [string, string][],
+  pages: Screen[],
   size: keyof typeof sizes,
   theme: (typeof themes)[number],
   locale: Locale,
@@ -211,7 +231,7 @@ async function tour(
   page.setDefaultTimeout(10_000);
   judge.watch(page);
   try {
-    for (const [name, url] of pages) {
+    for (const [name, url, open] of pages) {
       await page.goto(origin + url);
       // Every page names itself with one h1; one that does not is a finding, not the end of the tour.
       const titled = await page
@@ -221,6 +241,7 @@ async function tour(
         .then(() => true)
         .catch(() => false);
       expect.soft(titled, `${name} (${url}) shows no h1 heading`).toBeTruthy();
+      if (open) await open(page);
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
       await page.waitForTimeout(200);
       const shown = await page.evaluate(() => document.documentElement.dataset.theme ?? '');

@@ -283,7 +283,7 @@ function Targets({ service }: { service: Service }) {
   return (
     <div className="host-list">
       {t.slice(0, 2).map((x, i) => (
-        <span key={i} className="mono small muted nowrap">
+        <span key={i} className="mono small muted nowrap" title={`${x.scheme}://${x.host}:${x.port}`}>
           {x.scheme}://{x.host}:{x.port}
         </span>
       ))}

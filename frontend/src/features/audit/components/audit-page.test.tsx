@@ -114,6 +114,25 @@ describe('AuditPage', () => {
     expect(within(redirect).getByText('Yes')).toBeInTheDocument();
   });
 
+  it('shows what a created resource was set to, without a column of absent values', async () => {
+    const created = entry({
+      action: 'create',
+      resource: { type: 'services', id: '0190', name: 'Grafana' },
+      changes: [
+        { path: 'name', before: null, after: 'Grafana' },
+        { path: 'enabled', before: null, after: true },
+      ],
+    });
+    const { user } = setup([{ path: /^\/api\/audit\?limit=50$/, body: page([created]) }]);
+    await table(1);
+    await user.click(screen.getByRole('button', { name: 'Changes (2)' }));
+    const diff = screen.getByRole('table', { name: 'Fields it was created with' });
+    expect(within(diff).getByRole('columnheader', { name: 'Set to' })).toBeInTheDocument();
+    expect(within(diff).queryByRole('columnheader', { name: 'Before' })).not.toBeInTheDocument();
+    expect(within(within(diff).getByRole('row', { name: /^Enabled/ })).getByText('Yes')).toBeInTheDocument();
+    expect(within(diff).queryByText('not set')).not.toBeInTheDocument();
+  });
+
   it('folds the filters behind one button that counts them', async () => {
     const { user } = setup([{ path: /^\/api\/audit\?action=signin&q=x&limit=50$/, body: page([]) }], '/audit?action=signin&q=x');
     const toggle = await screen.findByRole('button', { name: 'Filters (2)' });

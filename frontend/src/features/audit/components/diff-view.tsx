@@ -22,6 +22,35 @@ function Value({ v }: { v: unknown }) {
  */
 export function DiffView({ changes }: { changes: AuditChange[] }) {
   if (changes.length === 0) return <p className="small muted">No field-level changes recorded for this entry.</p>;
+  // Something created (or deleted) has one side only: a column of "not set" says nothing.
+  const absent = (v: unknown) => v === null || v === undefined;
+  const created = changes.every((c) => absent(c.before));
+  const deleted = !created && changes.every((c) => absent(c.after));
+  if (created || deleted) {
+    return (
+      <table className="table audit-diff">
+        <caption className="sr-only">{created ? 'Fields it was created with' : 'Fields it had when deleted'}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">{created ? 'Set to' : 'Was'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.path}>
+              <th scope="row" className="small" title={c.path}>
+                {fieldLabel(c.path)}
+              </th>
+              <td className="small" data-label={created ? 'Set to' : 'Was'}>
+                <Value v={created ? c.after : c.before} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
   return (
     <table className="table audit-diff">
       <caption className="sr-only">Changed fields</caption>

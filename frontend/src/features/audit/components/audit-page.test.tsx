@@ -126,7 +126,7 @@ describe('AuditPage', () => {
     const { user } = setup([{ path: /^\/api\/audit\?limit=50$/, body: page([created]) }]);
     await table(1);
     await user.click(screen.getByRole('button', { name: 'Changes (2)' }));
-    const diff = screen.getByRole('table', { name: 'Fields it was created with' });
+    const diff = screen.getByRole('table', { name: 'Changed fields' });
     expect(within(diff).getByRole('columnheader', { name: 'Set to' })).toBeInTheDocument();
     expect(within(diff).queryByRole('columnheader', { name: 'Before' })).not.toBeInTheDocument();
     expect(within(within(diff).getByRole('row', { name: /^Enabled/ })).getByText('Yes')).toBeInTheDocument();

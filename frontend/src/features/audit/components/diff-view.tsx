@@ -29,7 +29,7 @@ export function DiffView({ changes }: { changes: AuditChange[] }) {
   if (created || deleted) {
     return (
       <table className="table audit-diff">
-        <caption className="sr-only">{created ? 'Fields it was created with' : 'Fields it had when deleted'}</caption>
+        <caption className="sr-only">Changed fields</caption>
         <thead>
           <tr>
             <th scope="col">Field</th>

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -31,7 +32,7 @@ func namedServer(t *testing.T) (*echo.Echo, *Service) {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		id := "0190a0a0-0000-7000-8000-00000000000" + string(rune('0'+len(services)))
+		id := fmt.Sprintf("0190a0a0-0000-7000-8000-%012d", len(services))
 		body["id"] = id
 		services[id] = body
 		return c.JSON(http.StatusCreated, body)

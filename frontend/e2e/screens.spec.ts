@@ -63,6 +63,20 @@ function overflow(page: Page) {
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** Buttons in a row of fields (.input-row) that share a line with an input but not its top edge. */
+function misaligned(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.input-row > .btn')].flatMap((b) => {
+      const input = b.parentElement?.querySelector('.field .input, .field .select');
+      if (!input) return [];
+      const bt = b.getBoundingClientRect();
+      const it = input.getBoundingClientRect();
+      if (bt.height === 0 || it.height === 0 || bt.top > it.bottom) return []; // hidden, or wrapped below
+      return Math.abs(bt.top - it.top) > 2 ? [`"${b.textContent?.trim()}" ${Math.round(bt.top - it.top)} px off`] : [];
+    }),
+  );
+}
+
 interface Seeded {
   panelURL: string;
   portalURL: string;
@@ -250,6 +264,8 @@ async function tour(
       await page.screenshot({ path: path.join(screens, locale, `${name}-${size}-${theme}.png`), fullPage: true });
       const over = await overflow(page);
       expect.soft(over, `${name} (${url}) overflows at ${size} width in ${theme}: ${JSON.stringify(over)}`).toBeNull();
+      const askew = await misaligned(page);
+      expect.soft(askew, `${name}: buttons beside inputs but not on their line at ${size} width`).toEqual([]);
       const missing = await untranslated(page, locale);
       expect.soft(missing, `${name}: untranslated in ${locale}`).toEqual([]);
     }

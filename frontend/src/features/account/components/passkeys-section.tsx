@@ -73,7 +73,7 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
           Open the panel over HTTPS (or on localhost) in a browser that supports WebAuthn.
         </Alert>
       ) : (
-        <form className="row" style={{ alignItems: 'flex-end', flexWrap: 'wrap' }} onSubmit={onAdd} aria-label="Add a passkey">
+        <form className="input-row" onSubmit={onAdd} aria-label="Add a passkey">
           <Field label="Passkey name" hint="To tell your passkeys apart, e.g. Work laptop." optional>
             <input className="input" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>

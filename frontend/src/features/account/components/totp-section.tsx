@@ -40,7 +40,7 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
           <img src={enrolment.qrCode} width={240} height={240} alt="QR code for the authenticator app" />
         </div>
         <div className="stack" style={{ flex: 1, minWidth: 220 }}>
-          <div className="row" style={{ alignItems: 'flex-end' }}>
+          <div className="input-row">
             <Field label="Secret" hint="For apps that cannot scan." className="grow">
               <input className="input mono" value={enrolment.secret} readOnly />
             </Field>

@@ -47,7 +47,7 @@ export function ScheduleCard({ status }: { status: BackupStatus }) {
       <form onSubmit={onSubmit} noValidate aria-label="Backup schedule">
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
           <Switch label="Take backups on a schedule" {...register('enabled')} />
-          <div className="row" style={{ alignItems: 'flex-end', gap: 12 }}>
+          <div className="input-row">
             <Field label="Every (hours)" error={formState.errors.intervalHours?.message}>
               <input className="input" type="number" min={1} max={744} inputMode="numeric" {...register('intervalHours')} />
             </Field>

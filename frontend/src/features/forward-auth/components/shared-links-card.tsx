@@ -275,7 +275,7 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
         </select>
       </Field>
       {secret === 'pin' ? (
-        <div className="row" style={{ alignItems: 'flex-end' }}>
+        <div className="input-row">
           <Field label="PIN" error={formState.errors.pin?.message} hint="4 to 12 digits.">
             <input className="input mono" inputMode="numeric" autoComplete="off" style={{ width: 180 }} {...register('pin')} />
           </Field>

@@ -109,7 +109,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
         ) : null}
         {canWrite ? <div className="divider" /> : null}
         {canWrite ? (
-          <div className="row" style={{ alignItems: 'flex-end' }}>
+          <div className="input-row">
             <Field label="Add another variable" optional error={extraError ?? undefined}>
               <input className="input mono" placeholder="AWS_REGION" value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
             </Field>

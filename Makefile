@@ -94,7 +94,7 @@ bench: ## Print the performance figures the issues ask for (needs wrk)
 		$(PG_START) && \
 		TRAEFIK_BIN=$$bin go test -tags bench -count=1 -timeout 30m -run '^TestBench' -v ./bench/... | grep -v '^=== RUN'
 	cd backend && go test -count=1 -run '^$$' -bench . -benchmem ./internal/audit/ ./internal/transfer/... ./internal/backup/ \
-		./internal/access/rules/ ./internal/forwardauth/
+		./internal/access/rules/ ./internal/forwardauth/ ./internal/people/
 
 # golangci-lint is pinned and installed once into a cache outside the repository.
 GOLANGCI_VERSION := v2.15.0

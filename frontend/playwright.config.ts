@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
+    // The interface follows the browser's language; the suite reads English unless a test
+    // asks for another (the screenshot tour does, for German).
+    locale: 'en-US',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -50,6 +50,7 @@ func TestHA(t *testing.T) {
 		"PANEL_DATABASE_URL": dbURL,
 		"PANEL_AGE_IDENTITY": harness.AgeIdentity(t),
 		"PANEL_INTERNAL_URL": s.lb.URL(),
+		"PANEL_PORTAL_URL":   "http://" + haPortalHost,
 	}
 	s.a = harness.StartReplica(t, bin, "a", env) // migrates and creates the administrator
 	s.be = harness.StartBackend(t, "ha")
@@ -71,6 +72,7 @@ func TestHA(t *testing.T) {
 	t.Run("service written on A routes through B", s.serviceOnARoutes)
 	t.Run("session revoked on A is refused by B", s.revokedOnARefusedByB)
 	t.Run("SSO started on A finishes on B", s.ssoAcrossReplicas)
+	t.Run("person disabled on A is refused by B", s.personDisabledOnARefusedByB)
 	t.Run("one-use link used 60 times across both", s.oneUseLinkOnce)
 	t.Run("SIGKILL of a replica under load", s.killUnderLoad)
 }

@@ -51,18 +51,24 @@ func portalBrowser(t *testing.T, tr *harness.Traefik) *http.Client {
 // portalPost is the portal's page calling its API: JSON, same origin.
 func portalPost(t *testing.T, c *http.Client, path string, body any) answer {
 	t.Helper()
+	return portalPostTo(t, c, portalHost, path, body)
+}
+
+// portalPostTo is portalPost for the portal on host.
+func portalPostTo(t *testing.T, c *http.Client, host, path string, body any) answer {
+	t.Helper()
 	var rd io.Reader = strings.NewReader("{}")
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = strings.NewReader(string(b))
 	}
-	req, err := http.NewRequest(http.MethodPost, "http://"+portalHost+path, rd)
+	req, err := http.NewRequest(http.MethodPost, "http://"+host+path, rd)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json")
-	req.Header.Set("Origin", "http://"+portalHost)
+	req.Header.Set("Origin", "http://"+host)
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
 	resp, err := c.Do(req)
 	if err != nil {

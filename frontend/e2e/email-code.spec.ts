@@ -3,45 +3,14 @@
 // (go-smtp, backend/scripts/smtpreceiver): the admin turns the protection on in the Security
 // tab; the visitor types an allowed address, reads the code from the mail and is in; an
 // address that is not allowed sees the same page and gets no mail; guessing ends in 429.
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freePort, type Traefik } from './support/harness';
 import { PASSWORD, USER } from './support/names';
 import { openPage, saveProtection, shot } from './support/page';
+import { startReceiver, stopReceiver, type Receiver } from './support/smtp';
 import { allowHttp, test as base, eventually, expect } from './support/test';
 
 const HOST = 'code.e2e.test';
-const backend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../backend');
-
-interface Mail {
-  to: string[];
-  subject: string;
-}
-
-interface Receiver {
-  port: number;
-  mails: Mail[];
-  proc: ChildProcess;
-}
-
-/** Starts the Go SMTP receiver and collects the mails it prints. */
-async function startReceiver(): Promise<Receiver> {
-  const proc = spawn('go', ['run', './scripts/smtpreceiver'], { cwd: backend, stdio: ['pipe', 'pipe', 'inherit'] });
-  const mails: Mail[] = [];
-  const lines = readline.createInterface({ input: proc.stdout! });
-  const port = await new Promise<number>((resolve, reject) => {
-    proc.on('exit', (code) => reject(new Error(`smtpreceiver exited with ${code}`)));
-    lines.on('line', (line) => {
-      const v = JSON.parse(line) as { port?: number } & Mail;
-      if (v.port) resolve(v.port);
-      else mails.push(v);
-    });
-  });
-  return { port, mails, proc };
-}
 
 interface CodeStack {
   panel: string;
@@ -99,8 +68,7 @@ const test = base.extend<{ page: Page }, { codeStack: CodeStack | null }>({
       await use({ panel: panelURL, traefik, smtp, admin, serviceId: svc.id as string, visitors });
       await visitors.close();
       await context.close();
-      smtp.proc.stdin?.end();
-      smtp.proc.kill('SIGTERM');
+      stopReceiver(smtp);
     },
     { scope: 'worker' },
   ],

@@ -3,33 +3,12 @@
 // an authenticator app with codes computed here from the secret shown, sign in with the
 // password and a code, then add a passkey with Chromium's virtual authenticator and sign in
 // with it alone.
-import { createHmac } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { freePort } from './support/harness';
 import { PASSWORD, USER } from './support/names';
 import { openPage, shot } from './support/page';
+import { stepNow, totp } from './support/totp';
 import { allowHttp, test as base, expect } from './support/test';
-
-/** RFC 4648 base32 (no padding), as otpauth secrets are written. */
-function base32(secret: string) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const ch of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-/** RFC 6238 TOTP: HMAC-SHA1 over the 30-second step, dynamically truncated to six digits. */
-function totp(secret: string, step: number) {
-  const msg = Buffer.alloc(8);
-  msg.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32(secret)).update(msg).digest();
-  const off = mac.readUInt8(mac.length - 1) & 0x0f;
-  return String((mac.readUInt32BE(off) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-const stepNow = () => Math.floor(Date.now() / 30_000);
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();

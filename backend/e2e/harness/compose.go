@@ -239,7 +239,8 @@ func (c *Container) Env() []string {
 }
 
 // Argv is what the container runs: entrypoint and command (the service's
-// override the image's, as Docker does), container paths mapped.
+// override the image's, as Docker does), container paths mapped, also as
+// the value of a --flag=/path argument.
 func (c *Container) Argv() []string {
 	entry, cmd := c.Image.Entrypoint, c.Image.Command
 	if c.Config.Entrypoint != nil {
@@ -253,6 +254,8 @@ func (c *Container) Argv() []string {
 	for _, a := range append(slices.Clone(entry), cmd...) {
 		if strings.HasPrefix(a, "/") {
 			a = c.HostPath(a)
+		} else if flag, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(flag, "-") && strings.HasPrefix(v, "/") {
+			a = flag + "=" + c.HostPath(v) // --configFile=/etc/traefik/traefik.yml
 		}
 		out = append(out, a)
 	}

@@ -61,24 +61,57 @@ func (s *Service) SetPassword(ctx context.Context, personID, password string) er
 }
 
 // EndSessionsTx ends every session of the person inside tx, the caller's
-// transaction (disabling someone, taking away their panel role).
-func EndSessionsTx(tx *gorm.DB, personID string) error { return endSessions(tx, personID, "") }
+// transaction (disabling or deleting someone, taking away their panel
+// role). Once tx commits, pass what it returns to Service.SessionsEnded.
+func EndSessionsTx(tx *gorm.DB, personID string) (EndedSessions, error) {
+	return endSessions(tx, personID, "")
+}
+
+// PersonSessions lists every unexpired session of a person, on the panel
+// and on the portal, newest first (the directory's view of a person).
+func (s *Service) PersonSessions(ctx context.Context, personID string) ([]Session, error) {
+	return s.listSessions(s.db.WithContext(ctx).Where("user_id = ?", personID), "")
+}
+
+// EndPersonSession ends one session of a person, on the panel or on the
+// portal; another person's session is not found.
+func (s *Service) EndPersonSession(ctx context.Context, personID, id string) error {
+	n, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("id = ? AND user_id = ?", id, personID))
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return apperr.NotFound("session")
+	}
+	return nil
+}
+
+// EndAllSessions ends every session of a person, on the panel and on the
+// portal, and the service sessions opened from the portal's.
+func (s *Service) EndAllSessions(ctx context.Context, personID string) error {
+	_, err := s.deleteSessions(ctx, s.db.WithContext(ctx).Where("user_id = ?", personID))
+	return err
+}
 
 // ResetSecondFactor removes a person's TOTP, passkeys and recovery codes
 // and ends their sessions, in one transaction: someone who lost their
 // authenticator signs in with their password and enrols again.
 func (s *Service) ResetSecondFactor(ctx context.Context, personID string) error {
+	var ended EndedSessions
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, m := range []any{&store.AdminTOTP{}, &store.AdminPasskey{}, &store.AdminRecoveryCode{}} {
 			if err := tx.Where("user_id = ?", personID).Delete(m).Error; err != nil {
 				return fmt.Errorf("remove second factors: %w", err)
 			}
 		}
-		return endSessions(tx, personID, "")
+		var err error
+		ended, err = endSessions(tx, personID, "")
+		return err
 	})
 	if err != nil {
 		return err
 	}
+	s.SessionsEnded(ctx, ended)
 	s.changed(personID)
 	return nil
 }

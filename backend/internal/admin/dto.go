@@ -33,8 +33,10 @@ const maxUserAgent = 512
 
 // Session is one of an administrator's signed-in sessions.
 type Session struct {
-	ID         string    `json:"id"`
-	Current    bool      `json:"current"`
+	ID      string `json:"id"`
+	Current bool   `json:"current"`
+	// Portal: a session on the sign-in portal, not on the panel.
+	Portal     bool      `json:"portal"`
 	UserAgent  string    `json:"userAgent"`
 	Address    string    `json:"address"`
 	CreatedAt  time.Time `json:"createdAt"`

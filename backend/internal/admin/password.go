@@ -72,6 +72,7 @@ func (s *Service) setPassword(ctx context.Context, userID, keep, password string
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}
+	var ended EndedSessions
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&store.Person{}).Where("id = ?", userID).Updates(map[string]any{
 			"password_hash": string(hash), "updated_at": s.now(),
@@ -82,11 +83,13 @@ func (s *Service) setPassword(ctx context.Context, userID, keep, password string
 		if res.RowsAffected == 0 {
 			return apperr.NotFound("administrator")
 		}
-		return endSessions(tx, userID, keep)
+		ended, err = endSessions(tx, userID, keep)
+		return err
 	})
 	if err != nil {
 		return err
 	}
+	s.SessionsEnded(ctx, ended)
 	s.changed(userID)
 	return nil
 }

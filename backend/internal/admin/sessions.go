@@ -116,12 +116,16 @@ func (s *Service) FlushLastSeen(ctx context.Context) error {
 }
 
 // Sessions lists the administrator's unexpired sessions, newest first,
-// marking the one with id current.
+// marking the one with id current. The panel lists the panel's sessions,
+// the portal the portal's.
 func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Session, error) {
+	return s.listSessions(s.db.WithContext(ctx).Where("user_id = ? AND portal = ?", userID, route.OnPortal(ctx)), current)
+}
+
+// listSessions lists the unexpired sessions q selects, newest first.
+func (s *Service) listSessions(q *gorm.DB, current string) ([]Session, error) {
 	var rows []store.AdminSession
-	// The panel lists the panel's sessions, the portal the portal's.
-	if err := s.db.WithContext(ctx).Where("user_id = ? AND expires_at > ? AND portal = ?", userID, s.now(), route.OnPortal(ctx)).
-		Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
+	if err := q.Where("expires_at > ?", s.now()).Order("created_at DESC, id DESC").Find(&rows).Error; err != nil {
 		return nil, fmt.Errorf("list admin sessions: %w", err)
 	}
 	s.seenMu.Lock()
@@ -134,7 +138,7 @@ func (s *Service) Sessions(ctx context.Context, userID, current string) ([]Sessi
 			last = at // noted but not flushed yet
 		}
 		out = append(out, Session{
-			ID: r.ID, Current: r.ID == current, UserAgent: r.UserAgent, Address: r.Address,
+			ID: r.ID, Current: r.ID == current, Portal: r.Portal, UserAgent: r.UserAgent, Address: r.Address,
 			CreatedAt: r.CreatedAt.UTC(), LastSeenAt: last.UTC(), ExpiresAt: r.ExpiresAt.UTC(),
 		})
 	}
@@ -160,21 +164,36 @@ func (s *Service) EndOtherSessions(ctx context.Context, userID, keep string) err
 	return err
 }
 
-// EndSessions ends every session of the administrator inside tx, the
-// caller's transaction: an import that replaces a password or disables an
-// administrator signs them out, as the panel's own pages do.
-func (s *Service) EndSessions(tx *gorm.DB, userID string) error { return endSessions(tx, userID, "") }
+// EndedSessions are the portal sessions a transaction ended. Once it
+// commits, Service.SessionsEnded ends the service sessions opened from them
+// (forward-auth's EndPortalSessions, heard by every replica): every way a
+// person's sessions end goes through that one path.
+type EndedSessions []string
 
-// endSessions deletes the administrator's sessions except keep ("" for all).
-func endSessions(tx *gorm.DB, userID, keep string) error {
-	q := tx.Where("user_id = ?", userID)
-	if keep != "" {
-		q = q.Where("id <> ?", keep)
+// endSessions deletes the person's sessions except keep ("" for all)
+// inside tx, and returns the portal sessions among them.
+func endSessions(tx *gorm.DB, userID, keep string) (EndedSessions, error) {
+	pick := func() *gorm.DB {
+		q := tx.Model(&store.AdminSession{}).Where("user_id = ?", userID)
+		if keep != "" {
+			q = q.Where("id <> ?", keep)
+		}
+		return q
 	}
-	if err := q.Delete(&store.AdminSession{}).Error; err != nil {
-		return fmt.Errorf("end admin sessions: %w", err)
+	var portal []string
+	if err := pick().Where("portal = ?", true).Pluck("id", &portal).Error; err != nil {
+		return nil, fmt.Errorf("find portal sessions: %w", err)
 	}
-	return nil
+	if err := pick().Delete(&store.AdminSession{}).Error; err != nil {
+		return nil, fmt.Errorf("end admin sessions: %w", err)
+	}
+	return portal, nil
+}
+
+// SessionsEnded ends the service sessions opened from portal sessions a
+// committed transaction ended (EndSessionsTx, SetSignInTx, ImportTx).
+func (s *Service) SessionsEnded(ctx context.Context, ended EndedSessions) {
+	s.endPortalSessions(ctx, ended)
 }
 
 // Logout ends the session behind token, if any.

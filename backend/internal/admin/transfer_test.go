@@ -24,7 +24,7 @@ func TestImportTxWritesAndSignsOut(t *testing.T) {
 		t.Helper()
 		var events []change.Event
 		if err := db.Transaction(func(tx *gorm.DB) (err error) {
-			events, err = admin.ImportTx(tx, row, create, signOut)
+			events, _, err = admin.ImportTx(tx, row, create, signOut)
 			return err
 		}); err != nil {
 			t.Fatal(err)

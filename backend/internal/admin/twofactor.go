@@ -315,16 +315,20 @@ func (s *Service) ResetTwoFactor(ctx context.Context, username string) (User, er
 	if err != nil {
 		return User{}, fmt.Errorf("find admin %q: %w", username, err)
 	}
+	var ended EndedSessions
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, m := range []any{&store.AdminTOTP{}, &store.AdminRecoveryCode{}, &store.AdminPasskey{}, &store.AdminChallenge{}} {
 			if err := tx.Where("user_id = ?", row.ID).Delete(m).Error; err != nil {
 				return fmt.Errorf("reset second factors: %w", err)
 			}
 		}
-		return endSessions(tx, row.ID, "")
+		var err error
+		ended, err = endSessions(tx, row.ID, "")
+		return err
 	})
 	if err != nil {
 		return User{}, err
 	}
+	s.SessionsEnded(ctx, ended)
 	return toUser(row), nil
 }

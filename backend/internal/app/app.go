@@ -393,7 +393,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	})
 
 	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets,
-		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log})
+		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log,
+		Accounts: adminSvc})
 	api.Transfer = transfer.NewHandler(c.transfer)
 
 	if err := api.wired(); err != nil {

@@ -38,6 +38,12 @@ func (h *Handler) Register(r *route.Registrar) {
 	r.GET("/portal/services", h.s.portalServices,
 		route.Public.Because("the portal's launcher: answers only a person signed in on the portal (read through Deps.Portal)"),
 		route.Portal)
+	r.GET("/portal/sessions", h.s.portalSessions,
+		route.Public.Because("the person's own sessions on the services: answers only a person signed in on the portal (read through Deps.Portal)"),
+		route.Portal)
+	r.DELETE("/portal/sessions/:id", h.s.endPortalSession,
+		route.Public.Because("signing out of one service: only a session of the person signed in on the portal (read through Deps.Portal)"),
+		route.Portal)
 
 	r.GET("/services/:id/security-configs", h.listSecurity)
 	r.POST("/services/:id/security-configs", h.upsertSecurity)

@@ -170,6 +170,7 @@ func (s *Service) Reset(ctx context.Context, in ResetRequest) error {
 		return err
 	}
 	now := s.now()
+	var ended admin.EndedSessions
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&store.PasswordReset{}).
 			Where("token_hash = ? AND used_at IS NULL AND expires_at > ?", row.TokenHash, now).Update("used_at", now)
@@ -184,15 +185,17 @@ func (s *Service) Reset(ctx context.Context, in ResetRequest) error {
 			Update("used_at", now).Error; err != nil {
 			return fmt.Errorf("end password resets: %w", err)
 		}
-		ok, err := people.SetSignInTx(tx, row.PersonID, hash, false, now)
+		ok, gone, err := people.SetSignInTx(tx, row.PersonID, hash, false, now)
 		if err == nil && !ok {
 			err = apperr.NotFound("password reset")
 		}
+		ended = gone
 		return err
 	})
 	if err != nil {
 		return err
 	}
+	s.accounts.SessionsEnded(ctx, ended)
 	s.changed(row.PersonID)
 	return nil
 }

@@ -54,6 +54,9 @@ type Accounts interface {
 	BeginPasskeyRegistration(ctx context.Context, userID, address string) (*protocol.CredentialCreation, string, error)
 	FinishPasskeyRegistration(ctx context.Context, userID, tok, name string, credential json.RawMessage) (admin.Passkey, error)
 	DeletePasskey(ctx context.Context, userID, id string) error
+	// SessionsEnded ends the service sessions opened from the portal
+	// sessions an accepted invitation or reset ended.
+	SessionsEnded(ctx context.Context, ended admin.EndedSessions)
 }
 
 // Mailer sends mail to people (notify.Service).
@@ -323,6 +326,7 @@ func (s *Service) Accept(ctx context.Context, in AcceptRequest) (Accepted, error
 		}
 	}
 	now := s.now()
+	var ended admin.EndedSessions
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Model(&store.Invitation{}).
 			Where("id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?", row.ID, now).
@@ -333,10 +337,11 @@ func (s *Service) Accept(ctx context.Context, in AcceptRequest) (Accepted, error
 		if res.RowsAffected == 0 {
 			return apperr.NotFound("invitation")
 		}
-		ok, err := people.SetSignInTx(tx, personID, hash, true, now)
+		ok, gone, err := people.SetSignInTx(tx, personID, hash, true, now)
 		if err == nil && !ok {
 			err = apperr.NotFound("invitation")
 		}
+		ended = gone
 		return err
 	})
 	if err != nil {
@@ -345,6 +350,7 @@ func (s *Service) Accept(ctx context.Context, in AcceptRequest) (Accepted, error
 		}
 		return Accepted{}, err
 	}
+	s.accounts.SessionsEnded(ctx, ended)
 	s.changed(personID)
 	return Accepted{Username: row.Username}, nil
 }

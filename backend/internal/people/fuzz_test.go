@@ -34,6 +34,11 @@ func FuzzPeopleInput(f *testing.F) {
 		if err == nil && utf8.RuneCountInString(q.Q) > MaxQuery {
 			t.Fatalf("accepted query %q", q.Q)
 		}
-		_ = likePattern(q.Q)
+		if q.Q != "" {
+			if hi := prefixEnd(strings.ToLower(q.Q)); hi != "" && hi <= strings.ToLower(q.Q) {
+				t.Fatalf("prefixEnd(%q) = %q, not after it", q.Q, hi)
+			}
+			_, _ = searchCondition(q.Q)
+		}
 	})
 }

@@ -28,9 +28,14 @@ type Accounts interface {
 	ResetSecondFactor(ctx context.Context, personID string) error
 	FactorsOf(ctx context.Context, ids []string) (map[string]admin.Factors, error)
 	LastSignIns(ctx context.Context, ids []string) (map[string]time.Time, error)
-	Sessions(ctx context.Context, personID, current string) ([]admin.Session, error)
-	EndSession(ctx context.Context, personID, id string) error
-	EndOtherSessions(ctx context.Context, personID, keep string) error
+	// PersonSessions, EndPersonSession and EndAllSessions see and end a
+	// person's sessions on the panel and on the portal; SessionsEnded ends
+	// the service sessions opened from portal sessions a transaction of
+	// this package ended (admin.EndSessionsTx).
+	PersonSessions(ctx context.Context, personID string) ([]admin.Session, error)
+	EndPersonSession(ctx context.Context, personID, id string) error
+	EndAllSessions(ctx context.Context, personID string) error
+	SessionsEnded(ctx context.Context, ended admin.EndedSessions)
 }
 
 // ServiceSessions are a person's single sign-on sessions on the proxied
@@ -85,8 +90,8 @@ func (s *Service) List(ctx context.Context, q ListQuery) (Page, error) {
 	}
 	db := s.db.WithContext(ctx).Model(&store.Person{})
 	if q.Q != "" {
-		p := likePattern(q.Q)
-		db = db.Where(`lower(username) LIKE ? ESCAPE '\' OR lower(email) LIKE ? ESCAPE '\' OR lower(display_name) LIKE ? ESCAPE '\'`, p, p, p)
+		cond, args := searchCondition(q.Q)
+		db = db.Where(cond, args...)
 	}
 	if q.PanelRole != "" {
 		db = db.Where("panel_role = ?", q.PanelRole)
@@ -327,6 +332,7 @@ func (s *Service) Update(ctx context.Context, id string, in UpdateRequest) (Pers
 	}
 	var signOut, disabled bool
 	var identity store.Person
+	var ended admin.EndedSessions
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row, err := findPerson(tx, id)
 		if err != nil {
@@ -375,13 +381,15 @@ func (s *Service) Update(ctx context.Context, id string, in UpdateRequest) (Pers
 			}
 		}
 		if signOut {
-			return admin.EndSessionsTx(tx, id)
+			ended, err = admin.EndSessionsTx(tx, id)
+			return err
 		}
 		return nil
 	})
 	if err != nil {
 		return Person{}, err
 	}
+	s.accounts.SessionsEnded(ctx, ended)
 	s.changed(id, change.Updated)
 	// A disabled person keeps no session on any service either.
 	if disabled {
@@ -399,9 +407,15 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		return apperr.Conflict("id", "you cannot delete yourself")
 	}
 	var gone store.Person
+	var ended admin.EndedSessions
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		var err error
 		if gone, err = findPerson(tx, id); err != nil {
+			return err
+		}
+		// Ended here rather than by the foreign key's cascade, so the
+		// service sessions opened from the portal's end with them.
+		if ended, err = admin.EndSessionsTx(tx, id); err != nil {
 			return err
 		}
 		res := tx.Where("id = ?", id).Delete(&store.Person{})
@@ -416,6 +430,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	s.accounts.SessionsEnded(ctx, ended)
 	s.changed(id, change.Deleted)
 	return s.endServiceSessions(ctx, gone, "")
 }
@@ -442,7 +457,7 @@ func (s *Service) Sessions(ctx context.Context, id string) ([]admin.Session, err
 	if _, err := findPerson(s.db.WithContext(ctx), id); err != nil {
 		return nil, err
 	}
-	return s.accounts.Sessions(ctx, id, "")
+	return s.accounts.PersonSessions(ctx, id)
 }
 
 // EndSession ends one of a person's sessions.
@@ -450,17 +465,17 @@ func (s *Service) EndSession(ctx context.Context, id, sessionID string) error {
 	if len(sessionID) > 64 {
 		return apperr.NotFound("session")
 	}
-	return s.accounts.EndSession(ctx, id, sessionID)
+	return s.accounts.EndPersonSession(ctx, id, sessionID)
 }
 
-// EndSessions ends every session of a person: on the panel and on every
-// service.
+// EndSessions ends every session of a person: on the panel, on the portal
+// and on every service.
 func (s *Service) EndSessions(ctx context.Context, id string) error {
 	p, err := findPerson(s.db.WithContext(ctx), id)
 	if err != nil {
 		return err
 	}
-	if err := s.accounts.EndOtherSessions(ctx, id, ""); err != nil {
+	if err := s.accounts.EndAllSessions(ctx, id); err != nil {
 		return err
 	}
 	return s.endServiceSessions(ctx, p, "")

@@ -110,9 +110,14 @@ func TestPeopleAndGroups(t *testing.T) {
 		want string
 	}{
 		{people.ListQuery{}, "admin,ann,bob"},
-		{people.ListQuery{Q: "EXAMPLE"}, "ann"},
+		// The search matches the start of a username, an e-mail address
+		// or a display name, whatever its case.
+		{people.ListQuery{Q: "ANN@EX"}, "ann"},
 		{people.ListQuery{Q: "rob"}, "bob"},
+		{people.ListQuery{Q: "a"}, "admin,ann"},
+		{people.ListQuery{Q: "example"}, ""},
 		{people.ListQuery{Q: "%"}, ""},
+		{people.ListQuery{Q: "_nn"}, ""},
 		{people.ListQuery{PanelRole: "none"}, "ann"},
 		{people.ListQuery{GroupID: family.ID}, "ann"},
 		{people.ListQuery{Limit: 1, Offset: 1}, "ann"},

@@ -143,10 +143,52 @@ func normalQuery(q ListQuery) (ListQuery, error) {
 	return q, c.Err()
 }
 
-// likePattern matches s anywhere, its LIKE wildcards taken literally.
-func likePattern(s string) string {
+// searchCondition matches the people whose username, e-mail address or
+// display name starts with q, whatever its case. Each field is compared as
+// a range of its lower-case index (migration 0028), which both engines
+// read without scanning the table; the LIKE keeps the answer exact where
+// a collation orders strings that do not share the prefix inside the
+// range. An empty upper bound (q made only of the last code point) leaves
+// the range open.
+func searchCondition(q string) (string, []any) {
+	lo := strings.ToLower(q)
+	hi := prefixEnd(lo)
+	like := likePrefix(lo)
+	var cond strings.Builder
+	var args []any
+	for i, col := range []string{"lower(username)", "lower(email)", "lower(display_name)"} {
+		if i > 0 {
+			cond.WriteString(" OR ")
+		}
+		cond.WriteString("(" + col + " >= ?")
+		args = append(args, lo)
+		if hi != "" {
+			cond.WriteString(" AND " + col + " < ?")
+			args = append(args, hi)
+		}
+		cond.WriteString(" AND " + col + ` LIKE ? ESCAPE '\')`)
+		args = append(args, like)
+	}
+	return cond.String(), args
+}
+
+// prefixEnd is the smallest string greater than every string starting
+// with p (its last code point incremented), or "" when there is none.
+func prefixEnd(p string) string {
+	r := []rune(p)
+	for i := len(r) - 1; i >= 0; i-- {
+		if r[i] < utf8.MaxRune && (r[i] < 0xD7FF || r[i] >= 0xDFFF) {
+			r[i]++
+			return string(r[:i+1])
+		}
+	}
+	return ""
+}
+
+// likePrefix matches what starts with s, its LIKE wildcards taken literally.
+func likePrefix(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.ToLower(s)) + "%"
+	return r.Replace(s) + "%"
 }
 
 // CheckUsername adds the username's problem to c (self-registration

@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -390,6 +391,9 @@ func (s *Service) exportConfig(ctx context.Context, tx *gorm.DB, sec *document.S
 		return nil, err
 	}
 	if cfg.AdminSSO, err = rawConfig(ctx, tx, store.KeyAdminSSO); err != nil {
+		return nil, err
+	}
+	if cfg.Portal, err = rawConfig(ctx, tx, settings.KeyPortal); err != nil {
 		return nil, err
 	}
 	if cfg.Managed, err = rawConfig(ctx, tx, store.KeyManaged); err != nil {

@@ -104,6 +104,9 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 	for _, e := range p.events {
 		s.o.Bus.Publish(e)
 	}
+	if s.o.Accounts != nil {
+		s.o.Accounts.SessionsEnded(ctx, p.ended)
+	}
 	return pl, nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -44,6 +45,7 @@ const (
 	KindSettings      = "settings"
 	KindSSO           = "sso"
 	KindAdminSSO      = "adminSso"
+	KindPortal        = "portal"
 	KindAdminSecurity = "adminSecurity"
 	KindAccessRules   = "accessRules"
 	KindManaged       = "managed"
@@ -129,6 +131,7 @@ type planner struct {
 	writes []op // creates and updates, in dependency order
 	drops  []op // deletes of what the writes may still use: after them
 	events []change.Event
+	ended  admin.EndedSessions // portal sessions the import ended
 
 	domainID  map[string]string // host name -> id, existing or planned
 	domainBad map[string]string // host name -> why it was refused

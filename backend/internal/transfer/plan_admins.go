@@ -98,11 +98,12 @@ func (p *planner) planAdmins() {
 			// A disabled administrator, or one whose password the file
 			// replaced, is signed out everywhere, as on the panel's pages.
 			signOut := exists && (row.DisabledAt != nil || newPassword || row.PanelRole == store.PanelRoleNone)
-			events, err := admin.ImportTx(tx, row, act == ActionCreate, signOut)
+			events, ended, err := admin.ImportTx(tx, row, act == ActionCreate, signOut)
 			if err != nil {
 				return fmt.Errorf("administrator %q: %w", name, err)
 			}
 			p.events = append(p.events, events...)
+			p.ended = append(p.ended, ended...)
 			return nil
 		})
 	}

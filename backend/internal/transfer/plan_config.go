@@ -125,6 +125,11 @@ func (p *planner) planConfig() error {
 			return err
 		}
 	}
+	if cfg.Portal != nil {
+		if err := p.planPortal(cfg.Portal); err != nil {
+			return err
+		}
+	}
 	if cfg.AccessRules != nil {
 		list := slices.Clone(cfg.AccessRules)
 		var c apperr.Collector
@@ -213,4 +218,53 @@ func diffJSON(a, b any) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return !bytes.Equal(ja, jb)
+}
+
+// planPortal plans the sign-in portal's settings with the rules of
+// PUT /api/config/portal: fields left out keep their defaults, every field
+// is checked (the host against the panel's domain, the file's when it has
+// one), and what is stored is the normalized form.
+func (p *planner) planPortal(raw json.RawMessage) error {
+	want, err := p.checkPortal(raw)
+	if err != nil {
+		if apperr.IsCode(err, apperr.CodeValidationFailed) || apperr.IsCode(err, apperr.CodeInvalidRequest) {
+			p.add(refused(KindPortal, settings.KeyPortal, err), nil)
+			return nil
+		}
+		return err
+	}
+	return p.configItem(KindPortal, settings.KeyPortal, want, change.Event{Entity: change.Settings, Kind: change.Updated, ID: settings.KeyPortal})
+}
+
+func (p *planner) checkPortal(raw json.RawMessage) (json.RawMessage, error) {
+	const section = "config.portal"
+	if _, ok := object(raw); !ok {
+		return nil, apperr.Field(section, "must be an object")
+	}
+	portal := settings.PortalDefaults()
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&portal); err != nil {
+		return nil, apperr.Field(section, "%v", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	global := settings.Defaults()
+	if _, err := store.GetConfig(p.ctx, p.tx, store.KeyGlobalConfig, &global); err != nil {
+		return nil, err
+	}
+	if g := p.doc.Config.Global; g != nil {
+		_ = json.Unmarshal(g, &global) // a bad global section is refused on its own
+	}
+	if err := portal.Validate(global.AdminDomain); err != nil {
+		if e, ok := apperr.As(err); ok {
+			for i := range e.Fields {
+				e.Fields[i].Field = section + "." + e.Fields[i].Field
+			}
+		}
+		return nil, err
+	}
+	b, err := json.Marshal(portal)
+	if err != nil {
+		return nil, err
+	}
+	return canonical(b), nil
 }

@@ -26,6 +26,9 @@ var personAccess = map[string]string{
 	KindAdminSSO:      "config.adminSso",
 	KindAdminSecurity: "config.requireTwoFactor",
 	KindSSO:           "config.sso",
+	// Where and for how long people sign in (PUT /api/config/portal is
+	// person-only too).
+	KindPortal: "config.portal",
 }
 
 // mayChangePersonAccess reports whether the actor importing may change
@@ -78,6 +81,7 @@ var auditTypes = map[string]string{ //nolint:gosec // resource type names, not c
 	KindSettings:      "config",
 	KindSSO:           "sso",
 	KindAdminSSO:      "admin.sso",
+	KindPortal:        "config.portal",
 	KindAdminSecurity: "admin.security",
 	KindAccessRules:   "access.rules",
 	KindManaged:       "proxy.managed",

@@ -11,6 +11,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
@@ -43,6 +44,14 @@ type Deps struct {
 	// ScryptWorkFactor (log2) of the passphrase encryption; 0 is age's default.
 	ScryptWorkFactor int
 	Logger           *slog.Logger
+	// Accounts ends the service sessions opened from the portal sessions
+	// an import ended (a disabled person, a replaced password).
+	Accounts Accounts
+}
+
+// Accounts is the sign-in side of people (admin.Service).
+type Accounts interface {
+	SessionsEnded(ctx context.Context, ended admin.EndedSessions)
 }
 
 // Service exports and imports the configuration.

@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Icon, type IconName } from '@/components/ui/icons';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { formatVersion } from '@/lib/format';
 import { useMe, useSystem } from '@/lib/api/system';
 import { useTheme } from '@/lib/theme';
@@ -171,6 +172,7 @@ export function AppShell() {
             onClick={() => setOpen((o) => !o)}
           />
           <div className="spacer" />
+          <LanguageSelect />
           <Button
             variant="ghost"
             iconOnly

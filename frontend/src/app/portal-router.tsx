@@ -73,7 +73,7 @@ export function createPortalRouter() {
           ),
           children: [
             { index: true, element: <LauncherPage /> },
-            { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
+            { path: 'account', lazy: () => import('@/features/portal/components/account-page').then((m) => ({ Component: m.PortalAccountPage })) },
           ],
         },
         { path: '*', element: <NotFoundPage /> },

@@ -1162,7 +1162,7 @@ export interface paths {
         put?: never;
         /**
          * Plan (and apply) an import
-         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (people, groups and their passwords, config.adminSso, config.requireTwoFactor, config.sso) is a 403 naming each section, dry run or not.
+         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (people, groups and their passwords, config.adminSso, config.requireTwoFactor, config.sso, config.portal) is a 403 naming each section, dry run or not.
          */
         post: operations["importConfiguration"];
         delete?: never;
@@ -1728,6 +1728,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in person's sessions on the services
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     their live sessions on the services, each with the portal session it
+         *     was opened from (it ends when that one does), newest first.
+         */
+        get: operations["portalServiceSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out of one service
+         * @description Served on the sign-in portal's host: ends one of the signed-in
+         *     person's sessions on a service, on every replica. Another person's
+         *     session is not found.
+         */
+        delete: operations["endPortalServiceSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2636,6 +2680,8 @@ export interface components {
             id: string;
             /** Format: date-time */
             lastSeenAt: string;
+            /** @description A session on the sign-in portal rather than on the panel. */
+            portal: boolean;
             userAgent: string;
         };
         AdminSessionList: {
@@ -3003,7 +3049,7 @@ export interface components {
             fields?: string[];
             /** @description The row an applied create or update wrote (absent in a dry run). */
             id?: string;
-            /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin. */
+            /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin, group, portal. */
             kind: string;
             name: string;
             /** @description Why the item is refused. */
@@ -3273,6 +3319,21 @@ export interface components {
         NotificationTestResult: {
             error?: string;
             ok: boolean;
+        };
+        OwnServiceSessionList: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                id: string;
+                /** Format: date-time */
+                lastSeenAt: string;
+                /** @description The portal session it was opened from. */
+                portalSessionId: string;
+                serviceId: string;
+                serviceName: string;
+            }[];
         };
         /**
          * @description admin: everything; viewer: every read but secret-bearing pages, no writes; none: no panel at all.
@@ -7424,7 +7485,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 panelRole?: components["schemas"]["PanelRole"];
-                /** @description Matches the username, e-mail or display name, any case. */
+                /** @description Matches the start of the username, e-mail address or display name, any case (ann finds Ann Smith, not Joanna). */
                 q?: string;
             };
             header?: never;
@@ -7886,6 +7947,49 @@ export interface operations {
                 };
             };
             401: components["responses"]["Error"];
+        };
+    };
+    portalServiceSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnServiceSessionList"];
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    endPortalServiceSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out of that service. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     listProxyCertResolvers: {

@@ -1,10 +1,31 @@
-const rtf = typeof Intl !== 'undefined' ? new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' }) : null;
+// Dates, numbers and durations in the person's language (lib/i18n.ts): Intl formats them for
+// the current locale, and the words around them come from the `common` namespace.
+import i18n, { currentLocale } from '@/lib/i18n';
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = currentLocale();
+  let f = relativeFormats.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, f);
+  }
+  return f;
+}
 
 export function formatDateTime(iso?: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return d.toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A time of day, with seconds: "14:03:27" or "2:03:27 PM" as the locale writes it. */
+export function formatTime(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 export function formatRelative(iso?: string | null, now = Date.now()): string {
@@ -24,15 +45,16 @@ export function formatRelative(iso?: string | null, now = Date.now()): string {
   for (const [unit, secs] of units) {
     if (abs >= secs || unit === 'second') {
       const v = Math.round(diff / secs);
-      return rtf ? rtf.format(v, unit) : `${v} ${unit}s`;
+      return relativeFormat().format(v, unit);
     }
   }
   return '—';
 }
 
-/** Compact duration: 90061 → "1d 1h 1m". */
+/** Compact duration: 90061 → "1d 1h 1m" (units as the language abbreviates them). */
 export function formatDuration(totalSeconds: number): string {
-  if (!Number.isFinite(totalSeconds) || totalSeconds <= 0) return '0s';
+  const t = i18n.t;
+  if (!Number.isFinite(totalSeconds) || totalSeconds <= 0) return t('duration.seconds', { count: 0 });
   let s = Math.floor(totalSeconds);
   const d = Math.floor(s / 86400);
   s -= d * 86400;
@@ -41,26 +63,26 @@ export function formatDuration(totalSeconds: number): string {
   const m = Math.floor(s / 60);
   s -= m * 60;
   const parts: string[] = [];
-  if (d) parts.push(`${d}d`);
-  if (h) parts.push(`${h}h`);
-  if (m && d === 0) parts.push(`${m}m`);
-  if (s && d === 0 && h === 0) parts.push(`${s}s`);
-  return parts.join(' ') || '0s';
+  if (d) parts.push(t('duration.days', { count: d }));
+  if (h) parts.push(t('duration.hours', { count: h }));
+  if (m && d === 0) parts.push(t('duration.minutes', { count: m }));
+  if (s && d === 0 && h === 0) parts.push(t('duration.seconds', { count: s }));
+  return parts.join(' ') || t('duration.seconds', { count: 0 });
 }
 
 /** Countdown text to an instant: "expires in 2h 5m" / "expired". */
 export function countdown(iso: string | null | undefined, now = Date.now()): { text: string; expired: boolean; seconds: number } {
-  if (!iso) return { text: 'never', expired: false, seconds: Infinity };
+  if (!iso) return { text: i18n.t('countdown.never'), expired: false, seconds: Infinity };
   const secs = Math.floor((new Date(iso).getTime() - now) / 1000);
-  if (secs <= 0) return { text: 'expired', expired: true, seconds: 0 };
+  if (secs <= 0) return { text: i18n.t('countdown.expired'), expired: true, seconds: 0 };
   return { text: formatDuration(secs), expired: false, seconds: secs };
 }
 
-/** Duration units offered in forms. */
+/** Duration units offered in forms; `label` is a key of the common namespace. */
 export const durationUnits = [
-  { label: 'minutes', seconds: 60 },
-  { label: 'hours', seconds: 3600 },
-  { label: 'days', seconds: 86400 },
+  { label: 'units.minutes', seconds: 60 },
+  { label: 'units.hours', seconds: 3600 },
+  { label: 'units.days', seconds: 86400 },
 ] as const;
 
 /** Picks the largest unit that divides `seconds` exactly. */
@@ -73,7 +95,7 @@ export function splitDuration(seconds: number): { amount: number; unit: number }
 
 export function formatNumber(n: number, digits = 1): string {
   if (!Number.isFinite(n)) return '—';
-  return n.toLocaleString(undefined, { maximumFractionDigits: digits });
+  return n.toLocaleString(currentLocale(), { maximumFractionDigits: digits });
 }
 
 /** A server message as a sentence of its own: "try again in 3 minutes" → "Try again in 3 minutes." */
@@ -98,7 +120,7 @@ export function formatVersion(raw?: string | null): string {
   const base = dirty ? v.slice(0, -'-dirty'.length) : v;
   const commit = /-g([0-9a-f]{7,40})$/.exec(base)?.[1] ?? (/^[0-9a-f]{7,40}$/.test(base) ? base : '');
   const name = commit ? commit.slice(0, 7) : base;
-  return `development build ${name}${dirty ? ' (modified)' : ''}`;
+  return dirty ? i18n.t('version.developmentModified', { name }) : i18n.t('version.development', { name });
 }
 
 /**
@@ -108,29 +130,35 @@ export function formatVersion(raw?: string | null): string {
 export function joinNames(names: string[], max = 5, total = names.length): string {
   const shown = names.slice(0, max);
   const rest = total - shown.length;
-  if (rest > 0) return shown.length ? `${shown.join(', ')} and ${rest} more` : `${rest} more`;
-  if (shown.length <= 1) return shown.join('');
-  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+  // British English lists without the serial comma: "a, b and c".
+  const locale = currentLocale() === 'en' ? 'en-GB' : currentLocale();
+  const list = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+  if (rest > 0) {
+    const more = i18n.t('list.more', { count: rest });
+    return shown.length ? list.format([...shown, more]) : more;
+  }
+  return list.format(shown);
 }
 
 /** How long ago, as a person says it: "just now", "12 seconds ago", "3 minutes ago", "2 hours ago". */
 export function secondsAgo(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 5) return 'just now';
-  if (s < 120) return `${s} seconds ago`;
-  if (s < 7200) return `${Math.round(s / 60)} minutes ago`;
-  return `${Math.round(s / 3600)} hours ago`;
+  if (s < 5) return i18n.t('ago.justNow');
+  if (s < 120) return i18n.t('ago.seconds', { count: s });
+  if (s < 7200) return i18n.t('ago.minutes', { count: Math.round(s / 60) });
+  return i18n.t('ago.hours', { count: Math.round(s / 3600) });
 }
 
 /** Bytes for people: 1536 → "1.5 KB", 73400320 → "70 MB". */
 export function formatBytes(n: number): string {
-  if (!Number.isFinite(n) || n < 0) return 'unknown';
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  if (!Number.isFinite(n) || n < 0) return i18n.t('bytes.unknown');
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  if (n < 1024) return i18n.t('bytes.bytes', { count: n });
   let v = n;
-  let i = 0;
+  let i = -1;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
-  return i === 0 ? `${v} bytes` : `${v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
+  return `${formatNumber(v >= 10 ? Math.round(v) : Math.round(v * 10) / 10)} ${units[i]}`;
 }

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// Components read their texts through i18next; tests see the English ones.
+import '@/lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

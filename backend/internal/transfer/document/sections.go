@@ -18,6 +18,9 @@ type Config struct {
 	SSO json.RawMessage `json:"sso,omitempty"`
 	// AdminSSO is the panel's own sign-in settings.
 	AdminSSO json.RawMessage `json:"adminSso,omitempty"`
+	// Portal is the sign-in portal's settings: host, name, logo, accent
+	// colour and session policy (settings.Portal).
+	Portal json.RawMessage `json:"portal,omitempty"`
 	// RequireTwoFactor is the panel-wide two-factor requirement.
 	RequireTwoFactor *bool `json:"requireTwoFactor,omitempty"`
 	// AccessRules are the global access rules.

@@ -15,6 +15,7 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const current: AdminSession = {
   id: 'a1',
   current: true,
+  portal: false,
   userAgent: chromeLinux,
   address: '192.0.2.10',
   createdAt: ago(3_600_000),
@@ -24,6 +25,7 @@ const current: AdminSession = {
 const other: AdminSession = {
   id: 'a2',
   current: false,
+  portal: false,
   userAgent: firefoxMac,
   address: '2001:db8::7',
   createdAt: ago(2 * 86_400_000),

@@ -9,7 +9,7 @@ import type { AdminSession } from '@/lib/api-types';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useEndMySession, useEndOtherSessions, useMySessions } from '../api/account';
-import { describeUserAgent } from './user-agent';
+import { describeUserAgent } from '@/lib/user-agent';
 
 export function SessionsCard() {
   const sessions = useMySessions();

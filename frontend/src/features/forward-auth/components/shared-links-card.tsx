@@ -1,3 +1,4 @@
+import { DurationUnitOptions } from '@/components/ui/duration-unit-options';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +15,7 @@ import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { SharedLink, SharedLinkStatus } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
-import { durationUnits, formatDateTime, formatDuration, formatRelative } from '@/lib/format';
+import { formatDateTime, formatDuration, formatRelative } from '@/lib/format';
 import { useCreateSharedLink, useRevokeSharedLink, useSharedLinks } from '../api/security';
 import { linkValidity } from './link-validity';
 import { QrCode } from './qr-code';
@@ -234,9 +235,7 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
   const unitSelect = (name: 'lifetimeUnit' | 'sessionUnit', label: string) => (
     <Field label={label} hideLabel>
       <select className="select" style={{ width: 120 }} {...register(name, { valueAsNumber: true })}>
-        {durationUnits.map((u) => (
-          <option key={u.seconds} value={u.seconds}>{u.label}</option>
-        ))}
+        <DurationUnitOptions />
       </select>
     </Field>
   );

@@ -102,7 +102,7 @@ describe('PeoplePage', () => {
       me('viewer'),
       { path: list, body: page([admin, ann]) },
       { path: '/api/groups', body: { items: [family] } },
-      { path: '/api/people/u2/sessions', body: { items: [{ id: 's1', current: false, userAgent: 'Firefox', address: '192.0.2.1', createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-02T00:00:00Z' }] } },
+      { path: '/api/people/u2/sessions', body: { items: [{ id: 's1', current: false, portal: true, userAgent: 'Firefox', address: '192.0.2.1', createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-02T00:00:00Z' }] } },
       {
         path: '/api/people/u2/service-sessions',
         body: { items: [{ id: 'v1', serviceId: 'svc1', serviceName: 'Photos', user: 'sub', email: '', name: '', groups: [], kind: 'sso', sharedLinkId: null, createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', expiresAt: '2026-01-02T00:00:00Z' }] },
@@ -117,6 +117,8 @@ describe('PeoplePage', () => {
     await user.click(screen.getByRole('button', { name: 'Sessions of ann' }));
     const dialog = screen.getByRole('dialog', { name: 'Sessions of ann' });
     expect(await within(dialog).findByText('192.0.2.1')).toBeInTheDocument();
+    // A session on the sign-in portal says so.
+    expect(within(dialog).getByText('Portal')).toBeInTheDocument();
     expect(await within(dialog).findByText('Photos')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Sign out/ })).toBeNull();
     expect(await within(dialog).findByText('Phone calendar')).toBeInTheDocument();

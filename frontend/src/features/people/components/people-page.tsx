@@ -166,7 +166,7 @@ export function PeoplePage() {
         <div className="card-body row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <label className="row" style={{ gap: 8, flex: '1 1 260px' }}>
             <span className="sr-only">Search people</span>
-            <input className="input" type="search" placeholder="Search by username, name or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <input className="input" type="search" placeholder="Start of a username, name or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
           </label>
           <span className="small muted">{total === 1 ? '1 person' : `${total} people`}</span>
         </div>

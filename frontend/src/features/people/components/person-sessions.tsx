@@ -1,3 +1,4 @@
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { Modal } from '@/components/ui/modal';
@@ -12,6 +13,7 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
   const sessions = usePersonSessions(target?.id ?? null);
   const end = useEndPersonSession();
   const columns: Column<PersonSession>[] = [
+    { id: 'where', header: 'Where', className: 'small nowrap', cell: (s) => (s.portal ? <Badge tone="info">Portal</Badge> : <Badge>Panel</Badge>) },
     { id: 'device', header: 'Browser', className: 'small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.userAgent || 'Unknown browser' },
     { id: 'address', header: 'Address', className: 'mono small', cell: (s) => s.address || '—' },
     { id: 'signedIn', header: 'Signed in', className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
@@ -34,7 +36,7 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
   ];
   return (
     <Modal open={!!target} onClose={onClose} size="lg" title={`Sessions of ${target?.username ?? ''}`} description="Where this person is signed in: the panel and the services.">
-      <h3 className="label">On the panel</h3>
+      <h3 className="label">On the panel and the sign-in portal</h3>
       {sessions.isError ? (
         <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} />
       ) : sessions.isPending ? (
@@ -46,7 +48,7 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
           columns={columns}
           empty={
             <EmptyState icon="users" title="No sessions">
-              They are not signed in to the panel.
+              They are not signed in to the panel or the portal.
             </EmptyState>
           }
         />

@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { LanguageSelect } from '@/components/ui/language-select';
 import { useMe } from '@/lib/api/system';
 import { usePortalLogout } from '../api/portal';
 import { PortalBrand, usePortalStyle } from './portal-layout';
@@ -28,6 +29,7 @@ export function PortalShell() {
           <NavLink to="/account">Account</NavLink>
         </nav>
         <div className="portal-user">
+          <LanguageSelect />
           {me.data?.user.username ? <span className="muted small">{me.data.user.username}</span> : null}
           <Button size="sm" onClick={() => void signOut(false)} loading={logout.isPending && logout.variables === false}>
             Sign out

@@ -1,3 +1,4 @@
+import { DurationUnitOptions } from '@/components/ui/duration-unit-options';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
@@ -17,7 +18,7 @@ import { entrypointChoices, useDomains, useGlobalConfig, useProxyEntrypoints, us
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formMode } from '@/lib/form-mode';
-import { countdown, durationUnits, formatDateTime, formatDuration } from '@/lib/format';
+import { countdown, formatDateTime, formatDuration } from '@/lib/format';
 import { useNow } from '@/lib/use-now';
 import { useConfigPreview, useCreateService, useUpdateService } from '../api/services';
 import { Section, type Sub } from './form-section';
@@ -655,11 +656,7 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
             </Field>
             <Field label="Unit">
               <select className="select" style={{ width: 130 }} {...register('expiryUnit', { valueAsNumber: true })}>
-                {durationUnits.map((u) => (
-                  <option key={u.seconds} value={u.seconds}>
-                    {u.label}
-                  </option>
-                ))}
+                <DurationUnitOptions />
               </select>
             </Field>
           </div>

@@ -1,3 +1,4 @@
+import { DurationUnitOptions } from '@/components/ui/duration-unit-options';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ import type { GlobalConfig } from '@/lib/api-types';
 import { entrypointChoices, useGlobalConfig, useProxyEntrypoints, useProxyMiddlewares } from '@/lib/api/resources';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
-import { durationUnits, splitDuration } from '@/lib/format';
+import { splitDuration } from '@/lib/format';
 import { useSaveConfig } from '../api/settings';
 
 const schema = z
@@ -130,11 +131,7 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
                 </Field>
                 <Field label="Unit" hideLabel>
                   <select className="select" style={{ width: 130 }} {...register('lifetimeUnit', { valueAsNumber: true })}>
-                    {durationUnits.map((u) => (
-                      <option key={u.seconds} value={u.seconds}>
-                        {u.label}
-                      </option>
-                    ))}
+                    <DurationUnitOptions />
                   </select>
                 </Field>
               </div>

@@ -107,7 +107,7 @@ const actionLabel: Record<string, string> = { create: 'Create', update: 'Update'
 const kindLabel: Record<string, string> = {
   service: 'Service', domain: 'Domain', credentialSet: 'Credential set', machineToken: 'Machine token', notifyChannel: 'Notification channel',
   settings: 'Settings', sso: 'Single sign-on', adminSso: 'Panel sign-in', adminSecurity: 'Two-factor policy', accessRules: 'Global access rules',
-  managed: 'Managed Traefik', dnsCredential: 'DNS credential', admin: 'Administrator',
+  managed: 'Managed Traefik', dnsCredential: 'DNS credential', admin: 'Administrator', portal: 'Sign-in portal',
 };
 
 function ImportCard() {

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { asSentence } from '@/lib/format';
+import { newPasswordHint, newPasswordSchema } from '@/lib/password-schema';
+import { useChangeMyPassword } from '../api/account';
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, 'Type the password you use now'),
+    newPassword: newPasswordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The two new passwords are not the same' });
+type Values = z.infer<typeof schema>;
+const empty: Values = { currentPassword: '', newPassword: '', confirm: '' };
+
+/** Changing one's password; the other devices are signed out. */
+export function PasswordCard({ username }: { username?: string }) {
+  const change = useChangeMyPassword();
+  const [problem, setProblem] = useState<{ tone: 'danger' | 'warning'; text: string } | null>(null);
+  const { register, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty });
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setProblem(null);
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      reset(empty);
+    } catch (e) {
+      const rest = applyServerErrors(e, setError, { known: (p) => p === 'currentPassword' || p === 'newPassword' });
+      if (isApiError(e) && e.code === 'rate_limited') setProblem({ tone: 'warning', text: asSentence(e.message) });
+      else if (!isApiError(e) || e.fields.length === 0 || rest.length) setProblem({ tone: 'danger', text: rest.join(' ') || errorMessage(e) });
+    }
+  });
+  return (
+    <Card>
+      <CardHeader title="Password" description="Change the password you sign in with. You stay signed in here; your other devices will have to sign in again." />
+      <form onSubmit={onSubmit} noValidate aria-label="Change your password">
+        <div className="card-body stack">
+          {problem ? (
+            <Alert tone={problem.tone} title="Your password was not changed">
+              {problem.text}
+            </Alert>
+          ) : null}
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
+          <Field label="Current password" error={formState.errors.currentPassword?.message}>
+            <input className="input" type="password" autoComplete="current-password" {...register('currentPassword')} />
+          </Field>
+          <div className="grid-2">
+            <Field label="New password" error={formState.errors.newPassword?.message} hint={newPasswordHint}>
+              <input className="input" type="password" autoComplete="new-password" {...register('newPassword')} />
+            </Field>
+            <Field label="New password again" error={formState.errors.confirm?.message}>
+              <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
+            </Field>
+          </div>
+        </div>
+        <div className="card-footer">
+          <Button type="submit" variant="primary" icon="lock" loading={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -7,6 +7,7 @@
 // fixture fails a test whose pages logged one or met an undeclared HTTP error), and no
 // untranslated text (the hook below). Run it alone:
 //   make build && cd frontend && npx playwright test screens
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -17,8 +18,9 @@ import { openPage } from './support/page';
 import { allowHttp, test as base, expect } from './support/test';
 
 /**
- * The locales every page is shot in. Only English ships today; a locale added here is the
- * browser's language (Accept-Language and navigator.language) for its pages.
+ * The locales every page is shot in: the browser's language (Accept-Language,
+ * navigator.language and the panel's remembered choice) for its pages. German is
+ * listed once its feature folders leave src/locales/pending.json.
  */
 const locales = ['en'] as const;
 type Locale = (typeof locales)[number];
@@ -33,16 +35,47 @@ const screens = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test
 
 const PERSON = 'casey';
 
+/** Every key of the English texts ("ago.justNow"), plural forms by their base key. */
+function translationKeys(): Set<string> {
+  const keys = new Set<string>();
+  const walk = (prefix: string, v: unknown) => {
+    if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
+      return;
+    }
+    keys.add(prefix.replace(/_(zero|one|two|few|many|other)$/, ''));
+  };
+  for (const file of readdirSync(localesDir).filter((f) => f.endsWith('.json'))) {
+    const ns = file.slice(0, -'.json'.length);
+    const texts: unknown = JSON.parse(readFileSync(path.join(localesDir, file), 'utf8'));
+    walk('', texts);
+    walk(ns, texts); // "ns:key" reads as "ns" then the key's path once ":" is a "."
+  }
+  return keys;
+}
+const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/locales/en');
+const keys = translationKeys();
+
 /**
- * The hook for the untranslated-text check: answers the texts of the page that are not in the
- * page's locale. English is the source language, so there is nothing to find yet; when the i18n
- * layer lands, this looks for keys shown instead of text (i18next shows the key when one is
- * missing) and for English strings on a German page.
+ * The untranslated-text check: answers what the page shows that is not in its locale. A key
+ * shown in place of its text (i18next shows the key when a text is missing, "ago.justNow" or
+ * "services:list.title") is untranslated in every locale, and a page whose document language
+ * is not the locale was not translated at all. English strings left in a translated page are
+ * the unit test's to find (src/lib/i18n.test.ts), which reads the components' source.
  */
 async function untranslated(page: Page, locale: Locale): Promise<string[]> {
-  void page;
-  if (locale === 'en') return [];
-  return [];
+  const { lang, texts } = await page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const t = n.textContent?.trim();
+      if (t && /^[a-z][\w-]*([.:][\w-]+)+$/.test(t)) out.push(t);
+    }
+    return { lang: document.documentElement.lang, texts: out };
+  });
+  const found = texts.filter((t) => keys.has(t.replace(':', '.')));
+  if (lang && lang.split('-')[0] !== locale) found.push(`the page is in "${lang}", not "${locale}"`);
+  return found;
 }
 
 /** What sticks out of the viewport: null when nothing, else the excess and the outermost culprits. */
@@ -241,6 +274,8 @@ async function tour(
   locale: Locale,
 ) {
   const ctx = await browser.newContext({ viewport: sizes[size], colorScheme: theme, locale, storageState: state });
+  // The panel remembers a language per browser (localStorage); this browser's is the locale.
+  await ctx.addInitScript((lng) => localStorage.setItem('gatehouse.language', lng), locale);
   const page = await ctx.newPage();
   page.setDefaultTimeout(10_000);
   judge.watch(page);

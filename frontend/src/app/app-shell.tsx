@@ -182,7 +182,7 @@ export function AppShell() {
             onClick={theme.toggle}
           />
           <ButtonLink variant="ghost" size="sm" icon="user" to="/account" title="Your account: password and sessions" aria-current={location.pathname === '/account' ? 'page' : undefined}>
-            <span className="truncate" style={{ maxWidth: 140 }}>{me.data?.user.username ?? 'Account'}</span>
+            <span className="truncate topbar-name">{me.data?.user.username ?? 'Account'}</span>
           </ButtonLink>
           {me.data?.user.role === 'viewer' ? (
             <Badge tone="neutral" icon="eye" title="You can look at everything but pages that show secrets, and change nothing.">
@@ -203,7 +203,7 @@ export function AppShell() {
               })
             }
           >
-            Sign out
+            <span className="topbar-label">Sign out</span>
           </Button>
         </header>
         <main id="main" className="content" tabIndex={-1}>

@@ -49,6 +49,15 @@ export const literalStrings = {
     ],
   },
   words: { exclude: ['[0-9!-/:-@[-`{-~\\s]+', '[A-Z_-]+', '—', '…', '·', '×', '→', '←', '•', '✓'] },
+  // Calls whose string arguments name things rather than say them: the plugin's defaults, plus
+  // react-hook-form's field paths (register('name'), watch, setValue…) and URL parameters.
+  callees: {
+    exclude: [
+      'i18n(ext)?', 't', 'require', 'addEventListener', 'removeEventListener', 'postMessage', 'getElementById',
+      'dispatch', 'commit', 'includes', 'indexOf', 'endsWith', 'startsWith',
+      'register', 'watch', 'setValue', 'getValues', 'trigger', 'resetField', 'clearErrors', 'setFocus', 'has', 'get',
+    ],
+  },
 };
 
 export default defineConfig(

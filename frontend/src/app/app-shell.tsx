@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -10,48 +11,72 @@ import { useTheme } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { useLogout } from '@/features/sign-in/api/auth';
 
-type NavItem = { to: string; label: string; icon: IconName; end?: boolean; managedOnly?: boolean };
-const groups: { title: string; items: NavItem[] }[] = [
-  { title: 'Overview', items: [{ to: '/', label: 'Dashboard', icon: 'dashboard', end: true }] },
+type NavItem = { to: string; label: NavLabel; icon: IconName; end?: boolean; managedOnly?: boolean };
+type NavLabel =
+  | 'dashboard'
+  | 'services'
+  | 'domains'
+  | 'certificates'
+  | 'credentialSets'
+  | 'sessions'
+  | 'accessRules'
+  | 'machineTokens'
+  | 'accessLog'
+  | 'runtime'
+  | 'metrics'
+  | 'conflicts'
+  | 'managed'
+  | 'system'
+  | 'settings'
+  | 'notifications'
+  | 'backups'
+  | 'people'
+  | 'groups'
+  | 'apiTokens'
+  | 'audit'
+  | 'transfer';
+// A group's title is its id (kept in the folded list in localStorage); its name is nav.groups.<id>.
+const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; items: NavItem[] }[] = [
+  { title: 'Overview', items: [{ to: '/', label: 'dashboard', icon: 'dashboard', end: true }] },
   {
     title: 'Proxy',
     items: [
-      { to: '/services', label: 'Services', icon: 'services' },
-      { to: '/domains', label: 'Domains', icon: 'globe' },
-      { to: '/certificates', label: 'Certificates', icon: 'certificate' },
+      { to: '/services', label: 'services', icon: 'services' },
+      { to: '/domains', label: 'domains', icon: 'globe' },
+      { to: '/certificates', label: 'certificates', icon: 'certificate' },
     ],
   },
   {
     title: 'Access',
     items: [
-      { to: '/credential-sets', label: 'Credential sets', icon: 'key' },
-      { to: '/sessions', label: 'Sessions', icon: 'users' },
-      { to: '/access-rules', label: 'Access rules', icon: 'filter' },
-      { to: '/machine-tokens', label: 'Machine tokens', icon: 'terminal' },
-      { to: '/access-log', label: 'Access log', icon: 'list' },
+      { to: '/credential-sets', label: 'credentialSets', icon: 'key' },
+      { to: '/sessions', label: 'sessions', icon: 'users' },
+      { to: '/access-rules', label: 'accessRules', icon: 'filter' },
+      { to: '/machine-tokens', label: 'machineTokens', icon: 'terminal' },
+      { to: '/access-log', label: 'accessLog', icon: 'list' },
     ],
   },
   {
     title: 'Traefik',
     items: [
-      { to: '/runtime', label: 'Runtime', icon: 'layers' },
-      { to: '/metrics', label: 'Metrics', icon: 'activity' },
-      { to: '/conflicts', label: 'Conflicts', icon: 'alert' },
-      { to: '/managed', label: 'Managed Traefik', icon: 'server' },
+      { to: '/runtime', label: 'runtime', icon: 'layers' },
+      { to: '/metrics', label: 'metrics', icon: 'activity' },
+      { to: '/conflicts', label: 'conflicts', icon: 'alert' },
+      { to: '/managed', label: 'managed', icon: 'server' },
     ],
   },
   {
     title: 'System',
     items: [
-      { to: '/system', label: 'System', icon: 'server' },
-      { to: '/settings', label: 'Settings', icon: 'settings' },
-      { to: '/notifications', label: 'Notifications', icon: 'bell' },
-      { to: '/backups', label: 'Backups', icon: 'box' },
-      { to: '/people', label: 'People', icon: 'user' },
-      { to: '/groups', label: 'Groups', icon: 'users' },
-      { to: '/api-tokens', label: 'API tokens', icon: 'code' },
-      { to: '/audit', label: 'Audit log', icon: 'shield' },
-      { to: '/transfer', label: 'Export & import', icon: 'download' },
+      { to: '/system', label: 'system', icon: 'server' },
+      { to: '/settings', label: 'settings', icon: 'settings' },
+      { to: '/notifications', label: 'notifications', icon: 'bell' },
+      { to: '/backups', label: 'backups', icon: 'box' },
+      { to: '/people', label: 'people', icon: 'user' },
+      { to: '/groups', label: 'groups', icon: 'users' },
+      { to: '/api-tokens', label: 'apiTokens', icon: 'code' },
+      { to: '/audit', label: 'audit', icon: 'shield' },
+      { to: '/transfer', label: 'transfer', icon: 'download' },
     ],
   },
 ];
@@ -72,6 +97,7 @@ function readFolded(): Set<string> {
 }
 
 export function AppShell() {
+  const { t } = useTranslation(['app', 'common']);
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -114,16 +140,16 @@ export function AppShell() {
           document.getElementById('main')?.focus();
         }}
       >
-        Skip to content
+        {t('shell.skip')}
       </a>
-      <aside className={`sidebar${open ? ' open' : ''}`} id="sidebar" aria-label="Main navigation">
+      <aside className={`sidebar${open ? ' open' : ''}`} id="sidebar" aria-label={t('shell.mainNavigation')}>
         <div className="brand">
           <span className="brand-mark">
             <Icon name="shield" size={18} />
           </span>
           <span>
-            Gatehouse
-            <small>Traefik control panel</small>
+            {t('shell.brand')}
+            <small>{t('shell.tagline')}</small>
           </span>
         </div>
         <nav className="nav">
@@ -137,10 +163,10 @@ export function AppShell() {
             return (
               <div className="nav-group" key={g.title}>
                 {g.title === 'Overview' ? (
-                  <div className="nav-group-title">{g.title}</div>
+                  <div className="nav-group-title">{t(`nav.groups.${g.title}`)}</div>
                 ) : (
                   <button type="button" className="nav-group-title nav-group-toggle" aria-expanded={open} aria-controls={id} disabled={current} onClick={() => toggleGroup(g.title)}>
-                    {g.title}
+                    {t(`nav.groups.${g.title}`)}
                     <Icon name="chevronDown" size={13} />
                   </button>
                 )}
@@ -148,7 +174,7 @@ export function AppShell() {
                   {items.map((i) => (
                     <NavLink key={i.to} to={i.to} end={i.end} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
                       <Icon name={i.icon} size={17} />
-                      {i.label}
+                      {t(`nav.items.${i.label}`)}
                     </NavLink>
                   ))}
                 </div>
@@ -166,7 +192,7 @@ export function AppShell() {
             iconOnly
             icon="menu"
             className="menu-button"
-            aria-label="Open navigation"
+            aria-label={t('shell.openNavigation')}
             aria-expanded={open}
             aria-controls="sidebar"
             onClick={() => setOpen((o) => !o)}
@@ -177,16 +203,16 @@ export function AppShell() {
             variant="ghost"
             iconOnly
             icon={theme.resolved === 'dark' ? 'sun' : 'moon'}
-            aria-label={theme.resolved === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-            title={theme.resolved === 'dark' ? 'Light theme' : 'Dark theme'}
+            aria-label={theme.resolved === 'dark' ? t('shell.theme.toLight') : t('shell.theme.toDark')}
+            title={theme.resolved === 'dark' ? t('shell.theme.light') : t('shell.theme.dark')}
             onClick={theme.toggle}
           />
-          <ButtonLink variant="ghost" size="sm" icon="user" to="/account" title="Your account: password and sessions" aria-current={location.pathname === '/account' ? 'page' : undefined}>
-            <span className="truncate topbar-name">{me.data?.user.username ?? 'Account'}</span>
+          <ButtonLink variant="ghost" size="sm" icon="user" to="/account" title={t('shell.account.title')} aria-current={location.pathname === '/account' ? 'page' : undefined}>
+            <span className="truncate topbar-name">{me.data?.user.username ?? t('shell.account.label')}</span>
           </ButtonLink>
           {me.data?.user.role === 'viewer' ? (
-            <Badge tone="neutral" icon="eye" title="You can look at everything but pages that show secrets, and change nothing.">
-              Viewer
+            <Badge tone="neutral" icon="eye" title={t('shell.viewer.title')}>
+              {t('shell.viewer.label')}
             </Badge>
           ) : null}
           <Button
@@ -197,13 +223,13 @@ export function AppShell() {
             onClick={() =>
               logout.mutate(undefined, {
                 onSettled: () => {
-                  toast.info('Signed out');
+                  toast.info(t('shell.signedOut'));
                   navigate('/login', { replace: true });
                 },
               })
             }
           >
-            <span className="topbar-label">Sign out</span>
+            <span className="topbar-label">{t('common:actions.signOut')}</span>
           </Button>
         </header>
         <main id="main" className="content" tabIndex={-1}>

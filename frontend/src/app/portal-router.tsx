@@ -1,9 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/states';
 import { Toaster } from '@/components/ui/toaster';
 import { isApiError, setUnauthorizedHandler } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import { useMe } from '@/lib/api/system';
 import { createQueryClient } from '@/lib/query-client';
 import { LauncherPage } from '@/features/portal/components/launcher-page';
@@ -19,12 +21,13 @@ function signInHere(path: string): string {
 
 /** Sends a visitor without a portal session to the portal's sign-in. */
 function RequirePortalSession({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('app');
   const location = useLocation();
   const me = useMe();
   if (me.isPending) {
     return (
       <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
-        <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+        <span className="spinner" style={{ width: 24, height: 24 }} aria-label={t('loading')} />
       </div>
     );
   }
@@ -32,7 +35,7 @@ function RequirePortalSession({ children }: { children: ReactNode }) {
     if (isApiError(me.error) && me.error.status === 401) return <Navigate to={signInHere(location.pathname + location.search)} replace />;
     return (
       <div style={{ maxWidth: 560, margin: '80px auto', padding: 16 }}>
-        <ErrorState error={me.error} onRetry={() => me.refetch()} title="This page could not be reached" />
+        <ErrorState error={me.error} onRetry={() => me.refetch()} title={t('errors.unreachablePage')} />
       </div>
     );
   }
@@ -51,7 +54,7 @@ export function createPortalRouter() {
       // Shown while the account page's code arrives on a first visit.
       hydrateFallbackElement: (
         <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
-          <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+          <span className="spinner" style={{ width: 24, height: 24 }} aria-label={i18n.t('app:loading')} />
         </div>
       ),
       children: [

@@ -1,27 +1,31 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/states';
 import { isApiError } from '@/lib/api-client';
 import { useMe, useSystem } from '@/lib/api/system';
 
 function FullPageSpinner() {
+  const { t } = useTranslation('app');
   return (
     <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
-      <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+      <span className="spinner" style={{ width: 24, height: 24 }} aria-label={t('loading')} />
     </div>
   );
 }
 
 function ServerDown({ retry, error }: { retry: () => void; error: unknown }) {
+  const { t } = useTranslation('app');
   return (
     <div style={{ maxWidth: 560, margin: '80px auto', padding: 16 }}>
-      <ErrorState error={error} onRetry={retry} title="Cannot reach Gatehouse" />
+      <ErrorState error={error} onRetry={retry} title={t('errors.unreachable')} />
     </div>
   );
 }
 
 /** Sends visitors to /setup on a fresh install and to /login without a session. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('app');
   const location = useLocation();
   const system = useSystem();
   const me = useMe(system.data ? !system.data.setupRequired : false);
@@ -35,7 +39,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
     return (
       <div style={{ maxWidth: 560, margin: '80px auto', padding: 16 }}>
-        <ErrorState error={me.error} onRetry={() => me.refetch()} title="Cannot reach Gatehouse" />
+        <ErrorState error={me.error} onRetry={() => me.refetch()} title={t('errors.unreachable')} />
       </div>
     );
   }

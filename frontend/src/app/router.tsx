@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import i18n from '@/lib/i18n';
 import { LoginPage } from '@/features/sign-in/components/login-page';
 import { SetupPage } from '@/features/sign-in/components/setup-page';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
@@ -21,7 +22,7 @@ export function createAppRouter() {
       // Shown while a lazily loaded page's code arrives on a first visit.
       hydrateFallbackElement: (
         <div style={{ display: 'grid', placeItems: 'center', height: '100%' }} aria-busy="true">
-          <span className="spinner" style={{ width: 24, height: 24 }} aria-label="Loading" />
+          <span className="spinner" style={{ width: 24, height: 24 }} aria-label={i18n.t('app:loading')} />
         </div>
       ),
       children: [

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/card';
@@ -15,8 +16,12 @@ import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { useDeleteService, useService, useToggleService } from '@/features/services/api/services';
 
+// The arrow after a link that opens another site.
+const outward = '↗';
+
 /** Header and tabs shared by a service's pages (settings, config, security, access). */
 export function ServiceLayout() {
+  const { t } = useTranslation(['app', 'common']);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const service = useService(id);
@@ -35,10 +40,10 @@ export function ServiceLayout() {
       <PageHeader
         breadcrumb={
           <>
-            <Link to="/services">Services</Link> <span aria-hidden="true">/</span> <span>{s?.name ?? '…'}</span>
+            <Link to="/services">{t('nav.items.services')}</Link> <span aria-hidden="true">/</span> <span>{s?.name ?? '…'}</span>
           </>
         }
-        title={s?.name ?? 'Service'}
+        title={s?.name ?? t('service.fallbackName')}
         description={
           s?.fqdns?.length ? (
             <span className="row" style={{ gap: 10 }}>
@@ -47,39 +52,39 @@ export function ServiceLayout() {
                 <Switch
                   checked={s.enabled}
                   disabled={toggle.isPending}
-                  label={s.enabled ? 'Enabled' : 'Disabled'}
+                  label={s.enabled ? t('common:words.enabled') : t('common:words.disabled')}
                   onChange={(e) => {
                     const enabled = e.target.checked;
-                    toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(`${s.name} ${enabled ? 'enabled' : 'disabled'}`) });
+                    toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(enabled ? t('service.enabledToast', { name: s.name }) : t('service.disabledToast', { name: s.name })) });
                   }}
                 />
               ) : null}
-              {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">Disabled</Badge>}
+              {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">{t('common:words.disabled')}</Badge>}
               <ExposureBadge protection={s.protection} />
               {s.fqdns.map((f) => (
                 <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
-                  {f} ↗
+                  {`${f} ${outward}`}
                 </a>
               ))}
               {up !== undefined && health ? (
                 <Badge tone={up === (health.total ?? 0) ? 'success' : up === 0 ? 'danger' : 'warning'} icon="server">
-                  {`${up}/${health.total ?? health.servers.length} backends up`}
+                  {t('service.backendsUp', { up, total: health.total ?? health.servers.length })}
                 </Badge>
               ) : null}
-              {m && metrics.data?.reachable ? <Badge tone="info" icon="activity">{`${formatNumber(m.requestRate, 2)} req/s`}</Badge> : null}
+              {m && metrics.data?.reachable ? <Badge tone="info" icon="activity">{t('service.requestRate', { rate: formatNumber(m.requestRate, 2) })}</Badge> : null}
             </span>
           ) : undefined
         }
         actions={
           s && canWrite ? (
             <Button variant="danger" icon="trash" onClick={() => setConfirm(true)}>
-              Delete
+              {t('common:actions.delete')}
             </Button>
           ) : null
         }
       />
       {s?.enabled && evidence && evidence.state !== 'live' ? (
-        <Alert tone={evidence.state === 'error' ? 'danger' : 'info'} title={evidence.state === 'error' ? 'Traefik reports an error' : evidence.message}>
+        <Alert tone={evidence.state === 'error' ? 'danger' : 'info'} title={evidence.state === 'error' ? t('service.traefikError') : evidence.message}>
           {evidence.state === 'error' ? (
             <ul className="plain-list" data-testid="traefik-errors">
               {evidence.errors.map((e) => (
@@ -92,21 +97,21 @@ export function ServiceLayout() {
         </Alert>
       ) : null}
       <TabLinks
-        label="Service sections"
+        label={t('service.sections')}
         tabs={[
-          { to: `/services/${id}`, label: 'Settings', end: true },
+          { to: `/services/${id}`, label: t('service.tabs.settings'), end: true },
           // The preview can carry password hashes: viewers may not read it (httpapi's role table).
-          ...(canWrite ? [{ to: `/services/${id}/config`, label: 'Config preview' }] : []),
-          { to: `/services/${id}/security`, label: 'Security' },
-          { to: `/services/${id}/access`, label: 'Access' },
+          ...(canWrite ? [{ to: `/services/${id}/config`, label: t('service.tabs.config') }] : []),
+          { to: `/services/${id}/security`, label: t('service.tabs.security') },
+          { to: `/services/${id}/access`, label: t('service.tabs.access') },
         ]}
       />
       <Outlet />
       <ConfirmDialog
         open={confirm}
-        title={`Delete ${s?.name ?? 'service'}?`}
-        message="Traefik stops routing its hostnames on the next poll; its shared links and sessions stop working. This cannot be undone."
-        confirmLabel="Delete service"
+        title={s ? t('service.delete.title', { name: s.name }) : t('service.delete.titleUnnamed')}
+        message={t('service.delete.message')}
+        confirmLabel={t('service.delete.confirm')}
         danger
         loading={del.isPending}
         onCancel={() => setConfirm(false)}

@@ -1,4 +1,5 @@
 import type { components, paths } from './api-schema';
+import i18n from '@/lib/i18n';
 
 type ErrorBody = components['schemas']['ErrorEnvelope']['error'];
 
@@ -61,19 +62,23 @@ export function setTwoFactorRequiredHandler(fn: UnauthorizedHandler | null): voi
   onTwoFactorRequired = fn;
 }
 
-const fallbackMessages: Record<number, string> = {
-  400: 'The request was not understood.',
-  401: 'Please sign in again.',
-  403: 'You are not allowed to do that.',
-  404: 'Not found.',
-  409: 'This conflicts with existing data.',
-  413: 'The request is too large.',
-  422: 'Some fields are invalid.',
-  429: 'Too many attempts. Try again later.',
-  500: 'The server hit an error.',
-  502: 'The server is unreachable.',
-  503: 'The server is unavailable.',
-};
+/** What a failed call says when the server's answer has no message of its own. */
+function fallbackMessage(status: number): string {
+  switch (status) {
+    case 400: return i18n.t('errors.400');
+    case 401: return i18n.t('errors.401');
+    case 403: return i18n.t('errors.403');
+    case 404: return i18n.t('errors.404');
+    case 409: return i18n.t('errors.409');
+    case 413: return i18n.t('errors.413');
+    case 422: return i18n.t('errors.422');
+    case 429: return i18n.t('errors.429');
+    case 500: return i18n.t('errors.500');
+    case 502: return i18n.t('errors.502');
+    case 503: return i18n.t('errors.503');
+  }
+  return i18n.t('errors.status', { status });
+}
 
 function codeFromStatus(status: number): ErrorCode {
   switch (status) {
@@ -115,7 +120,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     message:
       typeof err?.message === 'string' && err.message
         ? err.message
-        : (fallbackMessages[res.status] ?? `Request failed (${res.status}).`),
+        : fallbackMessage(res.status),
     fields,
     requestId: typeof err?.requestId === 'string' ? err.requestId : undefined,
     retryAfter,
@@ -215,7 +220,7 @@ async function request(method: Method, path: string, init: Init = {}): Promise<u
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach the server.' });
+    throw new ApiError({ status: 0, code: 'network_error', message: i18n.t('errors.network') });
   }
   if (!res.ok) {
     const err = await toApiError(res);
@@ -251,10 +256,10 @@ export function errorMessage(e: unknown): string {
     if (e.code === 'rate_limited' && e.retryAfter) {
       // Our own wording from Retry-After, so the wait reads the same everywhere.
       const mins = Math.ceil(e.retryAfter / 60);
-      return `Too many failed attempts. Try again in ${mins} minute${mins === 1 ? '' : 's'}.`;
+      return i18n.t('errors.lockedOut', { count: mins });
     }
     return e.message;
   }
   if (e instanceof Error) return e.message;
-  return 'Something went wrong.';
+  return i18n.t('errors.unknown');
 }

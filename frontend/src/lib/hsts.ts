@@ -1,5 +1,6 @@
 import { apiRules } from './api-rules';
 import type { Hsts } from './api-types';
+import i18n from '@/lib/i18n';
 
 /** The limits the server applies, as the API description states them (generated). */
 const { maxAge: HSTS_MAX_AGE, preloadMinAge: HSTS_PRELOAD_MIN_AGE } = apiRules.hsts;
@@ -11,11 +12,11 @@ export type HstsFields = { hstsMaxAge: number; hstsIncludeSubdomains: boolean; h
 export function hstsIssues(v: HstsFields): { path: keyof HstsFields; message: string }[] {
   const out: { path: keyof HstsFields; message: string }[] = [];
   if (!Number.isInteger(v.hstsMaxAge) || v.hstsMaxAge < 1 || v.hstsMaxAge > HSTS_MAX_AGE) {
-    out.push({ path: 'hstsMaxAge', message: `Between 1 and ${HSTS_MAX_AGE} seconds (two years)` });
+    out.push({ path: 'hstsMaxAge', message: i18n.t('hsts.maxAge', { max: HSTS_MAX_AGE }) });
     return out;
   }
   if (v.hstsPreload && (!v.hstsIncludeSubdomains || v.hstsMaxAge < HSTS_PRELOAD_MIN_AGE))
-    out.push({ path: 'hstsPreload', message: `Preload needs subdomains included and a max-age of at least ${HSTS_PRELOAD_MIN_AGE} seconds (one year)` });
+    out.push({ path: 'hstsPreload', message: i18n.t('hsts.preload', { min: HSTS_PRELOAD_MIN_AGE }) });
   return out;
 }
 

@@ -93,7 +93,8 @@ describe('components', () => {
     const offending = new Map<string, string[]>();
     for (const r of results) {
       if (/\.test\.tsx$/.test(r.filePath) || r.filePath.includes(`${path.sep}test${path.sep}`)) continue;
-      for (const m of r.messages) {
+      // Only this rule: a file's disable comments for rules not loaded here are not findings.
+      for (const m of r.messages.filter((x) => x.ruleId === 'i18next/no-literal-string' || x.fatal)) {
         const folder = folderOf(r.filePath);
         const list = offending.get(folder) ?? [];
         list.push(`${path.relative(src, r.filePath)}:${m.line}: ${m.message}`);

@@ -1,3 +1,5 @@
+import i18n from '@/lib/i18n';
+
 // Order matters in both lists: browsers name their relatives in their user agent (Edge and
 // Opera say "Chrome", Chrome says "Safari", iPads say "Mac OS X"), so the most specific
 // pattern comes first.
@@ -33,15 +35,15 @@ function first(table: [RegExp, string][], ua: string): string | undefined {
  */
 export function describeUserAgent(ua: string): string {
   const s = ua.trim();
-  if (!s) return 'Unknown device';
+  if (!s) return i18n.t('device.unknownDevice');
   const browser = first(browsers, s);
   const system = first(systems, s);
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return i18n.t('device.browserOn', { browser, system });
   if (browser) return browser;
   if (!s.startsWith('Mozilla/')) {
     // Tools and libraries lead with their own product token: "curl/8.5.0", "Go-http-client/1.1".
     const product = /^[^\s/;()]+/.exec(s)?.[0];
     if (product) return product.slice(0, 40);
   }
-  return system ? `Browser on ${system}` : 'Unknown browser';
+  return system ? i18n.t('device.someBrowserOn', { system }) : i18n.t('device.unknownBrowser');
 }

@@ -4,6 +4,7 @@
  * back with its ArrayBuffers as base64url strings too.
  */
 import type { WebAuthnCredential, WebAuthnOptions } from './api-types';
+import i18n from '@/lib/i18n';
 
 export function b64urlToBytes(s: string): Uint8Array<ArrayBuffer> {
   const pad = '='.repeat((4 - (s.length % 4)) % 4);
@@ -86,23 +87,23 @@ export function passkeysSupported(): boolean {
 /** Runs navigator.credentials.create with the server's options. */
 export async function createPasskey(o: ServerOptions): Promise<WebAuthnCredential> {
   const cred = (await navigator.credentials.create({ publicKey: toCreationOptions(o) })) as PublicKeyCredential | null;
-  if (!cred) throw new Error('No passkey was created.');
+  if (!cred) throw new Error(i18n.t('passkey.noneCreated'));
   return credentialToJSON(cred);
 }
 
 /** Runs navigator.credentials.get with the server's options. */
 export async function getPasskey(o: ServerOptions): Promise<WebAuthnCredential> {
   const cred = (await navigator.credentials.get({ publicKey: toRequestOptions(o) })) as PublicKeyCredential | null;
-  if (!cred) throw new Error('No passkey was chosen.');
+  if (!cred) throw new Error(i18n.t('passkey.noneChosen'));
   return credentialToJSON(cred);
 }
 
 /** Words for a WebAuthn failure in the browser (the person cancelled, timed out...). */
 export function passkeyErrorMessage(e: unknown): string {
   if (e instanceof DOMException) {
-    if (e.name === 'NotAllowedError') return 'The passkey request was cancelled or timed out.';
-    if (e.name === 'InvalidStateError') return 'This authenticator is already registered.';
-    if (e.name === 'SecurityError') return 'Passkeys are not allowed on this address; open the panel at its public URL.';
+    if (e.name === 'NotAllowedError') return i18n.t('passkey.cancelled');
+    if (e.name === 'InvalidStateError') return i18n.t('passkey.alreadyRegistered');
+    if (e.name === 'SecurityError') return i18n.t('passkey.wrongAddress');
   }
-  return e instanceof Error ? e.message : 'The passkey request failed.';
+  return e instanceof Error ? e.message : i18n.t('passkey.failed');
 }

@@ -1,11 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import i18n from '@/lib/i18n';
 import type { Protection } from '@/lib/api-types';
 
-const labels = { basicAuth: 'Basic auth', sso: 'SSO', sharedLinks: 'Shared links', tokens: 'Machine tokens' } as const;
+const labels = {
+  basicAuth: 'components:exposure.protections.basicAuth',
+  sso: 'components:exposure.protections.sso',
+  sharedLinks: 'components:exposure.protections.sharedLinks',
+  tokens: 'components:exposure.protections.tokens',
+} as const;
 
 /** The protections a service has switched on, by name. */
 export function protectionNames(p?: Protection): string[] {
-  return (Object.keys(labels) as (keyof typeof labels)[]).filter((k) => p?.[k]).map((k) => labels[k]);
+  return (Object.keys(labels) as (keyof typeof labels)[]).filter((k) => p?.[k]).map((k) => i18n.t(labels[k]));
 }
 
 /**
@@ -14,19 +21,20 @@ export function protectionNames(p?: Protection): string[] {
  * Unprotected services say "public" elsewhere; a protected one that asks everyone shows nothing.
  */
 export function ExposureBadge({ protection }: { protection?: Protection }) {
+  const { t } = useTranslation(['components', 'common']);
   const names = protectionNames(protection);
   if (!names.length) return null;
   if (protection?.exposure === 'everyone') {
     return (
-      <Badge tone="danger" icon="alert" title={`Access rules let every request through without signing in: ${names.join(', ')} not asked for`}>
-        Public: rules allow everyone
+      <Badge tone="danger" icon="alert" title={t('exposure.everyoneTitle', { names: names.join(', ') })}>
+        {t('exposure.everyone')}
       </Badge>
     );
   }
   if (protection?.exposure === 'some') {
     return (
-      <Badge tone="warning" icon="eye" title="Access rules let some requests through without signing in">
-        Partly public
+      <Badge tone="warning" icon="eye" title={t('exposure.someTitle')}>
+        {t('exposure.some')}
       </Badge>
     );
   }

@@ -1,13 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import type { IconName } from '@/components/ui/icons';
 import type { Tone } from '@/components/ui/badge';
 import type { ServiceBadge as Evidence, ServiceBadgeState } from '@/lib/api-types';
 
-const look: Record<ServiceBadgeState, { tone: Tone; icon: IconName; label: string }> = {
-  live: { tone: 'success', icon: 'check', label: 'Live' },
-  waiting: { tone: 'info', icon: 'clock', label: 'Waiting' },
-  error: { tone: 'danger', icon: 'xCircle', label: 'Error' },
-  unknown: { tone: 'neutral', icon: 'info', label: 'Unknown' },
+const look: Record<ServiceBadgeState, { tone: Tone; icon: IconName; label: 'live' | 'waiting' | 'error' | 'unknown' }> = {
+  live: { tone: 'success', icon: 'check', label: 'live' },
+  waiting: { tone: 'info', icon: 'clock', label: 'waiting' },
+  error: { tone: 'danger', icon: 'xCircle', label: 'error' },
+  unknown: { tone: 'neutral', icon: 'info', label: 'unknown' },
 };
 
 /**
@@ -16,12 +17,18 @@ const look: Record<ServiceBadgeState, { tone: Tone; icon: IconName; label: strin
  * "Checking", never "Live".
  */
 export function ServiceBadge({ evidence }: { evidence?: Evidence }) {
-  if (!evidence) return <Badge icon="clock" title="Asking Traefik">Checking</Badge>;
+  const { t } = useTranslation(['components', 'common']);
+  if (!evidence)
+    return (
+      <Badge icon="clock" title={t('serviceBadge.asking')}>
+        {t('serviceBadge.checking')}
+      </Badge>
+    );
   const l = look[evidence.state];
   const title = [evidence.message, ...evidence.errors].join('\n');
   return (
     <Badge tone={l.tone} icon={l.icon} title={title}>
-      {l.label}
+      {t(`serviceBadge.${l.label}`)}
     </Badge>
   );
 }

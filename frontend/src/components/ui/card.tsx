@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export function Card({ children, className }: { children: ReactNode; className?: string }) {
   return <section className={['card', className].filter(Boolean).join(' ')}>{children}</section>;
@@ -27,10 +28,11 @@ export function PageHeader({
   actions?: ReactNode;
   breadcrumb?: ReactNode;
 }) {
+  const { t } = useTranslation(['components', 'common']);
   return (
     <header className="page-header">
       <div className="grow">
-        {breadcrumb ? <nav aria-label="Breadcrumb" className="breadcrumb">{breadcrumb}</nav> : null}
+        {breadcrumb ? <nav aria-label={t('card.breadcrumb')} className="breadcrumb">{breadcrumb}</nav> : null}
         <h1>{title}</h1>
         {description ? <p>{description}</p> : null}
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from './button';
 
@@ -26,7 +27,8 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export function CopyButton({ text, label = 'Copy', size = 'sm' }: { text: string; label?: string; size?: 'sm' | 'md' }) {
+export function CopyButton({ text, label, size = 'sm' }: { text: string; label?: string; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation(['components', 'common']);
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -36,14 +38,14 @@ export function CopyButton({ text, label = 'Copy', size = 'sm' }: { text: string
         const ok = await copyText(text);
         if (ok) {
           setCopied(true);
-          toast.success('Copied to clipboard');
+          toast.success(t('copy.done'));
           window.setTimeout(() => setCopied(false), 1500);
         } else {
-          toast.error('Could not copy. Select the text and copy it manually.');
+          toast.error(t('copy.failed'));
         }
       }}
     >
-      {copied ? 'Copied' : label}
+      {copied ? t('common:actions.copied') : (label ?? t('common:actions.copy'))}
     </Button>
   );
 }

@@ -11,6 +11,7 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
+import i18n from '@/lib/i18n';
 import { Icon } from './icons';
 
 /** What a cell knows about its row besides the record. */
@@ -54,7 +55,7 @@ export type Column<T> = {
 
 /** A right-aligned column of row actions with a heading only screen readers hear. */
 export function actionsColumn<T>(cell: (row: T, ctx: RowContext) => ReactNode, opts: { hidden?: boolean } = {}): Column<T> {
-  return { id: 'actions', header: 'Actions', hideHeader: true, className: 'actions', headerClassName: 'actions', cell, ...opts };
+  return { id: 'actions', header: i18n.t('common:words.actions'), hideHeader: true, className: 'actions', headerClassName: 'actions', cell, ...opts };
 }
 
 type DataTableProps<T> = {

@@ -1,4 +1,5 @@
 import { cloneElement, createContext, isValidElement, useContext, useId, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
 type FieldProps = {
@@ -27,6 +28,7 @@ export function useFieldControl(): FieldContextValue | null {
 const sameText = (a: string, b: string) => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
 
 export function Field({ label, error, hint, optional, children, className, hideLabel }: FieldProps) {
+  const { t } = useTranslation(['components', 'common']);
   const id = useId();
   const hintId = `${id}-hint`;
   const errId = `${id}-err`;
@@ -47,7 +49,7 @@ export function Field({ label, error, hint, optional, children, className, hideL
       {optional && !hideLabel ? (
         <div className="field-label">
           <label htmlFor={controlId}>{label}</label>
-          <span className="optional">(optional)</span>
+          <span className="optional">{t('field.optional')}</span>
         </div>
       ) : (
         <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'field-label'}>

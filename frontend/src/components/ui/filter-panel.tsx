@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 type FilterPanelProps = {
@@ -18,13 +19,14 @@ type FilterPanelProps = {
  * the first screen. The button says how many filters are set.
  */
 export function FilterPanel({ label, active, className, inline, children }: FilterPanelProps) {
+  const { t } = useTranslation('components');
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <div className={['filter-panel', open && 'open', inline && 'filter-panel-inline'].filter(Boolean).join(' ')}>
       <div className="filter-toggle">
         <Button size="sm" icon="filter" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
-          {active > 0 ? `Filters (${active})` : 'Filters'}
+          {active > 0 ? t('filterPanel.buttonActive', { count: active }) : t('filterPanel.button')}
         </Button>
       </div>
       <div id={id} role="search" aria-label={label} className={['filter-panel-body', className].filter(Boolean).join(' ')}>

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useFormState, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { Alert } from './alert';
@@ -49,12 +50,13 @@ export function FormModal<T extends FieldValues>({
   onSubmit,
   submitLabel,
   serverErrors,
-  errorTitle = 'Not saved',
+  errorTitle,
   showRequestErrors,
   resetValues,
   id,
   children,
 }: FormModalProps<T>) {
+  const { t } = useTranslation(['components', 'common']);
   const generatedId = useId();
   const formId = id ?? `${generatedId}form`;
   const { isDirty, isSubmitting } = useFormState({ control: form.control });
@@ -94,9 +96,9 @@ export function FormModal<T extends FieldValues>({
       {/* Before the form's dialog: on Discard both close, and focus must end on what opened the form. */}
       <ConfirmDialog
         open={open && confirming}
-        title="Discard unsaved changes?"
-        message="What you typed in this form is not saved yet. Closing it discards the changes."
-        confirmLabel="Discard changes"
+        title={t('unsaved.title')}
+        message={t('unsaved.form')}
+        confirmLabel={t('common:actions.discard')}
         danger
         onConfirm={close}
         onCancel={() => setConfirming(false)}
@@ -109,7 +111,7 @@ export function FormModal<T extends FieldValues>({
         description={description}
         footer={
           <>
-            <Button onClick={requestClose}>Cancel</Button>
+            <Button onClick={requestClose}>{t('common:actions.cancel')}</Button>
             <Button variant="primary" type="submit" form={formId} loading={isSubmitting}>
               {submitLabel}
             </Button>
@@ -118,7 +120,7 @@ export function FormModal<T extends FieldValues>({
       >
         <form id={formId} className="stack" onSubmit={submit} noValidate>
           {formError ? (
-            <Alert tone="danger" title={errorTitle}>
+            <Alert tone="danger" title={errorTitle ?? t('formModal.notSaved')}>
               {formError}
             </Alert>
           ) : null}

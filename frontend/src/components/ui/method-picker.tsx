@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TagInput } from './tag-input';
 
 export const commonMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -20,6 +21,7 @@ type Props = {
  * An empty selection means "any method".
  */
 export function MethodPicker({ value, onChange, label, invalid, describedBy }: Props) {
+  const { t } = useTranslation(['components', 'common']);
   const id = useId();
   const selected = new Set(value.map((m) => m.toUpperCase()));
   const others = value.filter((m) => !known.has(m.toUpperCase()));
@@ -43,18 +45,18 @@ export function MethodPicker({ value, onChange, label, invalid, describedBy }: P
   return (
     <fieldset className="method-picker" aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       <legend className="sr-only">{label}</legend>
-      {group('Common', commonMethods)}
-      {group('WebDAV / CalDAV', webdavMethods)}
+      {group(t('methods.common'), commonMethods)}
+      {group(t('methods.webdav'), webdavMethods)}
       <div className="method-group">
         <label className="small muted" htmlFor={`${id}-other`}>
-          Other methods
+          {t('methods.other')}
         </label>
         <TagInput
           id={`${id}-other`}
           value={others}
           onChange={(next) => onChange([...value.filter((m) => known.has(m.toUpperCase())), ...next.map((m) => m.toUpperCase())])}
           placeholder="SEARCH"
-          validate={(v) => (/^[A-Za-z]{1,20}$/.test(v) ? null : 'Letters only, such as SEARCH')}
+          validate={(v) => (/^[A-Za-z]{1,20}$/.test(v) ? null : t('methods.lettersOnly'))}
         />
       </div>
     </fieldset>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 type ModalProps = {
@@ -16,6 +17,7 @@ const focusable = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /** Accessible modal: focus moves in, Tab is trapped, Escape closes, focus returns on close. */
 export function Modal({ open, title, onClose, children, footer, size = 'md', description }: ModalProps) {
+  const { t } = useTranslation(['components', 'common']);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descId = useId();
@@ -78,7 +80,7 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', des
               </p>
             ) : null}
           </div>
-          <Button variant="ghost" size="sm" iconOnly icon="x" aria-label="Close" onClick={onClose} />
+          <Button variant="ghost" size="sm" iconOnly icon="x" aria-label={t('common:actions.close')} onClick={onClose} />
         </div>
         <div className="modal-body">{children}</div>
         {footer ? <div className="modal-footer">{footer}</div> : null}
@@ -101,7 +103,8 @@ type ConfirmProps = {
   onCancel: () => void;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', danger, loading, blockedReason, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, danger, loading, blockedReason, onConfirm, onCancel }: ConfirmProps) {
+  const { t } = useTranslation(['components', 'common']);
   return (
     <Modal
       open={open}
@@ -110,10 +113,10 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} loading={loading} disabled={!!blockedReason} aria-describedby={blockedReason ? 'confirm-blocked' : undefined} onClick={onConfirm}>
-            {confirmLabel}
+            {confirmLabel ?? t('common:actions.confirm')}
           </Button>
         </>
       }

@@ -1,4 +1,5 @@
 import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
 import { Alert } from './alert';
 
@@ -7,9 +8,10 @@ import { Alert } from './alert';
  * and nothing can be changed from here.
  */
 export function ReadOnlyNote({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation(['components', 'common']);
   return (
-    <Alert tone="info" title="You have read-only access">
-      {children ?? 'An administrator with the admin role can change this.'}
+    <Alert tone="info" title={t('readOnly.title')}>
+      {children ?? t('readOnly.adminCanChange')}
     </Alert>
   );
 }
@@ -53,9 +55,10 @@ export function isRoleRefusal(e: unknown): boolean {
 
 /** In place of a section whose read the server keeps to the admin role. */
 export function AdminOnlyNote({ title }: { title: string }) {
+  const { t } = useTranslation(['components', 'common']);
   return (
     <Alert tone="info" title={title}>
-      Only administrators with the admin role can see this.
+      {t('readOnly.adminOnly')}
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { CopyButton } from './copy-button';
 import { Modal } from './modal';
@@ -16,16 +17,17 @@ type Props = {
 
 /** A secret the API shows once (a token's value): copy it now, it is never returned again. */
 export function SecretOnceDialog({ value, onClose, title, label, children }: Props) {
+  const { t } = useTranslation(['components', 'common']);
   return (
     <Modal
       open={value !== null}
       onClose={onClose}
       size="lg"
       title={title}
-      description="Copy it now: you will not see it again."
+      description={t('secretOnce.description')}
       footer={
         <Button variant="primary" onClick={onClose}>
-          I have copied it
+          {t('secretOnce.done')}
         </Button>
       }
     >

@@ -1,9 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
 /** Tiny SVG line chart; the caller gives it an accessible label summarising the data. */
 export function Sparkline({ values, width = 96, height = 28, label, fluid }: { values: number[]; width?: number; height?: number; label: string; fluid?: boolean }) {
+  const { t } = useTranslation(['components', 'common']);
   if (values.length < 2) {
     return (
       <span className="faint small" aria-label={label}>
-        no data
+        {t('sparkline.noData')}
       </span>
     );
   }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import type { RuntimeStatus } from '@/lib/api-types';
 import { TraefikSetup } from '../status/traefik-setup';
@@ -20,15 +21,16 @@ export function EmptyState({ icon = 'box', title, children, action }: { icon?: I
   );
 }
 
-export function ErrorState({ error, onRetry, title = 'Could not load this data' }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorState({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+  const { t } = useTranslation(['components', 'common']);
   return (
     <Alert
       tone="danger"
-      title={title}
+      title={title ?? t('states.loadFailed')}
       action={
         onRetry ? (
           <Button size="sm" icon="refresh" onClick={onRetry}>
-            Retry
+            {t('states.retry')}
           </Button>
         ) : undefined
       }
@@ -44,8 +46,9 @@ export function ErrorState({ error, onRetry, title = 'Could not load this data' 
 }
 
 export function LoadingRows({ rows = 4 }: { rows?: number }) {
+  const { t } = useTranslation(['components', 'common']);
   return (
-    <div className="stack-sm" aria-busy="true" aria-label="Loading" style={{ padding: 20 }}>
+    <div className="stack-sm" aria-busy="true" aria-label={t('states.loading')} style={{ padding: 20 }}>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="skeleton" style={{ width: `${90 - i * 12}%` }} />
       ))}
@@ -64,13 +67,13 @@ function sentence(text?: string): string {
  * check of Traefik's polls) or cannot be reached.
  */
 export function RuntimeBanner({ status }: { status?: RuntimeStatus | null }) {
+  const { t } = useTranslation(['components', 'common']);
   if (!status) return null;
   if (!status.configured) return <TraefikSetup reason={sentence(status.error)} />;
   if (!status.reachable)
     return (
-      <Alert tone="warning" title="Traefik is unreachable">
-        The live view is unavailable right now{status.error ? `: ${sentence(status.error)}` : '.'} Configuration changes are still
-        saved and picked up by Traefik when it polls.
+      <Alert tone="warning" title={t('states.unreachable')}>
+        {status.error ? t('states.unreachableBecause', { reason: sentence(status.error) }) : t('states.unreachableText')}
       </Alert>
     );
   return null;

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useFieldControl } from './field';
 import { Icon } from './icons';
 import { useInsideReadOnly } from './read-only';
@@ -18,7 +19,8 @@ type Props = {
 };
 
 /** A list of short strings as removable chips, with one-click suggestions. */
-export function TagInput({ value, onChange, suggestions = [], placeholder, id, validate, suggestionLabel = 'Suggestions', disabled, ...aria }: Props) {
+export function TagInput({ value, onChange, suggestions = [], placeholder, id, validate, suggestionLabel, disabled, ...aria }: Props) {
+  const { t } = useTranslation(['components', 'common']);
   const readOnly = useInsideReadOnly() || !!disabled;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +64,7 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
           <span className="tag" key={v}>
             {v}
             {readOnly ? null : (
-              <button type="button" aria-label={`Remove ${v}`} onClick={() => onChange(value.filter((x) => x !== v))}>
+              <button type="button" aria-label={t('tagInput.remove', { value: v })} onClick={() => onChange(value.filter((x) => x !== v))}>
                 <Icon name="x" size={12} />
               </button>
             )}
@@ -93,9 +95,9 @@ export function TagInput({ value, onChange, suggestions = [], placeholder, id, v
       </div>
       {error ? <div className="field-error" role="alert">{error}</div> : null}
       {remaining.length ? (
-        <div className="suggestions" aria-label={suggestionLabel}>
+        <div className="suggestions" aria-label={suggestionLabel ?? t('tagInput.suggestions')}>
           {remaining.slice(0, 12).map((s) => (
-            <button type="button" className="suggestion" key={s} onClick={() => add(s)} aria-label={`Add ${s}`}>
+            <button type="button" className="suggestion" key={s} onClick={() => add(s)} aria-label={t('tagInput.add', { value: s })}>
               + {s}
             </button>
           ))}

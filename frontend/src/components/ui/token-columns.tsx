@@ -1,4 +1,5 @@
 import { formatDateTime, formatRelative } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { Badge, type Tone } from './badge';
 import type { Column } from './data-table';
 
@@ -10,46 +11,47 @@ export type TokenLife = {
   lastUsedAddress: string;
 };
 
-const statusTone: Record<TokenLife['status'], { tone: Tone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  expired: { tone: 'neutral', label: 'Expired' },
-  revoked: { tone: 'danger', label: 'Revoked' },
+const statusTone: Record<TokenLife['status'], { tone: Tone; label: 'active' | 'expired' | 'revoked' }> = {
+  active: { tone: 'success', label: 'active' },
+  expired: { tone: 'neutral', label: 'expired' },
+  revoked: { tone: 'danger', label: 'revoked' },
 };
 
 const time = (iso: string | null) => (iso ? Date.parse(iso) : null);
 
 /** The Status, Expires and Last used columns of a token table. */
 export function tokenLifeColumns<T extends TokenLife>(): Column<T>[] {
+  const t = i18n.getFixedT(null, 'components');
   return [
     {
       id: 'status',
-      header: 'Status',
-      cell: (t) => {
-        const st = statusTone[t.status] ?? { tone: 'neutral' as Tone, label: t.status };
-        return <Badge tone={st.tone}>{st.label}</Badge>;
+      header: i18n.t('common:words.status'),
+      cell: (row) => {
+        const st = statusTone[row.status];
+        return <Badge tone={st?.tone ?? 'neutral'}>{st ? t(`tokens.status.${st.label}`) : row.status}</Badge>;
       },
     },
     {
       id: 'expires',
-      header: 'Expires',
+      header: t('tokens.expires'),
       className: 'small nowrap',
-      cellProps: (t) => ({ title: t.expiresAt ? formatDateTime(t.expiresAt) : undefined }),
-      sortValue: (t) => time(t.expiresAt),
-      cell: (t) => (t.expiresAt ? formatRelative(t.expiresAt) : 'never'),
+      cellProps: (row) => ({ title: row.expiresAt ? formatDateTime(row.expiresAt) : undefined }),
+      sortValue: (row) => time(row.expiresAt),
+      cell: (row) => (row.expiresAt ? formatRelative(row.expiresAt) : t('tokens.never')),
     },
     {
       id: 'lastUsed',
-      header: 'Last used',
+      header: t('tokens.lastUsed'),
       className: 'small',
-      sortValue: (t) => time(t.lastUsedAt),
-      cell: (t) =>
-        t.lastUsedAt ? (
+      sortValue: (row) => time(row.lastUsedAt),
+      cell: (row) =>
+        row.lastUsedAt ? (
           <div className="stack-sm" style={{ gap: 0 }}>
-            <span title={formatDateTime(t.lastUsedAt)}>{formatRelative(t.lastUsedAt)}</span>
-            {t.lastUsedAddress ? <span className="mono muted">{t.lastUsedAddress}</span> : null}
+            <span title={formatDateTime(row.lastUsedAt)}>{formatRelative(row.lastUsedAt)}</span>
+            {row.lastUsedAddress ? <span className="mono muted">{row.lastUsedAddress}</span> : null}
           </div>
         ) : (
-          <span className="faint">never</span>
+          <span className="faint">{t('tokens.never')}</span>
         ),
     },
   ];

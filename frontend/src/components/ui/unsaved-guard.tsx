@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './modal';
 
@@ -7,6 +8,7 @@ import { ConfirmDialog } from './modal';
  * navigation. `allowNext()` lets the next navigation through (after a successful save).
  */
 export function useUnsavedGuard(dirty: boolean) {
+  const { t } = useTranslation(['components', 'common']);
   const bypass = useRef(false);
   useEffect(() => {
     if (!dirty) return;
@@ -30,9 +32,9 @@ export function useUnsavedGuard(dirty: boolean) {
   const dialog = (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title="Discard unsaved changes?"
-      message="You have changes on this page that are not saved yet. Leaving will discard them."
-      confirmLabel="Discard changes"
+      title={t('unsaved.title')}
+      message={t('unsaved.page')}
+      confirmLabel={t('common:actions.discard')}
       danger
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}

@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { GlobalAccessRulesInput, RuleTestInput, ServiceAccessInput } from '@/lib/api-types';
@@ -14,7 +15,7 @@ export function useSaveServiceAccess(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceAccessInput) => api.put('/api/services/{id}/access', { params: { id: serviceId }, body }),
-    meta: { success: 'Access rules saved' },
+    meta: { success: i18n.t('access:saved.service') },
     onSuccess: (data) => {
       qc.setQueryData(qk.access.service(serviceId), data);
       return Promise.all([
@@ -35,7 +36,7 @@ export function useSaveGlobalRules() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: GlobalAccessRulesInput) => api.put('/api/access/rules', { body }),
-    meta: { success: 'Global rules saved' },
+    meta: { success: i18n.t('access:saved.global') },
     onSuccess: (data) => {
       qc.setQueryData(qk.access.global(), data);
       // Every service's evaluation (and exposure) changes with the global list.

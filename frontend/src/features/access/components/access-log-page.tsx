@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/card';
 import { AccessLogTable } from './access-log-table';
 
 export function AccessLogPage() {
+  const { t } = useTranslation('access');
   return (
     <>
-      <PageHeader title="Access log" description="What the panel decided for each request Traefik asked about, across all services." />
-      <AccessLogTable title="Requests" />
+      <PageHeader title={t('log.title')} description={t('log.pageDescription')} />
+      <AccessLogTable title={t('log.requests')} />
     </>
   );
 }

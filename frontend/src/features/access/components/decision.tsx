@@ -1,16 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { Badge, type Tone } from '@/components/ui/badge';
 import type { IconName } from '@/components/ui/icons';
 import type { AccessAction, AccessDecision } from '@/lib/api-types';
 
-const actions: Record<AccessAction, { tone: Tone; icon: IconName; label: string }> = {
-  allow: { tone: 'success', icon: 'checkCircle', label: 'Allowed' },
-  deny: { tone: 'danger', icon: 'xCircle', label: 'Denied' },
-  authenticate: { tone: 'warning', icon: 'lock', label: 'Sign-in required' },
+const actions: Record<AccessAction, { tone: Tone; icon: IconName }> = {
+  allow: { tone: 'success', icon: 'checkCircle' },
+  deny: { tone: 'danger', icon: 'xCircle' },
+  authenticate: { tone: 'warning', icon: 'lock' },
 };
 
 /** The tester's verdict: text and icon carry the meaning, colour only repeats it. */
 export function DecisionBadge({ decision, large }: { decision: AccessAction; large?: boolean }) {
-  const d = actions[decision] ?? { tone: 'neutral' as Tone, icon: 'info' as IconName, label: decision };
+  const { t } = useTranslation('access');
+  const known = actions[decision];
+  const d = { tone: known?.tone ?? ('neutral' as Tone), icon: known?.icon ?? ('info' as IconName), label: known ? t(`decision.${decision}`) : decision };
   return (
     <span className={large ? 'decision-large' : undefined} data-testid="decision">
       <Badge tone={d.tone} icon={d.icon}>
@@ -20,13 +23,13 @@ export function DecisionBadge({ decision, large }: { decision: AccessAction; lar
   );
 }
 
-export const logDecisions: Record<AccessDecision, { tone: Tone; icon: IconName; label: string }> = {
-  allowed: { tone: 'success', icon: 'checkCircle', label: 'Allowed' },
-  authenticated: { tone: 'info', icon: 'user', label: 'Authenticated' },
-  denied: { tone: 'danger', icon: 'xCircle', label: 'Denied' },
-  unauthenticated: { tone: 'warning', icon: 'lock', label: 'Sign-in asked' },
-  forbidden: { tone: 'danger', icon: 'x', label: 'Forbidden' },
-  rate_limited: { tone: 'warning', icon: 'clock', label: 'Rate limited' },
+export const logDecisions: Record<AccessDecision, { tone: Tone; icon: IconName }> = {
+  allowed: { tone: 'success', icon: 'checkCircle' },
+  authenticated: { tone: 'info', icon: 'user' },
+  denied: { tone: 'danger', icon: 'xCircle' },
+  unauthenticated: { tone: 'warning', icon: 'lock' },
+  forbidden: { tone: 'danger', icon: 'x' },
+  rate_limited: { tone: 'warning', icon: 'clock' },
 };
 
 /**
@@ -34,8 +37,10 @@ export const logDecisions: Record<AccessDecision, { tone: Tone; icon: IconName; 
  * sign-in asked for came without credentials.
  */
 export function LogDecisionBadge({ decision, by }: { decision: AccessDecision; by?: string }) {
-  let d = logDecisions[decision] ?? { tone: 'neutral' as Tone, icon: 'info' as IconName, label: decision };
-  if (decision === 'unauthenticated') d = { ...d, label: by === 'basic auth' ? 'Wrong password' : 'No credentials' };
+  const { t } = useTranslation('access');
+  const known = logDecisions[decision];
+  let d = { tone: known?.tone ?? ('neutral' as Tone), icon: known?.icon ?? ('info' as IconName), label: known ? t(`logDecision.${decision}`) : decision };
+  if (decision === 'unauthenticated') d = { ...d, label: by === 'basic auth' ? t('logDecision.wrongPassword') : t('logDecision.noCredentials') };
   return (
     <Badge tone={d.tone} icon={d.icon}>
       {d.label}

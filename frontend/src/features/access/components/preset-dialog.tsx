@@ -1,26 +1,28 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { AccessPreset } from '@/lib/api-types';
 import { usePresets } from '../api/access';
-import { actionLabels, ruleToForm, summarizeRule } from './rule-schema';
+import { actionLabel, ruleToForm, summarizeRule } from './rule-schema';
 
 /** Lists the presets; inserting one copies its rules (ordinary, editable rules) to the top of the list. */
 export function PresetDialog({ open, onClose, onInsert }: { open: boolean; onClose: () => void; onInsert: (p: AccessPreset) => void }) {
+  const { t } = useTranslation(['access', 'common']);
   const presets = usePresets(open);
   return (
     <Modal
       open={open}
       onClose={onClose}
       size="lg"
-      title="Insert a preset"
-      description="A preset's rules are inserted at the top of the list as ordinary rules, each with its note. Nothing is saved until you save."
-      footer={<Button onClick={onClose}>Cancel</Button>}
+      title={t('presets.title')}
+      description={t('presets.description')}
+      footer={<Button onClick={onClose}>{t('common:actions.cancel')}</Button>}
     >
       {presets.isPending ? (
         <LoadingRows rows={4} />
       ) : presets.isError ? (
-        <ErrorState error={presets.error} onRetry={() => presets.refetch()} title="Could not load the presets" />
+        <ErrorState error={presets.error} onRetry={() => presets.refetch()} title={t('presets.loadFailed')} />
       ) : (
         <ul className="preset-list">
           {presets.data.map((p) => (
@@ -30,8 +32,8 @@ export function PresetDialog({ open, onClose, onInsert }: { open: boolean; onClo
                   <h3>{p.name}</h3>
                   <p className="small muted">{p.description}</p>
                 </div>
-                <Button size="sm" variant="primary" icon="plus" onClick={() => onInsert(p)} aria-label={`Insert ${p.name}`}>
-                  Insert
+                <Button size="sm" variant="primary" icon="plus" onClick={() => onInsert(p)} aria-label={t('presets.insertNamed', { name: p.name })}>
+                  {t('presets.insert')}
                 </Button>
               </div>
               <ol className="preset-rules small">
@@ -39,7 +41,7 @@ export function PresetDialog({ open, onClose, onInsert }: { open: boolean; onClo
                   const f = ruleToForm(r);
                   return (
                     <li key={i}>
-                      <strong>{actionLabels[r.action]}</strong> <span className="mono muted">{summarizeRule(f)}</span>
+                      <strong>{actionLabel(r.action)}</strong> <span className="mono muted">{summarizeRule(f)}</span>
                       {r.note ? <span className="faint"> · {r.note}</span> : null}
                     </li>
                   );
@@ -47,10 +49,10 @@ export function PresetDialog({ open, onClose, onInsert }: { open: boolean; onClo
               </ol>
               {p.docs?.length ? (
                 <div className="row small">
-                  <span className="muted">Docs:</span>
+                  <span className="muted">{t('presets.docs')}</span>
                   {p.docs.map((d) => (
                     <a key={d} href={d} target="_blank" rel="noreferrer noopener">
-                      {docLabel(d)} ↗
+                      {`${docLabel(d)} ${outward}`}
                     </a>
                   ))}
                 </div>
@@ -62,6 +64,9 @@ export function PresetDialog({ open, onClose, onInsert }: { open: boolean; onClo
     </Modal>
   );
 }
+
+// The arrow after a link that opens another site.
+const outward = '↗';
 
 function docLabel(url: string): string {
   try {

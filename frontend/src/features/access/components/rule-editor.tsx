@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -21,7 +22,8 @@ type Props = {
  * The ordered rule list of a service or of the global list. Lives inside a FormProvider
  * over RulesFormValues; the page owns the form, saving and the unsaved-changes guard.
  */
-export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
+export function RuleEditor({ geoip, title, description }: Props) {
+  const { t } = useTranslation('access');
   const { control, formState } = useFormContext<RulesFormValues>();
   const { fields, append, prepend, remove, move } = useFieldArray({ control, name: 'rules' });
   const [open, setOpen] = useState<Set<string>>(() => new Set());
@@ -60,34 +62,34 @@ export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
   const addRule = () => {
     openLast.current = true;
     append(emptyRule());
-    setAnnouncement(`Rule ${fields.length + 1} added at the end`);
+    setAnnouncement(t('editor.added', { n: fields.length + 1 }));
   };
 
   const insertPreset = (p: AccessPreset) => {
     if (fields.length + p.rules.length > MAX_RULES) {
-      toast.error(`At most ${MAX_RULES} rules`, `${p.name} adds ${p.rules.length}; remove some rules first.`);
+      toast.error(t('schema.atMostRules', { max: MAX_RULES }), t('editor.tooMany', { name: p.name, count: p.rules.length }));
       return;
     }
     prepend(p.rules.map(ruleToForm));
     setPresets(false);
-    const msg = `Inserted ${p.rules.length} rule${p.rules.length === 1 ? '' : 's'} from ${p.name} at the top`;
+    const msg = t('editor.inserted', { name: p.name, count: p.rules.length });
     setAnnouncement(msg);
-    toast.info(msg, 'Review them, then save.');
+    toast.info(msg, t('editor.review'));
   };
 
   return (
     <Card>
       <CardHeader
-        title={`${title} (${fields.length})`}
-        description={description ?? 'Checked from the top; the first rule whose conditions all match decides. Within a kind any item matches; different kinds must all match.'}
+        title={t('editor.titleCount', { title: title ?? t('editor.title'), n: fields.length })}
+        description={description ?? t('editor.description')}
         actions={
           canWrite ? (
             <>
               <Button size="sm" icon="layers" onClick={() => setPresets(true)} aria-haspopup="dialog">
-                Insert preset
+                {t('editor.insertPreset')}
               </Button>
               <Button size="sm" variant="primary" icon="plus" onClick={addRule} disabled={fields.length >= MAX_RULES}>
-                Add rule
+                {t('editor.addRule')}
               </Button>
             </>
           ) : null
@@ -97,8 +99,8 @@ export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
         {announcement}
       </div>
       {fields.length === 0 ? (
-        <EmptyState icon="filter" title="No rules">
-          Every request gets the default action.{canWrite ? ' Add a rule, or insert a preset for a common app.' : ''}
+        <EmptyState icon="filter" title={t('editor.empty')}>
+          {canWrite ? t('editor.emptyTextWrite') : t('editor.emptyText')}
         </EmptyState>
       ) : (
         <ol className="rule-list">
@@ -116,11 +118,11 @@ export function RuleEditor({ geoip, title = 'Rules', description }: Props) {
                 if (to < 0 || to >= fields.length) return;
                 focusAfter.current = { id: f.id, dir };
                 move(i, to);
-                setAnnouncement(`Rule ${i + 1} moved ${dir < 0 ? 'up' : 'down'} to position ${to + 1}`);
+                setAnnouncement(dir < 0 ? t('editor.movedUp', { n: i + 1, to: to + 1 }) : t('editor.movedDown', { n: i + 1, to: to + 1 }));
               }}
               onRemove={() => {
                 remove(i);
-                setAnnouncement(`Rule ${i + 1} removed`);
+                setAnnouncement(t('editor.removed', { n: i + 1 }));
               }}
             />
           ))}

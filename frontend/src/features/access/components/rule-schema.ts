@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { z } from 'zod';
 import { isIpOrCidr } from '@/lib/netaddr';
 import type { AccessAction, AccessRule, DefaultAction, HeaderMatchType, PathMatchType } from '@/lib/api-types';
@@ -9,29 +10,29 @@ const pathSchema = z
   .object({ type: z.enum(['exact', 'prefix', 'glob', 'regex']), value: z.string() })
   .superRefine((p, ctx) => {
     const v = p.value.trim();
-    if (!v) return ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a path' });
-    if (p.type !== 'regex' && !v.startsWith('/')) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Paths start with /' });
+    if (!v) return ctx.addIssue({ code: 'custom', path: ['value'], message: i18n.t('access:schema.enterPath') });
+    if (p.type !== 'regex' && !v.startsWith('/')) ctx.addIssue({ code: 'custom', path: ['value'], message: i18n.t('access:schema.pathSlash') });
     if (p.type !== 'regex' && p.type !== 'glob' && v.includes('*'))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Use the glob type for *' });
+      ctx.addIssue({ code: 'custom', path: ['value'], message: i18n.t('access:schema.useGlob') });
   });
 
 const headerSchema = z
   .object({ name: z.string(), match: z.enum(['present', 'equals', 'contains']), value: z.string() })
   .superRefine((h, ctx) => {
-    if (!h.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter a header name' });
+    if (!h.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: i18n.t('access:schema.enterHeaderName') });
     else if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(h.name.trim()))
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Not a valid header name' });
-    if (h.match !== 'present' && !h.value) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: i18n.t('access:schema.badHeaderName') });
+    if (h.match !== 'present' && !h.value) ctx.addIssue({ code: 'custom', path: ['value'], message: i18n.t('access:schema.enterValue') });
   });
 
 const ruleSchema = z.object({
   action: z.enum(['allow', 'deny', 'authenticate']),
-  note: z.string().max(MAX_NOTE, `At most ${MAX_NOTE} characters`),
+  note: z.string().max(MAX_NOTE, { error: () => i18n.t('access:schema.atMostChars', { max: MAX_NOTE }) }),
   paths: z.array(pathSchema),
   methods: z.array(z.string()),
   sources: z.array(z.string()).superRefine((list, ctx) => {
     const bad = list.find((s) => s !== 'private' && s !== 'loopback' && !isIpOrCidr(s));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `${bad} is not an IP address, a CIDR range, "private" or "loopback"` });
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: i18n.t('access:schema.badSource', { value: bad }) });
   }),
   countries: z.array(z.string()),
   headers: z.array(headerSchema),
@@ -43,7 +44,7 @@ const ruleSchema = z.object({
 
 export const rulesFormSchema = z.object({
   defaultAction: z.enum(['', 'allow', 'deny', 'authenticate']),
-  rules: z.array(ruleSchema).max(MAX_RULES, `At most ${MAX_RULES} rules`),
+  rules: z.array(ruleSchema).max(MAX_RULES, { error: () => i18n.t('access:schema.atMostRules', { max: MAX_RULES }) }),
 });
 
 export type RuleValues = z.infer<typeof ruleSchema>;
@@ -117,29 +118,38 @@ export function mapRulePath(path: string): string | null {
 const known = /^(defaultAction|rules|rules\.\d+(\.(action|note|methods|sources|countries|paths|headers|people|groups|secondFactor))?|rules\.\d+\.paths\.\d+\.(type|value)|rules\.\d+\.headers\.\d+\.(name|match|value))$/;
 export const isKnownRulePath = (p: string) => known.test(p);
 
-const protectionLabels: Record<string, string> = {
-  basicAuth: 'basic auth',
-  sso: 'single sign-on',
-  sharedLinks: 'shared links',
-  tokens: 'machine tokens',
-};
+const protections = ['basicAuth', 'sso', 'sharedLinks', 'tokens'] as const;
 /** The API names protections by their JSON keys (basicAuth, sso, sharedLinks, tokens). */
-export const protectionLabel = (p: string) => protectionLabels[p] ?? p;
+export const protectionLabel = (p: string) =>
+  (protections as readonly string[]).includes(p) ? i18n.t(`access:protections.${p as (typeof protections)[number]}`) : p;
 
-export const actionLabels: Record<AccessAction, string> = { allow: 'Allow', deny: 'Deny', authenticate: 'Authenticate' };
+export const accessActions: AccessAction[] = ['allow', 'deny', 'authenticate'];
+/** An action's name in the person's language. */
+export const actionLabel = (a: AccessAction) => i18n.t(`access:actions.${a}`);
 
 /** One line describing a rule's conditions, for collapsed rules and the tester's steps. */
 export function summarizeRule(r: RuleValues): string {
   const parts: string[] = [];
-  if (r.paths.length) parts.push(r.paths.map((p) => `${p.type} ${p.value || '…'}`).join(' or '));
+  const t = i18n.getFixedT(null, 'access', 'summary');
+  const or = t('or');
+  if (r.paths.length) parts.push(r.paths.map((p) => t('path', { type: p.type, value: p.value || '…' })).join(or));
   if (r.methods.length) parts.push(r.methods.join(', '));
-  if (r.sources.length) parts.push(`from ${r.sources.join(', ')}`);
-  if (r.countries.length) parts.push(`in ${r.countries.join(', ')}`);
-  if (r.headers.length) parts.push(r.headers.map((h) => `${h.name || '…'} ${h.match === 'present' ? 'present' : `${h.match} "${h.value}"`}`).join(' and '));
-  if (r.people.length) parts.push(`person ${r.people.join(' or ')}`);
-  if (r.groups.length) parts.push(`group ${r.groups.join(' or ')}`);
-  if (r.secondFactor) parts.push('second factor');
-  return parts.length ? parts.join(' · ') : 'every request';
+  if (r.sources.length) parts.push(t('from', { list: r.sources.join(', ') }));
+  if (r.countries.length) parts.push(t('in', { list: r.countries.join(', ') }));
+  if (r.headers.length)
+    parts.push(
+      r.headers
+        .map((h) =>
+          h.match === 'present'
+            ? t('headerPresent', { name: h.name || '…' })
+            : t(h.match === 'equals' ? 'headerEquals' : 'headerContains', { name: h.name || '…', value: h.value }),
+        )
+        .join(t('and')),
+    );
+  if (r.people.length) parts.push(t('person', { list: r.people.join(or) }));
+  if (r.groups.length) parts.push(t('group', { list: r.groups.join(or) }));
+  if (r.secondFactor) parts.push(t('secondFactor'));
+  return parts.length ? parts.join(' · ') : t('everyRequest');
 }
 
 /** An allow rule with no condition lets every request through without signing in. */

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Trans, useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,15 +15,15 @@ import type { RuleTestInput, RuleTestResult, RuleTestStep } from '@/lib/api-type
 import { applyServerErrors } from '@/lib/form-errors';
 import { useTestRules } from '../api/access';
 import { DecisionBadge } from './decision';
-import { protectionLabel } from './rule-schema';
+import { actionLabel, protectionLabel } from './rule-schema';
 
 const schema = z.object({
-  method: z.string().min(1, 'Pick a method'),
-  url: z.string().trim().min(1, 'Enter a URL or a path'),
+  method: z.string().min(1, { error: () => i18n.t('access:tester.pickMethod') }),
+  url: z.string().trim().min(1, { error: () => i18n.t('access:tester.enterUrl') }),
   clientAddress: z.string().trim(),
-  person: z.string().trim().max(64, 'At most 64 characters'),
+  person: z.string().trim().max(64, { error: () => i18n.t('access:schema.atMostChars', { max: 64 }) }),
   secondFactor: z.boolean(),
-  headers: z.array(z.object({ name: z.string().trim().min(1, 'Enter a name'), value: z.string() })),
+  headers: z.array(z.object({ name: z.string().trim().min(1, { error: () => i18n.t('access:tester.enterName') }), value: z.string() })),
 });
 type Values = z.infer<typeof schema>;
 
@@ -35,6 +37,7 @@ type Props = {
 
 /** Asks the panel how the rules in the editor would decide one request. */
 export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
+  const { t } = useTranslation('access');
   const test = useTestRules(serviceId);
   const [result, setResult] = useState<RuleTestResult | null>(null);
   const [draftBroken, setDraftBroken] = useState(false);
@@ -71,12 +74,12 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
 
   return (
     <Card>
-      <CardHeader title="Rule tester" description="How the rules in the editor (saved or not) and the saved global rules decide a request." />
-      <form className="card-body stack" onSubmit={onSubmit} noValidate aria-label="Rule tester">
+      <CardHeader title={t('tester.title')} description={t('tester.description')} />
+      <form className="card-body stack" onSubmit={onSubmit} noValidate aria-label={t('tester.title')}>
         <div className="row-fields">
           <div className="rf-side" style={{ width: 130, flex: 'none' }}>
-            <Field label="Method" error={errors.method?.message}>
-              <select className="select" {...register('method')}>
+            <Field label={t('tester.method')} error={errors.method?.message}>
+              <select className="select" {...register(`method`)}>
                 {[...commonMethods, ...webdavMethods].map((m) => (
                   <option key={m}>{m}</option>
                 ))}
@@ -84,49 +87,49 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
             </Field>
           </div>
           <div className="rf-main">
-            <Field label="URL" error={errors.url?.message}>
-              <input className="input mono" placeholder="https://cloud.example.com/remote.php/dav" autoCapitalize="off" spellCheck={false} {...register('url')} />
+            <Field label={t('tester.url')} error={errors.url?.message}>
+              <input className="input mono" placeholder={t('tester.urlPlaceholder')} autoCapitalize="off" spellCheck={false} {...register(`url`)} />
             </Field>
           </div>
         </div>
-        <Field label="Client address" optional error={errors.clientAddress?.message} hint="Unknown when empty: address and country conditions do not match.">
-          <input className="input mono" placeholder="203.0.113.7" autoCapitalize="off" spellCheck={false} {...register('clientAddress')} />
+        <Field label={t('log.clientAddress')} optional error={errors.clientAddress?.message} hint={t('tester.clientHint')}>
+          <input className="input mono" placeholder="203.0.113.7" autoCapitalize="off" spellCheck={false} {...register(`clientAddress`)} />
         </Field>
         <Field
-          label="Person"
+          label={t('tester.person')}
           optional
           error={errors.person?.message}
-          hint="A username of the directory: their groups are read from it. Empty for a request without a signed-in person (anonymous, basic auth, a machine token)."
+          hint={t('tester.personHint')}
         >
-          <input className="input" placeholder="ann" autoCapitalize="off" spellCheck={false} {...register('person')} />
+          <input className="input" placeholder={t('tester.personPlaceholder')} autoCapitalize="off" spellCheck={false} {...register(`person`)} />
         </Field>
         <label className="checkbox">
-          <input type="checkbox" {...register('secondFactor')} />
+          <input type="checkbox" {...register(`secondFactor`)} />
           <span className="checkbox-text">
-            <span>Signed in with a second factor</span>
-            <span className="field-hint">Or a passkey. Only counts with a person.</span>
+            <span>{t('identity.secondFactor')}</span>
+            <span className="field-hint">{t('tester.secondFactorHint')}</span>
           </span>
         </label>
         <div className="stack-sm">
           <span className="field-label">
-            Headers <span className="optional">(optional)</span>
+            <Trans t={t} i18nKey="headers.label" components={{ opt: <span className="optional" /> }} />
           </span>
           {headers.fields.map((f, i) => (
             <div key={f.id} className="stack-sm">
               <div className="row-fields">
                 <div className="rf-side" style={{ flex: '1 1 40%' }}>
                   <label className="sr-only" htmlFor={`tester-h-${i}-name`}>
-                    Test header {i + 1} name
+                    {t('tester.headerName', { i: i + 1 })}
                   </label>
-                  <input id={`tester-h-${i}-name`} className="input mono" placeholder="User-Agent" aria-invalid={errors.headers?.[i]?.name ? true : undefined} {...register(`headers.${i}.name`)} />
+                  <input id={`tester-h-${i}-name`} className="input mono" placeholder={t('headers.namePlaceholder')} aria-invalid={errors.headers?.[i]?.name ? true : undefined} {...register(`headers.${i}.name`)} />
                 </div>
                 <div className="rf-main">
                   <label className="sr-only" htmlFor={`tester-h-${i}-value`}>
-                    Test header {i + 1} value
+                    {t('tester.headerValue', { i: i + 1 })}
                   </label>
-                  <input id={`tester-h-${i}-value`} className="input mono" placeholder="Nextcloud-android" {...register(`headers.${i}.value`)} />
+                  <input id={`tester-h-${i}-value`} className="input mono" placeholder={t('tester.headerValuePlaceholder')} {...register(`headers.${i}.value`)} />
                 </div>
-                <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove test header ${i + 1}`} onClick={() => headers.remove(i)} />
+                <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('tester.removeHeader', { i: i + 1 })} onClick={() => headers.remove(i)} />
               </div>
               {errors.headers?.[i]?.name?.message ? <FieldErrorText message={errors.headers[i].name.message} /> : null}
             </div>
@@ -134,18 +137,18 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
           {errors.root?.headers?.message ? <FieldErrorText message={errors.root.headers.message} /> : null}
           <div>
             <Button size="sm" icon="plus" onClick={() => headers.append({ name: '', value: '' })}>
-              Add header
+              {t('headers.add')}
             </Button>
           </div>
         </div>
         <div>
           <Button type="submit" variant="primary" icon="play" loading={test.isPending}>
-            Test request
+            {t('tester.run')}
           </Button>
         </div>
         {draftBroken ? (
-          <Alert tone="warning" title="The rules in the editor have problems">
-            Fix the highlighted fields in the rules, then test again.
+          <Alert tone="warning" title={t('tester.draftBroken')}>
+            {t('tester.draftBrokenText')}
           </Alert>
         ) : null}
       </form>
@@ -154,55 +157,69 @@ export function RuleTester({ serviceId, getDraft, onDraftError }: Props) {
   );
 }
 
+const stepMarks = { matched: '✓', missed: '–' };
+
 function stepLabel(s: RuleTestStep) {
-  return `${s.scope === 'global' ? 'Global rule' : 'Rule'} ${s.index + 1}`;
+  return s.scope === 'global' ? i18n.t('access:tester.globalRule', { n: s.index + 1 }) : i18n.t('access:tester.rule', { n: s.index + 1 });
 }
 
 function TestResult({ result }: { result: RuleTestResult }) {
+  const { t } = useTranslation(['access', 'common']);
   return (
-    <section className={`test-result decision-${result.decision}`} aria-label="Test result" aria-live="polite">
+    <section className={`test-result decision-${result.decision}`} aria-label={t('tester.result')} aria-live="polite">
       <div className="row">
         <DecisionBadge decision={result.decision} large />
         <span className="small muted">
-          {result.scope === 'default' ? 'by the default action' : `by ${result.scope === 'global' ? 'global rule' : 'rule'} ${(result.index ?? 0) + 1}`}
+          {result.scope === 'default' ? t('tester.byDefault') : result.scope === 'global' ? t('tester.byGlobalRule', { n: (result.index ?? 0) + 1 }) : t('tester.byRule', { n: (result.index ?? 0) + 1 })}
         </span>
       </div>
       <p>{result.reason}</p>
       {result.person ? (
         <p className="small">
-          As <strong>{result.person.username}</strong>
-          {result.person.groups.length ? `, in ${result.person.groups.join(', ')}` : ', in no group'}
-          {result.person.secondFactor ? ', signed in with a second factor' : ''}.
+          <Trans
+            t={t}
+            i18nKey={
+              result.person.groups.length
+                ? result.person.secondFactor
+                  ? 'tester.asInGroupsSecond'
+                  : 'tester.asInGroups'
+                : result.person.secondFactor
+                  ? 'tester.asNoGroupSecond'
+                  : 'tester.asNoGroup'
+            }
+            values={{ name: result.person.username, groups: result.person.groups.join(', ') }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       ) : null}
       <dl className="kv small">
-        <dt>Path as read</dt>
+        <dt>{t('tester.pathRead')}</dt>
         <dd>
           <code>{result.path}</code>{' '}
           {result.ambiguous ? (
-            <Badge tone="warning" icon="alert" title="The path can be read in more than one way: allow rules never match it">
-              ambiguous
+            <Badge tone="warning" icon="alert" title={t('tester.ambiguousTitle')}>
+              {t('tester.ambiguous')}
             </Badge>
           ) : null}
         </dd>
         {result.country ? (
           <>
-            <dt>Country</dt>
+            <dt>{t('tester.country')}</dt>
             <dd>{result.country}</dd>
           </>
         ) : null}
         {result.decision === 'authenticate' ? (
           <>
-            <dt>Accepted sign-ins</dt>
-            <dd>{result.protections?.length ? result.protections.map(protectionLabel).join(', ') : <span className="warn-text">none: the request is refused</span>}</dd>
+            <dt>{t('tester.accepted')}</dt>
+            <dd>{result.protections?.length ? result.protections.map(protectionLabel).join(', ') : <span className="warn-text">{t('tester.noneRefused')}</span>}</dd>
           </>
         ) : null}
       </dl>
       {result.ambiguous ? (
-        <p className="small muted">Allow rules never match an ambiguous path (such as /public/../admin); deny and authenticate rules match every reading of it.</p>
+        <p className="small muted">{t('tester.ambiguousText')}</p>
       ) : null}
       {result.warnings?.length ? (
-        <Alert tone="warning" title="Worth knowing">
+        <Alert tone="warning" title={t('tester.worthKnowing')}>
           <ul className="plain-list">
             {result.warnings.map((w) => (
               <li key={w}>{w}</li>
@@ -211,25 +228,25 @@ function TestResult({ result }: { result: RuleTestResult }) {
         </Alert>
       ) : null}
       <div className="stack-sm">
-        <h3>Steps</h3>
+        <h3>{t('tester.steps')}</h3>
         {!result.steps?.length ? (
-          <p className="small muted">No rules to check: the default action decided.</p>
+          <p className="small muted">{t('tester.noSteps')}</p>
         ) : (
-          <ol className="steps" aria-label="Steps">
+          <ol className="steps" aria-label={t('tester.steps')}>
             {result.steps.map((s, i) => (
               <li key={i} className={s.matched ? 'matched' : undefined}>
                 <span className={`step-mark${s.matched ? ' on' : ''}`} aria-hidden="true">
-                  {s.matched ? '✓' : '–'}
+                  {s.matched ? stepMarks.matched : stepMarks.missed}
                 </span>
                 <div className="grow">
                   <div>
-                    <strong>{stepLabel(s)}</strong> <span className="muted">({s.action})</span>
+                    <strong>{stepLabel(s)}</strong> <span className="muted">({actionLabel(s.action)})</span>
                     {s.note ? <span className="muted"> · {s.note}</span> : null}
-                    <span className="sr-only">{s.matched ? ': matched' : ': did not match'}</span>
+                    <span className="sr-only">{s.matched ? t('tester.srMatched') : t('tester.srNotMatched')}</span>
                   </div>
                   <div className="small muted">{s.reason}</div>
                 </div>
-                {s.matched ? <Badge tone="primary">matched</Badge> : null}
+                {s.matched ? <Badge tone="primary">{t('tester.matched')}</Badge> : null}
               </li>
             ))}
           </ol>

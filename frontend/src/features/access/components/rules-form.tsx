@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/modal';
@@ -34,6 +35,7 @@ type Props = {
 
 /** Rule list form shared by the service's Access tab and the global rules page. */
 export function RulesForm({ initial, geoip, onSave, saving, opens, top, aside, title, description }: Props) {
+  const { t } = useTranslation('access');
   const form = useForm<RulesFormValues>({ resolver: zodResolver(rulesFormSchema), defaultValues: initial });
   const { formState, handleSubmit, reset, setError } = form;
   const guard = useUnsavedGuard(formState.isDirty && !saving);
@@ -81,19 +83,15 @@ export function RulesForm({ initial, geoip, onSave, saving, opens, top, aside, t
   return (
     <FormProvider {...form}>
       <div className={aside ? 'access-layout' : undefined}>
-        <form ref={root} onSubmit={onSubmit} noValidate className="stack" aria-label={title ?? 'Rules'}>
+        <form ref={root} onSubmit={onSubmit} noValidate className="stack" aria-label={title ?? t('editor.title')}>
           {guard.dialog}
           <ConfirmDialog
             open={pendingPublic !== null}
-            title="Make it public?"
+            title={t('form.public.title')}
             message={
-              <>
-                <strong>Everyone on the internet can open {opens} without signing in.</strong> These rules let
-                every request through without asking for a password, single sign-on or a shared link. Only
-                narrower deny or authenticate rules above them still apply.
-              </>
+              <Trans t={t} i18nKey="form.public.message" values={{ opens }} components={{ strong: <strong /> }} />
             }
-            confirmLabel="Make it public"
+            confirmLabel={t('form.public.confirm')}
             danger
             loading={saving}
             onCancel={() => setPendingPublic(null)}
@@ -104,7 +102,7 @@ export function RulesForm({ initial, geoip, onSave, saving, opens, top, aside, t
             }}
           />
           {formError ? (
-            <Alert tone="danger" title="The rules were not saved">
+            <Alert tone="danger" title={t('form.notSaved')}>
               {formError}
             </Alert>
           ) : null}
@@ -114,13 +112,13 @@ export function RulesForm({ initial, geoip, onSave, saving, opens, top, aside, t
           {canWrite ? (
             <div className={`save-bar${formState.isDirty ? ' dirty' : ''}`}>
               <span className="small muted grow" role="status">
-                {formState.isDirty ? 'Unsaved changes' : 'Saved'}
+                {formState.isDirty ? t('form.unsaved') : t('form.saved')}
               </span>
               <Button variant="ghost" disabled={!formState.isDirty || saving} onClick={() => reset()}>
-                Discard
+                {t('form.discard')}
               </Button>
               <Button type="submit" variant="primary" loading={saving} disabled={!formState.isDirty}>
-                Save rules
+                {t('form.save')}
               </Button>
             </div>
           ) : null}

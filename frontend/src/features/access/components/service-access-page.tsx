@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
@@ -14,24 +15,23 @@ import { isKnownRulePath, mapRulePath, toDraft, toFormValues } from './rule-sche
 
 /** The service's Access tab: its ordered rules and default action, the tester, and its live log. */
 export function ServiceAccessPage() {
+  const { t } = useTranslation('access');
   const { id = '' } = useParams();
   const access = useServiceAccess(id);
   if (access.isPending) return <LoadingRows rows={6} />;
-  if (access.isError) return <ErrorState error={access.error} onRetry={() => access.refetch()} title="Could not load the access rules" />;
+  if (access.isError) return <ErrorState error={access.error} onRetry={() => access.refetch()} title={t('service.loadFailed')} />;
   return (
     <div className="stack" style={{ gap: 20 }}>
       <p className="muted">
-        Rules decide, before any sign-in, which requests pass, which are refused and which must authenticate.{' '}
-        <Link to="/access-rules">Global rules</Link> are checked first, then these.
+        <Trans t={t} i18nKey="service.intro" components={{ a: <Link to="/access-rules" /> }} />
       </p>
       {access.data.exposure === 'everyone' && (access.data.protections ?? []).length > 0 ? (
-        <Alert tone="danger" title="Public: rules allow everyone">
-          These rules let every request through without signing in, so the service&rsquo;s protections
-          ({(access.data.protections ?? []).join(', ')}) are not asked for.
+        <Alert tone="danger" title={t('service.public')}>
+          {t('service.publicText', { protections: (access.data.protections ?? []).join(', ') })}
         </Alert>
       ) : null}
       {access.data.warnings?.length ? (
-        <Alert tone="warning" title="The saved rules need attention">
+        <Alert tone="warning" title={t('service.warnings')}>
           <ul className="plain-list">
             {access.data.warnings.map((w) => (
               <li key={w}>{w}</li>
@@ -40,12 +40,13 @@ export function ServiceAccessPage() {
         </Alert>
       ) : null}
       <ServiceRules serviceId={id} access={access.data} />
-      <AccessLogTable serviceId={id} title="Recent requests" />
+      <AccessLogTable serviceId={id} title={t('service.recent')} />
     </div>
   );
 }
 
 function ServiceRules({ serviceId, access }: { serviceId: string; access: ServiceAccess }) {
+  const { t } = useTranslation('access');
   const save = useSaveServiceAccess(serviceId);
   const name = useServices().data?.find((s) => s.id === serviceId)?.name;
   // The tester posts a draft: a write the server refuses a viewer.
@@ -57,7 +58,7 @@ function ServiceRules({ serviceId, access }: { serviceId: string; access: Servic
       initial={toFormValues(access.rules ?? [], access.defaultAction ?? '')}
       geoip={access.geoip}
       saving={save.isPending}
-      opens={name ?? 'this service'}
+      opens={name ?? t('service.thisService')}
       onSave={async (v, confirmPublic) => {
         const saved = await save.mutateAsync({ ...toDraft(v), ...(confirmPublic ? { confirmPublic } : {}) });
         return toFormValues(saved.rules ?? [], saved.defaultAction ?? '');

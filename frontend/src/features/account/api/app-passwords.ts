@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import { qk } from '@/lib/query-keys';
 
 export function useMyAppPasswords() {
@@ -23,7 +24,7 @@ export function useRevokeAppPassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/admin/me/app-passwords/{id}', { params: { id } }),
-    meta: { success: 'App password revoked' },
+    meta: { success: i18n.t('account:appPasswords.revoked') },
     // Refresh on failure too: a 404 means it was already revoked.
     onSettled: () => qc.invalidateQueries({ queryKey: qk.account.appPasswords() }),
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import { qk } from '@/lib/query-keys';
 import { createPasskey } from '@/lib/webauthn';
 import { useWithProof } from './reauth';
@@ -38,7 +39,7 @@ export function useConfirmTotp() {
   return useMutation({
     mutationFn: (code: string) =>
       withProof(() => api.post('/api/admin/me/2fa/totp/confirm', { body: { code } })).then((r) => r.recoveryCodes),
-    meta: { quiet: true, success: 'Authenticator app turned on' },
+    meta: { quiet: true, success: i18n.t('account:totp.turnedOn') },
     onSuccess: refresh,
   });
 }
@@ -47,7 +48,7 @@ export function useDisableTotp() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: { password?: string; code?: string }) => api.del('/api/admin/me/2fa/totp', { body }),
-    meta: { quiet: true, success: 'Authenticator app turned off' },
+    meta: { quiet: true, success: i18n.t('account:totp.turnedOff') },
     onSuccess: refresh,
   });
 }
@@ -57,7 +58,7 @@ export function useRegenerateRecoveryCodes() {
   const withProof = useWithProof();
   return useMutation({
     mutationFn: () => withProof(() => api.post('/api/admin/me/2fa/recovery-codes')).then((r) => r.recoveryCodes),
-    meta: { success: 'New recovery codes generated; the old ones no longer work' },
+    meta: { success: i18n.t('account:twoFactor.regenerated') },
     onSuccess: refresh,
   });
 }
@@ -72,7 +73,7 @@ export function useAddPasskey() {
       const credential = await createPasskey(options);
       return api.post('/api/admin/me/passkeys/register/finish', { body: { name, credential } });
     },
-    meta: { quiet: true, success: 'Passkey added' },
+    meta: { quiet: true, success: i18n.t('account:passkeys.addedToast') },
     onSuccess: refresh,
   });
 }
@@ -82,7 +83,7 @@ export function useDeletePasskey() {
   const withProof = useWithProof();
   return useMutation({
     mutationFn: (id: string) => withProof(() => api.del('/api/admin/me/passkeys/{id}', { params: { id } })),
-    meta: { success: 'Passkey removed' },
+    meta: { success: i18n.t('account:passkeys.removedToast') },
     onSettled: refresh,
   });
 }
@@ -92,7 +93,7 @@ export function useRenamePasskey() {
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       api.patch('/api/admin/me/passkeys/{id}', { params: { id }, body: { name } }),
-    meta: { quiet: true, success: 'Passkey renamed' },
+    meta: { quiet: true, success: i18n.t('account:passkeys.renamedToast') },
     onSuccess: refresh,
   });
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/card';
 import { useMe } from '@/lib/api/system';
 import { AppPasswordsCard } from './app-passwords-card';
@@ -6,11 +7,12 @@ import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 export function AccountPage() {
+  const { t } = useTranslation('account');
   const me = useMe();
   const username = me.data?.user.username;
   return (
     <>
-      <PageHeader title="Account" description={username ? `Signed in as ${username}.` : 'Your administrator account.'} />
+      <PageHeader title={t('page.title')} description={username ? t('page.signedInAs', { username }) : t('page.description')} />
       <div className="stack">
         <PasswordCard username={username} />
         <TwoFactorCard />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
@@ -14,6 +15,7 @@ import { useCreateAppPassword, useMyAppPasswords, useRevokeAppPassword } from '.
 
 /** App passwords: for apps that can only send a username and a password (calendars, file sync, mail). */
 export function AppPasswordsCard({ username }: { username?: string }) {
+  const { t } = useTranslation('account');
   const list = useMyAppPasswords();
   const create = useCreateAppPassword();
   const revoke = useRevokeAppPassword();
@@ -27,7 +29,7 @@ export function AppPasswordsCard({ username }: { username?: string }) {
     e.preventDefault();
     setError(null);
     if (!name.trim()) {
-      setError('Give it a name, such as "Phone calendar".');
+      setError(t('appPasswords.nameRequired'));
       return;
     }
     create.mutate(name.trim(), {
@@ -44,17 +46,17 @@ export function AppPasswordsCard({ username }: { username?: string }) {
   }
 
   const columns: Column<AppPassword>[] = [
-    { id: 'name', header: 'Name', cell: (p) => <strong>{p.name}</strong> },
-    { id: 'created', header: 'Created', className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
+    { id: 'name', header: t('appPasswords.name'), cell: (p) => <strong>{p.name}</strong> },
+    { id: 'created', header: t('appPasswords.created'), className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
     {
       id: 'lastUsed',
-      header: 'Last used',
+      header: t('appPasswords.lastUsed'),
       className: 'small nowrap',
-      cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt, now) : 'Never'),
+      cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt, now) : t('appPasswords.never')),
     },
     actionsColumn((p) => (
-      <Button size="sm" variant="ghost" icon="trash" onClick={() => setRevoking(p)} aria-label={`Revoke ${p.name}`}>
-        Revoke
+      <Button size="sm" variant="ghost" icon="trash" onClick={() => setRevoking(p)} aria-label={t('appPasswords.revokeLabel', { name: p.name })}>
+        {t('appPasswords.revoke')}
       </Button>
     )),
   ];
@@ -62,16 +64,16 @@ export function AppPasswordsCard({ username }: { username?: string }) {
   return (
     <Card>
       <CardHeader
-        title="App passwords"
-        description="For apps that can only ask for a username and a password, such as calendar, contacts, file sync or mail apps. Each app gets its own password, which you can revoke without changing your own."
+        title={t('appPasswords.title')}
+        description={t('appPasswords.description')}
       />
       <div className="card-body">
         <form className="row" onSubmit={submit} noValidate>
-          <Field label="Name of the new app password" error={error ?? undefined}>
-            <input className="input" value={name} maxLength={64} placeholder="Phone calendar" onChange={(e) => setName(e.target.value)} />
+          <Field label={t('appPasswords.newName')} error={error ?? undefined}>
+            <input className="input" value={name} maxLength={64} placeholder={t('appPasswords.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Button type="submit" variant="primary" icon="plus" loading={create.isPending}>
-            Create app password
+            {t('appPasswords.create')}
           </Button>
         </form>
       </div>
@@ -87,22 +89,26 @@ export function AppPasswordsCard({ username }: { username?: string }) {
           rowKey={(p) => p.id}
           columns={columns}
           empty={
-            <EmptyState icon="key" title="No app passwords">
-              Create one for each app that cannot use the sign-in page.
+            <EmptyState icon="key" title={t('appPasswords.emptyTitle')}>
+              {t('appPasswords.emptyText')}
             </EmptyState>
           }
         />
       )}
-      <SecretOnceDialog value={created?.secret ?? null} onClose={() => setCreated(null)} title={`App password "${created?.name ?? ''}" ready`} label="App password">
+      <SecretOnceDialog value={created?.secret ?? null} onClose={() => setCreated(null)} title={t('appPasswords.readyTitle', { name: created?.name ?? '' })} label={t('appPasswords.secretLabel')}>
         <p className="small">
-          In the app, sign in with your username{username ? <> <strong>{username}</strong></> : null} and this password.
+          {username ? (
+            <Trans t={t} i18nKey="appPasswords.useWithUsername" values={{ username }} components={{ strong: <strong /> }} />
+          ) : (
+            t('appPasswords.useWithoutUsername')
+          )}
         </p>
       </SecretOnceDialog>
       <ConfirmDialog
         open={!!revoking}
-        title="Revoke this app password?"
-        message={`${revoking?.name ?? 'The app'} will stop working from its next request, until you give it a new password.`}
-        confirmLabel="Revoke"
+        title={t('appPasswords.revokeTitle')}
+        message={revoking ? t('appPasswords.revokeMessage', { name: revoking.name }) : t('appPasswords.revokeMessageUnnamed')}
+        confirmLabel={t('appPasswords.revoke')}
         danger
         loading={revoke.isPending}
         onCancel={() => setRevoking(null)}

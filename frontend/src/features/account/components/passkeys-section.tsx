@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
@@ -14,6 +15,7 @@ import { RenamePasskey } from './rename-passkey';
 
 /** Passkeys: a second factor after the password, and a way to sign in without one. */
 export function PasskeysSection({ available, problem }: { available: boolean; problem?: string }) {
+  const { t } = useTranslation('account');
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useDeletePasskey();
@@ -36,63 +38,62 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
 
   const list = passkeys.data ?? [];
   const columns: Column<Passkey>[] = [
-    { id: 'name', header: 'Name', cell: (p) => <strong>{p.name}</strong> },
-    { id: 'added', header: 'Added', className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
-    { id: 'lastUsed', header: 'Last used', className: 'small nowrap', cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt) : 'Never') },
+    { id: 'name', header: t('passkeys.name'), cell: (p) => <strong>{p.name}</strong> },
+    { id: 'added', header: t('passkeys.added'), className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
+    { id: 'lastUsed', header: t('passkeys.lastUsed'), className: 'small nowrap', cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt) : t('passkeys.never')) },
     actionsColumn((p) => (
       <>
-        <Button size="sm" variant="ghost" icon="edit" onClick={() => setRenaming(p)} aria-label={`Rename passkey ${p.name}`}>
-          Rename
+        <Button size="sm" variant="ghost" icon="edit" onClick={() => setRenaming(p)} aria-label={t('passkeys.renameLabel', { name: p.name })}>
+          {t('passkeys.rename')}
         </Button>
-        <Button size="sm" variant="ghost" icon="trash" onClick={() => setDeleting(p)} aria-label={`Remove passkey ${p.name}`}>
-          Remove
+        <Button size="sm" variant="ghost" icon="trash" onClick={() => setDeleting(p)} aria-label={t('passkeys.removeLabel', { name: p.name })}>
+          {t('passkeys.remove')}
         </Button>
       </>
     )),
   ];
   return (
     <section className="stack" aria-labelledby="passkeys-heading">
-      <h3 id="passkeys-heading">Passkeys</h3>
+      <h3 id="passkeys-heading">{t('passkeys.heading')}</h3>
       <p className="muted small">
-        A passkey lives in your device or security key. It can stand in for the code after your password, and sign you in
-        without a password at all.
+        {t('passkeys.intro')}
       </p>
       {passkeys.isError ? (
         <ErrorState error={passkeys.error} onRetry={() => passkeys.refetch()} />
       ) : passkeys.isPending ? (
         <LoadingRows rows={1} />
       ) : (
-        <DataTable data={list} rowKey={(p) => p.id} columns={columns} label="Passkeys" empty={null} />
+        <DataTable data={list} rowKey={(p) => p.id} columns={columns} label={t('passkeys.tableLabel')} empty={null} />
       )}
       {!available ? (
-        <Alert tone="info" title="Passkeys are unavailable">
-          {problem ?? 'The panel is not configured for passkeys.'}
+        <Alert tone="info" title={t('passkeys.unavailableTitle')}>
+          {problem ?? t('passkeys.notConfigured')}
         </Alert>
       ) : !supported ? (
-        <Alert tone="info" title="This browser cannot use passkeys">
-          Open the panel over HTTPS (or on localhost) in a browser that supports WebAuthn.
+        <Alert tone="info" title={t('passkeys.unsupportedTitle')}>
+          {t('passkeys.unsupportedText')}
         </Alert>
       ) : (
-        <form className="input-row" onSubmit={onAdd} aria-label="Add a passkey">
-          <Field label="Passkey name" hint="To tell your passkeys apart, e.g. Work laptop." optional>
+        <form className="input-row" onSubmit={onAdd} aria-label={t('passkeys.addLabel')}>
+          <Field label={t('passkeys.nameLabel')} hint={t('passkeys.nameHint')} optional>
             <input className="input" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Button type="submit" icon="key" loading={add.isPending}>
-            Add a passkey
+            {t('passkeys.add')}
           </Button>
         </form>
       )}
       {addError ? (
-        <Alert tone="danger" title="Passkey not added">
+        <Alert tone="danger" title={t('passkeys.notAdded')}>
           {addError}
         </Alert>
       ) : null}
       {renaming ? <RenamePasskey passkey={renaming} onClose={() => setRenaming(null)} /> : null}
       <ConfirmDialog
         open={!!deleting}
-        title="Remove this passkey?"
-        message={`${deleting?.name ?? 'The passkey'} will no longer sign you in.`}
-        confirmLabel="Remove"
+        title={t('passkeys.removeTitle')}
+        message={deleting ? t('passkeys.removeMessage', { name: deleting.name }) : t('passkeys.removeMessageUnnamed')}
+        confirmLabel={t('passkeys.remove')}
         danger
         loading={remove.isPending}
         onCancel={() => setDeleting(null)}

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -51,6 +52,7 @@ export function ProofProvider({ children }: { children: ReactNode }) {
 
 /** Asks for the password, a current code from the app, or one of one's passkeys. */
 export function ReauthDialog({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
+  const { t } = useTranslation(['account', 'common']);
   const status = useTwoFactorStatus();
   const reauth = useReauthenticate();
   const withPasskey = useReauthenticateWithPasskey();
@@ -82,11 +84,11 @@ export function ReauthDialog({ onProved, onCancel }: { onProved: () => void; onC
     setFormError(null);
     const trimmed = code.replace(/\s+/g, '');
     if (password === '' && trimmed === '') {
-      setFieldErrors({ password: canCode ? 'Enter your password or a code from the app' : 'Enter your password' });
+      setFieldErrors({ password: canCode ? t('reauth.passwordOrCode') : t('reauth.passwordRequired') });
       return;
     }
     if (password === '' && !/^\d{6}$/.test(trimmed)) {
-      setFieldErrors({ code: 'Enter the 6-digit code from the app' });
+      setFieldErrors({ code: t('reauth.codeInvalid') });
       return;
     }
     setFieldErrors({});
@@ -112,25 +114,25 @@ export function ReauthDialog({ onProved, onCancel }: { onProved: () => void; onC
   return (
     <Modal
       open
-      title="Confirm it is you"
-      description="Changing how you sign in needs a fresh proof that it is you, at most a few minutes old."
+      title={t('reauth.title')}
+      description={t('reauth.description')}
       onClose={onCancel}
       footer={
         <>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
           <Button type="submit" form="reauth-form" variant="primary" loading={reauth.isPending}>
-            Confirm
+            {t('reauth.confirm')}
           </Button>
         </>
       }
     >
-      <form id="reauth-form" className="stack" onSubmit={onSubmit} noValidate aria-label="Confirm it is you">
+      <form id="reauth-form" className="stack" onSubmit={onSubmit} noValidate aria-label={t('reauth.title')}>
         {formError ? (
-          <Alert tone="danger" title="Not confirmed">
+          <Alert tone="danger" title={t('reauth.notConfirmed')}>
             {formError}
           </Alert>
         ) : null}
-        <Field label="Your password" error={fieldErrors.password}>
+        <Field label={t('reauth.password')} error={fieldErrors.password}>
           <input
             className="input"
             type="password"
@@ -141,7 +143,7 @@ export function ReauthDialog({ onProved, onCancel }: { onProved: () => void; onC
           />
         </Field>
         {canCode ? (
-          <Field label="Or a code from the app" error={fieldErrors.code} optional>
+          <Field label={t('reauth.orCode')} error={fieldErrors.code} optional>
             <input
               className="input mono"
               inputMode="numeric"
@@ -154,7 +156,7 @@ export function ReauthDialog({ onProved, onCancel }: { onProved: () => void; onC
         {canPasskey ? (
           <div>
             <Button icon="key" loading={withPasskey.isPending} onClick={onPasskey}>
-              Use a passkey instead
+              {t('reauth.usePasskey')}
             </Button>
           </div>
         ) : null}

@@ -1,16 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Field } from '@/components/ui/field';
 import { FormModal } from '@/components/ui/form-modal';
 import type { Passkey } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { useRenamePasskey } from '../api/two-factor';
 
-const schema = z.object({ name: z.string().trim().min(1, 'Enter a name').max(64, 'At most 64 characters') });
+const schema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => i18n.t('account:passkeys.nameRequired') })
+    .max(64, { error: () => i18n.t('account:passkeys.nameTooLong') }),
+});
 type Values = z.infer<typeof schema>;
 
 /** Renames a passkey; the form starts from its current name. */
 export function RenamePasskey({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const { t } = useTranslation('account');
   const rename = useRenamePasskey();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: passkey.name } });
   return (
@@ -19,9 +28,9 @@ export function RenamePasskey({ passkey, onClose }: { passkey: Passkey; onClose:
       onClose={onClose}
       form={form}
       id="rename-passkey"
-      title="Rename passkey"
-      submitLabel="Rename"
-      errorTitle="Not renamed"
+      title={t('passkeys.renameTitle')}
+      submitLabel={t('passkeys.renameSubmit')}
+      errorTitle={t('passkeys.notRenamed')}
       showRequestErrors
       // The form has one field: whatever field the server names, it is this one.
       serverErrors={{ map: () => 'name' }}
@@ -30,7 +39,7 @@ export function RenamePasskey({ passkey, onClose }: { passkey: Passkey; onClose:
         onClose();
       }}
     >
-      <Field label="Name" error={form.formState.errors.name?.message}>
+      <Field label={t('passkeys.name')} error={form.formState.errors.name?.message}>
         <input className="input" maxLength={64} data-autofocus {...form.register('name')} />
       </Field>
     </FormModal>

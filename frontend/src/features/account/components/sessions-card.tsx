@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { useEndMySession, useEndOtherSessions, useMySessions } from '../api/acco
 import { describeUserAgent } from '@/lib/user-agent';
 
 export function SessionsCard() {
+  const { t } = useTranslation('account');
   const sessions = useMySessions();
   const endOne = useEndMySession();
   const endOthers = useEndOtherSessions();
@@ -24,27 +26,32 @@ export function SessionsCard() {
   const columns: Column<AdminSession>[] = [
     {
       id: 'device',
-      header: 'Device',
+      header: t('sessions.device'),
       cell: (s) => (
         <div className="row">
           <strong title={s.userAgent || undefined}>{describeUserAgent(s.userAgent)}</strong>
-          {s.current ? <Badge tone="success" icon="check">This device</Badge> : null}
+          {s.current ? <Badge tone="success" icon="check">{t('sessions.thisDevice')}</Badge> : null}
         </div>
       ),
     },
-    { id: 'address', header: 'Address', className: 'mono small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.address || '—' },
-    { id: 'signedIn', header: 'Signed in', className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
+    { id: 'address', header: t('sessions.address'), className: 'mono small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.address || '—' },
+    { id: 'signedIn', header: t('sessions.signedIn'), className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
     {
       id: 'lastSeen',
-      header: 'Last seen',
+      header: t('sessions.lastSeen'),
       className: 'small nowrap',
       cellProps: (s) => ({ title: formatDateTime(s.lastSeenAt) }),
-      cell: (s) => (s.current ? 'Now' : formatRelative(s.lastSeenAt, now)),
+      cell: (s) => (s.current ? t('sessions.now') : formatRelative(s.lastSeenAt, now)),
     },
     actionsColumn((s) =>
       s.current ? null : (
-        <Button size="sm" variant="ghost" icon="logout" onClick={() => setEnding(s)} aria-label={`Sign out ${describeUserAgent(s.userAgent)}${s.address ? ` at ${s.address}` : ''}`}>
-          Sign out
+        <Button size="sm" variant="ghost" icon="logout" onClick={() => setEnding(s)} aria-label={
+            s.address
+              ? t('sessions.signOutLabelAt', { device: describeUserAgent(s.userAgent), address: s.address })
+              : t('sessions.signOutLabel', { device: describeUserAgent(s.userAgent) })
+          }
+        >
+          {t('sessions.signOut')}
         </Button>
       ),
     ),
@@ -53,11 +60,11 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader
-        title="Signed-in sessions"
-        description="Where this account is signed in to the panel."
+        title={t('sessions.title')}
+        description={t('sessions.description')}
         actions={
           <Button variant="danger" size="sm" icon="logout" disabled={others === 0} onClick={() => setConfirmOthers(true)}>
-            Sign out all other sessions
+            {t('sessions.signOutOthers')}
           </Button>
         }
       />
@@ -73,17 +80,23 @@ export function SessionsCard() {
           rowKey={(s) => s.id}
           columns={columns}
           empty={
-            <EmptyState icon="users" title="No sessions">
-              Sessions appear here when you sign in from a browser.
+            <EmptyState icon="users" title={t('sessions.emptyTitle')}>
+              {t('sessions.emptyText')}
             </EmptyState>
           }
         />
       )}
       <ConfirmDialog
         open={!!ending}
-        title="Sign out this session?"
-        message={`${ending ? describeUserAgent(ending.userAgent) : 'That device'}${ending?.address ? ` at ${ending.address}` : ''} will have to sign in again.`}
-        confirmLabel="Sign out"
+        title={t('sessions.endTitle')}
+        message={
+          !ending
+            ? t('sessions.endMessageUnknown')
+            : ending.address
+              ? t('sessions.endMessageAt', { device: describeUserAgent(ending.userAgent), address: ending.address })
+              : t('sessions.endMessage', { device: describeUserAgent(ending.userAgent) })
+        }
+        confirmLabel={t('sessions.signOut')}
         danger
         loading={endOne.isPending}
         onCancel={() => setEnding(null)}
@@ -91,9 +104,9 @@ export function SessionsCard() {
       />
       <ConfirmDialog
         open={confirmOthers}
-        title="Sign out all other sessions?"
-        message={`${others} other session${others === 1 ? '' : 's'} will have to sign in again. This device stays signed in.`}
-        confirmLabel="Sign out others"
+        title={t('sessions.endOthersTitle')}
+        message={t('sessions.endOthersMessage', { count: others })}
+        confirmLabel={t('sessions.endOthersConfirm')}
         danger
         loading={endOthers.isPending}
         onCancel={() => setConfirmOthers(false)}

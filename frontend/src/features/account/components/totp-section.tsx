@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -11,12 +12,14 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import type { TotpEnrolment } from '@/lib/api-types';
 import { applyServerErrors } from '@/lib/form-errors';
 import { asSentence } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { useBeginTotp, useConfirmTotp, useDisableTotp } from '../api/two-factor';
 
-const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the app') });
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: () => i18n.t('account:totp.codeInvalid') }) });
 type CodeValues = z.infer<typeof codeSchema>;
 
 function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onConfirmed: (codes: string[]) => void }) {
+  const { t } = useTranslation('account');
   const confirm = useConfirmTotp();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<CodeValues>({
@@ -33,30 +36,30 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
     }
   });
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Confirm authenticator app">
-      <p>Scan the QR code with an authenticator app, or type the secret into it, then enter the code it shows.</p>
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('totp.confirmLabel')}>
+      <p>{t('totp.scan')}</p>
       <div className="row" style={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 16 }}>
         <div className="qr" style={{ width: 262, height: 262 }}>
-          <img src={enrolment.qrCode} width={240} height={240} alt="QR code for the authenticator app" />
+          <img src={enrolment.qrCode} width={240} height={240} alt={t('totp.qrAlt')} />
         </div>
         <div className="stack" style={{ flex: 1, minWidth: 220 }}>
           <div className="input-row">
-            <Field label="Secret" hint="For apps that cannot scan." className="grow">
+            <Field label={t('totp.secret')} hint={t('totp.secretHint')} className="grow">
               <input className="input mono" value={enrolment.secret} readOnly />
             </Field>
             <CopyButton text={enrolment.secret} />
           </div>
           {formError ? (
-            <Alert tone="danger" title="Not turned on">
+            <Alert tone="danger" title={t('totp.notTurnedOn')}>
               {formError}
             </Alert>
           ) : null}
-          <Field label="Code from the app" error={formState.errors.code?.message}>
+          <Field label={t('totp.code')} error={formState.errors.code?.message}>
             <input className="input mono" inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
           </Field>
           <div>
             <Button type="submit" variant="primary" icon="check" loading={confirm.isPending}>
-              Turn on
+              {t('totp.turnOn')}
             </Button>
           </div>
         </div>
@@ -67,10 +70,11 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
 
 const disableSchema = z
   .object({ password: z.string(), code: z.string().trim() })
-  .refine((v) => v.password !== '' || v.code !== '', { path: ['password'], message: 'Enter your password or a code from the app' });
+  .refine((v) => v.password !== '' || v.code !== '', { path: ['password'], error: () => i18n.t('account:totp.passwordOrCode') });
 type DisableValues = z.infer<typeof disableSchema>;
 
 function DisableForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation(['account', 'common']);
   const disable = useDisableTotp();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<DisableValues>({
@@ -89,26 +93,26 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
     }
   });
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Turn off authenticator app">
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('totp.disableLabel')}>
       {formError ? (
-        <Alert tone="danger" title="Not turned off">
+        <Alert tone="danger" title={t('totp.notTurnedOff')}>
           {formError}
         </Alert>
       ) : null}
       <div className="grid-2">
-        <Field label="Current password" error={formState.errors.password?.message}>
+        <Field label={t('totp.currentPassword')} error={formState.errors.password?.message}>
           <input className="input" type="password" autoComplete="current-password" {...register('password')} />
         </Field>
-        <Field label="Or a code from the app" error={formState.errors.code?.message} optional>
+        <Field label={t('totp.orCode')} error={formState.errors.code?.message} optional>
           <input className="input mono" inputMode="numeric" autoComplete="one-time-code" {...register('code')} />
         </Field>
       </div>
       <div className="row">
         <Button type="submit" variant="danger" loading={disable.isPending}>
-          Turn off authenticator app
+          {t('totp.disable')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -117,6 +121,7 @@ function DisableForm({ onCancel }: { onCancel: () => void }) {
 
 /** The authenticator app (TOTP): set up with a confirming code, or turned off. */
 export function TotpSection({ enabled, onRecoveryCodes }: { enabled: boolean; onRecoveryCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation('account');
   const begin = useBeginTotp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [disabling, setDisabling] = useState(false);
@@ -125,16 +130,23 @@ export function TotpSection({ enabled, onRecoveryCodes }: { enabled: boolean; on
     <section className="stack" aria-labelledby="totp-heading">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h3 id="totp-heading" className="row">
-          Authenticator app {enabled ? <Badge tone="success" icon="check">On</Badge> : <Badge>Off</Badge>}
+          {t('totp.heading')}{' '}
+          {enabled ? (
+            <Badge tone="success" icon="check">
+              {t('totp.on')}
+            </Badge>
+          ) : (
+            <Badge>{t('totp.off')}</Badge>
+          )}
         </h3>
         {enabled && !disabling ? (
           <Button size="sm" variant="ghost" onClick={() => setDisabling(true)}>
-            Turn off
+            {t('totp.turnOff')}
           </Button>
         ) : null}
         {!enabled && !enrolment ? (
           <Button size="sm" variant="primary" icon="qr" loading={begin.isPending} onClick={() => begin.mutate(undefined, { onSuccess: setEnrolment })}>
-            Set up authenticator app
+            {t('totp.setUp')}
           </Button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -20,6 +21,7 @@ export function TwoFactorCard() {
 }
 
 function TwoFactorCardBody() {
+  const { t } = useTranslation('account');
   const status = useTwoFactorStatus();
   const regenerate = useRegenerateRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -28,7 +30,7 @@ function TwoFactorCardBody() {
 
   return (
     <Card>
-      <CardHeader title="Two-factor sign-in" description="After your password, a code from an authenticator app or a passkey." />
+      <CardHeader title={t('twoFactor.title')} description={t('twoFactor.description')} />
       <div className="card-body stack">
         {status.isError ? (
           <ErrorState error={status.error} onRetry={() => status.refetch()} />
@@ -37,9 +39,8 @@ function TwoFactorCardBody() {
         ) : (
           <>
             {st.required && !st.enrolled ? (
-              <Alert tone="warning" title="Two-factor sign-in is required">
-                This panel requires a second factor for every administrator. Set up an authenticator app or add a passkey
-                to continue.
+              <Alert tone="warning" title={t('twoFactor.requiredTitle')}>
+                {t('twoFactor.requiredText')}
               </Alert>
             ) : null}
             {codes ? <RecoveryCodes codes={codes} onDone={() => setCodes(null)} /> : null}
@@ -47,15 +48,15 @@ function TwoFactorCardBody() {
             <PasskeysSection available={st.passkeysAvailable} problem={st.passkeysProblem} />
             {st.enrolled ? (
               <section className="stack" aria-labelledby="recovery-heading">
-                <h3 id="recovery-heading">Recovery codes</h3>
+                <h3 id="recovery-heading">{t('twoFactor.recoveryHeading')}</h3>
                 <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
                   <p className="muted small">
                     {st.recoveryCodesLeft === 0
-                      ? 'No recovery codes left: generate some in case you lose your authenticator.'
-                      : `${st.recoveryCodesLeft} unused recovery code${st.recoveryCodesLeft === 1 ? '' : 's'} left.`}
+                      ? t('twoFactor.noRecoveryCodes')
+                      : t('twoFactor.recoveryCodesLeft', { count: st.recoveryCodesLeft })}
                   </p>
                   <Button size="sm" icon="refresh" onClick={() => setConfirmRegenerate(true)}>
-                    Generate new codes
+                    {t('twoFactor.generateCodes')}
                   </Button>
                 </div>
               </section>
@@ -65,9 +66,9 @@ function TwoFactorCardBody() {
       </div>
       <ConfirmDialog
         open={confirmRegenerate}
-        title="Generate new recovery codes?"
-        message="Your current recovery codes stop working."
-        confirmLabel="Generate"
+        title={t('twoFactor.regenerateTitle')}
+        message={t('twoFactor.regenerateMessage')}
+        confirmLabel={t('twoFactor.regenerateConfirm')}
         loading={regenerate.isPending}
         onCancel={() => setConfirmRegenerate(false)}
         onConfirm={() =>

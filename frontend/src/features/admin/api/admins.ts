@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AdminTokenInput } from '@/lib/api-types';
@@ -15,7 +16,7 @@ export function useCreateApiToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminTokenInput) => api.post('/api/admin/tokens', { body }),
-    meta: { success: 'API token created' },
+    meta: { success: i18n.t('admin:toasts.created') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.admins.tokens() }),
   });
 }
@@ -24,7 +25,7 @@ export function useRevokeApiToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/admin/tokens/{id}', { params: { id } }),
-    meta: { success: 'API token revoked' },
+    meta: { success: i18n.t('admin:toasts.revoked') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.admins.tokens() }),
   });
 }

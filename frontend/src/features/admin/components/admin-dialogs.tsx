@@ -1,5 +1,2 @@
 /** The roles an API token may carry. */
-export const roleChoices = [
-  { value: 'admin', label: 'Admin', hint: 'everything' },
-  { value: 'viewer', label: 'Viewer', hint: 'reads, no changes' },
-] as const;
+export const roleChoices = ['admin', 'viewer'] as const;

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
@@ -18,6 +20,7 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/admin
 import { roleChoices } from './admin-dialogs';
 
 export function ApiTokensPage() {
+  const { t } = useTranslation(['admin', 'common']);
   const tokens = useApiTokens();
   const revoke = useRevokeApiToken();
   const canWrite = useCanWrite();
@@ -28,35 +31,35 @@ export function ApiTokensPage() {
   const columns: Column<AdminToken>[] = [
     {
       id: 'name',
-      header: 'Name',
-      sortValue: (t) => t.name,
-      cell: (t) => (
+      header: t('common:words.name'),
+      sortValue: (tok) => tok.name,
+      cell: (tok) => (
         <div className="stack-sm" style={{ gap: 0 }}>
-          <strong>{t.name}</strong>
-          <span className="small muted mono">{t.prefix}…</span>
+          <strong>{tok.name}</strong>
+          <span className="small muted mono">{tok.prefix}…</span>
         </div>
       ),
     },
-    { id: 'role', header: 'Role', cell: (t) => (t.role === 'admin' ? 'Admin' : 'Viewer') },
+    { id: 'role', header: t('list.role'), cell: (tok) => t(`roles.${tok.role}.label`) },
     {
       id: 'createdBy',
-      header: 'Created by',
-      sortValue: (t) => Date.parse(t.createdAt),
-      cell: (t) => (
+      header: t('list.createdBy'),
+      sortValue: (tok) => Date.parse(tok.createdAt),
+      cell: (tok) => (
         <div className="stack-sm" style={{ gap: 0 }}>
-          <span>{t.createdBy}</span>
-          <span className="small muted" title={formatDateTime(t.createdAt)}>
-            {formatRelative(t.createdAt)}
+          <span>{tok.createdBy}</span>
+          <span className="small muted" title={formatDateTime(tok.createdAt)}>
+            {formatRelative(tok.createdAt)}
           </span>
         </div>
       ),
     },
     ...tokenLifeColumns<AdminToken>(),
     actionsColumn(
-      (t) =>
-        t.status === 'active' ? (
-          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-            Revoke
+      (tok) =>
+        tok.status === 'active' ? (
+          <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(tok)} aria-label={t('list.revokeNamed', { name: tok.name })}>
+            {t('list.revoke')}
           </Button>
         ) : null,
       { hidden: !canWrite },
@@ -65,12 +68,12 @@ export function ApiTokensPage() {
   return (
     <>
       <PageHeader
-        title="API tokens"
-        description="For scripts that use this panel's API. A token acts with its role, never more than its creator's, and stops working when its creator is disabled."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           canWrite ? (
             <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-              New API token
+              {t('page.new')}
             </Button>
           ) : null
         }
@@ -82,12 +85,12 @@ export function ApiTokensPage() {
         ) : (
           <DataTable
             data={list}
-            rowKey={(t) => t.id}
+            rowKey={(tok) => tok.id}
             columns={columns}
             empty={
               tokens.isError ? undefined : (
-                <EmptyState icon="code" title="No API tokens">
-                  Create one for a script; send it as Authorization: Bearer.
+                <EmptyState icon="code" title={t('page.empty')}>
+                  {t('page.emptyText')}
                 </EmptyState>
               )
             }
@@ -105,9 +108,9 @@ export function ApiTokensPage() {
       <TokenValueDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
         open={!!revoking}
-        title={`Revoke ${revoking?.name ?? 'this token'}?`}
-        message="Scripts using it are refused at once. The token stays in the list as revoked."
-        confirmLabel="Revoke token"
+        title={t('page.revokeTitle', { name: revoking?.name ?? t('page.thisToken') })}
+        message={t('page.revokeMessage')}
+        confirmLabel={t('page.revokeConfirm')}
         danger
         loading={revoke.isPending}
         onCancel={() => setRevoking(null)}
@@ -117,15 +120,14 @@ export function ApiTokensPage() {
   );
 }
 
-const expiryChoices = [
-  { value: 'never', label: 'Never' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-] as const;
+const expiryChoices = ['never', '30', '90', '365'] as const;
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'Give the token a name').max(100, 'At most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => i18n.t('admin:schema.name') })
+    .max(100, { error: () => i18n.t('admin:schema.atMost', { max: 100 }) }),
   role: z.enum(['admin', 'viewer']),
   expiry: z.enum(['never', '30', '90', '365']),
 });
@@ -133,6 +135,7 @@ type Values = z.infer<typeof schema>;
 const defaults: Values = { name: '', role: 'viewer', expiry: '90' };
 
 export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: AdminTokenCreated) => void }) {
+  const { t } = useTranslation('admin');
   const create = useCreateApiToken();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults });
   const errors = form.formState.errors;
@@ -143,9 +146,9 @@ export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boole
       onClose={onClose}
       form={form}
       id="api-token-form"
-      title="New API token"
-      description="Scripts send it as Authorization: Bearer. It cannot create tokens or administrators, nor use your account's own pages."
-      submitLabel="Create token"
+      title={t('page.new')}
+      description={t('form.description')}
+      submitLabel={t('form.submit')}
       resetValues={defaults}
       serverErrors={{ map: (p) => (p === 'expiresAt' ? 'expiry' : p) }}
       onSubmit={async (v) => {
@@ -157,24 +160,24 @@ export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boole
         onCreated(created);
       }}
     >
-      <Field label="Name" error={errors.name?.message}>
-        <input className="input" placeholder="backup script" data-autofocus autoCapitalize="off" {...register('name')} />
+      <Field label={t('form.name')} error={errors.name?.message}>
+        <input className="input" placeholder={t('form.namePlaceholder')} data-autofocus autoCapitalize="off" {...register(`name`)} />
       </Field>
       <div className="grid-2">
-        <Field label="Role" error={errors.role?.message}>
-          <select className="select" {...register('role')}>
+        <Field label={t('list.role')} error={errors.role?.message}>
+          <select className="select" {...register(`role`)}>
             {roleChoices.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label} ({r.hint})
+              <option key={r} value={r}>
+                {t('form.roleOption', { label: t(`roles.${r}.label`), hint: t(`roles.${r}.hint`) })}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Expires" error={errors.expiry?.message}>
-          <select className="select" {...register('expiry')}>
+        <Field label={t('form.expires')} error={errors.expiry?.message}>
+          <select className="select" {...register(`expiry`)}>
             {expiryChoices.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
+              <option key={c} value={c}>
+                {t(`form.expiry.${c}`)}
               </option>
             ))}
           </select>
@@ -186,13 +189,14 @@ export function CreateApiTokenDialog({ open, onClose, onCreated }: { open: boole
 
 /** The token's value, shown once: the API never returns it again. */
 function TokenValueDialog({ created, onClose }: { created: AdminTokenCreated | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   return (
-    <SecretOnceDialog value={created?.value ?? null} onClose={onClose} title="API token ready" label="API token value">
+    <SecretOnceDialog value={created?.value ?? null} onClose={onClose} title={t('ready.title')} label={t('ready.label')}>
       {created ? (
         <div className="stack-sm small">
-          <span className="muted">For example:</span>
+          <span className="muted">{t('ready.example')}</span>
           <code className="code-block" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-            curl -H &quot;Authorization: Bearer {created.value}&quot; {window.location.origin}/api/services
+            {`curl -H "Authorization: Bearer ${created.value}" ${window.location.origin}/api/services`}
           </code>
         </div>
       ) : null}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { BackupSchedule } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -14,7 +15,7 @@ export function useCreateBackup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.post('/api/backups'),
-    meta: { success: 'Backup written' },
+    meta: { success: i18n.t('backups:toasts.written') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
   });
 }
@@ -23,7 +24,7 @@ export function useDeleteBackup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.del('/api/backups/{name}', { params: { name } }),
-    meta: { success: 'Backup deleted' },
+    meta: { success: i18n.t('backups:toasts.deleted') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
   });
 }
@@ -32,7 +33,7 @@ export function usePutSchedule() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: BackupSchedule) => api.put('/api/backups/schedule', { body }),
-    meta: { quiet: true, success: 'Schedule saved' },
+    meta: { quiet: true, success: i18n.t('backups:toasts.schedule') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.backups() }),
   });
 }
@@ -46,6 +47,6 @@ export function formatSize(bytes: number): string {
     v /= 1024;
     i++;
   }
-  if (i === 0) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (i === 0) return i18n.t('common:bytes.bytes', { count: bytes });
   return `${v >= 10 ? Math.round(v) : Math.round(v * 10) / 10} ${units[i]}`;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,9 +15,10 @@ import type { Backup } from '@/lib/api-types';
 import { downloadUrl, formatSize, useBackups, useCreateBackup, useDeleteBackup } from '../api/backups';
 import { ScheduleCard } from './schedule-card';
 
-const TRIGGERS: Record<string, string> = { scheduled: 'Scheduled', manual: 'By hand', cli: 'Command line' };
+const TRIGGERS = ['scheduled', 'manual', 'cli'] as const;
 
 export function BackupsPage() {
+  const { t } = useTranslation(['backups', 'common']);
   const canWrite = useCanWrite();
   const backups = useBackups();
   const create = useCreateBackup();
@@ -25,22 +27,30 @@ export function BackupsPage() {
   const status = backups.data;
   const list = status?.backups ?? [];
   const columns: Column<Backup>[] = [
-    { id: 'name', header: 'Name', className: 'mono small', sortValue: (b) => b.name, cell: (b) => b.name },
-    { id: 'size', header: 'Size', sortValue: (b) => b.size, cell: (b) => formatSize(b.size) },
+    { id: 'name', header: t('common:words.name'), className: 'mono small', sortValue: (b) => b.name, cell: (b) => b.name },
+    { id: 'size', header: t('list.size'), sortValue: (b) => b.size, cell: (b) => formatSize(b.size) },
     {
       id: 'taken',
-      header: 'Taken',
+      header: t('list.taken'),
       sortValue: (b) => Date.parse(b.createdAt),
       cell: (b) => <span title={formatDateTime(b.createdAt)}>{formatRelative(b.createdAt)}</span>,
     },
-    { id: 'trigger', header: 'Trigger', cell: (b) => <Badge tone={b.trigger === 'scheduled' ? 'neutral' : 'info'}>{TRIGGERS[b.trigger] ?? b.trigger}</Badge> },
+    {
+      id: 'trigger',
+      header: t('list.trigger'),
+      cell: (b) => (
+        <Badge tone={b.trigger === 'scheduled' ? 'neutral' : 'info'}>
+          {(TRIGGERS as readonly string[]).includes(b.trigger) ? t(`list.triggers.${b.trigger as (typeof TRIGGERS)[number]}`) : b.trigger}
+        </Badge>
+      ),
+    },
     actionsColumn((b) =>
       canWrite ? (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={`Download ${b.name}`}>
-            <Icon name="download" size={14} /> Download
+          <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={t('list.download', { name: b.name })}>
+            <Icon name="download" size={14} /> {t('common:actions.download')}
           </a>
-          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${b.name}`} onClick={() => setDeleting(b)} />
+          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={t('list.delete', { name: b.name })} onClick={() => setDeleting(b)} />
         </div>
       ) : null,
     ),
@@ -48,21 +58,21 @@ export function BackupsPage() {
   return (
     <>
       <PageHeader
-        title="Backups"
-        description="Each backup holds the database, the panel's age key and managed mode's encrypted DNS credentials: whoever has one can read every secret the panel keeps. Store downloads safely."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           canWrite ? (
             <Button variant="primary" icon="plus" loading={create.isPending} onClick={() => create.mutate()}>
-              Back up now
+              {t('page.now')}
             </Button>
           ) : null
         }
       />
       <div className="stack">
-        {!canWrite ? <ReadOnlyNote>An administrator with the admin role can take, download and delete backups.</ReadOnlyNote> : null}
-        {backups.isError ? <ErrorState error={backups.error} onRetry={() => backups.refetch()} title="Could not load the backups" /> : null}
+        {!canWrite ? <ReadOnlyNote>{t('page.readOnly')}</ReadOnlyNote> : null}
+        {backups.isError ? <ErrorState error={backups.error} onRetry={() => backups.refetch()} title={t('page.loadFailed')} /> : null}
         {status?.lastError ? (
-          <Alert tone="danger" title={`The last scheduled backup failed ${formatRelative(status.lastError.at)}`}>
+          <Alert tone="danger" title={t('page.lastFailed', { when: formatRelative(status.lastError.at) })}>
             {status.lastError.message}
           </Alert>
         ) : null}
@@ -74,11 +84,11 @@ export function BackupsPage() {
               data={list}
               rowKey={(b) => b.name}
               columns={columns}
-              label="Backups"
+              label={t('page.title')}
               empty={
                 backups.isError ? undefined : (
-                  <EmptyState icon="box" title="No backups yet">
-                    Scheduled backups appear here; take one now with Back up now.
+                  <EmptyState icon="box" title={t('page.empty')}>
+                    {t('page.emptyText')}
                   </EmptyState>
                 )
               }
@@ -89,13 +99,13 @@ export function BackupsPage() {
       </div>
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? ''}?`}
+        title={t('page.deleteTitle', { name: deleting?.name ?? '' })}
         message={
           deleting?.trigger === 'scheduled'
-            ? 'The backup file is removed from the backup directory.'
-            : 'This backup was taken by hand and is never pruned: once deleted it is gone.'
+            ? t('page.deleteScheduled')
+            : t('page.deleteManual')
         }
-        confirmLabel="Delete"
+        confirmLabel={t('common:actions.delete')}
         danger
         loading={del.isPending}
         onConfirm={async () => {

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { Trans, useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -15,8 +17,16 @@ import { usePutSchedule } from '../api/backups';
 
 const schema = z.object({
   enabled: z.boolean(),
-  intervalHours: z.coerce.number({ message: 'Enter a number of hours' }).int('Enter whole hours').min(1, 'At least 1 hour').max(744, 'At most 744 hours (31 days)'),
-  keep: z.coerce.number({ message: 'Enter a number' }).int('Enter a whole number').min(1, 'Keep at least 1').max(1000, 'At most 1000'),
+  intervalHours: z.coerce
+    .number({ error: () => i18n.t('backups:schema.enterHours') })
+    .int({ error: () => i18n.t('backups:schema.wholeHours') })
+    .min(1, { error: () => i18n.t('backups:schema.atLeastHour') })
+    .max(744, { error: () => i18n.t('backups:schema.atMostHours') }),
+  keep: z.coerce
+    .number({ error: () => i18n.t('backups:schema.enterNumber') })
+    .int({ error: () => i18n.t('backups:schema.wholeNumber') })
+    .min(1, { error: () => i18n.t('backups:schema.keepOne') })
+    .max(1000, { error: () => i18n.t('backups:schema.atMost', { max: 1000 }) }),
 });
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
@@ -24,6 +34,7 @@ type Values = z.output<typeof schema>;
 const known = (p: string) => p === 'intervalHours' || p === 'keep' || p === 'enabled';
 
 export function ScheduleCard({ status }: { status: BackupStatus }) {
+  const { t } = useTranslation(['backups', 'common']);
   const canWrite = useCanWrite();
   const put = usePutSchedule();
   const { register, handleSubmit, setError, reset, formState } = useForm<Input, unknown, Values>({
@@ -41,35 +52,33 @@ export function ScheduleCard({ status }: { status: BackupStatus }) {
   return (
     <Card>
       <CardHeader
-        title="Schedule"
-        description="Scheduled backups are pruned to the newest ones; backups taken by hand are kept until you delete them."
+        title={t('schedule.title')}
+        description={t('schedule.description')}
       />
-      <form onSubmit={onSubmit} noValidate aria-label="Backup schedule">
+      <form onSubmit={onSubmit} noValidate aria-label={t('schedule.label')}>
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-          <Switch label="Take backups on a schedule" {...register('enabled')} />
+          <Switch label={t('schedule.enable')} {...register(`enabled`)} />
           <div className="input-row">
-            <Field label="Every (hours)" error={formState.errors.intervalHours?.message}>
-              <input className="input" type="number" min={1} max={744} inputMode="numeric" {...register('intervalHours')} />
+            <Field label={t('schedule.every')} error={formState.errors.intervalHours?.message}>
+              <input className="input" type="number" min={1} max={744} inputMode="numeric" {...register(`intervalHours`)} />
             </Field>
-            <Field label="Keep (scheduled backups)" error={formState.errors.keep?.message}>
-              <input className="input" type="number" min={1} max={1000} inputMode="numeric" {...register('keep')} />
+            <Field label={t('schedule.keep')} error={formState.errors.keep?.message}>
+              <input className="input" type="number" min={1} max={1000} inputMode="numeric" {...register(`keep`)} />
             </Field>
             {canWrite ? (
               <Button type="submit" variant="primary" loading={put.isPending}>
-                Save
+                {t('common:actions.save')}
               </Button>
             ) : null}
           </div>
           <p className="small muted">
             {status.next ? (
-              <>
-                Next scheduled backup: <span title={formatDateTime(status.next)}>{formatRelative(status.next)}</span>.
-              </>
+              <Trans t={t} i18nKey="schedule.next" values={{ when: formatRelative(status.next) }} components={{ time: <span title={formatDateTime(status.next)} /> }} />
             ) : (
-              'Scheduled backups are off.'
+              t('schedule.off')
             )}
           </p>
-          <Field label="Directory" hint="Set with PANEL_BACKUP_DIR when the panel starts; it cannot be changed here.">
+          <Field label={t('schedule.directory')} hint={t('schedule.directoryHint')}>
             <input className="input mono" value={status.directory} readOnly aria-readonly="true" />
           </Field>
         </ReadOnlyFieldset>

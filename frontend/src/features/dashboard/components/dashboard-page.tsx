@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +31,7 @@ function Stat({ icon, label, value, sub, to }: { icon: IconName; label: string; 
 }
 
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const canWrite = useCanWrite();
   const system = useSystem();
   const services = useServices();
@@ -53,44 +55,56 @@ export function DashboardPage() {
   const up = servers.filter((s) => s.status.toUpperCase() === 'UP').length;
   const expiring = (certs.data?.items ?? []).filter((c) => c.daysLeft <= 14);
 
-  let traefik: { value: string; sub: string; tone: 'success' | 'warning' | 'neutral' } = { value: '…', sub: 'checking', tone: 'neutral' };
+  let traefik: { value: string; sub: string; tone: 'success' | 'warning' | 'neutral' } = { value: '…', sub: t('traefik.checking'), tone: 'neutral' };
   if (runtime.data) {
-    if (!runtime.data.configured) traefik = { value: 'Not set', sub: 'Traefik API not configured', tone: 'neutral' };
-    else if (!runtime.data.reachable) traefik = { value: 'Offline', sub: runtime.data.error || 'unreachable', tone: 'warning' };
-    else traefik = { value: 'Online', sub: runtime.data.version ? `Traefik ${runtime.data.version}` : 'connected', tone: 'success' };
-  } else if (runtime.isError) traefik = { value: 'Unknown', sub: 'runtime view unavailable', tone: 'neutral' };
+    if (!runtime.data.configured) traefik = { value: t('traefik.notSet'), sub: t('traefik.notConfigured'), tone: 'neutral' };
+    else if (!runtime.data.reachable) traefik = { value: t('traefik.offline'), sub: runtime.data.error || t('traefik.unreachable'), tone: 'warning' };
+    else
+      traefik = {
+        value: t('traefik.online'),
+        sub: runtime.data.version ? t('traefik.version', { version: runtime.data.version }) : t('traefik.connected'),
+        tone: 'success',
+      };
+  } else if (runtime.isError) traefik = { value: t('traefik.unknown'), sub: t('traefik.unavailable'), tone: 'neutral' };
 
   const steps = [
-    { done: (domains.data?.length ?? 0) > 0, title: 'Add a domain', text: 'The base name your services live under.', to: '/domains', cta: 'Domains' },
-    { done: list.length > 0, title: 'Publish a service', text: 'Point a hostname at an upstream.', to: '/services/new', cta: 'New service' },
+    { id: 'domain', done: (domains.data?.length ?? 0) > 0, title: t('steps.domain.title'), text: t('steps.domain.text'), to: '/domains', cta: t('steps.domain.cta') },
+    { id: 'service', done: list.length > 0, title: t('steps.service.title'), text: t('steps.service.text'), to: '/services/new', cta: t('steps.service.cta') },
     {
+      id: 'protect',
       // A protection whose rules let everyone in protects nothing.
       done: list.some(
         (s) => (s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks || s.protection?.tokens) && s.protection?.exposure !== 'everyone',
       ),
-      title: 'Protect a service',
-      text: 'Basic auth, single sign-on or shared links.',
+      title: t('steps.protect.title'),
+      text: t('steps.protect.text'),
       to: list[0] ? `/services/${list[0].id}/security` : '/services',
-      cta: 'Security',
+      cta: t('steps.protect.cta'),
     },
     {
+      id: 'api',
       done: !!(runtime.data?.configured && runtime.data.reachable),
-      title: "Connect Traefik's API",
-      text: 'For live routers, backend health, metrics and certificates.',
+      title: t('steps.api.title'),
+      text: t('steps.api.text'),
       to: '/runtime',
-      cta: 'Runtime',
+      cta: t('steps.api.cta'),
     },
   ];
+  const review = (
+    <ButtonLink to="/managed" size="sm">
+      {t('managed.review')}
+    </ButtonLink>
+  );
   const remaining = steps.filter((x) => !x.done).length;
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        description="An overview of what Traefik is serving through Gatehouse."
+        title={t('title')}
+        description={t('description')}
         actions={
           canWrite ? (
             <ButtonLink to="/services/new" variant="primary" icon="plus">
-              New service
+              {t('newService')}
             </ButtonLink>
           ) : null
         }
@@ -98,51 +112,90 @@ export function DashboardPage() {
       <div className="stack" style={{ gap: 20 }}>
         {status.data ? <PollStatus poll={status.data.poll} /> : null}
         {managed.data?.status === 'pending' ? (
-          <Alert tone="info" title="Managed configuration change pending" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
-            The Traefik wrapper fetches the new static configuration at its next poll and restarts Traefik with it.
+          <Alert tone="info" title={t('managed.pendingTitle')} action={review}>
+            {t('managed.pending')}
           </Alert>
         ) : managed.data?.status === 'rejected' ? (
-          <Alert tone="danger" title="Traefik rejected the managed configuration" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
-            {managed.data.rejection?.reason || 'Traefik did not start with it'}. The wrapper went back to the previous configuration.
+          <Alert tone="danger" title={t('managed.rejectedTitle')} action={review}>
+            {t('managed.rejected', { reason: managed.data.rejection?.reason || t('managed.didNotStart') })}
           </Alert>
         ) : managed.data?.status === 'waiting' ? (
-          <Alert tone="info" title="Waiting for the Traefik wrapper's first report" action={<ButtonLink to="/managed" size="sm">Review</ButtonLink>}>
-            The wrapper reports the configuration Traefik runs a few seconds after it starts Traefik.
+          <Alert tone="info" title={t('managed.waitingTitle')} action={review}>
+            {t('managed.waiting')}
           </Alert>
         ) : null}
         {expiring.length ? (
-          <Alert tone="warning" title={`${expiring.length} certificate${expiring.length === 1 ? '' : 's'} expiring soon`} action={<ButtonLink to="/certificates" size="sm">View</ButtonLink>}>
-            {joinNames(expiring.map((c) => `${c.subject} (${c.daysLeft} days)`), 3)}
+          <Alert
+            tone="warning"
+            title={t('expiring.title', { count: expiring.length })}
+            action={
+              <ButtonLink to="/certificates" size="sm">
+                {t('expiring.view')}
+              </ButtonLink>
+            }
+          >
+            {joinNames(
+              expiring.map((c) => t('expiring.item', { subject: c.subject, count: c.daysLeft })),
+              3,
+            )}
           </Alert>
         ) : null}
         <div className="grid-4 stats">
-          <Stat icon="services" label="Services" to="/services" value={services.isPending ? '…' : `${enabled}/${list.length}`} sub="enabled / total" />
+          <Stat
+            icon="services"
+            label={t('stats.services')}
+            to="/services"
+            value={services.isPending ? '…' : `${enabled}/${list.length}`}
+            sub={t('stats.servicesSub')}
+          />
           <Stat
             icon="server"
-            label="Backends"
+            label={t('stats.backends')}
             value={health.data?.reachable ? `${up}/${servers.length}` : '—'}
-            sub={health.data?.reachable ? (servers.length - up > 0 ? `${servers.length - up} down` : 'all up') : health.data?.configured ? 'Traefik unreachable' : 'needs the Traefik API'}
+            sub={
+              health.data?.reachable
+                ? servers.length - up > 0
+                  ? t('stats.down', { count: servers.length - up })
+                  : t('stats.allUp')
+                : health.data?.configured
+                  ? t('stats.unreachable')
+                  : t('stats.needsApi')
+            }
           />
           <Stat
             icon="activity"
-            label="Traefik"
+            label={t('stats.traefik')}
             to="/runtime"
             value={<span style={{ color: traefik.tone === 'success' ? 'var(--success)' : traefik.tone === 'warning' ? 'var(--warning)' : undefined }}>{traefik.value}</span>}
             sub={traefik.sub}
           />
           <Stat
             icon="certificate"
-            label="Certificates"
+            label={t('stats.certificates')}
             to="/certificates"
             value={certs.data?.supported && certs.data.reachable ? String(expiring.length) : '—'}
             sub={
-              !certs.data?.configured ? 'needs the Traefik API' : !certs.data.reachable ? 'Traefik unreachable' : certs.data.supported === false ? 'requires Traefik 3.7' : 'expiring within 14 days'
+              !certs.data?.configured
+                ? t('stats.needsApi')
+                : !certs.data.reachable
+                  ? t('stats.unreachable')
+                  : certs.data.supported === false
+                    ? t('stats.requires37')
+                    : t('stats.expiringSub')
             }
           />
         </div>
         <div className="dash-grid">
           <Card>
-            <CardHeader title="Services" description="Most recently created" actions={<ButtonLink to="/services" size="sm" variant="ghost">View all</ButtonLink>} />
+            <CardHeader
+              title={t('recent.title')}
+              description={t('recent.description')}
+              actions={
+                <ButtonLink to="/services" size="sm" variant="ghost">
+                  {t('recent.viewAll')}
+                </ButtonLink>
+              }
+            />
             {services.isPending ? (
               <LoadingRows />
             ) : (
@@ -150,34 +203,48 @@ export function DashboardPage() {
                 data={[...list].reverse().slice(0, 6)}
                 rowKey={(s) => s.id}
                 empty={
-                  <EmptyState icon="services" title="Nothing published yet" action={canWrite ? <ButtonLink to="/services/new" variant="primary" icon="plus">Create a service</ButtonLink> : undefined}>
-                    Start by adding a domain, then publish your first service on it.
+                  <EmptyState
+                    icon="services"
+                    title={t('recent.emptyTitle')}
+                    action={
+                      canWrite ? (
+                        <ButtonLink to="/services/new" variant="primary" icon="plus">
+                          {t('recent.create')}
+                        </ButtonLink>
+                      ) : undefined
+                    }
+                  >
+                    {t('recent.emptyBody')}
                   </EmptyState>
                 }
                 columns={[
-                  { id: 'name', header: 'Service', cell: (s) => <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link> },
-                  { id: 'hostname', header: 'Hostname', className: 'mono small cell-wrap', cell: (s) => s.fqdns?.[0] ?? '—' },
-                  { id: 'status', header: 'Status', cell: (s) => (s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">Disabled</Badge>) },
-                  { id: 'created', header: 'Created', className: 'muted small nowrap', cell: (s) => formatDateTime(s.createdAt) },
+                  { id: 'name', header: t('recent.columns.service'), cell: (s) => <Link to={`/services/${s.id}`} className="service-name">{s.name}</Link> },
+                  { id: 'hostname', header: t('recent.columns.hostname'), className: 'mono small cell-wrap', cell: (s) => s.fqdns?.[0] ?? '—' },
+                  {
+                    id: 'status',
+                    header: t('recent.columns.status'),
+                    cell: (s) => (s.enabled ? <ServiceBadge evidence={badgeById.get(s.id)} /> : <Badge icon="power">{t('recent.disabled')}</Badge>),
+                  },
+                  { id: 'created', header: t('recent.columns.created'), className: 'muted small nowrap', cell: (s) => formatDateTime(s.createdAt) },
                 ]}
               />
             )}
           </Card>
           <Card>
             <CardHeader
-              title={remaining ? 'Getting started' : 'All set'}
-              description={remaining ? `${steps.length - remaining} of ${steps.length} done` : 'Gatehouse is fully set up.'}
+              title={remaining ? t('steps.title') : t('steps.allSet')}
+              description={remaining ? t('steps.progress', { done: steps.length - remaining, total: steps.length }) : t('steps.allSetBody')}
             />
             <ol className="checklist">
               {steps.map((st) => (
-                <li key={st.title}>
+                <li key={st.id}>
                   <span className={`check-mark${st.done ? ' done' : ''}`} aria-hidden="true">
                     <Icon name="check" size={13} />
                   </span>
                   <div className="grow">
                     <div style={{ fontWeight: 600 }}>
                       {st.title}
-                      <span className="sr-only">{st.done ? ' (done)' : ' (to do)'}</span>
+                      <span className="sr-only"> {st.done ? t('steps.done') : t('steps.todo')}</span>
                     </div>
                     <div className="small muted">{st.text}</div>
                   </div>

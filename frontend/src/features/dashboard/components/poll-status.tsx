@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { SetupGuide } from '@/components/status/setup-guide';
 import type { ProxyStatus } from '@/lib/api-types';
@@ -9,12 +10,12 @@ import { secondsAgo } from '@/lib/format';
  * its polls: no need for Traefik's API.
  */
 export function PollStatus({ poll }: { poll: ProxyStatus['poll'] }) {
+  const { t } = useTranslation('dashboard');
   if (!poll.polled || !poll.last) {
     return (
-      <Alert tone="info" title="Traefik has never polled the configuration">
+      <Alert tone="info" title={t('poll.neverTitle')}>
         <p style={{ margin: '0 0 8px' }}>
-          Traefik has not fetched <code>/api/proxy/config</code> since the panel started. Start Traefik with the configuration below for the way
-          you run it; this turns green at its first fetch.
+          <Trans t={t} i18nKey="poll.never" components={{ code: <code /> }} />
         </p>
         {poll.setups?.length ? (
           <SetupGuide setups={poll.setups} />
@@ -27,27 +28,33 @@ export function PollStatus({ poll }: { poll: ProxyStatus['poll'] }) {
     );
   }
   const when = secondsAgo(poll.ageSeconds);
-  const from = poll.last.remote ? ` from ${poll.last.remote}` : '';
+  const remote = poll.last.remote;
   if (poll.stopped) {
     return (
-      <Alert tone="warning" title="Traefik stopped polling">
-        Traefik last fetched the configuration {when}
-        {from}; it polls about every {Math.round(poll.intervalSeconds)} s. Changes made since then are not applied. Check that Traefik is running and
-        can reach <code>{poll.configUrl}/api/proxy/config</code>.
+      <Alert tone="warning" title={t('poll.stoppedTitle')}>
+        <Trans
+          t={t}
+          i18nKey={remote ? 'poll.stoppedFrom' : 'poll.stopped'}
+          values={{ when, remote, interval: Math.round(poll.intervalSeconds), url: `${poll.configUrl}/api/proxy/config` }}
+          components={{ code: <code /> }}
+        />
       </Alert>
     );
   }
-  const version = poll.current
-    ? 'and runs the current version'
+  const line = poll.current
+    ? remote
+      ? t('poll.currentFrom', { when, remote })
+      : t('poll.current', { when })
     : poll.behindKnown
-      ? `and is ${poll.behind} change${poll.behind === 1 ? '' : 's'} behind`
-      : 'and is behind (it last fetched a version from before the panel started)';
+      ? remote
+        ? t('poll.behindFrom', { when, remote, count: poll.behind })
+        : t('poll.behind', { when, count: poll.behind })
+      : remote
+        ? t('poll.behindUnknownFrom', { when, remote })
+        : t('poll.behindUnknown', { when });
   return (
-    <Alert tone={poll.current ? 'success' : 'info'} title="Traefik polls the configuration">
-      <span data-testid="poll-line">
-        Traefik fetched the configuration {when}
-        {from}, {version}.
-      </span>
+    <Alert tone={poll.current ? 'success' : 'info'} title={t('poll.okTitle')}>
+      <span data-testid="poll-line">{line}</span>
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { DomainInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -14,7 +15,7 @@ export function useSaveDomain() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: DomainInput }) =>
       id ? api.put('/api/domains/{id}', { params: { id }, body }) : api.post('/api/domains', { body }),
-    meta: { success: 'Domain saved' },
+    meta: { success: i18n.t('domains:toast.saved') },
     onSuccess: invalidate,
   });
 }
@@ -23,7 +24,7 @@ export function useDeleteDomain() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/domains/{id}', { params: { id } }),
-    meta: { success: 'Domain deleted' },
+    meta: { success: i18n.t('domains:toast.deleted') },
     onSuccess: invalidate,
   });
 }

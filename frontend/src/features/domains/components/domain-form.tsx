@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, FieldErrorText } from '@/components/ui/field';
@@ -8,6 +9,7 @@ import { TagInput } from '@/components/ui/tag-input';
 import type { Domain } from '@/lib/api-types';
 import { useCertResolvers } from '@/lib/api/resources';
 import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
+import i18n from '@/lib/i18n';
 import { useSaveDomain } from '../api/domains';
 import { resolverHint } from './resolver-hint';
 
@@ -24,26 +26,30 @@ export function cleanDomainInput(text: string): string {
   return t.toLowerCase().replace(/\.$/, '');
 }
 
+type SchemaKey = 'max100' | 'enterDomain' | 'domainAlone' | 'enterMain' | 'domainName' | 'seconds';
+/** A form message in the current language, looked up when the check runs. */
+const msg = (key: SchemaKey) => ({ error: () => i18n.t(`domains:schema.${key}`) });
+
 const domainSchema = z
   .object({
-  name: z.string().trim().max(100, 'At most 100 characters'),
+  name: z.string().trim().max(100, msg('max100')),
   domain: z
     .string()
     .transform(cleanDomainInput)
-    .pipe(z.string().min(1, 'Enter a domain').regex(dnsName, 'Enter the domain alone, such as example.com (no port or path)')),
+    .pipe(z.string().min(1, msg('enterDomain')).regex(dnsName, msg('domainAlone'))),
   certResolver: z.string().trim(),
   wildcard: z.boolean(),
   isDefault: z.boolean(),
   certConfigs: z.array(
     z.object({
-      main: z.string().trim().min(1, 'Enter the main name').regex(dnsName, 'Enter a domain name'),
+      main: z.string().trim().min(1, msg('enterMain')).regex(dnsName, msg('domainName')),
       sans: z.array(z.string()),
       resolver: z.string().trim(),
     }),
   ),
   httpsRedirect: z.boolean(),
   hstsOn: z.boolean(),
-  hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
+  hstsMaxAge: z.number(msg('seconds')),
   hstsIncludeSubdomains: z.boolean(),
   hstsPreload: z.boolean(),
 }).superRefine((v, ctx) => {
@@ -52,6 +58,7 @@ const domainSchema = z
 type Values = z.infer<typeof domainSchema>;
 
 export function DomainFormModal({ domain, open, onClose, first }: { domain?: Domain; open: boolean; onClose: () => void; first: boolean }) {
+  const { t } = useTranslation(['domains', 'common']);
   const resolvers = useCertResolvers();
   const save = useSaveDomain();
   const form = useForm<Values>({
@@ -80,9 +87,9 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       form={form}
       id="domain-form"
       size="lg"
-      title={domain ? `Edit ${domain.domain}` : 'Add a domain'}
-      description="Services take subdomains of it. Traefik requests certificates with the chosen resolver."
-      submitLabel={domain ? 'Save domain' : 'Add domain'}
+      title={domain ? t('form.editTitle', { domain: domain.domain }) : t('form.addTitle')}
+      description={t('form.description')}
+      submitLabel={domain ? t('form.save') : t('form.add')}
       serverErrors={{
         known: (p) => /^(name|domain|certResolver|wildcard|isDefault|certConfigs\.\d+\.(main|sans|resolver)|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload)$/.test(p),
         map: (p) => mapHttpsPath(p) ?? p.replace(/^(certConfigs\.\d+\.sans)\.\d+$/, '$1'),
@@ -98,10 +105,10 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       }}
     >
       <div className="grid-2">
-        <Field label="Domain" error={formState.errors.domain?.message}>
+        <Field label={t('form.domain')} error={formState.errors.domain?.message}>
           <input
             className="input mono"
-            placeholder="example.com"
+            placeholder={t('form.domainPlaceholder')}
             autoCapitalize="off"
             spellCheck={false}
             data-autofocus
@@ -113,17 +120,17 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
             })}
           />
         </Field>
-        <Field label="Display name" optional error={formState.errors.name?.message}>
-          <input className="input" placeholder="Home" {...register('name')} />
+        <Field label={t('form.displayName')} optional error={formState.errors.name?.message}>
+          <input className="input" placeholder={t('form.displayNamePlaceholder')} {...register('name')} />
         </Field>
       </div>
       <Field
-        label="Certificate resolver"
+        label={t('form.resolver')}
         optional
         error={formState.errors.certResolver?.message}
         hint={resolverHint(resolvers.data)}
       >
-        <input className="input mono" list="resolver-options" placeholder="letsencrypt" {...register('certResolver')} />
+        <input className="input mono" list="resolver-options" placeholder={t('form.resolverPlaceholder')} {...register('certResolver')} />
       </Field>
       <datalist id="resolver-options">
         {resolverNames.map((r) => (
@@ -133,49 +140,49 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       <label className="checkbox">
         <input type="checkbox" {...register('wildcard')} />
         <span className="checkbox-text">
-          <span>Wildcard certificate</span>
-          <span className="field-hint">Request one *.domain certificate instead of one per hostname (needs a DNS challenge).</span>
+          <span>{t('form.wildcard')}</span>
+          <span className="field-hint">{t('form.wildcardHint')}</span>
         </span>
       </label>
       <label className="checkbox">
         <input type="checkbox" {...register('isDefault')} />
         <span className="checkbox-text">
-          <span>Default domain</span>
-          <span className="field-hint">Preselected for new services. Only one domain can be the default.</span>
+          <span>{t('form.default')}</span>
+          <span className="field-hint">{t('form.defaultHint')}</span>
         </span>
       </label>
       <div className="stack-sm">
-        <span className="field-label">HTTPS defaults for this domain's services</span>
+        <span className="field-label">{t('form.httpsDefaults')}</span>
         <label className="checkbox">
           <input type="checkbox" {...register('httpsRedirect')} />
           <span className="checkbox-text">
-            <span>Redirect HTTP to HTTPS</span>
-            <span className="field-hint">Plain-HTTP visitors (on the web entrypoint) are sent to HTTPS, unless a service overrides it.</span>
+            <span>{t('form.redirect')}</span>
+            <span className="field-hint">{t('form.redirectHint')}</span>
           </span>
         </label>
         <label className="checkbox">
           <input type="checkbox" {...register('hstsOn')} />
           <span className="checkbox-text">
-            <span>HSTS</span>
-            <span className="field-hint">Tell browsers to use only HTTPS for these hosts (Strict-Transport-Security).</span>
+            <span>{t('form.hsts')}</span>
+            <span className="field-hint">{t('form.hstsHint')}</span>
           </span>
         </label>
         {hstsOn ? (
           <div className="stack-sm" style={{ paddingLeft: 28 }}>
-            <Field label="Max age (seconds)" error={formState.errors.hstsMaxAge?.message} hint="31536000 is one year.">
+            <Field label={t('form.maxAge')} error={formState.errors.hstsMaxAge?.message} hint={t('form.maxAgeHint')}>
               <input className="input mono" style={{ maxWidth: 200 }} inputMode="numeric" {...register('hstsMaxAge', { valueAsNumber: true })} />
             </Field>
             <label className="checkbox">
               <input type="checkbox" {...register('hstsIncludeSubdomains')} />
               <span className="checkbox-text">
-                <span>Include subdomains</span>
+                <span>{t('form.includeSubdomains')}</span>
               </span>
             </label>
             <label className="checkbox">
               <input type="checkbox" {...register('hstsPreload')} />
               <span className="checkbox-text">
-                <span>Preload</span>
-                <span className="field-hint">Ask to be on browsers' built-in HTTPS-only list (hard to undo).</span>
+                <span>{t('form.preload')}</span>
+                <span className="field-hint">{t('form.preloadHint')}</span>
               </span>
             </label>
             {formState.errors.hstsPreload?.message ? <FieldErrorText message={formState.errors.hstsPreload.message} /> : null}
@@ -184,32 +191,34 @@ export function DomainFormModal({ domain, open, onClose, first }: { domain?: Dom
       </div>
       <div className="stack-sm">
         <div className="row-between">
-          <span className="field-label">Extra certificates <span className="optional">(optional)</span></span>
+          <span className="field-label">
+            {t('form.extraCerts')} <span className="optional">({t('common:words.optional')})</span>
+          </span>
           <Button size="sm" icon="plus" onClick={() => certs.append({ main: '', sans: [], resolver: '' })}>
-            Add certificate
+            {t('form.addCert')}
           </Button>
         </div>
-        {certs.fields.length === 0 ? <p className="muted small">Extra main + SAN sets Traefik should obtain for this domain's routers.</p> : null}
+        {certs.fields.length === 0 ? <p className="muted small">{t('form.extraCertsHint')}</p> : null}
         {certs.fields.map((f, i) => {
           const e = formState.errors.certConfigs?.[i];
           return (
             <div key={f.id} className="card" style={{ padding: 14 }}>
               <div className="stack-sm">
                 <div className="grid-2">
-                  <Field label="Main name" error={e?.main?.message}>
-                    <input className="input mono" placeholder="example.org" {...register(`certConfigs.${i}.main`)} />
+                  <Field label={t('form.main')} error={e?.main?.message}>
+                    <input className="input mono" placeholder={t('form.mainPlaceholder')} {...register(`certConfigs.${i}.main`)} />
                   </Field>
-                  <Field label="Resolver" optional error={e?.resolver?.message}>
-                    <input className="input mono" list="resolver-options" placeholder="same as domain" {...register(`certConfigs.${i}.resolver`)} />
+                  <Field label={t('form.certResolver')} optional error={e?.resolver?.message}>
+                    <input className="input mono" list="resolver-options" placeholder={t('form.sameAsDomain')} {...register(`certConfigs.${i}.resolver`)} />
                   </Field>
                 </div>
-                <Field label="Alternative names (SANs)" optional error={e?.sans?.message}>
-                  <Controller control={control} name={`certConfigs.${i}.sans`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="*.example.org" />} />
+                <Field label={t('form.sans')} optional error={e?.sans?.message}>
+                  <Controller control={control} name={`certConfigs.${i}.sans`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder={t('form.sansPlaceholder')} />} />
                 </Field>
                 {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
                 <div>
                   <Button size="sm" variant="ghost" icon="trash" onClick={() => certs.remove(i)}>
-                    Remove certificate
+                    {t('form.removeCert')}
                   </Button>
                 </div>
               </div>

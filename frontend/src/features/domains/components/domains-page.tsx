@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
@@ -13,6 +14,7 @@ import { useDeleteDomain } from '../api/domains';
 import { DomainFormModal } from './domain-form';
 
 export function DomainsPage() {
+  const { t } = useTranslation(['domains', 'common']);
   const canWrite = useCanWrite();
   const domains = useDomains();
   const services = useServices();
@@ -26,13 +28,13 @@ export function DomainsPage() {
   const columns: Column<Domain>[] = [
     {
       id: 'domain',
-      header: 'Domain',
+      header: t('list.columns.domain'),
       sortValue: (d) => d.domain,
       cell: (d) => (
         <div className="stack-sm" style={{ gap: 2 }}>
           <span className="row" style={{ gap: 8 }}>
             <strong className="mono">{d.domain}</strong>
-            {d.isDefault ? <Badge tone="primary" icon="check">Default</Badge> : null}
+            {d.isDefault ? <Badge tone="primary" icon="check">{t('list.default')}</Badge> : null}
           </span>
           {d.name && d.name !== d.domain ? <span className="muted small">{d.name}</span> : null}
         </div>
@@ -40,23 +42,23 @@ export function DomainsPage() {
     },
     {
       id: 'certificates',
-      header: 'Certificates',
+      header: t('list.columns.certificates'),
       cell: (d) => (
         <div className="row" style={{ gap: 6 }}>
-          {d.certResolver ? <Badge tone="success" icon="lock">{d.certResolver}</Badge> : <Badge icon="alert">No resolver</Badge>}
-          {d.wildcard ? <Badge tone="info">Wildcard</Badge> : null}
-          {d.certConfigs?.length ? <Badge>{`+${d.certConfigs.length} extra`}</Badge> : null}
+          {d.certResolver ? <Badge tone="success" icon="lock">{d.certResolver}</Badge> : <Badge icon="alert">{t('list.noResolver')}</Badge>}
+          {d.wildcard ? <Badge tone="info">{t('list.wildcard')}</Badge> : null}
+          {d.certConfigs?.length ? <Badge>{t('list.extra', { count: d.certConfigs.length })}</Badge> : null}
         </div>
       ),
     },
-    { id: 'services', header: 'Services', className: 'muted', sortValue: (d) => usage(d.id), cell: (d) => usage(d.id) },
+    { id: 'services', header: t('list.columns.services'), className: 'muted', sortValue: (d) => usage(d.id), cell: (d) => usage(d.id) },
     actionsColumn((d) =>
       canWrite ? (
         <>
-          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={`Edit ${d.domain}`}>
-            Edit
+          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(d)} aria-label={t('list.editLabel', { domain: d.domain })}>
+            {t('common:actions.edit')}
           </Button>
-          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={`Delete ${d.domain}`} title="Delete" />
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(d)} aria-label={t('list.deleteLabel', { domain: d.domain })} title={t('common:actions.delete')} />
         </>
       ) : null,
     ),
@@ -64,12 +66,12 @@ export function DomainsPage() {
   return (
     <>
       <PageHeader
-        title="Domains"
-        description="Base domains for your services, with the certificate resolver Traefik uses for them."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           canWrite ? (
             <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-              Add domain
+              {t('list.add')}
             </Button>
           ) : null
         }
@@ -85,8 +87,18 @@ export function DomainsPage() {
             columns={columns}
             empty={
               domains.isError ? undefined : (
-                <EmptyState icon="globe" title="No domains yet" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add your first domain</Button> : undefined}>
-                  Add the domain your services live under (for example <code>example.com</code>); services then only need a subdomain.
+                <EmptyState
+                  icon="globe"
+                  title={t('list.emptyTitle')}
+                  action={
+                    canWrite ? (
+                      <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
+                        {t('list.addFirst')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <Trans t={t} i18nKey="list.emptyBody" components={{ code: <code /> }} />
                 </EmptyState>
               )
             }
@@ -96,16 +108,16 @@ export function DomainsPage() {
       <DomainFormModal open={editing !== null} domain={editing && editing !== 'new' ? editing : undefined} first={list.length === 0} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={!!deleting}
-        title={`Delete ${deleting?.domain ?? ''}?`}
+        title={t('list.deleteTitle', { domain: deleting?.domain ?? '' })}
         message={
           deletingUsers.length > 0
-            ? `${deletingUsers.length === 1 ? '1 service uses' : `${deletingUsers.length} services use`} this domain: ${joinNames(deletingUsers)}.`
+            ? t('list.inUse', { count: deletingUsers.length, names: joinNames(deletingUsers) })
             : services.isSuccess
-              ? 'No service uses this domain. It will be removed from the panel.'
-              : 'It will be removed from the panel.'
+              ? t('list.unused')
+              : t('list.willBeRemoved')
         }
-        blockedReason={deletingUsers.length > 0 ? 'Move these services to another domain or delete them first.' : undefined}
-        confirmLabel="Delete domain"
+        blockedReason={deletingUsers.length > 0 ? t('list.blocked') : undefined}
+        confirmLabel={t('list.deleteConfirm')}
         danger
         loading={del.isPending}
         onCancel={() => setDeleting(null)}

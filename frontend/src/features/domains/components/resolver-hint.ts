@@ -1,4 +1,5 @@
 import type { CertResolver, RuntimeStatus } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 
 /**
  * The hint under the certificate-resolver field. Only names seen on Traefik's own routers
@@ -6,6 +7,7 @@ import type { CertResolver, RuntimeStatus } from '@/lib/api-types';
  * from the panel's domains or managed static configuration are labelled as such.
  */
 export function resolverHint(view?: (Partial<RuntimeStatus> & { items?: CertResolver[] }) | null): string {
+  const t = i18n.t;
   const items = view?.items ?? [];
   const connected = !!view?.configured && !!view.reachable;
   const from = (prefixes: string[]) =>
@@ -13,15 +15,15 @@ export function resolverHint(view?: (Partial<RuntimeStatus> & { items?: CertReso
   const parts: string[] = [];
   if (connected) {
     const seen = from(['router', 'entrypoint']);
-    parts.push(seen.length ? `Discovered in Traefik: ${seen.join(', ')}.` : 'Traefik uses no certificate resolver yet.');
+    parts.push(seen.length ? t('domains:resolverHint.discovered', { names: seen.join(', ') }) : t('domains:resolverHint.noneInUse'));
   } else {
-    parts.push('Traefik not connected, so its resolvers cannot be discovered.');
+    parts.push(t('domains:resolverHint.notConnected'));
   }
   const managed = from(['managed']);
-  if (managed.length) parts.push(`In the managed static configuration: ${managed.join(', ')}.`);
+  if (managed.length) parts.push(t('domains:resolverHint.managed', { names: managed.join(', ') }));
   const domains = from(['domain']);
-  if (domains.length) parts.push(`Used by your domains: ${domains.join(', ')}.`);
-  if (!connected && !managed.length && !domains.length) parts.push('The name of a certresolver in Traefik, e.g. letsencrypt.');
-  parts.push('Leave empty for no TLS resolver.');
+  if (domains.length) parts.push(t('domains:resolverHint.domains', { names: domains.join(', ') }));
+  if (!connected && !managed.length && !domains.length) parts.push(t('domains:resolverHint.example'));
+  parts.push(t('domains:resolverHint.empty'));
   return parts.join(' ');
 }

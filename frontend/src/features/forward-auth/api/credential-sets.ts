@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { CredentialSetInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -15,7 +16,7 @@ export function useSaveCredentialSet() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CredentialSetInput }) =>
       id ? api.put('/api/credential-sets/{id}', { params: { id }, body }) : api.post('/api/credential-sets', { body }),
-    meta: { success: 'Credential set saved' },
+    meta: { success: i18n.t('forward-auth:toast.credentialSetSaved') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.credentialSets.all() }),
   });
 }
@@ -24,7 +25,7 @@ export function useDeleteCredentialSet() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/credential-sets/{id}', { params: { id } }),
-    meta: { success: 'Credential set deleted' },
+    meta: { success: i18n.t('forward-auth:toast.credentialSetDeleted') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.credentialSets.all() }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { MachineTokenInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -15,7 +16,7 @@ export function useCreateMachineToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: MachineTokenInput) => api.post('/api/machine-tokens', { body }),
-    meta: { success: 'Token created' },
+    meta: { success: i18n.t('forward-auth:toast.tokenCreated') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.machineTokens.all() }),
   });
 }
@@ -24,7 +25,7 @@ export function useRevokeMachineToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post('/api/machine-tokens/{id}/revoke', { params: { id } }),
-    meta: { success: 'Token revoked' },
+    meta: { success: i18n.t('forward-auth:toast.tokenRevoked') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.machineTokens.all() }),
   });
 }
@@ -33,7 +34,7 @@ export function useDeleteMachineToken() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/machine-tokens/{id}', { params: { id } }),
-    meta: { success: 'Token deleted' },
+    meta: { success: i18n.t('forward-auth:toast.tokenDeleted') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.machineTokens.all() }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { ProtectionSettings, SharedLinkInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -25,7 +26,7 @@ export function useCreateSharedLink(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SharedLinkInput) => api.post('/api/services/{id}/shared-links', { params: { id: serviceId }, body }),
-    meta: { success: 'Shared link created' },
+    meta: { success: i18n.t('forward-auth:toast.linkCreated') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.services.sharedLinks(serviceId) }),
   });
 }
@@ -34,7 +35,7 @@ export function useRevokeSharedLink(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) => api.del('/api/services/{id}/shared-links/{linkId}', { params: { id: serviceId, linkId } }),
-    meta: { success: 'Link revoked' },
+    meta: { success: i18n.t('forward-auth:toast.linkRevoked') },
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: qk.services.sharedLinks(serviceId) }),
@@ -55,7 +56,7 @@ export function useSaveProtection(serviceId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ProtectionSettings) => api.put('/api/services/{id}/protection', { params: { id: serviceId }, body }),
-    meta: { success: 'Protection saved' },
+    meta: { success: i18n.t('forward-auth:toast.protectionSaved') },
     onSuccess: (saved) => {
       qc.setQueryData(qk.services.protection(serviceId), saved);
       return Promise.all([

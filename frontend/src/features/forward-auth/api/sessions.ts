@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import { qk } from '@/lib/query-keys';
 
 export function useSessions() {
@@ -14,7 +15,7 @@ export function useDeleteSession() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/sessions/{id}', { params: { id } }),
-    meta: { success: 'Session ended' },
+    meta: { success: i18n.t('forward-auth:toast.sessionEnded') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.sessions.all() }),
   });
 }
@@ -23,7 +24,7 @@ export function useDeleteAllSessions() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => api.del('/api/sessions'),
-    meta: { success: 'All sessions ended' },
+    meta: { success: i18n.t('forward-auth:toast.allSessionsEnded') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.sessions.all() }),
   });
 }

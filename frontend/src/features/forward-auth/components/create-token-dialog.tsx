@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Field, FieldErrorText } from '@/components/ui/field';
@@ -7,22 +8,21 @@ import { FormModal } from '@/components/ui/form-modal';
 import { MethodPicker } from '@/components/ui/method-picker';
 import { LoadingRows } from '@/components/ui/states';
 import type { MachineTokenCreated } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { useServices } from '@/lib/api/resources';
 import { useCreateMachineToken } from '../api/machine-tokens';
 
-const expiryChoices = [
-  { value: 'never', label: 'Never' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'at', label: 'At a date' },
-] as const;
+const expiryChoices = ['never', '30', '90', '365', 'at'] as const;
+
+type TokenKey = 'name' | 'max100' | 'services' | 'pathSlash' | 'pickDateTime' | 'future';
+const tr = (key: TokenKey) => i18n.t(`forward-auth:createToken.schema.${key}`);
+const msg = (key: TokenKey) => ({ error: () => tr(key) });
 
 const schema = z
   .object({
-    name: z.string().trim().min(1, 'Give the token a name').max(100, 'At most 100 characters'),
-    serviceIds: z.array(z.string()).min(1, 'Pick at least one service'),
-    pathPrefix: z.string().trim().refine((v) => v === '' || v.startsWith('/'), 'Paths start with /'),
+    name: z.string().trim().min(1, msg('name')).max(100, msg('max100')),
+    serviceIds: z.array(z.string()).min(1, msg('services')),
+    pathPrefix: z.string().trim().refine((v) => v === '' || v.startsWith('/'), msg('pathSlash')),
     methods: z.array(z.string()),
     expiry: z.enum(['never', '30', '90', '365', 'at']),
     expiresAt: z.string(),
@@ -30,8 +30,8 @@ const schema = z
   .superRefine((v, ctx) => {
     if (v.expiry !== 'at') return;
     const t = new Date(v.expiresAt).getTime();
-    if (!v.expiresAt || Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'Pick a date and time' });
-    else if (t <= Date.now()) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'Pick a moment in the future' });
+    if (!v.expiresAt || Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: tr('pickDateTime') });
+    else if (t <= Date.now()) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: tr('future') });
   });
 type Values = z.infer<typeof schema>;
 
@@ -52,6 +52,7 @@ type Props = {
 };
 
 export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Props) {
+  const { t } = useTranslation('forward-auth');
   const services = useServices();
   const create = useCreateMachineToken();
   const form = useForm<Values>({
@@ -69,9 +70,9 @@ export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Prop
       form={form}
       id="token-form"
       size="lg"
-      title="New machine token"
-      description="For scripts, sync clients and other programs that cannot sign in. They send it as Authorization: Bearer, as a basic-auth password, or in the service's token header."
-      submitLabel="Create token"
+      title={t('createToken.title')}
+      description={t('createToken.description')}
+      submitLabel={t('createToken.submit')}
       resetValues={defaults}
       serverErrors={{
         map: (p) => {
@@ -92,16 +93,16 @@ export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Prop
         onCreated(created);
       }}
     >
-      <Field label="Name" error={errors.name?.message} hint="Shown in the log as token:<name> and sent upstream as Remote-User.">
-        <input className="input" placeholder="phone" data-autofocus autoCapitalize="off" {...register('name')} />
+      <Field label={t('createToken.name')} error={errors.name?.message} hint={t('createToken.nameHint')}>
+        <input className="input" placeholder={t('createToken.namePlaceholder')} data-autofocus autoCapitalize="off" {...register('name')} />
       </Field>
       <fieldset className="field plain-fieldset" aria-invalid={errors.serviceIds ? true : undefined} aria-describedby={errors.serviceIds ? 'token-services-err' : undefined}>
-        <legend className="field-label">Services</legend>
+        <legend className="field-label">{t('createToken.services')}</legend>
         {services.isPending ? (
           <LoadingRows rows={2} />
         ) : list.length === 0 ? (
           <p className="field-hint">
-            No services yet. <Link to="/services/new">Create one</Link> first.
+            <Trans t={t} i18nKey="createToken.noServices" components={{ a: <Link to="/services/new" /> }} />
           </p>
         ) : (
           <Controller
@@ -128,28 +129,28 @@ export function CreateTokenDialog({ open, serviceIds, onClose, onCreated }: Prop
         )}
         {errors.serviceIds?.message ? <FieldErrorText id="token-services-err" message={errors.serviceIds.message} /> : null}
       </fieldset>
-      <Field label="Path prefix" optional error={errors.pathPrefix?.message} hint="Limit the token to paths under this prefix (whole segments). Any path when empty.">
-        <input className="input mono" placeholder="/remote.php/dav" autoCapitalize="off" spellCheck={false} {...register('pathPrefix')} />
+      <Field label={t('createToken.pathPrefix')} optional error={errors.pathPrefix?.message} hint={t('createToken.pathPrefixHint')}>
+        <input className="input mono" placeholder={t('createToken.pathPrefixPlaceholder')} autoCapitalize="off" spellCheck={false} {...register('pathPrefix')} />
       </Field>
       <div className="field">
         <span className="field-label">
-          Methods <span className="optional">(any when none is picked)</span>
+          {t('createToken.methods')} <span className="optional">{t('createToken.methodsAny')}</span>
         </span>
-        <Controller control={control} name="methods" render={({ field }) => <MethodPicker value={field.value} onChange={field.onChange} label="Token methods" invalid={!!errors.methods} />} />
+        <Controller control={control} name="methods" render={({ field }) => <MethodPicker value={field.value} onChange={field.onChange} label={t('createToken.methodsLabel')} invalid={!!errors.methods} />} />
         {errors.methods?.message ? <FieldErrorText message={errors.methods.message} /> : null}
       </div>
       <div className="row" style={{ alignItems: 'flex-start' }}>
-        <Field label="Expires" error={errors.expiry?.message}>
+        <Field label={t('createToken.expires')} error={errors.expiry?.message}>
           <select className="select" style={{ width: 160 }} {...register('expiry')}>
             {expiryChoices.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
+              <option key={c} value={c}>
+                {c === 'never' ? t('createToken.never') : c === 'at' ? t('createToken.atDate') : c === '365' ? t('createToken.oneYear') : t('createToken.days', { count: Number(c) })}
               </option>
             ))}
           </select>
         </Field>
         {expiry === 'at' ? (
-          <Field label="Expires at" error={errors.expiresAt?.message} hint="Your local time.">
+          <Field label={t('createToken.expiresAt')} error={errors.expiresAt?.message} hint={t('createToken.localTime')}>
             <input type="datetime-local" className="input" style={{ maxWidth: 260 }} {...register('expiresAt')} />
           </Field>
         ) : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
@@ -11,6 +12,7 @@ import { useCredentialSets, useDeleteCredentialSet } from '../api/credential-set
 import { CredentialSetModal } from './credential-set-form';
 
 export function CredentialSetsPage() {
+  const { t } = useTranslation(['forward-auth', 'common']);
   const canWrite = useCanWrite();
   const sets = useCredentialSets();
   const del = useDeleteCredentialSet();
@@ -18,26 +20,26 @@ export function CredentialSetsPage() {
   const [deleting, setDeleting] = useState<CredentialSet | null>(null);
   const list = sets.data ?? [];
   const columns: Column<CredentialSet>[] = [
-    { id: 'name', header: 'Name', sortValue: (s) => s.name, cell: (s) => <strong>{s.name}</strong> },
+    { id: 'name', header: t('setsPage.columns.name'), sortValue: (s) => s.name, cell: (s) => <strong>{s.name}</strong> },
     {
       id: 'users',
-      header: 'Users',
+      header: t('setsPage.columns.users'),
       sortValue: (s) => s.users.length,
       cell: (s) => (
         <div className="chip-list">
           {s.users.slice(0, 6).map((u) => (
             <span key={u.username} className="tag" style={{ paddingRight: 8 }}>{u.username}</span>
           ))}
-          {s.users.length > 6 ? <span className="small muted">and {s.users.length - 6} more</span> : null}
+          {s.users.length > 6 ? <span className="small muted">{t('common:list.more', { count: s.users.length - 6 })}</span> : null}
         </div>
       ),
     },
-    { id: 'updated', header: 'Updated', className: 'muted small nowrap', sortValue: (s) => Date.parse(s.updatedAt), cell: (s) => formatDateTime(s.updatedAt) },
+    { id: 'updated', header: t('setsPage.columns.updated'), className: 'muted small nowrap', sortValue: (s) => Date.parse(s.updatedAt), cell: (s) => formatDateTime(s.updatedAt) },
     actionsColumn((s) =>
       canWrite ? (
         <>
-          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={`Edit ${s.name}`}>Edit</Button>
-          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`} title="Delete" />
+          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(s)} aria-label={t('setsPage.editLabel', { name: s.name })}>{t('common:actions.edit')}</Button>
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(s)} aria-label={t('setsPage.deleteLabel', { name: s.name })} title={t('common:actions.delete')} />
         </>
       ) : null,
     ),
@@ -45,9 +47,9 @@ export function CredentialSetsPage() {
   return (
     <>
       <PageHeader
-        title="Credential sets"
-        description="Username/password lists for HTTP basic authentication. One set can protect many services."
-        actions={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>New set</Button> : null}
+        title={t('setsPage.title')}
+        description={t('setsPage.description')}
+        actions={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>{t('setsPage.new')}</Button> : null}
       />
       {sets.isError ? <ErrorState error={sets.error} onRetry={() => sets.refetch()} /> : null}
       <Card>
@@ -60,8 +62,8 @@ export function CredentialSetsPage() {
             columns={columns}
             empty={
               sets.isError ? undefined : (
-                <EmptyState icon="key" title="No credential sets" action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Create a set</Button> : undefined}>
-                  Create a set of users, then turn on basic auth for a service and pick the set.
+                <EmptyState icon="key" title={t('setsPage.emptyTitle')} action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>{t('setsPage.createFirst')}</Button> : undefined}>
+                  {t('setsPage.emptyBody')}
                 </EmptyState>
               )
             }
@@ -71,9 +73,9 @@ export function CredentialSetsPage() {
       <CredentialSetModal open={editing !== null} set={editing && editing !== 'new' ? editing : undefined} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={!!deleting}
-        title={`Delete ${deleting?.name ?? ''}?`}
-        message="Services that use this set for basic auth must be switched to another set first."
-        confirmLabel="Delete set"
+        title={t('setsPage.deleteTitle', { name: deleting?.name ?? '' })}
+        message={t('setsPage.deleteMessage')}
+        confirmLabel={t('setsPage.deleteConfirm')}
         danger
         loading={del.isPending}
         onCancel={() => setDeleting(null)}

@@ -1,9 +1,11 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import type { SecurityConfig } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { usePeopleMailChannel } from '../api/email-code';
 
 type EmailCode = Extract<SecurityConfig, { type: 'email_code' }>;
@@ -12,13 +14,14 @@ type EmailCode = Extract<SecurityConfig, { type: 'email_code' }>;
 export type EmailCodeValue = { enabled: boolean; allowedEmails: string[]; sessionSeconds: number };
 
 const DAY = 24 * 3600;
-export const sessionChoices: { seconds: number; label: string }[] = [
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 8 * 3600, label: '8 hours' },
-  { seconds: DAY, label: '1 day' },
-  { seconds: 7 * DAY, label: '7 days' },
-  { seconds: 30 * DAY, label: '30 days' },
-  { seconds: 90 * DAY, label: '90 days' },
+/** How long a visitor stays signed in: a count of hours or days, worded at render. */
+export const sessionChoices: { seconds: number; unit: 'hours' | 'days' | 'minutes'; count: number }[] = [
+  { seconds: 3600, unit: 'hours', count: 1 },
+  { seconds: 8 * 3600, unit: 'hours', count: 8 },
+  { seconds: DAY, unit: 'days', count: 1 },
+  { seconds: 7 * DAY, unit: 'days', count: 7 },
+  { seconds: 30 * DAY, unit: 'days', count: 30 },
+  { seconds: 90 * DAY, unit: 'days', count: 90 },
 ];
 
 export function emailCodeValue(config?: EmailCode): EmailCodeValue {
@@ -33,16 +36,16 @@ export function emailCodeValue(config?: EmailCode): EmailCodeValue {
 export function allowEntryError(raw: string): string | null {
   const v = raw.trim().toLowerCase();
   const domain = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-  if (v.startsWith('*@')) return 'To allow a whole domain, enter it without *@ (example.com)';
-  if (v.startsWith('*.')) return domain.test(v.slice(2)) ? null : 'Enter a domain after *.';
-  if (v.startsWith('@')) return domain.test(v.slice(1)) ? null : 'Enter a domain after @';
+  if (v.startsWith('*@')) return i18n.t('forward-auth:emailCode.allow.starAt');
+  if (v.startsWith('*.')) return domain.test(v.slice(2)) ? null : i18n.t('forward-auth:emailCode.allow.afterStar');
+  if (v.startsWith('@')) return domain.test(v.slice(1)) ? null : i18n.t('forward-auth:emailCode.allow.afterAt');
   if (v.includes('@')) {
     const [local, host, ...rest] = v.split('@');
     return local && host && rest.length === 0 && !/[\s,;<>()[\]\\"]/.test(local) && domain.test(host)
       ? null
-      : 'Enter one e-mail address, such as ann@example.com';
+      : i18n.t('forward-auth:emailCode.allow.oneAddress');
   }
-  return domain.test(v) ? null : 'Enter an address, a domain (example.com) or *.example.com';
+  return domain.test(v) ? null : i18n.t('forward-auth:emailCode.allow.invalid');
 }
 
 /**
@@ -59,36 +62,36 @@ export function EmailCodeFields({
   onChange: (v: EmailCodeValue) => void;
   errors?: Record<string, string | undefined>;
 }) {
+  const { t } = useTranslation('forward-auth');
   const mail = usePeopleMailChannel();
   const choices = sessionChoices.some((c) => c.seconds === value.sessionSeconds)
     ? sessionChoices
-    : [...sessionChoices, { seconds: value.sessionSeconds, label: `${Math.round(value.sessionSeconds / 60)} minutes` }];
+    : [...sessionChoices, { seconds: value.sessionSeconds, unit: 'minutes' as const, count: Math.round(value.sessionSeconds / 60) }];
   return (
     <>
       {mail.data && !mail.data.mailChannelId ? (
-        <Alert tone="warning" title="No e-mail channel sends the codes">
-          Add an e-mail channel under <Link to="/notifications">Notifications</Link> and choose it as the channel that mails people. Until then
-          visitors are told a code is on its way, and none arrives.
+        <Alert tone="warning" title={t('emailCode.noChannelTitle')}>
+          <Trans t={t} i18nKey="emailCode.noChannel" components={{ a: <Link to="/notifications" /> }} />
         </Alert>
       ) : null}
-      <Switch checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} label="Let visitors in with a code sent by e-mail" />
+      <Switch checked={value.enabled} onChange={(e) => onChange({ ...value, enabled: e.target.checked })} label={t('emailCode.enable')} />
       <Field
-        label="Who may ask for a code"
+        label={t('emailCode.who')}
         error={errors.allowedEmails}
-        hint="E-mail addresses (ann@example.com), whole domains (example.com) or their subdomains (*.example.com). Anyone else is told the same thing and gets no mail."
+        hint={t('emailCode.whoHint')}
       >
         <TagInput
           value={value.allowedEmails}
           onChange={(allowedEmails) => onChange({ ...value, allowedEmails })}
-          placeholder="ann@example.com or example.com"
+          placeholder={t('emailCode.placeholder')}
           validate={allowEntryError}
         />
       </Field>
-      <Field label="Visitors stay signed in for" error={errors.sessionSeconds}>
+      <Field label={t('emailCode.session')} error={errors.sessionSeconds}>
         <select className="select" value={value.sessionSeconds} onChange={(e) => onChange({ ...value, sessionSeconds: Number(e.target.value) })}>
           {choices.map((c) => (
             <option key={c.seconds} value={c.seconds}>
-              {c.label}
+              {t(`emailCode.sessionChoice.${c.unit}`, { count: c.count })}
             </option>
           ))}
         </select>

@@ -1,19 +1,21 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { EmailCodeFields } from './email-code-protection';
 import type { ProtectionValues } from './protection-schema';
 import { SectionCard } from './protection-section-card';
 import type { SectionProps } from './protection-sections';
 
 export function EmailCodeSection(_: SectionProps) {
+  const { t } = useTranslation('forward-auth');
   const { control, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'emailCode.enabled'>({ name: 'emailCode.enabled' });
   const errors = formState.errors.emailCode;
   return (
     <SectionCard
-      title="E-mail code"
+      title={t('emailCode.title')}
       icon="mail"
       on={enabled}
-      description="People without an account type their e-mail address and get a six-digit code. Codes work once, for 10 minutes; guessing is cut off after a few tries."
+      description={t('emailCode.description')}
     >
       <Controller
         control={control}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,18 +10,20 @@ import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
 import { tokenLifeColumns } from '@/components/ui/token-columns';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { MachineToken, MachineTokenCreated } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { useCanWrite } from '@/lib/api/system';
 import { useDeleteMachineToken, useMachineTokens, useRevokeMachineToken } from '../api/machine-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
 
-function scopeText(t: MachineToken): string {
-  const prefix = t.scope?.pathPrefix;
-  const methods = t.scope?.methods ?? [];
-  if (!prefix && methods.length === 0) return 'any path, any method';
-  return [prefix ? `${prefix}` : 'any path', methods.length ? methods.join(', ') : 'any method'].join(' · ');
+function scopeText(tok: MachineToken): string {
+  const prefix = tok.scope?.pathPrefix;
+  const methods = tok.scope?.methods ?? [];
+  if (!prefix && methods.length === 0) return i18n.t('forward-auth:tokensPage.scopeAny');
+  return [prefix ? `${prefix}` : i18n.t('forward-auth:tokensPage.anyPath'), methods.length ? methods.join(', ') : i18n.t('forward-auth:tokensPage.anyMethod')].join(' · ');
 }
 
 export function MachineTokensPage() {
+  const { t } = useTranslation(['forward-auth', 'common']);
   const canWrite = useCanWrite();
   const tokens = useMachineTokens();
   const revoke = useRevokeMachineToken();
@@ -36,21 +39,21 @@ export function MachineTokensPage() {
   const columns: Column<MachineToken>[] = [
     {
       id: 'name',
-      header: 'Name',
-      sortValue: (t) => t.name,
-      cell: (t) => (
+      header: t('tokensPage.columns.name'),
+      sortValue: (tok) => tok.name,
+      cell: (tok) => (
         <div className="stack-sm" style={{ gap: 0 }}>
-          <strong>{t.name}</strong>
-          <span className="small muted mono">{t.prefix}…</span>
+          <strong>{tok.name}</strong>
+          <span className="small muted mono">{tok.prefix}…</span>
         </div>
       ),
     },
     {
       id: 'services',
-      header: 'Services',
-      cell: (t) => (
+      header: t('tokensPage.columns.services'),
+      cell: (tok) => (
         <div className="chip-list">
-          {t.services.map((s) => (
+          {tok.services.map((s) => (
             <Link key={s.id} to={`/services/${s.id}/security`} className="tag" style={{ paddingRight: 8 }}>
               {s.name}
             </Link>
@@ -58,17 +61,17 @@ export function MachineTokensPage() {
         </div>
       ),
     },
-    { id: 'scope', header: 'Scope', className: 'small mono', cell: scopeText },
+    { id: 'scope', header: t('tokensPage.columns.scope'), className: 'small mono', cell: scopeText },
     ...tokenLifeColumns<MachineToken>(),
-    actionsColumn((t) =>
+    actionsColumn((tok) =>
       canWrite ? (
         <>
-          {t.status === 'active' ? (
-            <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
-              Revoke
+          {tok.status === 'active' ? (
+            <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(tok)} aria-label={t('tokensPage.revokeLabel', { name: tok.name })}>
+              {t('tokensPage.revoke')}
             </Button>
           ) : null}
-          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(t)} aria-label={`Delete ${t.name}`} title="Delete" />
+          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(tok)} aria-label={t('tokensPage.deleteLabel', { name: tok.name })} title={t('common:actions.delete')} />
         </>
       ) : null,
     ),
@@ -76,12 +79,12 @@ export function MachineTokensPage() {
   return (
     <>
       <PageHeader
-        title="Machine tokens"
-        description="Secrets for programs (sync clients, scripts, monitoring) to reach services that are protected. A service accepts them once its Machine tokens protection is on."
+        title={t('tokensPage.title')}
+        description={t('tokensPage.description')}
         actions={
           canWrite ? (
             <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-              New token
+              {t('tokensPage.new')}
             </Button>
           ) : null
         }
@@ -93,20 +96,20 @@ export function MachineTokensPage() {
         ) : (
           <DataTable
             data={list}
-            rowKey={(t) => t.id}
+            rowKey={(tok) => tok.id}
             columns={columns}
             empty={
               tokens.isError ? undefined : (
                 <EmptyState
                   icon="terminal"
-                  title="No machine tokens"
+                  title={t('tokensPage.emptyTitle')}
                   action={
                     <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-                      Create a token
+                      {t('tokensPage.createFirst')}
                     </Button>
                   }
                 >
-                  Create a token for a program, then turn on Machine tokens on the service's Security tab.
+                  {t('tokensPage.emptyBody')}
                 </EmptyState>
               )
             }
@@ -129,9 +132,9 @@ export function MachineTokensPage() {
       <TokenValueDialog created={created} onClose={() => setCreated(null)} />
       <ConfirmDialog
         open={!!revoking}
-        title={`Revoke ${revoking?.name ?? 'this token'}?`}
-        message="Programs using it are refused within a second. The token stays in the list as revoked."
-        confirmLabel="Revoke token"
+        title={revoking ? t('tokensPage.revokeTitle', { name: revoking.name }) : t('tokensPage.revokeTitleFallback')}
+        message={t('tokensPage.revokeMessage')}
+        confirmLabel={t('tokensPage.revokeConfirm')}
         danger
         loading={revoke.isPending}
         onCancel={() => setRevoking(null)}
@@ -139,9 +142,9 @@ export function MachineTokensPage() {
       />
       <ConfirmDialog
         open={!!deleting}
-        title={`Delete ${deleting?.name ?? 'this token'}?`}
-        message="Programs using it are refused, and it disappears from this list. This cannot be undone."
-        confirmLabel="Delete token"
+        title={deleting ? t('tokensPage.deleteTitle', { name: deleting.name }) : t('tokensPage.deleteTitleFallback')}
+        message={t('tokensPage.deleteMessage')}
+        confirmLabel={t('tokensPage.deleteConfirm')}
         danger
         loading={del.isPending}
         onCancel={() => setDeleting(null)}
@@ -153,12 +156,13 @@ export function MachineTokensPage() {
 
 /** The token's value, shown once: the API never returns it again. */
 function TokenValueDialog({ created, onClose }: { created: MachineTokenCreated | null; onClose: () => void }) {
+  const { t } = useTranslation('forward-auth');
   return (
-    <SecretOnceDialog value={created?.value ?? null} onClose={onClose} title="Token ready" label="Token value">
+    <SecretOnceDialog value={created?.value ?? null} onClose={onClose} title={t('tokensPage.ready')} label={t('tokensPage.value')}>
       {created ? (
         <>
           {created.warnings?.length ? (
-            <Alert tone="warning" title="Before it works">
+            <Alert tone="warning" title={t('tokensPage.beforeItWorks')}>
               <ul className="plain-list">
                 {created.warnings.map((w) => (
                   <li key={w}>{w}</li>
@@ -167,12 +171,12 @@ function TokenValueDialog({ created, onClose }: { created: MachineTokenCreated |
             </Alert>
           ) : null}
           <div className="stack-sm small">
-            <span className="muted">Send it with each request, for example:</span>
+            <span className="muted">{t('tokensPage.sendIt')}</span>
             <code className="code-block" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              Authorization: Bearer {created.value}
+              {`Authorization: Bearer ${created.value}`}
             </code>
             <span className="muted">
-              or as the password of basic auth (any username). Upstreams receive <code>Remote-User: token:{created.token.name}</code>.
+              <Trans t={t} i18nKey="tokensPage.orBasic" values={{ name: created.token.name }} components={{ code: <code /> }} />
             </span>
           </div>
         </>

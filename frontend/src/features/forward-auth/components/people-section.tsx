@@ -1,4 +1,5 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
@@ -11,6 +12,7 @@ type Named = { id: string; name: string };
 
 /** Ids on the wire, names on screen: an id the directory no longer has shows as itself. */
 function NamePicker({ value, onChange, options, placeholder }: { value: string[]; onChange: (v: string[]) => void; options: Named[]; placeholder: string }) {
+  const { t } = useTranslation('forward-auth');
   const nameOf = (id: string) => options.find((o) => o.id === id)?.name ?? id;
   const idOf = (name: string) => options.find((o) => o.name === name)?.id ?? name;
   return (
@@ -18,53 +20,55 @@ function NamePicker({ value, onChange, options, placeholder }: { value: string[]
       value={value.map(nameOf)}
       onChange={(names) => onChange(names.map(idOf))}
       suggestions={options.map((o) => o.name).filter((n) => !value.map(nameOf).includes(n))}
-      validate={(n) => (options.some((o) => o.name === n) ? null : 'Not in the directory')}
+      validate={(n) => (options.some((o) => o.name === n) ? null : t('people.notInDirectory'))}
       placeholder={placeholder}
     />
   );
 }
 
+/** Sign-in ages offered: 0 is no limit, the others a count of hours or days worded at render. */
 const ages = [
-  { label: 'No limit', value: 0 },
-  { label: '1 hour', value: 3600 },
-  { label: '12 hours', value: 12 * 3600 },
-  { label: '1 day', value: 24 * 3600 },
-  { label: '7 days', value: 7 * 24 * 3600 },
-];
+  { value: 0 },
+  { value: 3600, unit: 'hours', count: 1 },
+  { value: 12 * 3600, unit: 'hours', count: 12 },
+  { value: 24 * 3600, unit: 'days', count: 1 },
+  { value: 7 * 24 * 3600, unit: 'days', count: 7 },
+] as const;
 
 export function PeopleSection(_: SectionProps) {
+  const { t } = useTranslation('forward-auth');
   const { register, control, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'people.enabled'>({ name: 'people.enabled' });
   const dir = useDirectoryNames();
   const errors = formState.errors.people;
   return (
     <SectionCard
-      title="People and groups"
+      title={t('people.title')}
       icon="users"
       on={enabled}
-      description="People of the directory sign in once on the portal and open the service without signing in again. Empty lists admit everyone signed in."
+      description={t('people.description')}
     >
-      <Switch {...register('people.enabled')} label="Require a person's sign-in" />
-      <Field label="Allowed groups" optional error={errors?.groups?.message}>
+      <Switch {...register('people.enabled')} label={t('people.require')} />
+      <Field label={t('people.groups')} optional error={errors?.groups?.message}>
         <Controller
           control={control}
           name="people.groups"
-          render={({ field }) => <NamePicker value={field.value} onChange={field.onChange} options={dir.groups} placeholder="family" />}
+          render={({ field }) => <NamePicker value={field.value} onChange={field.onChange} options={dir.groups} placeholder={t('people.groupsPlaceholder')} />}
         />
       </Field>
-      <Field label="Allowed people" optional error={errors?.people?.message}>
+      <Field label={t('people.people')} optional error={errors?.people?.message}>
         <Controller
           control={control}
           name="people.people"
-          render={({ field }) => <NamePicker value={field.value} onChange={field.onChange} options={dir.people} placeholder="ann" />}
+          render={({ field }) => <NamePicker value={field.value} onChange={field.onChange} options={dir.people} placeholder={t('people.peoplePlaceholder')} />}
         />
       </Field>
-      <Switch {...register('people.secondFactor')} label="Requires a second factor (asked for on the portal when missing)" />
-      <Field label="Maximum sign-in age" error={errors?.maxAgeSeconds?.message}>
+      <Switch {...register('people.secondFactor')} label={t('people.secondFactor')} />
+      <Field label={t('people.maxAge')} error={errors?.maxAgeSeconds?.message}>
         <select {...register('people.maxAgeSeconds', { valueAsNumber: true })}>
           {ages.map((a) => (
             <option key={a.value} value={a.value}>
-              {a.label}
+              {'unit' in a ? t(`emailCode.sessionChoice.${a.unit}`, { count: a.count }) : t('people.noLimit')}
             </option>
           ))}
         </select>

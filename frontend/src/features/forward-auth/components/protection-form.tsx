@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ReadOnlyFieldset } from '@/components/ui/read-only';
@@ -24,6 +25,7 @@ type Props = {
  * unsaved changes (Save / Discard), and leaving the page with some asks first.
  */
 export function ProtectionForm({ serviceId, initial, canWrite, onSave, saving }: Props) {
+  const { t } = useTranslation('forward-auth');
   const form = useForm<ProtectionValues>({ resolver: zodResolver(protectionSchema), defaultValues: protectionToForm(initial) });
   const { formState, handleSubmit, reset, setError } = form;
   const dirty = formState.isDirty;
@@ -48,10 +50,10 @@ export function ProtectionForm({ serviceId, initial, canWrite, onSave, saving }:
   const grid = protectionSections.filter((s) => !s.wide);
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 20 }} aria-label="ProtectionSettings">
+      <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 20 }} aria-label={t('form.label')}>
         {guard.dialog}
         {formError ? (
-          <Alert tone="danger" title="The protection was not saved">
+          <Alert tone="danger" title={t('form.notSaved')}>
             {formError}
           </Alert>
         ) : null}
@@ -68,13 +70,13 @@ export function ProtectionForm({ serviceId, initial, canWrite, onSave, saving }:
         {canWrite ? (
           <div className={`save-bar${dirty ? ' dirty' : ''}`} data-testid="protection-save-bar">
             <span className="small muted grow" role="status">
-              {dirty ? 'Unsaved changes' : 'All changes saved'}
+              {dirty ? t('form.unsaved') : t('form.allSaved')}
             </span>
             <Button variant="ghost" disabled={!dirty || saving} onClick={() => reset()}>
-              Discard
+              {t('form.discard')}
             </Button>
             <Button type="submit" variant="primary" loading={saving} disabled={!dirty}>
-              Save protection
+              {t('form.save')}
             </Button>
           </div>
         ) : null}

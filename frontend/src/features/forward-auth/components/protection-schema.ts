@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { ProtectionSettings } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { userEntryError } from './user-entry';
+
+/** A form message in the current language, looked up when the check runs. */
+const msg = (key: 'pickCredentialSet' | 'invalidUser' | 'max100' | 'headerName' | 'emailsRequired') => ({
+  error: () => i18n.t(`forward-auth:schema.${key}`),
+});
 
 const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
@@ -11,10 +17,10 @@ const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 export const protectionSchema = z.object({
   basicAuth: z
     .object({ enabled: z.boolean(), credentialSetId: z.string() })
-    .refine((v) => !v.enabled || v.credentialSetId !== '', { message: 'Pick a credential set', path: ['credentialSetId'] }),
+    .refine((v) => !v.enabled || v.credentialSetId !== '', { ...msg('pickCredentialSet'), path: ['credentialSetId'] }),
   sso: z.object({
     enabled: z.boolean(),
-    users: z.array(z.string()).refine((list) => list.every((u) => !userEntryError(u)), 'One of the users is not valid'),
+    users: z.array(z.string()).refine((list) => list.every((u) => !userEntryError(u)), msg('invalidUser')),
     groups: z.array(z.string()),
   }),
   sharedLinks: z.object({ enabled: z.boolean() }),
@@ -23,15 +29,12 @@ export const protectionSchema = z.object({
     header: z
       .string()
       .trim()
-      .max(100, 'At most 100 characters')
-      .refine((h) => h === '' || headerName.test(h), 'Not a valid header name: letters, digits and - only, such as X-Api-Key'),
+      .max(100, msg('max100'))
+      .refine((h) => h === '' || headerName.test(h), msg('headerName')),
   }),
   emailCode: z
     .object({ enabled: z.boolean(), allowedEmails: z.array(z.string()), sessionSeconds: z.number() })
-    .refine((v) => !v.enabled || v.allowedEmails.length > 0, {
-      message: 'Add at least one address or domain: an empty list lets no one in',
-      path: ['allowedEmails'],
-    }),
+    .refine((v) => !v.enabled || v.allowedEmails.length > 0, { ...msg('emailsRequired'), path: ['allowedEmails'] }),
   people: z.object({
     enabled: z.boolean(),
     people: z.array(z.string()),

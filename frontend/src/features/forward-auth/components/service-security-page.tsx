@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
@@ -7,16 +8,17 @@ import { ProtectionForm } from './protection-form';
 import { SharedLinksCard } from './shared-links-card';
 
 export function ServiceSecurityPage() {
+  const { t } = useTranslation('forward-auth');
   const { id = '' } = useParams();
   const protection = useProtection(id);
   const save = useSaveProtection(id);
   const canWrite = useCanWrite();
   if (protection.isPending) return <LoadingRows rows={6} />;
-  if (protection.isError) return <ErrorState error={protection.error} onRetry={() => protection.refetch()} title="Could not load the access settings" />;
+  if (protection.isError) return <ErrorState error={protection.error} onRetry={() => protection.refetch()} title={t('page.loadFailed')} />;
   return (
     <div className="stack" style={{ gap: 20 }}>
       <p className="muted">
-        With any of these on, Traefik asks Gatehouse (forward auth) before each request. A visitor gets in if any enabled method admits them.
+        {t('page.intro')}
       </p>
       {canWrite ? null : <ReadOnlyNote />}
       <ProtectionForm

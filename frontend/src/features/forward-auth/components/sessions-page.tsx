@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { formatDateTime, formatRelative } from '@/lib/format';
 import { useDeleteAllSessions, useDeleteSession, useSessions } from '../api/sessions';
 
 export function SessionsPage() {
+  const { t } = useTranslation(['forward-auth', 'common']);
   const canWrite = useCanWrite();
   const sessions = useSessions();
   const delOne = useDeleteSession();
@@ -23,11 +25,11 @@ export function SessionsPage() {
   const columns: Column<Session>[] = [
     {
       id: 'who',
-      header: 'Who',
+      header: t('sessions.columns.who'),
       sortValue: (s) => s.name || s.user,
       cell: (s) => (
         <div className="stack-sm" style={{ gap: 0 }}>
-          <strong>{s.name || s.user || (s.kind === 'shared_link' ? 'Shared link visitor' : 'Unknown')}</strong>
+          <strong>{s.name || s.user || (s.kind === 'shared_link' ? t('sessions.linkVisitor') : t('common:words.unknown'))}</strong>
           {s.email && s.email !== (s.name || s.user) ? <span className="small muted">{s.email}</span> : null}
           {s.groups?.length ? <span className="small faint">{s.groups.join(', ')}</span> : null}
         </div>
@@ -35,25 +37,25 @@ export function SessionsPage() {
     },
     {
       id: 'service',
-      header: 'Service',
+      header: t('sessions.columns.service'),
       sortValue: (s) => s.serviceName || s.serviceId,
       cell: (s) => <Link to={`/services/${s.serviceId}/security`}>{s.serviceName || s.serviceId}</Link>,
     },
     {
       id: 'via',
-      header: 'Via',
+      header: t('sessions.columns.via'),
       cell: (s) =>
         s.kind === 'sso' ? (
-          <Badge tone="info" icon="users">SSO</Badge>
+          <Badge tone="info" icon="users">{t('sessions.via.sso')}</Badge>
         ) : s.kind === 'email_code' ? (
-          <Badge tone="info" icon="mail">E-mail code</Badge>
+          <Badge tone="info" icon="mail">{t('sessions.via.emailCode')}</Badge>
         ) : (
-          <Badge tone="primary" icon="link">Shared link</Badge>
+          <Badge tone="primary" icon="link">{t('sessions.via.sharedLink')}</Badge>
         ),
     },
     {
       id: 'started',
-      header: 'Started',
+      header: t('sessions.columns.started'),
       className: 'small nowrap',
       cellProps: (s) => ({ title: formatDateTime(s.createdAt) }),
       sortValue: (s) => time(s.createdAt),
@@ -61,7 +63,7 @@ export function SessionsPage() {
     },
     {
       id: 'lastSeen',
-      header: 'Last seen',
+      header: t('sessions.columns.lastSeen'),
       className: 'small nowrap',
       cellProps: (s) => ({ title: formatDateTime(s.lastSeenAt) }),
       sortValue: (s) => time(s.lastSeenAt),
@@ -69,7 +71,7 @@ export function SessionsPage() {
     },
     {
       id: 'expires',
-      header: 'Expires',
+      header: t('sessions.columns.expires'),
       className: 'small nowrap',
       cellProps: (s) => ({ title: formatDateTime(s.expiresAt) }),
       sortValue: (s) => time(s.expiresAt),
@@ -77,8 +79,8 @@ export function SessionsPage() {
     },
     actionsColumn((s) =>
       canWrite ? (
-        <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={`End session of ${s.user || 'visitor'} on ${s.serviceName}`}>
-          End
+        <Button size="sm" variant="ghost" icon="x" onClick={() => setEnding(s)} aria-label={t('sessions.endLabel', { user: s.user || t('sessions.visitor'), service: s.serviceName })}>
+          {t('sessions.end')}
         </Button>
       ) : null,
     ),
@@ -86,12 +88,12 @@ export function SessionsPage() {
   return (
     <>
       <PageHeader
-        title="Sessions"
-        description="People signed in to protected services through single sign-on or a shared link."
+        title={t('sessions.title')}
+        description={t('sessions.description')}
         actions={
           canWrite ? (
             <Button variant="danger" icon="logout" disabled={list.length === 0} onClick={() => setConfirmAll(true)}>
-              End all sessions
+              {t('sessions.endAll')}
             </Button>
           ) : null
         }
@@ -107,8 +109,8 @@ export function SessionsPage() {
             columns={columns}
             empty={
               sessions.isError ? undefined : (
-                <EmptyState icon="users" title="No active sessions">
-                  When someone signs in to a protected service, or opens a shared link, their session appears here.
+                <EmptyState icon="users" title={t('sessions.emptyTitle')}>
+                  {t('sessions.emptyBody')}
                 </EmptyState>
               )
             }
@@ -117,9 +119,9 @@ export function SessionsPage() {
       </Card>
       <ConfirmDialog
         open={!!ending}
-        title="End this session?"
-        message={`${ending?.user || 'The visitor'} will have to sign in again to reach ${ending?.serviceName ?? 'the service'}.`}
-        confirmLabel="End session"
+        title={t('sessions.endOneTitle')}
+        message={t('sessions.endOneMessage', { user: ending?.user || t('sessions.theVisitor'), service: ending?.serviceName ?? t('sessions.theService') })}
+        confirmLabel={t('sessions.endOneConfirm')}
         danger
         loading={delOne.isPending}
         onCancel={() => setEnding(null)}
@@ -127,9 +129,9 @@ export function SessionsPage() {
       />
       <ConfirmDialog
         open={confirmAll}
-        title="End all sessions?"
-        message={`Everyone (${list.length} session${list.length === 1 ? '' : 's'}) will have to sign in again. Shared links that were already used cannot be reused.`}
-        confirmLabel="End all"
+        title={t('sessions.endAllTitle')}
+        message={t('sessions.endAllMessage', { count: list.length })}
+        confirmLabel={t('sessions.endAllConfirm')}
         danger
         loading={delAll.isPending}
         onCancel={() => setConfirmAll(false)}

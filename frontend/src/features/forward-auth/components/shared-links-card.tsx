@@ -2,6 +2,7 @@ import { DurationUnitOptions } from '@/components/ui/duration-unit-options';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type Tone } from '@/components/ui/badge';
@@ -14,47 +15,52 @@ import { FormModal } from '@/components/ui/form-modal';
 import { ConfirmDialog, Modal } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { SharedLink, SharedLinkStatus } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatDuration, formatRelative } from '@/lib/format';
 import { useCreateSharedLink, useRevokeSharedLink, useSharedLinks } from '../api/security';
 import { linkValidity } from './link-validity';
 import { QrCode } from './qr-code';
 
-const statusTone: Record<SharedLinkStatus, { tone: Tone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  used: { tone: 'info', label: 'Used' },
-  expired: { tone: 'neutral', label: 'Expired' },
-  revoked: { tone: 'danger', label: 'Revoked' },
-  locked: { tone: 'danger', label: 'Locked' },
+const statusTone: Record<SharedLinkStatus, Tone> = {
+  active: 'success',
+  used: 'info',
+  expired: 'neutral',
+  revoked: 'danger',
+  locked: 'danger',
 };
 
 /** Wrong PINs or passwords after which a link locks (the server's LinkPINMaxFailures). */
 const MAX_WRONG = 10;
 
-const secretLabel = { pin: 'PIN', password: 'Password' } as const;
+
+type LinkKey = 'number' | 'positive' | 'max200' | 'pathSlash' | 'pathOnly' | 'pin' | 'password';
+const tr = (key: LinkKey) => i18n.t(`forward-auth:links.schema.${key}`);
+const msg = (key: LinkKey) => ({ error: () => tr(key) });
 
 const schema = z.object({
-  lifetimeAmount: z.number({ message: 'Enter a number' }).positive('Must be positive'),
+  lifetimeAmount: z.number(msg('number')).positive(msg('positive')),
   lifetimeUnit: z.number(),
-  sessionAmount: z.number({ message: 'Enter a number' }).positive('Must be positive'),
+  sessionAmount: z.number(msg('number')).positive(msg('positive')),
   sessionUnit: z.number(),
-  note: z.string().trim().max(200, 'At most 200 characters'),
+  note: z.string().trim().max(200, msg('max200')),
   path: z
     .string()
     .trim()
-    .refine((v) => v === '' || v.startsWith('/'), 'Paths start with /')
-    .refine((v) => !/[?#\s]/.test(v), 'A path only: no query, fragment or spaces'),
+    .refine((v) => v === '' || v.startsWith('/'), msg('pathSlash'))
+    .refine((v) => !/[?#\s]/.test(v), msg('pathOnly')),
   secret: z.enum(['none', 'pin', 'password']),
   pin: z.string(),
   password: z.string(),
 }).superRefine((v, ctx) => {
-  if (v.secret === 'pin' && !/^\d{4,12}$/.test(v.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: '4 to 12 digits' });
-  if (v.secret === 'password' && (v.password.length < 8 || v.password.length > 128)) ctx.addIssue({ code: 'custom', path: ['password'], message: '8 to 128 characters' });
+  if (v.secret === 'pin' && !/^\d{4,12}$/.test(v.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: tr('pin') });
+  if (v.secret === 'password' && (v.password.length < 8 || v.password.length > 128)) ctx.addIssue({ code: 'custom', path: ['password'], message: tr('password') });
 });
 type Values = z.infer<typeof schema>;
 
 /** The service's links: made and revoked at once (they are not part of the protection form). */
 export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; enabled: boolean }) {
+  const { t } = useTranslation('forward-auth');
   const links = useSharedLinks(serviceId);
   const revoke = useRevokeSharedLink(serviceId);
   const [creating, setCreating] = useState(false);
@@ -65,39 +71,42 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
   const columns: Column<SharedLink>[] = [
     {
       id: 'note',
-      header: 'Note',
+      header: t('links.columns.note'),
       cell: (l) => (
         <div className="stack-sm" style={{ gap: 0 }}>
           <span>
-            {l.note || <span className="faint">No note</span>}
+            {l.note || <span className="faint">{t('links.noNote')}</span>}
             {l.challenge && l.challenge !== 'none' ? (
               <>
                 {' '}
-                <Badge icon="lock">{secretLabel[l.challenge]}</Badge>
+                <Badge icon="lock">{t(`links.secret.${l.challenge}`)}</Badge>
               </>
             ) : null}
           </span>
           <span className="small muted">
-            created {formatRelative(l.createdAt)}
             {l.path && l.path !== '/' ? (
-              <>
-                {' · opens '}
-                <span className="mono">{l.path}</span>
-              </>
-            ) : null}
+              <Trans t={t} i18nKey="links.createdOpens" values={{ when: formatRelative(l.createdAt), path: l.path }} components={{ path: <span className="mono" /> }} />
+            ) : (
+              t('links.created', { when: formatRelative(l.createdAt) })
+            )}
           </span>
         </div>
       ),
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t('links.columns.status'),
       cell: (l) => {
-        const st = statusTone[l.status] ?? { tone: 'neutral' as Tone, label: l.status };
-        const tries = l.failedAttempts ? `${l.failedAttempts} wrong ${l.challenge === 'password' ? 'password' : 'PIN'}${l.failedAttempts === 1 ? '' : 's'}` : '';
+        const tone = statusTone[l.status] ?? ('neutral' as Tone);
+        const label = l.status in statusTone ? t(`links.status.${l.status}`) : l.status;
+        const tries = l.failedAttempts
+          ? l.challenge === 'password'
+            ? t('links.wrongPasswords', { count: l.failedAttempts })
+            : t('links.wrongPins', { count: l.failedAttempts })
+          : '';
         return (
           <span className="stack-sm" style={{ gap: 0 }}>
-            <Badge tone={st.tone}>{st.label}</Badge>
+            <Badge tone={tone}>{label}</Badge>
             {tries ? <span className="small muted">{tries}</span> : null}
           </span>
         );
@@ -105,16 +114,16 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
     },
     {
       id: 'validity',
-      header: 'Validity',
+      header: t('links.columns.validity'),
       className: 'small nowrap',
       cellProps: (l) => ({ title: linkValidity(l).title, 'data-testid': 'link-validity' }),
       cell: (l) => linkValidity(l).text,
     },
-    { id: 'session', header: 'Session', className: 'small nowrap', sortValue: (l) => l.sessionSeconds, cell: (l) => formatDuration(l.sessionSeconds) },
+    { id: 'session', header: t('links.columns.session'), className: 'small nowrap', sortValue: (l) => l.sessionSeconds, cell: (l) => formatDuration(l.sessionSeconds) },
     actionsColumn((l) =>
       canWrite && (l.status === 'active' || l.status === 'used' || l.status === 'locked') ? (
-        <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={`Revoke link ${l.note || l.id}`}>
-          Revoke
+        <Button size="sm" variant="ghost" icon="x" onClick={() => setRevoking(l)} aria-label={t('links.revokeLabel', { name: l.note || l.id })}>
+          {t('links.revoke')}
         </Button>
       ) : null,
     ),
@@ -122,13 +131,13 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
   return (
     <Card>
       <CardHeader
-        title="Links"
-        description="Each link opens the service once, in one browser, for the session length you choose."
+        title={t('links.title')}
+        description={t('links.description')}
         actions={
           <>
             {canWrite ? (
               <Button variant="primary" size="sm" icon="plus" disabled={!enabled} onClick={() => setCreating(true)}>
-                New link
+                {t('links.new')}
               </Button>
             ) : null}
           </>
@@ -145,8 +154,8 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
             rowKey={(l) => l.id}
             columns={columns}
             empty={
-              <EmptyState icon="link" title="No links yet">
-                {!canWrite ? null : enabled ? 'Create a link and send it, or show its QR code.' : 'Turn shared links on above and save to create one.'}
+              <EmptyState icon="link" title={t('links.emptyTitle')}>
+                {!canWrite ? null : enabled ? t('links.emptyBody') : t('links.emptyOff')}
               </EmptyState>
             }
           />
@@ -164,32 +173,37 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
       <Modal
         open={!!created}
         onClose={() => setCreated(null)}
-        title="Link ready"
-        description="Copy it now: for your safety the full link is shown only once."
-        footer={<Button variant="primary" onClick={() => setCreated(null)}>Done</Button>}
+        title={t('links.ready')}
+        description={t('links.readyDescription')}
+        footer={
+          <Button variant="primary" onClick={() => setCreated(null)}>
+            {t('links.done')}
+          </Button>
+        }
       >
         {created?.url ? (
           <div className="stack" style={{ alignItems: 'center' }}>
-            <QrCode value={created.url} label="QR code of the shared link" />
+            <QrCode value={created.url} label={t('links.qr')} />
             <div className="link-box" style={{ width: '100%' }}>
-              <label htmlFor="shared-url" className="sr-only">Shared link</label>
+              <label htmlFor="shared-url" className="sr-only">
+                {t('links.url')}
+              </label>
               <input id="shared-url" className="input" readOnly value={created.url} onFocus={(e) => e.currentTarget.select()} data-testid="shared-link-url" />
               <CopyButton text={created.url} size="md" />
             </div>
             <p className="muted small" style={{ textAlign: 'center' }}>
-              Valid until {formatDateTime(created.expiresAt)} · grants a {formatDuration(created.sessionSeconds)} session
+              {t('links.validUntil', { date: formatDateTime(created.expiresAt), session: formatDuration(created.sessionSeconds) })}
             </p>
             {created.challenge && created.challenge !== 'none' ? (
               <div style={{ width: '100%' }}>
-                <Alert tone="info" title={`The link asks for its ${created.challenge === 'pin' ? 'PIN' : 'password'}`}>
-                  Send the {created.challenge === 'pin' ? 'PIN' : 'password'} another way than the link (say it, or send it in another app). After{' '}
-                  {MAX_WRONG} wrong tries the link locks.
+                <Alert tone="info" title={created.challenge === 'pin' ? t('links.asksPin') : t('links.asksPassword')}>
+                  {created.challenge === 'pin' ? t('links.sendPin', { max: MAX_WRONG }) : t('links.sendPassword', { max: MAX_WRONG })}
                 </Alert>
               </div>
             ) : null}
             {created.warnings?.length ? (
               <div style={{ width: '100%' }}>
-                <Alert tone="warning" title="The link may not open the service">
+                <Alert tone="warning" title={t('links.mayNotOpen')}>
                   <ul className="plain-list">
                     {created.warnings.map((w) => (
                       <li key={w}>{w}</li>
@@ -200,14 +214,14 @@ export function SharedLinksCard({ serviceId, enabled }: { serviceId: string; ena
             ) : null}
           </div>
         ) : (
-          <p className="muted">The link was created but the server did not return its URL.</p>
+          <p className="muted">{t('links.noUrl')}</p>
         )}
       </Modal>
       <ConfirmDialog
         open={!!revoking}
-        title="Revoke this link?"
-        message="It stops working immediately, and sessions started with it end."
-        confirmLabel="Revoke link"
+        title={t('links.revokeTitle')}
+        message={t('links.revokeMessage')}
+        confirmLabel={t('links.revokeConfirm')}
         danger
         loading={revoke.isPending}
         onCancel={() => setRevoking(null)}
@@ -225,6 +239,7 @@ export function randomPin(): string {
 }
 
 function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: string; open: boolean; onClose: () => void; onCreated: (l: SharedLink) => void }) {
+  const { t } = useTranslation('forward-auth');
   const create = useCreateSharedLink(serviceId);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
@@ -239,14 +254,16 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
       </select>
     </Field>
   );
+  const lifetimeUnitSelect = unitSelect('lifetimeUnit', t('links.lifetimeUnit'));
+  const sessionUnitSelect = unitSelect('sessionUnit', t('links.sessionUnit'));
   return (
     <FormModal
       open={open}
       onClose={onClose}
       form={form}
       id="link-form"
-      title="New shared link"
-      submitLabel="Create link"
+      title={t('links.newTitle')}
+      submitLabel={t('links.create')}
       serverErrors={{ map: (p) => (p === 'lifetimeSeconds' ? 'lifetimeAmount' : p === 'sessionSeconds' ? 'sessionAmount' : p) }}
       onSubmit={async (v) => {
         const link = await create.mutateAsync({
@@ -260,51 +277,51 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
         onCreated(link);
       }}
     >
-      <Field label="Note" optional error={formState.errors.note?.message} hint="Who the link is for. Shown only to you.">
-        <input className="input" placeholder="For Bob" data-autofocus {...register('note')} />
+      <Field label={t('links.note')} optional error={formState.errors.note?.message} hint={t('links.noteHint')}>
+        <input className="input" placeholder={t('links.notePlaceholder')} data-autofocus {...register('note')} />
       </Field>
-      <Field label="Landing path" optional error={formState.errors.path?.message} hint="Where the link lands after the guest opens it.">
-        <input className="input mono" placeholder="default: the service's first path rule, else /" autoCapitalize="off" spellCheck={false} {...register('path')} />
+      <Field label={t('links.path')} optional error={formState.errors.path?.message} hint={t('links.pathHint')}>
+        <input className="input mono" placeholder={t('links.pathPlaceholder')} autoCapitalize="off" spellCheck={false} {...register('path')} />
       </Field>
-      <Field label="Ask the guest for" hint="Without it, whoever holds the link can open it. Send the PIN or password another way than the link.">
+      <Field label={t('links.ask')} hint={t('links.askHint')}>
         <select className="select" {...register('secret')}>
-          <option value="none">Nothing: the link is enough</option>
-          <option value="pin">A PIN</option>
-          <option value="password">A password</option>
+          <option value="none">{t('links.askNone')}</option>
+          <option value="pin">{t('links.askPin')}</option>
+          <option value="password">{t('links.askPassword')}</option>
         </select>
       </Field>
       {secret === 'pin' ? (
         <div className="input-row">
-          <Field label="PIN" error={formState.errors.pin?.message} hint="4 to 12 digits.">
+          <Field label={t('links.secret.pin')} error={formState.errors.pin?.message} hint={t('links.pinHint')}>
             <input className="input mono" inputMode="numeric" autoComplete="off" style={{ width: 180 }} {...register('pin')} />
           </Field>
           <Button variant="ghost" icon="refresh" onClick={() => form.setValue('pin', randomPin(), { shouldDirty: true, shouldValidate: true })}>
-            Suggest one
+            {t('links.suggest')}
           </Button>
         </div>
       ) : null}
       {secret === 'password' ? (
-        <Field label="Link password" error={formState.errors.password?.message} hint="8 to 128 characters.">
+        <Field label={t('links.linkPassword')} error={formState.errors.password?.message} hint={t('links.passwordHint')}>
           <input className="input" autoComplete="new-password" {...register('password')} />
         </Field>
       ) : null}
       <div className="field">
-        <span className="field-label">Link valid for</span>
+        <span className="field-label">{t('links.validFor')}</span>
         <div className="row" style={{ alignItems: 'flex-start' }}>
-          <Field label="Link lifetime" hideLabel error={formState.errors.lifetimeAmount?.message}>
+          <Field label={t('links.lifetime')} hideLabel error={formState.errors.lifetimeAmount?.message}>
             <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('lifetimeAmount', { valueAsNumber: true })} />
           </Field>
-          {unitSelect('lifetimeUnit', 'Link lifetime unit')}
+          {lifetimeUnitSelect}
         </div>
-        <span className="field-hint">After this the link can no longer be opened.</span>
+        <span className="field-hint">{t('links.lifetimeHint')}</span>
       </div>
       <div className="field">
-        <span className="field-label">Session length after opening</span>
+        <span className="field-label">{t('links.sessionAfter')}</span>
         <div className="row" style={{ alignItems: 'flex-start' }}>
-          <Field label="Session length" hideLabel error={formState.errors.sessionAmount?.message}>
+          <Field label={t('links.session')} hideLabel error={formState.errors.sessionAmount?.message}>
             <input className="input" style={{ width: 100 }} inputMode="numeric" {...register('sessionAmount', { valueAsNumber: true })} />
           </Field>
-          {unitSelect('sessionUnit', 'Session length unit')}
+          {sessionUnitSelect}
         </div>
       </div>
     </FormModal>

@@ -1,20 +1,22 @@
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Switch } from '@/components/ui/switch';
 import type { ProtectionValues } from './protection-schema';
 import { SectionCard } from './protection-section-card';
 import type { SectionProps } from './protection-sections';
 
 export function SharedLinksSection(_: SectionProps) {
+  const { t } = useTranslation('forward-auth');
   const { register } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'sharedLinks.enabled'>({ name: 'sharedLinks.enabled' });
   return (
     <SectionCard
-      title="Shared links"
+      title={t('sharedLinks.title')}
       icon="link"
       on={enabled}
-      description="One-time links that let a guest in without an account, optionally with a PIN or password. Create them below once this is saved on."
+      description={t('sharedLinks.description')}
     >
-      <Switch {...register('sharedLinks.enabled')} label={enabled ? 'Shared links are accepted' : 'Accept shared links for this service'} />
+      <Switch {...register('sharedLinks.enabled')} label={enabled ? t('sharedLinks.accepted') : t('sharedLinks.accept')} />
     </SectionCard>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -12,47 +13,54 @@ import type { SectionProps } from './protection-sections';
 
 /** Says which claim of the provider each kind of entry is compared with. */
 function UserEntriesHint() {
+  const { t } = useTranslation('forward-auth');
+  const code = { code: <code /> };
   return (
     <ul>
       <li>
-        <code>sub:&lt;subject&gt;</code>: the provider&apos;s subject (<code>sub</code> claim), which never changes. The safest choice.
+        <Trans
+          t={t}
+          i18nKey="sso.hintSubject"
+          components={{ ...code, entry: <code>{`sub:<${t('sso.subjectWord')}>`}</code> }}
+        />
       </li>
       <li>
-        An e-mail address: the <code>email</code> claim, only when the provider marks it verified (<code>email_verified</code>).
+        <Trans t={t} i18nKey="sso.hintEmail" components={code} />
       </li>
       <li>
-        Any other word: the <code>preferred_username</code> claim (some providers let people change it) or the subject.
+        <Trans t={t} i18nKey="sso.hintOther" components={code} />
       </li>
     </ul>
   );
 }
 
 export function SsoSection({ canWrite }: SectionProps) {
+  const { t } = useTranslation('forward-auth');
   const { register, control, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'sso.enabled'>({ name: 'sso.enabled' });
   const provider = useSsoProvider();
   return (
     <SectionCard
-      title="Single sign-on"
+      title={t('sso.title')}
       icon="users"
       on={enabled}
-      description="Visitors sign in with your identity provider. Allow specific people or groups; empty lists allow every signed-in user."
+      description={t('sso.description')}
     >
       {canWrite && provider.data && !provider.data.enabled ? (
-        <Alert tone="info" title="No identity provider yet">
-          Configure OIDC under <Link to="/settings">Settings</Link> before turning this on.
+        <Alert tone="info" title={t('sso.noProviderTitle')}>
+          <Trans t={t} i18nKey="sso.noProvider" components={{ a: <Link to="/settings" /> }} />
         </Alert>
       ) : null}
-      <Switch {...register('sso.enabled')} label="Require single sign-on" />
-      <Field label="Allowed users" optional error={formState.errors.sso?.users?.message} hint={<UserEntriesHint />}>
+      <Switch {...register('sso.enabled')} label={t('sso.require')} />
+      <Field label={t('sso.users')} optional error={formState.errors.sso?.users?.message} hint={<UserEntriesHint />}>
         <Controller
           control={control}
           name="sso.users"
-          render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="sub:248289761001 or alice@example.com" validate={userEntryError} />}
+          render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder={t('sso.usersPlaceholder')} validate={userEntryError} />}
         />
       </Field>
-      <Field label="Allowed groups" optional error={formState.errors.sso?.groups?.message}>
-        <Controller control={control} name="sso.groups" render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="admins" />} />
+      <Field label={t('sso.groups')} optional error={formState.errors.sso?.groups?.message}>
+        <Controller control={control} name="sso.groups" render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder={t('sso.groupsPlaceholder')} />} />
       </Field>
     </SectionCard>
   );

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ButtonLink } from '@/components/ui/button';
@@ -8,34 +9,33 @@ import { SectionCard } from './protection-section-card';
 import type { SectionProps } from './protection-sections';
 
 export function TokensSection({ serviceId, canWrite }: SectionProps) {
+  const { t } = useTranslation('forward-auth');
   const { register, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'tokens.enabled'>({ name: 'tokens.enabled' });
   return (
     <SectionCard
-      title="Machine tokens"
+      title={t('tokens.title')}
       icon="terminal"
       on={enabled}
       description={
-        <>
-          Programs send a <Link to="/machine-tokens">machine token</Link> made for this service instead of signing in.
-        </>
+        <Trans t={t} i18nKey="tokens.description" components={{ a: <Link to="/machine-tokens" /> }} />
       }
       footer={
         canWrite ? (
           <ButtonLink to={`/machine-tokens?new=${encodeURIComponent(serviceId)}`} variant="ghost" icon="plus">
-            New token for this service
+            {t('tokens.newForService')}
           </ButtonLink>
         ) : undefined
       }
     >
-      <Switch {...register('tokens.enabled')} label="Accept machine tokens" />
+      <Switch {...register('tokens.enabled')} label={t('tokens.accept')} />
       <Field
-        label="Token header"
+        label={t('tokens.header')}
         optional
         error={formState.errors.tokens?.header?.message}
-        hint="A request header your clients put the token in, such as X-Api-Key. Authorization: Bearer and the basic-auth password are always accepted; a query parameter never is."
+        hint={t('tokens.headerHint')}
       >
-        <input className="input mono" placeholder="X-Api-Key" disabled={!enabled} autoCapitalize="off" spellCheck={false} {...register('tokens.header')} />
+        <input className="input mono" placeholder={t('tokens.headerPlaceholder')} disabled={!enabled} autoCapitalize="off" spellCheck={false} {...register('tokens.header')} />
       </Field>
     </SectionCard>
   );

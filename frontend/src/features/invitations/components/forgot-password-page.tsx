@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { PublicLayout } from './public-layout';
 
 /** /forgot-password: asks for a reset link; the answer never says whether the account exists. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('invitations');
   const available = useResetAvailable();
   const request = useRequestReset();
   const [login, setLogin] = useState('');
@@ -17,44 +19,48 @@ export function ForgotPasswordPage() {
 
   if (available.isPending) {
     return (
-      <PublicLayout title="Forgot your password?">
+      <PublicLayout title={t('forgot.title')}>
         <LoadingRows />
       </PublicLayout>
     );
   }
   if (!available.data?.available) {
     return (
-      <PublicLayout title="Forgot your password?" subtitle="Resetting a password by e-mail is not set up here.">
-        <p>Ask an administrator to set a new password for you.</p>
-        <Link to="/login">Back to sign in</Link>
+      <PublicLayout title={t('forgot.title')} subtitle={t('forgot.unavailable')}>
+        <p>{t('forgot.askAdmin')}</p>
+        <Link to="/login">{t('back')}</Link>
       </PublicLayout>
     );
   }
   if (request.isSuccess) {
     return (
-      <PublicLayout title="Check your e-mail" subtitle="If an account matches, a link to choose a new password is on its way.">
-        <p>The link works once, for 30 minutes. Nothing arrived? Look in your spam folder, or ask an administrator.</p>
-        <Link to="/login">Back to sign in</Link>
+      <PublicLayout title={t('checkMail')} subtitle={t('forgot.sentSubtitle')}>
+        <p>{t('forgot.sentText')}</p>
+        <Link to="/login">{t('back')}</Link>
       </PublicLayout>
     );
   }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!login.trim()) return setError('Type your username or e-mail address.');
+    if (!login.trim()) return setError(t('forgot.missing'));
     request.mutate(login.trim(), { onError: (err) => setError(errorMessage(err)) });
   };
   return (
-    <PublicLayout title="Forgot your password?" subtitle="We will e-mail you a link to choose a new one.">
+    <PublicLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')}>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert tone="danger" title="Not sent">{error}</Alert> : null}
-        <Field label="Username or e-mail address">
+        {error ? (
+          <Alert tone="danger" title={t('notSent')}>
+            {error}
+          </Alert>
+        ) : null}
+        <Field label={t('forgot.login')}>
           <input className="input" autoComplete="username" maxLength={254} value={login} onChange={(e) => setLogin(e.target.value)} autoFocus />
         </Field>
         <Button type="submit" variant="primary" className="btn-block" loading={request.isPending}>
-          Send me a link
+          {t('sendLink')}
         </Button>
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">{t('back')}</Link>
       </form>
     </PublicLayout>
   );

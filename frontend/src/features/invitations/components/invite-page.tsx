@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { LoadingRows } from '@/components/ui/states';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { newPasswordHint, newPasswordSchema } from '@/lib/password-schema';
+import { formatDateTime } from '@/lib/format';
+import { newPasswordSchema } from '@/lib/password-schema';
 import { passkeysSupported } from '@/lib/webauthn';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations';
 import { PublicLayout } from './public-layout';
@@ -15,6 +17,7 @@ import { PublicLayout } from './public-layout';
  * /register/:token is the same page for a visitor who asked for an account.
  */
 export function InvitePage({ registration = false }: { registration?: boolean }) {
+  const { t } = useTranslation('invitations');
   const { token = '' } = useParams();
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
@@ -25,7 +28,7 @@ export function InvitePage({ registration = false }: { registration?: boolean })
 
   if (preview.isPending) {
     return (
-      <PublicLayout title={registration ? 'Create your account' : 'Your invitation'}>
+      <PublicLayout title={registration ? t('invite.createTitle') : t('invite.title')}>
         <LoadingRows />
       </PublicLayout>
     );
@@ -33,21 +36,21 @@ export function InvitePage({ registration = false }: { registration?: boolean })
   if (preview.isError) {
     return (
       registration ? (
-        <PublicLayout title="This link does not work" subtitle="It was already used, or it expired.">
-          <Link to="/register">Ask for a new link</Link>
+        <PublicLayout title={t('linkBroken')} subtitle={t('invite.linkBrokenSubtitle')}>
+          <Link to="/register">{t('newLink')}</Link>
         </PublicLayout>
       ) : (
-        <PublicLayout title="This invitation does not work" subtitle="It was already used, it expired, or it was withdrawn.">
-          <p>Ask the person who invited you for a new invitation.</p>
+        <PublicLayout title={t('invite.broken')} subtitle={t('invite.brokenSubtitle')}>
+          <p>{t('invite.askInviter')}</p>
         </PublicLayout>
       )
     );
   }
   if (accept.isSuccess) {
     return (
-      <PublicLayout title="You are all set" subtitle={`Your account ${accept.data.username} is ready.`}>
+      <PublicLayout title={t('invite.done')} subtitle={t('invite.doneSubtitle', { name: accept.data.username })}>
         <Link className="btn btn-primary btn-block" to="/login">
-          Sign in
+          {t('signIn')}
         </Link>
       </PublicLayout>
     );
@@ -58,38 +61,41 @@ export function InvitePage({ registration = false }: { registration?: boolean })
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!password && !withPasskey) return setError('Choose a password or set up a passkey.');
+    if (!password && !withPasskey) return setError(t('invite.choose'));
     if (password) {
       const ok = newPasswordSchema.safeParse(password);
-      if (!ok.success) return setError(ok.error.issues[0]?.message ?? 'Choose another password.');
-      if (password !== confirm) return setError('The two passwords are not the same.');
+      if (!ok.success) return setError(ok.error.issues[0]?.message ?? t('password.another'));
+      if (password !== confirm) return setError(t('password.mismatch'));
     }
     accept.mutate(
       { token, password, withPasskey, passkeyName: 'Passkey' },
-      { onError: (err) => setError(isApiError(err) && err.status === 404 ? registration ? 'This link no longer works. Ask for a new one.' : 'This invitation no longer works. Ask for a new one.' : errorMessage(err)) },
+      { onError: (err) => setError(isApiError(err) && err.status === 404 ? registration ? t('invite.linkGone') : t('invite.gone') : errorMessage(err)) },
     );
   };
 
   return (
-    <PublicLayout title={`Welcome, ${p.displayName || p.username}`} subtitle={`Choose how you will sign in as ${p.username}.`}>
+    <PublicLayout title={t('invite.welcome', { name: p.displayName || p.username })} subtitle={t('invite.howSignIn', { name: p.username })}>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert tone="danger" title="Not yet">{error}</Alert> : null}
-        <Field label="Password" hint={canPasskey ? `${newPasswordHint} Optional if you set up a passkey.` : newPasswordHint}>
+        {error ? (
+          <Alert tone="danger" title={t('invite.notYet')}>
+            {error}
+          </Alert>
+        ) : null}
+        <Field label={t('invite.password')} hint={canPasskey ? t('password.hintPasskey') : t('password.hint')}>
           <input className="input" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
-        <Field label="Type the password again">
+        <Field label={t('invite.again')}>
           <input className="input" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </Field>
         {canPasskey ? (
           <label className="checkbox">
-            <input type="checkbox" checked={withPasskey} onChange={(e) => setWithPasskey(e.target.checked)} /> Also set up a passkey on this device (your
-            phone or computer unlocks it)
+            <input type="checkbox" checked={withPasskey} onChange={(e) => setWithPasskey(e.target.checked)} /> {t('invite.passkey')}
           </label>
         ) : null}
         <Button type="submit" variant="primary" className="btn-block" loading={accept.isPending}>
-          Create my account
+          {t('invite.submit')}
         </Button>
-        <p className="muted">This link works once, until {new Date(p.expiresAt).toLocaleString()}.</p>
+        <p className="muted">{t('invite.until', { when: formatDateTime(p.expiresAt) })}</p>
       </form>
     </PublicLayout>
   );

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icons';
 
 /** The frame of the pages a person opens from a link, without an account yet. */
 export function PublicLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const { t } = useTranslation('invitations');
   return (
     <main className="auth-page">
       <div className="auth-card">
@@ -13,7 +15,7 @@ export function PublicLayout({ title, subtitle, children }: { title: string; sub
               <span className="brand-mark">
                 <Icon name="shield" size={18} />
               </span>
-              Gatehouse
+              {t('brand')}
             </div>
             <h1 style={{ fontSize: '1.3rem' }}>{title}</h1>
             {subtitle ? (

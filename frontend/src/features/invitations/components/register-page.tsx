@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { PublicLayout } from './public-layout';
 
 /** /register: a visitor asks for a link to create an account; the answer never says whether a name is taken. */
 export function RegisterPage() {
+  const { t } = useTranslation('invitations');
   const available = useRegistrationAvailable();
   const register = useRegister();
   const [username, setUsername] = useState('');
@@ -19,24 +21,24 @@ export function RegisterPage() {
 
   if (available.isPending) {
     return (
-      <PublicLayout title="Create an account">
+      <PublicLayout title={t('register.title')}>
         <LoadingRows />
       </PublicLayout>
     );
   }
   if (!available.data?.available) {
     return (
-      <PublicLayout title="Create an account" subtitle="Creating your own account is not possible here.">
-        <p>Ask an administrator to invite you.</p>
-        <Link to="/login">Back to sign in</Link>
+      <PublicLayout title={t('register.title')} subtitle={t('register.closed')}>
+        <p>{t('register.askInvite')}</p>
+        <Link to="/login">{t('back')}</Link>
       </PublicLayout>
     );
   }
   if (register.isSuccess) {
     return (
-      <PublicLayout title="Check your e-mail" subtitle="If this account can be created, a link to finish is on its way.">
-        <p>The link works once, for 24 hours. Nothing arrived? Look in your spam folder, try another username, or ask an administrator.</p>
-        <Link to="/login">Back to sign in</Link>
+      <PublicLayout title={t('checkMail')} subtitle={t('register.sentSubtitle')}>
+        <p>{t('register.sentText')}</p>
+        <Link to="/login">{t('back')}</Link>
       </PublicLayout>
     );
   }
@@ -44,7 +46,7 @@ export function RegisterPage() {
     e.preventDefault();
     setError(null);
     setFieldErrors({});
-    if (!username.trim() || !email.trim()) return setError('Type a username and your e-mail address.');
+    if (!username.trim() || !email.trim()) return setError(t('register.missing'));
     register.mutate(
       { username: username.trim(), email: email.trim() },
       {
@@ -59,19 +61,23 @@ export function RegisterPage() {
     );
   };
   return (
-    <PublicLayout title="Create an account" subtitle="We will e-mail you a link to choose a password.">
+    <PublicLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        {error ? <Alert tone="danger" title="Not sent">{error}</Alert> : null}
-        <Field label="Username" hint="Letters, digits and . _ @ -" error={fieldErrors.username}>
+        {error ? (
+          <Alert tone="danger" title={t('notSent')}>
+            {error}
+          </Alert>
+        ) : null}
+        <Field label={t('register.username')} hint={t('register.usernameHint')} error={fieldErrors.username}>
           <input className="input" autoComplete="username" maxLength={64} value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
         </Field>
-        <Field label="E-mail address" error={fieldErrors.email}>
+        <Field label={t('register.email')} error={fieldErrors.email}>
           <input className="input" type="email" autoComplete="email" maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
         </Field>
         <Button type="submit" variant="primary" className="btn-block" loading={register.isPending}>
-          Send me a link
+          {t('sendLink')}
         </Button>
-        <Link to="/login">Back to sign in</Link>
+        <Link to="/login">{t('back')}</Link>
       </form>
     </PublicLayout>
   );

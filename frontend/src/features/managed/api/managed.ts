@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { ManagedConfig } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -28,7 +29,7 @@ export function useSaveManagedConfig() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (config: ManagedConfig) => api.put('/api/proxy/managed', { body: config }),
-    meta: { success: 'Static configuration saved' },
+    meta: { success: i18n.t('managed:toast.configSaved') },
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: qk.managed.all() }), qc.invalidateQueries({ queryKey: qk.proxy.all() })]),
   });
 }
@@ -38,7 +39,7 @@ export function useSaveSecrets() {
   return useMutation({
     mutationFn: (body: { upsert: Record<string, string>; remove: string[] }) =>
       api.put('/api/proxy/managed/secrets', { body }),
-    meta: { success: 'Credentials saved' },
+    meta: { success: i18n.t('managed:toast.credentialsSaved') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.managed.all() }),
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -12,6 +13,7 @@ import { credentialNameIssue } from './managed-schema';
 
 /** Write-only DNS credentials: values are never read back, only whether each one is set. */
 export function CredentialsCard({ state }: { state: ManagedState }) {
+  const { t } = useTranslation('managed');
   const providers = useDnsProviders();
   const save = useSaveSecrets();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -46,9 +48,9 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
 
   return (
     <Card>
-      <CardHeader title="DNS credentials" description="API tokens for DNS challenges, handed to Traefik as environment variables. Stored on the server and never shown again." />
+      <CardHeader title={t('credentials.title')} description={t('credentials.description')} />
       <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-        {names.length === 0 ? <p className="muted">No credentials. Pick a DNS provider for a resolver to see which ones it needs.</p> : null}
+        {names.length === 0 ? <p className="muted">{t('credentials.none')}</p> : null}
         {names.map((n) => {
           const isSet = setNames.has(n);
           const removing = remove.includes(n);
@@ -60,21 +62,27 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
                   <>
                     <span className="mono">{n}</span>
                     {removing ? (
-                      <Badge tone="danger" icon="trash">will be removed</Badge>
+                      <Badge tone="danger" icon="trash">
+                        {t('credentials.willBeRemoved')}
+                      </Badge>
                     ) : isSet ? (
-                      <Badge tone="success" icon="check">set</Badge>
+                      <Badge tone="success" icon="check">
+                        {t('credentials.set')}
+                      </Badge>
                     ) : (
-                      <Badge tone="warning" icon="alert">not set</Badge>
+                      <Badge tone="warning" icon="alert">
+                        {t('credentials.notSet')}
+                      </Badge>
                     )}
                   </>
                 }
-                hint={isSet ? `Updated ${formatRelative(setNames.get(n))}` : needed.has(n) ? 'Required by a resolver' : undefined}
+                hint={isSet ? t('credentials.updated', { when: formatRelative(setNames.get(n)) }) : needed.has(n) ? t('credentials.required') : undefined}
               >
                 <input
                   className="input mono"
                   type="password"
                   autoComplete="off"
-                  placeholder={isSet ? '•••••••• (type to replace)' : 'value'}
+                  placeholder={isSet ? t('credentials.replacePlaceholder') : t('credentials.valuePlaceholder')}
                   value={drafts[n] ?? ''}
                   disabled={removing}
                   onChange={(e) => setDrafts((d) => ({ ...d, [n]: e.target.value }))}
@@ -87,7 +95,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
                   icon={removing ? 'refresh' : 'trash'}
                   onClick={() => setRemove((r) => (removing ? r.filter((x) => x !== n) : [...r, n]))}
                 >
-                  {removing ? 'Keep' : 'Remove'}
+                  {removing ? t('credentials.keep') : t('credentials.remove')}
                 </Button>
               ) : null}
             </div>
@@ -95,12 +103,12 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
         })}
         {canWrite && [...optional].filter((n) => !names.includes(n)).length ? (
           <div className="stack-sm">
-            <span className="field-label">Optional for your provider</span>
+            <span className="field-label">{t('credentials.optional')}</span>
             <div className="suggestions">
               {[...optional]
                 .filter((n) => !names.includes(n))
                 .map((n) => (
-                  <button key={n} type="button" className="suggestion" onClick={() => setDrafts((d) => ({ ...d, [n]: '' }))} aria-label={`Add ${n}`}>
+                  <button key={n} type="button" className="suggestion" onClick={() => setDrafts((d) => ({ ...d, [n]: '' }))} aria-label={t('credentials.addName', { name: n })}>
                     + {n}
                   </button>
                 ))}
@@ -110,8 +118,8 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
         {canWrite ? <div className="divider" /> : null}
         {canWrite ? (
           <div className="input-row">
-            <Field label="Add another variable" optional error={extraError ?? undefined}>
-              <input className="input mono" placeholder="AWS_REGION" value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
+            <Field label={t('credentials.addAnother')} optional error={extraError ?? undefined}>
+              <input className="input mono" placeholder={t('credentials.addPlaceholder')} value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
             </Field>
             <Button
               icon="plus"
@@ -124,7 +132,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
                 setExtraName('');
               }}
             >
-              Add
+              {t('credentials.add')}
             </Button>
           </div>
         ) : null}
@@ -132,7 +140,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
       {canWrite ? (
         <div className="card-footer">
           <Button variant="primary" loading={save.isPending} disabled={!dirty} onClick={submit}>
-            Save credentials
+            {t('credentials.save')}
           </Button>
         </div>
       ) : null}

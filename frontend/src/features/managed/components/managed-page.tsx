@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { CredentialsCard } from './credentials-card';
 import { StaticConfigForm } from './static-config-form';
 
 export function ManagedPage() {
+  const { t } = useTranslation('managed');
   const system = useSystem();
   // With managed mode off there is nothing to ask: the page says how to turn it on.
   const off = system.data?.managed === false;
@@ -21,18 +23,20 @@ export function ManagedPage() {
   return (
     <>
       <PageHeader
-        title="Managed Traefik"
-        description="Gatehouse writes Traefik's static configuration (entrypoints, certificate resolvers) and DNS credentials; the wrapper in the Traefik container fetches changes and restarts Traefik."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           s ? (
             s.status === 'applied' ? (
-              <Badge tone="success" icon="check">Applied{s.appliedAt ? ` · ${formatDateTime(s.appliedAt)}` : ''}</Badge>
+              <Badge tone="success" icon="check">
+                {s.appliedAt ? t('page.appliedAt', { date: formatDateTime(s.appliedAt) }) : t('page.applied')}
+              </Badge>
             ) : s.status === 'rejected' ? (
-              <Badge tone="danger" icon="xCircle">Rejected by Traefik</Badge>
+              <Badge tone="danger" icon="xCircle">{t('page.rejected')}</Badge>
             ) : s.status === 'waiting' ? (
-              <Badge icon="clock">Waiting for the wrapper</Badge>
+              <Badge icon="clock">{t('page.waiting')}</Badge>
             ) : (
-              <Badge tone="info" icon="clock">Change pending</Badge>
+              <Badge tone="info" icon="clock">{t('page.pending')}</Badge>
             )
           ) : null
         }
@@ -51,21 +55,18 @@ export function ManagedPage() {
         <div className="stack" style={{ gap: 20 }}>
           {canWrite ? null : <ReadOnlyNote />}
           {s?.status === 'pending' ? (
-            <Alert tone="info" title="Change pending">
-              Traefik reads its static configuration only when it starts. The wrapper in the Traefik container fetches the
-              change at its next poll (every 30 seconds by default) and restarts Traefik itself; this page turns to Applied once
-              Traefik runs it. If it stays pending, check the Traefik container's log.
+            <Alert tone="info" title={t('page.pending')}>
+              {t('page.pendingBody')}
             </Alert>
           ) : s?.status === 'rejected' ? (
-            <Alert tone="danger" title="Rejected by Traefik">
-              {s.rejection?.reason || 'Traefik did not start with this configuration'}
-              {s.rejection?.at ? ` (${formatDateTime(s.rejection.at)})` : ''}. Traefik keeps running the previous configuration; the wrapper
-              tries again once you change this one.
+            <Alert tone="danger" title={t('page.rejected')}>
+              {s.rejection?.at
+                ? t('page.rejectedBodyAt', { reason: s.rejection.reason || t('page.didNotStart'), date: formatDateTime(s.rejection.at) })
+                : t('page.rejectedBody', { reason: s.rejection?.reason || t('page.didNotStart') })}
             </Alert>
           ) : s?.status === 'waiting' ? (
-            <Alert tone="info" title="Waiting for the wrapper's first report">
-              The wrapper in the Traefik container reports the configuration Traefik runs a few seconds after starting it. Run
-              Traefik with the Gatehouse wrapper and the same token as <code>PANEL_WRAPPER_TOKEN</code>.
+            <Alert tone="info" title={t('page.waitingTitle')}>
+              <Trans t={t} i18nKey="page.waitingBody" components={{ code: <code /> }} />
             </Alert>
           ) : null}
           <StaticConfigForm state={s!} />
@@ -77,11 +78,10 @@ export function ManagedPage() {
 }
 
 function ManagedOff() {
+  const { t } = useTranslation('managed');
   return (
-    <EmptyState icon="server" title="Managed mode is off">
-      Gatehouse is not managing Traefik's static configuration on this installation: you keep your own traefik.yml (the System page gives
-      one). To let the panel write it, start the panel with <code>PANEL_MANAGED=true</code> (the bundled docker-compose.yml does) and run
-      Traefik with the Gatehouse wrapper.
+    <EmptyState icon="server" title={t('off.title')}>
+      <Trans t={t} i18nKey="off.body" components={{ code: <code /> }} />
     </EmptyState>
   );
 }

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { apiRules } from '@/lib/api-rules';
+import i18n from '@/lib/i18n';
+import type managedEn from '@/locales/en/managed.json';
+
+type SchemaKey = keyof (typeof managedEn)['schema'];
+/** A form message in the current language, looked up when the check runs. */
+const tr = (key: SchemaKey, values?: Record<string, string | number>) => i18n.t(`managed:schema.${key}`, values ?? {});
+const msg = (key: SchemaKey) => ({ error: () => tr(key) });
 
 const name = z
   .string()
   .trim()
-  .min(1, 'Enter a name')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/, 'Letters, digits, - and _ (start with a letter or digit)');
+  .min(1, msg('enterName'))
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/, msg('nameChars'));
 const ipLike = /^([0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9a-fA-F:]+)$/;
 
 export const managedSchema = z
@@ -13,9 +20,9 @@ export const managedSchema = z
     logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']),
     entrypoints: z.array(
       z.object({
-        name: name.refine((v) => v !== 'traefik', 'The name traefik is reserved'),
-        host: z.string().trim().refine((v) => v === '' || ipLike.test(v), 'Empty (every interface) or an IP address'),
-        port: z.number({ message: 'Enter a port' }).int().min(1, 'Must be between 1 and 65535').max(65535, 'Must be between 1 and 65535'),
+        name: name.refine((v) => v !== 'traefik', msg('traefikReserved')),
+        host: z.string().trim().refine((v) => v === '' || ipLike.test(v), msg('hostIp')),
+        port: z.number(msg('enterPort')).int().min(1, msg('portRange')).max(65535, msg('portRange')),
         tls: z.boolean(),
         resolver: z.string(),
         redirectTo: z.string(),
@@ -25,12 +32,12 @@ export const managedSchema = z
       z.object({
         name,
         // Empty is allowed: the resolver stays inactive until it has an address.
-        email: z.string().trim().regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, 'Enter an e-mail address such as you@your-domain.com'),
+        email: z.string().trim().regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, msg('email')),
         challenge: z.enum(['tlsalpn', 'http', 'dns']),
         httpEntrypoint: z.string(),
         dnsProvider: z.string(),
         dnsResolvers: z.array(z.string()),
-        propagationDelaySeconds: z.number({ message: 'Enter a number' }).int().min(0, 'Must be 0 or more'),
+        propagationDelaySeconds: z.number(msg('enterNumber')).int().min(0, msg('nonNegative')),
       }),
     ),
   })
@@ -38,29 +45,29 @@ export const managedSchema = z
     const epNames = v.entrypoints.map((e) => e.name.trim());
     const rNames = v.resolvers.map((r) => r.name.trim());
     epNames.forEach((n, i) => {
-      if (epNames.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'name'], message: 'Duplicate name' });
+      if (epNames.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'name'], message: tr('duplicateName') });
     });
     const ports = v.entrypoints.map((e) => e.port);
     ports.forEach((p, i) => {
-      if (ports.indexOf(p) !== i) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'port'], message: 'Port already used' });
+      if (ports.indexOf(p) !== i) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'port'], message: tr('portUsed') });
     });
     v.entrypoints.forEach((e, i) => {
-      if (e.redirectTo && !epNames.includes(e.redirectTo)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: 'Unknown entrypoint' });
-      if (e.redirectTo === e.name) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: 'Cannot redirect to itself' });
-      if (e.resolver && !rNames.includes(e.resolver)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: 'Unknown resolver' });
-      if (e.resolver && !e.tls) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: 'A resolver needs TLS on this entrypoint' });
+      if (e.redirectTo && !epNames.includes(e.redirectTo)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('unknownEntrypoint') });
+      if (e.redirectTo === e.name) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('redirectSelf') });
+      if (e.resolver && !rNames.includes(e.resolver)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: tr('unknownResolver') });
+      if (e.resolver && !e.tls) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: tr('resolverNeedsTls') });
       const target = v.entrypoints.find((x) => x.name === e.redirectTo);
-      if (e.redirectTo && target?.redirectTo) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: `${e.redirectTo} redirects again` });
+      if (e.redirectTo && target?.redirectTo) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('redirectsAgain', { name: e.redirectTo }) });
     });
     rNames.forEach((n, i) => {
-      if (rNames.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'name'], message: 'Duplicate name' });
+      if (rNames.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'name'], message: tr('duplicateName') });
     });
     v.resolvers.forEach((r, i) => {
       if (r.challenge === 'http' && !v.entrypoints.some((e) => e.name === r.httpEntrypoint && !e.tls))
-        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'httpEntrypoint'], message: 'Pick a non-TLS entrypoint (usually web on port 80)' });
+        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'httpEntrypoint'], message: tr('httpEntrypoint') });
       if (r.challenge === 'dns' && r.propagationDelaySeconds > 3600)
-        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'propagationDelaySeconds'], message: 'At most 3600 seconds' });
-      if (r.challenge === 'dns' && !r.dnsProvider) ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'dnsProvider'], message: 'Pick a DNS provider' });
+        ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'propagationDelaySeconds'], message: tr('max3600') });
+      if (r.challenge === 'dns' && !r.dnsProvider) ctx.addIssue({ code: 'custom', path: ['resolvers', i, 'dnsProvider'], message: tr('dnsProvider') });
     });
   });
 
@@ -71,11 +78,11 @@ const reservedNames: readonly string[] = credential.reservedNames;
 
 /** Why the server would refuse a credential name (the document's CredentialName), or null. */
 export function credentialNameIssue(name: string): string | null {
-  if (!name) return 'Enter a variable name';
-  if (name.length > credential.maxLength) return `At most ${credential.maxLength} characters`;
-  if (!new RegExp(credential.pattern).test(name)) return 'Use A-Z, 0-9 and _, not starting with a digit';
-  if (reservedNames.includes(name)) return `${name} is reserved`;
+  if (!name) return tr('variableName');
+  if (name.length > credential.maxLength) return tr('variableMax', { max: credential.maxLength });
+  if (!new RegExp(credential.pattern).test(name)) return tr('variableChars');
+  if (reservedNames.includes(name)) return tr('variableReserved', { name });
   const prefix = new RegExp(credential.reservedPattern).exec(name);
-  if (prefix) return `Names starting with ${prefix[1] ?? prefix[0]} are reserved`;
+  if (prefix) return tr('variablePrefix', { prefix: prefix[1] ?? prefix[0] });
   return null;
 }

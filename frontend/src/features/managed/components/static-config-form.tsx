@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Controller, useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -35,6 +36,7 @@ function toValues(s: ManagedState): ManagedValues {
 type Sub = { control: Control<ManagedValues>; register: UseFormRegister<ManagedValues>; errors: FieldErrors<ManagedValues> };
 
 export function StaticConfigForm({ state }: { state: ManagedState }) {
+  const { t } = useTranslation('managed');
   const save = useSaveManagedConfig();
   const providers = useDnsProviders();
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,15 +60,19 @@ export function StaticConfigForm({ state }: { state: ManagedState }) {
   return (
     <form onSubmit={onSubmit} noValidate className="stack" style={{ gap: 20 }}>
       {guard.dialog}
-      {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
+      {formError ? (
+        <Alert tone="danger" title={t('form.notSaved')}>
+          {formError}
+        </Alert>
+      ) : null}
       <ReadOnlyFieldset readOnly={!canWrite} className="stack" style={{ gap: 20 }}>
         <EntrypointsCard control={control} register={register} errors={errors(formState.errors)} />
         <ResolversCard control={control} register={register} errors={errors(formState.errors)} providers={providers.data ?? []} credentials={state.credentials.map((c) => c.name)} />
         <Card>
           <div className="card-body row-between">
-            <Field label="Traefik log level">
+            <Field label={t('form.logLevel')}>
               <select className="select" style={{ width: 160 }} {...register('logLevel')}>
-                {['DEBUG', 'INFO', 'WARN', 'ERROR'].map((l) => (
+                {logLevels.map((l) => (
                   <option key={l}>{l}</option>
                 ))}
               </select>
@@ -74,10 +80,10 @@ export function StaticConfigForm({ state }: { state: ManagedState }) {
             {canWrite ? (
               <div className="row">
                 <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
-                  Discard
+                  {t('form.discard')}
                 </Button>
                 <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-                  Save static configuration
+                  {t('form.save')}
                 </Button>
               </div>
             ) : null}
@@ -90,7 +96,11 @@ export function StaticConfigForm({ state }: { state: ManagedState }) {
 
 const errors = (e: FieldErrors<ManagedValues>) => e;
 
+/** Traefik's log levels, written as in its configuration. */
+const logLevels = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
 function EntrypointsCard({ control, register, errors }: Sub) {
+  const { t } = useTranslation('managed');
   const eps = useFieldArray({ control, name: 'entrypoints' });
   const values = useWatch({ control, name: 'entrypoints' }) ?? [];
   const resolvers = useWatch({ control, name: 'resolvers' }) ?? [];
@@ -98,35 +108,41 @@ function EntrypointsCard({ control, register, errors }: Sub) {
   return (
     <Card>
       <CardHeader
-        title="Entrypoints"
-        description="Ports Traefik listens on. Typical: web on 80 redirecting to websecure on 443 with TLS."
-        actions={canWrite ? <Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>Add entrypoint</Button> : null}
+        title={t('entrypoints.title')}
+        description={t('entrypoints.description')}
+        actions={
+          canWrite ? (
+            <Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>
+              {t('entrypoints.add')}
+            </Button>
+          ) : null
+        }
       />
       <div className="card-body stack">
-        {eps.fields.length === 0 ? <p className="muted">No entrypoints: Traefik would not listen anywhere.</p> : null}
+        {eps.fields.length === 0 ? <p className="muted">{t('entrypoints.none')}</p> : null}
         {eps.fields.map((f, i) => {
           const e = errors.entrypoints?.[i];
           const others = values.filter((_, j) => j !== i).map((x) => x.name).filter(Boolean);
           return (
             <div key={f.id} className="card" style={{ padding: 14 }}>
               <div className="grid-4" style={{ alignItems: 'start' }}>
-                <Field label="Name" error={e?.name?.message}>
-                  <input className="input mono" placeholder="websecure" {...register(`entrypoints.${i}.name`)} />
+                <Field label={t('entrypoints.name')} error={e?.name?.message}>
+                  <input className="input mono" placeholder={t('entrypoints.namePlaceholder')} {...register(`entrypoints.${i}.name`)} />
                 </Field>
-                <Field label="Port" error={e?.port?.message}>
+                <Field label={t('entrypoints.port')} error={e?.port?.message}>
                   <input className="input mono" inputMode="numeric" {...register(`entrypoints.${i}.port`, { valueAsNumber: true })} />
                 </Field>
-                <Field label="Certificate resolver" optional error={e?.resolver?.message}>
+                <Field label={t('entrypoints.resolver')} optional error={e?.resolver?.message}>
                   <select className="select" {...register(`entrypoints.${i}.resolver`)}>
-                    <option value="">None</option>
+                    <option value="">{t('entrypoints.noResolver')}</option>
                     {resolvers.map((r) => r.name).filter(Boolean).map((n) => (
                       <option key={n} value={n}>{n}</option>
                     ))}
                   </select>
                 </Field>
-                <Field label="Redirect to" optional error={e?.redirectTo?.message}>
+                <Field label={t('entrypoints.redirectTo')} optional error={e?.redirectTo?.message}>
                   <select className="select" {...register(`entrypoints.${i}.redirectTo`)}>
-                    <option value="">No redirect</option>
+                    <option value="">{t('entrypoints.noRedirect')}</option>
                     {others.map((n) => (
                       <option key={n} value={n}>{n}</option>
                     ))}
@@ -135,17 +151,17 @@ function EntrypointsCard({ control, register, errors }: Sub) {
               </div>
               <div className="row-between" style={{ marginTop: 10, alignItems: 'flex-end' }}>
                 <div className="row" style={{ gap: 16, alignItems: 'flex-end' }}>
-                  <Field label="Listen address" optional error={e?.host?.message} hint="Empty listens on every interface.">
-                    <input className="input mono" style={{ maxWidth: 200 }} placeholder="every interface" {...register(`entrypoints.${i}.host`)} />
+                  <Field label={t('entrypoints.host')} optional error={e?.host?.message} hint={t('entrypoints.hostHint')}>
+                    <input className="input mono" style={{ maxWidth: 200 }} placeholder={t('entrypoints.hostPlaceholder')} {...register(`entrypoints.${i}.host`)} />
                   </Field>
                   <label className="checkbox" style={{ marginBottom: 28 }}>
                     <input type="checkbox" {...register(`entrypoints.${i}.tls`)} />
-                    <span>TLS on this entrypoint</span>
+                    <span>{t('entrypoints.tls')}</span>
                   </label>
                 </div>
                 {canWrite ? (
-                  <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={`Remove entrypoint ${values[i]?.name || i + 1}`}>
-                    Remove
+                  <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={t('entrypoints.removeLabel', { name: values[i]?.name || i + 1 })}>
+                    {t('entrypoints.remove')}
                   </Button>
                 ) : null}
               </div>
@@ -158,6 +174,7 @@ function EntrypointsCard({ control, register, errors }: Sub) {
 }
 
 function ResolversCard({ control, register, errors, providers, credentials }: Sub & { providers: DnsProvider[]; credentials: string[] }) {
+  const { t } = useTranslation('managed');
   const rs = useFieldArray({ control, name: 'resolvers' });
   const values = useWatch({ control, name: 'resolvers' }) ?? [];
   const entrypoints = (useWatch({ control, name: 'entrypoints' }) ?? []).map((e) => e.name).filter(Boolean);
@@ -165,8 +182,8 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
   return (
     <Card>
       <CardHeader
-        title="Certificate resolvers"
-        description="ACME (Let's Encrypt) accounts Traefik uses to obtain certificates. DNS challenges also allow wildcard certificates."
+        title={t('resolvers.title')}
+        description={t('resolvers.description')}
         actions={
           canWrite ? (
             <Button
@@ -174,13 +191,13 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
               icon="plus"
               onClick={() => rs.append({ name: rs.fields.length ? `resolver${rs.fields.length + 1}` : 'letsencrypt', email: '', challenge: 'tlsalpn', httpEntrypoint: '', dnsProvider: '', dnsResolvers: [], propagationDelaySeconds: 0 })}
             >
-              Add resolver
+              {t('resolvers.add')}
             </Button>
           ) : null
         }
       />
       <div className="card-body stack">
-        {rs.fields.length === 0 ? <p className="muted">No resolvers: services get Traefik's default self-signed certificate.</p> : null}
+        {rs.fields.length === 0 ? <p className="muted">{t('resolvers.none')}</p> : null}
         {rs.fields.map((f, i) => {
           const e = errors.resolvers?.[i];
           const v = values[i];
@@ -189,24 +206,24 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
             <div key={f.id} className="card" style={{ padding: 14 }}>
               <div className="stack">
                 <div className="grid-3" style={{ alignItems: 'start' }}>
-                  <Field label="Name" error={e?.name?.message}>
+                  <Field label={t('resolvers.name')} error={e?.name?.message}>
                     <input className="input mono" {...register(`resolvers.${i}.name`)} />
                   </Field>
-                  <Field label="ACME e-mail" error={e?.email?.message}>
-                    <input className="input" type="email" placeholder="admin@example.com" {...register(`resolvers.${i}.email`)} />
+                  <Field label={t('resolvers.email')} error={e?.email?.message}>
+                    <input className="input" type="email" placeholder={t('resolvers.emailPlaceholder')} {...register(`resolvers.${i}.email`)} />
                   </Field>
-                  <Field label="Challenge" error={e?.challenge?.message}>
+                  <Field label={t('resolvers.challenge')} error={e?.challenge?.message}>
                     <select className="select" {...register(`resolvers.${i}.challenge`)}>
-                      <option value="tlsalpn">TLS-ALPN (port 443)</option>
-                      <option value="http">HTTP (port 80)</option>
-                      <option value="dns">DNS (wildcards)</option>
+                      <option value="tlsalpn">{t('resolvers.tlsalpn')}</option>
+                      <option value="http">{t('resolvers.http')}</option>
+                      <option value="dns">{t('resolvers.dns')}</option>
                     </select>
                   </Field>
                 </div>
                 {v?.challenge === 'http' ? (
-                  <Field label="HTTP challenge entrypoint" error={e?.httpEntrypoint?.message}>
+                  <Field label={t('resolvers.httpEntrypoint')} error={e?.httpEntrypoint?.message}>
                     <select className="select" style={{ maxWidth: 260 }} {...register(`resolvers.${i}.httpEntrypoint`)}>
-                      <option value="">Choose…</option>
+                      <option value="">{t('resolvers.choose')}</option>
                       {entrypoints.map((n) => (
                         <option key={n} value={n}>{n}</option>
                       ))}
@@ -216,69 +233,73 @@ function ResolversCard({ control, register, errors, providers, credentials }: Su
                 {v?.challenge === 'dns' ? (
                   <div className="stack">
                     <div className="grid-2" style={{ alignItems: 'start' }}>
-                      <Field label="DNS provider" error={e?.dnsProvider?.message} hint={providers.length ? undefined : 'Provider list unavailable; type the lego provider code.'}>
+                      <Field label={t('resolvers.dnsProvider')} error={e?.dnsProvider?.message} hint={providers.length ? undefined : t('resolvers.noProviders')}>
                         {providers.length ? (
                           <select className="select" {...register(`resolvers.${i}.dnsProvider`)}>
-                            <option value="">Choose a provider…</option>
+                            <option value="">{t('resolvers.chooseProvider')}</option>
                             {providers.map((p) => (
                               <option key={p.code} value={p.code}>{p.name}</option>
                             ))}
                           </select>
                         ) : (
-                          <input className="input mono" placeholder="cloudflare" {...register(`resolvers.${i}.dnsProvider`)} />
+                          <input className="input mono" placeholder={t('resolvers.providerPlaceholder')} {...register(`resolvers.${i}.dnsProvider`)} />
                         )}
                       </Field>
-                      <Field label="Propagation delay (seconds)" error={e?.propagationDelaySeconds?.message}>
+                      <Field label={t('resolvers.delay')} error={e?.propagationDelaySeconds?.message}>
                         <input className="input" inputMode="numeric" {...register(`resolvers.${i}.propagationDelaySeconds`, { valueAsNumber: true })} />
                       </Field>
                     </div>
                     {provider ? (
                       <div className="stack-sm" data-testid="dns-fields">
-                        <span className="field-label">Credentials {provider.name} needs</span>
+                        <span className="field-label">{t('resolvers.needs', { name: provider.name })}</span>
                         <div className="row">
                           {provider.fields.map((fname) =>
                             credentials.includes(fname) ? (
-                              <Badge key={fname} tone="success" icon="check">{fname}: set</Badge>
+                              <Badge key={fname} tone="success" icon="check">
+                                {t('resolvers.fieldSet', { name: fname })}
+                              </Badge>
                             ) : (
-                              <Badge key={fname} tone="warning" icon="alert">{fname}: missing</Badge>
+                              <Badge key={fname} tone="warning" icon="alert">
+                                {t('resolvers.fieldMissing', { name: fname })}
+                              </Badge>
                             ),
                           )}
                         </div>
                         {provider.optional?.length ? (
                           <span className="field-hint">
-                            Optional: <span className="mono">{provider.optional.join(', ')}</span>
+                            <Trans t={t} i18nKey="resolvers.optional" values={{ names: provider.optional.join(', ') }} components={{ mono: <span className="mono" /> }} />
                           </span>
                         ) : null}
                         <span className="field-hint">
-                          Enter them under DNS credentials below.
+                          {t('resolvers.enterBelow')}
                           {provider.docsUrl ? (
                             <>
                               {' '}
                               <a href={provider.docsUrl} target="_blank" rel="noreferrer noopener">
-                                {provider.name} documentation ↗
+                                {t('resolvers.docs', { name: provider.name })}
                               </a>
                             </>
                           ) : null}
                         </span>
                       </div>
                     ) : null}
-                    <Field label="DNS resolvers" optional hint="Resolvers used to check propagation, e.g. 1.1.1.1:53.">
-                      <Controller control={control} name={`resolvers.${i}.dnsResolvers`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="1.1.1.1:53" />} />
+                    <Field label={t('resolvers.dnsResolvers')} optional hint={t('resolvers.dnsResolversHint')}>
+                      <Controller control={control} name={`resolvers.${i}.dnsResolvers`} render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder={t('resolvers.dnsResolversPlaceholder')} />} />
                     </Field>
                   </div>
                 ) : null}
                 {e?.root?.message ? <FieldErrorText message={e.root.message} /> : null}
                 <div className="row-between">
                   {!v?.email?.trim() ? (
-                    <Badge tone="warning" icon="alert" title="Traefik serves its default certificate until the resolver has an e-mail address">
-                      Inactive until it has an e-mail address
+                    <Badge tone="warning" icon="alert" title={t('resolvers.inactiveTitle')}>
+                      {t('resolvers.inactive')}
                     </Badge>
                   ) : (
                     <span />
                   )}
                   {canWrite ? (
-                    <Button size="sm" variant="ghost" icon="trash" onClick={() => rs.remove(i)} aria-label={`Remove resolver ${v?.name || i + 1}`}>
-                      Remove resolver
+                    <Button size="sm" variant="ghost" icon="trash" onClick={() => rs.remove(i)} aria-label={t('resolvers.removeLabel', { name: v?.name || i + 1 })}>
+                      {t('resolvers.remove')}
                     </Button>
                   ) : null}
                 </div>

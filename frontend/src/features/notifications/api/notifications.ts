@@ -1,29 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { ChannelInput, ChannelKind, EventKind, NotificationSettings } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
-export const CHANNEL_KINDS: { kind: ChannelKind; label: string }[] = [
-  { kind: 'ntfy', label: 'ntfy' },
-  { kind: 'gotify', label: 'Gotify' },
-  { kind: 'discord', label: 'Discord' },
-  { kind: 'slack', label: 'Slack' },
-  { kind: 'telegram', label: 'Telegram' },
-  { kind: 'email', label: 'E-mail (SMTP)' },
-  { kind: 'webhook', label: 'Webhook' },
-];
+// Their names live in the notifications namespace: kinds.<kind> and events.<kind>.
+export const CHANNEL_KINDS: ChannelKind[] = ['ntfy', 'gotify', 'discord', 'slack', 'telegram', 'email', 'webhook'];
 
-export const EVENT_KINDS: { kind: EventKind; label: string }[] = [
-  { kind: 'cert_expiring', label: 'Certificate expiring' },
-  { kind: 'cert_expired', label: 'Certificate expired' },
-  { kind: 'backend_down', label: 'Backend down' },
-  { kind: 'backend_recovered', label: 'Backend recovered' },
-  { kind: 'service_expired', label: 'Service switched off by its expiry' },
-  { kind: 'polling_stopped', label: 'Traefik stopped fetching the configuration' },
-  { kind: 'managed_rejected', label: 'Managed configuration rejected' },
-  { kind: 'managed_applied', label: 'Managed configuration applied' },
-  { kind: 'signin_failures', label: 'Many failed sign-ins on a service' },
-  { kind: 'backup_failed', label: 'A scheduled backup failed (and when it works again)' },
+export const EVENT_KINDS: EventKind[] = [
+  'cert_expiring',
+  'cert_expired',
+  'backend_down',
+  'backend_recovered',
+  'service_expired',
+  'polling_stopped',
+  'managed_rejected',
+  'managed_applied',
+  'signin_failures',
+  'backup_failed',
 ];
 
 export function useChannels() {
@@ -38,7 +32,7 @@ export function useSaveChannel() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: ChannelInput }) =>
       id ? api.put('/api/notifications/channels/{id}', { params: { id }, body }) : api.post('/api/notifications/channels', { body }),
-    meta: { quiet: true, success: 'Channel saved' },
+    meta: { quiet: true, success: i18n.t('notifications:toasts.saved') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.notifications.channels() }),
   });
 }
@@ -47,7 +41,7 @@ export function useDeleteChannel() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/notifications/channels/{id}', { params: { id } }),
-    meta: { success: 'Channel deleted' },
+    meta: { success: i18n.t('notifications:toasts.deleted') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.notifications.channels() }),
   });
 }
@@ -68,7 +62,7 @@ export function usePutNotificationSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationSettings) => api.put('/api/notifications/settings', { body }),
-    meta: { quiet: true, success: 'Notification settings saved' },
+    meta: { quiet: true, success: i18n.t('notifications:toasts.settings') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.notifications.settings() }),
   });
 }

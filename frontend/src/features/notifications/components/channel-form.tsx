@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type UseFormRegister } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Field } from '@/components/ui/field';
 import { FormModal } from '@/components/ui/form-modal';
 import type { Channel, ChannelInput, ChannelKind, EventKind, SecretName } from '@/lib/api-types';
@@ -21,7 +23,11 @@ const list = (s: string) =>
 
 const schema = z
   .object({
-    name: z.string().trim().min(1, 'Give the channel a name').max(100, 'At most 100 characters'),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: () => i18n.t('notifications:schema.name') })
+      .max(100, { error: () => i18n.t('notifications:schema.atMost', { max: 100 }) }),
     kind: z.enum(['ntfy', 'gotify', 'discord', 'slack', 'telegram', 'email', 'webhook']),
     enabled: z.boolean(),
     events: z.array(z.string()),
@@ -41,35 +47,50 @@ const schema = z
     secretsSet: z.array(z.string()),
   })
   .superRefine((v, ctx) => {
-    const add = (path: string[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+    const add = (path: string[], key: SchemaKey) => ctx.addIssue({ code: 'custom', path, message: i18n.t(`notifications:schema.${key}`) });
     const st = v.settings;
     const has = (n: SecretName) => v.secrets[n] !== '' || v.secretsSet.includes(n);
     const needsHost = v.kind === 'ntfy' || v.kind === 'gotify' || v.kind === 'email';
     if (needsHost) {
-      if (!st.host) add(['settings', 'host'], 'Enter the server’s host name');
-      else if (!hostRE.test(st.host)) add(['settings', 'host'], 'A host name or IP address, without scheme or path');
-      if (st.port && (!/^\d+$/.test(st.port) || Number(st.port) < 1 || Number(st.port) > 65535)) add(['settings', 'port'], 'Between 1 and 65535');
+      if (!st.host) add(['settings', 'host'], 'enterHost');
+      else if (!hostRE.test(st.host)) add(['settings', 'host'], 'badHost');
+      if (st.port && (!/^\d+$/.test(st.port) || Number(st.port) < 1 || Number(st.port) > 65535)) add(['settings', 'port'], 'badPort');
     }
-    if (v.kind === 'ntfy' && !topicRE.test(st.topic)) add(['settings', 'topic'], '1 to 64 letters, digits, - or _');
+    if (v.kind === 'ntfy' && !topicRE.test(st.topic)) add(['settings', 'topic'], 'badTopic');
     if (v.kind === 'gotify') {
-      if (!pathRE.test(st.path)) add(['settings', 'path'], 'A path like /gotify');
-      if (!has('token')) add(['secrets', 'token'], 'Enter the application token');
+      if (!pathRE.test(st.path)) add(['settings', 'path'], 'badPath');
+      if (!has('token')) add(['secrets', 'token'], 'enterAppToken');
     }
-    if ((v.kind === 'discord' || v.kind === 'slack' || v.kind === 'webhook') && !has('webhookUrl')) add(['secrets', 'webhookUrl'], 'Enter the webhook URL');
-    if (v.kind === 'webhook' && v.secrets.webhookUrl && !/^https?:\/\/[^/\s]+/.test(v.secrets.webhookUrl)) add(['secrets', 'webhookUrl'], 'An http:// or https:// URL');
+    if ((v.kind === 'discord' || v.kind === 'slack' || v.kind === 'webhook') && !has('webhookUrl')) add(['secrets', 'webhookUrl'], 'enterWebhook');
+    if (v.kind === 'webhook' && v.secrets.webhookUrl && !/^https?:\/\/[^/\s]+/.test(v.secrets.webhookUrl)) add(['secrets', 'webhookUrl'], 'badWebhook');
     if (v.kind === 'telegram') {
-      if (!has('token')) add(['secrets', 'token'], 'Enter the bot token');
+      if (!has('token')) add(['secrets', 'token'], 'enterBotToken');
       const ids = list(st.chatIds);
-      if (ids.length === 0) add(['settings', 'chatIds'], 'Enter at least one chat');
-      else if (ids.some((c) => !chatRE.test(c))) add(['settings', 'chatIds'], 'Chat ids are numbers, channels start with @');
+      if (ids.length === 0) add(['settings', 'chatIds'], 'enterChat');
+      else if (ids.some((c) => !chatRE.test(c))) add(['settings', 'chatIds'], 'badChat');
     }
     if (v.kind === 'email') {
-      if (!emailRE.test(st.from)) add(['settings', 'from'], 'Enter the sender’s address');
+      if (!emailRE.test(st.from)) add(['settings', 'from'], 'enterFrom');
       const to = list(st.to);
-      if (to.length === 0 && v.events.length > 0) add(['settings', 'to'], 'Enter at least one address to receive the events');
-      else if (to.some((a) => !emailRE.test(a))) add(['settings', 'to'], 'Enter e-mail addresses separated by commas');
+      if (to.length === 0 && v.events.length > 0) add(['settings', 'to'], 'enterTo');
+      else if (to.some((a) => !emailRE.test(a))) add(['settings', 'to'], 'badTo');
     }
   });
+type SchemaKey =
+  | 'enterHost'
+  | 'badHost'
+  | 'badPort'
+  | 'badTopic'
+  | 'badPath'
+  | 'enterAppToken'
+  | 'enterWebhook'
+  | 'badWebhook'
+  | 'enterBotToken'
+  | 'enterChat'
+  | 'badChat'
+  | 'enterFrom'
+  | 'enterTo'
+  | 'badTo';
 type Values = z.infer<typeof schema>;
 
 function toValues(c?: Channel): Values {
@@ -132,6 +153,7 @@ function mapPath(p: string): string | null {
 }
 
 export function ChannelModal({ channel, open, onClose }: { channel?: Channel; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['notifications', 'common']);
   const save = useSaveChannel();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
@@ -151,9 +173,9 @@ export function ChannelModal({ channel, open, onClose }: { channel?: Channel; op
       form={form}
       id="channel-form"
       size="lg"
-      title={channel ? `Edit ${channel.name}` : 'New notification channel'}
-      description="Where Gatehouse sends notifications. Secrets are stored encrypted and never shown again."
-      submitLabel="Save"
+      title={channel ? t('list.edit', { name: channel.name }) : t('form.newTitle')}
+      description={t('form.description')}
+      submitLabel={t('common:actions.save')}
       serverErrors={{ map: mapPath, known: (p) => /^(name|kind|events|settings\.\w+|secrets\.\w+)$/.test(p) }}
       onSubmit={async (v) => {
         await save.mutateAsync({ id: channel?.id, body: toInput(v) });
@@ -161,33 +183,35 @@ export function ChannelModal({ channel, open, onClose }: { channel?: Channel; op
       }}
     >
       <div className="grid-2">
-        <Field label="Name" error={err.name?.message}>
-          <input className="input" placeholder="Ops chat" data-autofocus {...register('name')} />
+        <Field label={t('common:words.name')} error={err.name?.message}>
+          <input className="input" placeholder={t('form.namePlaceholder')} data-autofocus {...register(`name`)} />
         </Field>
-        <Field label="Service" error={err.kind?.message}>
-          <select className="select" {...register('kind')} disabled={!!channel}>
+        <Field label={t('list.service')} error={err.kind?.message}>
+          <select className="select" {...register(`kind`)} disabled={!!channel}>
             {CHANNEL_KINDS.map((k) => (
-              <option key={k.kind} value={k.kind}>{k.label}</option>
+              <option key={k} value={k}>
+                {t(`kinds.${k}`)}
+              </option>
             ))}
           </select>
         </Field>
       </div>
       <KindFields kind={kind} register={register} errors={err} secret={secret} />
       <fieldset className="stack-sm" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} aria-describedby={err.events ? 'events-err' : undefined}>
-        <legend className="field-label">Events</legend>
+        <legend className="field-label">{t('list.events')}</legend>
         <div className="grid-2">
           {EVENT_KINDS.map((e) => (
-            <label key={e.kind} className="checkbox">
-              <input type="checkbox" value={e.kind} {...register('events')} />
-              <span className="checkbox-text">{e.label}</span>
+            <label key={e} className="checkbox">
+              <input type="checkbox" value={e} {...register(`events`)} />
+              <span className="checkbox-text">{t(`events.${e}`)}</span>
             </label>
           ))}
         </div>
         {err.events?.message ? <p id="events-err" className="field-error">{err.events.message}</p> : null}
       </fieldset>
       <label className="checkbox">
-        <input type="checkbox" {...register('enabled')} />
-        <span className="checkbox-text">Enabled</span>
+        <input type="checkbox" {...register(`enabled`)} />
+        <span className="checkbox-text">{t('common:words.enabled')}</span>
       </label>
     </FormModal>
   );
@@ -206,37 +230,38 @@ function KindFields({
   errors: Errors;
   secret: (name: SecretName, label: string, hint?: string) => React.ReactNode;
 }) {
+  const { t } = useTranslation('notifications');
   const e = errors.settings;
   const host = (placeholder: string) => (
     <div className="grid-2">
-      <Field label="Server" error={e?.host?.message}>
-        <input className="input" placeholder={placeholder} autoComplete="off" {...register('settings.host')} />
+      <Field label={t('form.server')} error={e?.host?.message}>
+        <input className="input" placeholder={placeholder} autoComplete="off" {...register(`settings.host`)} />
       </Field>
-      <Field label="Port" optional error={e?.port?.message}>
-        <input className="input" inputMode="numeric" placeholder="default" {...register('settings.port')} />
+      <Field label={t('form.port')} optional error={e?.port?.message}>
+        <input className="input" inputMode="numeric" placeholder={t('form.portDefault')} {...register(`settings.port`)} />
       </Field>
     </div>
   );
   const plain = (
     <label className="checkbox">
-      <input type="checkbox" {...register('settings.plainHttp')} />
-      <span className="checkbox-text">Plain HTTP (no TLS)</span>
+      <input type="checkbox" {...register(`settings.plainHttp`)} />
+      <span className="checkbox-text">{t('form.plainHttp')}</span>
     </label>
   );
   switch (kind) {
     case 'ntfy':
       return (
         <>
-          {host('ntfy.sh')}
-          <Field label="Topic" error={e?.topic?.message}>
-            <input className="input" autoComplete="off" {...register('settings.topic')} />
+          {host(t('form.hostPlaceholders.ntfy'))}
+          <Field label={t('form.topic')} error={e?.topic?.message}>
+            <input className="input" autoComplete="off" {...register(`settings.topic`)} />
           </Field>
-          <Field label="Username" optional hint="With a password; or leave empty and use an access token." error={e?.username?.message}>
-            <input className="input" autoComplete="off" {...register('settings.username')} />
+          <Field label={t('form.username')} optional hint={t('form.usernameHint')} error={e?.username?.message}>
+            <input className="input" autoComplete="off" {...register(`settings.username`)} />
           </Field>
           <div className="grid-2">
-            {secret('password', 'Password')}
-            {secret('token', 'Access token')}
+            {secret(`password`, t('form.password'))}
+            {secret(`token`, t('form.accessToken'))}
           </div>
           {plain}
         </>
@@ -244,61 +269,61 @@ function KindFields({
     case 'gotify':
       return (
         <>
-          {host('gotify.example.com')}
-          <Field label="Path" optional hint="When Gotify is served under a sub-path, e.g. /gotify." error={e?.path?.message}>
-            <input className="input" autoComplete="off" {...register('settings.path')} />
+          {host(t('form.hostPlaceholders.gotify'))}
+          <Field label={t('form.path')} optional hint={t('form.pathHint')} error={e?.path?.message}>
+            <input className="input" autoComplete="off" {...register(`settings.path`)} />
           </Field>
-          {secret('token', 'Application token')}
+          {secret(`token`, t('form.appToken'))}
           {plain}
         </>
       );
     case 'discord':
-      return secret('webhookUrl', 'Webhook URL', 'https://discord.com/api/webhooks/…');
+      return secret('webhookUrl', t('form.webhookUrl'), t('form.discordHint'));
     case 'slack':
-      return secret('webhookUrl', 'Webhook URL', 'https://hooks.slack.com/services/…');
+      return secret('webhookUrl', t('form.webhookUrl'), t('form.slackHint'));
     case 'telegram':
       return (
         <>
-          {secret('token', 'Bot token', 'From @BotFather, like 123456:ABC…')}
-          <Field label="Chats" hint="Chat ids or @channel names, separated by commas." error={e?.chatIds?.message}>
-            <input className="input" autoComplete="off" {...register('settings.chatIds')} />
+          {secret(`token`, t('form.botToken'), t('form.botTokenHint'))}
+          <Field label={t('form.chats')} hint={t('form.chatsHint')} error={e?.chatIds?.message}>
+            <input className="input" autoComplete="off" {...register(`settings.chatIds`)} />
           </Field>
         </>
       );
     case 'email':
       return (
         <>
-          {host('smtp.example.com')}
+          {host(t('form.hostPlaceholders.email'))}
           <div className="grid-2">
-            <Field label="From" error={e?.from?.message}>
-              <input className="input" type="email" autoComplete="off" {...register('settings.from')} />
+            <Field label={t('form.from')} error={e?.from?.message}>
+              <input className="input" type="email" autoComplete="off" {...register(`settings.from`)} />
             </Field>
             <Field
-              label="To"
+              label={t('form.to')}
               optional
-              hint="Who receives the events, separated by commas. A channel that only mails people (sign-in codes) needs none: its test goes to the From address."
+              hint={t('form.toHint')}
               error={e?.to?.message}
             >
-              <input className="input" autoComplete="off" {...register('settings.to')} />
+              <input className="input" autoComplete="off" {...register(`settings.to`)} />
             </Field>
           </div>
           <div className="grid-2">
-            <Field label="Username" optional error={e?.username?.message}>
-              <input className="input" autoComplete="off" {...register('settings.username')} />
+            <Field label={t('form.username')} optional error={e?.username?.message}>
+              <input className="input" autoComplete="off" {...register(`settings.username`)} />
             </Field>
-            {secret('password', 'Password')}
+            {secret(`password`, t('form.password'))}
           </div>
-          <Field label="Encryption" error={e?.encryption?.message}>
-            <select className="select" {...register('settings.encryption')}>
+          <Field label={t('form.encryption')} error={e?.encryption?.message}>
+            <select className="select" {...register(`settings.encryption`)}>
               <option value="starttls">STARTTLS</option>
               <option value="tls">TLS</option>
-              <option value="none">None</option>
+              <option value="none">{t('form.encryptionNone')}</option>
             </select>
           </Field>
         </>
       );
     case 'webhook':
-      return secret('webhookUrl', 'Webhook URL', 'Receives a JSON POST with "title" and "message".');
+      return secret('webhookUrl', t('form.webhookUrl'), t('form.webhookHint'));
   }
 }
 
@@ -318,9 +343,10 @@ function SecretField({
   error?: string;
   register: UseFormRegister<Values>;
 }) {
+  const { t } = useTranslation('notifications');
   return (
-    <Field label={label} optional={!isSet ? undefined : true} hint={isSet ? 'Set. Enter a new value to replace it.' : hint} error={error}>
-      <input className="input" type="password" autoComplete="new-password" placeholder={isSet ? '•••••••• (set)' : ''} {...register(`secrets.${name}`)} />
+    <Field label={label} optional={!isSet ? undefined : true} hint={isSet ? t('form.secretSet') : hint} error={error}>
+      <input className="input" type="password" autoComplete="new-password" placeholder={isSet ? t('form.secretPlaceholder') : ''} {...register(`secrets.${name}`)} />
     </Field>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
@@ -7,19 +8,26 @@ import { ConfirmDialog } from '@/components/ui/modal';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import type { Channel, NotificationTestResult } from '@/lib/api-types';
 import { DeliveryError } from './delivery-error';
 import { CHANNEL_KINDS, EVENT_KINDS, useChannels, useDeleteChannel, useTestChannel } from '../api/notifications';
 import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
 
-const kindLabel = (k: string) => CHANNEL_KINDS.find((x) => x.kind === k)?.label ?? k;
+const kindLabel = (k: string) => ((CHANNEL_KINDS as string[]).includes(k) ? i18n.t(`notifications:kinds.${k as (typeof CHANNEL_KINDS)[number]}`) : k);
 // Deliveries name a few kinds no channel picks: the test, and Traefik polling again (sent
 // to the channels that picked "stopped").
-const OTHER_EVENTS: Record<string, string> = { test: 'Test', polling_resumed: 'Traefik fetches the configuration again' };
-const eventLabel = (k: string) => OTHER_EVENTS[k] ?? EVENT_KINDS.find((x) => x.kind === k)?.label ?? k;
+const OTHER_EVENTS = ['test', 'polling_resumed'] as const;
+const eventLabel = (k: string) =>
+  (OTHER_EVENTS as readonly string[]).includes(k)
+    ? i18n.t(`notifications:otherEvents.${k as (typeof OTHER_EVENTS)[number]}`)
+    : (EVENT_KINDS as string[]).includes(k)
+      ? i18n.t(`notifications:events.${k as (typeof EVENT_KINDS)[number]}`)
+      : k;
 
 export function NotificationsPage() {
+  const { t } = useTranslation(['notifications', 'common']);
   const canWrite = useCanWrite();
   const channels = useChannels();
   const del = useDeleteChannel();
@@ -41,25 +49,30 @@ export function NotificationsPage() {
   const columns: Column<Channel>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t('common:words.name'),
       sortValue: (c) => c.name,
       cell: (c) => (
         <>
           <strong>{c.name}</strong>
-          {!c.enabled ? <> <Badge>Off</Badge></> : null}
+          {!c.enabled ? (
+            <>
+              {' '}
+              <Badge>{t('common:words.off')}</Badge>
+            </>
+          ) : null}
         </>
       ),
     },
-    { id: 'kind', header: 'Service', sortValue: (c) => kindLabel(c.kind), cell: (c) => kindLabel(c.kind) },
+    { id: 'kind', header: t('list.service'), sortValue: (c) => kindLabel(c.kind), cell: (c) => kindLabel(c.kind) },
     {
       id: 'events',
-      header: 'Events',
+      header: t('list.events'),
       className: 'small',
-      cell: (c) => (c.events.length === 0 ? <span className="muted">None</span> : c.events.map(eventLabel).join(', ')),
+      cell: (c) => (c.events.length === 0 ? <span className="muted">{t('common:words.none')}</span> : c.events.map(eventLabel).join(', ')),
     },
     {
       id: 'lastDelivery',
-      header: 'Last delivery',
+      header: t('list.lastDelivery'),
       className: 'small',
       cell: (c) => {
         const ld = c.lastDelivery;
@@ -69,18 +82,22 @@ export function NotificationsPage() {
             {ld ? (
               <div className="stack-sm">
                 <span>
-                  <Badge tone={ld.ok ? 'success' : 'danger'} icon={ld.ok ? 'checkCircle' : 'xCircle'}>{ld.ok ? 'Delivered' : 'Failed'}</Badge>{' '}
+                  <Badge tone={ld.ok ? 'success' : 'danger'} icon={ld.ok ? 'checkCircle' : 'xCircle'}>{ld.ok ? t('list.delivered') : t('list.failed')}</Badge>{' '}
                   <span className="muted">{eventLabel(ld.event)} · {formatDateTime(ld.at)}</span>
                 </span>
                 {/* After a test the delivery is the test: its error is said once, below. */}
                 {ld.error && !result ? <DeliveryError error={ld.error} kind={c.kind} /> : null}
               </div>
             ) : (
-              <span className="muted">Nothing sent yet</span>
+              <span className="muted">{t('list.nothingSent')}</span>
             )}
             {result ? (
               <div role="status" className="small">
-                {result.ok ? 'Test message sent.' : <DeliveryError error={result.error || 'unknown error'} kind={c.kind} lead="The test message was not delivered" />}
+                {result.ok ? (
+                  t('list.testSent')
+                ) : (
+                  <DeliveryError error={result.error || t('list.unknownError')} kind={c.kind} lead={t('list.testNotDelivered')} />
+                )}
               </div>
             ) : null}
           </>
@@ -90,11 +107,11 @@ export function NotificationsPage() {
     actionsColumn((c) =>
       canWrite ? (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button size="sm" icon="play" loading={test.isPending && test.variables === c.id} onClick={() => void send(c)} aria-label={`Send test to ${c.name}`}>
-            Send test
+          <Button size="sm" icon="play" loading={test.isPending && test.variables === c.id} onClick={() => void send(c)} aria-label={t('list.sendTestTo', { name: c.name })}>
+            {t('list.sendTest')}
           </Button>
-          <Button size="sm" variant="ghost" iconOnly icon="edit" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)} />
-          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)} />
+          <Button size="sm" variant="ghost" iconOnly icon="edit" aria-label={t('list.edit', { name: c.name })} onClick={() => setEditing(c)} />
+          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={t('list.delete', { name: c.name })} onClick={() => setDeleting(c)} />
         </div>
       ) : null,
     ),
@@ -102,9 +119,15 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description="Be told when a certificate is about to expire, a backend goes down, or Traefik rejects a configuration."
-        actions={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>New channel</Button> : null}
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={
+          canWrite ? (
+            <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
+              {t('page.new')}
+            </Button>
+          ) : null
+        }
       />
       <div className="stack">
         {channels.isError ? <ErrorState error={channels.error} onRetry={() => channels.refetch()} /> : null}
@@ -116,15 +139,21 @@ export function NotificationsPage() {
               data={list}
               rowKey={(c) => c.id}
               columns={columns}
-              label="Notification channels"
+              label={t('page.channels')}
               empty={
                 channels.isError ? undefined : (
                   <EmptyState
                     icon="bell"
-                    title="No notification channels"
-                    action={canWrite ? <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>Add a channel</Button> : null}
+                    title={t('page.empty')}
+                    action={
+                      canWrite ? (
+                        <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
+                          {t('page.add')}
+                        </Button>
+                      ) : null
+                    }
                   >
-                    Add ntfy, Gotify, Discord, Slack, Telegram, e-mail or a webhook, then pick the events it receives.
+                    {t('page.emptyText')}
                   </EmptyState>
                 )
               }
@@ -136,9 +165,9 @@ export function NotificationsPage() {
       <ChannelModal open={editing !== null} channel={editing === 'new' || editing === null ? undefined : editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? ''}?`}
-        message="Its notifications stop at once."
-        confirmLabel="Delete"
+        title={t('page.deleteTitle', { name: deleting?.name ?? '' })}
+        message={t('page.deleteMessage')}
+        confirmLabel={t('common:actions.delete')}
         danger
         loading={del.isPending}
         onConfirm={async () => {

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -11,14 +13,23 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useChannels, useNotificationSettings, usePutNotificationSettings } from '../api/notifications';
 
 const schema = z.object({
-  certWarningDays: z.coerce.number({ message: 'Enter a number of days' }).int('Enter whole days').min(1, 'At least 1 day').max(365, 'At most 365 days'),
-  debounceSeconds: z.coerce.number({ message: 'Enter a number of seconds' }).int('Enter whole seconds').min(0, '0 or more').max(3600, 'At most 3600 seconds'),
+  certWarningDays: z.coerce
+    .number({ error: () => i18n.t('notifications:settings.enterDays') })
+    .int({ error: () => i18n.t('notifications:settings.wholeDays') })
+    .min(1, { error: () => i18n.t('notifications:settings.atLeastDay') })
+    .max(365, { error: () => i18n.t('notifications:settings.atMostDays', { max: 365 }) }),
+  debounceSeconds: z.coerce
+    .number({ error: () => i18n.t('notifications:settings.enterSeconds') })
+    .int({ error: () => i18n.t('notifications:settings.wholeSeconds') })
+    .min(0, { error: () => i18n.t('notifications:settings.zeroOrMore') })
+    .max(3600, { error: () => i18n.t('notifications:settings.atMostSeconds', { max: 3600 }) }),
   mailChannelId: z.string(),
 });
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
 export function NotificationSettingsCard() {
+  const { t } = useTranslation(['notifications', 'common']);
   const canWrite = useCanWrite();
   const settings = useNotificationSettings();
   const put = usePutNotificationSettings();
@@ -41,27 +52,27 @@ export function NotificationSettingsCard() {
   });
   return (
     <Card>
-      <CardHeader title="When to notify" description="A state (a backend down, a certificate expiring) must last the debounce time before it is sent, and is sent once until it changes." />
+      <CardHeader title={t('settings.title')} description={t('settings.description')} />
       {settings.isError ? (
         <div className="card-body">
-          <ErrorState error={settings.error} onRetry={() => settings.refetch()} title="Could not load the notification settings" />
+          <ErrorState error={settings.error} onRetry={() => settings.refetch()} title={t('settings.loadFailed')} />
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Notification settings">
+        <form onSubmit={onSubmit} noValidate aria-label={t('settings.label')}>
           <div className="card-body input-row">
-            <Field label="Warn about certificates expiring within (days)" error={formState.errors.certWarningDays?.message}>
-              <input className="input" type="number" min={1} max={365} inputMode="numeric" disabled={!canWrite} {...register('certWarningDays')} />
+            <Field label={t('settings.certWarning')} error={formState.errors.certWarningDays?.message}>
+              <input className="input" type="number" min={1} max={365} inputMode="numeric" disabled={!canWrite} {...register(`certWarningDays`)} />
             </Field>
-            <Field label="Debounce (seconds)" error={formState.errors.debounceSeconds?.message}>
-              <input className="input" type="number" min={0} max={3600} inputMode="numeric" disabled={!canWrite} {...register('debounceSeconds')} />
+            <Field label={t('settings.debounce')} error={formState.errors.debounceSeconds?.message}>
+              <input className="input" type="number" min={0} max={3600} inputMode="numeric" disabled={!canWrite} {...register(`debounceSeconds`)} />
             </Field>
             <Field
-              label="E-mail to people goes through"
-              hint="Sign-in codes of the e-mail code protection are sent through this channel."
+              label={t('settings.mail')}
+              hint={t('settings.mailHint')}
               error={formState.errors.mailChannelId?.message}
             >
-              <select className="select" disabled={!canWrite} {...register('mailChannelId')}>
-                <option value="">No channel (no mail to people)</option>
+              <select className="select" disabled={!canWrite} {...register(`mailChannelId`)}>
+                <option value="">{t('settings.noMail')}</option>
                 {emailChannels.map((c) => (
                   <option key={c.id} value={c.id}>
                     {c.name}
@@ -71,7 +82,7 @@ export function NotificationSettingsCard() {
             </Field>
             {canWrite ? (
               <Button type="submit" variant="primary" loading={put.isPending} disabled={settings.isPending}>
-                Save
+                {t('common:actions.save')}
               </Button>
             ) : null}
           </div>

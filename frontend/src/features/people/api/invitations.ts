@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { InvitationInput } from '@/lib/api-types';
@@ -21,7 +22,7 @@ export function useRevokeInvitation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/invitations/{id}', { params: { id } }),
-    meta: { success: 'Invitation withdrawn' },
+    meta: { success: i18n.t('people:toasts.invitationWithdrawn') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }

@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { GroupInput, PersonInput, PersonUpdate } from '@/lib/api-types';
@@ -17,7 +18,7 @@ export function useCreatePerson() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PersonInput) => api.post('/api/people', { body }),
-    meta: { success: 'Person added' },
+    meta: { success: i18n.t('people:toasts.personAdded') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -27,7 +28,7 @@ export function useUpdatePerson() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: PersonUpdate & { id: string }) => api.patch('/api/people/{id}', { params: { id }, body }),
-    meta: { quiet: true, success: 'Person updated' },
+    meta: { quiet: true, success: i18n.t('people:toasts.personUpdated') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -36,7 +37,7 @@ export function useDeletePerson() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/people/{id}', { params: { id } }),
-    meta: { quiet: true, success: 'Person removed' },
+    meta: { quiet: true, success: i18n.t('people:toasts.personRemoved') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -44,7 +45,7 @@ export function useDeletePerson() {
 export function useSetPersonPassword() {
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) => api.put('/api/people/{id}/password', { params: { id }, body: { password } }),
-    meta: { quiet: true, success: 'Password set; their sessions were signed out' },
+    meta: { quiet: true, success: i18n.t('people:toasts.passwordSet') },
   });
 }
 
@@ -52,7 +53,7 @@ export function useResetSecondFactor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/people/{id}/second-factor', { params: { id } }),
-    meta: { success: 'Second factor removed; their sessions were signed out' },
+    meta: { success: i18n.t('people:toasts.secondFactorRemoved') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -78,7 +79,7 @@ export function useEndPersonServiceSession() {
   return useMutation({
     mutationFn: ({ id, sessionId }: { id: string; sessionId: string }) =>
       api.del('/api/people/{id}/service-sessions/{sessionId}', { params: { id, sessionId } }),
-    meta: { success: 'Session ended' },
+    meta: { success: i18n.t('people:toasts.sessionEnded') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -96,7 +97,7 @@ export function useRevokePersonAppPassword() {
   return useMutation({
     mutationFn: ({ id, passwordId }: { id: string; passwordId: string }) =>
       api.del('/api/people/{id}/app-passwords/{passwordId}', { params: { id, passwordId } }),
-    meta: { success: 'App password revoked' },
+    meta: { success: i18n.t('people:toasts.appPasswordRevoked') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -106,7 +107,7 @@ export function useEndPersonSession() {
   return useMutation({
     mutationFn: ({ id, sessionId }: { id: string; sessionId: string }) =>
       api.del('/api/people/{id}/sessions/{sessionId}', { params: { id, sessionId } }),
-    meta: { success: 'Session ended' },
+    meta: { success: i18n.t('people:toasts.sessionEnded') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -122,7 +123,7 @@ export function useCreateGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: GroupInput) => api.post('/api/groups', { body }),
-    meta: { success: 'Group added' },
+    meta: { success: i18n.t('people:toasts.groupAdded') },
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -131,7 +132,7 @@ export function useUpdateGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: GroupInput & { id: string }) => api.patch('/api/groups/{id}', { params: { id }, body }),
-    meta: { success: 'Group updated' },
+    meta: { success: i18n.t('people:toasts.groupUpdated') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -140,7 +141,7 @@ export function useDeleteGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/groups/{id}', { params: { id } }),
-    meta: { success: 'Group removed' },
+    meta: { success: i18n.t('people:toasts.groupRemoved') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -149,7 +150,7 @@ export function useAddMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, personId }: { id: string; personId: string }) => api.post('/api/groups/{id}/members', { params: { id }, body: { personId } }),
-    meta: { success: 'Member added' },
+    meta: { success: i18n.t('people:toasts.memberAdded') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }
@@ -158,7 +159,7 @@ export function useRemoveMember() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, personId }: { id: string; personId: string }) => api.del('/api/groups/{id}/members/{personId}', { params: { id, personId } }),
-    meta: { success: 'Member removed' },
+    meta: { success: i18n.t('people:toasts.memberRemoved') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.people.all() }),
   });
 }

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
@@ -19,12 +21,13 @@ const groupSchema = z.object({
   name: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, '1-64 letters, digits, spaces or . _ -, starting with a letter or digit'),
-  description: z.string().trim().max(500, 'At most 500 characters'),
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, { error: () => i18n.t('people:schema.groupName') }),
+  description: z.string().trim().max(500, { error: () => i18n.t('people:schema.atMost', { max: 500 }) }),
 });
 type GroupValues = z.infer<typeof groupSchema>;
 
 function GroupDialog({ open, target, onClose }: { open: boolean; target: Group | null; onClose: () => void }) {
+  const { t } = useTranslation(['people', 'common']);
   const create = useCreateGroup();
   const update = useUpdateGroup();
   const values = { name: target?.name ?? '', description: target?.description ?? '' };
@@ -41,8 +44,8 @@ function GroupDialog({ open, target, onClose }: { open: boolean; target: Group |
       form={form}
       id="group-form"
       resetValues={values}
-      title={target ? `Edit ${target.name}` : 'Add group'}
-      submitLabel={target ? 'Save' : 'Add group'}
+      title={target ? t('groups.editTitle', { name: target.name }) : t('groups.add')}
+      submitLabel={target ? t('common:actions.save') : t('groups.add')}
       showRequestErrors
       serverErrors={{ known: (p) => p === 'name' || p === 'description' }}
       onSubmit={async (v) => {
@@ -51,11 +54,11 @@ function GroupDialog({ open, target, onClose }: { open: boolean; target: Group |
         onClose();
       }}
     >
-      <Field label="Name" error={errors.name?.message}>
-        <input className="input" data-autofocus autoComplete="off" {...form.register('name')} />
+      <Field label={t('common:words.name')} error={errors.name?.message}>
+        <input className="input" data-autofocus autoComplete="off" {...form.register(`name`)} />
       </Field>
-      <Field label="Description" optional error={errors.description?.message}>
-        <textarea className="input" rows={3} {...form.register('description')} />
+      <Field label={t('common:words.description')} optional error={errors.description?.message}>
+        <textarea className="input" rows={3} {...form.register(`description`)} />
       </Field>
     </FormModal>
   );
@@ -63,6 +66,7 @@ function GroupDialog({ open, target, onClose }: { open: boolean; target: Group |
 
 /** A group's members, with add and remove for those who may write. */
 function MembersDialog({ target, canWrite, onClose }: { target: Group | null; canWrite: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['people', 'common']);
   const people = usePeople('', 0);
   const add = useAddMember();
   const remove = useRemoveMember();
@@ -70,7 +74,7 @@ function MembersDialog({ target, canWrite, onClose }: { target: Group | null; ca
   const members = target?.members ?? [];
   const candidates = (people.data?.items ?? []).filter((p) => !members.some((m) => m.id === p.id));
   return (
-    <Modal open={!!target} onClose={onClose} title={`Members of ${target?.name ?? ''}`} description="Membership decides what a person may reach.">
+    <Modal open={!!target} onClose={onClose} title={t('groups.membersOf', { name: target?.name ?? '' })} description={t('groups.membersDescription')}>
       <div className="stack">
         {canWrite ? (
           <form
@@ -81,10 +85,10 @@ function MembersDialog({ target, canWrite, onClose }: { target: Group | null; ca
             }}
           >
             <label className="sr-only" htmlFor="member-add">
-              Person to add
+              {t('groups.personToAdd')}
             </label>
             <select id="member-add" className="select" value={personId} onChange={(e) => setPersonId(e.target.value)}>
-              <option value="">Choose a person…</option>
+              <option value="">{t('groups.choosePerson')}</option>
               {candidates.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.displayName ? `${p.displayName} (${p.username})` : p.username}
@@ -92,7 +96,7 @@ function MembersDialog({ target, canWrite, onClose }: { target: Group | null; ca
               ))}
             </select>
             <Button type="submit" icon="plus" disabled={!personId} loading={add.isPending}>
-              Add
+              {t('common:actions.add')}
             </Button>
           </form>
         ) : null}
@@ -104,15 +108,15 @@ function MembersDialog({ target, canWrite, onClose }: { target: Group | null; ca
                   <strong>{m.username}</strong> {m.displayName ? <span className="small muted">{m.displayName}</span> : null}
                 </span>
                 {canWrite ? (
-                  <Button size="sm" variant="ghost" icon="x" onClick={() => target && remove.mutate({ id: target.id, personId: m.id })} aria-label={`Remove ${m.username} from ${target?.name}`}>
-                    Remove
+                  <Button size="sm" variant="ghost" icon="x" onClick={() => target && remove.mutate({ id: target.id, personId: m.id })} aria-label={t('groups.removeMember', { name: m.username, group: target?.name ?? '' })}>
+                    {t('common:actions.remove')}
                   </Button>
                 ) : null}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="muted">No members yet.</p>
+          <p className="muted">{t('groups.noMembers')}</p>
         )}
       </div>
     </Modal>
@@ -120,6 +124,7 @@ function MembersDialog({ target, canWrite, onClose }: { target: Group | null; ca
 }
 
 export function GroupsPage() {
+  const { t } = useTranslation(['people', 'common']);
   const groups = useGroups();
   const canWrite = useCanWrite();
   const del = useDeleteGroup();
@@ -134,7 +139,7 @@ export function GroupsPage() {
   const columns: Column<Group>[] = [
     {
       id: 'name',
-      header: 'Group',
+      header: t('groups.group'),
       sortValue: (g) => g.name.toLowerCase(),
       cell: (g) => (
         <div className="stack" style={{ gap: 2 }}>
@@ -145,7 +150,7 @@ export function GroupsPage() {
     },
     {
       id: 'members',
-      header: 'Members',
+      header: t('groups.members'),
       sortValue: (g) => g.members.length,
       cell: (g) =>
         g.members.length ? (
@@ -153,23 +158,23 @@ export function GroupsPage() {
             {g.members.slice(0, 8).map((m) => (
               <Badge key={m.id}>{m.username}</Badge>
             ))}
-            {g.members.length > 8 ? <span className="small muted">and {g.members.length - 8} more</span> : null}
+            {g.members.length > 8 ? <span className="small muted">{t('groups.andMore', { count: g.members.length - 8 })}</span> : null}
           </div>
         ) : (
-          <span className="faint">none</span>
+          <span className="faint">{t('list.none')}</span>
         ),
     },
     actionsColumn((g) => (
       <>
-        <Button size="sm" variant="ghost" icon="users" onClick={() => setMembersOf(g.id)} aria-label={`Members of ${g.name}`}>
-          Members
+        <Button size="sm" variant="ghost" icon="users" onClick={() => setMembersOf(g.id)} aria-label={t('groups.membersOf', { name: g.name })}>
+          {t('groups.members')}
         </Button>
         {canWrite ? (
           <>
-            <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(g)} aria-label={`Edit ${g.name}`}>
-              Edit
+            <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(g)} aria-label={t('list.edit', { name: g.name })}>
+              {t('common:actions.edit')}
             </Button>
-            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(g)} aria-label={`Remove ${g.name}`} title="Remove" />
+            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(g)} aria-label={t('list.remove', { name: g.name })} title={t('common:actions.remove')} />
           </>
         ) : null}
       </>
@@ -179,12 +184,12 @@ export function GroupsPage() {
   return (
     <>
       <PageHeader
-        title="Groups"
-        description="Named sets of people. A person may belong to several groups."
+        title={t('groups.title')}
+        description={t('groups.description')}
         actions={
           canWrite ? (
             <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-              Add group
+              {t('groups.add')}
             </Button>
           ) : null
         }
@@ -200,8 +205,8 @@ export function GroupsPage() {
             columns={columns}
             empty={
               groups.isError ? undefined : (
-                <EmptyState icon="users" title="No groups">
-                  Groups appear here once added.
+                <EmptyState icon="users" title={t('groups.empty')}>
+                  {t('groups.emptyText')}
                 </EmptyState>
               )
             }
@@ -212,9 +217,9 @@ export function GroupsPage() {
       <MembersDialog target={members} canWrite={canWrite} onClose={() => setMembersOf(null)} />
       <ConfirmDialog
         open={!!deleting}
-        title={`Remove the group ${deleting?.name ?? ''}?`}
-        message="Its members stay; only the group and their membership go."
-        confirmLabel="Remove group"
+        title={t('groups.removeTitle', { name: deleting?.name ?? '' })}
+        message={t('groups.removeMessage')}
+        confirmLabel={t('groups.removeConfirm')}
         danger
         loading={del.isPending}
         onCancel={() => setDeleting(null)}

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,12 +22,13 @@ import { PersonSessionsDialog } from './person-sessions';
 export function factorsText(p: Person): string {
   const f = p.factors;
   const parts: string[] = [];
-  if (f.totp) parts.push('authenticator app');
-  if (f.passkeys) parts.push(f.passkeys === 1 ? '1 passkey' : `${f.passkeys} passkeys`);
-  return parts.length ? parts.join(', ') : 'none';
+  if (f.totp) parts.push(i18n.t('people:factors.totp'));
+  if (f.passkeys) parts.push(i18n.t('people:factors.passkeys', { count: f.passkeys }));
+  return parts.length ? parts.join(', ') : i18n.t('people:factors.none');
 }
 
 export function PeoplePage() {
+  const { t } = useTranslation(['people', 'common']);
   const me = useMe();
   const canWrite = useCanWrite();
   const [search, setSearch] = useState('');
@@ -33,11 +36,11 @@ export function PeoplePage() {
   const [offset, setOffset] = useState(0);
   // The list asks the server once typing pauses.
   useEffect(() => {
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       setQ(search.trim());
       setOffset(0);
     }, 300);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [search]);
   const people = usePeople(q, offset);
   const groups = useGroups();
@@ -66,11 +69,11 @@ export function PeoplePage() {
   const columns: Column<Person>[] = [
     {
       id: 'person',
-      header: 'Person',
+      header: t('list.person'),
       cell: (p) => (
         <div className="stack" style={{ gap: 2 }}>
           <span>
-            <strong>{p.username}</strong> {p.id === myId ? <span className="small muted">(you)</span> : null}
+            <strong>{p.username}</strong> {p.id === myId ? <span className="small muted">{t('list.you')}</span> : null}
           </span>
           {p.displayName || p.email ? (
             <span className="small muted">{[p.displayName, p.email].filter(Boolean).join(' · ')}</span>
@@ -80,12 +83,12 @@ export function PeoplePage() {
     },
     {
       id: 'role',
-      header: 'Panel role',
+      header: t('form.panelRole'),
       cell: (p) => <Badge tone={p.panelRole === 'admin' ? 'primary' : 'neutral'}>{panelRoleLabel(p.panelRole)}</Badge>,
     },
     {
       id: 'groups',
-      header: 'Groups',
+      header: t('form.groups'),
       cell: (p) =>
         p.groups.length ? (
           <div className="row" style={{ flexWrap: 'wrap', gap: 4 }}>
@@ -94,42 +97,46 @@ export function PeoplePage() {
             ))}
           </div>
         ) : (
-          <span className="faint">none</span>
+          <span className="faint">{t('list.none')}</span>
         ),
     },
-    { id: 'status', header: 'Status', cell: (p) => (p.enabled ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>) },
-    { id: 'factors', header: 'Second factor', className: 'small', cell: (p) => factorsText(p) },
+    {
+      id: 'status',
+      header: t('common:words.status'),
+      cell: (p) => (p.enabled ? <Badge tone="success">{t('common:words.enabled')}</Badge> : <Badge tone="danger">{t('common:words.disabled')}</Badge>),
+    },
+    { id: 'factors', header: t('list.secondFactor'), className: 'small', cell: (p) => factorsText(p) },
     {
       id: 'lastSignIn',
-      header: 'Last sign-in',
+      header: t('list.lastSignIn'),
       className: 'small',
-      cell: (p) => (p.lastSignInAt ? <span title={formatDateTime(p.lastSignInAt)}>{formatRelative(p.lastSignInAt)}</span> : <span className="faint">none open</span>),
+      cell: (p) => (p.lastSignInAt ? <span title={formatDateTime(p.lastSignInAt)}>{formatRelative(p.lastSignInAt)}</span> : <span className="faint">{t('list.noneOpen')}</span>),
     },
     actionsColumn((p) => (
       <>
         {canWrite ? (
-          <Button size="sm" variant="ghost" icon="edit" iconOnly onClick={() => setEditing(p)} aria-label={`Edit ${p.username}`} title="Edit" />
+          <Button size="sm" variant="ghost" icon="edit" iconOnly onClick={() => setEditing(p)} aria-label={t('list.edit', { name: p.username })} title={t('common:actions.edit')} />
         ) : null}
-        <Button size="sm" variant="ghost" icon="logout" iconOnly onClick={() => setSessions(p)} aria-label={`Sessions of ${p.username}`} title="Sessions" />
+        <Button size="sm" variant="ghost" icon="logout" iconOnly onClick={() => setSessions(p)} aria-label={t('sessions.title', { name: p.username })} title={t('list.sessions')} />
         {canWrite ? (
           <>
             {p.enabled ? (
-              <Button size="sm" variant="ghost" icon="pause" iconOnly onClick={() => setDisabling(p)} aria-label={`Disable ${p.username}`} title="Disable" />
+              <Button size="sm" variant="ghost" icon="pause" iconOnly onClick={() => setDisabling(p)} aria-label={t('list.disable', { name: p.username })} title={t('list.disableShort')} />
             ) : (
-              <Button size="sm" variant="ghost" icon="power" iconOnly onClick={() => setEnabled(p, true)} aria-label={`Enable ${p.username}`} title="Enable" />
+              <Button size="sm" variant="ghost" icon="power" iconOnly onClick={() => setEnabled(p, true)} aria-label={t('list.enable', { name: p.username })} title={t('list.enableShort')} />
             )}
-            <Button size="sm" variant="ghost" icon="lock" iconOnly onClick={() => setPassword(p)} aria-label={`Set password of ${p.username}`} title="Set a new password" />
+            <Button size="sm" variant="ghost" icon="lock" iconOnly onClick={() => setPassword(p)} aria-label={t('list.setPassword', { name: p.username })} title={t('list.setPasswordShort')} />
             <Button
               size="sm"
               variant="ghost"
               icon="shield"
               disabled={!p.factors.totp && !p.factors.passkeys && !p.factors.recoveryCodes}
               onClick={() => setResetting(p)}
-              aria-label={`Reset the second factor of ${p.username}`}
-              title="Reset the second factor"
+              aria-label={t('list.reset2fa', { name: p.username })}
+              title={t('list.reset2faShort')}
               iconOnly
             />
-            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(p)} aria-label={`Remove ${p.username}`} title="Remove" />
+            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(p)} aria-label={t('list.remove', { name: p.username })} title={t('common:actions.remove')} />
           </>
         ) : null}
       </>
@@ -139,16 +146,16 @@ export function PeoplePage() {
   return (
     <>
       <PageHeader
-        title="People"
-        description="Everyone Gatehouse knows. The panel role says who administers this panel: admins change everything; viewers look at everything except secrets and change nothing."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           canWrite ? (
             <div className="row" style={{ gap: 8 }}>
               <Button icon="plus" onClick={() => setInviting(true)}>
-                Invite
+                {t('page.invite')}
               </Button>
               <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-                Add person
+                {t('page.add')}
               </Button>
             </div>
           ) : null
@@ -156,7 +163,7 @@ export function PeoplePage() {
       />
       {refusal ? (
         <div style={{ marginBottom: 16 }}>
-          <Alert tone="danger" title="Not changed">
+          <Alert tone="danger" title={t('page.notChanged')}>
             {refusal}
           </Alert>
         </div>
@@ -165,10 +172,10 @@ export function PeoplePage() {
       <Card>
         <div className="card-body row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <label className="row" style={{ gap: 8, flex: '1 1 260px' }}>
-            <span className="sr-only">Search people</span>
-            <input className="input" type="search" placeholder="Start of a username, name or e-mail" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <span className="sr-only">{t('page.search')}</span>
+            <input className="input" type="search" placeholder={t('page.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
           </label>
-          <span className="small muted">{total === 1 ? '1 person' : `${total} people`}</span>
+          <span className="small muted">{t('page.count', { count: total })}</span>
         </div>
         {people.isPending ? (
           <LoadingRows />
@@ -179,8 +186,8 @@ export function PeoplePage() {
             columns={columns}
             empty={
               people.isError ? undefined : (
-                <EmptyState icon="user" title={q ? 'Nobody matches' : 'No people'}>
-                  {q ? 'Try another search.' : 'People appear here once added.'}
+                <EmptyState icon="user" title={q ? t('page.noMatch') : t('page.empty')}>
+                  {q ? t('page.noMatchText') : t('page.emptyText')}
                 </EmptyState>
               )
             }
@@ -189,13 +196,13 @@ export function PeoplePage() {
         {total > PEOPLE_PAGE_SIZE ? (
           <div className="card-body row" style={{ justifyContent: 'flex-end' }}>
             <Button size="sm" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PEOPLE_PAGE_SIZE))}>
-              Previous
+              {t('common:actions.previous')}
             </Button>
             <span className="small muted">
-              {offset + 1}–{Math.min(offset + PEOPLE_PAGE_SIZE, total)} of {total}
+              {t('page.range', { from: offset + 1, to: Math.min(offset + PEOPLE_PAGE_SIZE, total), total })}
             </span>
             <Button size="sm" disabled={offset + PEOPLE_PAGE_SIZE >= total} onClick={() => setOffset(offset + PEOPLE_PAGE_SIZE)}>
-              Next
+              {t('common:actions.next')}
             </Button>
           </div>
         ) : null}
@@ -212,9 +219,9 @@ export function PeoplePage() {
       <PersonSessionsDialog target={sessions} canWrite={canWrite} onClose={() => setSessions(null)} />
       <ConfirmDialog
         open={!!disabling}
-        title={`Disable ${disabling?.username ?? 'this person'}?`}
-        message="They are signed out everywhere and cannot sign in until enabled again. Their API tokens stop working."
-        confirmLabel="Disable"
+        title={t('confirm.disable.title', { name: disabling?.username ?? t('confirm.thisPerson') })}
+        message={t('confirm.disable.message')}
+        confirmLabel={t('list.disableShort')}
         danger
         loading={update.isPending}
         onCancel={() => setDisabling(null)}
@@ -222,9 +229,9 @@ export function PeoplePage() {
       />
       <ConfirmDialog
         open={!!resetting}
-        title={`Reset the second factor of ${resetting?.username ?? 'this person'}?`}
-        message="Their authenticator app, passkeys and recovery codes are removed and they are signed out everywhere. They sign in with their password and set up a second factor again."
-        confirmLabel="Reset second factor"
+        title={t('confirm.reset.title', { name: resetting?.username ?? t('confirm.thisPerson') })}
+        message={t('confirm.reset.message')}
+        confirmLabel={t('confirm.reset.confirm')}
         danger
         loading={reset2fa.isPending}
         onCancel={() => setResetting(null)}
@@ -232,9 +239,9 @@ export function PeoplePage() {
       />
       <ConfirmDialog
         open={!!deleting}
-        title={`Remove ${deleting?.username ?? 'this person'}?`}
-        message="Their sessions, second factors, API tokens and group memberships go with them. This cannot be undone."
-        confirmLabel="Remove person"
+        title={t('confirm.remove.title', { name: deleting?.username ?? t('confirm.thisPerson') })}
+        message={t('confirm.remove.message')}
+        confirmLabel={t('confirm.remove.confirm')}
         danger
         loading={del.isPending}
         onCancel={() => setDeleting(null)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
@@ -7,12 +8,13 @@ import { usePersonAppPasswords, useRevokePersonAppPassword } from '../api/people
 
 /** A person's app passwords (never their secrets), each with "Revoke" for those who may write. */
 export function PersonAppPasswords({ target, canWrite }: { target: Person | null; canWrite: boolean }) {
+  const { t } = useTranslation(['people', 'common']);
   const list = usePersonAppPasswords(target?.id ?? null);
   const revoke = useRevokePersonAppPassword();
   const columns: Column<AppPassword>[] = [
-    { id: 'name', header: 'Name', cell: (p) => <strong>{p.name}</strong> },
-    { id: 'created', header: 'Created', className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
-    { id: 'lastUsed', header: 'Last used', className: 'small nowrap', cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt) : 'Never') },
+    { id: 'name', header: t('common:words.name'), cell: (p) => <strong>{p.name}</strong> },
+    { id: 'created', header: t('appPasswords.created'), className: 'small nowrap', cell: (p) => formatDateTime(p.createdAt) },
+    { id: 'lastUsed', header: t('appPasswords.lastUsed'), className: 'small nowrap', cell: (p) => (p.lastUsedAt ? formatRelative(p.lastUsedAt) : t('common:words.never')) },
     actionsColumn(
       (p) => (
         <Button
@@ -21,9 +23,9 @@ export function PersonAppPasswords({ target, canWrite }: { target: Person | null
           icon="trash"
           loading={revoke.isPending && revoke.variables?.passwordId === p.id}
           onClick={() => target && revoke.mutate({ id: target.id, passwordId: p.id })}
-          aria-label={`Revoke the app password ${p.name}`}
+          aria-label={t('appPasswords.revokeNamed', { name: p.name })}
         >
-          Revoke
+          {t('appPasswords.revoke')}
         </Button>
       ),
       { hidden: !canWrite },
@@ -37,8 +39,8 @@ export function PersonAppPasswords({ target, canWrite }: { target: Person | null
       rowKey={(p) => p.id}
       columns={columns}
       empty={
-        <EmptyState icon="key" title="No app passwords">
-          They have not created any for basic-auth apps.
+        <EmptyState icon="key" title={t('appPasswords.none')}>
+          {t('appPasswords.noneText')}
         </EmptyState>
       }
     />

@@ -2,20 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Field } from '@/components/ui/field';
 import { FormModal } from '@/components/ui/form-modal';
 import type { Group, PanelRole, Person } from '@/lib/api-types';
-import { newPasswordHint, newPasswordSchema } from '@/lib/password-schema';
+import { newPasswordSchema } from '@/lib/password-schema';
 import { useCreatePerson, useSetPersonPassword, useUpdatePerson } from '../api/people';
 
-export const panelRoleChoices: { value: PanelRole; label: string; hint: string }[] = [
-  { value: 'admin', label: 'Admin', hint: 'runs the panel: changes everything' },
-  { value: 'viewer', label: 'Viewer', hint: 'reads the panel, changes nothing' },
-  { value: 'none', label: 'No panel access', hint: 'a person of the directory only' },
-];
+export const panelRoleChoices: PanelRole[] = ['admin', 'viewer', 'none'];
 
 export function panelRoleLabel(role: PanelRole): string {
-  return panelRoleChoices.find((r) => r.value === role)?.label ?? role;
+  return panelRoleChoices.includes(role) ? i18n.t(`people:roles.${role}.label`) : role;
+}
+
+function panelRoleHint(role: PanelRole): string {
+  return i18n.t(`people:roles.${role}.hint`);
 }
 
 /** Who a person is, as the server checks it (internal/people/validate.go): the person and invitation forms share it. */
@@ -23,13 +25,13 @@ export const personFields = {
   username: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9._@-]{1,64}$/, '1-64 letters, digits or . _ @ -'),
-  displayName: z.string().trim().max(100, 'At most 100 characters'),
+    .regex(/^[A-Za-z0-9._@-]{1,64}$/, { error: () => i18n.t('people:schema.username') }),
+  displayName: z.string().trim().max(100, { error: () => i18n.t('people:schema.atMost', { max: 100 }) }),
   email: z
     .string()
     .trim()
-    .max(254, 'At most 254 characters')
-    .refine((v) => v === '' || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v), 'An e-mail address such as name@example.com'),
+    .max(254, { error: () => i18n.t('people:schema.atMost', { max: 254 }) })
+    .refine((v) => v === '' || /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(v), { error: () => i18n.t('people:schema.email') }),
   panelRole: z.enum(['admin', 'viewer', 'none']),
   groups: z.array(z.string()),
 };
@@ -40,7 +42,7 @@ const personSchema = z
     password: z.union([z.literal(''), newPasswordSchema]),
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], error: () => i18n.t('people:schema.mismatch') });
 type PersonValues = z.infer<typeof personSchema>;
 const emptyPerson: PersonValues = { username: '', displayName: '', email: '', panelRole: 'none', groups: [], password: '', confirm: '' };
 
@@ -53,6 +55,7 @@ const known = (p: string) => ['username', 'displayName', 'email', 'panelRole', '
 
 /** Adds a person (target null) or edits one. */
 export function PersonDialog({ open, target, groups, onClose }: { open: boolean; target: Person | null; groups: Group[]; onClose: () => void }) {
+  const { t } = useTranslation(['people', 'common']);
   const create = useCreatePerson();
   const update = useUpdatePerson();
   const form = useForm<PersonValues>({ resolver: zodResolver(personSchema), defaultValues: valuesOf(target) });
@@ -69,14 +72,14 @@ export function PersonDialog({ open, target, groups, onClose }: { open: boolean;
       form={form}
       id="person-form"
       resetValues={valuesOf(target)}
-      title={editing ? `Edit ${target.username}` : 'Add person'}
+      title={editing ? t('form.editTitle', { name: target.username }) : t('page.add')}
       description={
         editing
-          ? 'Taking away the panel role or disabling them signs them out everywhere.'
-          : 'A person with a panel role signs in to this panel; share their password with them safely.'
+          ? t('form.editDescription')
+          : t('form.addDescription')
       }
-      submitLabel={editing ? 'Save' : 'Add person'}
-      errorTitle={editing ? 'Not saved' : 'Not added'}
+      submitLabel={editing ? t('common:actions.save') : t('page.add')}
+      errorTitle={editing ? t('form.notSaved') : t('form.notAdded')}
       showRequestErrors
       serverErrors={{ known }}
       onSubmit={async ({ confirm: _confirm, password, ...v }) => {
@@ -86,45 +89,45 @@ export function PersonDialog({ open, target, groups, onClose }: { open: boolean;
       }}
     >
       <div className="grid-2">
-        <Field label="Username" error={errors.username?.message}>
-          <input className="input" data-autofocus autoCapitalize="off" autoComplete="off" spellCheck={false} {...register('username')} />
+        <Field label={t('form.username')} error={errors.username?.message}>
+          <input className="input" data-autofocus autoCapitalize="off" autoComplete="off" spellCheck={false} {...register(`username`)} />
         </Field>
-        <Field label="Display name" optional error={errors.displayName?.message}>
-          <input className="input" autoComplete="off" {...register('displayName')} />
+        <Field label={t('form.displayName')} optional error={errors.displayName?.message}>
+          <input className="input" autoComplete="off" {...register(`displayName`)} />
         </Field>
       </div>
-      <Field label="E-mail" optional error={errors.email?.message} hint="Unique: one address names one person.">
-        <input className="input" type="email" autoComplete="off" spellCheck={false} {...register('email')} />
+      <Field label={t('form.email')} optional error={errors.email?.message} hint={t('form.emailHint')}>
+        <input className="input" type="email" autoComplete="off" spellCheck={false} {...register(`email`)} />
       </Field>
-      <Field label="Panel role" error={errors.panelRole?.message} hint="Who may use this panel. Admins change everything; viewers read everything but secrets.">
-        <select className="select" {...register('panelRole')}>
+      <Field label={t('form.panelRole')} error={errors.panelRole?.message} hint={t('form.panelRoleHint')}>
+        <select className="select" {...register(`panelRole`)}>
           {panelRoleChoices.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label} ({r.hint})
+            <option key={r} value={r}>
+              {t('form.roleOption', { label: panelRoleLabel(r), hint: panelRoleHint(r) })}
             </option>
           ))}
         </select>
       </Field>
       {groups.length ? (
         <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
-          <legend className="label">Groups</legend>
+          <legend className="label">{t('form.groups')}</legend>
           <div className="row" style={{ flexWrap: 'wrap', gap: 12 }}>
             {groups.map((g) => (
               <label key={g.id} className="row" style={{ gap: 6 }}>
-                <input type="checkbox" value={g.id} {...register('groups')} /> {g.name}
+                <input type="checkbox" value={g.id} {...register(`groups`)} /> {g.name}
               </label>
             ))}
           </div>
-          {errors.groups ? <span className="field-error">{errors.groups.message ?? 'Check the groups'}</span> : null}
+          {errors.groups ? <span className="field-error">{errors.groups.message ?? t('form.checkGroups')}</span> : null}
         </fieldset>
       ) : null}
       {editing ? null : (
         <div className="grid-2">
-          <Field label="Password" optional error={errors.password?.message} hint={`${newPasswordHint} Without one they sign in with single sign-on.`}>
-            <input className="input" type="password" autoComplete="new-password" {...register('password')} />
+          <Field label={t('form.password')} optional error={errors.password?.message} hint={t('form.passwordHintCreate')}>
+            <input className="input" type="password" autoComplete="new-password" {...register(`password`)} />
           </Field>
-          <Field label="Confirm password" optional error={errors.confirm?.message}>
-            <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
+          <Field label={t('form.confirmPassword')} optional error={errors.confirm?.message}>
+            <input className="input" type="password" autoComplete="new-password" {...register(`confirm`)} />
           </Field>
         </div>
       )}
@@ -134,11 +137,12 @@ export function PersonDialog({ open, target, groups, onClose }: { open: boolean;
 
 const resetSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], error: () => i18n.t('people:schema.mismatch') });
 type ResetValues = z.infer<typeof resetSchema>;
 
 /** Sets another person's password; the server signs them out everywhere. */
 export function SetPasswordDialog({ target, onClose }: { target: Person | null; onClose: () => void }) {
+  const { t } = useTranslation('people');
   const set = useSetPersonPassword();
   const form = useForm<ResetValues>({ resolver: zodResolver(resetSchema), defaultValues: { password: '', confirm: '' } });
   const { register, formState } = form;
@@ -148,10 +152,10 @@ export function SetPasswordDialog({ target, onClose }: { target: Person | null; 
       onClose={onClose}
       form={form}
       id="person-password-form"
-      title={`Set a new password for ${target?.username ?? ''}`}
-      description="Every session of theirs is signed out."
-      submitLabel="Set password"
-      errorTitle="Password not set"
+      title={t('password.title', { name: target?.username ?? '' })}
+      description={t('password.description')}
+      submitLabel={t('password.submit')}
+      errorTitle={t('password.notSet')}
       showRequestErrors
       serverErrors={{ known: (p) => p === 'password' }}
       onSubmit={async ({ password }) => {
@@ -161,11 +165,11 @@ export function SetPasswordDialog({ target, onClose }: { target: Person | null; 
       }}
     >
       <div className="grid-2">
-        <Field label="New password" error={formState.errors.password?.message} hint={newPasswordHint}>
-          <input className="input" type="password" autoComplete="new-password" data-autofocus {...register('password')} />
+        <Field label={t('password.new')} error={formState.errors.password?.message} hint={t('form.passwordHint')}>
+          <input className="input" type="password" autoComplete="new-password" data-autofocus {...register(`password`)} />
         </Field>
-        <Field label="Confirm new password" error={formState.errors.confirm?.message}>
-          <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
+        <Field label={t('password.confirm')} error={formState.errors.confirm?.message}>
+          <input className="input" type="password" autoComplete="new-password" {...register(`confirm`)} />
         </Field>
       </div>
     </FormModal>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
@@ -10,14 +11,20 @@ import { useEndPersonServiceSession, useEndPersonSession, usePersonServiceSessio
 
 /** A person's live sessions, each with "Sign out" for those who may write. */
 export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Person | null; canWrite: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['people', 'common']);
   const sessions = usePersonSessions(target?.id ?? null);
   const end = useEndPersonSession();
   const columns: Column<PersonSession>[] = [
-    { id: 'where', header: 'Where', className: 'small nowrap', cell: (s) => (s.portal ? <Badge tone="info">Portal</Badge> : <Badge>Panel</Badge>) },
-    { id: 'device', header: 'Browser', className: 'small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.userAgent || 'Unknown browser' },
-    { id: 'address', header: 'Address', className: 'mono small', cell: (s) => s.address || '—' },
-    { id: 'signedIn', header: 'Signed in', className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
-    { id: 'lastSeen', header: 'Last seen', className: 'small nowrap', cell: (s) => formatRelative(s.lastSeenAt) },
+    {
+      id: 'where',
+      header: t('sessions.where'),
+      className: 'small nowrap',
+      cell: (s) => (s.portal ? <Badge tone="info">{t('sessions.portal')}</Badge> : <Badge>{t('sessions.panel')}</Badge>),
+    },
+    { id: 'device', header: t('sessions.browser'), className: 'small', style: { overflowWrap: 'anywhere' }, cell: (s) => s.userAgent || t('sessions.unknownBrowser') },
+    { id: 'address', header: t('sessions.address'), className: 'mono small', cell: (s) => s.address || '—' },
+    { id: 'signedIn', header: t('sessions.signedIn'), className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
+    { id: 'lastSeen', header: t('sessions.lastSeen'), className: 'small nowrap', cell: (s) => formatRelative(s.lastSeenAt) },
     actionsColumn(
       (s) => (
         <Button
@@ -26,17 +33,17 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
           icon="logout"
           loading={end.isPending && end.variables?.sessionId === s.id}
           onClick={() => target && end.mutate({ id: target.id, sessionId: s.id }, { onSuccess: () => sessions.refetch() })}
-          aria-label={`Sign out the session from ${s.address || 'an unknown address'}`}
+          aria-label={s.address ? t('sessions.signOutFrom', { address: s.address }) : t('sessions.signOutUnknown')}
         >
-          Sign out
+          {t('common:actions.signOut')}
         </Button>
       ),
       { hidden: !canWrite },
     ),
   ];
   return (
-    <Modal open={!!target} onClose={onClose} size="lg" title={`Sessions of ${target?.username ?? ''}`} description="Where this person is signed in: the panel and the services.">
-      <h3 className="label">On the panel and the sign-in portal</h3>
+    <Modal open={!!target} onClose={onClose} size="lg" title={t('sessions.title', { name: target?.username ?? '' })} description={t('sessions.description')}>
+      <h3 className="label">{t('sessions.onPanel')}</h3>
       {sessions.isError ? (
         <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} />
       ) : sessions.isPending ? (
@@ -47,18 +54,18 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
           rowKey={(s) => s.id}
           columns={columns}
           empty={
-            <EmptyState icon="users" title="No sessions">
-              They are not signed in to the panel or the portal.
+            <EmptyState icon="users" title={t('sessions.none')}>
+              {t('sessions.nonePanel')}
             </EmptyState>
           }
         />
       )}
       <h3 className="label" style={{ marginTop: 16 }}>
-        On services (single sign-on)
+        {t('sessions.onServices')}
       </h3>
       <ServiceSessions target={target} canWrite={canWrite} />
       <h3 className="label" style={{ marginTop: 16 }}>
-        App passwords
+        {t('sessions.appPasswords')}
       </h3>
       <PersonAppPasswords target={target} canWrite={canWrite} />
     </Modal>
@@ -67,12 +74,13 @@ export function PersonSessionsDialog({ target, canWrite, onClose }: { target: Pe
 
 /** The person's single sign-on sessions on the proxied services. */
 function ServiceSessions({ target, canWrite }: { target: Person | null; canWrite: boolean }) {
+  const { t } = useTranslation(['people', 'common']);
   const sessions = usePersonServiceSessions(target?.id ?? null);
   const end = useEndPersonServiceSession();
   const columns: Column<Session>[] = [
-    { id: 'service', header: 'Service', cell: (s) => <strong>{s.serviceName}</strong> },
-    { id: 'signedIn', header: 'Signed in', className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
-    { id: 'lastSeen', header: 'Last seen', className: 'small nowrap', cell: (s) => formatRelative(s.lastSeenAt) },
+    { id: 'service', header: t('sessions.service'), cell: (s) => <strong>{s.serviceName}</strong> },
+    { id: 'signedIn', header: t('sessions.signedIn'), className: 'small nowrap', cell: (s) => formatDateTime(s.createdAt) },
+    { id: 'lastSeen', header: t('sessions.lastSeen'), className: 'small nowrap', cell: (s) => formatRelative(s.lastSeenAt) },
     actionsColumn(
       (s) => (
         <Button
@@ -81,9 +89,9 @@ function ServiceSessions({ target, canWrite }: { target: Person | null; canWrite
           icon="logout"
           loading={end.isPending && end.variables?.sessionId === s.id}
           onClick={() => target && end.mutate({ id: target.id, sessionId: s.id }, { onSuccess: () => sessions.refetch() })}
-          aria-label={`Sign out of ${s.serviceName}`}
+          aria-label={t('sessions.signOutOf', { name: s.serviceName })}
         >
-          Sign out
+          {t('common:actions.signOut')}
         </Button>
       ),
       { hidden: !canWrite },
@@ -97,8 +105,8 @@ function ServiceSessions({ target, canWrite }: { target: Person | null; canWrite
       rowKey={(s) => s.id}
       columns={columns}
       empty={
-        <EmptyState icon="users" title="No sessions">
-          Not signed in to any service with single sign-on.
+        <EmptyState icon="users" title={t('sessions.none')}>
+          {t('sessions.noneServices')}
         </EmptyState>
       }
     />

@@ -1,4 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,14 +13,15 @@ import { useRegistrationSettings, useSaveRegistrationSettings } from '../api/inv
 /** Where a field error names domains[i], says which line it is. */
 function describe(field: string, message: string): string {
   const m = /^domains\[(\d+)\]$/.exec(field);
-  if (m) return `Domain on line ${Number(m[1]) + 1}: ${message}`;
+  if (m) return i18n.t('people:registration.domainLine', { line: Number(m[1]) + 1, message });
   const g = /^groups\[(\d+)\]$/.exec(field);
-  if (g) return `Group ${Number(g[1]) + 1}: ${message}`;
-  return field === 'domains' ? `Domains: ${message}` : message;
+  if (g) return i18n.t('people:registration.groupN', { n: Number(g[1]) + 1, message });
+  return field === 'domains' ? i18n.t('people:registration.domainsError', { message }) : message;
 }
 
 /** Self-registration: off (people come by invitation only) or open to listed e-mail domains. */
 export function RegistrationCard({ canWrite, groups }: { canWrite: boolean; groups: Group[] }) {
+  const { t } = useTranslation(['people', 'common']);
   const settings = useRegistrationSettings();
   const save = useSaveRegistrationSettings();
   const [mode, setMode] = useState<'off' | 'domains'>('off');
@@ -53,34 +56,38 @@ export function RegistrationCard({ canWrite, groups }: { canWrite: boolean; grou
   return (
     <Card>
       <div className="card-body">
-        <h2 style={{ fontSize: '1.05rem', margin: 0 }}>Self-registration</h2>
+        <h2 style={{ fontSize: '1.05rem', margin: 0 }}>{t('registration.title')}</h2>
         {settings.isError ? <ErrorState error={settings.error} onRetry={() => settings.refetch()} /> : null}
         {settings.isPending ? (
           <LoadingRows />
         ) : (
-          <form className="stack" onSubmit={onSubmit} noValidate aria-label="Self-registration">
+          <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('registration.title')}>
             {problems.length ? (
-              <Alert tone="danger" title="Not saved">
+              <Alert tone="danger" title={t('form.notSaved')}>
                 {problems.map((p) => (
                   <div key={p}>{p}</div>
                 ))}
               </Alert>
             ) : null}
-            {saved ? <Alert tone="success" title="Saved">Self-registration settings saved.</Alert> : null}
-            <Field label="Who may create their own account" hint="Invitations work either way. New accounts never get access to this panel.">
+            {saved ? (
+              <Alert tone="success" title={t('registration.saved')}>
+                {t('registration.savedText')}
+              </Alert>
+            ) : null}
+            <Field label={t('registration.who')} hint={t('registration.whoHint')}>
               <select className="input" value={mode} disabled={!canWrite} onChange={(e) => setMode(e.target.value as 'off' | 'domains')}>
-                <option value="off">Nobody: by invitation only</option>
-                <option value="domains">People with an e-mail address in these domains</option>
+                <option value="off">{t('registration.off')}</option>
+                <option value="domains">{t('registration.domainsMode')}</option>
               </select>
             </Field>
             {mode === 'domains' ? (
               <>
-                <Field label="E-mail domains" hint="One per line, for example example.com. The person proves the address by opening a link mailed to it.">
+                <Field label={t('registration.domains')} hint={t('registration.domainsHint')}>
                   <textarea className="input" rows={3} value={domains} disabled={!canWrite} onChange={(e) => setDomains(e.target.value)} />
                 </Field>
                 <fieldset className="stack">
-                  <legend className="small">Groups new people join</legend>
-                  {groups.length === 0 ? <p className="muted small">No groups yet.</p> : null}
+                  <legend className="small">{t('registration.groups')}</legend>
+                  {groups.length === 0 ? <p className="muted small">{t('registration.noGroups')}</p> : null}
                   {groups.map((g) => (
                     <label className="checkbox" key={g.id}>
                       <input
@@ -98,7 +105,7 @@ export function RegistrationCard({ canWrite, groups }: { canWrite: boolean; grou
             {canWrite ? (
               <div>
                 <Button type="submit" variant="primary" loading={save.isPending}>
-                  Save
+                  {t('common:actions.save')}
                 </Button>
               </div>
             ) : null}

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import type { PasswordChange } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { qk } from '@/lib/query-keys';
 import { createPasskey, getPasskey } from '@/lib/webauthn';
 
@@ -25,7 +26,7 @@ export function useChangeMyPassword() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: PasswordChange) => api.put('/api/admin/me/password', { body }),
-    meta: { quiet: true, success: 'Password changed. You were signed out on your other devices.' },
+    meta: { quiet: true, success: i18n.t('portal:password.changed') },
     onSuccess: refresh,
   });
 }
@@ -55,7 +56,7 @@ export function useEndPortalSession() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/admin/me/sessions/{id}', { params: { id } }),
-    meta: { success: 'Signed out on that device' },
+    meta: { success: i18n.t('portal:sessions.deviceEnded') },
     // A 404 means it had ended already: refresh either way.
     onSettled: refresh,
   });
@@ -66,7 +67,7 @@ export function useEndServiceSession() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/portal/sessions/{id}', { params: { id } }),
-    meta: { success: 'Signed out of that service' },
+    meta: { success: i18n.t('portal:sessions.serviceEnded') },
     onSettled: refresh,
   });
 }
@@ -128,7 +129,7 @@ export function useConfirmAuthenticatorApp() {
   return useMutation({
     mutationFn: (code: string) =>
       withProof(() => api.post('/api/admin/me/2fa/totp/confirm', { body: { code } })).then((r) => r.recoveryCodes),
-    meta: { quiet: true, success: 'Authenticator app added' },
+    meta: { quiet: true, success: i18n.t('portal:app.added') },
     onSuccess: refresh,
   });
 }
@@ -137,7 +138,7 @@ export function useRemoveAuthenticatorApp() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: { password?: string; code?: string }) => api.del('/api/admin/me/2fa/totp', { body }),
-    meta: { quiet: true, success: 'Authenticator app removed' },
+    meta: { quiet: true, success: i18n.t('portal:app.removed') },
     onSuccess: refresh,
   });
 }
@@ -147,7 +148,7 @@ export function useNewRecoveryCodes() {
   const withProof = useWithProof();
   return useMutation({
     mutationFn: () => withProof(() => api.post('/api/admin/me/2fa/recovery-codes')).then((r) => r.recoveryCodes),
-    meta: { success: 'New recovery codes made. The old ones no longer work.' },
+    meta: { success: i18n.t('portal:recovery.made') },
     onSuccess: refresh,
   });
 }
@@ -162,7 +163,7 @@ export function useAddPasskey() {
       const credential = await createPasskey(options);
       return api.post('/api/admin/me/passkeys/register/finish', { body: { name, credential } });
     },
-    meta: { quiet: true, success: 'Passkey added' },
+    meta: { quiet: true, success: i18n.t('portal:passkeys.addedToast') },
     onSuccess: refresh,
   });
 }
@@ -172,7 +173,7 @@ export function useRemovePasskey() {
   const withProof = useWithProof();
   return useMutation({
     mutationFn: (id: string) => withProof(() => api.del('/api/admin/me/passkeys/{id}', { params: { id } })),
-    meta: { success: 'Passkey removed' },
+    meta: { success: i18n.t('portal:passkeys.removedToast') },
     onSettled: refresh,
   });
 }
@@ -199,7 +200,7 @@ export function useRevokeAppPassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/admin/me/app-passwords/{id}', { params: { id } }),
-    meta: { success: 'App password removed' },
+    meta: { success: i18n.t('portal:appPasswords.removed') },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.account.appPasswords() }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import type { AdminCredentials } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 import { qk } from '@/lib/query-keys';
 import { getPasskey } from '@/lib/webauthn';
 
@@ -31,7 +32,7 @@ export type LauncherService = {
 export async function getServices(): Promise<LauncherService[]> {
   const res = await fetch('/api/portal/services', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
   if (!res.ok) {
-    let message = 'The list of services could not be loaded.';
+    let message = i18n.t('portal:launcher.listLoadFailed');
     try {
       const body = (await res.json()) as { error?: { message?: string } };
       if (body.error?.message) message = body.error.message;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -13,6 +14,7 @@ import { useCreateAppPassword, useMyAppPasswords, useRevokeAppPassword } from '.
 
 /** Passwords for apps that cannot use the sign-in page (calendars, file sync, mail). */
 export function AppPasswordsCard({ username }: { username?: string }) {
+  const { t } = useTranslation('portal');
   const list = useMyAppPasswords();
   const create = useCreateAppPassword();
   const revoke = useRevokeAppPassword();
@@ -26,7 +28,7 @@ export function AppPasswordsCard({ username }: { username?: string }) {
     e.preventDefault();
     setError(null);
     if (!name.trim()) {
-      setError('Give it a name, such as "Phone calendar".');
+      setError(t('appPasswords.nameRequired'));
       return;
     }
     create.mutate(name.trim(), {
@@ -45,57 +47,61 @@ export function AppPasswordsCard({ username }: { username?: string }) {
   return (
     <Card>
       <CardHeader
-        title="App passwords"
-        description="Some apps, such as calendar, contacts, file sync or mail apps, cannot use this sign-in page and ask for a username and a password instead. Give each of them its own password here. You can remove it at any time without changing your own password."
+        title={t('appPasswords.title')}
+        description={t('appPasswords.description')}
       />
       <div className="card-body stack-sm">
-        <form className="row account-add" onSubmit={submit} noValidate aria-label="Create an app password">
-          <Field label="Name of the app" error={error ?? undefined}>
-            <input className="input" value={name} maxLength={64} placeholder="Phone calendar" onChange={(e) => setName(e.target.value)} />
+        <form className="row account-add" onSubmit={submit} noValidate aria-label={t('appPasswords.formLabel')}>
+          <Field label={t('appPasswords.nameLabel')} error={error ?? undefined}>
+            <input className="input" value={name} maxLength={64} placeholder={t('appPasswords.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Button type="submit" variant="primary" icon="plus" loading={create.isPending}>
-            Create app password
+            {t('appPasswords.create')}
           </Button>
         </form>
       </div>
       {list.isError ? (
         <div className="card-body">
-          <ErrorState error={list.error} onRetry={() => list.refetch()} title="This list could not be loaded" />
+          <ErrorState error={list.error} onRetry={() => list.refetch()} title={t('accountPage.listLoadFailed')} />
         </div>
       ) : list.isPending ? (
         <LoadingRows rows={2} />
       ) : list.data.length === 0 ? (
         <p className="card-body muted small" style={{ paddingTop: 0 }}>
-          You have no app passwords.
+          {t('appPasswords.none')}
         </p>
       ) : (
-        <ul className="account-list" aria-label="Your app passwords">
+        <ul className="account-list" aria-label={t('appPasswords.listLabel')}>
           {list.data.map((p) => (
             <li key={p.id} className="account-item">
               <span>
                 <strong>{p.name}</strong>
                 <span className="muted small account-meta">
-                  Made {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `last used ${formatRelative(p.lastUsedAt, now)}` : 'not used yet'}
+                  {t('appPasswords.made', { date: formatDateTime(p.createdAt) })} ·{' '}
+                  {p.lastUsedAt ? t('appPasswords.lastUsed', { ago: formatRelative(p.lastUsedAt, now) }) : t('appPasswords.notUsed')}
                 </span>
               </span>
-              <Button size="sm" variant="ghost" icon="trash" onClick={() => setRemoving(p)} aria-label={`Remove app password ${p.name}`}>
-                Remove
+              <Button size="sm" variant="ghost" icon="trash" onClick={() => setRemoving(p)} aria-label={t('appPasswords.removeLabel', { name: p.name })}>
+                {t('appPasswords.remove')}
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <SecretOnceDialog value={created?.secret ?? null} onClose={() => setCreated(null)} title={`Password for "${created?.name ?? ''}"`} label="App password">
+      <SecretOnceDialog value={created?.secret ?? null} onClose={() => setCreated(null)} title={t('appPasswords.readyTitle', { name: created?.name ?? '' })} label={t('appPasswords.secretLabel')}>
         <p className="small">
-          Type it into the app together with your username{username ? <> <strong>{username}</strong></> : null}. You will
-          not see it again.
+          {username ? (
+            <Trans t={t} i18nKey="appPasswords.useWithUsername" values={{ username }} components={{ strong: <strong /> }} />
+          ) : (
+            t('appPasswords.useWithoutUsername')
+          )}
         </p>
       </SecretOnceDialog>
       <ConfirmDialog
         open={!!removing}
-        title="Remove this app password?"
-        message={`${removing?.name ?? 'The app'} will stop working until you give it a new password.`}
-        confirmLabel="Remove"
+        title={t('appPasswords.removeTitle')}
+        message={removing ? t('appPasswords.removeMessage', { name: removing.name }) : t('appPasswords.removeMessageUnnamed')}
+        confirmLabel={t('appPasswords.remove')}
         danger
         loading={revoke.isPending}
         onCancel={() => setRemoving(null)}

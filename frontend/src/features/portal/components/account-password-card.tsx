@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,21 +10,23 @@ import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { asSentence } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { newPasswordHint, newPasswordSchema } from '@/lib/password-schema';
 import { useChangeMyPassword } from '../api/account';
 
 const schema = z
   .object({
-    currentPassword: z.string().min(1, 'Type the password you use now'),
+    currentPassword: z.string().min(1, { error: () => i18n.t('portal:password.currentRequired') }),
     newPassword: newPasswordSchema,
     confirm: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], message: 'The two new passwords are not the same' });
+  .refine((v) => v.newPassword === v.confirm, { path: ['confirm'], error: () => i18n.t('portal:password.mismatch') });
 type Values = z.infer<typeof schema>;
 const empty: Values = { currentPassword: '', newPassword: '', confirm: '' };
 
 /** Changing one's password; the other devices are signed out. */
 export function PasswordCard({ username }: { username?: string }) {
+  const { t } = useTranslation('portal');
   const change = useChangeMyPassword();
   const [problem, setProblem] = useState<{ tone: 'danger' | 'warning'; text: string } | null>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty });
@@ -40,31 +43,31 @@ export function PasswordCard({ username }: { username?: string }) {
   });
   return (
     <Card>
-      <CardHeader title="Password" description="Change the password you sign in with. You stay signed in here; your other devices will have to sign in again." />
-      <form onSubmit={onSubmit} noValidate aria-label="Change your password">
+      <CardHeader title={t('password.title')} description={t('password.description')} />
+      <form onSubmit={onSubmit} noValidate aria-label={t('password.formLabel')}>
         <div className="card-body stack">
           {problem ? (
-            <Alert tone={problem.tone} title="Your password was not changed">
+            <Alert tone={problem.tone} title={t('password.notChanged')}>
               {problem.text}
             </Alert>
           ) : null}
           {/* Lets password managers file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" value={username ?? ''} readOnly hidden />
-          <Field label="Current password" error={formState.errors.currentPassword?.message}>
+          <Field label={t('password.current')} error={formState.errors.currentPassword?.message}>
             <input className="input" type="password" autoComplete="current-password" {...register('currentPassword')} />
           </Field>
           <div className="grid-2">
-            <Field label="New password" error={formState.errors.newPassword?.message} hint={newPasswordHint}>
+            <Field label={t('password.new')} error={formState.errors.newPassword?.message} hint={newPasswordHint()}>
               <input className="input" type="password" autoComplete="new-password" {...register('newPassword')} />
             </Field>
-            <Field label="New password again" error={formState.errors.confirm?.message}>
+            <Field label={t('password.again')} error={formState.errors.confirm?.message}>
               <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
             </Field>
           </div>
         </div>
         <div className="card-footer">
           <Button type="submit" variant="primary" icon="lock" loading={change.isPending}>
-            Change password
+            {t('password.submit')}
           </Button>
         </div>
       </form>

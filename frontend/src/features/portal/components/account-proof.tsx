@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -47,6 +48,7 @@ export function ProofProvider({ children }: { children: ReactNode }) {
 
 /** Asks for the password, a code from the authenticator app, or a passkey. */
 function ConfirmItsYou({ onProved, onCancel }: { onProved: () => void; onCancel: () => void }) {
+  const { t } = useTranslation(['portal', 'common']);
   const status = useMyTwoFactor();
   const reauth = useReauthenticate();
   const withPasskey = useReauthenticateWithPasskey();
@@ -70,11 +72,11 @@ function ConfirmItsYou({ onProved, onCancel }: { onProved: () => void; onCancel:
     setError(null);
     const digits = code.replace(/\s+/g, '');
     if (password === '' && digits === '') {
-      setError(canCode ? 'Type your password, or a code from your authenticator app.' : 'Type your password.');
+      setError(canCode ? t('proof.passwordOrCode') : t('proof.passwordRequired'));
       return;
     }
     if (password === '' && !/^\d{6}$/.test(digits)) {
-      setError('The code from the app has 6 digits.');
+      setError(t('proof.codeDigits'));
       return;
     }
     try {
@@ -96,36 +98,36 @@ function ConfirmItsYou({ onProved, onCancel }: { onProved: () => void; onCancel:
   return (
     <Modal
       open
-      title="Confirm it's you"
-      description="To keep your account safe, please confirm it's you before changing how you sign in."
+      title={t('proof.title')}
+      description={t('proof.description')}
       onClose={onCancel}
       footer={
         <>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{t('common:actions.cancel')}</Button>
           <Button type="submit" form="portal-proof" variant="primary" loading={reauth.isPending}>
-            Confirm
+            {t('proof.confirm')}
           </Button>
         </>
       }
     >
-      <form id="portal-proof" className="stack" onSubmit={onSubmit} noValidate aria-label="Confirm it's you">
+      <form id="portal-proof" className="stack" onSubmit={onSubmit} noValidate aria-label={t('proof.title')}>
         {error ? (
-          <Alert tone="danger" title="That didn't work">
+          <Alert tone="danger" title={t('proof.failed')}>
             {error}
           </Alert>
         ) : null}
-        <Field label="Your password">
+        <Field label={t('proof.password')}>
           <input className="input" type="password" autoComplete="current-password" data-autofocus value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
         {canCode ? (
-          <Field label="Or the 6-digit code from your authenticator app" optional>
+          <Field label={t('proof.code')} optional>
             <input className="input mono" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
           </Field>
         ) : null}
         {canPasskey ? (
           <div>
             <Button icon="key" loading={withPasskey.isPending} onClick={onPasskey}>
-              Use a passkey instead
+              {t('proof.usePasskey')}
             </Button>
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,6 +32,7 @@ export function servicesBySignIn(services: ServiceSession[]): Map<string, Servic
  * from it, and signing out of any of them, or everywhere at once.
  */
 export function SessionsCard() {
+  const { t } = useTranslation('portal');
   const sessions = usePortalSessions();
   const services = useServiceSessions();
   const endDevice = useEndPortalSession();
@@ -64,58 +66,65 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader
-        title="Where you're signed in"
-        description="Each device or browser where you signed in, and the services you opened from it. Signing out a device also signs it out of those services."
+        title={t('sessions.title')}
+        description={t('sessions.description')}
         actions={
           <Button variant="danger" size="sm" icon="logout" onClick={() => setEverywhere(true)}>
-            Sign out everywhere
+            {t('sessions.signOutEverywhere')}
           </Button>
         }
       />
       {sessions.isError ? (
         <div className="card-body">
-          <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} title="This list could not be loaded" />
+          <ErrorState error={sessions.error} onRetry={() => sessions.refetch()} title={t('accountPage.listLoadFailed')} />
         </div>
       ) : sessions.isPending ? (
         <LoadingRows rows={2} />
       ) : (
-        <ul className="account-list" aria-label="Your devices">
+        <ul className="account-list" aria-label={t('sessions.listLabel')}>
           {devices.map((s) => {
             const opened = bySignIn.get(s.id) ?? [];
             return (
-              <li key={s.id} className="account-item account-device" aria-label={name(s) + (s.current ? ' (this device)' : '')}>
+              <li key={s.id} className="account-item account-device" aria-label={s.current ? t('sessions.deviceCurrent', { device: name(s) }) : name(s)}>
                 <div className="account-item-head">
                   <span>
                     <strong title={s.userAgent || undefined}>{name(s)}</strong>{' '}
                     {s.current ? (
                       <Badge tone="success" icon="check">
-                        This device
+                        {t('sessions.thisDevice')}
                       </Badge>
                     ) : null}
                     <span className="muted small account-meta">
-                      Signed in {formatDateTime(s.createdAt)} · {s.current ? 'active now' : `last active ${formatRelative(s.lastSeenAt, now)}`}
-                      {s.address ? ` · from ${s.address}` : ''}
+                      {[
+                        t('sessions.signedIn', { date: formatDateTime(s.createdAt) }),
+                        s.current ? t('sessions.activeNow') : t('sessions.lastActive', { ago: formatRelative(s.lastSeenAt, now) }),
+                        s.address ? t('sessions.from', { address: s.address }) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </span>
                   </span>
-                  <Button size="sm" variant="ghost" icon="logout" onClick={() => setDevice(s)} aria-label={`Sign out ${name(s)}${s.current ? ' (this device)' : ''}`}>
-                    Sign out
+                  <Button size="sm" variant="ghost" icon="logout" onClick={() => setDevice(s)} aria-label={s.current ? t('sessions.signOutDeviceCurrent', { device: name(s) }) : t('sessions.signOutDevice', { device: name(s) })}
+                  >
+                    {t('sessions.signOut')}
                   </Button>
                 </div>
                 {opened.length ? (
-                  <ul className="account-sub" aria-label={`Services opened on ${name(s)}`}>
+                  <ul className="account-sub" aria-label={t('sessions.servicesOn', { device: name(s) })}>
                     {opened.map((o) => (
                       <li key={o.id}>
                         <span>
-                          {o.serviceName} <span className="muted small">· last used {formatRelative(o.lastSeenAt, now)}</span>
+                          {o.serviceName} <span className="muted small">· {t('sessions.lastUsed', { ago: formatRelative(o.lastSeenAt, now) })}</span>
                         </span>
-                        <Button size="sm" variant="ghost" onClick={() => setService(o)} aria-label={`Sign out of ${o.serviceName} on ${name(s)}`}>
-                          Sign out
+                        <Button size="sm" variant="ghost" onClick={() => setService(o)} aria-label={t('sessions.signOutService', { service: o.serviceName, device: name(s) })}
+                        >
+                          {t('sessions.signOut')}
                         </Button>
                       </li>
                     ))}
                   </ul>
                 ) : (
-                  <p className="muted small account-sub-empty">No services opened from this sign-in.</p>
+                  <p className="muted small account-sub-empty">{t('sessions.noServices')}</p>
                 )}
               </li>
             );
@@ -124,13 +133,15 @@ export function SessionsCard() {
       )}
       <ConfirmDialog
         open={!!device}
-        title={device?.current ? 'Sign out on this device?' : 'Sign out that device?'}
+        title={device?.current ? t('sessions.deviceTitleCurrent') : t('sessions.deviceTitleOther')}
         message={
           device?.current
-            ? 'You will be signed out here, and of every service you opened from here.'
-            : `${device ? name(device) : 'That device'} will be signed out, and of every service opened from it.`
+            ? t('sessions.deviceMessageCurrent')
+            : device
+              ? t('sessions.deviceMessageOther', { device: name(device) })
+              : t('sessions.deviceMessageUnknown')
         }
-        confirmLabel="Sign out"
+        confirmLabel={t('sessions.signOut')}
         danger
         loading={endDevice.isPending}
         onCancel={() => setDevice(null)}
@@ -138,18 +149,18 @@ export function SessionsCard() {
       />
       <ConfirmDialog
         open={!!service}
-        title={`Sign out of ${service?.serviceName ?? 'this service'}?`}
-        message="You stay signed in here. The next time you open it, it lets you in again without a password."
-        confirmLabel="Sign out"
+        title={service ? t('sessions.serviceTitle', { service: service.serviceName }) : t('sessions.serviceTitleUnnamed')}
+        message={t('sessions.serviceMessage')}
+        confirmLabel={t('sessions.signOut')}
         loading={endService.isPending}
         onCancel={() => setService(null)}
         onConfirm={() => service && endService.mutate(service.id, { onSettled: () => setService(null) })}
       />
       <ConfirmDialog
         open={everywhere}
-        title="Sign out everywhere?"
-        message="You will be signed out on every device, this one included, and of every service. You will need to sign in again."
-        confirmLabel="Sign out everywhere"
+        title={t('sessions.everywhereTitle')}
+        message={t('sessions.everywhereMessage')}
+        confirmLabel={t('sessions.signOutEverywhere')}
         danger
         loading={logout.isPending}
         onCancel={() => setEverywhere(false)}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,7 @@ import { ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import type { Passkey, TotpEnrolment } from '@/lib/api-types';
 import { asSentence, formatDateTime, formatRelative } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
 import {
   useAddPasskey,
@@ -33,18 +35,19 @@ export function SignInCard() {
 }
 
 function SignInCardBody() {
+  const { t } = useTranslation('portal');
   const status = useMyTwoFactor();
   const [codes, setCodes] = useState<string[] | null>(null);
   const st = status.data;
   return (
     <Card>
       <CardHeader
-        title="Ways to sign in"
-        description="Make your account safer with a second step after your password, or sign in with a passkey instead of typing a password."
+        title={t('signInCard.title')}
+        description={t('signInCard.description')}
       />
       <div className="card-body stack">
         {status.isError ? (
-          <ErrorState error={status.error} onRetry={() => status.refetch()} title="This part of the page could not be loaded" />
+          <ErrorState error={status.error} onRetry={() => status.refetch()} title={t('signInCard.loadFailed')} />
         ) : !st ? (
           <LoadingRows rows={3} />
         ) : (
@@ -61,6 +64,7 @@ function SignInCardBody() {
 }
 
 function PasskeysSection({ available, problem }: { available: boolean; problem?: string }) {
+  const { t } = useTranslation('portal');
   const passkeys = useMyPasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -80,62 +84,60 @@ function PasskeysSection({ available, problem }: { available: boolean; problem?:
   const list = passkeys.data ?? [];
   return (
     <section className="stack-sm" aria-labelledby="portal-passkeys">
-      <h3 id="portal-passkeys">Passkeys</h3>
-      <p className="muted small">
-        A passkey lets you sign in with your fingerprint, your face, your device's screen lock or a security key, with no
-        password to type. It also works as the second step after your password.
-      </p>
+      <h3 id="portal-passkeys">{t('passkeys.heading')}</h3>
+      <p className="muted small">{t('passkeys.intro')}</p>
       {passkeys.isError ? (
         <ErrorState error={passkeys.error} onRetry={() => passkeys.refetch()} />
       ) : passkeys.isPending ? (
         <LoadingRows rows={1} />
       ) : list.length === 0 ? (
-        <p className="small">You have no passkeys yet.</p>
+        <p className="small">{t('passkeys.none')}</p>
       ) : (
-        <ul className="account-list" aria-label="Your passkeys">
+        <ul className="account-list" aria-label={t('passkeys.listLabel')}>
           {list.map((p) => (
             <li key={p.id} className="account-item">
               <span>
                 <strong>{p.name}</strong>
                 <span className="muted small account-meta">
-                  Added {formatDateTime(p.createdAt)} · {p.lastUsedAt ? `last used ${formatRelative(p.lastUsedAt)}` : 'not used yet'}
+                  {t('passkeys.added', { date: formatDateTime(p.createdAt) })} ·{' '}
+                  {p.lastUsedAt ? t('passkeys.lastUsed', { ago: formatRelative(p.lastUsedAt) }) : t('passkeys.notUsed')}
                 </span>
               </span>
-              <Button size="sm" variant="ghost" icon="trash" onClick={() => setRemoving(p)} aria-label={`Remove passkey ${p.name}`}>
-                Remove
+              <Button size="sm" variant="ghost" icon="trash" onClick={() => setRemoving(p)} aria-label={t('passkeys.removeLabel', { name: p.name })}>
+                {t('passkeys.remove')}
               </Button>
             </li>
           ))}
         </ul>
       )}
       {!available ? (
-        <Alert tone="info" title="Passkeys can't be added here right now">
-          {problem ? asSentence(problem) : 'Ask the person who runs this site.'}
+        <Alert tone="info" title={t('passkeys.unavailableTitle')}>
+          {problem ? asSentence(problem) : t('passkeys.askAdmin')}
         </Alert>
       ) : !passkeysSupported() ? (
-        <Alert tone="info" title="This browser can't make passkeys">
-          Try another browser, or your phone.
+        <Alert tone="info" title={t('passkeys.unsupportedTitle')}>
+          {t('passkeys.unsupportedText')}
         </Alert>
       ) : (
-        <form className="row account-add" onSubmit={onAdd} aria-label="Add a passkey">
-          <Field label="Name for the passkey" hint="So you can tell them apart, for example My phone." optional>
+        <form className="row account-add" onSubmit={onAdd} aria-label={t('passkeys.addLabel')}>
+          <Field label={t('passkeys.nameLabel')} hint={t('passkeys.nameHint')} optional>
             <input className="input" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>
           <Button type="submit" icon="key" loading={add.isPending}>
-            Add a passkey
+            {t('passkeys.add')}
           </Button>
         </form>
       )}
       {error ? (
-        <Alert tone="danger" title="The passkey was not added">
+        <Alert tone="danger" title={t('passkeys.notAdded')}>
           {error}
         </Alert>
       ) : null}
       <ConfirmDialog
         open={!!removing}
-        title="Remove this passkey?"
-        message={`You will no longer be able to sign in with ${removing?.name ?? 'this passkey'}.`}
-        confirmLabel="Remove"
+        title={t('passkeys.removeTitle')}
+        message={removing ? t('passkeys.removeMessage', { name: removing.name }) : t('passkeys.removeMessageUnnamed')}
+        confirmLabel={t('passkeys.remove')}
         danger
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}
@@ -146,6 +148,7 @@ function PasskeysSection({ available, problem }: { available: boolean; problem?:
 }
 
 function AuthenticatorAppSection({ on, onCodes }: { on: boolean; onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation('portal');
   const start = useStartAuthenticatorApp();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [removing, setRemoving] = useState(false);
@@ -153,22 +156,26 @@ function AuthenticatorAppSection({ on, onCodes }: { on: boolean; onCodes: (codes
     <section className="stack-sm" aria-labelledby="portal-totp">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h3 id="portal-totp" className="row">
-          Authenticator app {on ? <Badge tone="success" icon="check">On</Badge> : <Badge>Off</Badge>}
+          {t('app.heading')}{' '}
+          {on ? (
+            <Badge tone="success" icon="check">
+              {t('app.on')}
+            </Badge>
+          ) : (
+            <Badge>{t('app.off')}</Badge>
+          )}
         </h3>
         {on && !removing ? (
           <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
-            Remove
+            {t('app.remove')}
           </Button>
         ) : null}
       </div>
-      <p className="muted small">
-        An app on your phone, such as Google Authenticator, Microsoft Authenticator or your password manager, shows a
-        6-digit code you type after your password.
-      </p>
+      <p className="muted small">{t('app.intro')}</p>
       {!on && !enrolment ? (
         <div>
           <Button icon="qr" loading={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setEnrolment })}>
-            Set up an authenticator app
+            {t('app.setUp')}
           </Button>
         </div>
       ) : null}
@@ -188,6 +195,7 @@ function AuthenticatorAppSection({ on, onCodes }: { on: boolean; onCodes: (codes
 }
 
 function FinishSetUp({ enrolment, onDone, onCancel }: { enrolment: TotpEnrolment; onDone: (codes: string[]) => void; onCancel: () => void }) {
+  const { t } = useTranslation(['portal', 'common']);
   const confirm = useConfirmAuthenticatorApp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -196,7 +204,7 @@ function FinishSetUp({ enrolment, onDone, onCancel }: { enrolment: TotpEnrolment
     setError(null);
     const digits = code.replace(/\s+/g, '');
     if (!/^\d{6}$/.test(digits)) {
-      setError('Type the 6-digit code the app shows.');
+      setError(t('app.codeDigits'));
       return;
     }
     try {
@@ -207,30 +215,30 @@ function FinishSetUp({ enrolment, onDone, onCancel }: { enrolment: TotpEnrolment
     }
   };
   return (
-    <form className="stack-sm" onSubmit={onSubmit} noValidate aria-label="Finish setting up the authenticator app">
+    <form className="stack-sm" onSubmit={onSubmit} noValidate aria-label={t('app.finishLabel')}>
       <ol className="small account-steps">
-        <li>Open the app on your phone and choose to add an account.</li>
-        <li>Scan this picture with it, or type the key below into it.</li>
-        <li>Type the 6-digit code the app then shows.</li>
+        <li>{t('app.step1')}</li>
+        <li>{t('app.step2')}</li>
+        <li>{t('app.step3')}</li>
       </ol>
       <div className="qr" style={{ width: 222, height: 222 }}>
-        <img src={enrolment.qrCode} width={200} height={200} alt="QR code to scan with the authenticator app" />
+        <img src={enrolment.qrCode} width={200} height={200} alt={t('app.qrAlt')} />
       </div>
       <div className="row" style={{ alignItems: 'flex-end' }}>
-        <Field label="Key to type into the app" className="grow">
+        <Field label={t('app.key')} className="grow">
           <input className="input mono" value={enrolment.secret} readOnly />
         </Field>
         <CopyButton text={enrolment.secret} />
       </div>
-      <Field label="6-digit code from the app" error={error ?? undefined}>
+      <Field label={t('app.code')} error={error ?? undefined}>
         <input className="input mono" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
       </Field>
       <div className="row">
         <Button type="submit" variant="primary" icon="check" loading={confirm.isPending}>
-          Finish set-up
+          {t('app.finish')}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -238,6 +246,7 @@ function FinishSetUp({ enrolment, onDone, onCancel }: { enrolment: TotpEnrolment
 }
 
 function RemoveApp({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation(['portal', 'common']);
   const remove = useRemoveAuthenticatorApp();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -246,7 +255,7 @@ function RemoveApp({ onDone }: { onDone: () => void }) {
     e.preventDefault();
     setError(null);
     if (!password && !code.trim()) {
-      setError('Type your password, or a code from the app.');
+      setError(t('app.passwordOrCode'));
       return;
     }
     try {
@@ -258,27 +267,27 @@ function RemoveApp({ onDone }: { onDone: () => void }) {
     }
   };
   return (
-    <form className="stack-sm" onSubmit={onSubmit} noValidate aria-label="Remove the authenticator app">
-      <p className="small">To remove the app, confirm it's you.</p>
+    <form className="stack-sm" onSubmit={onSubmit} noValidate aria-label={t('app.removeLabel')}>
+      <p className="small">{t('app.removeIntro')}</p>
       {error ? (
-        <Alert tone="danger" title="The app was not removed">
+        <Alert tone="danger" title={t('app.notRemoved')}>
           {error}
         </Alert>
       ) : null}
       <div className="grid-2">
-        <Field label="Your password">
+        <Field label={t('app.password')}>
           <input className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         </Field>
-        <Field label="Or a code from the app" optional>
+        <Field label={t('app.orCode')} optional>
           <input className="input mono" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
         </Field>
       </div>
       <div className="row">
         <Button type="submit" variant="danger" loading={remove.isPending}>
-          Remove the authenticator app
+          {t('app.removeSubmit')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -286,25 +295,25 @@ function RemoveApp({ onDone }: { onDone: () => void }) {
 }
 
 function RecoveryCodesSection({ left, onCodes }: { left: number; onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation('portal');
   const make = useNewRecoveryCodes();
   const [confirming, setConfirming] = useState(false);
   return (
     <section className="stack-sm" aria-labelledby="portal-recovery">
-      <h3 id="portal-recovery">Recovery codes</h3>
+      <h3 id="portal-recovery">{t('recovery.heading')}</h3>
       <p className="muted small">
-        Codes you can use once each to sign in if you lose your phone or security key.{' '}
-        {left === 0 ? <strong>You have none left: make new ones.</strong> : `You have ${left} left.`}
+        {t('recovery.intro')} {left === 0 ? <strong>{t('recovery.noneLeft')}</strong> : t('recovery.left', { count: left })}
       </p>
       <div>
         <Button size="sm" icon="refresh" onClick={() => setConfirming(true)}>
-          Make new codes
+          {t('recovery.make')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Make new recovery codes?"
-        message="Your current recovery codes will stop working."
-        confirmLabel="Make new codes"
+        title={t('recovery.confirmTitle')}
+        message={t('recovery.confirmMessage')}
+        confirmLabel={t('recovery.make')}
         loading={make.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => make.mutate(undefined, { onSuccess: onCodes, onSettled: () => setConfirming(false) })}
@@ -314,7 +323,7 @@ function RecoveryCodesSection({ left, onCodes }: { left: number; onCodes: (codes
 }
 
 function download(codes: string[]) {
-  const blob = new Blob([`Recovery codes (each works once)\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
+  const blob = new Blob([`${i18n.t('portal:recovery.fileHeading')}\n\n${codes.join('\n')}\n`], { type: 'text/plain' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -325,24 +334,22 @@ function download(codes: string[]) {
 
 /** New recovery codes, shown only once. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation('portal');
   return (
-    <Alert tone="warning" title="Save your recovery codes now">
-      <p>
-        Each code lets you sign in once if you lose your phone or security key. You will not see them again: keep them in
-        your password manager, or print them and keep them somewhere safe.
-      </p>
-      <ol className="mono recovery-codes" aria-label="Recovery codes" style={{ columns: 2, margin: '12px 0' }}>
+    <Alert tone="warning" title={t('recovery.saveTitle')}>
+      <p>{t('recovery.saveText')}</p>
+      <ol className="mono recovery-codes" aria-label={t('recovery.listLabel')} style={{ columns: 2, margin: '12px 0' }}>
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ol>
       <div className="row">
-        <CopyButton text={codes.join('\n')} label="Copy codes" />
+        <CopyButton text={codes.join('\n')} label={t('recovery.copy')} />
         <Button size="sm" icon="external" onClick={() => download(codes)}>
-          Download
+          {t('recovery.download')}
         </Button>
         <Button size="sm" variant="primary" icon="check" onClick={onDone}>
-          I have saved them
+          {t('recovery.saved')}
         </Button>
       </div>
     </Alert>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useServices, type LauncherService } from '../api/portal';
 
@@ -27,18 +28,17 @@ function ServiceIcon({ service }: { service: LauncherService }) {
 
 /** The services the signed-in person may open, as the admin grouped and ordered them. */
 export function LauncherPage() {
+  const { t } = useTranslation('portal');
   const services = useServices();
   // The page's heading stands whatever the list's state, so the page always says what it is.
-  const heading = <h1 style={{ fontSize: '1.3rem', margin: 0 }}>Your services</h1>;
+  const heading = <h1 style={{ fontSize: '1.3rem', margin: 0 }}>{t('launcher.heading')}</h1>;
   if (services.isPending) return <LoadingRows />;
-  if (services.isError) return <ErrorState error={services.error} onRetry={() => void services.refetch()} title="Your services could not be loaded" />;
+  if (services.isError) return <ErrorState error={services.error} onRetry={() => void services.refetch()} title={t('launcher.loadFailed')} />;
   if (services.data.length === 0) {
     return (
       <div className="stack">
         {heading}
-        <EmptyState title="No services yet">
-          There is nothing for you to open here yet. If you expected something, ask the person who runs this site.
-        </EmptyState>
+        <EmptyState title={t('launcher.emptyTitle')}>{t('launcher.emptyText')}</EmptyState>
       </div>
     );
   }
@@ -46,7 +46,7 @@ export function LauncherPage() {
     <div className="stack">
       {heading}
       {groupServices(services.data).map(({ group, services: list }) => (
-        <section key={group || '-'} aria-label={group || 'Services'}>
+        <section key={group || '-'} aria-label={group || t('launcher.ungrouped')}>
           {group ? <h2 className="launcher-group">{group}</h2> : null}
           <ul className="launcher-grid">
             {list.map((s) => (

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icons';
 import { usePortalInfo } from '../api/portal';
@@ -15,8 +16,9 @@ export function usePortalStyle(): CSSProperties {
 }
 
 export function PortalBrand() {
+  const { t } = useTranslation('portal');
   const info = usePortalInfo().data;
-  const name = info?.name || 'Sign in';
+  const name = info?.name || t('brand.fallbackName');
   return (
     <div className="auth-brand">
       {info?.logo ? (

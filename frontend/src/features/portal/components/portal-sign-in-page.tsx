@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-client';
 import type { SecondFactorMethod } from '@/lib/api-types';
 import { useMe } from '@/lib/api/system';
+import i18n from '@/lib/i18n';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
 import { usePortalCode, usePortalInfo, usePortalLogin, usePortalPasskey, usePortalRegistration, usePortalResetOffered } from '../api/portal';
 import { safeRedirect } from '../lib/redirect';
@@ -13,19 +15,28 @@ import { PortalCard } from './portal-layout';
 
 type Problem = { tone: 'danger' | 'warning'; title: string; text: string };
 
+/** What was not right, by what the person gave. */
+const wrong = {
+  'username or password': 'signIn.wrongCredentials',
+  code: 'signIn.wrongCode',
+  'recovery code': 'signIn.wrongRecoveryCode',
+  passkey: 'signIn.wrongPasskey',
+} as const;
+
 /** Plain words for what went wrong: a person who is not technical reads them. */
-function describe(e: unknown, what: string): Problem {
+function describe(e: unknown, what: keyof typeof wrong): Problem {
+  const t = i18n.getFixedT(null, 'portal');
   if (isApiError(e) && e.code === 'rate_limited') {
     const wait = e.retryAfter ? Math.max(1, Math.round(e.retryAfter / 60)) : null;
-    return { tone: 'warning', title: 'Too many attempts', text: wait ? `Please wait ${wait} minute${wait === 1 ? '' : 's'} and try again.` : 'Please wait a few minutes and try again.' };
+    return { tone: 'warning', title: t('signIn.tooManyTitle'), text: wait ? t('signIn.waitMinutes', { count: wait }) : t('signIn.waitFew') };
   }
   if (isApiError(e) && e.status === 403 && /disabled/.test(e.message))
-    return { tone: 'danger', title: 'Account disabled', text: 'Your account is turned off. Ask the person who runs this site.' };
+    return { tone: 'danger', title: t('signIn.disabledTitle'), text: t('signIn.disabledText') };
   if (isApiError(e) && e.status === 401 && /expired/.test(e.message))
-    return { tone: 'warning', title: 'That took too long', text: 'Please enter your password again.' };
-  if (isApiError(e) && e.status === 401) return { tone: 'danger', title: 'Could not sign you in', text: `The ${what} is not right. Please try again.` };
-  if (isApiError(e)) return { tone: 'danger', title: 'Could not sign you in', text: 'Something went wrong. Please try again in a moment.' };
-  return { tone: 'danger', title: 'Passkey not used', text: passkeyErrorMessage(e) };
+    return { tone: 'warning', title: t('signIn.expiredTitle'), text: t('signIn.expiredText') };
+  if (isApiError(e) && e.status === 401) return { tone: 'danger', title: t('signIn.failedTitle'), text: t(wrong[what]) };
+  if (isApiError(e)) return { tone: 'danger', title: t('signIn.failedTitle'), text: t('signIn.somethingWrong') };
+  return { tone: 'danger', title: t('signIn.passkeyNotUsed'), text: passkeyErrorMessage(e) };
 }
 
 /**
@@ -34,6 +45,7 @@ function describe(e: unknown, what: string): Problem {
  * the launcher.
  */
 export function PortalSignInPage() {
+  const { t } = useTranslation('portal');
   const [params] = useSearchParams();
   const info = usePortalInfo().data;
   const registration = usePortalRegistration();
@@ -73,7 +85,7 @@ export function PortalSignInPage() {
     e.preventDefault();
     setProblem(null);
     if (!username.trim() || !password) {
-      setProblem({ tone: 'danger', title: 'Missing details', text: 'Enter your username and password.' });
+      setProblem({ tone: 'danger', title: t('signIn.missingTitle'), text: t('signIn.missingText') });
       return;
     }
     try {
@@ -118,31 +130,31 @@ export function PortalSignInPage() {
 
   if (methods) {
     return (
-      <PortalCard title="One more step" subtitle="Confirm it is you.">
+      <PortalCard title={t('signIn.stepTitle')} subtitle={t('signIn.stepSubtitle')}>
         <div className="stack">
           {alert}
           {methods.includes('totp') || methods.includes('recovery') ? (
-            <form className="stack" onSubmit={submitCode} noValidate aria-label="Enter a code">
-              <Field label={mode === 'totp' ? 'Code from your authenticator app' : 'Recovery code'}>
+            <form className="stack" onSubmit={submitCode} noValidate aria-label={t('signIn.codeFormLabel')}>
+              <Field label={mode === 'totp' ? t('signIn.totpLabel') : t('signIn.recoveryLabel')}>
                 <input className="input" inputMode={mode === 'totp' ? 'numeric' : 'text'} autoComplete="one-time-code" autoFocus value={otp} onChange={(e) => setOtp(e.target.value)} />
               </Field>
               <Button type="submit" variant="primary" className="btn-block" loading={code.isPending}>
-                Continue
+                {t('signIn.continue')}
               </Button>
               {methods.includes('totp') && methods.includes('recovery') ? (
                 <Button variant="ghost" size="sm" onClick={() => setMode(mode === 'totp' ? 'recovery' : 'totp')}>
-                  {mode === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
+                  {mode === 'totp' ? t('signIn.useRecovery') : t('signIn.useApp')}
                 </Button>
               ) : null}
             </form>
           ) : null}
           {methods.includes('passkey') && passkeysSupported() ? (
             <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={signInWithPasskey}>
-              Use your passkey
+              {t('signIn.useYourPasskey')}
             </Button>
           ) : null}
           <Button variant="ghost" size="sm" onClick={() => setMethods(null)}>
-            Start again
+            {t('signIn.startAgain')}
           </Button>
         </div>
       </PortalCard>
@@ -151,46 +163,46 @@ export function PortalSignInPage() {
 
   return (
     <PortalCard
-      title={again ? 'Sign in again' : 'Sign in'}
+      title={again ? t('signIn.titleAgain') : t('signIn.title')}
       subtitle={
         stepUp
-          ? 'The service you are opening asks for your second factor: sign in with a passkey, or with your password and your code.'
+          ? t('signIn.stepUp')
           : again
-            ? 'It has been a while: the service you are opening asks you to sign in again.'
+            ? t('signIn.again')
             : info?.name
-              ? `Welcome to ${info.name}.`
+              ? t('signIn.welcome', { name: info.name })
               : undefined
       }
     >
       <div className="stack">
         {alert}
-        <form className="stack" onSubmit={submitPassword} noValidate aria-label="Sign in with a password">
-          <Field label="Username">
+        <form className="stack" onSubmit={submitPassword} noValidate aria-label={t('signIn.passwordFormLabel')}>
+          <Field label={t('signIn.username')}>
             <input className="input" autoComplete="username webauthn" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
           </Field>
-          <Field label="Password">
+          <Field label={t('signIn.password')}>
             <input className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           </Field>
           <label className="checkbox">
-            <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} /> Keep me signed in on this device
+            <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} /> {t('signIn.remember')}
           </label>
           <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
-            Sign in
+            {t('signIn.submit')}
           </Button>
         </form>
         {canPasskey ? (
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={signInWithPasskey}>
-            Use a passkey
+            {t('signIn.usePasskey')}
           </Button>
         ) : null}
         {resetOffered.data?.available ? (
           <Link className="small" to="/forgot-password">
-            Forgot your password?
+            {t('signIn.forgot')}
           </Link>
         ) : null}
         {registration.data?.available ? (
           <Link className="small" to="/register">
-            Create an account
+            {t('signIn.register')}
           </Link>
         ) : null}
       </div>

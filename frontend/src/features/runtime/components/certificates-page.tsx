@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
@@ -8,39 +9,40 @@ import { useCertificates } from '@/lib/api/resources';
 import { formatDateTime } from '@/lib/format';
 
 function Expiry({ days, status }: { days: number; status?: string }) {
-  if (status === 'expired' || days < 0) return <Badge tone="danger" icon="xCircle">Expired</Badge>;
-  if (days <= 7) return <Badge tone="danger" icon="alert">{days} days left</Badge>;
-  if (status === 'expiring' || days < 30) return <Badge tone="warning" icon="clock">{days} days left</Badge>;
-  return <Badge tone="success" icon="check">{days} days left</Badge>;
+  const { t } = useTranslation('runtime');
+  if (status === 'expired' || days < 0) return <Badge tone="danger" icon="xCircle">{t('certificates.expired')}</Badge>;
+  if (days <= 7) return <Badge tone="danger" icon="alert">{t('certificates.daysLeft', { count: days })}</Badge>;
+  if (status === 'expiring' || days < 30) return <Badge tone="warning" icon="clock">{t('certificates.daysLeft', { count: days })}</Badge>;
+  return <Badge tone="success" icon="check">{t('certificates.daysLeft', { count: days })}</Badge>;
 }
 
 type Certificate = NonNullable<CertificatesView['items']>[number];
 
-const columns: Column<Certificate>[] = [
-  { id: 'subject', header: 'Subject', className: 'mono small', sortValue: (c) => c.subject, cell: (c) => c.subject || '—' },
-  { id: 'sans', header: 'Alternative names', className: 'mono small', style: { maxWidth: 280, overflowWrap: 'anywhere' }, cell: (c) => c.sans?.join(', ') || '—' },
-  { id: 'issuer', header: 'Issuer', className: 'small', sortValue: (c) => c.issuer, cell: (c) => c.issuer },
-  // Soonest expiry first, as the page says.
-  { id: 'expires', header: 'Expires', className: 'small nowrap', sortValue: (c) => c.daysLeft, cell: (c) => formatDateTime(c.notAfter) },
-  { id: 'status', header: 'Status', cell: (c) => <Expiry days={c.daysLeft} status={c.status} /> },
-];
-
 export function CertificatesPage() {
+  const { t } = useTranslation('runtime');
   const certs = useCertificates();
   const data = certs.data;
   const items = data?.items ?? [];
   const live = data?.configured && data.reachable;
+  const columns: Column<Certificate>[] = [
+    { id: 'subject', header: t('certificates.columns.subject'), className: 'mono small', sortValue: (c) => c.subject, cell: (c) => c.subject || '—' },
+    { id: 'sans', header: t('certificates.columns.sans'), className: 'mono small', style: { maxWidth: 280, overflowWrap: 'anywhere' }, cell: (c) => c.sans?.join(', ') || '—' },
+    { id: 'issuer', header: t('certificates.columns.issuer'), className: 'small', sortValue: (c) => c.issuer, cell: (c) => c.issuer },
+    // Soonest expiry first, as the page says.
+    { id: 'expires', header: t('certificates.columns.expires'), className: 'small nowrap', sortValue: (c) => c.daysLeft, cell: (c) => formatDateTime(c.notAfter) },
+    { id: 'status', header: t('certificates.columns.status'), cell: (c) => <Expiry days={c.daysLeft} status={c.status} /> },
+  ];
   return (
     <>
-      <PageHeader title="Certificates" description="TLS certificates Traefik holds, soonest expiry first. Traefik renews ACME certificates 30 days before they expire." />
+      <PageHeader title={t('certificates.title')} description={t('certificates.description')} />
       <div className="stack">
-        {certs.isError ? <ErrorState error={certs.error} onRetry={() => certs.refetch()} title="The certificates view is unavailable" /> : null}
+        {certs.isError ? <ErrorState error={certs.error} onRetry={() => certs.refetch()} title={t('certificates.unavailable')} /> : null}
         <RuntimeBanner status={data} />
         {live && data?.supported === false ? (
-          <Alert tone="info" title="Requires Traefik 3.7">
-            Listing certificates needs the certificates endpoint of Traefik's API, added in Traefik 3.7
-            {data.message ? ` (${data.message.replace(/^requires Traefik 3\.7 or later\s*/, '').replace(/^\(|\)$/g, '')})` : ''}. Upgrade Traefik to see
-            them here.
+          <Alert tone="info" title={t('certificates.requiresTitle')}>
+            {data.message
+              ? t('certificates.requiresDetail', { detail: data.message.replace(/^requires Traefik 3\.7 or later\s*/, '').replace(/^\(|\)$/g, '') })
+              : t('certificates.requires')}
           </Alert>
         ) : null}
         {certs.isPending ? (
@@ -52,7 +54,9 @@ export function CertificatesPage() {
               rowKey={(c) => c.fingerprint ?? `${c.subject}-${c.notAfter}`}
               columns={columns}
               initialSort={{ id: 'expires' }}
-              empty={<EmptyState icon="certificate" title="No certificates yet">Traefik requests certificates when a router with a resolver first gets traffic.</EmptyState>}
+              empty={<EmptyState icon="certificate" title={t('certificates.emptyTitle')}>
+                  {t('certificates.emptyBody')}
+                </EmptyState>}
             />
           </Card>
         ) : null}

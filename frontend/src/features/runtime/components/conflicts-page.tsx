@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, PageHeader } from '@/components/ui/card';
@@ -7,13 +8,11 @@ import type { ProxyConflict } from '@/lib/api-types';
 import { useServices } from '@/lib/api/resources';
 import { useConflicts } from '../api/runtime';
 
-const kindLabel: Record<string, string> = {
-  host: 'Same host',
-  sni: 'TCP SNI',
-  missing_middleware: 'Missing middleware',
-};
+const kinds = ['host', 'sni', 'missing_middleware'] as const;
 
 export function ConflictsPage() {
+  const { t } = useTranslation('runtime');
+  const kindLabel = (kind: string) => ((kinds as readonly string[]).includes(kind) ? t(`conflicts.kinds.${kind as (typeof kinds)[number]}`) : kind);
   const conflicts = useConflicts();
   const services = useServices();
   const names = new Map((services.data ?? []).map((s) => [s.id, s.name]));
@@ -22,24 +21,24 @@ export function ConflictsPage() {
   const columns: Column<ProxyConflict>[] = [
     {
       id: 'problem',
-      header: 'Problem',
-      sortValue: (c) => kindLabel[c.kind] ?? c.kind,
+      header: t('conflicts.columns.problem'),
+      sortValue: (c) => kindLabel(c.kind),
       cell: (c) => (
         <div className="stack-sm" style={{ gap: 4 }}>
-          <Badge tone={c.kind === 'missing_middleware' ? 'danger' : 'warning'} icon="alert">{kindLabel[c.kind] ?? c.kind}</Badge>
+          <Badge tone={c.kind === 'missing_middleware' ? 'danger' : 'warning'} icon="alert">{kindLabel(c.kind)}</Badge>
           {c.host ? <span className="mono small">{c.host}</span> : null}
         </div>
       ),
     },
     {
       id: 'service',
-      header: 'Gatehouse service',
+      header: t('conflicts.columns.service'),
       sortValue: (c) => names.get(c.serviceId) ?? c.serviceId,
       cell: (c) => <Link to={`/services/${c.serviceId}`}>{names.get(c.serviceId) ?? c.serviceId}</Link>,
     },
     {
       id: 'other',
-      header: 'Other side',
+      header: t('conflicts.columns.other'),
       className: 'small',
       cell: (c) =>
         c.kind === 'missing_middleware' ? (
@@ -53,13 +52,13 @@ export function ConflictsPage() {
           </div>
         ),
     },
-    { id: 'message', header: 'What happens', className: 'small muted', style: { maxWidth: 380 }, cell: (c) => c.message ?? '—' },
+    { id: 'message', header: t('conflicts.columns.message'), className: 'small muted', style: { maxWidth: 380 }, cell: (c) => c.message ?? '—' },
   ];
   return (
     <>
-      <PageHeader title="Conflicts" description="Where a Gatehouse service and another router (Docker labels, files, another service) claim the same host, or a service names a middleware Traefik does not have." />
+      <PageHeader title={t('conflicts.title')} description={t('conflicts.description')} />
       <div className="stack">
-        {conflicts.isError ? <ErrorState error={conflicts.error} onRetry={() => conflicts.refetch()} title="The conflicts view is unavailable" /> : null}
+        {conflicts.isError ? <ErrorState error={conflicts.error} onRetry={() => conflicts.refetch()} title={t('conflicts.unavailable')} /> : null}
         <RuntimeBanner status={data} />
         {conflicts.isPending ? (
           <Card><LoadingRows /></Card>
@@ -69,7 +68,9 @@ export function ConflictsPage() {
               data={items}
               rowKey={(c, i) => `${c.router}-${c.host}-${i}`}
               columns={columns}
-              empty={<EmptyState icon="checkCircle" title="No conflicts">Every host is served by exactly one router, and every middleware exists.</EmptyState>}
+              empty={<EmptyState icon="checkCircle" title={t('conflicts.emptyTitle')}>
+                  {t('conflicts.emptyBody')}
+                </EmptyState>}
             />
           </Card>
         ) : null}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, PageHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -15,6 +16,7 @@ const tabs = ['routers', 'services', 'middlewares', 'tcp', 'udp'] as const;
 type Tab = (typeof tabs)[number];
 
 export function RuntimePage() {
+  const { t } = useTranslation('runtime');
   const runtime = useRuntime();
   const services = useServices();
   const [tab, setTab] = useUrlParam<Tab>('tab', 'routers', tabs);
@@ -33,11 +35,11 @@ export function RuntimePage() {
   return (
     <>
       <PageHeader
-        title="Runtime"
-        description={data?.version ? `What Traefik ${data.version} is running right now, from every provider.` : "What Traefik is running right now, from every provider."}
+        title={t('page.title')}
+        description={data?.version ? t('page.descriptionVersion', { version: data.version }) : t('page.description')}
       />
       <div className="stack">
-        {runtime.isError ? <ErrorState error={runtime.error} onRetry={() => runtime.refetch()} title="The runtime view is unavailable" /> : null}
+        {runtime.isError ? <ErrorState error={runtime.error} onRetry={() => runtime.refetch()} title={t('page.unavailable')} /> : null}
         <RuntimeBanner status={data} />
         {runtime.isPending ? (
           <Card><LoadingRows /></Card>
@@ -47,20 +49,22 @@ export function RuntimePage() {
               <div className="toolbar">
                 <div className="search">
                   <Icon name="search" size={16} />
-                  <label htmlFor="rt-search" className="sr-only">Filter</label>
-                  <input id="rt-search" className="input" type="search" placeholder="Filter by name, rule, provider…" value={q} onChange={(e) => setQ(e.target.value)} />
+                  <label htmlFor="rt-search" className="sr-only">
+                    {t('page.filter')}
+                  </label>
+                  <input id="rt-search" className="input" type="search" placeholder={t('page.filterPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} />
                 </div>
               </div>
               <Tabs
-                label="Runtime sections"
+                label={t('page.sections')}
                 value={tab}
                 onChange={setTab}
                 tabs={[
-                  { id: 'routers', label: 'HTTP routers', count: lists.routers.length },
-                  { id: 'services', label: 'Services', count: lists.services.length },
-                  { id: 'middlewares', label: 'Middlewares', count: lists.middlewares.length },
-                  { id: 'tcp', label: 'TCP', count: lists.tcp.length },
-                  { id: 'udp', label: 'UDP', count: lists.udp.length },
+                  { id: 'routers', label: t('page.tabs.routers'), count: lists.routers.length },
+                  { id: 'services', label: t('page.tabs.services'), count: lists.services.length },
+                  { id: 'middlewares', label: t('page.tabs.middlewares'), count: lists.middlewares.length },
+                  { id: 'tcp', label: t('page.tabs.tcp'), count: lists.tcp.length },
+                  { id: 'udp', label: t('page.tabs.udp'), count: lists.udp.length },
                 ]}
               />
             </div>
@@ -77,40 +81,46 @@ export function RuntimePage() {
 }
 
 function RouterTable({ items, names }: { items: RuntimeRouter[]; names: Map<string, string> }) {
+  const { t } = useTranslation('runtime');
   const columns: Column<RuntimeRouter>[] = [
-    { id: 'name', header: 'Router', className: 'mono small', sortValue: (r) => r.name, cell: (r) => r.name },
-    { id: 'rule', header: 'Rule', className: 'mono small', style: { maxWidth: 360, overflowWrap: 'anywhere' }, cell: (r) => r.rule ?? '—' },
-    { id: 'entryPoints', header: 'Entrypoints', className: 'mono small', cell: (r) => r.entryPoints?.join(', ') ?? '—' },
-    { id: 'status', header: 'Status', sortValue: (r) => r.status, cell: (r) => <RuntimeStatusBadge status={r.status} /> },
+    { id: 'name', header: t('routers.router'), className: 'mono small', sortValue: (r) => r.name, cell: (r) => r.name },
+    { id: 'rule', header: t('routers.rule'), className: 'mono small', style: { maxWidth: 360, overflowWrap: 'anywhere' }, cell: (r) => r.rule ?? '—' },
+    { id: 'entryPoints', header: t('routers.entrypoints'), className: 'mono small', cell: (r) => r.entryPoints?.join(', ') ?? '—' },
+    { id: 'status', header: t('routers.status'), sortValue: (r) => r.status, cell: (r) => <RuntimeStatusBadge status={r.status} /> },
     {
       id: 'owner',
-      header: 'Owner',
+      header: t('routers.owner'),
       className: 'small',
       cell: (r) =>
-        r.serviceId ? <Link to={`/services/${r.serviceId}`}>{names.get(r.serviceId) ?? 'Gatehouse service'}</Link> : <span className="muted">{r.provider ?? '—'}</span>,
+        r.serviceId ? <Link to={`/services/${r.serviceId}`}>{names.get(r.serviceId) ?? t('routers.gatehouseService')}</Link> : <span className="muted">{r.provider ?? '—'}</span>,
     },
   ];
-  return <DataTable data={items} rowKey={(r) => r.name} columns={columns} empty={<EmptyState icon="layers" title="Nothing here" />} />;
+  return <DataTable data={items} rowKey={(r) => r.name} columns={columns} empty={<EmptyState icon="layers" title={t('page.nothing')} />} />;
 }
 
-const entryColumns: Column<RuntimeEntry>[] = [
-  { id: 'name', header: 'Name', className: 'mono small', sortValue: (e) => e.name, cell: (e) => e.name },
-  { id: 'type', header: 'Type', className: 'small', sortValue: (e) => e.type, cell: (e) => e.type ?? '—' },
-  { id: 'provider', header: 'Provider', className: 'small muted', sortValue: (e) => e.provider, cell: (e) => e.provider ?? '—' },
-  { id: 'servers', header: 'Servers', className: 'small', cell: (e) => (e.serversTotal ? `${e.serversUp ?? 0}/${e.serversTotal} up` : '—') },
-  {
-    id: 'status',
-    header: 'Status',
-    sortValue: (e) => e.status,
-    cell: (e) => (
-      <>
-        <RuntimeStatusBadge status={e.status} />
-        {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
-      </>
-    ),
-  },
-];
-
 function EntryTable({ items }: { items: RuntimeEntry[] }) {
-  return <DataTable data={items} rowKey={(e) => e.name} columns={entryColumns} empty={<EmptyState icon="layers" title="Nothing here" />} />;
+  const { t } = useTranslation('runtime');
+  const entryColumns: Column<RuntimeEntry>[] = [
+    { id: 'name', header: t('entries.name'), className: 'mono small', sortValue: (e) => e.name, cell: (e) => e.name },
+    { id: 'type', header: t('entries.type'), className: 'small', sortValue: (e) => e.type, cell: (e) => e.type ?? '—' },
+    { id: 'provider', header: t('entries.provider'), className: 'small muted', sortValue: (e) => e.provider, cell: (e) => e.provider ?? '—' },
+    {
+      id: 'servers',
+      header: t('entries.servers'),
+      className: 'small',
+      cell: (e) => (e.serversTotal ? t('entries.serversUp', { up: e.serversUp ?? 0, total: e.serversTotal }) : '—'),
+    },
+    {
+      id: 'status',
+      header: t('entries.status'),
+      sortValue: (e) => e.status,
+      cell: (e) => (
+        <>
+          <RuntimeStatusBadge status={e.status} />
+          {e.errors?.length ? <div className="small" style={{ color: 'var(--danger)' }}>{e.errors.join('; ')}</div> : null}
+        </>
+      ),
+    },
+  ];
+  return <DataTable data={items} rowKey={(e) => e.name} columns={entryColumns} empty={<EmptyState icon="layers" title={t('page.nothing')} />} />;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { Service, ServiceInput } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -34,7 +35,7 @@ export function useCreateService() {
   const invalidate = useInvalidateServices();
   return useMutation({
     mutationFn: (body: ServiceInput) => api.post('/api/services', { body }),
-    meta: { success: 'Service created' },
+    meta: { success: i18n.t('services:toast.created') },
     onSuccess: (s) => invalidate(s.id),
   });
 }
@@ -44,7 +45,7 @@ export function useUpdateService(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceInput) => api.put('/api/services/{id}', { params: { id }, body }),
-    meta: { success: 'Service saved' },
+    meta: { success: i18n.t('services:toast.saved') },
     onSuccess: (s) => {
       qc.setQueryData(qk.services.detail(id), s);
       return invalidate(id);
@@ -67,7 +68,7 @@ export function useDeleteService() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.del('/api/services/{id}', { params: { id } }),
-    meta: { success: 'Service deleted' },
+    meta: { success: i18n.t('services:toast.deleted') },
     onSuccess: (_v, id) => {
       qc.removeQueries({ queryKey: qk.services.detail(id) });
       return invalidate();

@@ -1,4 +1,5 @@
 import { Controller, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
 import { Switch } from '@/components/ui/switch';
 import { Section, type Sub } from './form-section';
@@ -8,47 +9,48 @@ import { Section, type Sub } from './form-section';
  * kept); either can be switched to the maintenance page.
  */
 export function KindSection({ control, register, errors }: Sub) {
+  const { t } = useTranslation('services');
   const kind = useWatch({ control, name: 'kind' });
   const maintenance = useWatch({ control, name: 'maintenance' });
   return (
-    <Section title="Kind" description="Proxy requests to the targets, or answer every request with a redirect to another URL. Switching keeps the other kind's settings.">
+    <Section title={t('kind.title')} description={t('kind.description')}>
       <div className="stack">
-        <div className="radio-cards" role="radiogroup" aria-label="Kind">
+        <div className="radio-cards" role="radiogroup" aria-label={t('kind.title')}>
           <label className="radio-card">
             <input type="radio" value="proxy" {...register('kind')} />
-            <span>Proxy to targets</span>
+            <span>{t('kind.proxy')}</span>
           </label>
           <label className="radio-card">
             <input type="radio" value="redirect" {...register('kind')} />
-            <span>Redirect</span>
+            <span>{t('kind.redirect')}</span>
           </label>
         </div>
         {kind === 'redirect' ? (
           <>
-            <Field label="Redirect to" error={errors.redirectUrl?.message} hint="A full URL, e.g. https://new.example.org/">
-              <input className="input mono" placeholder="https://new.example.org/" autoCapitalize="off" spellCheck={false} {...register('redirectUrl')} />
+            <Field label={t('kind.redirectTo')} error={errors.redirectUrl?.message} hint={t('kind.redirectToHint')}>
+              <input className="input mono" placeholder={t('kind.redirectToPlaceholder')} autoCapitalize="off" spellCheck={false} {...register('redirectUrl')} />
             </Field>
-            <Field label="Redirect type">
+            <Field label={t('kind.redirectType')}>
               <select
                 className="select"
                 style={{ maxWidth: 420 }}
                 {...register('redirectPermanent', { setValueAs: (v: string | boolean) => v === true || v === 'true' })}
               >
-                <option value="true">Permanent: 301 (308 for methods other than GET)</option>
-                <option value="false">Temporary: 302 (307 for methods other than GET)</option>
+                <option value="true">{t('kind.permanent')}</option>
+                <option value="false">{t('kind.temporary')}</option>
               </select>
             </Field>
             <label className="checkbox">
               <input type="checkbox" {...register('redirectKeepPath')} />
               <span className="checkbox-text">
-                <span>Keep the path and query</span>
-                <span className="field-hint">/docs?page=2 goes to the URL followed by /docs?page=2; off, every request goes to the URL as written.</span>
+                <span>{t('kind.keepPath')}</span>
+                <span className="field-hint">{t('kind.keepPathHint')}</span>
               </span>
             </label>
           </>
         ) : null}
         <div className="field">
-          <span className="field-label">Maintenance</span>
+          <span className="field-label">{t('kind.maintenance')}</span>
           <Controller
             control={control}
             name="maintenance"
@@ -56,15 +58,15 @@ export function KindSection({ control, register, errors }: Sub) {
               <Switch
                 checked={field.value}
                 onChange={(e) => field.onChange(e.target.checked)}
-                label={field.value ? 'On: visitors see the maintenance page' : 'Off'}
+                label={field.value ? t('kind.maintenanceOn') : t('kind.maintenanceOff')}
               />
             )}
           />
-          <div className="field-hint">While on, the panel answers every request with a maintenance page (503) instead of the {kind === 'redirect' ? 'redirect' : 'upstream'}. Everything else stays as set.</div>
+          <div className="field-hint">{kind === 'redirect' ? t('kind.maintenanceHintRedirect') : t('kind.maintenanceHintProxy')}</div>
         </div>
         {maintenance ? (
-          <Field label="Maintenance message" optional error={errors.maintenanceMessage?.message} hint="Plain text; line breaks are kept. Empty shows a general message.">
-            <textarea className="input" rows={3} placeholder="We are upgrading the shop. Back at noon." {...register('maintenanceMessage')} />
+          <Field label={t('kind.maintenanceMessage')} optional error={errors.maintenanceMessage?.message} hint={t('kind.maintenanceMessageHint')}>
+            <textarea className="input" rows={3} placeholder={t('kind.maintenanceMessagePlaceholder')} {...register('maintenanceMessage')} />
           </Field>
         ) : null}
       </div>

@@ -1,32 +1,37 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import type { Service } from '@/lib/api-types';
 
 /** What to do after creating a service: protect it, test it, and where Traefik's view of it is. */
 export function NextSteps({ service }: { service: Service }) {
+  const { t } = useTranslation('services');
   const host = service.fqdns?.find((f) => !f.startsWith('*.'));
   return (
-    <Alert tone="success" title={`${service.name} is created`}>
+    <Alert tone="success" title={t('nextSteps.title', { name: service.name })}>
       <div data-testid="next-steps">
-        <p style={{ margin: '0 0 6px' }}>Traefik serves it at its next fetch of the configuration, usually within seconds. Next:</p>
+        <p style={{ margin: '0 0 6px' }}>{t('nextSteps.intro')}</p>
         <ol style={{ margin: 0, paddingLeft: 20 }}>
           <li>
-            <Link to={`/services/${service.id}/security`}>Protect it</Link>: a password (basic auth), single sign-on or shared links.
+            <Trans t={t} i18nKey="nextSteps.protect" components={{ a: <Link to={`/services/${service.id}/security`} /> }} />
           </li>
           <li>
-            Test it:{' '}
             {host ? (
-              <>
-                <a href={`https://${host}`} target="_blank" rel="noreferrer noopener">
-                  open https://{host} ↗
-                </a>
-                , or{' '}
-              </>
-            ) : null}
-            <Link to={`/services/${service.id}/access`}>check who gets in</Link> with the access rules' tester.
+              <Trans
+                t={t}
+                i18nKey="nextSteps.testWithHost"
+                values={{ host }}
+                components={{
+                  open: <a href={`https://${host}`} target="_blank" rel="noreferrer noopener" />,
+                  a: <Link to={`/services/${service.id}/access`} />,
+                }}
+              />
+            ) : (
+              <Trans t={t} i18nKey="nextSteps.test" components={{ a: <Link to={`/services/${service.id}/access`} /> }} />
+            )}
           </li>
           <li>
-            <Link to={`/services/${service.id}/config`}>See the configuration Traefik gets</Link> for it.
+            <Trans t={t} i18nKey="nextSteps.config" components={{ a: <Link to={`/services/${service.id}/config`} /> }} />
           </li>
         </ol>
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -9,6 +10,7 @@ import { toYaml } from '@/lib/yaml';
 import { useConfigPreview } from '../api/services';
 
 export function ServiceConfigPage() {
+  const { t } = useTranslation('services');
   const { id } = useParams();
   const preview = useConfigPreview(id);
   const [format, setFormat] = useState<'yaml' | 'json'>('yaml');
@@ -28,7 +30,7 @@ export function ServiceConfigPage() {
   return (
     <div className="stack">
       {data?.problems?.length ? (
-        <Alert tone="danger" title="This service is left out of Traefik's configuration">
+        <Alert tone="danger" title={t('config.problemsTitle')}>
           <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
             {data.problems.map((p) => (
               <li key={p}>{p}</li>
@@ -37,13 +39,13 @@ export function ServiceConfigPage() {
         </Alert>
       ) : null}
       {data?.warnings?.map((w) => (
-        <Alert key={w.code} tone="warning" title={w.code === 'default_certificate' ? 'Default certificate' : 'HTTPS'}>
+        <Alert key={w.code} tone="warning" title={w.code === 'default_certificate' ? t('warnings.defaultCertificate') : t('warnings.https')}>
           {w.message}
         </Alert>
       ))}
       {data && data.enabled === false ? (
-        <Alert tone="info" title="The service is disabled">
-          Traefik does not route it now. This is what it will contribute once enabled.
+        <Alert tone="info" title={t('config.disabledTitle')}>
+          {t('config.disabledBody')}
         </Alert>
       ) : null}
       {routers.length ? (
@@ -53,14 +55,14 @@ export function ServiceConfigPage() {
               <div className="card-body stack-sm">
                 <div className="row-between">
                   <strong className="mono small truncate">{name}</strong>
-                  <span className="badge badge-primary">router</span>
+                  <span className="badge badge-primary">{t('config.router')}</span>
                 </div>
                 <div className="rule-preview">{r.rule ?? '—'}</div>
                 <dl className="kv small">
-                  <dt>Entrypoints</dt>
-                  <dd className="mono">{r.entryPoints?.join(', ') || 'defaults'}</dd>
-                  <dt>Middlewares</dt>
-                  <dd className="mono">{r.middlewares?.join(', ') || 'none'}</dd>
+                  <dt>{t('config.entrypoints')}</dt>
+                  <dd className="mono">{r.entryPoints?.join(', ') || t('config.defaults')}</dd>
+                  <dt>{t('config.middlewares')}</dt>
+                  <dd className="mono">{r.middlewares?.join(', ') || t('config.none')}</dd>
                 </dl>
               </div>
             </Card>
@@ -69,13 +71,13 @@ export function ServiceConfigPage() {
       ) : null}
       <Card>
         <CardHeader
-          title="Generated Traefik configuration"
-          description="What this service contributes to the dynamic configuration Traefik polls from /api/proxy/config."
+          title={t('config.title')}
+          description={t('config.description')}
           actions={text ? <CopyButton text={text} /> : null}
         />
         <div className="card-body">
           <Tabs
-            label="Format"
+            label={t('config.format')}
             value={format}
             onChange={setFormat}
             tabs={[
@@ -88,11 +90,11 @@ export function ServiceConfigPage() {
           ) : preview.isError ? (
             <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
           ) : empty ? (
-            <EmptyState icon="power" title="Nothing is generated">
-              This service contributes nothing to Traefik's configuration right now.
+            <EmptyState icon="power" title={t('config.emptyTitle')}>
+              {t('config.emptyBody')}
             </EmptyState>
           ) : (
-            <pre className="code-block" tabIndex={0} aria-label="Configuration preview" data-testid="config-preview">
+            <pre className="code-block" tabIndex={0} aria-label={t('config.previewLabel')} data-testid="config-preview">
               {text}
             </pre>
           )}

@@ -2,6 +2,7 @@ import { DurationUnitOptions } from '@/components/ui/duration-unit-options';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -44,12 +45,11 @@ import {
 type Props = { service?: Service; onSaved: (s: Service) => void };
 
 type TabId = 'details' | 'https' | 'lb' | 'advanced';
-const tabs: { id: TabId; label: string }[] = [
-  { id: 'details', label: 'Details' },
-  { id: 'https', label: 'TLS and HTTPS' },
-  { id: 'lb', label: 'Load balancing' },
-  { id: 'advanced', label: 'Advanced' },
-];
+const tabIds: TabId[] = ['details', 'https', 'lb', 'advanced'];
+
+/** Upstream schemes, written as in a URL. */
+const schemes = ['http', 'https', 'h2c'] as const;
+const defaultHostnameType = 'subdomain';
 
 /** The tab a form field is on. */
 function tabOfField(field: string): TabId {
@@ -67,23 +67,18 @@ function countErrors(errors: FieldErrors<ServiceFormValues>): Record<TabId, numb
 
 /** One tab's sections; the others stay mounted (hidden), so their fields keep their values and checks. */
 function TabPanel({ id, current, children }: { id: TabId; current: TabId; children: React.ReactNode }) {
+  const { t } = useTranslation(['services', 'common']);
   return (
-    <div role="tabpanel" id={`service-tab-${id}`} aria-label={tabs.find((t) => t.id === id)?.label} hidden={id !== current}>
+    <div role="tabpanel" id={`service-tab-${id}`} aria-label={t(`form.tabs.${id}`)} hidden={id !== current}>
       {children}
     </div>
   );
 }
 
-const ruleLabels: Record<MatchRule['type'], string> = {
-  pathPrefix: 'Path prefix',
-  path: 'Exact path',
-  header: 'Header',
-  query: 'Query parameter',
-  method: 'HTTP method',
-  clientIP: 'Client IP / CIDR',
-};
+const ruleTypes: MatchRule['type'][] = ['pathPrefix', 'path', 'header', 'query', 'method', 'clientIP'];
 
 export function ServiceForm({ service, onSaved }: Props) {
+  const { t } = useTranslation(['services', 'common']);
   const domains = useDomains();
   const services = useServices();
   const config = useGlobalConfig();
@@ -116,8 +111,8 @@ export function ServiceForm({ service, onSaved }: Props) {
   // After a submit that left errors, show the first tab that has any.
   useEffect(() => {
     if (formState.submitCount === 0 || errorCount[tab]) return;
-    const first = tabs.find((t) => errorCount[t.id]);
-    if (first) setTab(first.id);
+    const first = tabIds.find((id) => errorCount[id]);
+    if (first) setTab(first);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formState.submitCount, formState.errors]);
   const kind = useWatch({ control, name: 'kind' });
@@ -148,7 +143,7 @@ export function ServiceForm({ service, onSaved }: Props) {
     <form onSubmit={onSubmit} noValidate className="stack">
       {guard.dialog}
       {formError ? (
-        <Alert tone="danger" title="The service was not saved">
+        <Alert tone="danger" title={t('form.notSaved')}>
           {formError}
         </Alert>
       ) : null}
@@ -156,19 +151,24 @@ export function ServiceForm({ service, onSaved }: Props) {
       <ReadOnlyFieldset readOnly={!canWrite}>
         <Card>
           <div className="form-tabs">
-            <Tabs label="Service settings" tabs={tabs.map((t) => ({ ...t, count: errorCount[t.id] || undefined }))} value={tab} onChange={setTab} />
+            <Tabs
+              label={t('form.tabsLabel')}
+              tabs={tabIds.map((id) => ({ id, label: t(`form.tabs.${id}`), count: errorCount[id] || undefined }))}
+              value={tab}
+              onChange={setTab}
+            />
           </div>
         <TabPanel id="details" current={tab}>
-          <Section title="Basics" description="A name for you; it does not appear in URLs.">
+          <Section title={t('form.basics.title')} description={t('form.basics.description')}>
             <div className="grid-2">
-              <Field label="Name" error={errors.name?.message}>
-                <input className="input" placeholder="Grafana" {...register('name')} />
+              <Field label={t('form.basics.name')} error={errors.name?.message}>
+                <input className="input" placeholder={t('form.basics.namePlaceholder')} {...register('name')} />
               </Field>
               {/* A service's on/off switch applies at once wherever it stands (the list's rows, the
                   service page's header); only a new service sets it here, with the rest. */}
               {isCreate ? (
                 <div className="field">
-                  <span className="field-label">Status</span>
+                  <span className="field-label">{t('form.basics.status')}</span>
                   <Controller
                     control={control}
                     name="enabled"
@@ -176,7 +176,7 @@ export function ServiceForm({ service, onSaved }: Props) {
                       <Switch
                         checked={field.value}
                         onChange={(e) => field.onChange(e.target.checked)}
-                        label={field.value ? 'Enabled: in the configuration Traefik polls' : 'Disabled: not routed'}
+                        label={field.value ? t('form.basics.enabledOn') : t('form.basics.enabledOff')}
                       />
                     )}
                   />
@@ -202,22 +202,22 @@ export function ServiceForm({ service, onSaved }: Props) {
           {kind === 'proxy' ? (
             <LoadBalancingSection control={control} register={register} errors={errors} />
           ) : (
-            <Section title="Load balancing">
+            <Section title={t('lb.title')}>
               <p className="muted small" style={{ margin: 0 }}>
-                Only a proxy service has upstreams to balance; a redirect service answers by itself.
+                {t('lb.redirectOnly')}
               </p>
             </Section>
           )}
         </TabPanel>
         <TabPanel id="advanced" current={tab}>
           <RoutingSection control={control} register={register} errors={errors} domains={domains.data ?? []} />
-          <Section title="Middlewares & headers" description="Traefik middlewares run after the panel's own (authentication). Headers are set on requests to the upstream.">
+          <Section title={t('form.middlewares.title')} description={t('form.middlewares.description')}>
             <div className="stack">
               <Field
-                label="Middlewares"
+                label={t('form.middlewares.label')}
                 optional
                 error={errors.middlewares?.message}
-                hint={middlewares.data?.reachable ? 'Pick from Traefik or type name@provider and press Enter.' : 'Type name@provider and press Enter.'}
+                hint={middlewares.data?.reachable ? t('form.middlewares.hintPick') : t('form.middlewares.hintType')}
               >
                 <Controller
                   control={control}
@@ -226,9 +226,9 @@ export function ServiceForm({ service, onSaved }: Props) {
                     <TagInput
                       value={field.value}
                       onChange={field.onChange}
-                      placeholder="compress@file"
+                      placeholder={t('form.middlewares.placeholder')}
                       suggestions={(middlewares.data?.items ?? []).map((m) => (m.name.includes('@') ? m.name : `${m.name}@${m.provider}`))}
-                      validate={(v) => (/^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?$/.test(v) ? null : 'Use name@provider')}
+                      validate={(v) => (/^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?$/.test(v) ? null : t('form.middlewares.invalid'))}
                     />
                   )}
                 />
@@ -242,10 +242,10 @@ export function ServiceForm({ service, onSaved }: Props) {
           {canWrite ? (
             <div className="card-footer form-actions">
               <ButtonLink to={service ? `/services/${service.id}` : '/services'} variant="ghost">
-                Cancel
+                {t('common:actions.cancel')}
               </ButtonLink>
               <Button type="submit" variant="primary" loading={saving} disabled={!isCreate && !formState.isDirty}>
-                {isCreate ? 'Create service' : 'Save changes'}
+                {isCreate ? t('form.create') : t('common:actions.saveChanges')}
               </Button>
             </div>
           ) : null}
@@ -265,6 +265,7 @@ function DomainSelect({ children, ...field }: { children: React.ReactNode; name:
 }
 
 function HostnamesSection({ control, register, errors, domains, services, selfId }: Sub & { domains: Domain[]; services: Service[]; selfId?: string }) {
+  const { t } = useTranslation(['services', 'common']);
   const { fields, append, remove } = useFieldArray({ control, name: 'hostnames' });
   const canWrite = useCanWrite();
   const domainId = useWatch({ control, name: 'domainId' });
@@ -277,21 +278,21 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
   }, [services, selfId]);
   const arrayError = errors.hostnames?.root?.message ?? errors.hostnames?.message;
   return (
-    <Section title="Hostnames" description="Where the service is reachable. Subdomains and the apex use the selected domain; custom names are used as written.">
+    <Section title={t('form.hostnames.title')} description={t('form.hostnames.description')}>
       <div className="stack">
-        <Field label="Domain" error={errors.domainId?.message} hint={domains.length ? undefined : 'No domains yet: add one under Domains, or use custom hostnames.'}>
+        <Field label={t('form.hostnames.domain')} error={errors.domainId?.message} hint={domains.length ? undefined : t('form.hostnames.noDomains')}>
           <Controller
             control={control}
             name="domainId"
             render={({ field }) => (
               // Controlled so the choice shows even when the options arrive after the value.
               <DomainSelect {...field}>
-                <option value="">No domain (custom hostnames only)</option>
+                <option value="">{t('form.hostnames.noDomain')}</option>
                 {domains.map((d) => (
                   <option key={d.id} value={d.id}>
                     {d.domain}
                     {d.name && d.name !== d.domain ? ` (${d.name})` : ''}
-                    {d.isDefault ? ' · default' : ''}
+                    {d.isDefault ? ` · ${t('form.hostnames.default')}` : ''}
                   </option>
                 ))}
               </DomainSelect>
@@ -300,7 +301,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
         </Field>
         {fields.map((f, i) => {
           const h = hostnames?.[i];
-          const type = h?.type ?? 'subdomain';
+          const type = h?.type ?? defaultHostnameType;
           const fqdn = h ? hostnameToFqdn({ type: h.type, value: h.value }, domain) : '';
           const owner = fqdn ? owners.get(fqdn) : undefined;
           const err = errors.hostnames?.[i]?.value?.message;
@@ -309,39 +310,39 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
               <div className="row-fields">
                 <div className="field rf-side" style={{ width: 130, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`hn-type-${i}`}>
-                    Hostname {i + 1} type
+                    {t('form.hostnames.typeLabel', { n: i + 1 })}
                   </label>
                   <select id={`hn-type-${i}`} className="select" {...register(`hostnames.${i}.type`)}>
-                    <option value="subdomain">Subdomain</option>
-                    <option value="apex">Apex</option>
-                    <option value="custom">Custom</option>
+                    <option value="subdomain">{t('form.hostnames.types.subdomain')}</option>
+                    <option value="apex">{t('form.hostnames.types.apex')}</option>
+                    <option value="custom">{t('form.hostnames.types.custom')}</option>
                   </select>
                 </div>
                 <div className="rf-main">
                   {type === 'apex' ? (
                     <div className="input" style={{ display: 'flex', alignItems: 'center', background: 'var(--surface-2)' }} aria-live="polite">
-                      <span className="mono">{domain?.domain ?? 'select a domain'}</span>
+                      <span className="mono">{domain?.domain ?? t('form.hostnames.selectDomain')}</span>
                     </div>
                   ) : (
                     <div className={type === 'subdomain' ? 'input-group' : undefined}>
                       <label className="sr-only" htmlFor={`hn-value-${i}`}>
-                        Hostname {i + 1}
+                        {t('form.hostnames.valueLabel', { n: i + 1 })}
                       </label>
                       <input
                         id={`hn-value-${i}`}
                         className="input"
-                        placeholder={type === 'subdomain' ? 'app' : 'app.example.org'}
+                        placeholder={type === 'subdomain' ? t('form.hostnames.subdomainPlaceholder') : t('form.hostnames.customPlaceholder')}
                         aria-invalid={err ? true : undefined}
                         aria-describedby={err || owner ? `hn-msg-${i}` : undefined}
                         autoCapitalize="off"
                         spellCheck={false}
                         {...register(`hostnames.${i}.value`)}
                       />
-                      {type === 'subdomain' ? <span className="input-addon mono">.{domain?.domain ?? 'domain'}</span> : null}
+                      {type === 'subdomain' ? <span className="input-addon mono">.{domain?.domain ?? t('form.hostnames.domainSuffix')}</span> : null}
                     </div>
                   )}
                 </div>
-                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove hostname ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
+                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('form.hostnames.remove', { n: i + 1 })} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
               </div>
               <div id={`hn-msg-${i}`}>
                 {err ? <FieldErrorText message={err} /> : null}
@@ -349,7 +350,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
                   <div className="field-error warn-text" role="status">
                     <Icon name="alert" size={13} />
                     <span>
-                      <strong className="mono">{fqdn}</strong> already belongs to <strong>{owner}</strong>. Saving will be refused.
+                      <Trans t={t} i18nKey="form.hostnames.taken" values={{ fqdn, owner }} components={{ host: <strong className="mono" />, b: <strong /> }} />
                     </span>
                   </div>
                 ) : null}
@@ -361,7 +362,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
         {canWrite ? (
           <div>
             <Button size="sm" icon="plus" onClick={() => append({ type: domain ? 'subdomain' : 'custom', value: '' })}>
-              Add hostname
+              {t('form.hostnames.add')}
             </Button>
           </div>
         ) : null}
@@ -371,13 +372,14 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
 }
 
 function TargetsSection({ control, register, errors, setValue }: Sub & { setValue: UseFormSetValue<ServiceFormValues> }) {
+  const { t } = useTranslation(['services', 'common']);
   const { fields, append, remove } = useFieldArray({ control, name: 'targets' });
   const canWrite = useCanWrite();
   const targets = useWatch({ control, name: 'targets' });
   const anyHttps = targets?.some((t) => t.scheme === 'https');
   const arrayError = errors.targets?.root?.message ?? errors.targets?.message;
   return (
-    <Section title="Targets" description="The upstream servers. Several targets are load-balanced round-robin, each in proportion to its weight.">
+    <Section title={t('form.targets.title')} description={t('form.targets.description')}>
       <div className="stack">
         {fields.map((f, i) => {
           const e = errors.targets?.[i];
@@ -386,19 +388,21 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
               <div className="row-fields target-row" data-testid={`target-row-${i}`}>
                 <div className="rf-side" style={{ width: 96, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`t-scheme-${i}`}>
-                    Target {i + 1} scheme
+                    {t('form.targets.schemeLabel', { n: i + 1 })}
                   </label>
                   <select id={`t-scheme-${i}`} className="select" {...register(`targets.${i}.scheme`)}>
-                    <option value="http">http</option>
-                    <option value="https">https</option>
-                    <option value="h2c">h2c</option>
+                    {schemes.map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
                   </select>
                 </div>
                 <div className="rf-main">
                   <label className="sr-only" htmlFor={`t-host-${i}`}>
-                    Target {i + 1} host
+                    {t('form.targets.hostLabel', { n: i + 1 })}
                   </label>
-                  <input id={`t-host-${i}`} className="input mono" placeholder="10.0.0.5 or http://10.0.0.5:3000" aria-invalid={e?.host ? true : undefined} autoCapitalize="off" spellCheck={false} {...register(`targets.${i}.host`, {
+                  <input id={`t-host-${i}`} className="input mono" placeholder={t('form.targets.hostPlaceholder')} aria-invalid={e?.host ? true : undefined} autoCapitalize="off" spellCheck={false} {...register(`targets.${i}.host`, {
                       // A pasted URL (http://10.0.0.5:3000) fills the scheme, host and port.
                       onChange: (ev: React.ChangeEvent<HTMLInputElement>) => {
                         const u = parseTargetURL(ev.target.value);
@@ -412,24 +416,24 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
                 </div>
                 <div className="rf-side" style={{ width: 92, flex: 'none' }}>
                   <label className="sr-only" htmlFor={`t-port-${i}`}>
-                    Target {i + 1} port
+                    {t('form.targets.portLabel', { n: i + 1 })}
                   </label>
-                  <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder="port" aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
+                  <input id={`t-port-${i}`} className="input mono" inputMode="numeric" placeholder={t('form.targets.portPlaceholder')} aria-invalid={e?.port ? true : undefined} {...register(`targets.${i}.port`, { valueAsNumber: true })} />
                 </div>
                 {fields.length > 1 ? (
                   <div className="rf-side" style={{ width: 76, flex: 'none' }}>
                     <label className="sr-only" htmlFor={`t-weight-${i}`}>
-                      Target {i + 1} weight
+                      {t('form.targets.weightLabel', { n: i + 1 })}
                     </label>
-                    <input id={`t-weight-${i}`} className="input mono" inputMode="numeric" title="Weight" placeholder="weight" aria-invalid={e?.weight ? true : undefined} {...register(`targets.${i}.weight`, { valueAsNumber: true })} />
+                    <input id={`t-weight-${i}`} className="input mono" inputMode="numeric" title={t('form.targets.weight')} placeholder={t('form.targets.weightPlaceholder')} aria-invalid={e?.weight ? true : undefined} {...register(`targets.${i}.weight`, { valueAsNumber: true })} />
                   </div>
                 ) : null}
-                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove target ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
+                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('form.targets.remove', { n: i + 1 })} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
               </div>
-              {e?.host?.message ? <FieldErrorText message={`Host: ${e.host.message}`} /> : null}
-              {e?.port?.message ? <FieldErrorText message={`Port: ${e.port.message}`} /> : null}
+              {e?.host?.message ? <FieldErrorText message={t('form.targets.hostError', { message: e.host.message })} /> : null}
+              {e?.port?.message ? <FieldErrorText message={t('form.targets.portError', { message: e.port.message })} /> : null}
               {e?.scheme?.message ? <FieldErrorText message={e.scheme.message} /> : null}
-              {e?.weight?.message ? <FieldErrorText message={`Weight: ${e.weight.message}`} /> : null}
+              {e?.weight?.message ? <FieldErrorText message={t('form.targets.weightError', { message: e.weight.message })} /> : null}
             </div>
           );
         })}
@@ -437,23 +441,23 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
         {canWrite ? (
           <div>
             <Button size="sm" icon="plus" disabled={fields.length >= 32} onClick={() => append({ scheme: 'http', host: '', port: 80, weight: 1 })}>
-              Add target
+              {t('form.targets.add')}
             </Button>
           </div>
         ) : null}
         <label className="checkbox">
           <input type="checkbox" {...register('passHostHeader')} />
           <span className="checkbox-text">
-            <span>Pass the Host header</span>
-            <span className="field-hint">Send the original hostname to the upstream (recommended for most apps).</span>
+            <span>{t('form.targets.passHost')}</span>
+            <span className="field-hint">{t('form.targets.passHostHint')}</span>
           </span>
         </label>
         {anyHttps ? (
           <label className="checkbox">
             <input type="checkbox" {...register('insecureSkipVerify')} />
             <span className="checkbox-text">
-              <span>Skip TLS verification for HTTPS targets</span>
-              <span className="field-hint">Only for upstreams with self-signed certificates.</span>
+              <span>{t('form.targets.skipVerify')}</span>
+              <span className="field-hint">{t('form.targets.skipVerifyHint')}</span>
             </span>
           </label>
         ) : null}
@@ -463,19 +467,20 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
 }
 
 function EntrypointsSection({ control, errors, entrypointOptions, defaultEntrypoints }: Sub & { entrypointOptions: string[]; defaultEntrypoints: string[] }) {
+  const { t } = useTranslation(['services', 'common']);
   return (
-    <Section title="Entrypoints" description="Where Traefik listens for this service. Routers on TLS entrypoints (websecure) serve HTTPS with the domain's certificate.">
+    <Section title={t('form.entrypoints.title')} description={t('form.entrypoints.description')}>
       <Field
-        label="Entrypoints"
+        label={t('form.entrypoints.title')}
         optional
         error={errors.entrypoints?.message}
-        hint={defaultEntrypoints.length ? `Empty uses the defaults: ${defaultEntrypoints.join(', ')}.` : 'Empty uses the global defaults.'}
+        hint={defaultEntrypoints.length ? t('form.entrypoints.hintDefaults', { names: defaultEntrypoints.join(', ') }) : t('form.entrypoints.hintGlobal')}
       >
         <Controller
           control={control}
           name="entrypoints"
           render={({ field }) => (
-            <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypointOptions} validate={(v) => (/^[A-Za-z0-9_-]+$/.test(v) ? null : 'Letters, digits, - and _ only')} />
+            <TagInput value={field.value} onChange={field.onChange} placeholder={t('form.entrypoints.placeholder')} suggestions={entrypointOptions} validate={(v) => (/^[A-Za-z0-9_-]+$/.test(v) ? null : t('form.entrypoints.invalid'))} />
           )}
         />
       </Field>
@@ -484,6 +489,7 @@ function EntrypointsSection({ control, errors, entrypointOptions, defaultEntrypo
 }
 
 function RoutingSection({ control, register, errors, domains }: Sub & { domains: Domain[] }) {
+  const { t } = useTranslation(['services', 'common']);
   const { fields, append, remove } = useFieldArray({ control, name: 'rules' });
   const canWrite = useCanWrite();
   const rules = useWatch({ control, name: 'rules' });
@@ -492,10 +498,12 @@ function RoutingSection({ control, register, errors, domains }: Sub & { domains:
   const domain = domains.find((d) => d.id === domainId);
   const hosts = (hostnames ?? []).map((h) => hostnameToFqdn(h, domain)).filter(Boolean);
   return (
-    <Section title="Match rules" description="Extra conditions besides the hostnames. Rules of the same type are OR-ed; different types are AND-ed with the hostnames.">
+    <Section title={t('form.rules.title')} description={t('form.rules.description')}>
       <div className="stack">
         <div className="stack-sm">
-          <span className="field-label">Match rules <span className="optional">(optional)</span></span>
+          <span className="field-label">
+            {t('form.rules.title')} <span className="optional">({t('common:words.optional')})</span>
+          </span>
           {fields.map((f, i) => {
             const r = rules?.[i];
             const named = r?.type === 'header' || r?.type === 'query';
@@ -505,12 +513,12 @@ function RoutingSection({ control, register, errors, domains }: Sub & { domains:
                 <div className="row-fields">
                   <div className="rf-side" style={{ width: 150, flex: 'none' }}>
                     <label className="sr-only" htmlFor={`r-type-${i}`}>
-                      Rule {i + 1} type
+                      {t('form.rules.typeLabel', { n: i + 1 })}
                     </label>
                     <select id={`r-type-${i}`} className="select" {...register(`rules.${i}.type`)}>
-                      {Object.entries(ruleLabels).map(([k, v]) => (
+                      {ruleTypes.map((k) => (
                         <option key={k} value={k}>
-                          {v}
+                          {t(`form.rules.types.${k}`)}
                         </option>
                       ))}
                     </select>
@@ -518,29 +526,29 @@ function RoutingSection({ control, register, errors, domains }: Sub & { domains:
                   {named ? (
                     <div className="rf-side" style={{ flex: '1 1 30%' }}>
                       <label className="sr-only" htmlFor={`r-name-${i}`}>
-                        Rule {i + 1} name
+                        {t('form.rules.nameLabel', { n: i + 1 })}
                       </label>
-                      <input id={`r-name-${i}`} className="input mono" placeholder={r?.type === 'header' ? 'X-Env' : 'param'} aria-invalid={e?.name ? true : undefined} {...register(`rules.${i}.name`)} />
+                      <input id={`r-name-${i}`} className="input mono" placeholder={r?.type === 'header' ? t('form.rules.headerPlaceholder') : t('form.rules.queryPlaceholder')} aria-invalid={e?.name ? true : undefined} {...register(`rules.${i}.name`)} />
                     </div>
                   ) : null}
                   <div className="rf-main">
                     <label className="sr-only" htmlFor={`r-value-${i}`}>
-                      Rule {i + 1} value
+                      {t('form.rules.valueLabel', { n: i + 1 })}
                     </label>
                     {r?.type === 'method' ? (
                       <select id={`r-value-${i}`} className="select" {...register(`rules.${i}.value`)}>
-                        <option value="">Choose…</option>
+                        <option value="">{t('form.rules.choose')}</option>
                         {['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => (
                           <option key={m}>{m}</option>
                         ))}
                       </select>
                     ) : (
-                      <input id={`r-value-${i}`} className="input mono" placeholder={r?.type === 'clientIP' ? '192.168.0.0/16' : r?.type?.startsWith('path') ? '/api' : 'value'} aria-invalid={e?.value ? true : undefined} {...register(`rules.${i}.value`)} />
+                      <input id={`r-value-${i}`} className="input mono" placeholder={r?.type === 'clientIP' ? t('form.rules.ipPlaceholder') : r?.type?.startsWith('path') ? t('form.rules.pathPlaceholder') : t('form.rules.valuePlaceholder')} aria-invalid={e?.value ? true : undefined} {...register(`rules.${i}.value`)} />
                     )}
                   </div>
-                  {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove rule ${i + 1}`} onClick={() => remove(i)} /> : null}
+                  {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('form.rules.remove', { n: i + 1 })} onClick={() => remove(i)} /> : null}
                 </div>
-                {e?.name?.message ? <FieldErrorText message={`Name: ${e.name.message}`} /> : null}
+                {e?.name?.message ? <FieldErrorText message={t('form.rules.nameError', { message: e.name.message })} /> : null}
                 {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
               </div>
             );
@@ -548,7 +556,7 @@ function RoutingSection({ control, register, errors, domains }: Sub & { domains:
           {canWrite ? (
             <div>
               <Button size="sm" icon="plus" onClick={() => append({ type: 'pathPrefix', name: '', value: '' })}>
-                Add rule
+                {t('form.rules.add')}
               </Button>
             </div>
           ) : null}
@@ -564,13 +572,14 @@ function RoutingSection({ control, register, errors, domains }: Sub & { domains:
 }
 
 function HeadersEditor({ control, register, errors }: Sub) {
+  const { t } = useTranslation(['services', 'common']);
   const { fields, append, remove } = useFieldArray({ control, name: 'headers' });
   const canWrite = useCanWrite();
   const rootError = errors.headers?.root?.message ?? errors.headers?.message;
   return (
     <div className="stack-sm">
       <span className="field-label">
-        Request headers <span className="optional">(optional)</span>
+        {t('form.headers.title')} <span className="optional">({t('common:words.optional')})</span>
       </span>
       {fields.map((f, i) => {
         const e = errors.headers?.[i];
@@ -579,17 +588,17 @@ function HeadersEditor({ control, register, errors }: Sub) {
             <div className="row-fields">
               <div className="rf-side" style={{ flex: '1 1 40%' }}>
                 <label className="sr-only" htmlFor={`h-name-${i}`}>
-                  Header {i + 1} name
+                  {t('form.headers.nameLabel', { n: i + 1 })}
                 </label>
-                <input id={`h-name-${i}`} className="input mono" placeholder="X-Forwarded-Proto" aria-invalid={e?.name ? true : undefined} {...register(`headers.${i}.name`)} />
+                <input id={`h-name-${i}`} className="input mono" placeholder={t('form.headers.namePlaceholder')} aria-invalid={e?.name ? true : undefined} {...register(`headers.${i}.name`)} />
               </div>
               <div className="rf-main">
                 <label className="sr-only" htmlFor={`h-value-${i}`}>
-                  Header {i + 1} value
+                  {t('form.headers.valueLabel', { n: i + 1 })}
                 </label>
-                <input id={`h-value-${i}`} className="input mono" placeholder="https" aria-invalid={e?.value ? true : undefined} {...register(`headers.${i}.value`)} />
+                <input id={`h-value-${i}`} className="input mono" placeholder={t('form.headers.valuePlaceholder')} aria-invalid={e?.value ? true : undefined} {...register(`headers.${i}.value`)} />
               </div>
-              {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={`Remove header ${i + 1}`} onClick={() => remove(i)} /> : null}
+              {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('form.headers.remove', { n: i + 1 })} onClick={() => remove(i)} /> : null}
             </div>
             {e?.name?.message ? <FieldErrorText message={e.name.message} /> : null}
             {e?.value?.message ? <FieldErrorText message={e.value.message} /> : null}
@@ -600,7 +609,7 @@ function HeadersEditor({ control, register, errors }: Sub) {
       {canWrite ? (
         <div>
           <Button size="sm" icon="plus" onClick={() => append({ name: '', value: '' })}>
-            Add header
+            {t('form.headers.add')}
           </Button>
         </div>
       ) : null}
@@ -609,6 +618,7 @@ function HeadersEditor({ control, register, errors }: Sub) {
 }
 
 function ExpirySection({ control, register, errors, service, isCreate, defaultLifetime }: Sub & { service?: Service; isCreate: boolean; defaultLifetime: number }) {
+  const { t } = useTranslation(['services', 'common']);
   const now = useNow(1000);
   const type = useWatch({ control, name: 'expiryType' });
   const at = useWatch({ control, name: 'expiryAt' });
@@ -627,15 +637,17 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
 
   // Without a default lifetime, "the default" is never: one choice, not two that mean the same.
   const options: { v: ServiceFormValues['expiryType']; label: string }[] = [
-    ...(isCreate ? [{ v: 'default' as const, label: defaultLifetime ? `Default (${formatDuration(defaultLifetime)})` : 'Never' }] : []),
-    ...(isCreate && !defaultLifetime ? [] : [{ v: 'never' as const, label: 'Never' }]),
-    { v: 'at', label: 'At a date' },
-    { v: 'duration', label: 'After a duration' },
+    ...(isCreate
+      ? [{ v: 'default' as const, label: defaultLifetime ? t('form.expiry.default', { duration: formatDuration(defaultLifetime) }) : t('form.expiry.never') }]
+      : []),
+    ...(isCreate && !defaultLifetime ? [] : [{ v: 'never' as const, label: t('form.expiry.never') }]),
+    { v: 'at', label: t('form.expiry.at') },
+    { v: 'duration', label: t('form.expiry.duration') },
   ];
   return (
-    <Section title="Lifetime" description="When the lifetime ends the service is disabled automatically. A duration counts from when it is enabled.">
+    <Section title={t('form.expiry.title')} description={t('form.expiry.description')}>
       <div className="stack">
-        <div className="radio-cards" role="radiogroup" aria-label="Expiry">
+        <div className="radio-cards" role="radiogroup" aria-label={t('form.expiry.groupLabel')}>
           {options.map((o) => (
             <label key={o.v} className="radio-card">
               <input type="radio" value={o.v} {...register('expiryType')} />
@@ -645,16 +657,16 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
         </div>
         {errors.expiryType?.message ? <FieldErrorText message={errors.expiryType.message} /> : null}
         {type === 'at' ? (
-          <Field label="Expires at" error={errors.expiryAt?.message} hint="Your local time.">
+          <Field label={t('form.expiry.expiresAt')} error={errors.expiryAt?.message} hint={t('form.expiry.expiresAtHint')}>
             <input type="datetime-local" className="input" style={{ maxWidth: 260 }} {...register('expiryAt')} />
           </Field>
         ) : null}
         {type === 'duration' ? (
           <div className="row" style={{ alignItems: 'flex-start' }}>
-            <Field label="Duration" error={errors.expiryAmount?.message}>
+            <Field label={t('form.expiry.amount')} error={errors.expiryAmount?.message}>
               <input className="input" style={{ width: 110 }} inputMode="numeric" {...register('expiryAmount', { valueAsNumber: true })} />
             </Field>
-            <Field label="Unit">
+            <Field label={t('form.expiry.unit')}>
               <select className="select" style={{ width: 130 }} {...register('expiryUnit', { valueAsNumber: true })}>
                 <DurationUnitOptions />
               </select>
@@ -666,10 +678,10 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
             <Icon name="clock" size={18} />
             <div>
               {cd.expired ? (
-                <strong>This moment has passed: the service will be disabled when saved.</strong>
+                <strong>{t('form.expiry.passed')}</strong>
               ) : (
                 <>
-                  <strong>{enabled ? `Expires in ${cd.text}` : `Would expire ${cd.text} after enabling`}</strong>
+                  <strong>{enabled ? t('form.expiry.expiresIn', { time: cd.text }) : t('form.expiry.wouldExpire', { time: cd.text })}</strong>
                   <div className="muted small">{formatDateTime(projected)}</div>
                 </>
               )}
@@ -677,7 +689,7 @@ function ExpirySection({ control, register, errors, service, isCreate, defaultLi
           </div>
         ) : null}
         {service?.expiresAt && !service.enabled ? (
-          <p className="muted small">Expired at {formatDateTime(service.expiresAt)}. Change the lifetime and enable it to bring it back.</p>
+          <p className="muted small">{t('form.expiry.expiredAt', { date: formatDateTime(service.expiresAt) })}</p>
         ) : null}
       </div>
     </Section>

@@ -1,19 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/ui/card';
 import { ServiceForm } from './service-form';
 
 export function ServiceNewPage() {
+  const { t } = useTranslation('services');
   const navigate = useNavigate();
   return (
     <>
       <PageHeader
         breadcrumb={
           <>
-            <Link to="/services">Services</Link> <span aria-hidden="true">/</span> <span>New</span>
+            <Link to="/services">{t('list.title')}</Link> <span aria-hidden="true">/</span> <span>{t('newPage.crumb')}</span>
           </>
         }
-        title="New service"
-        description="Publish an upstream through Traefik. You can add sign-in and shared links after creating it."
+        title={t('newPage.title')}
+        description={t('newPage.description')}
       />
       <ServiceForm onSaved={(s) => navigate(`/services/${s.id}?created=1`)} />
     </>

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { Expiry, Hostname, LoadBalancer, Service, ServiceInput } from '@/lib/api-types';
 import { splitDuration } from '@/lib/format';
 import { fieldsToHsts, hstsIssues, hstsToFields, mapHttpsPath } from '@/lib/hsts';
+import i18n from '@/lib/i18n';
 import { isIpOrCidr } from '@/lib/netaddr';
+import type servicesEn from '@/locales/en/services.json';
+
+type SchemaKey = keyof (typeof servicesEn)['schema'];
+/** A form message in the current language, looked up when the check runs. */
+const tr = (key: SchemaKey) => i18n.t(`services:schema.${key}`);
+/** The same as a zod option, so the text follows a language switch. */
+const msg = (key: SchemaKey) => ({ error: () => tr(key) });
 
 const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
 function isHostname(v: string, allowWildcard = true): boolean {
@@ -20,13 +28,13 @@ const hostnameSchema = z
   .superRefine((h, ctx) => {
     const v = h.value.trim();
     if (h.type === 'subdomain') {
-      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a subdomain' });
-      else if (!isHostname(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Letters, digits, hyphens and dots only' });
+      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('enterSubdomain') });
+      else if (!isHostname(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('hostnameChars') });
     }
     if (h.type === 'custom') {
-      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a hostname' });
+      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('enterHostname') });
       else if (!isHostname(v) || !v.includes('.'))
-        ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a full hostname such as app.example.org' });
+        ctx.addIssue({ code: 'custom', path: ['value'], message: tr('fullHostname') });
     }
   });
 
@@ -39,12 +47,12 @@ const ruleSchema = z
   .superRefine((r, ctx) => {
     const v = r.value.trim();
     if ((r.type === 'header' || r.type === 'query') && !r.name.trim())
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter a name' });
-    if (!v && r.type !== 'query') return ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter a value' });
+      ctx.addIssue({ code: 'custom', path: ['name'], message: tr('enterName') });
+    if (!v && r.type !== 'query') return ctx.addIssue({ code: 'custom', path: ['value'], message: tr('enterValue') });
     if ((r.type === 'pathPrefix' || r.type === 'path') && !v.startsWith('/'))
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Paths start with /' });
-    if (r.type === 'clientIP' && !isIpOrCidr(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Enter an IP address or a CIDR range such as 10.0.0.0/8' });
-    if (/[`]/.test(v) || /[`]/.test(r.name)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'Backticks are not allowed' });
+      ctx.addIssue({ code: 'custom', path: ['value'], message: tr('pathSlash') });
+    if (r.type === 'clientIP' && !isIpOrCidr(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('ipOrCidr') });
+    if (/[`]/.test(v) || /[`]/.test(r.name)) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('noBackticks') });
   });
 
 /** Whether a match rule passes the same checks as on submit: the preview shows only these. */
@@ -54,41 +62,41 @@ export function isValidRule(r: { type: string; name: string; value: string }): b
 
 /** The same checks the server applies (internal/validate/redirect_url.go), worded for the form. */
 export function redirectUrlIssue(raw: string, keepPath: boolean): string | null {
-  if (!raw) return 'Enter the URL to redirect to';
-  if (raw.length > 2048) return 'At most 2048 characters';
-  if (!/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(raw)) return 'URL characters only: percent-encode spaces, quotes and other text';
+  if (!raw) return tr('redirectEnter');
+  if (raw.length > 2048) return tr('redirectTooLong');
+  if (!/^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(raw)) return tr('redirectChars');
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    return 'Enter a full URL such as https://example.org/';
+    return tr('redirectFull');
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return 'Start with http:// or https://';
-  if (u.username || u.password) return 'No user name or password in the URL';
-  if (!u.hostname) return 'Name a host, as in https://example.org/';
-  if (keepPath && /[?#]/.test(raw)) return 'No query or fragment when the request path and query are kept';
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return tr('redirectScheme');
+  if (u.username || u.password) return tr('redirectCredentials');
+  if (!u.hostname) return tr('redirectHost');
+  if (keepPath && /[?#]/.test(raw)) return tr('redirectKeepPath');
   return null;
 }
 
 export const serviceSchema = z
   .object({
-    name: z.string().trim().min(1, 'Give the service a name').max(100, 'At most 100 characters'),
+    name: z.string().trim().min(1, msg('nameRequired')).max(100, msg('max100')),
     domainId: z.string(),
-    hostnames: z.array(hostnameSchema).min(1, 'Add at least one hostname'),
+    hostnames: z.array(hostnameSchema).min(1, msg('oneHostname')),
     targets: z
       .array(
         z.object({
           scheme: z.enum(['http', 'https', 'h2c']),
           host: z.string().trim(),
           port: z
-            .number({ message: 'Enter a port' })
-            .int('Whole numbers only')
-            .min(1, 'Must be between 1 and 65535')
-            .max(65535, 'Must be between 1 and 65535'),
-          weight: z.number({ message: 'Enter a weight' }).int('Whole numbers only').min(1, 'Between 1 and 1000').max(1000, 'Between 1 and 1000'),
+            .number(msg('enterPort'))
+            .int(msg('wholeNumbers'))
+            .min(1, msg('portRange'))
+            .max(65535, msg('portRange')),
+          weight: z.number(msg('enterWeight')).int(msg('wholeNumbers')).min(1, msg('weightRange')).max(1000, msg('weightRange')),
         }),
       )
-      .max(32, 'At most 32 targets'),
+      .max(32, msg('max32Targets')),
     passHostHeader: z.boolean(),
     insecureSkipVerify: z.boolean(),
     entrypoints: z.array(z.string()),
@@ -96,7 +104,7 @@ export const serviceSchema = z
     middlewares: z.array(z.string()),
     headers: z.array(
       z.object({
-        name: z.string().trim().min(1, 'Enter a header name').regex(/^[A-Za-z0-9-]+$/, 'Letters, digits and - only'),
+        name: z.string().trim().min(1, msg('enterHeaderName')).regex(/^[A-Za-z0-9-]+$/, msg('headerChars')),
         value: z.string(),
       }),
     ),
@@ -106,57 +114,57 @@ export const serviceSchema = z
     redirectKeepPath: z.boolean(),
     hcOn: z.boolean(),
     hcPath: z.string().trim(),
-    hcInterval: z.number({ message: 'Enter seconds' }),
-    hcTimeout: z.number({ message: 'Enter seconds' }),
-    hcStatus: z.number({ message: 'Enter a status, or 0' }),
+    hcInterval: z.number(msg('enterSeconds')),
+    hcTimeout: z.number(msg('enterSeconds')),
+    hcStatus: z.number(msg('enterStatus')),
     stickyOn: z.boolean(),
-    stickyCookie: z.string().trim().max(64, 'At most 64 characters').regex(/^[A-Za-z0-9_-]*$/, 'Letters, digits, _ and - only'),
+    stickyCookie: z.string().trim().max(64, msg('max64')).regex(/^[A-Za-z0-9_-]*$/, msg('cookieChars')),
     stickySecure: z.boolean(),
     stickyHttpOnly: z.boolean(),
     stickySameSite: z.enum(['', 'none', 'lax', 'strict']),
-    toDial: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
-    toResponseHeader: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
-    toIdle: z.number({ message: 'Enter seconds, or 0' }).int('Whole seconds').min(0, 'Between 0 and 3600').max(3600, 'Between 0 and 3600'),
+    toDial: z.number(msg('enterSecondsOrZero')).int(msg('wholeSeconds')).min(0, msg('timeoutRange')).max(3600, msg('timeoutRange')),
+    toResponseHeader: z.number(msg('enterSecondsOrZero')).int(msg('wholeSeconds')).min(0, msg('timeoutRange')).max(3600, msg('timeoutRange')),
+    toIdle: z.number(msg('enterSecondsOrZero')).int(msg('wholeSeconds')).min(0, msg('timeoutRange')).max(3600, msg('timeoutRange')),
     launcherHidden: z.boolean(),
-    launcherDescription: z.string().trim().max(300, 'At most 300 characters'),
-    launcherIcon: z.string().trim().max(2048, 'At most 2048 characters'),
-    launcherGroup: z.string().trim().max(60, 'At most 60 characters'),
-    launcherOrder: z.number({ message: 'Enter a number' }).int('A whole number').min(-10000, 'Between -10000 and 10000').max(10000, 'Between -10000 and 10000'),
+    launcherDescription: z.string().trim().max(300, msg('max300')),
+    launcherIcon: z.string().trim().max(2048, msg('max2048')),
+    launcherGroup: z.string().trim().max(60, msg('max60')),
+    launcherOrder: z.number(msg('enterNumber')).int(msg('wholeNumber')).min(-10000, msg('orderRange')).max(10000, msg('orderRange')),
     maintenance: z.boolean(),
     maintenanceMessage: z
       .string()
       .trim()
-      .max(2000, 'At most 2000 characters')
+      .max(2000, msg('max2000'))
       // eslint-disable-next-line no-control-regex
-      .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), 'Text only: no control characters'),
+      .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), msg('noControl')),
     httpsRedirect: z.enum(['inherit', 'on', 'off']),
     hstsMode: z.enum(['inherit', 'on', 'off']),
-    hstsMaxAge: z.number({ message: 'Enter a number of seconds' }),
+    hstsMaxAge: z.number(msg('enterNumberOfSeconds')),
     hstsIncludeSubdomains: z.boolean(),
     hstsPreload: z.boolean(),
     enabled: z.boolean(),
     expiryType: z.enum(['default', 'never', 'at', 'duration']),
     expiryAt: z.string(),
-    expiryAmount: z.number({ message: 'Enter a number' }),
+    expiryAmount: z.number(msg('enterNumber')),
     expiryUnit: z.number(),
   })
   .superRefine((v, ctx) => {
     const needsDomain = v.hostnames.some((h) => h.type !== 'custom');
     if (needsDomain && !v.domainId)
-      ctx.addIssue({ code: 'custom', path: ['domainId'], message: 'Pick a domain for subdomain and apex hostnames' });
+      ctx.addIssue({ code: 'custom', path: ['domainId'], message: tr('pickDomain') });
     if (v.expiryType === 'at') {
       const t = new Date(v.expiryAt).getTime();
-      if (!v.expiryAt || Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expiryAt'], message: 'Pick a date and time' });
+      if (!v.expiryAt || Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expiryAt'], message: tr('pickDateTime') });
     }
     if (v.expiryType === 'duration' && (!Number.isFinite(v.expiryAmount) || v.expiryAmount <= 0))
-      ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: 'Enter a positive number' });
+      ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: tr('positiveNumber') });
     const proxy = v.kind === 'proxy';
-    if (proxy && v.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: 'Add at least one target' });
+    if (proxy && v.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: tr('oneTarget') });
     v.targets.forEach((t, i) => {
       // A redirect keeps its targets for later but needs none: blank rows are dropped.
       if (!t.host) {
-        if (proxy) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: 'Enter a host' });
-      } else if (!isHostOrIp(t.host)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: 'Enter an IP address or hostname' });
+        if (proxy) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: tr('enterHost') });
+      } else if (!isHostOrIp(t.host)) ctx.addIssue({ code: 'custom', path: ['targets', i, 'host'], message: tr('ipOrHostname') });
     });
     if (!proxy) {
       const url = redirectUrlIssue(v.redirectUrl, v.redirectKeepPath);
@@ -164,20 +172,20 @@ export const serviceSchema = z
     }
     if (v.hcOn) {
       if (!v.hcPath.startsWith('/') || !/^[A-Za-z0-9\-._~!$&*+,;=:@/%]+$/.test(v.hcPath))
-        ctx.addIssue({ code: 'custom', path: ['hcPath'], message: 'A path starting with /, URL path characters only' });
+        ctx.addIssue({ code: 'custom', path: ['hcPath'], message: tr('hcPath') });
       if (!Number.isInteger(v.hcInterval) || v.hcInterval < 1 || v.hcInterval > 3600)
-        ctx.addIssue({ code: 'custom', path: ['hcInterval'], message: 'Between 1 and 3600 seconds' });
+        ctx.addIssue({ code: 'custom', path: ['hcInterval'], message: tr('hcInterval') });
       if (!Number.isInteger(v.hcTimeout) || v.hcTimeout < 1 || v.hcTimeout > 300 || v.hcTimeout > v.hcInterval)
-        ctx.addIssue({ code: 'custom', path: ['hcTimeout'], message: 'Between 1 and 300 seconds, at most the interval' });
+        ctx.addIssue({ code: 'custom', path: ['hcTimeout'], message: tr('hcTimeout') });
       if (v.hcStatus !== 0 && !(Number.isInteger(v.hcStatus) && v.hcStatus >= 100 && v.hcStatus <= 599))
-        ctx.addIssue({ code: 'custom', path: ['hcStatus'], message: 'An HTTP status (100-599), or 0 for any 2xx or 3xx' });
+        ctx.addIssue({ code: 'custom', path: ['hcStatus'], message: tr('hcStatus') });
     }
     if (v.stickyOn && v.stickySameSite === 'none' && !v.stickySecure)
-      ctx.addIssue({ code: 'custom', path: ['stickySameSite'], message: 'None needs a secure cookie' });
+      ctx.addIssue({ code: 'custom', path: ['stickySameSite'], message: tr('sameSiteNone') });
     if (v.hstsMode === 'on') for (const i of hstsIssues(v)) ctx.addIssue({ code: 'custom', path: [i.path], message: i.message });
     const names = v.headers.map((h) => h.name.trim().toLowerCase());
     names.forEach((n, i) => {
-      if (n && names.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: 'Duplicate header' });
+      if (n && names.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['headers', i, 'name'], message: tr('duplicateHeader') });
     });
   });
 

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -38,6 +39,7 @@ function isProtected(s: Service) {
 }
 
 export function ServicesPage() {
+  const { t } = useTranslation(['services', 'common']);
   const services = useServices();
   const [probe, setProbe] = useState(false);
   const health = useProxyHealth(probe);
@@ -68,7 +70,7 @@ export function ServicesPage() {
   const onToggle = (s: Service, enabled: boolean) =>
     toggle.mutate(
       { service: s, enabled },
-      { onSuccess: () => toast.success(`${s.name} ${enabled ? 'enabled' : 'disabled'}`) },
+      { onSuccess: () => toast.success(enabled ? t('toast.enabled', { name: s.name }) : t('toast.disabled', { name: s.name })) },
     );
 
   const total = services.data?.length ?? 0;
@@ -76,14 +78,14 @@ export function ServicesPage() {
     {
       // Its own column, first: the switch never sits beside Delete.
       id: 'enabled',
-      header: 'Enabled',
+      header: t('list.columns.enabled'),
       cell: (s) => (
-        <span style={{ display: 'inline-flex', verticalAlign: 'middle' }} title={s.enabled ? 'Enabled' : 'Disabled'}>
+        <span style={{ display: 'inline-flex', verticalAlign: 'middle' }} title={s.enabled ? t('common:words.enabled') : t('common:words.disabled')}>
           <Switch
             checked={s.enabled}
             disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
             onChange={(e) => onToggle(s, e.target.checked)}
-            label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+            label={s.enabled ? t('list.disable', { name: s.name }) : t('list.enable', { name: s.name })}
             hideLabel
           />
         </span>
@@ -91,7 +93,7 @@ export function ServicesPage() {
     },
     {
       id: 'name',
-      header: 'Service',
+      header: t('list.columns.service'),
       sortValue: (s) => s.name,
       cell: (s) => (
         <div className="stack-sm" style={{ gap: 4 }}>
@@ -102,21 +104,21 @@ export function ServicesPage() {
         </div>
       ),
     },
-    { id: 'hostnames', header: 'Hostnames', sortValue: (s) => s.fqdns?.[0], cell: (s) => <Hosts service={s} /> },
-    { id: 'targets', header: 'Targets', className: 'col-targets', headerClassName: 'col-targets', cell: (s) => <Targets service={s} /> },
-    { id: 'access', header: 'Access', cell: (s) => <ProtectionIcons protection={s.protection} /> },
-    { id: 'backends', header: 'Backends', cell: (s) => <Health h={healthById.get(s.id)} /> },
+    { id: 'hostnames', header: t('list.columns.hostnames'), sortValue: (s) => s.fqdns?.[0], cell: (s) => <Hosts service={s} /> },
+    { id: 'targets', header: t('list.columns.targets'), className: 'col-targets', headerClassName: 'col-targets', cell: (s) => <Targets service={s} /> },
+    { id: 'access', header: t('list.columns.access'), cell: (s) => <ProtectionIcons protection={s.protection} /> },
+    { id: 'backends', header: t('list.columns.backends'), cell: (s) => <Health h={healthById.get(s.id)} /> },
     {
       id: 'traffic',
-      header: 'Traffic',
+      header: t('list.columns.traffic'),
       sortValue: (s) => metricsById.get(s.id)?.requestRate,
       cell: (s) => <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />,
     },
     actionsColumn((s) => (
       <>
-        <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={`Edit ${s.name}`} title="Edit" />
-        <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={`Security of ${s.name}`} title="Security" />
-        {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} title="Delete" onClick={() => setDeleting(s)} /> : null}
+        <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={t('list.edit', { name: s.name })} title={t('common:actions.edit')} />
+        <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={t('list.securityOf', { name: s.name })} title={t('list.security')} />
+        {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={t('list.delete', { name: s.name })} title={t('common:actions.delete')} onClick={() => setDeleting(s)} /> : null}
       </>
     )),
   ];
@@ -124,12 +126,12 @@ export function ServicesPage() {
   return (
     <>
       <PageHeader
-        title="Services"
-        description="Each service is a Traefik router and load balancer, published under one or more hostnames."
+        title={t('list.title')}
+        description={t('list.description')}
         actions={
           canWrite ? (
             <ButtonLink to="/services/new" variant="primary" icon="plus">
-              New service
+              {t('list.new')}
             </ButtonLink>
           ) : null
         }
@@ -140,9 +142,9 @@ export function ServicesPage() {
           <div className="search">
             <Icon name="search" size={16} />
             <label htmlFor="svc-search" className="sr-only">
-              Search services
+              {t('list.searchLabel')}
             </label>
-            <input id="svc-search" className="input" type="search" placeholder="Search by name, hostname or target" value={q} onChange={(e) => setQ(e.target.value)} />
+            <input id="svc-search" className="input" type="search" placeholder={t('list.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} />
           </div>
           <Button
             icon="activity"
@@ -151,15 +153,15 @@ export function ServicesPage() {
               if (probe) void health.refetch();
               else setProbe(true);
             }}
-            title="Connect to every target now and report which ones answer"
+            title={t('list.checkBackendsTitle')}
           >
-            Check backends
+            {t('list.checkBackends')}
           </Button>
-          <FilterPanel label="Service filters" active={status === 'all' ? 0 : 1} inline>
-            <div className="segmented" role="group" aria-label="Filter by status">
+          <FilterPanel label={t('list.filtersLabel')} active={status === 'all' ? 0 : 1} inline>
+            <div className="segmented" role="group" aria-label={t('list.filterLabel')}>
               {statusFilters.map((f) => (
                 <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
-                  {f[0]!.toUpperCase() + f.slice(1)}
+                  {t(`list.filters.${f}`)}
                 </button>
               ))}
             </div>
@@ -172,20 +174,20 @@ export function ServicesPage() {
         ) : total === 0 && !services.isError ? (
           <EmptyState
             icon="services"
-            title="No services yet"
+            title={t('list.emptyTitle')}
             action={
               canWrite ? (
                 <ButtonLink to="/services/new" variant="primary" icon="plus">
-                  Create your first service
+                  {t('list.createFirst')}
                 </ButtonLink>
               ) : undefined
             }
           >
-            A service publishes an upstream (a container, a VM, a NAS…) under a hostname, with HTTPS and optional sign-in.
+            {t('list.emptyBody')}
           </EmptyState>
         ) : list.length === 0 && total > 0 ? (
-          <EmptyState icon="search" title="No matching services">
-            Nothing matches “{q}”{status !== 'all' ? ` with status ${status}` : ''}.
+          <EmptyState icon="search" title={t('list.noMatchTitle')}>
+            {status !== 'all' ? t('list.noMatchStatus', { q, status: t(`list.filters.${status}`) }) : t('list.noMatch', { q })}
           </EmptyState>
         ) : (
           <>
@@ -202,7 +204,7 @@ export function ServicesPage() {
                       checked={s.enabled}
                       disabled={!canWrite}
                       onChange={(e) => onToggle(s, e.target.checked)}
-                      label={`${s.enabled ? 'Disable' : 'Enable'} ${s.name}`}
+                      label={s.enabled ? t('list.disable', { name: s.name }) : t('list.enable', { name: s.name })}
                       hideLabel
                     />
                   </div>
@@ -215,7 +217,7 @@ export function ServicesPage() {
                   <div className="row-between">
                     <div className="meta small muted">
                       <span className="row" style={{ gap: 6 }}>
-                        Backends <Health h={healthById.get(s.id)} />
+                        {t('list.columns.backends')} <Health h={healthById.get(s.id)} />
                       </span>
                       {metrics.data?.reachable && metricsById.get(s.id) ? (
                         <Traffic m={metricsById.get(s.id)} name={s.name} available />
@@ -223,9 +225,9 @@ export function ServicesPage() {
                     </div>
                     <div className="row" style={{ gap: 4 }}>
                       <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
-                        Security
+                        {t('list.security')}
                       </ButtonLink>
-                      {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)} /> : null}
+                      {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={t('list.delete', { name: s.name })} onClick={() => setDeleting(s)} /> : null}
                     </div>
                   </div>
                 </div>
@@ -236,19 +238,16 @@ export function ServicesPage() {
       </Card>
       {total > 0 ? (
         <p className="muted small" style={{ marginTop: 12 }}>
-          Showing {list.length} of {total} service{total === 1 ? '' : 's'}.
+          {t('list.showing', { shown: list.length, count: total })}
         </p>
       ) : null}
       <ConfirmDialog
         open={!!deleting}
-        title={`Delete ${deleting?.name ?? 'service'}?`}
+        title={deleting ? t('list.deleteTitle', { name: deleting.name }) : t('list.deleteTitleFallback')}
         message={
-          <>
-            Traefik stops routing <strong>{deleting?.fqdns?.join(', ')}</strong> on its next poll. Shared links and sessions
-            for this service stop working. This cannot be undone.
-          </>
+          <Trans t={t} i18nKey="list.deleteMessage" values={{ hosts: deleting?.fqdns?.join(', ') ?? '' }} components={{ b: <strong /> }} />
         }
-        confirmLabel="Delete service"
+        confirmLabel={t('list.deleteConfirm')}
         danger
         loading={del.isPending}
         onCancel={() => setDeleting(null)}
@@ -259,6 +258,7 @@ export function ServicesPage() {
 }
 
 function Hosts({ service }: { service: Service }) {
+  const { t } = useTranslation(['services', 'common']);
   const fq = service.fqdns ?? [];
   return (
     <div className="host-list">
@@ -267,33 +267,35 @@ function Hosts({ service }: { service: Service }) {
           {h}
         </a>
       ))}
-      {fq.length > 3 ? <span className="small muted">and {fq.length - 3} more</span> : null}
+      {fq.length > 3 ? <span className="small muted">{t('list.moreHosts', { count: fq.length - 3 })}</span> : null}
     </div>
   );
 }
 
 function Targets({ service }: { service: Service }) {
-  const t = service.targets;
+  const { t } = useTranslation(['services', 'common']);
+  const targets = service.targets;
   if (service.kind === 'redirect')
     return (
-      <span className="mono small muted nowrap" title={service.redirect?.permanent ? 'Permanent redirect' : 'Temporary redirect'}>
+      <span className="mono small muted nowrap" title={service.redirect?.permanent ? t('list.permanentRedirect') : t('list.temporaryRedirect')}>
         → {service.redirect?.url}
       </span>
     );
   return (
     <div className="host-list">
-      {t.slice(0, 2).map((x, i) => (
+      {targets.slice(0, 2).map((x, i) => (
         <span key={i} className="mono small muted nowrap" title={`${x.scheme}://${x.host}:${x.port}`}>
           {x.scheme}://{x.host}:{x.port}
         </span>
       ))}
-      {t.length > 2 ? <span className="small muted">and {t.length - 2} more (round-robin)</span> : null}
+      {targets.length > 2 ? <span className="small muted">{t('list.moreTargets', { count: targets.length - 2 })}</span> : null}
     </div>
   );
 }
 
 /** Traefik's view of the backends, or the panel's own TCP probe when that was asked for. */
 function Health({ h }: { h?: ServiceHealth }) {
+  const { t } = useTranslation(['services', 'common']);
   if (!h || h.servers.length === 0) return <span className="faint small">—</span>;
   const probed = h.servers.some((s) => s.probe === 'up' || s.probe === 'down');
   const known = h.source === 'traefik' || h.servers.some((s) => s.status.toUpperCase() !== 'UNKNOWN');
@@ -303,7 +305,7 @@ function Health({ h }: { h?: ServiceHealth }) {
   else if (known) up = h.up ?? h.servers.filter((s) => s.status.toUpperCase() === 'UP').length;
   else
     return (
-      <Badge title="Traefik does not report this service yet. Use “Check backends” to probe the targets.">unknown</Badge>
+      <Badge title={t('list.health.unknownTitle')}>{t('list.health.unknown')}</Badge>
     );
   const tone = up === total ? 'success' : up === 0 ? 'danger' : 'warning';
   const detail = h.servers
@@ -311,18 +313,19 @@ function Health({ h }: { h?: ServiceHealth }) {
     .join('\n');
   return (
     <Badge tone={tone} icon={up === total ? 'check' : 'alert'} title={detail}>
-      {up}/{total} {probed ? 'reachable' : 'up'}
+      {probed ? t('list.health.reachable', { up, total }) : t('list.health.up', { up, total })}
     </Badge>
   );
 }
 
 function Traffic({ m, name, available }: { m?: ServiceMetrics; name: string; available: boolean }) {
+  const { t } = useTranslation(['services', 'common']);
   if (!available || !m) return <span className="faint small">—</span>;
   const values = m.history?.map((p) => p.requestRate) ?? [];
   return (
     <span className="row" style={{ gap: 6, flexWrap: 'nowrap' }}>
-      <Sparkline values={values} width={72} label={`${name} traffic: ${formatNumber(m.requestRate)} requests per second`} />
-      <span className="small muted nowrap">{formatNumber(m.requestRate)} rps</span>
+      <Sparkline values={values} width={72} label={t('list.trafficLabel', { name, rate: formatNumber(m.requestRate) })} />
+      <span className="small muted nowrap">{t('list.rps', { rate: formatNumber(m.requestRate) })}</span>
     </span>
   );
 }

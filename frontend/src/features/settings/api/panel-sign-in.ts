@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { AdminSsoSettingsInput } from '@/lib/api-types';
@@ -11,7 +12,7 @@ export function useSaveAdminSso() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminSsoSettingsInput) => api.put('/api/admin/sso', { body }),
-    meta: { success: 'Panel sign-in saved' },
+    meta: { success: i18n.t('settings:toasts.panelSignIn') },
     onSuccess: (data) => {
       qc.setQueryData(qk.adminSso(), data);
       // The login page's offer (SSO button, password form) comes from /api/system.

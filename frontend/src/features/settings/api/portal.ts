@@ -1,3 +1,4 @@
+import i18n from '@/lib/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PortalSettings } from '@/lib/api-types';
@@ -12,7 +13,7 @@ export function useSavePortalSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PortalSettings) => api.put('/api/config/portal', { body }),
-    meta: { success: 'Sign-in portal saved' },
+    meta: { success: i18n.t('settings:toasts.portal') },
     onSuccess: (data) => qc.setQueryData(key, data),
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Card, CardHeader } from '@/components/ui/card';
 import { AdminOnlyNote, isRoleRefusal } from '@/components/ui/read-only';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
@@ -8,15 +9,16 @@ import { useAdminSecurity, useSaveAdminSecurity } from '../api/admin-security';
 
 /** The panel-wide sign-in policy; only the admin role may read or change it. */
 export function AdminSecuritySettings() {
+  const { t } = useTranslation('settings');
   const security = useAdminSecurity();
   const save = useSaveAdminSecurity();
   const canWrite = useCanWrite();
   const [asked, setAsked] = useState<boolean | null>(null);
   // The server keeps the policy to the admin role: a viewer is told so, calmly.
-  if (security.isError && isRoleRefusal(security.error)) return <AdminOnlyNote title="Sign-in security" />;
+  if (security.isError && isRoleRefusal(security.error)) return <AdminOnlyNote title={t('security.title')} />;
   return (
     <Card>
-      <CardHeader title="Sign-in security" description="How administrators sign in to this panel." />
+      <CardHeader title={t('security.title')} description={t('security.description')} />
       <div className="card-body stack">
         {security.isError ? (
           <ErrorState error={security.error} onRetry={() => security.refetch()} />
@@ -25,7 +27,7 @@ export function AdminSecuritySettings() {
         ) : (
           <>
             <Switch
-              label="Require two-factor sign-in for every administrator"
+              label={t('security.require')}
               checked={asked ?? security.data.requireTwoFactor}
               disabled={!canWrite || save.isPending}
               onChange={(e) => {
@@ -36,8 +38,7 @@ export function AdminSecuritySettings() {
               }}
             />
             <p className="muted small">
-              Administrators without an authenticator app or a passkey can only set one up (on their Account page) until
-              they have. A lost factor is reset with <code>gatehouse admin reset-2fa -username NAME</code>.
+              <Trans t={t} i18nKey="security.hint" components={{ code: <code /> }} />
             </p>
           </>
         )}

@@ -2,6 +2,8 @@ import { DurationUnitOptions } from '@/components/ui/duration-unit-options';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -21,16 +23,16 @@ const schema = z
     adminDomain: z
       .string()
       .trim()
-      .refine((v) => v === '' || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(v), 'Enter a hostname such as panel.example.com'),
+      .refine((v) => v === '' || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(v), { error: () => i18n.t('settings:general.hostnameInvalid') }),
     defaultEntrypoints: z.array(z.string()),
     globalMiddlewares: z.array(z.string()),
     lifetimeMode: z.enum(['never', 'duration']),
-    lifetimeAmount: z.number({ message: 'Enter a number' }),
+    lifetimeAmount: z.number({ error: () => i18n.t('settings:schema.enterNumber') }),
     lifetimeUnit: z.number(),
   })
   .superRefine((v, ctx) => {
     if (v.lifetimeMode === 'duration' && !(v.lifetimeAmount > 0))
-      ctx.addIssue({ code: 'custom', path: ['lifetimeAmount'], message: 'Enter a positive number' });
+      ctx.addIssue({ code: 'custom', path: ['lifetimeAmount'], message: i18n.t('settings:schema.positiveNumber') });
   });
 type Values = z.infer<typeof schema>;
 
@@ -54,6 +56,7 @@ export function GeneralSettings() {
 }
 
 function GeneralForm({ config }: { config: GlobalConfig }) {
+  const { t } = useTranslation(['settings', 'common']);
   const entrypoints = useProxyEntrypoints();
   const middlewares = useProxyMiddlewares();
   const save = useSaveConfig();
@@ -86,19 +89,19 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
     <form onSubmit={onSubmit} noValidate>
       {guard.dialog}
       <Card>
-        <CardHeader title="General" description="Defaults applied to every service." />
+        <CardHeader title={t('general.title')} description={t('general.description')} />
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-          <Field label="Admin panel domain" optional error={formState.errors.adminDomain?.message} hint="Gatehouse publishes itself on this hostname through Traefik. Leave empty to skip.">
-            <input className="input mono" placeholder="panel.example.com" autoCapitalize="off" spellCheck={false} {...register('adminDomain')} />
+          <Field label={t('general.adminDomain')} optional error={formState.errors.adminDomain?.message} hint={t('general.adminDomainHint')}>
+            <input className="input mono" placeholder={t('general.adminDomainPlaceholder')} autoCapitalize="off" spellCheck={false} {...register(`adminDomain`)} />
           </Field>
-          <Field label="Default entrypoints" error={formState.errors.defaultEntrypoints?.message} hint="Used by services that do not pick their own.">
+          <Field label={t('general.entrypoints')} error={formState.errors.defaultEntrypoints?.message} hint={t('general.entrypointsHint')}>
             <Controller
               control={control}
               name="defaultEntrypoints"
               render={({ field }) => <TagInput value={field.value} onChange={field.onChange} placeholder="websecure" suggestions={entrypointChoices(entrypoints.data?.items)} />}
             />
           </Field>
-          <Field label="Global middlewares" optional error={formState.errors.globalMiddlewares?.message} hint="Applied to every service, before its own middlewares.">
+          <Field label={t('general.middlewares')} optional error={formState.errors.globalMiddlewares?.message} hint={t('general.middlewaresHint')}>
             <Controller
               control={control}
               name="globalMiddlewares"
@@ -113,39 +116,39 @@ function GeneralForm({ config }: { config: GlobalConfig }) {
             />
           </Field>
           <div className="field">
-            <span className="field-label">Default service lifetime</span>
-            <div className="radio-cards" role="radiogroup" aria-label="Default service lifetime">
+            <span className="field-label">{t('general.lifetime')}</span>
+            <div className="radio-cards" role="radiogroup" aria-label={t('general.lifetime')}>
               <label className="radio-card">
-                <input type="radio" value="never" {...register('lifetimeMode')} />
-                <span>Never expire</span>
+                <input type="radio" value="never" {...register(`lifetimeMode`)} />
+                <span>{t('general.never')}</span>
               </label>
               <label className="radio-card">
-                <input type="radio" value="duration" {...register('lifetimeMode')} />
-                <span>Expire after</span>
+                <input type="radio" value="duration" {...register(`lifetimeMode`)} />
+                <span>{t('general.after')}</span>
               </label>
             </div>
             {mode === 'duration' ? (
               <div className="row" style={{ alignItems: 'flex-start', marginTop: 8 }}>
-                <Field label="Amount" error={formState.errors.lifetimeAmount?.message} hideLabel>
-                  <input className="input" style={{ width: 110 }} inputMode="numeric" {...register('lifetimeAmount', { valueAsNumber: true })} />
+                <Field label={t('general.amount')} error={formState.errors.lifetimeAmount?.message} hideLabel>
+                  <input className="input" style={{ width: 110 }} inputMode="numeric" {...register(`lifetimeAmount`, { valueAsNumber: true })} />
                 </Field>
-                <Field label="Unit" hideLabel>
-                  <select className="select" style={{ width: 130 }} {...register('lifetimeUnit', { valueAsNumber: true })}>
+                <Field label={t('general.unit')} hideLabel>
+                  <select className="select" style={{ width: 130 }} {...register(`lifetimeUnit`, { valueAsNumber: true })}>
                     <DurationUnitOptions />
                   </select>
                 </Field>
               </div>
             ) : null}
-            <span className="field-hint">New services get this lifetime unless they choose their own.</span>
+            <span className="field-hint">{t('general.lifetimeHint')}</span>
           </div>
         </ReadOnlyFieldset>
         {canWrite ? (
           <div className="card-footer">
             <Button disabled={!formState.isDirty || save.isPending} onClick={() => reset()}>
-              Discard
+              {t('general.discard')}
             </Button>
             <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-              Save settings
+              {t('general.save')}
             </Button>
           </div>
         ) : null}

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { Trans, useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -26,7 +28,11 @@ const schema = z
     rules: z.array(
       z.object({
         claim: z.enum(['email', 'username', 'group']),
-        value: z.string().trim().min(1, 'Enter a value').max(256, 'At most 256 characters'),
+        value: z
+          .string()
+          .trim()
+          .min(1, { error: () => i18n.t('settings:schema.enterValue') })
+          .max(256, { error: () => i18n.t('settings:schema.atMost', { max: 256 }) }),
         role: z.enum(['admin', 'viewer']),
       }),
     ),
@@ -36,7 +42,7 @@ const schema = z
       ctx.addIssue({
         code: 'custom',
         path: ['localPasswords'],
-        message: 'Passwords can only be turned off while SSO sign-in is on with a rule giving the admin role',
+        message: i18n.t('settings:panel.passwordsOffInvalid'),
       });
     }
   });
@@ -49,18 +55,19 @@ const toValues = (s: AdminSsoSettings): Values => ({
   rules: s.rules ?? [],
 });
 
-const claimLabels = { email: 'Email (verified)', username: 'Username', group: 'Group' } as const;
 
 export function PanelSignIn() {
+  const { t } = useTranslation('settings');
   const q = useAdminSso();
   if (q.isPending) return <Card><LoadingRows /></Card>;
   // The server keeps these settings to the admin role: a viewer is told so, calmly.
-  if (q.isError && isRoleRefusal(q.error)) return <AdminOnlyNote title="Panel sign-in" />;
-  if (q.isError) return <ErrorState error={q.error} title="Could not load the panel's sign-in settings" onRetry={() => q.refetch()} />;
+  if (q.isError && isRoleRefusal(q.error)) return <AdminOnlyNote title={t('panel.title')} />;
+  if (q.isError) return <ErrorState error={q.error} title={t('panel.loadFailed')} onRetry={() => q.refetch()} />;
   return <PanelSignInForm settings={q.data} />;
 }
 
 function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
+  const { t } = useTranslation(['settings', 'common']);
   const save = useSaveAdminSso();
   const canWrite = useCanWrite();
   const [confirmOff, setConfirmOff] = useState(false);
@@ -88,14 +95,11 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
     <form onSubmit={onSubmit} noValidate>
       <ConfirmDialog
         open={confirmOff}
-        title="Turn off password sign-in?"
+        title={t('panel.offTitle')}
         danger
-        confirmLabel="Turn off passwords"
+        confirmLabel={t('panel.offConfirm')}
         message={
-          <>
-            Administrators will only be able to sign in with SSO. If the identity provider fails, turn passwords back on from the
-            server with <code>gatehouse admin local-passwords on</code>.
-          </>
+          <Trans t={t} i18nKey="panel.offMessage" components={{ code: <code /> }} />
         }
         onConfirm={() => {
           setValue('localPasswords', false, { shouldDirty: true, shouldValidate: true });
@@ -105,66 +109,80 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
       />
       <Card>
         <CardHeader
-          title="Panel sign-in"
-          description="Let administrators sign in to this panel with the identity provider configured below for services."
-          actions={settings.enabled ? <Badge tone="success" icon="check">SSO on</Badge> : <Badge icon="power">SSO off</Badge>}
+          title={t('panel.title')}
+          description={t('panel.description')}
+          actions={
+            settings.enabled ? (
+              <Badge tone="success" icon="check">
+                {t('panel.on')}
+              </Badge>
+            ) : (
+              <Badge icon="power">{t('panel.off')}</Badge>
+            )
+          }
         />
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-          {formError ? <Alert tone="danger" title="Not saved">{formError}</Alert> : null}
+          {formError ? (
+            <Alert tone="danger" title={t('panel.notSaved')}>
+              {formError}
+            </Alert>
+          ) : null}
           {!settings.providerConfigured ? (
-            <Alert tone="info" title="No identity provider yet">
-              Set up and switch on single sign-on below first; the panel uses the same provider.
+            <Alert tone="info" title={t('panel.noProvider')}>
+              {t('panel.noProviderText')}
             </Alert>
           ) : null}
           <div>
             <Controller
               control={control}
               name="enabled"
-              render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label="Sign in to the panel with SSO" />}
+              render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label={t('panel.enable')} />}
             />
             {errors.enabled?.message ? <FieldErrorText message={errors.enabled.message} /> : null}
           </div>
           {settings.redirectUrl ? (
             <div className="field">
-              <span className="field-label">Redirect URL</span>
+              <span className="field-label">{t('sso.redirect')}</span>
               <div className="link-box">
-                <input className="input mono" readOnly value={settings.redirectUrl} aria-label="Panel sign-in redirect URL to register at the identity provider" onFocus={(e) => e.currentTarget.select()} />
+                <input className="input mono" readOnly value={settings.redirectUrl} aria-label={t('panel.redirectLabel')} onFocus={(e) => e.currentTarget.select()} />
                 <CopyButton text={settings.redirectUrl} size="md" />
               </div>
-              <span className="field-hint">Register this as a second allowed redirect URL of the same client at your identity provider.</span>
+              <span className="field-hint">{t('panel.redirectHint')}</span>
             </div>
           ) : null}
           <p className="muted small">
-            The identity provider handles two-factor authentication for SSO sign-ins: the panel does not ask for its own second factor.
+            {t('panel.twoFactor')}
           </p>
 
           <div className="stack-sm">
             <div className="row-between">
-              <span className="field-label">Who may sign in</span>
+              <span className="field-label">{t('panel.who')}</span>
               {canWrite ? (
                 <Button size="sm" icon="plus" onClick={() => rules.append({ claim: 'group', value: '', role: 'admin' })}>
-                  Add rule
+                  {t('panel.addRule')}
                 </Button>
               ) : null}
             </div>
-            <span className="field-hint">Rules are tried from the top; the first that matches gives the role. Nobody matching, nobody signs in.</span>
+            <span className="field-hint">{t('panel.rulesHint')}</span>
             {rules.fields.length === 0 ? (
-              <p className="muted">No rules: nobody can sign in with SSO.</p>
+              <p className="muted">{t('panel.noRules')}</p>
             ) : (
               <DataTable
                 data={rules.fields}
                 rowKey={(f) => f.id}
-                caption="Sign-in rules, first match wins"
+                caption={t('panel.caption')}
                 cards={false}
                 columns={[
                   {
                     id: 'claim',
-                    header: 'Claim',
+                    header: t('panel.claim'),
                     cell: (_, { index: i }) => (
                       <>
-                        <select className="select" aria-label={`Rule ${i + 1} claim`} aria-invalid={errors.rules?.[i]?.claim ? true : undefined} {...register(`rules.${i}.claim`)}>
+                        <select className="select" aria-label={t('panel.ruleClaim', { n: i + 1 })} aria-invalid={errors.rules?.[i]?.claim ? true : undefined} {...register(`rules.${i}.claim`)}>
                           {(['group', 'email', 'username'] as const).map((c) => (
-                            <option key={c} value={c}>{claimLabels[c]}</option>
+                            <option key={c} value={c}>
+                              {t(`panel.claims.${c}`)}
+                            </option>
                           ))}
                         </select>
                         {errors.rules?.[i]?.claim?.message ? <FieldErrorText message={errors.rules[i].claim.message} /> : null}
@@ -173,22 +191,22 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
                   },
                   {
                     id: 'value',
-                    header: 'Value',
+                    header: t('panel.value'),
                     cell: (_, { index: i }) => (
                       <>
-                        <input className="input mono" aria-label={`Rule ${i + 1} value`} aria-invalid={errors.rules?.[i]?.value ? true : undefined} {...register(`rules.${i}.value`)} />
+                        <input className="input mono" aria-label={t('panel.ruleValue', { n: i + 1 })} aria-invalid={errors.rules?.[i]?.value ? true : undefined} {...register(`rules.${i}.value`)} />
                         {errors.rules?.[i]?.value?.message ? <FieldErrorText message={errors.rules[i].value.message} /> : null}
                       </>
                     ),
                   },
                   {
                     id: 'role',
-                    header: 'Role',
+                    header: t('panel.role'),
                     cell: (_, { index: i }) => (
                       <>
-                        <select className="select" aria-label={`Rule ${i + 1} role`} aria-invalid={errors.rules?.[i]?.role ? true : undefined} {...register(`rules.${i}.role`)}>
-                          <option value="admin">Admin</option>
-                          <option value="viewer">Viewer</option>
+                        <select className="select" aria-label={t('panel.ruleRole', { n: i + 1 })} aria-invalid={errors.rules?.[i]?.role ? true : undefined} {...register(`rules.${i}.role`)}>
+                          <option value="admin">{t('panel.roles.admin')}</option>
+                          <option value="viewer">{t('panel.roles.viewer')}</option>
                         </select>
                         {errors.rules?.[i]?.role?.message ? <FieldErrorText message={errors.rules[i].role.message} /> : null}
                       </>
@@ -196,14 +214,14 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
                   },
                   {
                     id: 'actions',
-                    header: 'Actions',
+                    header: t('common:words.actions'),
                     hideHeader: true,
                     className: 'nowrap',
                     cell: (_, { index: i }) =>
                       canWrite ? (
                         <>
-                          <Button size="sm" variant="ghost" icon="chevronUp" iconOnly disabled={i === 0} onClick={() => rules.move(i, i - 1)} aria-label={`Move rule ${i + 1} up`} />
-                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => rules.remove(i)} aria-label={`Remove rule ${i + 1}`} />
+                          <Button size="sm" variant="ghost" icon="chevronUp" iconOnly disabled={i === 0} onClick={() => rules.move(i, i - 1)} aria-label={t('panel.moveUp', { n: i + 1 })} />
+                          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => rules.remove(i)} aria-label={t('panel.remove', { n: i + 1 })} />
                         </>
                       ) : null,
                   },
@@ -219,7 +237,7 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
               <Switch
                 checked={field.value}
                 onChange={(e) => field.onChange(e.target.checked)}
-                label="Create administrators on first sign-in (otherwise only existing administrators whose username or email matches)"
+                label={t('panel.createAdmins')}
               />
             )}
           />
@@ -231,7 +249,7 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
                 <Switch
                   checked={field.value}
                   onChange={(e) => (e.target.checked ? field.onChange(true) : setConfirmOff(true))}
-                  label="Allow signing in with a password"
+                  label={t('panel.allowPasswords')}
                   disabled={!enabled && field.value}
                 />
               )}
@@ -242,7 +260,7 @@ function PanelSignInForm({ settings }: { settings: AdminSsoSettings }) {
         {canWrite ? (
           <div className="card-footer">
             <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-              Save panel sign-in
+              {t('panel.save')}
             </Button>
           </div>
         ) : null}

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -22,13 +24,13 @@ const schema = z.object({
   host: z
     .string()
     .trim()
-    .refine((v) => v === '' || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(v), 'Enter a hostname such as auth.example.com'),
-  name: z.string().trim().min(1, 'Enter a name').max(64, 'At most 64 characters'),
+    .refine((v) => v === '' || /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/i.test(v), { error: () => i18n.t('settings:portal.hostInvalid') }),
+  name: z.string().trim().min(1, { error: () => i18n.t('settings:schema.enterName') }).max(64, { error: () => i18n.t('settings:schema.atMost', { max: 64 }) }),
   logo: z.string(),
-  accentColor: z.string().regex(/^#[0-9a-f]{6}$/i, 'Pick a colour'),
-  idleHours: z.number({ message: 'Enter a number' }).min(0.1, 'At least 6 minutes').max(8760),
-  rememberDays: z.number({ message: 'Enter a number' }).min(0.01).max(365),
-  absoluteDays: z.number({ message: 'Enter a number' }).min(0.01).max(365),
+  accentColor: z.string().regex(/^#[0-9a-f]{6}$/i, { error: () => i18n.t('settings:portal.pickColour') }),
+  idleHours: z.number({ error: () => i18n.t('settings:schema.enterNumber') }).min(0.1, { error: () => i18n.t('settings:portal.atLeast6Minutes') }).max(8760),
+  rememberDays: z.number({ error: () => i18n.t('settings:schema.enterNumber') }).min(0.01).max(365),
+  absoluteDays: z.number({ error: () => i18n.t('settings:schema.enterNumber') }).min(0.01).max(365),
 });
 type Values = z.infer<typeof schema>;
 
@@ -45,6 +47,7 @@ export function PortalSettings() {
 }
 
 function PortalForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation('settings');
   const save = useSavePortalSettings();
   const canWrite = useCanWrite();
   const [logoProblem, setLogoProblem] = useState<string | null>(null);
@@ -58,8 +61,8 @@ function PortalForm({ settings }: { settings: Settings }) {
   const upload = (file: File | undefined) => {
     setLogoProblem(null);
     if (!file) return;
-    if (!/^image\/(png|jpeg|webp|gif|svg\+xml)$/.test(file.type)) return setLogoProblem('Choose a PNG, JPEG, WebP, GIF or SVG image.');
-    if (file.size > MAX_LOGO_BYTES) return setLogoProblem('The image is too large: at most 48 KiB. Use a smaller image or a web address.');
+    if (!/^image\/(png|jpeg|webp|gif|svg\+xml)$/.test(file.type)) return setLogoProblem(t('portal.logoType'));
+    if (file.size > MAX_LOGO_BYTES) return setLogoProblem(t('portal.logoTooLarge'));
     const reader = new FileReader();
     reader.onload = () => setValue('logo', String(reader.result), { shouldDirty: true });
     reader.readAsDataURL(file);
@@ -84,45 +87,45 @@ function PortalForm({ settings }: { settings: Settings }) {
     <form onSubmit={onSubmit} noValidate>
       {guard.dialog}
       <Card>
-        <CardHeader title="Sign-in portal" description="Where people sign in once for every service, see their services and manage their account." />
+        <CardHeader title={t('portal.title')} description={t('portal.description')} />
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-          <Field label="Portal host" optional error={formState.errors.host?.message} hint="For example auth.example.com. Only the portal answers on this host; leave empty for no portal.">
-            <input className="input mono" placeholder="auth.example.com" autoCapitalize="off" spellCheck={false} {...register('host')} />
+          <Field label={t('portal.host')} optional error={formState.errors.host?.message} hint={t('portal.hostHint')}>
+            <input className="input mono" placeholder={t('portal.hostPlaceholder')} autoCapitalize="off" spellCheck={false} {...register(`host`)} />
           </Field>
-          <Field label="Name" error={formState.errors.name?.message} hint="Shown to people on the portal's pages.">
-            <input className="input" {...register('name')} />
+          <Field label={t('portal.name')} error={formState.errors.name?.message} hint={t('portal.nameHint')}>
+            <input className="input" {...register(`name`)} />
           </Field>
-          <Field label="Logo" optional error={formState.errors.logo?.message ?? logoProblem ?? undefined} hint="A web address (https://…) or a small uploaded image.">
-            <input className="input mono" placeholder="https://example.com/logo.png" value={logo.startsWith('data:') ? '(uploaded image)' : logo} onChange={(e) => setValue('logo', e.target.value, { shouldDirty: true })} readOnly={logo.startsWith('data:')} />
+          <Field label={t('portal.logo')} optional error={formState.errors.logo?.message ?? logoProblem ?? undefined} hint={t('portal.logoHint')}>
+            <input className="input mono" placeholder={t('portal.logoPlaceholder')} value={logo.startsWith('data:') ? t('portal.uploaded') : logo} onChange={(e) => setValue('logo', e.target.value, { shouldDirty: true })} readOnly={logo.startsWith('data:')} />
           </Field>
           <div className="row" style={{ gap: 8, alignItems: 'center' }}>
-            {logo ? <img src={logo} alt="Logo preview" width={32} height={32} style={{ objectFit: 'contain' }} /> : null}
+            {logo ? <img src={logo} alt={t('portal.preview')} width={32} height={32} style={{ objectFit: 'contain' }} /> : null}
             <label className="btn btn-secondary btn-sm">
-              Upload image
-              <input type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" hidden onChange={(e) => upload(e.target.files?.[0])} aria-label="Upload a logo" />
+              {t('portal.upload')}
+              <input type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" hidden onChange={(e) => upload(e.target.files?.[0])} aria-label={t('portal.uploadLabel')} />
             </label>
             {logo ? (
               <Button size="sm" variant="ghost" onClick={() => setValue('logo', '', { shouldDirty: true })}>
-                Remove logo
+                {t('portal.removeLogo')}
               </Button>
             ) : null}
           </div>
-          <Field label="Accent colour" error={formState.errors.accentColor?.message}>
-            <input className="input" type="color" style={{ width: 64, padding: 2 }} {...register('accentColor')} />
+          <Field label={t('portal.accent')} error={formState.errors.accentColor?.message}>
+            <input className="input" type="color" style={{ width: 64, padding: 2 }} {...register(`accentColor`)} />
           </Field>
-          <Field label="Idle timeout (hours)" error={formState.errors.idleHours?.message} hint="A portal session unused this long ends.">
-            <input className="input" type="number" step="any" {...register('idleHours', { valueAsNumber: true })} />
+          <Field label={t('portal.idle')} error={formState.errors.idleHours?.message} hint={t('portal.idleHint')}>
+            <input className="input" type="number" step="any" {...register(`idleHours`, { valueAsNumber: true })} />
           </Field>
-          <Field label="Remember me (days)" error={formState.errors.rememberDays?.message} hint="Idle timeout when the person ticks “Keep me signed in”.">
-            <input className="input" type="number" step="any" {...register('rememberDays', { valueAsNumber: true })} />
+          <Field label={t('portal.remember')} error={formState.errors.rememberDays?.message} hint={t('portal.rememberHint')}>
+            <input className="input" type="number" step="any" {...register(`rememberDays`, { valueAsNumber: true })} />
           </Field>
-          <Field label="Absolute lifetime (days)" error={formState.errors.absoluteDays?.message} hint="Every portal session ends this long after sign-in, however active.">
-            <input className="input" type="number" step="any" {...register('absoluteDays', { valueAsNumber: true })} />
+          <Field label={t('portal.absolute')} error={formState.errors.absoluteDays?.message} hint={t('portal.absoluteHint')}>
+            <input className="input" type="number" step="any" {...register(`absoluteDays`, { valueAsNumber: true })} />
           </Field>
           {canWrite ? (
             <div>
               <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-                Save portal
+                {t('portal.save')}
               </Button>
             </div>
           ) : null}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/card';
 import { ReadOnlyNote } from '@/components/ui/read-only';
 import { useCanWrite } from '@/lib/api/system';
@@ -8,10 +9,11 @@ import { PortalSettings } from './portal-settings';
 import { SsoSettings } from './sso-settings';
 
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   const canWrite = useCanWrite();
   return (
     <>
-      <PageHeader title="Settings" description="Panel-wide defaults, how administrators sign in, and the identity provider for single sign-on." />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="stack" style={{ gap: 24 }}>
         {canWrite ? null : <ReadOnlyNote />}
         <GeneralSettings />

@@ -2,6 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -25,13 +27,16 @@ const schema = z
     clientSecret: z.string(),
     scopes: z.array(z.string()),
     groupsClaim: z.string().trim(),
-    sessionHours: z.number({ message: 'Enter a number of hours' }).positive('Must be positive').max(8760, 'At most a year'),
+    sessionHours: z
+      .number({ error: () => i18n.t('settings:sso.enterHours') })
+      .positive({ error: () => i18n.t('settings:schema.positive') })
+      .max(8760, { error: () => i18n.t('settings:sso.atMostYear') }),
   })
   .superRefine((v, ctx) => {
     if (!v.enabled) return;
-    if (!/^https?:\/\/\S+$/.test(v.issuer)) ctx.addIssue({ code: 'custom', path: ['issuer'], message: 'Enter the issuer URL, e.g. https://id.example.com' });
-    if (!v.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'Enter the client ID' });
-    if (!v.scopes.includes('openid')) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'The openid scope is required' });
+    if (!/^https?:\/\/\S+$/.test(v.issuer)) ctx.addIssue({ code: 'custom', path: ['issuer'], message: i18n.t('settings:sso.issuerInvalid') });
+    if (!v.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: i18n.t('settings:sso.enterClientId') });
+    if (!v.scopes.includes('openid')) ctx.addIssue({ code: 'custom', path: ['scopes'], message: i18n.t('settings:sso.openidRequired') });
   });
 type Values = z.infer<typeof schema>;
 
@@ -46,13 +51,15 @@ const toValues = (s: Sso): Values => ({
 });
 
 export function SsoSettings() {
+  const { t } = useTranslation('settings');
   const sso = useSso();
   if (sso.isPending) return <Card><LoadingRows /></Card>;
-  if (sso.isError) return <ErrorState error={sso.error} title="Could not load the single sign-on settings" onRetry={() => sso.refetch()} />;
+  if (sso.isError) return <ErrorState error={sso.error} title={t('sso.loadFailed')} onRetry={() => sso.refetch()} />;
   return <SsoForm sso={sso.data} />;
 }
 
 function SsoForm({ sso }: { sso: Sso }) {
+  const { t } = useTranslation(['settings', 'common']);
   const save = useSaveSso();
   const canWrite = useCanWrite();
   const { register, control, handleSubmit, setError, formState, reset } = useForm<Values>({ resolver: zodResolver(schema), values: toValues(sso) });
@@ -77,57 +84,72 @@ function SsoForm({ sso }: { sso: Sso }) {
     <form onSubmit={onSubmit} noValidate>
       <Card>
         <CardHeader
-          title="Single sign-on (OIDC)"
-          description="Let people sign in with your identity provider (Authelia, Authentik, Keycloak, Google…) to reach protected services."
-          actions={sso.enabled ? <Badge tone="success" icon="check">On</Badge> : <Badge icon="power">Off</Badge>}
+          title={t('sso.title')}
+          description={t('sso.description')}
+          actions={
+            sso.enabled ? (
+              <Badge tone="success" icon="check">
+                {t('common:words.on')}
+              </Badge>
+            ) : (
+              <Badge icon="power">{t('common:words.off')}</Badge>
+            )
+          }
         />
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
-          <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label="Enable single sign-on" />} />
+          <Controller control={control} name="enabled" render={({ field }) => <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} label={t('sso.enable')} />} />
           {sso.redirectUrl ? (
             <div className="field">
-              <span className="field-label">Redirect URL</span>
+              <span className="field-label">{t('sso.redirect')}</span>
               <div className="link-box">
-                <input className="input mono" readOnly value={sso.redirectUrl} aria-label="Redirect URL to register at the identity provider" onFocus={(e) => e.currentTarget.select()} />
+                <input className="input mono" readOnly value={sso.redirectUrl} aria-label={t('sso.redirectLabel')} onFocus={(e) => e.currentTarget.select()} />
                 <CopyButton text={sso.redirectUrl} size="md" />
               </div>
-              <span className="field-hint">Register this as an allowed redirect (callback) URL of the client at your identity provider.</span>
+              <span className="field-hint">{t('sso.redirectHint')}</span>
             </div>
           ) : null}
           <div className="grid-2">
-            <Field label="Issuer URL" error={formState.errors.issuer?.message}>
-              <input className="input mono" placeholder="https://id.example.com" {...register('issuer')} />
+            <Field label={t('sso.issuer')} error={formState.errors.issuer?.message}>
+              <input className="input mono" placeholder={t('sso.issuerPlaceholder')} {...register(`issuer`)} />
             </Field>
-            <Field label="Client ID" error={formState.errors.clientId?.message}>
-              <input className="input mono" autoComplete="off" {...register('clientId')} />
+            <Field label={t('sso.clientId')} error={formState.errors.clientId?.message}>
+              <input className="input mono" autoComplete="off" {...register(`clientId`)} />
             </Field>
           </div>
           <Field
             label={
               <>
-                Client secret {sso.clientSecretSet ? <Badge tone="success" icon="lock">set</Badge> : <Badge icon="alert">not set</Badge>}
+                {t('sso.clientSecret')}{' '}
+                {sso.clientSecretSet ? (
+                  <Badge tone="success" icon="lock">
+                    {t('sso.secretSet')}
+                  </Badge>
+                ) : (
+                  <Badge icon="alert">{t('sso.secretNotSet')}</Badge>
+                )}
               </>
             }
             error={formState.errors.clientSecret?.message}
-            hint={sso.clientSecretSet ? 'Stored and never shown. Type a new one to replace it, or leave empty to keep it.' : 'Kept on the server and never shown again.'}
+            hint={sso.clientSecretSet ? t('sso.secretHintSet') : t('sso.secretHintNew')}
           >
-            <input className="input mono" type="password" autoComplete="new-password" placeholder={sso.clientSecretSet ? '•••••••• (unchanged)' : ''} {...register('clientSecret')} />
+            <input className="input mono" type="password" autoComplete="new-password" placeholder={sso.clientSecretSet ? t('sso.unchanged') : ''} {...register(`clientSecret`)} />
           </Field>
           <div className="grid-2">
-            <Field label="Scopes" error={formState.errors.scopes?.message}>
+            <Field label={t('sso.scopes')} error={formState.errors.scopes?.message}>
               <Controller control={control} name="scopes" render={({ field }) => <TagInput value={field.value} onChange={field.onChange} suggestions={['openid', 'email', 'profile', 'groups']} />} />
             </Field>
-            <Field label="Groups claim" error={formState.errors.groupsClaim?.message} hint="The ID token claim that lists the user's groups.">
-              <input className="input mono" {...register('groupsClaim')} />
+            <Field label={t('sso.groupsClaim')} error={formState.errors.groupsClaim?.message} hint={t('sso.groupsClaimHint')}>
+              <input className="input mono" {...register(`groupsClaim`)} />
             </Field>
           </div>
-          <Field label="Session length (hours)" error={formState.errors.sessionHours?.message} hint="How long a visitor stays signed in to protected services.">
-            <input className="input" style={{ maxWidth: 160 }} inputMode="decimal" {...register('sessionHours', { valueAsNumber: true })} />
+          <Field label={t('sso.session')} error={formState.errors.sessionHours?.message} hint={t('sso.sessionHint')}>
+            <input className="input" style={{ maxWidth: 160 }} inputMode="decimal" {...register(`sessionHours`, { valueAsNumber: true })} />
           </Field>
         </ReadOnlyFieldset>
         {canWrite ? (
           <div className="card-footer">
             <Button type="submit" variant="primary" loading={save.isPending} disabled={!formState.isDirty}>
-              Save single sign-on
+              {t('sso.save')}
             </Button>
           </div>
         ) : null}
@@ -143,6 +165,7 @@ function SsoForm({ sso }: { sso: Sso }) {
  * provider, the registered redirect URL and the service's allowed users.
  */
 function TestSignIn() {
+  const { t } = useTranslation('settings');
   const services = useServices();
   const withSso = (services.data ?? []).filter((s) => s.protection.sso && s.fqdns.length > 0);
   const [chosen, setChosen] = useState('');
@@ -150,14 +173,14 @@ function TestSignIn() {
   if (services.isPending) return null;
   if (!svc)
     return (
-      <div className="card-footer muted small">Turn on single sign-on for a service to test the sign-in from here.</div>
+      <div className="card-footer muted small">{t('sso.testNone')}</div>
     );
   const host = (svc.fqdns[0] ?? '').replace(/^\*\./, '');
   const href = `/api/auth/sso/start?service=${encodeURIComponent(svc.id)}&rd=${encodeURIComponent(`https://${host}/`)}`;
   return (
     <div className="card-footer row" style={{ gap: 8, flexWrap: 'wrap' }}>
       <label className="sr-only" htmlFor="sso-test-service">
-        Service to test the sign-in with
+        {t('sso.testService')}
       </label>
       <select id="sso-test-service" className="select" style={{ maxWidth: 260 }} value={svc.id} onChange={(e) => setChosen(e.target.value)}>
         {withSso.map((s) => (
@@ -167,9 +190,9 @@ function TestSignIn() {
         ))}
       </select>
       <a className="btn" href={href} target="_blank" rel="noopener">
-        Test sign-in
+        {t('sso.test')}
       </a>
-      <span className="muted small">Opens the provider's sign-in in a new tab, as a visitor of {host} would see it.</span>
+      <span className="muted small">{t('sso.testHint', { host })}</span>
     </div>
   );
 }

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { Icon } from '@/components/ui/icons';
 import { useSystem } from '@/lib/api/system';
 import { formatVersion } from '@/lib/format';
 
+/** The product's name: the same in every language. */
+const productName = 'Gatehouse';
+
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  const { t } = useTranslation('sign-in');
   const system = useSystem();
   return (
     <main className="auth-page">
@@ -15,7 +20,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
               <span className="brand-mark">
                 <Icon name="shield" size={18} />
               </span>
-              Gatehouse
+              {productName}
             </div>
             <h1 style={{ fontSize: '1.3rem' }}>{title}</h1>
             <p className="muted" style={{ margin: '6px 0 20px' }}>
@@ -24,7 +29,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             {children}
           </div>
         </Card>
-        <p className="auth-footer">Gatehouse {formatVersion(system.data?.version)} · Traefik control panel</p>
+        <p className="auth-footer">{t('layout.footer', { version: formatVersion(system.data?.version) })}</p>
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -9,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useSystem } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
+import i18n from '@/lib/i18n';
 import { asSentence } from '@/lib/format';
 import type { SecondFactorMethod } from '@/lib/api-types';
 import { passkeyErrorMessage, passkeysSupported } from '@/lib/webauthn';
@@ -23,21 +25,28 @@ type Values = z.infer<typeof loginSchema>;
  * What the SSO sign-in's redirect back (/login?error=<code>) means. Only these fixed codes
  * travel in the URL, so nothing a link carries is shown as text.
  */
-const ssoErrors: Record<string, { title: string; text: string }> = {
-  sso_unavailable: { title: 'SSO sign-in unavailable', text: 'Single sign-on is not set up, or the identity provider could not be reached. Try again in a moment.' },
-  sso_expired: { title: 'Sign-in expired', text: 'The sign-in took too long or was started in another browser. Try again.' },
-  sso_refused: { title: 'Sign-in refused', text: 'The identity provider refused the sign-in.' },
-  sso_failed: { title: 'Sign-in failed', text: 'The answer of the identity provider could not be verified. Try again.' },
-  sso_not_allowed: { title: 'Not allowed', text: 'You signed in at the identity provider, but no sign-in rule of this panel lets you in. Ask an administrator.' },
-  sso_disabled: { title: 'Administrator disabled', text: 'Your administrator account on this panel is disabled.' },
-  sso_rate_limited: { title: 'Sign-in temporarily locked', text: 'Too many refused sign-ins from your address. Wait a few minutes and try again.' },
+const ssoErrors: Record<string, 'unavailable' | 'expired' | 'refused' | 'failed' | 'notAllowed' | 'disabled' | 'rateLimited'> = {
+  sso_unavailable: 'unavailable',
+  sso_expired: 'expired',
+  sso_refused: 'refused',
+  sso_failed: 'failed',
+  sso_not_allowed: 'notAllowed',
+  sso_disabled: 'disabled',
+  sso_rate_limited: 'rateLimited',
 };
+
+/** The title and text for an SSO error code; an unknown code gets a generic failure. */
+function ssoProblem(code: string): { title: string; text: string } {
+  const k = ssoErrors[code] ?? 'unknown';
+  return { title: i18n.t(`sign-in:sso.${k}Title`), text: i18n.t(`sign-in:sso.${k}Text`) };
+}
 
 function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
 export function LoginPage() {
+  const { t } = useTranslation('sign-in');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const system = useSystem();
@@ -57,7 +66,7 @@ export function LoginPage() {
   const sso = system.data?.adminSso === true;
   const passwords = system.data?.localPasswords !== false;
   const code = params.get('error');
-  const ssoError = code ? (ssoErrors[code] ?? { title: 'Sign-in failed', text: 'The sign-in could not be completed. Try again.' }) : null;
+  const ssoError = code ? ssoProblem(code) : null;
 
   const done = () => navigate(safeNext(params.get('next')), { replace: true });
 
@@ -71,11 +80,11 @@ export function LoginPage() {
       applyServerErrors(e, setError);
       if (isApiError(e) && e.code === 'rate_limited') {
         // The server's own words: it knows which limit was hit and says when to retry.
-        setFormError({ tone: 'warning', title: 'Sign-in temporarily locked', text: asSentence(e.message) });
+        setFormError({ tone: 'warning', title: t('login.locked'), text: asSentence(e.message) });
       } else if (isApiError(e) && e.status === 401) {
-        setFormError({ tone: 'danger', title: 'Sign-in failed', text: 'The username or password is incorrect.' });
+        setFormError({ tone: 'danger', title: t('login.failed'), text: t('login.wrongCredentials') });
       } else {
-        setFormError({ tone: 'danger', title: 'Sign-in failed', text: errorMessage(e) });
+        setFormError({ tone: 'danger', title: t('login.failed'), text: errorMessage(e) });
       }
     }
   });
@@ -87,20 +96,20 @@ export function LoginPage() {
       done();
     } catch (e) {
       const text = isApiError(e) ? errorMessage(e) : passkeyErrorMessage(e);
-      setFormError({ tone: 'danger', title: 'Passkey sign-in failed', text: asSentence(text) });
+      setFormError({ tone: 'danger', title: t('login.passkeyFailed'), text: asSentence(text) });
     }
   };
 
   if (methods) {
     return (
-      <AuthLayout title="Two-factor sign-in" subtitle="Confirm it is you with your second factor.">
+      <AuthLayout title={t('login.twoFactorTitle')} subtitle={t('login.twoFactorSubtitle')}>
         <SecondFactorStep methods={methods} onDone={done} onRestart={() => setMethods(null)} />
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Sign in" subtitle="Manage the services behind your Traefik proxy.">
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <div className="stack">
         {ssoError && !formError ? (
           <Alert tone="danger" title={ssoError.title}>
@@ -115,45 +124,44 @@ export function LoginPage() {
         {sso ? (
           <>
             <ButtonLink to="/api/admin/sso/start" reloadDocument variant={passwords ? 'secondary' : 'primary'} icon="key" className="btn-block">
-              Sign in with SSO
+              {t('login.withSso')}
             </ButtonLink>
             <p className="muted small" style={{ margin: 0 }}>
-              Your identity provider asks for any second factor.
+              {t('login.ssoHint')}
             </p>
           </>
         ) : null}
         {passwords ? (
-          <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in with a password">
-            <Field label="Username" error={formState.errors.username?.message}>
+          <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('login.passwordFormLabel')}>
+            <Field label={t('login.username')} error={formState.errors.username?.message}>
               <input className="input" autoComplete="username" autoFocus={!sso} {...register('username')} />
             </Field>
-            <Field label="Password" error={formState.errors.password?.message}>
+            <Field label={t('login.password')} error={formState.errors.password?.message}>
               <input className="input" type="password" autoComplete="current-password" {...register('password')} />
             </Field>
             <Button type="submit" variant="primary" className="btn-block" loading={login.isPending}>
-              Sign in
+              {t('login.submit')}
             </Button>
             {resetOffered.data?.available ? (
               <Link className="small" to="/forgot-password">
-                Forgot your password?
+                {t('login.forgot')}
               </Link>
             ) : null}
             {registration.data?.available ? (
               <Link className="small" to="/register">
-                Create an account
+                {t('login.register')}
               </Link>
             ) : null}
           </form>
         ) : (
           <p className="muted small" style={{ margin: 0 }}>
-            Signing in with a password is turned off. Someone with access to the server can turn it back on with{' '}
-            <code>gatehouse admin local-passwords on</code>.
+            <Trans t={t} i18nKey="login.passwordsOff" components={{ code: <code /> }} />
           </p>
         )}
         {/* Worded "Use a passkey", not "Sign in with...": the password's button keeps a unique name. */}
         {passkeysSupported() && system.data?.passkeys ? (
           <Button icon="key" className="btn-block" loading={passkey.isPending} onClick={passwordless}>
-            Use a passkey
+            {t('login.usePasskey')}
           </Button>
         ) : null}
       </div>

@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import i18n from '@/lib/i18n';
 import { newPasswordSchema } from '@/lib/password-schema';
 
 const usernameSchema = z
   .string()
   .trim()
-  .min(1, 'Enter a username')
-  .max(64, 'At most 64 characters')
-  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
+  .min(1, { error: () => i18n.t('sign-in:validation.usernameRequired') })
+  .max(64, { error: () => i18n.t('sign-in:validation.usernameTooLong') })
+  .regex(/^[A-Za-z0-9._@-]+$/, { error: () => i18n.t('sign-in:validation.usernameChars') });
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username'),
-  password: z.string().min(1, 'Enter your password'),
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: () => i18n.t('sign-in:validation.enterUsername') }),
+  password: z.string().min(1, { error: () => i18n.t('sign-in:validation.enterPassword') }),
 });
 
 export const setupSchema = z
@@ -19,4 +23,4 @@ export const setupSchema = z
     password: newPasswordSchema,
     confirm: z.string(),
   })
-  .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' });
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], error: () => i18n.t('sign-in:validation.mismatch') });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -17,6 +18,7 @@ import { setupSchema } from './schemas';
 type Values = z.infer<typeof setupSchema>;
 
 export function SetupPage() {
+  const { t } = useTranslation('sign-in');
   const navigate = useNavigate();
   const system = useSystem();
   useForgetSession();
@@ -36,26 +38,30 @@ export function SetupPage() {
       navigate('/', { replace: true });
     } catch (e) {
       const rest = applyServerErrors(e, setError);
-      if (isApiError(e) && e.status === 403) setFormError('An administrator already exists. Sign in instead.');
+      if (isApiError(e) && e.status === 403) setFormError(t('setup.alreadyExists'));
       else if (!isApiError(e) || e.fields.length === 0 || rest.length) setFormError(rest.join(' ') || errorMessage(e));
     }
   });
 
   return (
-    <AuthLayout title="Welcome to Gatehouse" subtitle="Create the administrator account. You will use it to sign in to this panel.">
+    <AuthLayout title={t('setup.title')} subtitle={t('setup.subtitle')}>
       <form className="stack" onSubmit={onSubmit} noValidate>
-        {formError ? <Alert tone="danger" title="Setup failed">{formError}</Alert> : null}
-        <Field label="Username" error={formState.errors.username?.message} hint="Letters, digits and . _ @ -">
+        {formError ? (
+          <Alert tone="danger" title={t('setup.failed')}>
+            {formError}
+          </Alert>
+        ) : null}
+        <Field label={t('setup.username')} error={formState.errors.username?.message} hint={t('setup.usernameHint')}>
           <input className="input" autoComplete="username" {...register('username')} />
         </Field>
-        <Field label="Password" error={formState.errors.password?.message} hint={newPasswordHint}>
+        <Field label={t('setup.password')} error={formState.errors.password?.message} hint={newPasswordHint()}>
           <input className="input" type="password" autoComplete="new-password" autoFocus {...register('password')} />
         </Field>
-        <Field label="Confirm password" error={formState.errors.confirm?.message}>
+        <Field label={t('setup.confirm')} error={formState.errors.confirm?.message}>
           <input className="input" type="password" autoComplete="new-password" {...register('confirm')} />
         </Field>
         <Button type="submit" variant="primary" className="btn-block" loading={setup.isPending}>
-          Create administrator
+          {t('setup.submit')}
         </Button>
       </form>
     </AuthLayout>

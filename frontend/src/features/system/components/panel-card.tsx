@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -8,62 +9,64 @@ import { useSystemInfo } from '../api/info';
 const ENGINES: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 function Address({ value, fallback }: { value: string; fallback: string }) {
+  const { t } = useTranslation('common');
   if (!value) return <span className="muted">{fallback}</span>;
   return (
     <span className="row" style={{ gap: 6 }}>
       <code className="wrap">{value}</code>
-      <CopyButton text={value} label="Copy" />
+      <CopyButton text={value} label={t('actions.copy')} />
     </span>
   );
 }
 
 /** The panel itself: version, uptime, where its data lives, and the addresses in effect. */
 export function PanelCard() {
+  const { t } = useTranslation('system');
   const info = useSystemInfo();
   const v = info.data;
   return (
     <Card>
-      <CardHeader title="This panel" description="Its version, how long it has run, where it keeps its data and the addresses it uses." />
+      <CardHeader title={t('panel.title')} description={t('panel.description')} />
       <div className="card-body">
         {info.isLoading ? <LoadingRows /> : null}
         {info.isError ? <ErrorState error={info.error} onRetry={() => void info.refetch()} /> : null}
         {v ? (
           <div className="grid-2">
             <dl className="kv small" data-testid="system-panel">
-              <dt>Version</dt>
+              <dt>{t('panel.version')}</dt>
               <dd>{formatVersion(v.version)}</dd>
-              <dt>Running for</dt>
-              <dd title={`Since ${formatDateTime(v.startedAt)}`}>{formatDuration(v.uptimeSeconds)}</dd>
-              <dt>Data directory</dt>
+              <dt>{t('panel.runningFor')}</dt>
+              <dd title={t('panel.since', { when: formatDateTime(v.startedAt) })}>{formatDuration(v.uptimeSeconds)}</dd>
+              <dt>{t('panel.dataDir')}</dt>
               <dd>
                 <code className="wrap">{v.dataDir}</code>
               </dd>
-              <dt>Database</dt>
+              <dt>{t('panel.database')}</dt>
               <dd>
-                {ENGINES[v.database.engine] ?? v.database.engine}, {formatBytes(v.database.sizeBytes)}
+                {t('panel.databaseValue', { engine: ENGINES[v.database.engine] ?? v.database.engine, size: formatBytes(v.database.sizeBytes) })}
               </dd>
-              <dt>Traefik's static configuration</dt>
-              <dd>{v.managed ? <Badge tone="info">Managed by the panel</Badge> : 'Yours (the panel writes only the dynamic configuration)'}</dd>
+              <dt>{t('panel.static')}</dt>
+              <dd>{v.managed ? <Badge tone="info">{t('panel.managed')}</Badge> : t('panel.yours')}</dd>
             </dl>
             <dl className="kv small" data-testid="system-urls">
-              <dt>Public address</dt>
+              <dt>{t('panel.public')}</dt>
               <dd>
-                <Address value={v.urls.public} fallback="Not set: set PANEL_PUBLIC_URL or an admin domain" />
+                <Address value={v.urls.public} fallback={t('panel.publicUnset')} />
               </dd>
-              <dt>Internal address</dt>
+              <dt>{t('panel.internal')}</dt>
               <dd>
-                <Address value={v.urls.internal} fallback="Not known yet" />
+                <Address value={v.urls.internal} fallback={t('panel.unknown')} />
                 {!v.urls.internalSet ? (
-                  <div className="field-hint">Derived from the listen address. Set PANEL_INTERNAL_URL to the address Traefik reaches the panel at.</div>
+                  <div className="field-hint">{t('panel.internalDerived')}</div>
                 ) : null}
               </dd>
-              <dt>Forward-auth address</dt>
+              <dt>{t('panel.forwardAuth')}</dt>
               <dd>
-                <Address value={v.urls.forwardAuth} fallback="Not known yet" />
+                <Address value={v.urls.forwardAuth} fallback={t('panel.unknown')} />
               </dd>
-              <dt>Portal</dt>
+              <dt>{t('panel.portal')}</dt>
               <dd>
-                <Address value={v.urls.portal} fallback="Not set" />
+                <Address value={v.urls.portal} fallback={t('panel.notSet')} />
               </dd>
             </dl>
           </div>

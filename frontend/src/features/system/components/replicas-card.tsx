@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import i18n from '@/lib/i18n';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -8,10 +10,12 @@ import { useCluster } from '../api/cluster';
 
 const ENGINES: Record<ClusterView['engine'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
-const replicaColumns: Column<ClusterReplica>[] = [
+function replicaColumns(): Column<ClusterReplica>[] {
+  const t = i18n.getFixedT(null, 'system');
+  return [
   {
     id: 'id',
-    header: 'Replica',
+    header: t('replicas.replica'),
     className: 'mono small',
     cell: (r) => (
       <>
@@ -19,47 +23,49 @@ const replicaColumns: Column<ClusterReplica>[] = [
         {r.this ? (
           <>
             {' '}
-            <Badge tone="info">This replica</Badge>
+            <Badge tone="info">{t('replicas.this')}</Badge>
           </>
         ) : null}
       </>
     ),
   },
-  { id: 'address', header: 'Address', className: 'mono small', cell: (r) => r.address || 'local socket' },
-  { id: 'since', header: 'Up since', sortValue: (r) => Date.parse(r.since), cell: (r) => <span title={formatDateTime(r.since)}>{formatRelative(r.since)}</span> },
+  { id: 'address', header: t('replicas.address'), className: 'mono small', cell: (r) => r.address || t('replicas.localSocket') },
+  { id: 'since', header: t('replicas.since'), sortValue: (r) => Date.parse(r.since), cell: (r) => <span title={formatDateTime(r.since)}>{formatRelative(r.since)}</span> },
   {
     id: 'role',
-    header: 'Role',
+    header: t('replicas.role'),
     cell: (r) => (
       <div className="row" style={{ gap: 6 }}>
         {r.leader ? (
           <Badge tone="success" icon="check">
-            Leader
+            {t('replicas.leader')}
           </Badge>
         ) : (
-          <Badge>Follower</Badge>
+          <Badge>{t('replicas.follower')}</Badge>
         )}
         {r.listening ? null : (
-          <Badge tone="warning" icon="alert" title="Its LISTEN connection is down: it does not hear the other replicas' changes until it reconnects.">
-            Not listening
+          <Badge tone="warning" icon="alert" title={t('replicas.notListeningTitle')}>
+            {t('replicas.notListening')}
           </Badge>
         )}
       </div>
     ),
   },
-];
+  ];
+}
 
 /** The replicas sharing the database, as the database server sees them. */
 export function ReplicasCard() {
+  const { t } = useTranslation('system');
   const cluster = useCluster();
   const v = cluster.data;
   return (
     <Card>
       <CardHeader
-        title="Replicas"
-        description={v ? `Database engine: ${ENGINES[v.engine] ?? v.engine}` : 'The panel processes sharing the database, and the one that runs the background jobs.'}
+        title={t('replicas.title')}
+        description={v ? t('replicas.engine', { engine: ENGINES[v.engine] ?? v.engine }) : t('replicas.description')}
       />
-      {cluster.isError ? <ErrorState error={cluster.error} onRetry={() => cluster.refetch()} title="Could not load the replicas" /> : null}
+      {cluster.isError ? <ErrorState error={cluster.error} onRetry={() => cluster.refetch()} title={t('replicas.loadFailed')} /> : null}
       {cluster.isPending ? <LoadingRows rows={2} /> : null}
       {v ? <ReplicasBody view={v} /> : null}
     </Card>
@@ -67,12 +73,12 @@ export function ReplicasCard() {
 }
 
 export function ReplicasBody({ view }: { view: ClusterView }) {
+  const { t } = useTranslation('system');
   if (view.engine === 'sqlite') {
     return (
       <div className="card-body">
         <p className="muted">
-          This panel runs alone on SQLite: one process owns the database file. To run several replicas behind one Traefik, move to PostgreSQL as
-          docs/replicas.md explains in “Several replicas (PostgreSQL)”.
+          {t('replicas.sqlite')}
         </p>
       </div>
     );
@@ -80,10 +86,9 @@ export function ReplicasBody({ view }: { view: ClusterView }) {
   return (
     <>
       <p className="card-body muted small">
-        Listed from PostgreSQL’s own view (pg_stat_activity and pg_locks): a replica shows here while its connections are open. The leader runs the
-        jobs that must run once for all replicas.
+        {t('replicas.postgres')}
       </p>
-      <DataTable data={view.replicas} rowKey={(r) => r.id} columns={replicaColumns} label="Replicas" />
+      <DataTable data={view.replicas} rowKey={(r) => r.id} columns={replicaColumns()} label={t('replicas.title')} />
     </>
   );
 }

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/card';
 import { PanelCard } from './panel-card';
 import { ReplicasCard } from './replicas-card';
 import { TraefikCard } from './traefik-card';
 
 export function SystemPage() {
+  const { t } = useTranslation('system');
   return (
     <>
-      <PageHeader title="System" description="How this panel runs, its connection to Traefik, and the replicas that share its database." />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="stack">
         <PanelCard />
         <TraefikCard />

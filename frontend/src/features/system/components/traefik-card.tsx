@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -8,42 +9,43 @@ import { useProxyStatus } from '@/lib/api/resources';
 
 /** Traefik's connection: its polls, its API, a test to run again, and the configuration to give it. */
 export function TraefikCard() {
+  const { t } = useTranslation(['system', 'components']);
   const status = useProxyStatus();
   const poll = status.data?.poll;
-  const t = status.data?.traefik;
+  const traefik = status.data?.traefik;
   return (
     <Card>
-      <CardHeader title="Traefik" description="Whether Traefik fetches the panel's configuration, and whether the panel reads Traefik's API." />
+      <CardHeader title={t('traefik.title')} description={t('traefik.description')} />
       <div className="card-body stack">
         <dl className="kv small" data-testid="system-traefik">
-          <dt>Configuration</dt>
+          <dt>{t('traefik.configuration')}</dt>
           <dd>
             <PollCheck poll={poll} />
           </dd>
-          <dt>API</dt>
+          <dt>{t('traefik.api')}</dt>
           <dd>
-            {!t ? (
-              <Badge tone="neutral">Checking…</Badge>
-            ) : !t.configured ? (
-              <Badge tone="neutral">Not configured</Badge>
-            ) : t.reachable ? (
+            {!traefik ? (
+              <Badge tone="neutral">{t('components:traefikSetup.checking')}</Badge>
+            ) : !traefik.configured ? (
+              <Badge tone="neutral">{t('traefik.notConfigured')}</Badge>
+            ) : traefik.reachable ? (
               <Badge tone="success" icon="checkCircle">
-                Connected
+                {t('traefik.connected')}
               </Badge>
             ) : (
               <Badge tone="warning" icon="alert">
-                Not answering
+                {t('traefik.notAnswering')}
               </Badge>
             )}
           </dd>
         </dl>
-        {t?.configured && !t.reachable ? (
-          <Alert tone="warning" title="The panel cannot read Traefik's API right now">
-            Your services are still served; the live views wait until it answers. Run the test below for what to check.
-            {t.error ? (
+        {traefik?.configured && !traefik.reachable ? (
+          <Alert tone="warning" title={t('traefik.unreadable')}>
+            {t('traefik.unreadableText')}
+            {traefik.error ? (
               <details className="small muted">
-                <summary>Details</summary>
-                <code className="wrap">{t.error}</code>
+                <summary>{t('components:connectionTest.details')}</summary>
+                <code className="wrap">{traefik.error}</code>
               </details>
             ) : null}
           </Alert>
@@ -51,7 +53,7 @@ export function TraefikCard() {
         <ConnectionTest />
         {poll?.setups?.length ? (
           <details>
-            <summary>Traefik's configuration (traefik.yml) for Docker or this host</summary>
+            <summary>{t('traefik.setup')}</summary>
             <div style={{ marginTop: 12 }}>
               <SetupGuide setups={poll.setups} />
             </div>

@@ -273,7 +273,13 @@ async function tour(
   theme: (typeof themes)[number],
   locale: Locale,
 ) {
-  const ctx = await browser.newContext({ viewport: sizes[size], colorScheme: theme, locale, storageState: state });
+  // The sign-in's saved state carries the language the setup page remembered: left out, so
+  // the browser's locale decides.
+  const storageState = state && {
+    ...state,
+    origins: state.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => e.name !== 'gatehouse.language') })),
+  };
+  const ctx = await browser.newContext({ viewport: sizes[size], colorScheme: theme, locale, storageState });
   // The panel remembers a language per browser (localStorage); this browser's is the locale.
   await ctx.addInitScript((lng) => localStorage.setItem('gatehouse.language', lng), locale);
   const page = await ctx.newPage();

@@ -30,7 +30,9 @@ import (
 // on the built binary, whose resident set (VmRSS; VmHWM, the peak) is the
 // figure an operator sees, and with app.Run in this process, where the Go
 // heap in use after a forced GC is read and a heap profile explains it
-// (which feature holds it, and the top allocation sites).
+// (which feature holds it, and the top allocation sites). BENCH_PANEL_ENV
+// adds to the binary's environment (for example
+// BENCH_PANEL_ENV="PANEL_MEMORY_LIMIT=off" to compare limits).
 func TestBenchMemory(t *testing.T) {
 	const services, sessions = 10000, 5000
 	fmt.Printf("\nmemory of the panel (SQLite): idle, %d services, %d shared-link sessions on top, after verify load\n",
@@ -38,14 +40,19 @@ func TestBenchMemory(t *testing.T) {
 	t.Run("binary", func(t *testing.T) {
 		bin := harness.BuildGatehouse(t)
 		fmt.Printf("built binary: resident set (VmRSS: the binary's mapped pages and the process's own memory, RssAnon)\n")
-		fmt.Printf("and its peak so far (VmHWM); no GC forced\n")
-		fmt.Printf("%-34s %10s %10s %10s\n", "phase", "RSS", "anon", "peak RSS")
+		fmt.Printf("and its peak so far (VmHWM); no GC forced; CPU: the process's user+system time so far\n")
+		fmt.Printf("%-34s %10s %10s %10s %10s\n", "phase", "RSS", "anon", "peak RSS", "CPU")
 		memoryScenario(t, services, sessions, func(dir string) memoryPanel {
-			r := harness.StartReplica(t, bin, "memory", map[string]string{"PANEL_DATA_DIR": dir})
+			env := map[string]string{"PANEL_DATA_DIR": dir}
+			for _, kv := range strings.Fields(os.Getenv("BENCH_PANEL_ENV")) {
+				k, v, _ := strings.Cut(kv, "=")
+				env[k] = v
+			}
+			r := harness.StartReplica(t, bin, "memory", env)
 			pid := r.PID()
 			return memoryPanel{p: r.Panel, stop: r.Kill, sample: func(phase string) {
 				m := procMemory(t, pid)
-				fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB\n", phase, mb(m.rss), mb(m.anon), mb(m.hwm))
+				fmt.Printf("%-34s %8.1fMB %8.1fMB %8.1fMB %9.1fs\n", phase, mb(m.rss), mb(m.anon), mb(m.hwm), procCPU(t, pid))
 			}}
 		})
 	})
@@ -183,6 +190,25 @@ func procMemory(t *testing.T, pid int) (m memory) {
 		}
 	}
 	return m
+}
+
+// procCPU reads the user and system time a process has taken so far, in
+// seconds (utime and stime of /proc/<pid>/stat, in clock ticks of 1/100 s).
+func procCPU(t *testing.T, pid int) float64 {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The command name, in parentheses, may hold spaces: fields count from after it.
+	_, rest, _ := strings.Cut(string(b), ") ")
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		t.Fatalf("/proc/%d/stat: %q", pid, b)
+	}
+	utime, _ := strconv.ParseUint(f[11], 10, 64)
+	stime, _ := strconv.ParseUint(f[12], 10, 64)
+	return float64(utime+stime) / 100
 }
 
 // writeHeapProfile writes this process's heap profile (as of the last GC) to file.

@@ -9,12 +9,13 @@ import (
 	"syscall"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/app"
+	"github.com/gatehouse-proxy/gatehouse/internal/procmem"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := app.Run(ctx, app.Options{Args: os.Args[1:], Getenv: os.Getenv, Stdout: os.Stdout, Stderr: os.Stderr,
-		SetMemoryLimit: debug.SetMemoryLimit})
+		SetMemoryLimit: debug.SetMemoryLimit, ReleaseExecutable: procmem.ReleaseExecutable})
 	stop()
 	os.Exit(code)
 }

@@ -42,7 +42,25 @@ func BuildGatehouse(t testing.TB) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/gatehouse: %v\n%s", err, out)
 	}
+	syncFile(t, bin)
 	return bin
+}
+
+// syncFile writes a file just written out to disk, as an installed binary
+// is: the kernel reclaims only clean pages of a file, so a binary run
+// seconds after it was built would keep the pages procmem.ReleaseExecutable
+// asks it to drop, and the memory figures of a build would not be those
+// of an installation.
+func syncFile(t testing.TB, file string) {
+	t.Helper()
+	f, err := os.Open(file) //nolint:gosec // the binary just built
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	if err := f.Sync(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // GatehouseImage is backend/Dockerfile's runtime stage: the binary as

@@ -173,7 +173,7 @@ func TestOwnSessions(t *testing.T) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		if want := []string{"address", "createdAt", "current", "expiresAt", "id", "lastSeenAt", "userAgent"}; !slices.Equal(keys, want) {
+		if want := []string{"address", "createdAt", "current", "expiresAt", "id", "lastSeenAt", "portal", "userAgent"}; !slices.Equal(keys, want) {
 			t.Fatalf("session keys = %v; want %v", keys, want)
 		}
 	}

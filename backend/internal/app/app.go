@@ -71,6 +71,10 @@ type Options struct {
 	// (debug.SetMemoryLimit): the binary sets it; a test that runs the app
 	// in its own process leaves it nil, keeping its own limit.
 	SetMemoryLimit func(int64) int64
+	// ReleaseExecutable, if set, is called once the panel is ready to
+	// serve, to drop the executable's pages start-up touched and have the
+	// rest read as used (procmem.ReleaseExecutable): the binary sets it.
+	ReleaseExecutable func() error
 }
 
 // Run runs the gatehouse command and returns the process exit code.
@@ -553,6 +557,11 @@ func serve(ctx context.Context, cfg config.Config, log *slog.Logger, o Options) 
 	addr := ln.Addr().String()
 	for _, f := range c.onListen {
 		f(addr)
+	}
+	if o.ReleaseExecutable != nil {
+		if err := o.ReleaseExecutable(); err != nil {
+			log.Debug("executable pages kept resident", "err", err)
+		}
 	}
 	log.Info("gatehouse listening", "url", "http://"+addr, "version", Version, "managed", cfg.Managed, "database", cfg.DatabaseForLog())
 	if o.Ready != nil {

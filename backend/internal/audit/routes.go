@@ -48,6 +48,7 @@ var Overrides = map[string]Override{
 	"POST /api/admin/logout":                          {NoDiff: true, Action: ActionSignOut, Type: "admin.sessions"},
 	"PUT /api/admin/me/password":                      {NoDiff: true, Type: "admin.me.password"},
 	"DELETE /api/admin/me/sessions/:id":               {NoDiff: true},
+	"DELETE /api/portal/sessions/:id":                 {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
 	"DELETE /api/sessions/:id":                        {NoDiff: true},
 	"POST /api/machine-tokens/:id/revoke":             {Read: "/api/machine-tokens/:id", Action: "revoke", Type: "machine-tokens"},
 	"POST /api/services/:id/security-configs":         {Read: "/api/services/:id/security-configs", Action: ActionUpdate},

@@ -51,7 +51,7 @@ func (f *fragment) followDomains(g *Snapshot, sv *ServiceSpec, enc *entryEncoder
 	}
 	nf := f
 	if !f.sameHTTPS(now) {
-		if nf = f.withHTTPS(now, sv.ID, enc); nf == nil {
+		if nf = f.withHTTPS(now, enc); nf == nil {
 			return nil, nil
 		}
 	}

@@ -15,6 +15,7 @@ import (
 // exactly the bytes Encode(BuildWithProblems(snapshot)) gives.
 type fragment struct {
 	seen      uint64     // the last assembly that used it
+	owner     string     // the service's id: every entry's owner
 	slug      string     // the slug it was built with
 	protected bool       // the protection flag it was built with
 	domain    domainPart // what it took from domains
@@ -27,11 +28,12 @@ type fragment struct {
 
 // entry is one named object, encoded as `"name":value`. Once assembled,
 // json is a slice of the assembled body (see share), which is served as
-// it is: json is never written in place, only replaced.
+// it is: json is never written in place, only replaced. Its owner is its
+// fragment's (see owner): there are several entries to a service.
 type entry struct {
-	name, owner string
-	json        []byte
-	frag        *fragment // the fragment it belongs to; nil: no service's
+	name string
+	json []byte
+	frag *fragment // the fragment it belongs to; nil: no service's
 	// tlsAt, in a router with a TLS block, is where the block's value
 	// starts: it is the last field, so json is json[:tlsAt], the block and
 	// "}". Zero in every other entry.
@@ -46,6 +48,14 @@ const (
 	secTransports
 	numSections
 )
+
+// owner is the id of the service the entry belongs to; "" for none.
+func (e *entry) owner() string {
+	if e.frag == nil {
+		return ""
+	}
+	return e.frag.owner
+}
 
 var sectionKeys = [numSections]string{`"routers":`, `"services":`, `"middlewares":`, `"serversTransports":`}
 
@@ -72,7 +82,7 @@ func (e *entryEncoder) value(v any) ([]byte, error) {
 	return bytes.Clone(e.buf.Bytes()[:e.buf.Len()-1]), nil
 }
 
-func (e *entryEncoder) encode(name, owner string, v any) (entry, error) {
+func (e *entryEncoder) encode(name string, v any) (entry, error) {
 	e.buf.Reset()
 	if err := e.enc.Encode(name); err != nil {
 		return entry{}, err
@@ -83,37 +93,39 @@ func (e *entryEncoder) encode(name, owner string, v any) (entry, error) {
 		return entry{}, fmt.Errorf("encode %s: %w", name, err)
 	}
 	e.buf.Truncate(e.buf.Len() - 1)
-	return entry{name: name, owner: owner, json: bytes.Clone(e.buf.Bytes())}, nil
+	return entry{name: name, json: bytes.Clone(e.buf.Bytes())}, nil
 }
 
-// entries encodes every object of cfg, each section sorted by name.
+// entries encodes every object of cfg, each section sorted by name. The
+// objects of a service's fragment all belong to it (cfg.owners); the
+// caller sets their fragment, which names the owner.
 func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
 	var out [numSections][]entry
 	if cfg.HTTP == nil {
 		return out, nil
 	}
 	var err error
-	add := func(sec int, name, owner string, v any) {
+	add := func(sec int, name string, v any) {
 		if err != nil {
 			return
 		}
 		var en entry
-		if en, err = e.encode(name, owner, v); err == nil {
+		if en, err = e.encode(name, v); err == nil {
 			out[sec] = append(out[sec], en)
 		}
 	}
 	h := cfg.HTTP
 	for _, n := range slices.Sorted(maps.Keys(h.Routers)) {
-		add(secRouters, n, cfg.owners.routers[n], h.Routers[n])
+		add(secRouters, n, h.Routers[n])
 	}
 	for _, n := range slices.Sorted(maps.Keys(h.Services)) {
-		add(secServices, n, cfg.owners.services[n], h.Services[n])
+		add(secServices, n, h.Services[n])
 	}
 	for _, n := range slices.Sorted(maps.Keys(h.Middlewares)) {
-		add(secMiddlewares, n, cfg.owners.middlewares[n], h.Middlewares[n])
+		add(secMiddlewares, n, h.Middlewares[n])
 	}
 	for _, n := range slices.Sorted(maps.Keys(h.ServersTransports)) {
-		add(secTransports, n, cfg.owners.transports[n], h.ServersTransports[n])
+		add(secTransports, n, h.ServersTransports[n])
 	}
 	return out, err
 }
@@ -123,7 +135,7 @@ func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
 // Build does inside the whole snapshot, then encodes its objects.
 func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) (*fragment, error) {
 	b := newBuilder(g, 1)
-	f := &fragment{slug: slug, protected: sv.Protected, domain: g.domainPartOf(&sv)}
+	f := &fragment{owner: sv.ID, slug: slug, protected: sv.Protected, domain: g.domainPartOf(&sv)}
 	if err := b.service(sv, slug); err != nil {
 		// A service the builder refuses is left out and reported, not an
 		// error of the whole configuration (as in BuildWithProblems).

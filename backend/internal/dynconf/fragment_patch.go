@@ -142,11 +142,10 @@ func (f *fragment) sameHTTPS(d domainPart) bool {
 	return r0 == r1 && h0 == h1 && (!h1 || f.domain.hsts == d.hsts)
 }
 
-// withHTTPS returns a copy of f (marked) for the HTTPS settings d (owner:
-// its service's id): the redirect and HSTS middlewares as d gives them and
+// withHTTPS returns a copy of f (marked) for the HTTPS settings d: the redirect and HSTS middlewares as d gives them and
 // every router's middleware list to match. nil when f's bytes are not what
 // it was built with; build it again then.
-func (f *fragment) withHTTPS(d domainPart, owner string, enc *entryEncoder) *fragment {
+func (f *fragment) withHTTPS(d domainPart, enc *entryEncoder) *fragment {
 	redirectMW, hstsMW := Prefix+"https-"+f.slug, Prefix+"hsts-"+f.slug
 	r0, h0 := f.httpsOn(f.domain)
 	r1, h1 := f.httpsOn(d)
@@ -165,9 +164,13 @@ func (f *fragment) withHTTPS(d domainPart, owner string, enc *entryEncoder) *fra
 	}
 	nf := *f
 	nf.seen, nf.domain.redirect, nf.domain.hsts = 0, d.redirect, d.hsts
-	nf.entries = [numSections][]entry{}
-	for sec := range numSections {
-		nf.entries[sec] = make([]entry, 0, len(f.entries[sec])+2)
+	// Sized as they end up (the middlewares lose or gain at most two):
+	// after a write to a domain, thousands of fragments are copied.
+	nf.entries = [numSections][]entry{
+		secRouters:     make([]entry, 0, len(f.entries[secRouters])),
+		secMiddlewares: make([]entry, 0, len(f.entries[secMiddlewares])+2),
+		secServices:    slices.Clone(f.entries[secServices]),
+		secTransports:  slices.Clone(f.entries[secTransports]),
 	}
 	for _, e := range f.entries[secRouters] {
 		tls := e.tlsAt > 0
@@ -198,15 +201,16 @@ func (f *fragment) withHTTPS(d domainPart, owner string, enc *entryEncoder) *fra
 		return nil
 	}
 	add := func(name string, mw *Middleware) bool {
-		e, err := enc.encode(name, owner, mw)
+		e, err := enc.encode(name, mw)
 		nf.entries[secMiddlewares] = append(nf.entries[secMiddlewares], e)
 		return err == nil
 	}
 	if r1 && !add(redirectMW, httpsRedirect()) || h1 && !add(hstsMW, hstsHeaders(d.hsts)) {
 		return nil
 	}
-	nf.entries[secServices] = append(nf.entries[secServices], f.entries[secServices]...)
-	nf.entries[secTransports] = append(nf.entries[secTransports], f.entries[secTransports]...)
+	if mws := nf.entries[secMiddlewares]; cap(mws) > len(mws) {
+		nf.entries[secMiddlewares] = slices.Clone(mws)
+	}
 	for sec := range nf.entries {
 		for i := range nf.entries[sec] {
 			nf.entries[sec][i].frag = &nf

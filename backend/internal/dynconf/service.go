@@ -119,8 +119,8 @@ func (c *cached) owners() map[string]string {
 		}
 		c.routers = make(map[string]string, len(c.routerEntries))
 		for _, e := range c.routerEntries {
-			if e.owner != "" {
-				c.routers[e.name] = e.owner
+			if o := e.owner(); o != "" {
+				c.routers[e.name] = o
 			}
 		}
 	})
@@ -357,6 +357,6 @@ func (s *Service) RouterOwner(ctx context.Context) (func(name string) string, er
 		if !ok {
 			return ""
 		}
-		return rs[i].owner
+		return rs[i].owner()
 	}, nil
 }

@@ -32,27 +32,48 @@ type policy struct {
 // servicePolicy is one service's protections.
 type servicePolicy struct {
 	id, name  string
-	enabled   bool
 	expiresAt time.Time // zero: never
 	hosts     []string  // lower-case FQDNs, in declared order
 	// entrypoints the service is routed on (none: the global defaults),
-	// which say the scheme browsers use (Schemes).
+	// which say the scheme browsers use (Schemes). Services listing the
+	// same entrypoints share one slice.
 	entrypoints []string
-	protected   bool
-	basic       *basicPolicy
-	sso         *ssoPolicy
-	links       bool
-	emailCode   *emailCodePolicy
-	people      *peoplePolicy
-	tokens      bool     // machine tokens are accepted
-	tokenHdr    string   // canonical name of the service's own token header, if any
-	challenge   []string // WWW-Authenticate value when basic auth is accepted
 	// rules decide before any protection; nil when the service has no
 	// rule, no global rule applies and no default action was set: then a
 	// protected service authenticates and an unprotected one allows.
-	rules *rules.Set
+	rules     *rules.Set
+	enabled   bool
+	protected bool
+	links     bool
+	tokens    bool // machine tokens are accepted
+	// The protections with settings of their own and the launcher entry,
+	// which most services lack: those share noExtras, so that a policy of
+	// 10,000 services does not hold them 10,000 times over. Never written
+	// through before withExtras.
+	*policyExtras
+}
+
+// policyExtras is the part of a servicePolicy most services leave empty.
+type policyExtras struct {
+	basic     *basicPolicy
+	sso       *ssoPolicy
+	emailCode *emailCodePolicy
+	people    *peoplePolicy
+	tokenHdr  string   // canonical name of the service's own token header, if any
+	challenge []string // WWW-Authenticate value when basic auth is accepted
 	// launcher is how the service shows on the portal's launcher.
 	launcher store.Launcher
+}
+
+// noExtras is the policyExtras of every service that has none: read only.
+var noExtras = &policyExtras{}
+
+// withExtras gives sp extras of its own, to be written.
+func (p *servicePolicy) withExtras() *policyExtras {
+	if p.policyExtras == noExtras {
+		p.policyExtras = &policyExtras{}
+	}
+	return p.policyExtras
 }
 
 // protections names the enabled protections, as the API shows them.
@@ -193,6 +214,22 @@ func (c *policyCache) get(ctx context.Context) (*policy, error) {
 	return p, nil
 }
 
+// entrypointLists hands out one slice per distinct entrypoint list: a
+// policy's services mostly list the same few.
+type entrypointLists map[string][]string
+
+func (l *entrypointLists) of(eps []string) []string {
+	if *l == nil {
+		*l = entrypointLists{}
+	}
+	k := strings.Join(eps, "\x00")
+	if v, ok := (*l)[k]; ok && len(v) == len(eps) {
+		return v
+	}
+	(*l)[k] = eps
+	return eps
+}
+
 // loadPolicy reads every service, its enabled protections and the users of
 // the credential sets they use.
 func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
@@ -239,8 +276,13 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	}
 	p := &policy{services: make(map[string]*servicePolicy, len(rows)), panelURL: strings.TrimRight(panel, "/"),
 		portalURL: strings.TrimRight(portal, "/"), people: people}
+	var eps entrypointLists
 	for _, r := range rows {
-		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: r.Entrypoints.V, launcher: r.Launcher.V}
+		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: eps.of(r.Entrypoints.V),
+			policyExtras: noExtras}
+		if r.Launcher.V != (store.Launcher{}) {
+			sp.withExtras().launcher = r.Launcher.V
+		}
 		if r.ExpiresAt != nil {
 			sp.expiresAt = *r.ExpiresAt
 		}
@@ -264,11 +306,11 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 					bp.users = m
 				}
 			}
-			sp.basic = bp
-			sp.challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
+			sp.withExtras().basic = bp
+			sp.withExtras().challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
 		case store.SecuritySSO:
 			st := decodeSSOSettings(c.Settings.V)
-			sp.sso = &ssoPolicy{issuer: st.Issuer, subjects: map[string]bool{}, emails: map[string]bool{},
+			sp.withExtras().sso = &ssoPolicy{issuer: st.Issuer, subjects: map[string]bool{}, emails: map[string]bool{},
 				names: map[string]bool{}, groups: map[string]bool{}}
 			for _, u := range st.Users {
 				sp.sso.add(u)
@@ -277,21 +319,21 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 				sp.sso.groups[g] = true
 			}
 		case store.SecurityPeople:
-			sp.people = newPeoplePolicy(decodePeopleSettings(c.Settings.V), people, groupName)
+			sp.withExtras().people = newPeoplePolicy(decodePeopleSettings(c.Settings.V), people, groupName)
 		case store.SecuritySharedLinks:
 			sp.links = true
 		case store.SecurityEmailCode:
 			st := decodeEmailCodeSettings(c.Settings.V)
-			sp.emailCode = &emailCodePolicy{allow: newEmailAllow(st.Allowed), sessionSeconds: st.SessionSeconds}
+			sp.withExtras().emailCode = &emailCodePolicy{allow: newEmailAllow(st.Allowed), sessionSeconds: st.SessionSeconds}
 		case store.SecurityTokens:
 			sp.tokens = true
 			if h := decodeTokenHeader(c.Settings.V); h != "" {
-				sp.tokenHdr = textproto.CanonicalMIMEHeaderKey(h)
+				sp.withExtras().tokenHdr = textproto.CanonicalMIMEHeaderKey(h)
 			}
 			if sp.challenge == nil {
 				// Many WebDAV and CalDAV clients send credentials only after a
 				// Basic challenge; the token goes in as the password.
-				sp.challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
+				sp.withExtras().challenge = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}
 			}
 		}
 	}

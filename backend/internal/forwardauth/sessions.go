@@ -36,12 +36,14 @@ type session struct {
 	// people sessions: the person (whose name and groups come from the
 	// directory snapshot), the portal session, and the sign-in's strength
 	// and time.
-	personID, portalSessionID  string
-	secondFactor               bool
-	signedInAt                 time.Time
-	expiresAt                  time.Time
-	hUser, hEmail, hName, hGrp []string
-	lastTouch                  atomic.Int64 // unix seconds
+	personID, portalSessionID string
+	secondFactor              bool
+	signedInAt                time.Time
+	expiresAt                 time.Time
+	// h holds the header values: user, e-mail, name and groups (see
+	// headers), in the session itself rather than in an array of their own.
+	h         [4]string
+	lastTouch atomic.Int64 // unix seconds
 }
 
 func newSession(r store.Session) *session {
@@ -61,12 +63,17 @@ func newSession(r store.Session) *session {
 		s.sso = &identity{user: r.Subject, email: r.Email, emailVerified: r.Email != "", name: r.DisplayName,
 			groups: r.Groups.V, issuer: r.SSOIssuer, subject: r.SSOSubject, preferred: r.SSOUsername}
 	}
-	// One array for the four values; each slice is capped, so an append
-	// to one copies it rather than writing over the next.
-	h := []string{headerSafe(s.user), headerSafe(s.email), headerSafe(s.name), headerSafe(strings.Join(s.groups, ","))}
-	s.hUser, s.hEmail, s.hName, s.hGrp = h[0:1:1], h[1:2:2], h[2:3:3], h[3:4:4]
+	s.h = [4]string{headerSafe(s.user), headerSafe(s.email), headerSafe(s.name), headerSafe(strings.Join(s.groups, ","))}
 	s.lastTouch.Store(r.LastSeenAt.Unix())
 	return s
+}
+
+// headers returns the values of the user, e-mail, name and groups headers,
+// one-element slices of s.h: answering a verify allocates nothing for them.
+// Each is capped, so an append to one copies it rather than writing over
+// the next.
+func (s *session) headers() (user, email, name, groups []string) {
+	return s.h[0:1:1], s.h[1:2:2], s.h[2:3:3], s.h[3:4:4]
 }
 
 // headerSafe drops control characters so a claim can never split a header.

@@ -157,7 +157,8 @@ func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy,
 				return c.Redirect(redirectStatus(f.method), f.proto+"://"+f.host+withoutParams(f.uri))
 			}
 			s.sessions.touch(sess, now)
-			return allow(c, sess.hUser, sess.hEmail, sess.hName, sess.hGrp)
+			user, email, name, groups := sess.headers()
+			return allow(c, user, email, name, groups)
 		case sess.kind == store.SessionSSO && sp.sso != nil:
 			denied = sess
 		}

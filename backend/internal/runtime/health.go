@@ -60,6 +60,9 @@ func (s *Service) Health(ctx context.Context, probe bool) (HealthView, error) {
 	if err != nil {
 		return v, err
 	}
+	// Sized once: the round holds the items while it probes (10,000
+	// services grown by appends would hold room for 16,384).
+	v.Items = make([]ServiceHealth, 0, len(panel))
 	for _, ps := range panel {
 		h := ServiceHealth{ServiceID: ps.id, Name: ps.name, Source: "panel", Servers: []Server{}}
 		if raw != nil {

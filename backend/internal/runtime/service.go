@@ -21,11 +21,16 @@ import (
 
 // ServiceLister walks the panel's enabled services (services.Service).
 type ServiceLister interface {
-	// EachEnabled calls fn with every enabled service, one row at a time
-	// (the health round runs every few seconds: holding every decoded row
-	// at once would cost 13 MB at 10,000 services each time).
-	EachEnabled(ctx context.Context, fn func(store.Service) error) error
+	// EachEnabledOf calls fn with every enabled service, one row at a
+	// time, reading only the columns cols (and id and domain_id): the
+	// health round runs every few seconds, and holding every decoded row
+	// at once would cost 13 MB at 10,000 services each time, decoding
+	// every column of each four times what it reads.
+	EachEnabledOf(ctx context.Context, cols []string, fn func(store.Service) error) error
 }
+
+// panelServiceColumns are the columns a panelService is made of.
+var panelServiceColumns = []string{"name", "hostnames", "entrypoints", "middlewares", "targets"}
 
 // DomainLister lists the panel's domains (domains.Service).
 type DomainLister interface {
@@ -212,7 +217,7 @@ func (s *Service) panelServicesWithGlobals(ctx context.Context) ([]panelService,
 		defaults, globals = g.DefaultEntrypoints, g.GlobalMiddlewares
 	}
 	var out []panelService
-	err := s.d.Services.EachEnabled(ctx, func(r store.Service) error {
+	err := s.d.Services.EachEnabledOf(ctx, panelServiceColumns, func(r store.Service) error {
 		eps := r.Entrypoints.V
 		if len(eps) == 0 {
 			eps = defaults

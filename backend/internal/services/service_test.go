@@ -65,6 +65,28 @@ func TestEachEnabledWalksListEnabled(t *testing.T) {
 			t.Fatalf("row %d: host names %v, want %v", i, services.FQDNs(got[i]), services.FQDNs(want[i]))
 		}
 	}
+	// Only the columns asked for (and id, domain_id) are read.
+	var some []store.Service
+	if err := svc.EachEnabledOf(ctx, []string{"name", "hostnames"}, func(r store.Service) error {
+		some = append(some, r)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if len(some) != len(want) {
+		t.Fatalf("EachEnabledOf gave %d rows, ListEnabled %d", len(some), len(want))
+	}
+	for i := range want {
+		if some[i].ID != want[i].ID || some[i].Name != want[i].Name {
+			t.Fatalf("row %d: EachEnabledOf %s %q, ListEnabled %s %q", i, some[i].ID, some[i].Name, want[i].ID, want[i].Name)
+		}
+		if fmt.Sprint(services.FQDNs(some[i])) != fmt.Sprint(services.FQDNs(want[i])) {
+			t.Fatalf("row %d: host names %v, want %v", i, services.FQDNs(some[i]), services.FQDNs(want[i]))
+		}
+		if len(some[i].Targets.V) != 0 {
+			t.Fatalf("row %d: targets %v read although not asked for", i, some[i].Targets.V)
+		}
+	}
 	stop := errors.New("stop")
 	n := 0
 	if err := svc.EachEnabled(ctx, func(store.Service) error { n++; return stop }); !errors.Is(err, stop) || n != 1 {

@@ -115,6 +115,13 @@ func (s *Service) change(c echo.Context, next echo.HandlerFunc, p plan) error {
 	if e.ResourceName == "" {
 		e.ResourceName = nameOf(before)
 	}
+	if parent := parentItem(c.Path(), s.routeSet(c.Echo())); e.ResourceName == "" && parent != "" {
+		// A sub-resource (a service's access rules, its protections) is
+		// named after the item it belongs to, read now: the name survives
+		// the item's deletion in the log.
+		v, _ := s.read(c, fill(parent, c, ""), nil)
+		e.ResourceName = nameOf(v)
+	}
 	if !p.noDiff && readable {
 		e.Changes = Diff(before, after)
 	}

@@ -74,6 +74,9 @@ func (s *Service) List(ctx context.Context, f Filter) (Page, error) {
 		next := rows[len(rows)-1].Seq
 		p.NextBefore = &next
 	}
+	if err := s.fillNames(ctx, rows); err != nil {
+		return Page{}, err
+	}
 	for i := range rows {
 		p.Items = append(p.Items, s.forReader(rows[i].view(), hide))
 	}
@@ -91,6 +94,9 @@ func (s *Service) Each(ctx context.Context, f Filter, fn func(EntryView) error) 
 		var rows []row
 		if err := s.where(ctx, f, hide).Order("seq DESC").Limit(min(batch, MaxExport-done)).Find(&rows).Error; err != nil {
 			return fmt.Errorf("export audit entries: %w", err)
+		}
+		if err := s.fillNames(ctx, rows); err != nil {
+			return err
 		}
 		for i := range rows {
 			if err := fn(s.forReader(rows[i].view(), hide)); err != nil {

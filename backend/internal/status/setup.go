@@ -109,7 +109,11 @@ func Setups(in SetupInput) []Setup {
 func traefikYML(title, panelURL string, in SetupInput, extraEntrypoints, apiComment string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# traefik.yml: Traefik's static configuration (%s).\n", title)
-	b.WriteString("entryPoints:\n  web:\n    address: \":80\"\n  websecure:\n    address: \":443\"\n")
+	// websecure declares its TLS (http.tls) rather than leaving it to the
+	// port: the panel reads Traefik's entrypoints and gives TLS to the
+	// routers of those that have it, so a websecure moved off 443 (a port
+	// taken on a shared host) still serves HTTPS.
+	b.WriteString("entryPoints:\n  web:\n    address: \":80\"\n  websecure:\n    address: \":443\"\n    http:\n      tls: {} # HTTPS on every router of this entrypoint\n")
 	b.WriteString(extraEntrypoints)
 	prov := Snippet(panelURL, in.Interval, in.TokenSet)
 	b.WriteString(prov)

@@ -14,6 +14,9 @@ import (
 type traefikStatic struct {
 	EntryPoints map[string]struct {
 		Address string `yaml:"address"`
+		HTTP    struct {
+			TLS *struct{} `yaml:"tls"`
+		} `yaml:"http"`
 	} `yaml:"entryPoints"`
 	Providers struct {
 		HTTP struct {
@@ -83,6 +86,12 @@ func TestSetups(t *testing.T) {
 				}
 				if doc.EntryPoints["web"].Address != ":80" || doc.EntryPoints["websecure"].Address != ":443" {
 					t.Errorf("%s: entrypoints %+v", s.Variant, doc.EntryPoints)
+				}
+				// Regression: websecure said it served TLS only through its port, so
+				// moved off 443 the panel (reading Traefik's entrypoints) gave its
+				// routers no TLS and HTTPS answered 404.
+				if doc.EntryPoints["websecure"].HTTP.TLS == nil || doc.EntryPoints["web"].HTTP.TLS != nil {
+					t.Errorf("%s: websecure must declare http.tls, web must not:\n%s", s.Variant, s.TraefikYML)
 				}
 				if !doc.API.Insecure || doc.Metrics.Prometheus == nil || !doc.Metrics.Prometheus.AddServicesLabels {
 					t.Errorf("%s: api %+v, metrics %+v", s.Variant, doc.API, doc.Metrics)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
@@ -77,11 +78,37 @@ func serviceLines(v any) [][2]string {
 	if len(sv.Entrypoints) > 0 {
 		eps = list(sv.Entrypoints)
 	}
+	served := servedOver(sv.Entrypoints)
 	redirect := "as the domain says"
 	if sv.HTTPSRedirect != nil {
 		redirect = map[bool]string{true: "on", false: "off"}[*sv.HTTPSRedirect]
 	}
-	return [][2]string{{"hostnames", list(hosts)}, {"targets", to}, {"entrypoints", eps}, {"redirect to HTTPS", redirect}}
+	return [][2]string{{"hostnames", list(hosts)}, {"targets", to}, {"entrypoints", eps}, {"served over", served}, {"redirect to HTTPS", redirect}}
+}
+
+// servedOver says whether Traefik will serve a service over HTTPS, plain
+// HTTP or both, by its entrypoints' names (the panel's heuristic when
+// Traefik has not said; the default entrypoints are HTTPS unless Settings
+// change them).
+func servedOver(eps []string) string {
+	if len(eps) == 0 {
+		return "HTTPS (the default entrypoints)"
+	}
+	var tls, plain []string
+	for _, ep := range eps {
+		if dynconf.IsTLSByName(ep) {
+			tls = append(tls, ep)
+		} else {
+			plain = append(plain, ep)
+		}
+	}
+	switch {
+	case len(plain) == 0:
+		return "HTTPS (" + list(tls) + ")"
+	case len(tls) == 0:
+		return "plain HTTP only (" + list(plain) + ")"
+	}
+	return "HTTPS (" + list(tls) + ") and plain HTTP (" + list(plain) + ")"
 }
 
 func domainLines(v any) [][2]string {

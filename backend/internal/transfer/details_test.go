@@ -32,8 +32,9 @@ func TestPlanDetails(t *testing.T) {
 		want       []string
 	}{
 		{KindService, "wiki", []string{"hostnames: wiki.example.com, wiki.example.org", "targets: http://[fd00::5]:3000",
-			"entrypoints: the default entrypoints", "redirect to HTTPS: as the domain says"}},
-		{KindService, "app", []string{"targets: http://10.0.0.1:8080 → https://10.0.0.2:8443", "entrypoints: the default entrypoints → web, websecure"}},
+			"entrypoints: the default entrypoints", "served over: HTTPS (the default entrypoints)", "redirect to HTTPS: as the domain says"}},
+		{KindService, "app", []string{"targets: http://10.0.0.1:8080 → https://10.0.0.2:8443", "entrypoints: the default entrypoints → web, websecure",
+			"served over: HTTPS (the default entrypoints) → HTTPS (websecure) and plain HTTP (web)"}},
 		{KindDomain, "lab.test", []string{"certificates: resolver le, wildcard", "HTTPS: redirect to HTTPS"}},
 		{KindService, "blog", nil},
 	}

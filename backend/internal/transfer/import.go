@@ -65,7 +65,7 @@ func (s *Service) Import(ctx context.Context, data []byte, o ImportOptions) (*Pl
 		if err := p.build(); err != nil {
 			return err
 		}
-		pl = p.finish(format, skipped)
+		pl = p.finish(format, p.resolverNotes(skipped))
 		if err := refusePersonAccess(ctx, p.items); err != nil {
 			return err
 		}

@@ -82,8 +82,9 @@ export function auditLog() {
       await table.waitFor();
       await table.getByRole('button', { name: /^Changes \(\d+\)$/ }).click();
       const diff = page.getByRole('table', { name: 'Changed fields' });
-      await diff.getByRole('row', { name: /issuer/ }).getByText(/^http:\/\/127\.0\.0\.1:\d+/).waitFor();
-      await diff.getByRole('row', { name: /clientSecretSet/ }).waitFor();
+      // Fields read as words ("Client secret set"), the raw path in the cell's title.
+      await diff.getByRole('row', { name: /^Issuer/ }).getByText(/^http:\/\/127\.0\.0\.1:\d+/).waitFor();
+      await diff.getByRole('row', { name: /^Client secret set/ }).waitFor();
       await shot(page, 'audit-sso-diff-desktop');
     });
 
@@ -127,7 +128,7 @@ export function auditLog() {
       await page.getByRole('table', { name: /^Audit log, \d+ entries/ }).waitFor();
       expect((await input.inputValue()) === '400', 'the retention was not saved').toBeTruthy();
       const first = page.getByRole('table', { name: /^Audit log/ }).getByRole('row').nth(1);
-      await first.getByText('audit.settings').waitFor();
+      await first.getByText('Updated audit log retention').waitFor();
       await page.setViewportSize(viewports.phone);
       await shot(page, 'audit-phone');
       await page.setViewportSize(viewports.desktop);

@@ -26,6 +26,10 @@ export function phoneLayout() {
       await shot(page, 'rough-dashboard-phone');
 
       await page.goto('/services');
+      // On a phone the filters fold behind one button.
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      await toggle.click();
+      expect((await toggle.getAttribute('aria-expanded')) === 'true', 'the Filters button did not open the filters').toBeTruthy();
       const filters = page.getByRole('group', { name: 'Filter by status' });
       await filters.waitFor();
       for (const b of await filters.getByRole('button').all()) {

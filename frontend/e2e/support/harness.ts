@@ -127,10 +127,13 @@ export class Harness {
     return proc;
   }
 
-  /** Starts a panel on `port` (a free one when omitted) with an empty data directory. */
-  async startPanel({ port, env = {}, dirPrefix = 'gatehouse-e2e-' }: { port?: number; env?: Record<string, string>; dirPrefix?: string } = {}): Promise<Panel> {
+  /**
+   * Starts a panel on `port` (a free one when omitted) with an empty data directory, or with
+   * `dir`, the data directory of a panel stopped before (a restart).
+   */
+  async startPanel({ port, env = {}, dirPrefix = 'gatehouse-e2e-', dir: reuse }: { port?: number; env?: Record<string, string>; dirPrefix?: string; dir?: string } = {}): Promise<Panel> {
     const listen = port ?? (await freePort());
-    const dir = this.tempDir(dirPrefix);
+    const dir = reuse ?? this.tempDir(dirPrefix);
     const base = `http://127.0.0.1:${listen}`;
     const proc = this.#spawn(panelBinary, [], { ...process.env, PANEL_LISTEN: `127.0.0.1:${listen}`, PANEL_DATA_DIR: dir, ...env }, '');
     return { base, dir, proc, ready: () => waitForHealth(base, proc) };
@@ -184,6 +187,19 @@ global: { checkNewVersion: false, sendAnonymousUsage: false }
       get: (host, count) => throughTraefik(ports.websecure, host, count),
       request: (host, opts) => requestThroughTraefik(ports.websecure, host, opts),
     };
+  }
+
+  /**
+   * Starts Traefik, when a binary is at hand, with `yml` as its static configuration file
+   * (a traefik.yml as a person would save it); answers the file's path, or null without a binary.
+   */
+  startTraefikFrom(yml: string): string | null {
+    const traefikBin = findTraefik();
+    if (!traefikBin) return null;
+    const file = path.join(this.tempDir('gatehouse-e2e-traefik-'), 'traefik.yml');
+    writeFileSync(file, yml);
+    this.#spawn(traefikBin, [`--configFile=${file}`], process.env, '[traefik] ');
+    return file;
   }
 
   /** Stops everything, keeps the processes' output in logFile and removes the data. */

@@ -208,7 +208,7 @@ export function AppShell() {
             onClick={theme.toggle}
           />
           <ButtonLink variant="ghost" size="sm" icon="user" to="/account" title={t('shell.account.title')} aria-current={location.pathname === '/account' ? 'page' : undefined}>
-            <span className="truncate" style={{ maxWidth: 140 }}>{me.data?.user.username ?? t('shell.account.label')}</span>
+            <span className="truncate topbar-name">{me.data?.user.username ?? t('shell.account.label')}</span>
           </ButtonLink>
           {me.data?.user.role === 'viewer' ? (
             <Badge tone="neutral" icon="eye" title={t('shell.viewer.title')}>
@@ -229,7 +229,7 @@ export function AppShell() {
               })
             }
           >
-            {t('common:actions.signOut')}
+            <span className="topbar-label">{t('common:actions.signOut')}</span>
           </Button>
         </header>
         <main id="main" className="content" tabIndex={-1}>

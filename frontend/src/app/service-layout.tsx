@@ -47,6 +47,18 @@ export function ServiceLayout() {
         description={
           s?.fqdns?.length ? (
             <span className="row" style={{ gap: 10 }}>
+              {canWrite ? (
+                // The switch sits with the service's state, away from Delete.
+                <Switch
+                  checked={s.enabled}
+                  disabled={toggle.isPending}
+                  label={s.enabled ? t('common:words.enabled') : t('common:words.disabled')}
+                  onChange={(e) => {
+                    const enabled = e.target.checked;
+                    toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(enabled ? t('service.enabledToast', { name: s.name }) : t('service.disabledToast', { name: s.name })) });
+                  }}
+                />
+              ) : null}
               {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">{t('common:words.disabled')}</Badge>}
               <ExposureBadge protection={s.protection} />
               {s.fqdns.map((f) => (
@@ -65,20 +77,9 @@ export function ServiceLayout() {
         }
         actions={
           s && canWrite ? (
-            <>
-              <Switch
-                checked={s.enabled}
-                disabled={toggle.isPending}
-                label={s.enabled ? t('common:words.enabled') : t('common:words.disabled')}
-                onChange={(e) => {
-                  const enabled = e.target.checked;
-                  toggle.mutate({ service: s, enabled }, { onSuccess: () => toast.success(enabled ? t('service.enabledToast', { name: s.name }) : t('service.disabledToast', { name: s.name })) });
-                }}
-              />
-              <Button variant="danger" icon="trash" onClick={() => setConfirm(true)}>
-                {t('common:actions.delete')}
-              </Button>
-            </>
+            <Button variant="danger" icon="trash" onClick={() => setConfirm(true)}>
+              {t('common:actions.delete')}
+            </Button>
           ) : null
         }
       />

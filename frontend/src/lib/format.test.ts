@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asSentence, formatVersion, joinNames } from './format';
+import { asSentence, formatRelative, formatVersion, joinNames } from './format';
 
 describe('asSentence', () => {
   it.each([
@@ -39,5 +39,19 @@ describe('joinNames', () => {
     [[], 5, 3, '3 more'],
   ])('%j (max %i, total %s) reads %s', (names, max, total, want) => {
     expect(joinNames(names, max, total)).toBe(want);
+  });
+});
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-01-01T12:00:00Z');
+  it.each([
+    ['2026-01-01T12:00:00Z', 'just now'],
+    ['2026-01-01T11:59:30Z', 'just now'],
+    ['2026-01-01T12:00:20Z', 'in a moment'],
+    ['2026-01-01T11:58:00Z', '2 minutes ago'],
+    ['2026-01-01T09:00:00Z', '3 hours ago'],
+    ['2025-12-30T12:00:00Z', '2 days ago'],
+  ])('%s is %s', (iso, want) => {
+    expect(formatRelative(iso, now)).toBe(want);
   });
 });

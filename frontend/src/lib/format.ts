@@ -34,6 +34,8 @@ export function formatRelative(iso?: string | null, now = Date.now()): string {
   if (Number.isNaN(t)) return '—';
   const diff = Math.round((t - now) / 1000);
   const abs = Math.abs(diff);
+  // Nobody says "0 seconds ago": the last minute is "just now" (or "in a moment").
+  if (abs < 45) return diff <= 0 ? i18n.t('ago.justNow') : i18n.t('ago.inAMoment');
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ['day', 86400],
     ['hour', 3600],

@@ -138,6 +138,11 @@ type CredentialUser struct {
 type Skipped struct {
 	Source string `json:"source"` // what it was, in the source's own terms: "proxy host #3 (a.example.com)"
 	Reason string `json:"reason"`
+	// CertResolver and Hosts, set on a router's certificate resolver that
+	// did not come over, let the import say whether the panel's base domains
+	// (existing or imported) already ask that resolver for these hosts.
+	CertResolver string   `json:"-"`
+	Hosts        []string `json:"-"`
 }
 
 // Reader turns one source file into a document and the list of what it left out.

@@ -23,6 +23,10 @@ type candidate struct {
 	eff     effects
 	up      *upstream // nil for a redirect
 	notes   []string
+	// resolver is the router's tls.certResolver, kept apart from the notes:
+	// whether it is lost depends on the base domains the panel will have,
+	// which the import's plan knows (document.Skipped.CertResolver).
+	resolver string
 }
 
 // maxNameLen is the longest Gatehouse service name.
@@ -117,6 +121,10 @@ func (f *file) convert() ([]document.Service, []document.CredentialSet, []docume
 			}
 			for _, n := range c.notes {
 				skipped = append(skipped, document.Skipped{Source: "router " + c.router, Reason: n})
+			}
+			if c.resolver != "" {
+				skipped = append(skipped, document.Skipped{Source: "router " + c.router, Reason: ResolverReason(c.resolver),
+					CertResolver: c.resolver, Hosts: c.hosts})
 			}
 		}
 	}
@@ -261,8 +269,12 @@ func (f *file) router(name string) (*candidate, error) {
 // from elsewhere.
 func (c *candidate) tls(get func(string) (any, bool, error)) error {
 	v, ok, err := get("tls")
-	if err != nil || !ok {
+	if err != nil {
 		return err
+	}
+	if !ok || v == false {
+		c.plainHTTP()
+		return nil
 	}
 	for _, ep := range c.eps {
 		if !dynconf.IsTLSByName(ep) {
@@ -278,8 +290,7 @@ func (c *candidate) tls(get func(string) (any, bool, error)) error {
 		s, _ := asString(m[k], "")
 		switch strings.ToLower(k) {
 		case "certresolver":
-			c.notes = append(c.notes, fmt.Sprintf("tls.certResolver %q is not imported: Gatehouse asks a resolver for the host names of a base domain; "+
-				"add the domain with resolver %q and move the service under it, or Traefik serves its default certificate for these hosts", s, s))
+			c.resolver = s
 		case "domains":
 			c.notes = append(c.notes, "tls.domains is not imported: Gatehouse requests certificates per base domain (wildcard or extra certificate configs on the domain)")
 		case "options":
@@ -287,6 +298,42 @@ func (c *candidate) tls(get func(string) (any, bool, error)) error {
 		}
 	}
 	return nil
+}
+
+// ResolverReason is what a skipped entry says when no base domain of the
+// panel covers the router's hosts with its resolver.
+func ResolverReason(resolver string) string {
+	return fmt.Sprintf("tls.certResolver %q is not imported: Gatehouse asks a resolver for the host names of a base domain; "+
+		"add the domain with resolver %q and the service's hosts fall under it, or Traefik serves its default certificate for these hosts", resolver, resolver)
+}
+
+// PlainEntrypoint is the entrypoint a router without TLS and without
+// entrypoints of its own is imported on: the plain-HTTP entrypoint of
+// Traefik's documentation, of the panel's setup guide and of managed mode.
+const PlainEntrypoint = "web"
+
+// plainHTTP keeps a router without a tls section on plain HTTP, as Traefik
+// serves it. Without entrypoints Traefik answers it on every default
+// entrypoint, without TLS; Gatehouse's default entrypoints terminate TLS,
+// so it is imported on the plain entrypoint instead. On an entrypoint
+// Gatehouse serves with TLS it gets TLS, which Traefik gives it only when
+// that entrypoint turns TLS on for all its routers: said per router.
+func (c *candidate) plainHTTP() {
+	if c.eff.redirect == nil && c.eff.httpsRedirect {
+		return // a router that only sends clients to https
+	}
+	if c.eps == nil {
+		c.eps = []string{PlainEntrypoint}
+		c.notes = append(c.notes, fmt.Sprintf("it has no tls section and no entrypoints, so Traefik serves it over plain HTTP: "+
+			"imported on the plain entrypoint %q, not on the default (HTTPS) entrypoints; add a TLS entrypoint to the service to serve it over HTTPS", PlainEntrypoint))
+		return
+	}
+	for _, ep := range c.eps {
+		if dynconf.IsTLSByName(ep) {
+			c.notes = append(c.notes, fmt.Sprintf("it has no tls section but listens on entrypoint %q: Traefik serves it over HTTPS there only if the entrypoint turns TLS on "+
+				"for every router (entryPoints.%s.http.tls); Gatehouse will serve it over HTTPS on %q", ep, ep, ep))
+		}
+	}
 }
 
 // clip quotes a rule for a message, shortened when long.

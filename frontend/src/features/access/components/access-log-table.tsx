@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { errorMessage } from '@/lib/api-client';
 import type { AccessLogEntry } from '@/lib/api-types';
@@ -77,7 +78,7 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
           </>
         }
       />
-      <div className="card-body log-filters" role="search" aria-label={t('log.filters', { title })}>
+      <FilterPanel label={t('log.filters', { title })} active={[filters.serviceId, filters.decision, filters.address, filters.identity].filter(Boolean).length} className="card-body log-filters">
         {!serviceId ? <ServiceFilter value={filters.serviceId ?? ''} onChange={(v) => set('service', v)} /> : null}
         <Field label={t('log.columns.decision')}>
           <select className="select" value={filters.decision} onChange={(e) => set('decision', e.target.value)}>
@@ -95,7 +96,7 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
         <Field label={t('log.columns.identity')}>
           <input className="input" value={identity} onChange={(e) => setIdentity(e.target.value)} placeholder={t('log.identityPlaceholder')} autoCapitalize="off" spellCheck={false} />
         </Field>
-      </div>
+      </FilterPanel>
       {log.isError && log.data ? (
         <div className="card-body" style={{ paddingTop: 0 }}>
           <Alert tone="warning" title={t('log.liveFailed')}>

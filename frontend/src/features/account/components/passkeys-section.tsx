@@ -74,7 +74,7 @@ export function PasskeysSection({ available, problem }: { available: boolean; pr
           {t('passkeys.unsupportedText')}
         </Alert>
       ) : (
-        <form className="row" style={{ alignItems: 'flex-end', flexWrap: 'wrap' }} onSubmit={onAdd} aria-label={t('passkeys.addLabel')}>
+        <form className="input-row" onSubmit={onAdd} aria-label={t('passkeys.addLabel')}>
           <Field label={t('passkeys.nameLabel')} hint={t('passkeys.nameHint')} optional>
             <input className="input" maxLength={64} value={name} onChange={(e) => setName(e.target.value)} />
           </Field>

@@ -27,7 +27,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
       </ol>
       <div className="row">
         <CopyButton text={codes.join('\n')} label={t('recoveryCodes.copy')} />
-        <Button size="sm" icon="external" onClick={() => download(codes)}>
+        <Button size="sm" icon="download" onClick={() => download(codes)}>
           {t('recoveryCodes.download')}
         </Button>
         <Button size="sm" variant="primary" icon="check" onClick={onDone}>

@@ -43,7 +43,7 @@ function ConfirmForm({ enrolment, onConfirmed }: { enrolment: TotpEnrolment; onC
           <img src={enrolment.qrCode} width={240} height={240} alt={t('totp.qrAlt')} />
         </div>
         <div className="stack" style={{ flex: 1, minWidth: 220 }}>
-          <div className="row" style={{ alignItems: 'flex-end' }}>
+          <div className="input-row">
             <Field label={t('totp.secret')} hint={t('totp.secretHint')} className="grow">
               <input className="input mono" value={enrolment.secret} readOnly />
             </Field>

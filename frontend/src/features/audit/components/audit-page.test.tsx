@@ -55,20 +55,91 @@ describe('AuditPage', () => {
   it('lists entries newest first and opens one to show what changed', async () => {
     const { user } = setup([{ path: /^\/api\/audit\?limit=50$/, body: page([updated, failed]) }]);
     const t = await table(2);
-    expect(within(t).getByText('Sign-in failed')).toBeInTheDocument();
+    expect(within(t).getByText('Failed to sign in')).toBeInTheDocument();
     expect(within(t).getByText('mallory')).toBeInTheDocument();
-    expect(within(t).getByText('Updated')).toBeInTheDocument();
+    expect(within(t).getByText('Updated domain')).toBeInTheDocument();
+    expect(within(t).getByText('Home')).toBeInTheDocument();
 
     const open = screen.getByRole('button', { name: 'Changes (2)' });
     expect(open).toHaveAttribute('aria-expanded', 'false');
     await user.click(open);
     const diff = screen.getByRole('table', { name: 'Changed fields' });
-    const row = within(diff).getByRole('row', { name: /domain/ });
+    const row = within(diff).getByRole('row', { name: /^Domain/ });
     expect(within(row).getByText('example.com')).toBeInTheDocument();
     expect(within(row).getByText('example.net')).toBeInTheDocument();
-    expect(within(diff).getAllByText('[redacted]')).toHaveLength(2);
+    // Secrets stay masked, on both sides, in words.
+    const secret = within(diff).getByRole('row', { name: /Client secret/ });
+    expect(within(secret).getAllByText('hidden (secret)')).toHaveLength(2);
+    expect(within(diff).queryByText('[redacted]')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Hide changes' }));
     expect(screen.queryByRole('table', { name: 'Changed fields' })).not.toBeInTheDocument();
+  });
+
+  it('says every action in one style, names the resource and shows changes as field, before and after', async () => {
+    const entries = [
+      entry({ id: 'a', seq: 5, action: 'create', resource: { type: 'services', id: '0190', name: 'Grafana' } }),
+      entry({ id: 'b', seq: 4, action: 'delete', resource: { type: 'services', id: '0190', name: 'Grafana' } }),
+      entry({ id: 'c', seq: 3, action: 'revoke', resource: { type: 'admin.tokens', id: 't1', name: 'ci' } }),
+      entry({
+        id: 'd',
+        seq: 2,
+        action: 'update',
+        resource: { type: 'services.access', id: '0190', name: 'Grafana' },
+        changes: [
+          { path: 'loadBalancer.healthCheck.path', before: null, after: '/health' },
+          { path: 'targets[0].port', before: 3000, after: 3001 },
+          { path: 'httpsRedirect', before: false, after: true },
+        ],
+      }),
+      entry({ id: 'e', seq: 1, action: 'signin', resource: { type: 'admin.sessions', id: '', name: '' } }),
+    ];
+    const { user } = setup([{ path: /^\/api\/audit\?limit=50$/, body: page(entries) }]);
+    const t = await table(5);
+    for (const text of ['Created service', 'Deleted service', 'Revoked API token', 'Updated access rules', 'Signed in']) {
+      expect(within(t).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(t).getAllByText('Grafana')).toHaveLength(3);
+    expect(within(t).queryByText('0190')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Changes (3)' }));
+    const diff = screen.getByRole('table', { name: 'Changed fields' });
+    const hc = within(diff).getByRole('row', { name: /Load balancer › Health check › Path/ });
+    expect(within(hc).getByText('not set')).toBeInTheDocument();
+    expect(within(hc).getByText('/health')).toBeInTheDocument();
+    const port = within(diff).getByRole('row', { name: /Targets › 1 › Port/ });
+    expect(within(port).getByText('3000')).toBeInTheDocument();
+    expect(within(port).getByText('3001')).toBeInTheDocument();
+    const redirect = within(diff).getByRole('row', { name: /HTTPS redirect/ });
+    expect(within(redirect).getByText('No')).toBeInTheDocument();
+    expect(within(redirect).getByText('Yes')).toBeInTheDocument();
+  });
+
+  it('shows what a created resource was set to, without a column of absent values', async () => {
+    const created = entry({
+      action: 'create',
+      resource: { type: 'services', id: '0190', name: 'Grafana' },
+      changes: [
+        { path: 'name', before: null, after: 'Grafana' },
+        { path: 'enabled', before: null, after: true },
+      ],
+    });
+    const { user } = setup([{ path: /^\/api\/audit\?limit=50$/, body: page([created]) }]);
+    await table(1);
+    await user.click(screen.getByRole('button', { name: 'Changes (2)' }));
+    const diff = screen.getByRole('table', { name: 'Changed fields' });
+    expect(within(diff).getByRole('columnheader', { name: 'Set to' })).toBeInTheDocument();
+    expect(within(diff).queryByRole('columnheader', { name: 'Before' })).not.toBeInTheDocument();
+    expect(within(within(diff).getByRole('row', { name: /^Enabled/ })).getByText('Yes')).toBeInTheDocument();
+    expect(within(diff).queryByText('not set')).not.toBeInTheDocument();
+  });
+
+  it('folds the filters behind one button that counts them', async () => {
+    const { user } = setup([{ path: /^\/api\/audit\?action=signin&q=x&limit=50$/, body: page([]) }], '/audit?action=signin&q=x');
+    const toggle = await screen.findByRole('button', { name: 'Filters (2)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('search', { name: 'Audit log filters' }).id).toBe(toggle.getAttribute('aria-controls'));
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('filters through the API and the CSV link follows the filters', async () => {

@@ -1,36 +1,25 @@
 import { Alert } from '@/components/ui/alert';
-import { Badge, type Tone } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, PageHeader } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Icon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { formatDateTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import type { AuditEntry } from '@/lib/api-types';
 import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit';
+import { actionFilterOptions, describeAction, resourceNoun } from './describe';
 import { DiffView } from './diff-view';
 import { RetentionCard } from './retention-card';
 
-const actions: Record<string, { label: string; tone: Tone }> = {
-  create: { label: 'Created', tone: 'success' },
-  update: { label: 'Updated', tone: 'info' },
-  delete: { label: 'Deleted', tone: 'danger' },
-  revoke: { label: 'Revoked', tone: 'warning' },
-  signin: { label: 'Signed in', tone: 'neutral' },
-  signin_step: { label: 'Sign-in step', tone: 'neutral' },
-  signin_failed: { label: 'Sign-in failed', tone: 'warning' },
-  signout: { label: 'Signed out', tone: 'neutral' },
-  setup: { label: 'First setup', tone: 'primary' },
-  reset_password: { label: 'Password reset', tone: 'warning' },
-};
-
 const actorKinds: Record<string, string> = { admin: 'Administrator', token: 'API token', system: 'Panel' };
 
-function ActionBadge({ action }: { action: string }) {
-  const a = actions[action] ?? { label: action, tone: 'neutral' as Tone };
-  return <Badge tone={a.tone}>{a.label}</Badge>;
+function ActionBadge({ entry }: { entry: AuditEntry }) {
+  const a = describeAction(entry.action, entry.resource.type);
+  return <Badge tone={a.tone}>{a.text}</Badge>;
 }
 
 /** datetime-local values are local time; the API takes RFC 3339. */
@@ -55,7 +44,8 @@ export function AuditPage() {
     from: toISO(params.get('from') ?? ''),
     to: toISO(params.get('to') ?? ''),
   };
-  const filtered = Object.values(filters).some(Boolean);
+  const active = Object.values(filters).filter(Boolean).length;
+  const filtered = active > 0;
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((p) => p.items) ?? [];
   const failures = log.data?.pages[0]?.recordFailures ?? 0;
@@ -67,7 +57,7 @@ export function AuditPage() {
         description="Every change made through the panel, its API or its command line, and every sign-in, newest first. Secret values are never recorded."
         actions={
           <a className="btn" href={auditCsvUrl(filters)} download>
-            <Icon name="list" size={16} />
+            <Icon name="download" size={16} />
             Download CSV
           </a>
         }
@@ -80,16 +70,16 @@ export function AuditPage() {
         ) : null}
         <Card>
           <CardHeader title="Entries" description="Open an entry to see what changed. Filters apply to the CSV download too." />
-          <div className="card-body log-filters" role="search" aria-label="Audit log filters">
+          <FilterPanel label="Audit log filters" active={active} className="card-body log-filters">
             <Field label="Who">
               <input className="input" value={actor} onChange={(e) => setActor(e.target.value)} placeholder="admin or cli" autoCapitalize="off" spellCheck={false} />
             </Field>
             <Field label="Action">
               <select className="select" value={filters.action} onChange={(e) => set('action', e.target.value)}>
                 <option value="">Any action</option>
-                {Object.entries(actions).map(([k, v]) => (
-                  <option key={k} value={k}>
-                    {v.label}
+                {actionFilterOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
                   </option>
                 ))}
               </select>
@@ -109,7 +99,7 @@ export function AuditPage() {
             <Field label="To">
               <input className="input" type="datetime-local" value={params.get('to') ?? ''} onChange={(e) => set('to', e.target.value)} />
             </Field>
-          </div>
+          </FilterPanel>
           {log.isPending ? (
             <LoadingRows rows={4} />
           ) : log.isError && !log.data ? (
@@ -155,15 +145,19 @@ const columns: Column<AuditEntry>[] = [
       </>
     ),
   },
-  { id: 'action', header: 'Action', cell: (e) => <ActionBadge action={e.action} /> },
+  { id: 'action', header: 'What', cell: (e) => <ActionBadge entry={e} /> },
   {
     id: 'resource',
     header: 'Resource',
     className: 'small',
     cell: (e) => (
       <>
-        <div>{e.resource.name || e.resource.id || '—'}</div>
-        <div className="faint mono">{e.resource.type}</div>
+        <div className="audit-resource">{e.resource.name || (e.resource.id ? <span className="mono">{e.resource.id}</span> : '—')}</div>
+        {e.resource.type ? (
+          <div className="faint" title={e.resource.type}>
+            {resourceNoun(e.resource.type)}
+          </div>
+        ) : null}
       </>
     ),
   },

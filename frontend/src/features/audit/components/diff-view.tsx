@@ -1,14 +1,56 @@
+import { Icon } from '@/components/ui/icons';
 import type { AuditChange } from '@/lib/api-types';
+import { fieldLabel, REDACTED, valueText } from './describe';
 
-function show(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v;
-  return JSON.stringify(v);
+function Value({ v }: { v: unknown }) {
+  if (v === REDACTED) {
+    return (
+      <span className="audit-secret">
+        <Icon name="lock" size={12} /> hidden (secret)
+      </span>
+    );
+  }
+  const text = valueText(v);
+  if (text === null) return <span className="faint">not set</span>;
+  if (text === '') return <span className="faint">empty</span>;
+  return <span className={text.includes('\n') ? 'audit-value audit-json' : 'audit-value'}>{text}</span>;
 }
 
-/** One row per changed value: what it was and what it became. Absent values show as "—". */
+/**
+ * One row per changed field: its name as a person reads it, what it was and what it
+ * became. Secrets are never recorded; they read "hidden (secret)" on both sides.
+ */
 export function DiffView({ changes }: { changes: AuditChange[] }) {
   if (changes.length === 0) return <p className="small muted">No field-level changes recorded for this entry.</p>;
+  // Something created (or deleted) has one side only: a column of "not set" says nothing.
+  const absent = (v: unknown) => v === null || v === undefined;
+  const created = changes.every((c) => absent(c.before));
+  const deleted = !created && changes.every((c) => absent(c.after));
+  if (created || deleted) {
+    return (
+      <table className="table audit-diff">
+        <caption className="sr-only">Changed fields</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">{created ? 'Set to' : 'Was'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.path}>
+              <th scope="row" className="small" title={c.path}>
+                {fieldLabel(c.path)}
+              </th>
+              <td className="small" data-label={created ? 'Set to' : 'Was'}>
+                <Value v={created ? c.after : c.before} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
   return (
     <table className="table audit-diff">
       <caption className="sr-only">Changed fields</caption>
@@ -22,14 +64,14 @@ export function DiffView({ changes }: { changes: AuditChange[] }) {
       <tbody>
         {changes.map((c) => (
           <tr key={c.path}>
-            <th scope="row" className="mono small">
-              {c.path}
+            <th scope="row" className="small" title={c.path}>
+              {fieldLabel(c.path)}
             </th>
-            <td className="mono small audit-before">
-              {show(c.before) || <span className="faint" aria-label="absent">—</span>}
+            <td className="small audit-before" data-label="Before">
+              <Value v={c.before} />
             </td>
-            <td className="mono small audit-after">
-              {show(c.after) || <span className="faint" aria-label="absent">—</span>}
+            <td className="small audit-after" data-label="After">
+              <Value v={c.after} />
             </td>
           </tr>
         ))}

@@ -50,7 +50,7 @@ export function RetentionCard() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Audit log retention">
-          <div className="card-body row" style={{ alignItems: 'flex-end', gap: 12 }}>
+          <div className="card-body input-row">
             {/* Typed before the saved value arrives, a number would be overwritten by it: wait. */}
             <Field label="Keep entries for (days)" hint="0 keeps them forever." error={formState.errors.retentionDays?.message}>
               <input className="input" type="number" min={0} max={36500} inputMode="numeric" disabled={!canWrite || settings.isPending} {...register('retentionDays')} />

@@ -48,7 +48,7 @@ export function BackupsPage() {
       canWrite ? (
         <div className="row" style={{ justifyContent: 'flex-end' }}>
           <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={t('list.download', { name: b.name })}>
-            <Icon name="external" size={14} /> {t('common:actions.download')}
+            <Icon name="download" size={14} /> {t('common:actions.download')}
           </a>
           <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={t('list.delete', { name: b.name })} onClick={() => setDeleting(b)} />
         </div>

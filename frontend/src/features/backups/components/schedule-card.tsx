@@ -58,7 +58,7 @@ export function ScheduleCard({ status }: { status: BackupStatus }) {
       <form onSubmit={onSubmit} noValidate aria-label={t('schedule.label')}>
         <ReadOnlyFieldset readOnly={!canWrite} className="card-body stack">
           <Switch label={t('schedule.enable')} {...register(`enabled`)} />
-          <div className="row" style={{ alignItems: 'flex-end', gap: 12 }}>
+          <div className="input-row">
             <Field label={t('schedule.every')} error={formState.errors.intervalHours?.message}>
               <input className="input" type="number" min={1} max={744} inputMode="numeric" {...register(`intervalHours`)} />
             </Field>

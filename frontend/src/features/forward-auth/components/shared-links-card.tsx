@@ -291,7 +291,7 @@ function CreateLinkModal({ serviceId, open, onClose, onCreated }: { serviceId: s
         </select>
       </Field>
       {secret === 'pin' ? (
-        <div className="row" style={{ alignItems: 'flex-end' }}>
+        <div className="input-row">
           <Field label={t('links.secret.pin')} error={formState.errors.pin?.message} hint={t('links.pinHint')}>
             <input className="input mono" inputMode="numeric" autoComplete="off" style={{ width: 180 }} {...register('pin')} />
           </Field>

@@ -117,7 +117,7 @@ export function CredentialsCard({ state }: { state: ManagedState }) {
         ) : null}
         {canWrite ? <div className="divider" /> : null}
         {canWrite ? (
-          <div className="row" style={{ alignItems: 'flex-end' }}>
+          <div className="input-row">
             <Field label={t('credentials.addAnother')} optional error={extraError ?? undefined}>
               <input className="input mono" placeholder={t('credentials.addPlaceholder')} value={extraName} onChange={(e) => setExtraName(e.target.value.toUpperCase())} />
             </Field>

@@ -59,7 +59,7 @@ export function NotificationSettingsCard() {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label={t('settings.label')}>
-          <div className="card-body row" style={{ alignItems: 'flex-end', gap: 12 }}>
+          <div className="card-body input-row">
             <Field label={t('settings.certWarning')} error={formState.errors.certWarningDays?.message}>
               <input className="input" type="number" min={1} max={365} inputMode="numeric" disabled={!canWrite} {...register(`certWarningDays`)} />
             </Field>

@@ -30,18 +30,21 @@ function ServiceIcon({ service }: { service: LauncherService }) {
 export function LauncherPage() {
   const { t } = useTranslation('portal');
   const services = useServices();
+  // The page's heading stands whatever the list's state, so the page always says what it is.
+  const heading = <h1 style={{ fontSize: '1.3rem', margin: 0 }}>{t('launcher.heading')}</h1>;
   if (services.isPending) return <LoadingRows />;
   if (services.isError) return <ErrorState error={services.error} onRetry={() => void services.refetch()} title={t('launcher.loadFailed')} />;
   if (services.data.length === 0) {
     return (
-      <EmptyState title={t('launcher.emptyTitle')}>
-        {t('launcher.emptyText')}
-      </EmptyState>
+      <div className="stack">
+        {heading}
+        <EmptyState title={t('launcher.emptyTitle')}>{t('launcher.emptyText')}</EmptyState>
+      </div>
     );
   }
   return (
     <div className="stack">
-      <h1 style={{ fontSize: '1.3rem', margin: 0 }}>{t('launcher.heading')}</h1>
+      {heading}
       {groupServices(services.data).map(({ group, services: list }) => (
         <section key={group || '-'} aria-label={group || t('launcher.ungrouped')}>
           {group ? <h2 className="launcher-group">{group}</h2> : null}

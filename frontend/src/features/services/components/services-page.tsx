@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, PageHeader } from '@/components/ui/card';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { Icon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { Sparkline } from '@/components/ui/sparkline';
@@ -75,6 +76,22 @@ export function ServicesPage() {
   const total = services.data?.length ?? 0;
   const columns: Column<Service>[] = [
     {
+      // Its own column, first: the switch never sits beside Delete.
+      id: 'enabled',
+      header: t('list.columns.enabled'),
+      cell: (s) => (
+        <span style={{ display: 'inline-flex', verticalAlign: 'middle' }} title={s.enabled ? t('common:words.enabled') : t('common:words.disabled')}>
+          <Switch
+            checked={s.enabled}
+            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
+            onChange={(e) => onToggle(s, e.target.checked)}
+            label={s.enabled ? t('list.disable', { name: s.name }) : t('list.enable', { name: s.name })}
+            hideLabel
+          />
+        </span>
+      ),
+    },
+    {
       id: 'name',
       header: t('list.columns.service'),
       sortValue: (s) => s.name,
@@ -99,15 +116,6 @@ export function ServicesPage() {
     },
     actionsColumn((s) => (
       <>
-        <span style={{ display: 'inline-flex', verticalAlign: 'middle', marginRight: 6 }} title={s.enabled ? t('common:words.enabled') : t('common:words.disabled')}>
-          <Switch
-            checked={s.enabled}
-            disabled={!canWrite || (toggle.isPending && toggle.variables?.service.id === s.id)}
-            onChange={(e) => onToggle(s, e.target.checked)}
-            label={s.enabled ? t('list.disable', { name: s.name }) : t('list.enable', { name: s.name })}
-            hideLabel
-          />
-        </span>
         <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={t('list.edit', { name: s.name })} title={t('common:actions.edit')} />
         <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={t('list.securityOf', { name: s.name })} title={t('list.security')} />
         {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={t('list.delete', { name: s.name })} title={t('common:actions.delete')} onClick={() => setDeleting(s)} /> : null}
@@ -149,13 +157,15 @@ export function ServicesPage() {
           >
             {t('list.checkBackends')}
           </Button>
-          <div className="segmented" role="group" aria-label={t('list.filterLabel')}>
-            {statusFilters.map((f) => (
-              <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
-                {t(`list.filters.${f}`)}
-              </button>
-            ))}
-          </div>
+          <FilterPanel label={t('list.filtersLabel')} active={status === 'all' ? 0 : 1} inline>
+            <div className="segmented" role="group" aria-label={t('list.filterLabel')}>
+              {statusFilters.map((f) => (
+                <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
+                  {t(`list.filters.${f}`)}
+                </button>
+              ))}
+            </div>
+          </FilterPanel>
         </div>
       ) : null}
       <Card>
@@ -274,7 +284,7 @@ function Targets({ service }: { service: Service }) {
   return (
     <div className="host-list">
       {targets.slice(0, 2).map((x, i) => (
-        <span key={i} className="mono small muted nowrap">
+        <span key={i} className="mono small muted nowrap" title={`${x.scheme}://${x.host}:${x.port}`}>
           {x.scheme}://{x.host}:{x.port}
         </span>
       ))}

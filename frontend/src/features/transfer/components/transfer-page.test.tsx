@@ -105,6 +105,32 @@ describe('TransferPage', () => {
     expect(applied?.headers['Content-Type']).toBe('application/octet-stream');
   });
 
+  it("shows a Traefik router's notes on the service it becomes: how it is served, beside its details", async () => {
+    const plain = 'it has no tls section and no entrypoints, so Traefik serves it over plain HTTP: imported on the plain entrypoint "web"';
+    const { user } = setup([
+      adminMe,
+      {
+        method: 'POST',
+        path: /^\/api\/import\?format=auto&mode=merge&apply=false$/,
+        body: plan({
+          format: 'traefik',
+          items: [{ kind: 'service', name: 'whoami', action: 'create', details: ['entrypoints: web', 'served over: plain HTTP only (web)'] }],
+          skipped: [
+            { source: 'router whoami', reason: plain },
+            { source: 'tcp section (1 routers)', reason: 'Gatehouse manages HTTP routing only' },
+          ],
+        }),
+      },
+    ]);
+    await user.upload(await screen.findByLabelText('File'), new File(['http: {}'], 'dynamic.yml', { type: 'text/yaml' }));
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    const table = await screen.findByRole('table', { name: 'Import plan' });
+    const row = within(table).getByRole('row', { name: /whoami/ });
+    expect(within(row).getByText('served over: plain HTTP only (web)')).toBeInTheDocument();
+    expect(within(row).getByTestId('import-note')).toHaveTextContent(plain);
+    expect(within(row).queryByText(/tcp section/)).not.toBeInTheDocument();
+  });
+
   it('asks for the passphrase of a file with sealed secrets and shows a wrong one on the field', async () => {
     const { user, calls } = setup([
       adminMe,

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { Icon } from '@/components/ui/icons';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, PageHeader } from '@/components/ui/card';
@@ -194,13 +195,27 @@ function ImportCard() {
   );
 }
 
-const planColumns: Column<ImportItem>[] = [
-  // The action leads each card on a phone, and says what it is.
-  { id: 'action', header: 'Action', label: 'Action', cell: (it) => <Badge tone={actionTone[it.action] ?? 'neutral'}>{actionLabel[it.action] ?? it.action}</Badge> },
-  { id: 'kind', header: 'Kind', cell: (it) => kindLabel[it.kind] ?? it.kind },
-  { id: 'name', header: 'Name', className: 'mono', cell: (it) => <ItemName item={it} /> },
-  { id: 'details', header: 'Details', cell: (it) => <ItemDetails item={it} /> },
-];
+/** The plan's columns; notes says what the file's reader noted about an item (a router's TLS, its resolver). */
+function planColumns(notes: (it: ImportItem) => string[]): Column<ImportItem>[] {
+  return [
+    // The action leads each card on a phone, and says what it is.
+    { id: 'action', header: 'Action', label: 'Action', cell: (it) => <Badge tone={actionTone[it.action] ?? 'neutral'}>{actionLabel[it.action] ?? it.action}</Badge> },
+    { id: 'kind', header: 'Kind', cell: (it) => kindLabel[it.kind] ?? it.kind },
+    { id: 'name', header: 'Name', className: 'mono', cell: (it) => <ItemName item={it} /> },
+    { id: 'details', header: 'Details', cell: (it) => <ItemDetails item={it} notes={notes(it)} /> },
+  ];
+}
+
+/** A Traefik file's notes about the router a service comes from (the service has the router's name). */
+function routerNotes(plan: ImportPlan): (it: ImportItem) => string[] {
+  const byRouter = new Map<string, string[]>();
+  for (const sk of plan.skipped) {
+    if (!sk.source.startsWith('router ')) continue;
+    const name = sk.source.slice('router '.length);
+    byRouter.set(name, [...(byRouter.get(name) ?? []), sk.reason]);
+  }
+  return (it) => (it.kind === 'service' && it.action !== 'refused' ? (byRouter.get(it.name) ?? []) : []);
+}
 
 /** Where an applied item lives in the panel, when it has a page. */
 function itemLink(it: ImportItem): string | null {
@@ -233,16 +248,21 @@ function ItemName({ item }: { item: ImportItem }) {
 }
 
 /** Why an item is refused, or what it is or becomes: host names, targets, TLS, with was → now on an update. */
-function ItemDetails({ item }: { item: ImportItem }) {
+function ItemDetails({ item, notes }: { item: ImportItem; notes: string[] }) {
   if (item.reason) return <>{item.reason}</>;
   const lines = item.details ?? [];
-  if (!lines.length) return item.fields?.length ? <>Changes {item.fields.join(', ')}</> : null;
+  if (!lines.length && !notes.length) return item.fields?.length ? <>Changes {item.fields.join(', ')}</> : null;
   return (
     <ul className="plain-list small" data-testid="import-details">
       {lines.map((l) => (
         <li key={l}>{l}</li>
       ))}
       {item.fields?.length ? <li className="muted">Changes {item.fields.join(', ')}</li> : null}
+      {notes.map((n) => (
+        <li key={n} className="warn-text" data-testid="import-note">
+          <Icon name="alert" size={12} /> {n}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -260,7 +280,7 @@ function PlanView({ plan, children }: { plan: ImportPlan; children: ReactNode })
         Plan ({plan.format}, {plan.mode}): <strong>{s.create}</strong> to create, <strong>{s.update}</strong> to update, <strong>{s.unchanged}</strong> unchanged,{' '}
         <strong>{s.delete}</strong> to delete, <strong>{s.refused}</strong> refused, <strong>{s.skipped}</strong> skipped.
       </p>
-      <DataTable data={plan.items} rowKey={(it, i) => `${it.kind}-${it.name}-${i}`} columns={planColumns} label="Import plan" />
+      <DataTable data={plan.items} rowKey={(it, i) => `${it.kind}-${it.name}-${i}`} columns={planColumns(routerNotes(plan))} label="Import plan" />
       {plan.skipped.length > 0 ? <DataTable data={plan.skipped} rowKey={(_, i) => String(i)} columns={skippedColumns} label="Not imported" /> : null}
       <div>{children}</div>
     </div>

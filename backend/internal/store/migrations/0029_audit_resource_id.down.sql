@@ -1,0 +1,1 @@
+DROP INDEX audit_entries_resource_id;

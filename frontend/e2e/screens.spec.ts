@@ -18,11 +18,10 @@ import { openPage } from './support/page';
 import { allowHttp, test as base, expect } from './support/test';
 
 /**
- * The locales every page is shot in: the browser's language (Accept-Language,
- * navigator.language and the panel's remembered choice) for its pages. German is
- * listed once its feature folders leave src/locales/pending.json.
+ * The locales every page is shot in, as the browser's language (Accept-Language and
+ * navigator.language), which the interface follows when no language was chosen with its switch.
  */
-const locales = ['en'] as const;
+const locales = ['en', 'de'] as const;
 type Locale = (typeof locales)[number];
 
 const sizes = {

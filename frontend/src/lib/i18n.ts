@@ -4,7 +4,7 @@
 //
 // English is bundled with the app and is the fallback; German and French load on demand, so
 // a panel in English never downloads them. The language comes from the person's choice
-// (kept in localStorage), else from the browser, else English.
+// (kept in localStorage by the switch), else from the browser, else English.
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
@@ -46,6 +46,11 @@ export async function loadLanguage(code: string): Promise<void> {
 export async function changeLanguage(code: Language): Promise<void> {
   await loadLanguage(code);
   await i18n.changeLanguage(code);
+  try {
+    localStorage.setItem(storageKey, code);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page.
+  }
 }
 
 void i18n
@@ -63,10 +68,12 @@ void i18n
     partialBundledLanguages: true,
     interpolation: { escapeValue: false }, // React escapes.
     returnNull: false,
+    // Only a choice made with the switch is kept (changeLanguage): the browser's language is
+    // read afresh each time, so a person whose browser changes language sees the change.
     detection: {
       order: ['localStorage', 'navigator'],
       lookupLocalStorage: storageKey,
-      caches: ['localStorage'],
+      caches: [],
     },
     react: { useSuspense: false },
   });
@@ -79,9 +86,12 @@ syncDocument(i18n.resolvedLanguage ?? 'en');
 
 /** Resolves once the detected language's texts are loaded, so the first render is in it. */
 export async function startI18n(): Promise<void> {
-  const lng = i18n.resolvedLanguage ?? i18n.language;
+  // The detected language, not the resolved one: until its texts are loaded, i18next resolves
+  // every language to English, the only one bundled.
+  const lng = (i18n.language ?? 'en').split('-')[0] ?? 'en';
+  if (!isLanguage(lng) || lng === 'en') return;
   await loadLanguage(lng);
-  if (lng !== 'en') await i18n.changeLanguage(lng);
+  await i18n.changeLanguage(lng);
 }
 
 /** The current language's BCP 47 tag, for Intl formatting. */

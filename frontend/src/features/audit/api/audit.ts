@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import i18n from '@/lib/i18n';
 import type { AuditSettings } from '@/lib/api-types';
 import { qk } from '@/lib/query-keys';
 
@@ -49,7 +50,7 @@ export function usePutAuditSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AuditSettings) => api.put('/api/audit/settings', { body }),
-    meta: { quiet: true, success: 'Retention saved' },
+    meta: { quiet: true, success: i18n.t('audit:retention.saved') },
     // The change is itself an entry in the log.
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.audit.all() }),
   });

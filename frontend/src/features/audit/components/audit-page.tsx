@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,15 +9,22 @@ import { Field } from '@/components/ui/field';
 import { FilterPanel } from '@/components/ui/filter-panel';
 import { Icon } from '@/components/ui/icons';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
+import i18n from '@/lib/i18n';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import type { AuditEntry } from '@/lib/api-types';
 import { auditCsvUrl, useAuditLog, type AuditFilters } from '../api/audit';
-import { actionFilterOptions, describeAction, resourceNoun } from './describe';
+import { actionFilterOptions, actionLabel, describeAction, resourceNoun } from './describe';
 import { DiffView } from './diff-view';
 import { RetentionCard } from './retention-card';
 
-const actorKinds: Record<string, string> = { admin: 'Administrator', token: 'API token', system: 'Panel' };
+const actorKinds = { admin: 'actors.admin', token: 'actors.token', system: 'actors.system' } as const;
+
+/** What kind of actor made an entry, in the current language (an unknown kind reads as itself). */
+function actorKind(kind: string): string | undefined {
+  return Object.hasOwn(actorKinds, kind) ? i18n.t(`audit:${actorKinds[kind as keyof typeof actorKinds]}`) : undefined;
+}
 
 function ActionBadge({ entry }: { entry: AuditEntry }) {
   const a = describeAction(entry.action, entry.resource.type);
@@ -30,6 +39,7 @@ function toISO(local: string): string {
 }
 
 export function AuditPage() {
+  const { t } = useTranslation('audit');
   const [params, set] = useUrlParams();
   const [actor, setActor] = useDebouncedParam('actor', params, set);
   const [resourceType, setResourceType] = useDebouncedParam('resourceType', params, set);
@@ -53,50 +63,50 @@ export function AuditPage() {
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description="Every change made through the panel, its API or its command line, and every sign-in, newest first. Secret values are never recorded."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <a className="btn" href={auditCsvUrl(filters)} download>
             <Icon name="download" size={16} />
-            Download CSV
+            {t('page.downloadCsv')}
           </a>
         }
       />
       <div className="stack">
         {failures > 0 ? (
-          <Alert tone="danger" title="Some changes were not recorded">
-            {failures === 1 ? 'One entry' : `${failures} entries`} could not be written to the audit log since the panel started. The panel's log says why.
+          <Alert tone="danger" title={t('page.failuresTitle')}>
+            {t('page.failures', { count: failures })}
           </Alert>
         ) : null}
         <Card>
-          <CardHeader title="Entries" description="Open an entry to see what changed. Filters apply to the CSV download too." />
-          <FilterPanel label="Audit log filters" active={active} className="card-body log-filters">
-            <Field label="Who">
-              <input className="input" value={actor} onChange={(e) => setActor(e.target.value)} placeholder="admin or cli" autoCapitalize="off" spellCheck={false} />
+          <CardHeader title={t('page.entriesTitle')} description={t('page.entriesDescription')} />
+          <FilterPanel label={t('filters.label')} active={active} className="card-body log-filters">
+            <Field label={t('filters.who')}>
+              <input className="input" value={actor} onChange={(e) => setActor(e.target.value)} placeholder={t('filters.whoPlaceholder')} autoCapitalize="off" spellCheck={false} />
             </Field>
-            <Field label="Action">
+            <Field label={t('filters.action')}>
               <select className="select" value={filters.action} onChange={(e) => set('action', e.target.value)}>
-                <option value="">Any action</option>
+                <option value="">{t('filters.anyAction')}</option>
                 {actionFilterOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
+                  <option key={o} value={o}>
+                    {actionLabel(o)}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field label="Resource type">
-              <input className="input mono" value={resourceType} onChange={(e) => setResourceType(e.target.value)} placeholder="services" autoCapitalize="off" spellCheck={false} />
+            <Field label={t('filters.resourceType')}>
+              <input className="input mono" value={resourceType} onChange={(e) => setResourceType(e.target.value)} placeholder={t('filters.resourceTypePlaceholder')} autoCapitalize="off" spellCheck={false} />
             </Field>
-            <Field label="Resource ID">
+            <Field label={t('filters.resourceId')}>
               <input className="input mono" value={resourceId} onChange={(e) => setResourceId(e.target.value)} autoCapitalize="off" spellCheck={false} />
             </Field>
-            <Field label="Search">
-              <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name, address, value…" />
+            <Field label={t('filters.search')}>
+              <input className="input" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('filters.searchPlaceholder')} />
             </Field>
-            <Field label="From">
+            <Field label={t('filters.from')}>
               <input className="input" type="datetime-local" value={params.get('from') ?? ''} onChange={(e) => set('from', e.target.value)} />
             </Field>
-            <Field label="To">
+            <Field label={t('filters.to')}>
               <input className="input" type="datetime-local" value={params.get('to') ?? ''} onChange={(e) => set('to', e.target.value)} />
             </Field>
           </FilterPanel>
@@ -104,11 +114,11 @@ export function AuditPage() {
             <LoadingRows rows={4} />
           ) : log.isError && !log.data ? (
             <div className="card-body">
-              <ErrorState error={log.error} onRetry={() => log.refetch()} title="Could not load the audit log" />
+              <ErrorState error={log.error} onRetry={() => log.refetch()} title={t('page.loadFailed')} />
             </div>
           ) : entries.length === 0 ? (
-            <EmptyState icon="list" title={filtered ? 'No matching entries' : 'No entries yet'}>
-              {filtered ? 'Nothing recorded matches these filters.' : 'Changes and sign-ins appear here as they happen.'}
+            <EmptyState icon="list" title={filtered ? t('page.noMatches') : t('page.empty')}>
+              {filtered ? t('page.noMatchesBody') : t('page.emptyBody')}
             </EmptyState>
           ) : (
             <>
@@ -116,7 +126,7 @@ export function AuditPage() {
               {log.hasNextPage ? (
                 <div className="card-body row" style={{ justifyContent: 'center' }}>
                   <Button onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
-                    Load older entries
+                    {t('page.loadOlder')}
                   </Button>
                 </div>
               ) : null}
@@ -129,26 +139,27 @@ export function AuditPage() {
   );
 }
 
-const columns: Column<AuditEntry>[] = [
-  { id: 'time', header: 'Time', className: 'small nowrap', cell: (e) => formatDateTime(e.at) },
+function auditColumns(t: TFunction<'audit'>): Column<AuditEntry>[] {
+  return [
+  { id: 'time', header: t('table.time'), className: 'small nowrap', cell: (e) => formatDateTime(e.at) },
   {
     id: 'who',
-    header: 'Who',
+    header: t('table.who'),
     className: 'small',
     cell: (e) => (
       <>
-        <div>{e.actor.name || actorKinds[e.actor.kind] || e.actor.kind}</div>
+        <div>{e.actor.name || actorKind(e.actor.kind) || e.actor.kind}</div>
         <div className="faint">
-          {actorKinds[e.actor.kind] ?? e.actor.kind}
+          {actorKind(e.actor.kind) ?? e.actor.kind}
           {e.address ? <span className="mono"> · {e.address}</span> : null}
         </div>
       </>
     ),
   },
-  { id: 'action', header: 'What', cell: (e) => <ActionBadge entry={e} /> },
+  { id: 'action', header: t('table.what'), cell: (e) => <ActionBadge entry={e} /> },
   {
     id: 'resource',
-    header: 'Resource',
+    header: t('table.resource'),
     className: 'small',
     cell: (e) => (
       <>
@@ -163,7 +174,7 @@ const columns: Column<AuditEntry>[] = [
   },
   {
     id: 'request',
-    header: 'Request',
+    header: t('table.request'),
     className: 'small mono',
     cell: (e) =>
       e.method ? (
@@ -176,28 +187,31 @@ const columns: Column<AuditEntry>[] = [
   },
   {
     id: 'changes',
-    header: 'Changes',
+    header: t('table.changes'),
     hideHeader: true,
     className: 'nowrap',
     cell: (e, row) =>
       e.changes.length === 0 ? (
-        <span className="small faint">No changes recorded</span>
+        <span className="small faint">{t('table.noChanges')}</span>
       ) : (
         <Button size="sm" variant="ghost" aria-expanded={row.expanded} aria-controls={row.detailsId} onClick={row.toggleExpanded}>
-          {row.expanded ? 'Hide changes' : `Changes (${e.changes.length})`}
+          {row.expanded ? t('table.hideChanges') : t('table.showChanges', { count: e.changes.length })}
         </Button>
       ),
   },
-];
+  ];
+}
 
 /** Newest first, as the server pages them; a row opens onto the fields it changed. */
 function EntriesTable({ entries }: { entries: AuditEntry[] }) {
+  const { t } = useTranslation('audit');
+  const columns = useMemo(() => auditColumns(t), [t]);
   return (
     <DataTable
       data={entries}
       rowKey={(e) => e.id}
       columns={columns}
-      caption={`Audit log, ${entries.length} entries, newest first`}
+      caption={t('table.caption', { n: entries.length })}
       className="log-table audit-table"
       details={(e) => <DiffView changes={e.changes} />}
       detailsClassName="audit-details"

@@ -1,18 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icons';
 import type { AuditChange } from '@/lib/api-types';
 import { fieldLabel, REDACTED, valueText } from './describe';
 
 function Value({ v }: { v: unknown }) {
+  const { t } = useTranslation('audit');
   if (v === REDACTED) {
     return (
       <span className="audit-secret">
-        <Icon name="lock" size={12} /> hidden (secret)
+        <Icon name="lock" size={12} /> {t('diff.secret')}
       </span>
     );
   }
   const text = valueText(v);
-  if (text === null) return <span className="faint">not set</span>;
-  if (text === '') return <span className="faint">empty</span>;
+  if (text === null) return <span className="faint">{t('diff.notSet')}</span>;
+  if (text === '') return <span className="faint">{t('diff.empty')}</span>;
   return <span className={text.includes('\n') ? 'audit-value audit-json' : 'audit-value'}>{text}</span>;
 }
 
@@ -21,7 +23,8 @@ function Value({ v }: { v: unknown }) {
  * became. Secrets are never recorded; they read "hidden (secret)" on both sides.
  */
 export function DiffView({ changes }: { changes: AuditChange[] }) {
-  if (changes.length === 0) return <p className="small muted">No field-level changes recorded for this entry.</p>;
+  const { t } = useTranslation('audit');
+  if (changes.length === 0) return <p className="small muted">{t('diff.noFieldChanges')}</p>;
   // Something created (or deleted) has one side only: a column of "not set" says nothing.
   const absent = (v: unknown) => v === null || v === undefined;
   const created = changes.every((c) => absent(c.before));
@@ -29,11 +32,11 @@ export function DiffView({ changes }: { changes: AuditChange[] }) {
   if (created || deleted) {
     return (
       <table className="table audit-diff">
-        <caption className="sr-only">Changed fields</caption>
+        <caption className="sr-only">{t('diff.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
-            <th scope="col">{created ? 'Set to' : 'Was'}</th>
+            <th scope="col">{t('diff.field')}</th>
+            <th scope="col">{created ? t('diff.setTo') : t('diff.was')}</th>
           </tr>
         </thead>
         <tbody>
@@ -42,7 +45,7 @@ export function DiffView({ changes }: { changes: AuditChange[] }) {
               <th scope="row" className="small" title={c.path}>
                 {fieldLabel(c.path)}
               </th>
-              <td className="small" data-label={created ? 'Set to' : 'Was'}>
+              <td className="small" data-label={created ? t('diff.setTo') : t('diff.was')}>
                 <Value v={created ? c.after : c.before} />
               </td>
             </tr>
@@ -53,12 +56,12 @@ export function DiffView({ changes }: { changes: AuditChange[] }) {
   }
   return (
     <table className="table audit-diff">
-      <caption className="sr-only">Changed fields</caption>
+      <caption className="sr-only">{t('diff.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
+          <th scope="col">{t('diff.field')}</th>
+          <th scope="col">{t('diff.before')}</th>
+          <th scope="col">{t('diff.after')}</th>
         </tr>
       </thead>
       <tbody>
@@ -67,10 +70,10 @@ export function DiffView({ changes }: { changes: AuditChange[] }) {
             <th scope="row" className="small" title={c.path}>
               {fieldLabel(c.path)}
             </th>
-            <td className="small audit-before" data-label="Before">
+            <td className="small audit-before" data-label={t('diff.before')}>
               <Value v={c.before} />
             </td>
-            <td className="small audit-after" data-label="After">
+            <td className="small audit-after" data-label={t('diff.after')}>
               <Value v={c.after} />
             </td>
           </tr>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -8,20 +9,22 @@ import { Field } from '@/components/ui/field';
 import { ErrorState } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { applyServerErrors } from '@/lib/form-errors';
+import i18n from '@/lib/i18n';
 import { useAuditSettings, usePutAuditSettings } from '../api/audit';
 
 const schema = z.object({
   retentionDays: z.coerce
-    .number({ message: 'Enter a number of days' })
-    .int('Enter whole days')
-    .min(0, 'Enter 0 or more days')
-    .max(36500, 'At most 36500 days'),
+    .number({ error: () => i18n.t('audit:retention.enterNumber') })
+    .int({ error: () => i18n.t('audit:retention.wholeDays') })
+    .min(0, { error: () => i18n.t('audit:retention.min') })
+    .max(36500, { error: () => i18n.t('audit:retention.max', { max: 36500 }) }),
 });
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
 /** How long entries are kept; 0 keeps them forever. Older entries are pruned hourly. */
 export function RetentionCard() {
+  const { t } = useTranslation('audit');
   const settings = useAuditSettings();
   const put = usePutAuditSettings();
   const canWrite = useCanWrite();
@@ -43,21 +46,21 @@ export function RetentionCard() {
 
   return (
     <Card>
-      <CardHeader title="Retention" description="Entries older than this are deleted once an hour. Deleting old entries keeps the rest verifiable." />
+      <CardHeader title={t('retention.title')} description={t('retention.description')} />
       {settings.isError ? (
         <div className="card-body">
-          <ErrorState error={settings.error} onRetry={() => settings.refetch()} title="Could not load the retention" />
+          <ErrorState error={settings.error} onRetry={() => settings.refetch()} title={t('retention.loadFailed')} />
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Audit log retention">
+        <form onSubmit={onSubmit} noValidate aria-label={t('retention.form')}>
           <div className="card-body input-row">
             {/* Typed before the saved value arrives, a number would be overwritten by it: wait. */}
-            <Field label="Keep entries for (days)" hint="0 keeps them forever." error={formState.errors.retentionDays?.message}>
+            <Field label={t('retention.label')} hint={t('retention.hint')} error={formState.errors.retentionDays?.message}>
               <input className="input" type="number" min={0} max={36500} inputMode="numeric" disabled={!canWrite || settings.isPending} {...register('retentionDays')} />
             </Field>
             {canWrite ? (
               <Button type="submit" variant="primary" loading={put.isPending} disabled={settings.isPending}>
-                Save retention
+                {t('retention.save')}
               </Button>
             ) : null}
           </div>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiAnswer, type FieldError } from '@/lib/api-client';
 import type { ExportRequest, ImportMode } from '@/lib/api-types';
+import i18n from '@/lib/i18n';
 
 export const PASSPHRASE_MIN = 12;
 
@@ -15,7 +16,7 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError({
     status: res.status,
     code: (err?.code as ApiError['code']) ?? 'unknown',
-    message: err?.message || `Request failed (${res.status}).`,
+    message: err?.message || i18n.t('common:errors.status', { status: res.status }),
     fields: Array.isArray(err?.fields) ? err.fields : [],
     requestId: err?.requestId,
   });
@@ -26,7 +27,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   try {
     res = await fetch(path, { credentials: 'same-origin', ...init });
   } catch {
-    throw new ApiError({ status: 0, code: 'network_error', message: 'Cannot reach the server.' });
+    throw new ApiError({ status: 0, code: 'network_error', message: i18n.t('common:errors.network') });
   }
   if (!res.ok) throw await failure(res);
   return res;

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
 import { Alert } from '@/components/ui/alert';
 import { Icon } from '@/components/ui/icons';
 import { Badge, type Tone } from '@/components/ui/badge';
@@ -11,15 +13,17 @@ import { ReadOnlyNote } from '@/components/ui/read-only';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useCanWrite } from '@/lib/api/system';
 import type { ImportItem, ImportMode, ImportPlan } from '@/lib/api-types';
+import type transferEn from '@/locales/en/transfer.json';
 import { PASSPHRASE_MIN, hasSealedSecrets, useExport, useImport } from '../api/transfer';
 
 export function TransferPage() {
+  const { t } = useTranslation('transfer');
   const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
-        title="Export & import"
-        description="Save the whole configuration as one file, bring it into another panel, or import hosts from Nginx Proxy Manager or Traefik files."
+        title={t('page.title')}
+        description={t('page.description')}
       />
       <div className="stack">
         {canWrite ? (
@@ -28,7 +32,7 @@ export function TransferPage() {
             <ImportCard />
           </>
         ) : (
-          <ReadOnlyNote>An export carries password hashes and upstream header values: only an administrator with the admin role can export or import.</ReadOnlyNote>
+          <ReadOnlyNote>{t('page.readOnly')}</ReadOnlyNote>
         )}
       </div>
     </>
@@ -36,6 +40,7 @@ export function TransferPage() {
 }
 
 function ExportCard() {
+  const { t } = useTranslation('transfer');
   const exp = useExport();
   const [admins, setAdmins] = useState(false);
   const [secrets, setSecrets] = useState(false);
@@ -44,8 +49,8 @@ function ExportCard() {
   const [pass2, setPass2] = useState('');
   const [done, setDone] = useState('');
   const sealed = secrets || adminPasswords;
-  const passError = sealed && pass.length > 0 && pass.length < PASSPHRASE_MIN ? `At least ${PASSPHRASE_MIN} characters.` : undefined;
-  const repeatError = sealed && pass2.length > 0 && pass2 !== pass ? 'The passphrases differ.' : undefined;
+  const passError = sealed && pass.length > 0 && pass.length < PASSPHRASE_MIN ? t('export.passphraseTooShort', { min: PASSPHRASE_MIN }) : undefined;
+  const repeatError = sealed && pass2.length > 0 && pass2 !== pass ? t('export.passphrasesDiffer') : undefined;
   const ready = !sealed || (pass.length >= PASSPHRASE_MIN && pass === pass2);
   const submit = async () => {
     setDone('');
@@ -55,46 +60,50 @@ function ExportCard() {
   return (
     <Card>
       <CardHeader
-        title="Export"
-        description="Domains, services with their protections and access rules, credential sets (password hashes), machine-token names, notification channels and the panel's settings. No sessions."
+        title={t('export.title')}
+        description={t('export.description')}
       />
       <div className="card-body stack">
         <label className="checkbox">
           <input type="checkbox" checked={admins} onChange={(e) => setAdmins(e.target.checked)} />
           <span className="checkbox-text">
-            <span>Include people and groups</span>
-            <span className="field-hint">Usernames, panel roles, e-mail, display names, single sign-on links and group members.</span>
+            <span>{t('export.people')}</span>
+            <span className="field-hint">{t('export.peopleHint')}</span>
           </span>
         </label>
         <label className="checkbox">
           <input type="checkbox" checked={secrets} onChange={(e) => setSecrets(e.target.checked)} />
           <span className="checkbox-text">
-            <span>Include secrets</span>
-            <span className="field-hint">The SSO client secret, DNS credentials, notification secrets and machine tokens, encrypted to a passphrase.</span>
+            <span>{t('export.secrets')}</span>
+            <span className="field-hint">{t('export.secretsHint')}</span>
           </span>
         </label>
         <label className="checkbox">
           <input type="checkbox" checked={adminPasswords} onChange={(e) => setAdminPasswords(e.target.checked)} />
           <span className="checkbox-text">
-            <span>Include people's passwords</span>
-            <span className="field-hint">Their password hashes, encrypted to the passphrase too.</span>
+            <span>{t('export.passwords')}</span>
+            <span className="field-hint">{t('export.passwordsHint')}</span>
           </span>
         </label>
         {sealed ? (
           <>
-            <Field label="Passphrase" error={passError} hint={`At least ${PASSPHRASE_MIN} characters. Keep it: the secrets cannot be read without it.`}>
+            <Field label={t('export.passphrase')} error={passError} hint={t('export.passphraseHint', { min: PASSPHRASE_MIN })}>
               <input className="input" type="password" autoComplete="new-password" value={pass} onChange={(e) => setPass(e.target.value)} />
             </Field>
-            <Field label="Passphrase again" error={repeatError}>
+            <Field label={t('export.passphraseAgain')} error={repeatError}>
               <input className="input" type="password" autoComplete="new-password" value={pass2} onChange={(e) => setPass2(e.target.value)} />
             </Field>
           </>
         ) : null}
-        {exp.isError ? <Alert tone="danger" title="The export failed">{errorMessage(exp.error)}</Alert> : null}
-        {done ? <Alert tone="success" title="Exported">Saved as {done}.</Alert> : null}
+        {exp.isError ? <Alert tone="danger" title={t('export.failed')}>{errorMessage(exp.error)}</Alert> : null}
+        {done ? (
+          <Alert tone="success" title={t('export.done')}>
+            {t('export.savedAs', { name: done })}
+          </Alert>
+        ) : null}
         <div>
           <Button variant="primary" icon="download" loading={exp.isPending} disabled={!ready} onClick={submit}>
-            Export
+            {t('export.button')}
           </Button>
         </div>
       </div>
@@ -103,14 +112,25 @@ function ExportCard() {
 }
 
 const actionTone: Record<string, Tone> = { create: 'success', update: 'info', unchanged: 'neutral', delete: 'danger', refused: 'warning' };
-const actionLabel: Record<string, string> = { create: 'Create', update: 'Update', unchanged: 'Unchanged', delete: 'Delete', refused: 'Refused' };
-const kindLabel: Record<string, string> = {
-  service: 'Service', domain: 'Domain', credentialSet: 'Credential set', machineToken: 'Machine token', notifyChannel: 'Notification channel',
-  settings: 'Settings', sso: 'Single sign-on', adminSso: 'Panel sign-in', adminSecurity: 'Two-factor policy', accessRules: 'Global access rules',
-  managed: 'Managed Traefik', dnsCredential: 'DNS credential', admin: 'Administrator', portal: 'Sign-in portal',
-};
+type ActionKey = keyof (typeof transferEn)['actions'];
+type KindKey = keyof (typeof transferEn)['kinds'];
+const isAction = (a: string): a is ActionKey => Object.hasOwn(actionTone, a);
+const kindKeys = new Set<string>(['service', 'domain', 'credentialSet', 'machineToken', 'notifyChannel', 'settings', 'sso', 'adminSso', 'adminSecurity', 'accessRules', 'managed', 'dnsCredential', 'admin', 'portal'] satisfies KindKey[]);
+const isKind = (k: string): k is KindKey => kindKeys.has(k);
+
+/** An item's action in the current language (an unknown one reads as itself). */
+function actionLabel(t: TFunction<'transfer'>, action: string): string {
+  return isAction(action) ? t(`actions.${action}`) : action;
+}
+
+/** An item's kind as a label, or inside a sentence ("Created service …"). */
+function kindLabel(t: TFunction<'transfer'>, kind: string, inSentence = false): string {
+  if (!isKind(kind)) return kind;
+  return inSentence ? t(`kindsInSentence.${kind}`) : t(`kinds.${kind}`);
+}
 
 function ImportCard() {
+  const { t } = useTranslation('transfer');
   const imp = useImport();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<ImportMode>('merge');
@@ -148,45 +168,49 @@ function ImportCard() {
   return (
     <Card>
       <CardHeader
-        title="Import"
-        description="A Gatehouse export, a Nginx Proxy Manager database (database.sqlite) or a Traefik dynamic configuration file (YAML or TOML). Review the plan first: nothing changes until you apply it, and it is applied all at once or not at all."
+        title={t('import.title')}
+        description={t('import.description')}
       />
       <div className="card-body stack">
-        <Field label="File">
+        <Field label={t('import.file')}>
           <input className="input" type="file" onChange={(e) => void pick(e.target.files?.[0] ?? null)} />
         </Field>
-        <div className="radio-cards" role="radiogroup" aria-label="Mode">
+        <div className="radio-cards" role="radiogroup" aria-label={t('import.mode')}>
           <label className="radio-card">
             <input type="radio" name="import-mode" value="merge" checked={mode === 'merge'} onChange={() => { setMode('merge'); reset(); }} />
-            <span>Merge: create and update, keep everything else</span>
+            <span>{t('import.merge')}</span>
           </label>
           <label className="radio-card">
             <input type="radio" name="import-mode" value="replace" checked={mode === 'replace'} onChange={() => { setMode('replace'); reset(); }} />
-            <span>Replace: also delete what the file does not have</span>
+            <span>{t('import.replace')}</span>
           </label>
         </div>
         {needsPass ? (
-          <Field label="Passphrase" error={passError} hint="The file holds encrypted secrets: the passphrase it was exported with opens them.">
+          <Field label={t('import.passphrase')} error={passError} hint={t('import.passphraseHint')}>
             <input className="input" type="password" autoComplete="off" value={pass} onChange={(e) => setPass(e.target.value)} />
           </Field>
         ) : null}
-        {imp.isError && !passError ? <Alert tone="danger" title="The import was refused">{errorMessage(imp.error)}</Alert> : null}
+        {imp.isError && !passError ? <Alert tone="danger" title={t('import.refused')}>{errorMessage(imp.error)}</Alert> : null}
         <div>
           <Button variant="secondary" icon="eye" disabled={!file || imp.isPending} loading={imp.isPending && !plan} onClick={review}>
-            Review
+            {t('import.review')}
           </Button>
         </div>
         {applied ? (
-          <Alert tone="success" title="Imported">
-            {applied.summary.create} created, {applied.summary.update} updated, {applied.summary.delete} deleted
-            {applied.summary.refused ? `, ${applied.summary.refused} refused (left as they were)` : ''}.
+          <Alert tone="success" title={t('import.done')}>
+            {t(applied.summary.refused ? 'import.summaryRefused' : 'import.summary', {
+              create: applied.summary.create,
+              update: applied.summary.update,
+              delete: applied.summary.delete,
+              refused: applied.summary.refused,
+            })}
             <AppliedLinks plan={applied} />
           </Alert>
         ) : null}
         {plan ? (
           <PlanView plan={plan}>
             <Button variant={plan.mode === 'replace' && plan.summary.delete > 0 ? 'danger' : 'primary'} loading={imp.isPending} disabled={changes === 0} onClick={apply}>
-              {changes === 0 ? 'Nothing to apply' : `Apply ${changes} change${changes === 1 ? '' : 's'}`}
+              {changes === 0 ? t('import.nothingToApply') : t('import.apply', { count: changes })}
             </Button>
           </PlanView>
         ) : null}
@@ -196,13 +220,13 @@ function ImportCard() {
 }
 
 /** The plan's columns; notes says what the file's reader noted about an item (a router's TLS, its resolver). */
-function planColumns(notes: (it: ImportItem) => string[]): Column<ImportItem>[] {
+function planColumns(t: TFunction<'transfer'>, notes: (it: ImportItem) => string[]): Column<ImportItem>[] {
   return [
     // The action leads each card on a phone, and says what it is.
-    { id: 'action', header: 'Action', label: 'Action', cell: (it) => <Badge tone={actionTone[it.action] ?? 'neutral'}>{actionLabel[it.action] ?? it.action}</Badge> },
-    { id: 'kind', header: 'Kind', cell: (it) => kindLabel[it.kind] ?? it.kind },
-    { id: 'name', header: 'Name', className: 'mono', cell: (it) => <ItemName item={it} /> },
-    { id: 'details', header: 'Details', cell: (it) => <ItemDetails item={it} notes={notes(it)} /> },
+    { id: 'action', header: t('plan.action'), label: t('plan.action'), cell: (it) => <Badge tone={actionTone[it.action] ?? 'neutral'}>{actionLabel(t, it.action)}</Badge> },
+    { id: 'kind', header: t('plan.kind'), cell: (it) => kindLabel(t, it.kind) },
+    { id: 'name', header: t('plan.name'), className: 'mono', cell: (it) => <ItemName item={it} /> },
+    { id: 'details', header: t('plan.details'), cell: (it) => <ItemDetails item={it} notes={notes(it)} /> },
   ];
 }
 
@@ -228,16 +252,17 @@ function itemLink(it: ImportItem): string | null {
 
 /** Links to what an applied import created or updated. */
 function AppliedLinks({ plan }: { plan: ImportPlan }) {
+  const { t } = useTranslation('transfer');
   const written = plan.items.filter((it) => itemLink(it));
   if (!written.length) return null;
   return (
     <ul className="plain-list" data-testid="import-applied">
       {written.slice(0, 20).map((it) => (
         <li key={`${it.kind}-${it.id}`}>
-          {it.action === 'create' ? 'Created' : 'Updated'} {kindLabel[it.kind]?.toLowerCase() ?? it.kind} <ItemName item={it} />
+          <Trans t={t} i18nKey={it.action === 'create' ? 'import.created' : 'import.updated'} values={{ kind: kindLabel(t, it.kind, true), name: it.name }} components={{ name: <ItemNameLink item={it} /> }} />
         </li>
       ))}
-      {written.length > 20 ? <li className="muted">and {written.length - 20} more</li> : null}
+      {written.length > 20 ? <li className="muted">{t('import.andMore', { count: written.length - 20 })}</li> : null}
     </ul>
   );
 }
@@ -247,17 +272,24 @@ function ItemName({ item }: { item: ImportItem }) {
   return to ? <Link to={to}>{item.name}</Link> : <>{item.name}</>;
 }
 
+/** The element a translated sentence wraps the item's name in: a link to its page when it has one. */
+function ItemNameLink({ item, children }: { item: ImportItem; children?: ReactNode }) {
+  const to = itemLink(item);
+  return to ? <Link to={to}>{children}</Link> : <>{children}</>;
+}
+
 /** Why an item is refused, or what it is or becomes: host names, targets, TLS, with was → now on an update. */
 function ItemDetails({ item, notes }: { item: ImportItem; notes: string[] }) {
+  const { t } = useTranslation('transfer');
   if (item.reason) return <>{item.reason}</>;
   const lines = item.details ?? [];
-  if (!lines.length && !notes.length) return item.fields?.length ? <>Changes {item.fields.join(', ')}</> : null;
+  if (!lines.length && !notes.length) return item.fields?.length ? <>{t('plan.changesFields', { fields: item.fields.join(', ') })}</> : null;
   return (
     <ul className="plain-list small" data-testid="import-details">
       {lines.map((l) => (
         <li key={l}>{l}</li>
       ))}
-      {item.fields?.length ? <li className="muted">Changes {item.fields.join(', ')}</li> : null}
+      {item.fields?.length ? <li className="muted">{t('plan.changesFields', { fields: item.fields.join(', ') })}</li> : null}
       {notes.map((n) => (
         <li key={n} className="warn-text" data-testid="import-note">
           <Icon name="alert" size={12} /> {n}
@@ -267,21 +299,28 @@ function ItemDetails({ item, notes }: { item: ImportItem; notes: string[] }) {
   );
 }
 
-const skippedColumns: Column<ImportPlan['skipped'][number]>[] = [
-  { id: 'source', header: 'Not imported', cell: (sk) => sk.source },
-  { id: 'reason', header: 'Why', label: false, cell: (sk) => sk.reason },
-];
+function skippedColumns(t: TFunction<'transfer'>): Column<ImportPlan['skipped'][number]>[] {
+  return [
+    { id: 'source', header: t('plan.notImported'), cell: (sk) => sk.source },
+    { id: 'reason', header: t('plan.why'), label: false, cell: (sk) => sk.reason },
+  ];
+}
 
 function PlanView({ plan, children }: { plan: ImportPlan; children: ReactNode }) {
+  const { t } = useTranslation('transfer');
   const s = plan.summary;
   return (
     <div className="stack">
       <p role="status">
-        Plan ({plan.format}, {plan.mode}): <strong>{s.create}</strong> to create, <strong>{s.update}</strong> to update, <strong>{s.unchanged}</strong> unchanged,{' '}
-        <strong>{s.delete}</strong> to delete, <strong>{s.refused}</strong> refused, <strong>{s.skipped}</strong> skipped.
+        <Trans
+          t={t}
+          i18nKey="plan.summary"
+          values={{ format: plan.format, mode: plan.mode === 'merge' || plan.mode === 'replace' ? t(`plan.modes.${plan.mode}`) : plan.mode, ...s }}
+          components={{ b: <strong /> }}
+        />
       </p>
-      <DataTable data={plan.items} rowKey={(it, i) => `${it.kind}-${it.name}-${i}`} columns={planColumns(routerNotes(plan))} label="Import plan" />
-      {plan.skipped.length > 0 ? <DataTable data={plan.skipped} rowKey={(_, i) => String(i)} columns={skippedColumns} label="Not imported" /> : null}
+      <DataTable data={plan.items} rowKey={(it, i) => `${it.kind}-${it.name}-${i}`} columns={planColumns(t, routerNotes(plan))} label={t('plan.label')} />
+      {plan.skipped.length > 0 ? <DataTable data={plan.skipped} rowKey={(_, i) => String(i)} columns={skippedColumns(t)} label={t('plan.notImported')} /> : null}
       <div>{children}</div>
     </div>
   );

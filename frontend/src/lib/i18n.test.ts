@@ -7,16 +7,10 @@ import { ESLint } from 'eslint';
 import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 import { literalStrings } from '../../eslint.config.js';
-import pendingFolders from '../locales/pending.json';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const locales = path.join(src, 'locales');
 const shipped = ['en', 'de', 'fr'];
-
-// Folders whose texts are still being moved into the locale files (src/locales/pending.json,
-// which the lint reads too). The list only shrinks; the test fails if a listed folder is
-// already clean, so it cannot go stale.
-const pending: string[] = pendingFolders;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -86,24 +80,14 @@ describe('components', () => {
       ],
     });
     const results = await eslint.lintFiles(['src/**/*.tsx']);
-    const folderOf = (file: string) => {
-      const [layer, feature] = path.relative(src, file).split(path.sep);
-      return layer === 'features' ? (feature ?? '') : (layer ?? '');
-    };
-    const offending = new Map<string, string[]>();
+    const offending: string[] = [];
     for (const r of results) {
       if (/\.test\.tsx$/.test(r.filePath) || r.filePath.includes(`${path.sep}test${path.sep}`)) continue;
       // Only this rule: a file's disable comments for rules not loaded here are not findings.
       for (const m of r.messages.filter((x) => x.ruleId === 'i18next/no-literal-string' || x.fatal)) {
-        const folder = folderOf(r.filePath);
-        const list = offending.get(folder) ?? [];
-        list.push(`${path.relative(src, r.filePath)}:${m.line}: ${m.message}`);
-        offending.set(folder, list);
+        offending.push(`${path.relative(src, r.filePath)}:${m.line}: ${m.message}`);
       }
     }
-    const unexpected = [...offending].filter(([folder]) => !pending.includes(folder)).flatMap(([, l]) => l);
-    expect(unexpected, 'texts outside i18next').toEqual([]);
-    const done = pending.filter((folder) => !offending.has(folder));
-    expect(done, 'folders translated already: remove them from `pending`').toEqual([]);
+    expect(offending, 'texts outside i18next').toEqual([]);
   });
 });

@@ -30,29 +30,10 @@ const lastSchemaWithSSO = 25
 // portal's "Sign in with …" the real handlers admit exactly whom the lists
 // admitted and refuse the others.
 func TestUpgradeReplacesPerServiceSSOWithPeople(t *testing.T) {
-	dir := t.TempDir()
-	env := map[string]string{"PANEL_DATA_DIR": dir, "PANEL_PUBLIC_URL": "https://panel.example.com"}
-	database := filepath.Join(dir, "gatehouse.db")
-	if testutil.OnPostgres() {
-		database = testutil.NewDatabase(t)
-		env["PANEL_DATABASE_URL"] = database
-	}
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
-
 	// The previous release's panel: a provider, a portal host, people and
 	// services; the protections are written below at its schema.
-	before := newTestApp(t, env)
-	before.signIn()
+	env, database, before, m := panelWithProvider(t)
 	cfg := m.Config()
-	body, _ := json.Marshal(map[string]any{"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID,
-		"clientSecret": cfg.ClientSecret, "scopes": []string{"openid", "email", "profile", "groups"}})
-	if rec := before.do("PUT", "/api/sso", string(body)); rec.Code != http.StatusOK {
-		t.Fatalf("provider = %d %s", rec.Code, rec.Body)
-	}
 	before.setPortal(t)
 	ann := before.mustCreate("/api/people", `{"username":"ann","email":"Ann@Example.com","panelRole":"none"}`).ID
 	d := before.mustCreate("/api/domains", `{"name":"Home","domain":"example.com","isDefault":true}`)
@@ -62,17 +43,7 @@ func TestUpgradeReplacesPerServiceSSOWithPeople(t *testing.T) {
 	}
 	before.c.close()
 
-	if err := store.MigrateTo(database, lastSchemaWithSSO); err != nil {
-		t.Fatal(err)
-	}
-	driver := "sqlite3"
-	if store.IsPostgres(database) {
-		driver = "pgx"
-	}
-	old, err := sql.Open(driver, database)
-	if err != nil {
-		t.Fatal(err)
-	}
+	old := atSchemaWithSSO(t, database)
 	protect := func(id, service string, enabled bool, settings string) {
 		t.Helper()
 		if _, err := old.Exec(`INSERT INTO security_configs (id, service_id, type, enabled, settings, created_at, updated_at)
@@ -189,40 +160,11 @@ func TestUpgradeReplacesPerServiceSSOWithPeople(t *testing.T) {
 // a portal that does not exist) until an administrator sets the portal's
 // host, which moves them to the people protection at once.
 func TestSSOUpgradeWaitsForThePortalHost(t *testing.T) {
-	dir := t.TempDir()
-	env := map[string]string{"PANEL_DATA_DIR": dir, "PANEL_PUBLIC_URL": "https://panel.example.com"}
-	database := filepath.Join(dir, "gatehouse.db")
-	if testutil.OnPostgres() {
-		database = testutil.NewDatabase(t)
-		env["PANEL_DATABASE_URL"] = database
-	}
-	m, err := mockoidc.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = m.Shutdown() })
-	before := newTestApp(t, env)
-	before.signIn()
-	cfg := m.Config()
-	body, _ := json.Marshal(map[string]any{"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID,
-		"clientSecret": cfg.ClientSecret, "scopes": []string{"openid", "email", "profile", "groups"}})
-	if rec := before.do("PUT", "/api/sso", string(body)); rec.Code != http.StatusOK {
-		t.Fatalf("provider = %d %s", rec.Code, rec.Body)
-	}
+	env, database, before, m := panelWithProvider(t)
 	d := before.mustCreate("/api/domains", `{"name":"Home","domain":"example.com","isDefault":true}`)
 	mail := before.mustCreate("/api/services", svcBody(d.ID, "mail", "")).ID
 	before.c.close()
-	if err := store.MigrateTo(database, lastSchemaWithSSO); err != nil {
-		t.Fatal(err)
-	}
-	driver := "sqlite3"
-	if store.IsPostgres(database) {
-		driver = "pgx"
-	}
-	old, err := sql.Open(driver, database)
-	if err != nil {
-		t.Fatal(err)
-	}
+	old := atSchemaWithSSO(t, database)
 	if _, err := old.Exec(`INSERT INTO security_configs (id, service_id, type, enabled, settings, created_at, updated_at)
 		VALUES ('sc-mail', $1, 'sso', true, '{"users":["ann@example.com"],"groups":[]}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`, mail); err != nil {
 		t.Fatal(err)
@@ -253,4 +195,50 @@ func TestSSOUpgradeWaitsForThePortalHost(t *testing.T) {
 	if n := v.count(&store.UpgradeTask{}, "name = ?", store.UpgradeSSOToPeople); n != 0 {
 		t.Fatalf("%d upgrade tasks left", n)
 	}
+}
+
+// panelWithProvider is a panel (SQLite, or PostgreSQL when the tests run
+// there) whose administrator has set up an OpenID provider (mockoidc, in
+// this process), as a panel of the previous release could have.
+func panelWithProvider(t *testing.T) (env map[string]string, database string, a *testApp, m *mockoidc.MockOIDC) {
+	t.Helper()
+	dir := t.TempDir()
+	env = map[string]string{"PANEL_DATA_DIR": dir, "PANEL_PUBLIC_URL": "https://panel.example.com"}
+	database = filepath.Join(dir, "gatehouse.db")
+	if testutil.OnPostgres() {
+		database = testutil.NewDatabase(t)
+		env["PANEL_DATABASE_URL"] = database
+	}
+	m, err := mockoidc.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = m.Shutdown() })
+	a = newTestApp(t, env)
+	a.signIn()
+	cfg := m.Config()
+	body, _ := json.Marshal(map[string]any{"enabled": true, "issuer": cfg.Issuer, "clientId": cfg.ClientID,
+		"clientSecret": cfg.ClientSecret, "scopes": []string{"openid", "email", "profile", "groups"}})
+	if rec := a.do("PUT", "/api/sso", string(body)); rec.Code != http.StatusOK {
+		t.Fatalf("provider = %d %s", rec.Code, rec.Body)
+	}
+	return env, database, a, m
+}
+
+// atSchemaWithSSO takes the closed database back to the previous release's
+// schema and opens it with a plain handle (store.Open would migrate it).
+func atSchemaWithSSO(t *testing.T, database string) *sql.DB {
+	t.Helper()
+	if err := store.MigrateTo(database, lastSchemaWithSSO); err != nil {
+		t.Fatal(err)
+	}
+	driver := "sqlite3"
+	if store.IsPostgres(database) {
+		driver = "pgx"
+	}
+	old, err := sql.Open(driver, database)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return old
 }

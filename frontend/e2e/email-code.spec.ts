@@ -6,8 +6,8 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freePort, type Traefik } from './support/harness';
 import { PASSWORD, USER } from './support/names';
-import { openPage, saveProtection, shot } from './support/page';
-import { startReceiver, stopReceiver, type Receiver } from './support/smtp';
+import { openPage, saveProtection, shot, signInToPanel } from './support/page';
+import { addMailChannel, startReceiver, stopReceiver, type Receiver } from './support/smtp';
 import { allowHttp, test as base, eventually, expect } from './support/test';
 
 const HOST = 'code.e2e.test';
@@ -41,15 +41,8 @@ const test = base.extend<{ page: Page }, { codeStack: CodeStack | null }>({
       const smtp = await startReceiver();
       const upstream = await harness.startUpstream();
       const { context, page: admin } = await openPage(browser, { baseURL: panelURL });
-      await admin.goto('/login');
-      await admin.getByLabel('Username', { exact: true }).fill(USER);
-      await admin.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await admin.getByRole('button', { name: 'Sign in' }).click();
-      await admin.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
-      const channel = await admin.request.post('/api/notifications/channels', {
-        data: { name: 'people mail', kind: 'email', settings: { host: '127.0.0.1', port: smtp.port, from: 'gate@example.net', encryption: 'none' } },
-      });
-      expect(channel.status(), 'the e-mail channel was not created').toBe(201);
+      await signInToPanel(admin, USER, PASSWORD);
+      await addMailChannel(admin, smtp, 'people mail');
       const svc = await (
         await admin.request.post('/api/services', {
           data: {

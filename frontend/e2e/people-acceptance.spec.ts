@@ -13,8 +13,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { freePort, type Traefik } from './support/harness';
 import { PASSWORD, USER } from './support/names';
-import { openPage, saveProtection, shot } from './support/page';
-import { mailText, startReceiver, stopReceiver, type Receiver } from './support/smtp';
+import { openPage, saveProtection, shot, signInToPanel } from './support/page';
+import { addMailChannel, mailText, startReceiver, stopReceiver, type Receiver } from './support/smtp';
 import { allowHttp, test as base, eventually, expect } from './support/test';
 import { stepNow, totp } from './support/totp';
 
@@ -59,15 +59,8 @@ const test = base.extend<{ page: Page }, { stack: Stack | null }>({
       const smtp = await startReceiver();
       const upstream = await harness.startUpstream();
       const { context, page: admin } = await openPage(browser, { baseURL: panelURL });
-      await admin.goto('/login');
-      await admin.getByLabel('Username', { exact: true }).fill(USER);
-      await admin.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await admin.getByRole('button', { name: 'Sign in' }).click();
-      await admin.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
-      const channel = await admin.request.post('/api/notifications/channels', {
-        data: { name: 'people mail', kind: 'email', settings: { host: '127.0.0.1', port: smtp.port, from: 'gate@example.net', encryption: 'none' } },
-      });
-      expect(channel.status(), 'the e-mail channel was not created').toBe(201);
+      await signInToPanel(admin, USER, PASSWORD);
+      await addMailChannel(admin, smtp, 'people mail');
       const service = async (name: string, host: string) => {
         const res = await admin.request.post('/api/services', {
           data: { name, hostnames: [{ type: 'custom', value: host }], targets: [{ host: '127.0.0.1', port: upstream.port }], entrypoints: ['websecure'] },

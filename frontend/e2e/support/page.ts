@@ -76,3 +76,12 @@ export async function saveProtection(page: Page): Promise<void> {
 export async function serviceTab(page: Page, name: 'Details' | 'TLS and HTTPS' | 'Load balancing' | 'Advanced'): Promise<void> {
   await page.getByRole('tablist', { name: 'Service settings' }).getByRole('tab', { name: new RegExp(`^${name}`) }).click();
 }
+
+/** Signs in on the panel's sign-in page as the given administrator and waits for the dashboard. */
+export async function signInToPanel(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+}

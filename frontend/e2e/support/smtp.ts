@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 
 const backend = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../backend');
 
@@ -45,4 +46,12 @@ export function mailText(mail: Mail): string {
 export function stopReceiver(r: Receiver): void {
   r.proc.stdin?.end();
   r.proc.kill('SIGTERM');
+}
+
+/** Adds an e-mail channel through the receiver, as the admin signed in on page would. */
+export async function addMailChannel(page: Page, r: Receiver, name: string): Promise<void> {
+  const res = await page.request.post('/api/notifications/channels', {
+    data: { name, kind: 'email', settings: { host: '127.0.0.1', port: r.port, from: 'gate@example.net', encryption: 'none' } },
+  });
+  if (res.status() !== 201) throw new Error(`the e-mail channel was not created: ${res.status()} ${await res.text()}`);
 }

@@ -17,8 +17,11 @@ import (
 // seedPortal stores portal settings as PUT /api/config/portal would.
 func (f *fixture) seedPortal() settings.Portal {
 	f.t.Helper()
-	p := settings.Portal{Host: "auth.example.com", Name: "Family", Logo: "https://example.com/logo.png", AccentColor: "#0a7d55",
-		IdleTimeoutSeconds: 3600, RememberMeSeconds: 86400, AbsoluteLifetimeSeconds: 604800}
+	// As the settings page stores them: the defaults (the provider's button
+	// name among them), then what the admin set.
+	p := settings.PortalDefaults()
+	p.Host, p.Name, p.Logo, p.AccentColor = "auth.example.com", "Family", "https://example.com/logo.png", "#0a7d55"
+	p.IdleTimeoutSeconds, p.RememberMeSeconds, p.AbsoluteLifetimeSeconds = 3600, 86400, 604800
 	f.must(store.PutConfig(testCtx, f.db, settings.KeyPortal, p))
 	return p
 }

@@ -145,7 +145,8 @@ function panelPages(serviceId: string): Screen[] {
     ['account', '/account'],
     ['audit', '/audit'],
     // An entry's changes: field, before and after, on a phone too.
-    ['audit-changes', '/audit?resourceType=services&action=create', (p) => p.getByRole('button', { name: /^Changes/ }).first().click()],
+    // The entry's "Changes" button, in whichever language the page is.
+    ['audit-changes', '/audit?resourceType=services&action=create', (p) => p.getByRole('button', { name: /^(Changes|Änderungen|Modifications)/ }).first().click()],
     ['notifications', '/notifications'],
     ['backups', '/backups'],
     ['transfer', '/transfer'],

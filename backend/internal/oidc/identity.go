@@ -1,6 +1,9 @@
 package oidc
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // Identity is who the provider says signed in.
 type Identity struct {
@@ -55,13 +58,18 @@ func (id Identity) VerifiedEmail() string {
 }
 
 func identityOf(issuer, subject string, claims map[string]any, groupsClaim string) Identity {
-	str := func(k string) string { v, _ := claims[k].(string); return v }
+	// Every claim is bounded before it reaches a query, a log line or the
+	// audit log: a provider's token is not a form the panel checked.
+	str := func(k string) string { v, _ := claims[k].(string); return clip(v, maxClaim) }
 	id := Identity{Issuer: issuer, Subject: subject, Username: str("preferred_username"), Email: str("email"),
 		Name: str("name"), Groups: groupsOf(claims[groupsClaim]), ACR: str("acr")}
+	if len(id.Email) > maxEmail {
+		id.Email = "" // cut short it would be someone else's address
+	}
 	if amr, ok := claims["amr"].([]any); ok {
 		for _, v := range amr {
 			if m, ok := v.(string); ok && len(id.AMR) < 16 {
-				id.AMR = append(id.AMR, m)
+				id.AMR = append(id.AMR, clip(m, 64))
 			}
 		}
 	}
@@ -103,13 +111,40 @@ func groupsOf(v any) []string {
 	return []string{}
 }
 
-// cleanList trims each entry and drops empty and repeated ones.
+// Bounds on what a provider's claims bring in: a text claim (cut at a
+// character boundary), an e-mail address (longer ones are dropped: RFC 5321
+// allows 254), and the groups claim (the first maxGroups names; longer
+// names are dropped).
+const (
+	maxClaim     = 256
+	maxEmail     = 254
+	maxGroups    = 256
+	maxGroupName = 256
+)
+
+// clip is s cut to at most n bytes, at a character boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[:n]
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// cleanList trims each entry and drops empty, repeated and overlong ones,
+// keeping at most maxGroups.
 func cleanList(in []string) []string {
-	out := make([]string, 0, len(in))
+	out := make([]string, 0, min(len(in), maxGroups))
 	seen := map[string]bool{}
 	for _, v := range in {
+		if len(out) == maxGroups {
+			break
+		}
 		v = strings.TrimSpace(v)
-		if v == "" || seen[v] {
+		if v == "" || len(v) > maxGroupName || seen[v] {
 			continue
 		}
 		seen[v] = true

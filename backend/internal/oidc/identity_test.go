@@ -1,7 +1,9 @@
 package oidc
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -19,6 +21,9 @@ func TestIdentityOf(t *testing.T) {
 			Identity{Email: "a@example.com", User: "sub-1", Name: "sub-1", Groups: []string{"ops", "dev"}}},
 		{"a comma inside a listed group", map[string]any{"groups": []any{"a,b", 7}},
 			Identity{User: "sub-1", Name: "sub-1", Groups: []string{"a b"}}},
+		{"overlong claims are bounded", map[string]any{"preferred_username": strings.Repeat("é", 200), "name": strings.Repeat("n", 300),
+			"email": strings.Repeat("a", 250) + "@x.io", "email_verified": true, "groups": []any{strings.Repeat("g", 257), "ops"}},
+			Identity{Username: strings.Repeat("é", 128), EmailVerified: true, User: strings.Repeat("é", 128), Name: strings.Repeat("n", 256), Groups: []string{"ops"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -52,5 +57,18 @@ func TestMultiFactor(t *testing.T) {
 				t.Errorf("MultiFactor = %v; want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A provider naming thousands of groups gives the first maxGroups: the
+// directory's sync compares each with every group of the directory.
+func TestGroupsClaimIsBounded(t *testing.T) {
+	many := make([]any, 10_000)
+	for i := range many {
+		many[i] = fmt.Sprintf("group-%d", i)
+	}
+	got := identityOf("https://id.example.com", "sub-1", map[string]any{"groups": many}, "groups").Groups
+	if len(got) != maxGroups || got[0] != "group-0" || got[maxGroups-1] != fmt.Sprintf("group-%d", maxGroups-1) {
+		t.Fatalf("%d groups kept, first %q", len(got), got[0])
 	}
 }

@@ -21,6 +21,7 @@ const (
 	LabelPort         = "gatehouse.port"
 	LabelNetwork      = "gatehouse.network"
 	LabelScheme       = "gatehouse.scheme"
+	LabelEntrypoints  = "gatehouse.entrypoints"
 	LabelProtection   = "gatehouse.protection"
 	LabelAccessPreset = "gatehouse.access.preset"
 )
@@ -38,7 +39,7 @@ const (
 	ProtectionPeople = "people"
 )
 
-var knownLabels = []string{LabelEnable, LabelName, LabelHostname, LabelPort, LabelNetwork, LabelScheme,
+var knownLabels = []string{LabelEnable, LabelName, LabelHostname, LabelPort, LabelNetwork, LabelScheme, LabelEntrypoints,
 	LabelProtection, LabelAccessPreset}
 
 // Spec is the service a container's gatehouse.* labels declare.
@@ -48,6 +49,9 @@ type Spec struct {
 	Port         int // 0: the container's only exposed port
 	Network      string
 	Scheme       string
+	// Entrypoints are Traefik's entrypoints the service answers on
+	// (none: the panel's default entrypoints).
+	Entrypoints []string
 	Protection   string // none or people
 	AccessPreset string // an access preset's id, or ""
 	// Digest identifies the labels' values: unchanged labels are not
@@ -142,6 +146,19 @@ func ParseLabels(name string, labels map[string]string, presets []string) (Spec,
 			bad(LabelPort, "must be a port between 1 and 65535")
 		}
 		s.Port = p
+	}
+	for ep := range strings.SplitSeq(get(LabelEntrypoints), ",") {
+		ep = strings.TrimSpace(ep)
+		if ep == "" {
+			continue
+		}
+		if !validate.Entrypoint(ep) || len(s.Entrypoints) == maxHostnames {
+			bad(LabelEntrypoints, "%q is not an entrypoint name (or there are more than %d)", truncate(ep, 64), maxHostnames)
+			break
+		}
+		if !slices.Contains(s.Entrypoints, ep) {
+			s.Entrypoints = append(s.Entrypoints, ep)
+		}
 	}
 	if s.Network != "" && !validNetworkName(s.Network) {
 		bad(LabelNetwork, "is not a network name (letters, digits, and . _ -, at most 128)")

@@ -205,7 +205,7 @@ func (s *Service) applyLabels(ctx context.Context, c Container, r store.Containe
 		}
 		return []LabelError{{Label: label, Message: err.Error()}}
 	}
-	req := services.Request{Name: spec.Name, Kind: store.KindProxy,
+	req := services.Request{Name: spec.Name, Kind: store.KindProxy, Entrypoints: spec.Entrypoints,
 		Targets: []store.Target{{Scheme: spec.Scheme, Host: pl.Host, Port: pl.TargetPort}}}
 	for _, h := range spec.Hostnames {
 		req.Hostnames = append(req.Hostnames, store.Hostname{Type: store.HostCustom, Value: h})

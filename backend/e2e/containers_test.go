@@ -3,7 +3,7 @@
 package e2e
 
 import (
-		"net/http"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -141,7 +141,9 @@ func TestContainers(t *testing.T) {
 	id := labelled.ServiceID
 	var svc map[string]any
 	p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/services/"+id, nil, &svc)
-	var refusal struct{ Error struct{ Code, Message string } }
+	var refusal struct {
+		Error struct{ Code, Message string }
+	}
 	if code := p.JSON(t, http.MethodPatch, "/api/services/"+id, map[string]any{"enabled": false}, &refusal); code != http.StatusConflict ||
 		!strings.Contains(refusal.Error.Message, "labels of container \"labelled\"") {
 		t.Fatalf("PATCH of a labelled service: %d %+v", code, refusal)

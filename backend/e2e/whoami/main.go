@@ -22,7 +22,7 @@ func main() {
 	}
 	http.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		fmt.Fprintf(w, "name=%s addrs=%s\n", name, strings.Join(addresses(), ","))
+		_, _ = fmt.Fprintf(w, "name=%s addrs=%s\n", name, strings.Join(addresses(), ","))
 	})
 	srv := &http.Server{Addr: addr, ReadHeaderTimeout: 5 * time.Second}
 	if err := srv.ListenAndServe(); err != nil {

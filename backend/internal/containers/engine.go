@@ -88,13 +88,14 @@ func CheckHost(host string) error {
 // service) through the official Go SDK.
 type dockerEngine struct{ cli *client.Client }
 
-// NewEngine connects to the engine at host (see CheckHost). The API
-// version is negotiated on the first call: podman 4.3 serves 1.41.
+// NewEngine connects to the engine at host (see CheckHost). The client
+// negotiates the API version on its first call (podman 4.3 serves 1.41;
+// this client needs 1.40 or newer).
 func NewEngine(host string) (Engine, error) {
 	if err := CheckHost(host); err != nil {
 		return nil, err
 	}
-	cli, err := client.New(client.WithHost(host), client.WithAPIVersionNegotiation())
+	cli, err := client.New(client.WithHost(host))
 	if err != nil {
 		return nil, fmt.Errorf("docker client: %w", err)
 	}

@@ -44,14 +44,14 @@ var knownLabels = []string{LabelEnable, LabelName, LabelHostname, LabelPort, Lab
 
 // Spec is the service a container's gatehouse.* labels declare.
 type Spec struct {
-	Name         string
-	Hostnames    []string
-	Port         int // 0: the container's only exposed port
-	Network      string
-	Scheme       string
+	Name      string
+	Hostnames []string
+	Port      int // 0: the container's only exposed port
+	Network   string
+	Scheme    string
 	// Entrypoints are Traefik's entrypoints the service answers on
 	// (none: the panel's default entrypoints).
-	Entrypoints []string
+	Entrypoints  []string
 	Protection   string // none or people
 	AccessPreset string // an access preset's id, or ""
 	// Digest identifies the labels' values: unchanged labels are not
@@ -192,7 +192,8 @@ func validNetworkName(n string) bool {
 		return false
 	}
 	for _, r := range n {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-') {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-'
+		if !ok {
 			return false
 		}
 	}
@@ -202,7 +203,7 @@ func validNetworkName(n string) bool {
 func digest(labels map[string]string, keys []string) string {
 	h := sha256.New()
 	for _, k := range keys {
-		fmt.Fprintf(h, "%s=%s\x00", k, labels[k])
+		_, _ = fmt.Fprintf(h, "%s=%s\x00", k, labels[k]) // a hash never fails to write
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }

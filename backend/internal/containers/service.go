@@ -141,7 +141,7 @@ func (s *Service) item(c Container, bound []BoundService, applyErrs []LabelError
 			Traefik: contains(s.d.Options.TraefikNetworks, n.Name)})
 	}
 	for _, p := range c.Ports {
-		it.Ports = append(it.Ports, PortItem{Private: p.Private, Public: p.Public, HostIP: p.HostIP, Protocol: p.Protocol})
+		it.Ports = append(it.Ports, PortItem(p))
 	}
 	for k, v := range c.Labels {
 		if len(k) > 256 {

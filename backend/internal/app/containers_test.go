@@ -136,4 +136,14 @@ func TestContainersFromEngine(t *testing.T) {
 		!strings.Contains(rec.Body.String(), `"scheme":"h2c"`) {
 		t.Fatalf("create: %d %s", rec.Code, rec.Body)
 	}
+	id := decode[struct{ Service struct{ ID string } }](t, rec).Service.ID
+	if rec = a.do(http.MethodDelete, "/api/containers/bindings/"+id, ""); rec.Code != http.StatusNoContent {
+		t.Fatalf("detach: %d %s", rec.Code, rec.Body)
+	}
+	rec = a.do(http.MethodGet, "/api/audit", "")
+	body = rec.Body.String()
+	if !strings.Contains(body, `"type":"services","id":"`+id+`"`) || !strings.Contains(body, `"route":"/api/containers/services"`) ||
+		!strings.Contains(body, `"type":"containers.bindings","id":"`+id+`"`) {
+		t.Fatalf("audit log: %s", body)
+	}
 }

@@ -30,7 +30,7 @@ func newContainers(cfg config.Config, db *gorm.DB, bus *change.Bus, now func() t
 			if err != nil {
 				return err
 			}
-			if cur.People != nil && cur.People.Enabled == on {
+			if (cur.People != nil && cur.People.Enabled) == on {
 				return nil
 			}
 			_, err = fwd.PutProtection(ctx, id, forwardauth.Protection{People: &forwardauth.PeopleProtection{Enabled: on}})

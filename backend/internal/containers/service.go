@@ -21,6 +21,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
@@ -232,6 +233,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (CreateResponse
 	if err != nil {
 		return CreateResponse{}, prefixFields(err, "service")
 	}
+	audit.Changed(ctx, nil, svc)
 	return CreateResponse{Service: svc, Binding: toBinding(row), Suggestion: *toSuggestion(pl)}, nil
 }
 
@@ -239,13 +241,24 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (CreateResponse
 // whose target no longer follows the container (and, if labels declared
 // it, may be edited).
 func (s *Service) Detach(ctx context.Context, serviceID string) error {
-	res := s.d.DB.WithContext(ctx).Where("service_id = ?", serviceID).Delete(&store.ContainerBinding{})
-	if res.Error != nil {
-		return fmt.Errorf("detach service %s: %w", serviceID, res.Error)
+	var row store.ContainerBinding
+	err := s.d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Where("service_id = ?", serviceID).Take(&row).Error
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return apperr.NotFound("container binding")
+		}
+		if err != nil {
+			return err
+		}
+		return tx.Where("service_id = ?", serviceID).Delete(&store.ContainerBinding{}).Error
+	})
+	if err != nil {
+		if _, ok := apperr.As(err); ok {
+			return err
+		}
+		return fmt.Errorf("detach service %s: %w", serviceID, err)
 	}
-	if res.RowsAffected == 0 {
-		return apperr.NotFound("container binding")
-	}
+	audit.Changed(ctx, toBinding(row), nil)
 	s.d.Bus.Publish(change.Event{Entity: change.Service, Kind: change.Updated, ID: serviceID})
 	return nil
 }

@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -150,6 +151,25 @@ func TestContainers(t *testing.T) {
 	}
 	if code := p.JSON(t, http.MethodDelete, "/api/services/"+id, nil, &refusal); code != http.StatusConflict {
 		t.Fatalf("DELETE of a labelled service: %d", code)
+	}
+
+	// Labels asking for the people protection and the LAN-bypass preset:
+	// the service has both, and loopback (Traefik's client here) passes.
+	runWhoami(t, pm, "guarded", "198.18.60.21", "gatehouse.enable=true", "gatehouse.hostname=guarded.containers.test",
+		"gatehouse.entrypoints=web", "gatehouse.protection=people", "gatehouse.access.preset=lan-bypass")
+	routedTo(t, tr, "guarded.containers.test", "name=guarded@198.18.60.21", 30*time.Second)
+	var guarded string
+	for _, b := range bindingsOf(t, p) {
+		if b.Container == "guarded" {
+			guarded = b.ServiceID
+		}
+	}
+	var gsvc struct{ Protection struct{ People bool } }
+	p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/services/"+guarded, nil, &gsvc)
+	var access map[string]any
+	p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/services/"+guarded+"/access", nil, &access)
+	if !gsvc.Protection.People || !strings.Contains(fmt.Sprint(access), "LAN bypass") {
+		t.Fatalf("guarded: protection %+v, access %v", gsvc, access)
 	}
 
 	// A bad label: refused on the container's row; the rest keeps working.

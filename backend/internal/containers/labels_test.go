@@ -117,3 +117,21 @@ func FuzzParseLabels(f *testing.F) {
 		}
 	})
 }
+
+// TestItemLabelErrorsOnce: a container whose labels are refused as written
+// shows each refusal once, though the leader's last pass found them too
+// (regression: they were listed twice after the first reconciliation).
+func TestItemLabelErrorsOnce(t *testing.T) {
+	s := NewService(Deps{})
+	c := Container{Name: "broken", Labels: map[string]string{LabelEnable: "true", LabelHostname: "not a host", LabelPort: "99999"}}
+	_, parsed := ParseLabels(c.Name, c.Labels, nil)
+	it := s.item(c, nil, parsed)
+	if len(it.LabelErrors) != 2 || !it.Declared {
+		t.Fatalf("label errors %+v", it.LabelErrors)
+	}
+	ok := Container{Name: "ok", Labels: map[string]string{LabelEnable: "true", LabelHostname: "a.example.com"}}
+	applied := []LabelError{{Label: "gatehouse.*", Message: "hostnames[0]: a.example.com is already used by service \"x\""}}
+	if it := s.item(ok, nil, applied); len(it.LabelErrors) != 1 || it.LabelErrors[0] != applied[0] {
+		t.Fatalf("apply errors %+v", it.LabelErrors)
+	}
+}

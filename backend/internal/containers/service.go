@@ -155,9 +155,13 @@ func (s *Service) item(c Container, bound []BoundService, applyErrs []LabelError
 	}
 	if Declared(c.Labels) {
 		it.Declared = true
+		// Labels refused as written, else why the leader could not apply
+		// them (it finds the first kind too: they are not repeated).
 		_, errs := ParseLabels(c.Name, c.Labels, s.d.Presets())
+		if len(errs) == 0 {
+			errs = applyErrs
+		}
 		it.LabelErrors = append(it.LabelErrors, errs...)
-		it.LabelErrors = append(it.LabelErrors, applyErrs...)
 	}
 	if pl, err := Place(c, "", 0, s.d.Options); err == nil {
 		it.Suggestion = toSuggestion(pl)

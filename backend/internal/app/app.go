@@ -38,6 +38,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
@@ -357,6 +358,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	api.Backup = backup.NewHandler(backups)
 
+	// OpenID Connect clients: the apps that sign people in with the panel
+	// as their provider. The launcher shows a service linked to one.
+	oidcClients := clients.NewService(clients.Deps{DB: db, Bus: bus, Now: now,
+		Directory: clientDirectory{services: fwd, people: dir}, PortalURL: portalURL})
+	api.OIDCClients = clients.NewHandler(oidcClients)
 	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
 	api.AppPasswords = apppasswords.NewHandler(appPasswords)
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
@@ -365,6 +371,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
 		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
 		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
+		Apps:      oidcClients,
 	})
 	fwd.Set(accessSvc)
 	// Signing out on the portal ends the service sessions opened from it.

@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
@@ -59,6 +60,7 @@ type features struct {
 	Backup        *backup.Handler
 	ForwardAuth   *forwardauth.Handler
 	AdminSSO      *sso.Handler
+	OIDCClients   *clients.Handler
 	Transfer      *transfer.Handler
 }
 

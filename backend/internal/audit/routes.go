@@ -118,6 +118,9 @@ var Overrides = map[string]Override{
 	"POST /api/password-reset/check":   {Skip: true, Reason: "says whether a reset link works: changes nothing"},
 	"POST /api/password-reset":         {NoDiff: true, Action: "reset", Type: "people.password"},
 	"POST /api/registration":           {Skip: true, Reason: "a visitor asking for a registration link: changes nothing a record could show without telling which names and addresses exist; the account is audited when the link is used (invitations accept)"},
+	// A new client secret is shown once, in the answer: the entry records
+	// the rotation (the client as the API shows it, never the secret).
+	"POST /api/oidc/clients/:id/secret": {Read: "/api/oidc/clients/:id", Action: "rotate-secret", Type: "oidc.clients"},
 	// Backups are files, not rows: the list is their state.
 	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
 	"DELETE /api/backups/:name": {Read: "/api/backups"},

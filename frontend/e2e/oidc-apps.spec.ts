@@ -1,0 +1,211 @@
+// The panel as the OpenID provider of a real third-party app, in Chromium: oauth2-proxy (built
+// once by backend/scripts/oauth2-proxy.sh) signs people in with the panel and guards an upstream
+// that shows the identity headers it receives; a real Traefik routes the app's host to
+// oauth2-proxy (a service of the panel, as a self-hoster would add it). The admin invites dana
+// into family by link and registers oauth2-proxy as a client for family (POST /api/oidc/clients,
+// its secret shown once); dana sets up a passkey only, opens the app, signs in on the portal
+// with her passkey, consents, and the upstream's page shows oauth2-proxy's identity headers with
+// her id, username, e-mail and groups. erin, in guests only, is refused with the portal's
+// readable page and never reaches the upstream.
+//
+// The panel is http://127.0.0.1:<port>; the portal, the issuer, is http://localhost:<port>: the
+// one name oauth2-proxy (Go) resolves without DNS and that Chromium treats as a secure context
+// (passkeys work there). The app is http://app.localhost:<Traefik's web port> (Chromium resolves
+// every *.localhost name to the loopback address).
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { findOAuth2Proxy, freePort, type Traefik } from './support/harness';
+import { PASSWORD, USER } from './support/names';
+import { openPage, shot, signInToPanel } from './support/page';
+import { test as base, expect } from './support/test';
+
+const DANA = 'dana';
+const ERIN = 'erin';
+const ERIN_PASSWORD = 'erin-portal-password-2026';
+const CLIENT = 'Wiki (oauth2-proxy)';
+
+interface Stack {
+  panelURL: string;
+  portalURL: string;
+  traefik: Traefik;
+  admin: Page;
+  /** The app through Traefik's web entrypoint. */
+  appURL: string;
+  groups: { family: string; guests: string };
+  people: Map<string, { context: BrowserContext; page: Page }>;
+  dana: { link?: string };
+}
+
+const test = base.extend<{ page: Page }, { stack: Stack | null }>({
+  stack: [
+    async ({ harness, browser }, use) => {
+      const port = await freePort();
+      const panelURL = `http://127.0.0.1:${port}`;
+      const portalURL = `http://localhost:${port}`;
+      const panel = await harness.startPanel({
+        port,
+        env: { PANEL_PUBLIC_URL: panelURL, PANEL_PORTAL_URL: portalURL, PANEL_ADMIN_USER: USER, PANEL_ADMIN_PASSWORD: PASSWORD },
+        dirPrefix: 'gatehouse-e2e-oidc-apps-',
+      });
+      await panel.ready();
+      const traefik = findOAuth2Proxy() ? await harness.startTraefik(port) : null;
+      if (!traefik) {
+        await use(null);
+        return;
+      }
+      const { context, page: admin } = await openPage(browser, { baseURL: panelURL });
+      await signInToPanel(admin, USER, PASSWORD);
+      const group = async (name: string) => {
+        const res = await admin.request.post('/api/groups', { data: { name } });
+        expect(res.status(), await res.text()).toBe(201);
+        return ((await res.json()) as { id: string }).id;
+      };
+      const groups = { family: await group('family'), guests: await group('guests') };
+      const appURL = `http://app.localhost:${traefik.web}`;
+      const s: Stack = { panelURL, portalURL, traefik, admin, appURL, groups, people: new Map(), dana: {} };
+      await use(s);
+      for (const person of s.people.values()) await person.context.close();
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ stack }, use) => {
+    await use(stack!.admin);
+  },
+});
+
+test.describe.configure({ mode: 'serial' });
+
+/** The person's own browser profile, with a virtual authenticator for passkeys. */
+async function personPage(s: Stack, browser: Browser, who: string): Promise<Page> {
+  const known = s.people.get(who);
+  if (known) return known.page;
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  s.people.set(who, { context, page });
+  return page;
+}
+
+test.describe('oidcApps', () => {
+  test('the admin sets the portal, invites dana into family and erin into guests, and registers oauth2-proxy as a client for family', async ({ page, stack, harness }) => {
+    test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
+    const s = stack!;
+    const portal = await page.request.get('/api/config/portal');
+    expect(portal.status()).toBe(200);
+    const put = await page.request.put('/api/config/portal', { data: { ...(await portal.json()), host: 'localhost' } });
+    expect(put.status(), await put.text()).toBe(200);
+
+    const invite = await page.request.post('/api/invitations', {
+      data: { username: DANA, email: 'dana@home.test', groups: [s.groups.family], delivery: 'link' },
+    });
+    expect(invite.status(), await invite.text()).toBe(201);
+    s.dana.link = ((await invite.json()) as { link: string }).link;
+    expect(s.dana.link.startsWith(`${s.portalURL}/`), `dana's link ${s.dana.link} is not on the portal`).toBeTruthy();
+    const erin = await page.request.post('/api/people', {
+      data: { username: ERIN, email: 'erin@home.test', panelRole: 'none', password: ERIN_PASSWORD, groups: [s.groups.guests] },
+    });
+    expect(erin.status(), await erin.text()).toBe(201);
+
+    // The client, as an admin registers oauth2-proxy: its callback on the app's host, family only.
+    const created = await page.request.post('/api/oidc/clients', {
+      data: {
+        name: CLIENT,
+        redirectUris: [`${s.appURL}/oauth2/callback`],
+        allowedGroupIds: [s.groups.family],
+        scopes: ['openid', 'profile', 'email', 'groups'],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { client, secret } = (await created.json()) as { client: { id: string }; secret: string };
+    expect(secret, 'a confidential client shows its secret once').toBeTruthy();
+
+    // oauth2-proxy reads the provider's discovery document when it starts.
+    await expect.poll(async () => (await fetch(`${s.portalURL}/.well-known/openid-configuration`)).status, { timeout: 15000 }).toBe(200);
+    const port = await freePort();
+    const upstream = await harness.startHeadersUpstream();
+    expect(
+      await harness.startOAuth2Proxy({
+        issuer: s.portalURL,
+        clientId: client.id,
+        clientSecret: secret,
+        redirectURL: `${s.appURL}/oauth2/callback`,
+        upstream: `http://127.0.0.1:${upstream.port}`,
+        port,
+      }),
+    ).toBe(true);
+    const service = await page.request.post('/api/services', {
+      data: { name: 'Wiki', hostnames: [{ type: 'custom', value: 'app.localhost' }], targets: [{ host: '127.0.0.1', port }], entrypoints: ['web'] },
+    });
+    expect(service.status(), await service.text()).toBe(201);
+  });
+
+  test('dana opens her invitation and sets up a passkey only', async ({ stack, browser }) => {
+    test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
+    const s = stack!;
+    const p = await personPage(s, browser, DANA);
+    await p.goto(s.dana.link!);
+    await p.getByRole('heading', { name: /^Welcome/ }).waitFor();
+    await p.getByLabel(/Also set up a passkey/).check();
+    await p.getByRole('button', { name: 'Create my account' }).click();
+    await p.getByRole('heading', { name: 'You are all set' }).waitFor();
+  });
+
+  test('dana opens the app, signs in on the portal with her passkey, consents, and the upstream gets her identity from oauth2-proxy', async ({ stack, browser, page }) => {
+    test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
+    const s = stack!;
+    const people = await page.request.get(`/api/people?q=${DANA}`);
+    const dana = ((await people.json()) as { items: { id: string; username: string }[] }).items.find((x) => x.username === DANA);
+    expect(dana, 'dana is in the directory').toBeTruthy();
+
+    const p = await personPage(s, browser, DANA);
+    // Traefik picks the app's router up within its poll interval; oauth2-proxy then sends the
+    // browser to the provider, which sends it to the portal's sign-in page.
+    const began = Date.now();
+    await expect
+      .poll(
+        async () => {
+          await p.goto(`${s.appURL}/notes?page=2`);
+          return new URL(p.url()).origin;
+        },
+        { timeout: 20000, intervals: [500] },
+      )
+      .toBe(s.portalURL);
+    await p.waitForURL((u) => u.pathname === '/login');
+    await p.getByRole('button', { name: 'Use a passkey' }).click();
+    await p.waitForURL((u) => u.pathname === '/apps/consent');
+    await p.getByText(CLIENT).first().waitFor();
+    await shot(p, 'oidc-apps-consent-desktop');
+    await p.getByRole('button', { name: /^(Allow|Continue|Approve)/ }).click();
+    await p.getByRole('heading', { name: 'hello from the app upstream' }).waitFor();
+    console.log(`dana: from opening the app to the upstream's page (portal passkey sign-in, consent, code exchange): ${Date.now() - began} ms`);
+    expect(p.url()).toBe(`${s.appURL}/notes?page=2`);
+    const headers = p.getByRole('list', { name: 'Identity headers' });
+    await expect(headers.getByText(`x-forwarded-user: ${dana!.id}`, { exact: true })).toBeVisible();
+    await expect(headers.getByText(`x-forwarded-preferred-username: ${DANA}`, { exact: true })).toBeVisible();
+    await expect(headers.getByText('x-forwarded-email: dana@home.test', { exact: true })).toBeVisible();
+    await expect(headers.getByText('x-forwarded-groups: family', { exact: true })).toBeVisible();
+    await shot(p, 'oidc-apps-upstream-identity-desktop');
+  });
+
+  test('erin, in guests only, signs in with her password and gets the portal’s readable refusal, not the app', async ({ stack, browser }) => {
+    test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
+    const s = stack!;
+    const p = await personPage(s, browser, ERIN);
+    await p.goto(`${s.appURL}/`);
+    await p.waitForURL((u) => u.origin === s.portalURL && u.pathname === '/login');
+    await p.getByLabel('Username', { exact: true }).fill(ERIN);
+    await p.getByLabel('Password', { exact: true }).fill(ERIN_PASSWORD);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await p.waitForURL((u) => u.pathname === '/apps/refused');
+    await p.getByText(CLIENT).first().waitFor();
+    await expect(p.getByText(new RegExp(`signed in as ${ERIN}`, 'i')).first()).toBeVisible();
+    await shot(p, 'oidc-apps-refused-desktop');
+    await p.goto(`${s.appURL}/`);
+    await expect(p.getByRole('heading', { name: 'hello from the app upstream' })).toHaveCount(0);
+  });
+});

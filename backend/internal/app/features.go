@@ -20,6 +20,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
@@ -60,6 +61,7 @@ type features struct {
 	ForwardAuth   *forwardauth.Handler
 	AdminSSO      *sso.Handler
 	Transfer      *transfer.Handler
+	OIDCProvider  *provider.Handler
 }
 
 // list returns the features in field order. Reading the fields, rather

@@ -21,6 +21,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
@@ -62,6 +63,7 @@ type features struct {
 	AdminSSO      *sso.Handler
 	OIDCClients   *clients.Handler
 	Transfer      *transfer.Handler
+	OIDCProvider  *provider.Handler
 }
 
 // list returns the features in field order. Reading the fields, rather

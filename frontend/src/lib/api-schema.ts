@@ -1733,6 +1733,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/portal/oidc/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's sign-in, by the code shown on it */
+        get: operations["portalOIDCDevice"];
+        put?: never;
+        /** Allow or refuse a device's sign-in */
+        post: operations["portalOIDCDeviceAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's pending sign-in, for its consent or refusal page
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     the app (OpenID Connect client) asking, the scopes it asks for, and
+         *     whether the person is refused (not in a group the app admits).
+         */
+        get: operations["portalOIDCRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/requests/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or refuse an app
+         * @description Served on the sign-in portal's host. Approving remembers the consent
+         *     for this person, app and scopes and sends the browser on with the
+         *     sign-in; refusing sends it back to the app with access_denied.
+         */
+        post: operations["portalOIDCConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/portal/services": {
         parameters: {
             query?: never;
@@ -3392,6 +3454,19 @@ export interface components {
         NotificationTestResult: {
             error?: string;
             ok: boolean;
+        };
+        OIDCApp: {
+            id: string;
+            logoUrl: string;
+            name: string;
+        };
+        OIDCNext: {
+            redirect: string;
+        };
+        OIDCRequestInfo: {
+            app: components["schemas"]["OIDCApp"];
+            refused: boolean;
+            scopes: string[];
         };
         OwnServiceSessionList: {
             items: {
@@ -8035,6 +8110,122 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error"];
+        };
+    };
+    portalOIDCDevice: {
+        parameters: {
+            query: {
+                userCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app: components["schemas"]["OIDCApp"];
+                        scopes: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    portalOIDCDeviceAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                    userCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+        };
+    };
+    portalOIDCRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OIDCRequestInfo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    portalOIDCConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OIDCNext"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     portalServices: {

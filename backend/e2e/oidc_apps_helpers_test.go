@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"io"
 	"net"
@@ -20,7 +21,8 @@ import (
 
 // appStack is the panel as an OpenID provider for a real third-party app:
 // the portal (the issuer) at http://localhost:<panel port>, a real Traefik
-// routing the app's host to oauth2-proxy (a service of the panel, as a
+// routing the app's host (HTTPS, Traefik's default certificate) to
+// oauth2-proxy (a service of the panel, as a
 // self-hoster would add it), and oauth2-proxy, a relying party of the
 // panel, in front of an upstream that answers with the headers it got.
 type appStack struct {
@@ -29,7 +31,7 @@ type appStack struct {
 	o2p      *harness.OAuth2Proxy
 	upstream *harness.Backend
 	issuer   string // http://localhost:<panel port>
-	app      string // http://app.localhost:<Traefik's web port>
+	app      string // https://app.localhost:<Traefik's websecure port>
 	clientID string
 }
 
@@ -60,11 +62,13 @@ func startAppStack(t *testing.T, groups func(p *harness.Panel) appClient) *appSt
 	spec := groups(p)
 
 	tr := harness.StartTraefik(t, harness.TraefikOptions{ProviderURL: p.URL + "/api/proxy/config"})
-	web, err := url.Parse(tr.WebURL)
+	websecure, err := url.Parse(tr.WebsecureURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &appStack{p: p, tr: tr, issuer: issuer, app: "http://app.localhost:" + web.Port(),
+	// https: the clients' administration takes http redirect URIs only
+	// for localhost and loopback addresses, and an app is served over TLS.
+	s := &appStack{p: p, tr: tr, issuer: issuer, app: "https://app.localhost:" + websecure.Port(),
 		upstream: harness.StartBackend(t, "app")}
 	o2pPort := harness.FreePort(t)
 	clientID, secret := registerAppClient(t, p, s.app+"/oauth2/callback", spec)
@@ -84,7 +88,7 @@ func startAppStack(t *testing.T, groups func(p *harness.Panel) appClient) *appSt
 	})
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
 		"name": "app", "hostnames": []map[string]string{{"type": "custom", "value": "app.localhost"}},
-		"targets": []map[string]any{{"host": "127.0.0.1", "port": o2pPort}}, "entrypoints": []string{"web"},
+		"targets": []map[string]any{{"host": "127.0.0.1", "port": o2pPort}}, "entrypoints": []string{"websecure"},
 	}, nil)
 	c := appBrowser(t)
 	harness.Eventually(t, 30*time.Second, func() bool {
@@ -116,8 +120,9 @@ func registerAppClient(t *testing.T, p *harness.Panel, redirectURI string, spec 
 }
 
 // appBrowser is a browser for the *.localhost names: a cookie jar, no
-// automatic redirects, and every *.localhost name dialled on the loopback
-// (as browsers resolve them) at the URL's port.
+// automatic redirects, every *.localhost name dialled on the loopback (as
+// browsers resolve them) at the URL's port, and Traefik's self-signed
+// default certificate accepted.
 func appBrowser(t *testing.T) *http.Client {
 	t.Helper()
 	jar, _ := cookiejar.New(nil)
@@ -126,6 +131,7 @@ func appBrowser(t *testing.T) *http.Client {
 		Jar: jar, Timeout: 15 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		Transport: &http.Transport{DisableKeepAlives: true,
+			TLSClientConfig: &tls.Config{InsecureSkipVerify: true}, //nolint:gosec // Traefik's default certificate is self-signed
 			DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 				if h, port, err := net.SplitHostPort(addr); err == nil && strings.HasSuffix(h, ".localhost") {
 					addr = net.JoinHostPort("127.0.0.1", port)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -57,9 +58,9 @@ type OAuth2Proxy struct {
 // OAuth2ProxyArgs is the command line StartOAuth2Proxy runs: provider oidc
 // with PKCE (S256), the identity headers passed to the upstream
 // (X-Forwarded-User = sub, X-Forwarded-Email, X-Forwarded-Groups,
-// X-Forwarded-Preferred-Username), plain-HTTP cookies (the tests speak
-// HTTP), behind a reverse proxy (Traefik), straight to the provider without
-// oauth2-proxy's own sign-in button.
+// X-Forwarded-Preferred-Username), a Secure cookie when the app is served
+// over HTTPS, behind a reverse proxy (Traefik), straight to the provider
+// without oauth2-proxy's own sign-in button.
 func OAuth2ProxyArgs(o OAuth2ProxyOptions, listen, cookieSecret string) []string {
 	scopes := o.Scopes
 	if len(scopes) == 0 {
@@ -82,7 +83,7 @@ func OAuth2ProxyArgs(o OAuth2ProxyOptions, listen, cookieSecret string) []string
 		"--skip-provider-button=true",
 		"--pass-user-headers=true",
 		"--cookie-secret=" + cookieSecret,
-		"--cookie-secure=false",
+		"--cookie-secure=" + strconv.FormatBool(strings.HasPrefix(o.RedirectURL, "https://")),
 		"--silence-ping-logging=true",
 	}
 	return append(args, o.ExtraArgs...)

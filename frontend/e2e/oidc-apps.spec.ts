@@ -1,17 +1,18 @@
 // The panel as the OpenID provider of a real third-party app, in Chromium: oauth2-proxy (built
 // once by backend/scripts/oauth2-proxy.sh) signs people in with the panel and guards an upstream
 // that shows the identity headers it receives; a real Traefik routes the app's host to
-// oauth2-proxy (a service of the panel, as a self-hoster would add it). The admin invites dana
-// into family by link and registers oauth2-proxy as a client for family (POST /api/oidc/clients,
-// its secret shown once); dana sets up a passkey only, opens the app, signs in on the portal
-// with her passkey, consents, and the upstream's page shows oauth2-proxy's identity headers with
-// her id, username, e-mail and groups. erin, in guests only, is refused with the portal's
+// oauth2-proxy (a service of the panel, as a self-hoster would add it). The admin adds dana to
+// family and erin to guests and registers oauth2-proxy as a client for family (POST
+// /api/oidc/clients, its secret shown once); dana adds a passkey to her portal account and signs
+// out, opens the app, signs in on the portal with her passkey alone, consents, and the
+// upstream's page shows oauth2-proxy's identity headers with her id, username, e-mail and groups. erin, in guests only, is refused with the portal's
 // readable page and never reaches the upstream.
 //
 // The panel is http://127.0.0.1:<port>; the portal, the issuer, is http://localhost:<port>: the
 // one name oauth2-proxy (Go) resolves without DNS and that Chromium treats as a secure context
-// (passkeys work there). The app is http://app.localhost:<Traefik's web port> (Chromium resolves
-// every *.localhost name to the loopback address).
+// (passkeys work there). The app is https://app.localhost:<Traefik's websecure port> (Chromium
+// resolves every *.localhost name to the loopback address; the clients' administration takes
+// http redirect URIs only on localhost itself).
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { findOAuth2Proxy, freePort, type Traefik } from './support/harness';
 import { PASSWORD, USER } from './support/names';
@@ -19,6 +20,7 @@ import { openPage, shot, signInToPanel } from './support/page';
 import { test as base, expect } from './support/test';
 
 const DANA = 'dana';
+const DANA_PASSWORD = 'dana-portal-password-2026';
 const ERIN = 'erin';
 const ERIN_PASSWORD = 'erin-portal-password-2026';
 const CLIENT = 'Wiki (oauth2-proxy)';
@@ -28,11 +30,10 @@ interface Stack {
   portalURL: string;
   traefik: Traefik;
   admin: Page;
-  /** The app through Traefik's web entrypoint. */
+  /** The app through Traefik's websecure entrypoint (its default, self-signed certificate). */
   appURL: string;
   groups: { family: string; guests: string };
   people: Map<string, { context: BrowserContext; page: Page }>;
-  dana: { link?: string };
 }
 
 const test = base.extend<{ page: Page }, { stack: Stack | null }>({
@@ -60,8 +61,8 @@ const test = base.extend<{ page: Page }, { stack: Stack | null }>({
         return ((await res.json()) as { id: string }).id;
       };
       const groups = { family: await group('family'), guests: await group('guests') };
-      const appURL = `http://app.localhost:${traefik.web}`;
-      const s: Stack = { panelURL, portalURL, traefik, admin, appURL, groups, people: new Map(), dana: {} };
+      const appURL = `https://app.localhost:${traefik.websecure}`;
+      const s: Stack = { panelURL, portalURL, traefik, admin, appURL, groups, people: new Map() };
       await use(s);
       for (const person of s.people.values()) await person.context.close();
       await context.close();
@@ -79,7 +80,7 @@ test.describe.configure({ mode: 'serial' });
 async function personPage(s: Stack, browser: Browser, who: string): Promise<Page> {
   const known = s.people.get(who);
   if (known) return known.page;
-  const context = await browser.newContext({ locale: 'en-US' });
+  const context = await browser.newContext({ locale: 'en-US', ignoreHTTPSErrors: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const cdp = await context.newCDPSession(page);
@@ -92,7 +93,7 @@ async function personPage(s: Stack, browser: Browser, who: string): Promise<Page
 }
 
 test.describe('oidcApps', () => {
-  test('the admin sets the portal, invites dana into family and erin into guests, and registers oauth2-proxy as a client for family', async ({ page, stack, harness }) => {
+  test('the admin sets the portal, adds dana to family and erin to guests, and registers oauth2-proxy as a client for family', async ({ page, stack, harness }) => {
     test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
     const s = stack!;
     const portal = await page.request.get('/api/config/portal');
@@ -100,12 +101,10 @@ test.describe('oidcApps', () => {
     const put = await page.request.put('/api/config/portal', { data: { ...(await portal.json()), host: 'localhost' } });
     expect(put.status(), await put.text()).toBe(200);
 
-    const invite = await page.request.post('/api/invitations', {
-      data: { username: DANA, email: 'dana@home.test', groups: [s.groups.family], delivery: 'link' },
+    const dana = await page.request.post('/api/people', {
+      data: { username: DANA, email: 'dana@home.test', panelRole: 'none', password: DANA_PASSWORD, groups: [s.groups.family] },
     });
-    expect(invite.status(), await invite.text()).toBe(201);
-    s.dana.link = ((await invite.json()) as { link: string }).link;
-    expect(s.dana.link.startsWith(`${s.portalURL}/`), `dana's link ${s.dana.link} is not on the portal`).toBeTruthy();
+    expect(dana.status(), await dana.text()).toBe(201);
     const erin = await page.request.post('/api/people', {
       data: { username: ERIN, email: 'erin@home.test', panelRole: 'none', password: ERIN_PASSWORD, groups: [s.groups.guests] },
     });
@@ -139,20 +138,26 @@ test.describe('oidcApps', () => {
       }),
     ).toBe(true);
     const service = await page.request.post('/api/services', {
-      data: { name: 'Wiki', hostnames: [{ type: 'custom', value: 'app.localhost' }], targets: [{ host: '127.0.0.1', port }], entrypoints: ['web'] },
+      data: { name: 'Wiki', hostnames: [{ type: 'custom', value: 'app.localhost' }], targets: [{ host: '127.0.0.1', port }], entrypoints: ['websecure'] },
     });
     expect(service.status(), await service.text()).toBe(201);
   });
 
-  test('dana opens her invitation and sets up a passkey only', async ({ stack, browser }) => {
+  test('dana signs in on the portal with her password, adds a passkey to her account and signs out', async ({ stack, browser }) => {
     test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
     const s = stack!;
     const p = await personPage(s, browser, DANA);
-    await p.goto(s.dana.link!);
-    await p.getByRole('heading', { name: /^Welcome/ }).waitFor();
-    await p.getByLabel(/Also set up a passkey/).check();
-    await p.getByRole('button', { name: 'Create my account' }).click();
-    await p.getByRole('heading', { name: 'You are all set' }).waitFor();
+    await p.goto(`${s.portalURL}/login`);
+    await p.getByLabel('Username', { exact: true }).fill(DANA);
+    await p.getByLabel('Password', { exact: true }).fill(DANA_PASSWORD);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await p.waitForURL((u) => u.pathname !== '/login');
+    await p.goto(`${s.portalURL}/account`);
+    await p.getByLabel('Name for the passkey', { exact: true }).fill('Laptop');
+    await p.getByRole('button', { name: 'Add a passkey' }).click();
+    await p.getByText('Passkey added').waitFor();
+    await p.getByRole('banner').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await p.waitForURL(/\/login/);
   });
 
   test('dana opens the app, signs in on the portal with her passkey, consents, and the upstream gets her identity from oauth2-proxy', async ({ stack, browser, page }) => {

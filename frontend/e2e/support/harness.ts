@@ -85,9 +85,9 @@ export interface OAuth2ProxyOptions {
 
 /**
  * The command line the scenarios run oauth2-proxy with (docs/oidc-apps.md shows the same flags):
- * provider oidc with PKCE (S256), the identity headers passed to the upstream, plain-HTTP cookies
- * (the suite speaks HTTP to Traefik's web entrypoint), behind a reverse proxy, straight to the
- * provider without oauth2-proxy's own sign-in button.
+ * provider oidc with PKCE (S256), the identity headers passed to the upstream, a Secure cookie
+ * when the app is served over HTTPS, behind a reverse proxy, straight to the provider without
+ * oauth2-proxy's own sign-in button.
  */
 export function oauth2ProxyArgs(o: OAuth2ProxyOptions, cookieSecret: string): string[] {
   return [
@@ -107,7 +107,7 @@ export function oauth2ProxyArgs(o: OAuth2ProxyOptions, cookieSecret: string): st
     '--skip-provider-button=true',
     '--pass-user-headers=true',
     `--cookie-secret=${cookieSecret}`,
-    '--cookie-secure=false',
+    `--cookie-secure=${o.redirectURL.startsWith('https://')}`,
     '--silence-ping-logging=true',
   ];
 }

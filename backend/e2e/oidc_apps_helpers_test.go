@@ -35,6 +35,10 @@ type appStack struct {
 	clientID string
 }
 
+// appCookieRefresh is oauth2-proxy's --cookie-refresh in the Go scenario:
+// past it, a request makes oauth2-proxy redeem its refresh token.
+const appCookieRefresh = 2 * time.Second
+
 // appClient describes the OpenID client the stack registers for oauth2-proxy.
 type appClient struct {
 	allowedGroups []string // group ids; none lets every active person in
@@ -85,6 +89,10 @@ func startAppStack(t *testing.T, groups func(p *harness.Panel) appClient) *appSt
 	s.o2p = harness.StartOAuth2Proxy(t, harness.OAuth2ProxyOptions{
 		Bin: bin, Issuer: issuer, ClientID: s.clientID, ClientSecret: secret,
 		RedirectURL: s.app + "/oauth2/callback", Upstream: s.upstream.URL, Port: o2pPort,
+		// offline_access: a refresh token, redeemed once the session is
+		// older than --cookie-refresh; a disabled person's is refused.
+		Scopes:    []string{"openid", "profile", "email", "groups", "offline_access"},
+		ExtraArgs: []string{"--cookie-refresh=" + appCookieRefresh.String()},
 	})
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services", map[string]any{
 		"name": "app", "hostnames": []map[string]string{{"type": "custom", "value": "app.localhost"}},

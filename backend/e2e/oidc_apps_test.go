@@ -129,9 +129,9 @@ func (s *appStack) requestInfo(t *testing.T, c *http.Client, id string) requestI
 // consents once, and the upstream receives oauth2-proxy's identity headers
 // with her id, username, e-mail and groups; a second app session needs no
 // sign-in and no consent. bob (guests) is refused with the portal's
-// readable page and never reaches the upstream; cat, disabled, cannot sign
-// in, and her portal session from before no longer signs her in to the
-// app.
+// readable page and never reaches the upstream; cat, signed in to the app
+// and then disabled, loses her app session at oauth2-proxy's next refresh
+// (the provider refuses her refresh token) and cannot sign in again.
 func TestOIDCAppThroughOAuth2Proxy(t *testing.T) {
 	const annPassword, bobPassword, catPassword = "ann-app-password", "bob-app-password", "cat-app-password"
 	var ann, bob, cat struct{ ID string }
@@ -215,14 +215,30 @@ func TestOIDCAppThroughOAuth2Proxy(t *testing.T) {
 		t.Fatalf("bob reached the upstream after his refusal: %d %+v", a.code, a.reply)
 	}
 
-	// cat signs in on the portal (not the app yet), then is disabled: the
-	// app refuses her, with her portal session and with her password.
+	// cat signs in to the app, then is disabled: at oauth2-proxy's next
+	// session refresh (--cookie-refresh) the provider refuses her refresh
+	// token, oauth2-proxy drops her session, and signing in again is
+	// refused by the portal.
 	cc := appBrowser(t)
-	if code, body := portalJSON(t, cc, s.issuer, http.MethodPost, "/api/admin/login",
-		map[string]string{"username": "cat", "password": catPassword}); code != http.StatusOK {
-		t.Fatalf("cat signs in on the portal: %d %s", code, body)
+	in = s.signInToApp(t, cc, s.app+"/", "cat", catPassword)
+	if in.last.code != http.StatusOK || in.last.reply.Headers["X-Forwarded-Preferred-Username"] != "cat" {
+		t.Fatalf("cat before she is disabled: %d %+v via pages %v", in.last.code, in.last.reply, in.pages)
+	}
+	// oauth2-proxy counts a session's age in whole seconds.
+	const refreshSlop = 1500 * time.Millisecond
+	// Past the refresh period, while she is still enabled: the refresh
+	// token rotates and the app session goes on.
+	time.Sleep(appCookieRefresh + refreshSlop)
+	if a := fetch(t, cc, s.app+"/", nil); a.code != http.StatusOK || a.reply.Headers["X-Forwarded-Preferred-Username"] != "cat" {
+		t.Fatalf("cat's app session after a refresh: %d %q %+v", a.code, a.location, a.reply)
 	}
 	s.p.MustJSON(t, http.StatusOK, http.MethodPatch, "/api/people/"+cat.ID, map[string]any{"enabled": false}, nil)
+	disabled := time.Now()
+	time.Sleep(appCookieRefresh + refreshSlop)
+	if a := fetch(t, cc, s.app+"/", nil); a.code == http.StatusOK || a.reply.Backend != "" {
+		t.Fatalf("cat, disabled, still reaches the upstream after oauth2-proxy's refresh: %d %+v", a.code, a.reply)
+	}
+	t.Logf("cat, disabled: her app session ended at oauth2-proxy's first refresh, %v after (refresh period %v)", time.Since(disabled), appCookieRefresh)
 	in = s.signInToApp(t, cc, s.app+"/", "cat", catPassword)
 	if in.last.code == http.StatusOK && in.last.reply.Backend != "" {
 		t.Fatalf("cat, disabled, reached the upstream via pages %v", in.pages)

@@ -184,9 +184,14 @@ func TestOIDCAppThroughOAuth2Proxy(t *testing.T) {
 	}
 	t.Logf("ann: from opening the app to the upstream's answer (portal sign-in with a password, consent, code exchange) in %v", took)
 
-	// The app's session holds: the next request goes straight through.
-	if a := fetch(t, c, s.app+"/other", nil); a.code != http.StatusOK || a.reply.Headers["X-Forwarded-Preferred-Username"] != "ann" {
-		t.Fatalf("ann's next request: %d %+v", a.code, a.reply)
+	// The app's session holds: the next request goes straight through,
+	// and identity headers the browser sends are replaced, never passed on.
+	forged := map[string]string{"X-Forwarded-User": "mallory", "X-Forwarded-Preferred-Username": "mallory",
+		"X-Forwarded-Email": "mallory@example.test", "X-Forwarded-Groups": "admins"}
+	if a := fetch(t, c, s.app+"/other", forged); a.code != http.StatusOK || a.reply.Headers["X-Forwarded-Preferred-Username"] != "ann" ||
+		a.reply.Headers["X-Forwarded-User"] != ann.ID || a.reply.Headers["X-Forwarded-Email"] != "ann@example.test" ||
+		strings.Contains(a.reply.Headers["X-Forwarded-Groups"], "admins") {
+		t.Fatalf("ann's next request, with forged identity headers: %d %+v", a.code, a.reply)
 	}
 	// A new app session (oauth2-proxy's cookie gone) while her portal
 	// session lasts: no sign-in page and no consent page again.

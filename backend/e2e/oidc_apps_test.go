@@ -197,7 +197,8 @@ func TestOIDCAppThroughOAuth2Proxy(t *testing.T) {
 	// session lasts: no sign-in page and no consent page again.
 	appURL, _ := url.Parse(s.app)
 	for _, ck := range c.Jar.Cookies(appURL) {
-		c.Jar.SetCookies(appURL, []*http.Cookie{{Name: ck.Name, Value: "", Path: "/", MaxAge: -1}})
+		c.Jar.SetCookies(appURL, []*http.Cookie{{Name: ck.Name, Value: "", Path: "/", MaxAge: -1,
+			Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode}})
 	}
 	began = time.Now()
 	in = s.signInToApp(t, c, s.app+"/", "ann", annPassword)

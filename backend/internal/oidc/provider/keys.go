@@ -49,8 +49,8 @@ type liveKey struct {
 }
 
 func (k *liveKey) SignatureAlgorithm() jose.SignatureAlgorithm { return k.alg }
-func (k *liveKey) Key() any                                   { return k.priv }
-func (k *liveKey) ID() string                                 { return k.id }
+func (k *liveKey) Key() any                                    { return k.priv }
+func (k *liveKey) ID() string                                  { return k.id }
 
 // publicKey is a key of the JWKS (op.Key).
 type publicKey struct{ k *liveKey }

@@ -92,6 +92,8 @@ type Deps struct {
 	// before it signs, how long a replaced key stays published. Zero
 	// values take the defaults (90 days, 1 hour, 7 days).
 	RotateEvery, PublishAhead, Overlap time.Duration
+	// DevicePoll is how often a device may poll (5 s when zero).
+	DevicePoll time.Duration
 }
 
 // Service is the provider.
@@ -129,6 +131,9 @@ func NewService(d Deps) (*Service, error) {
 	if d.PublishAhead <= 0 {
 		d.PublishAhead = time.Hour
 	}
+	if d.DevicePoll <= 0 {
+		d.DevicePoll = 5 * time.Second
+	}
 	if d.Overlap <= 0 {
 		d.Overlap = 7 * 24 * time.Hour
 	}
@@ -150,7 +155,7 @@ func NewService(d Deps) (*Service, error) {
 		SupportedScopes:          knownScopes,
 		SupportedClaims:          append(append([]string{}, op.DefaultSupportedClaims...), "groups", "sid"),
 		DeviceAuthorization: op.DeviceAuthorizationConfig{
-			Lifetime: 10 * time.Minute, PollInterval: 5 * time.Second, UserFormPath: pageDevice, UserCode: op.UserCodeBase20,
+			Lifetime: 10 * time.Minute, PollInterval: d.DevicePoll, UserFormPath: pageDevice, UserCode: op.UserCodeBase20,
 		},
 		BackChannelLogoutSupported:        true,
 		BackChannelLogoutSessionSupported: true,

@@ -37,19 +37,19 @@ var (
 
 // storage is op.Storage in the panel's database.
 type storage struct {
-	db      *gorm.DB
-	now     func() time.Time
-	clients *clients
-	keys    *keyring
-	people  *directory
+	db        *gorm.DB
+	now       func() time.Time
+	clients   *clients
+	keys      *keyring
+	people    *directory
 	loginURL  func(id string) string
 	terminate func(ctx context.Context, req *op.EndSessionRequest) (string, error)
 }
 
 var (
-	_ op.Storage                       = (*storage)(nil)
-	_ op.DeviceAuthorizationStorage    = (*storage)(nil)
-	_ op.CanSetUserinfoFromRequest     = (*storage)(nil)
+	_ op.Storage                        = (*storage)(nil)
+	_ op.DeviceAuthorizationStorage     = (*storage)(nil)
+	_ op.CanSetUserinfoFromRequest      = (*storage)(nil)
 	_ op.CanTerminateSessionFromRequest = (*storage)(nil)
 )
 

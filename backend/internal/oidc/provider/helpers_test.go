@@ -101,7 +101,12 @@ func newReplica(t *testing.T, database string, box *sealbox.Box, portal *session
 	e.srv = httptest.NewServer(ec)
 	t.Cleanup(e.srv.Close)
 	e.issuer = e.srv.URL
-	d := Deps{DB: db, Secrets: box, Portal: e.portal, EndPortalSession: e.portal.end, DevicePoll: time.Second,
+	// Ending a portal session tells the provider, as package admin does.
+	endSession := func(ctx context.Context, personID, id string) error {
+		_ = e.portal.end(ctx, personID, id)
+		return e.svc.EndPortalSessions(ctx, id)
+	}
+	d := Deps{DB: db, Secrets: box, Portal: e.portal, EndPortalSession: endSession, DevicePoll: time.Second,
 		PortalURL:  func(context.Context) string { return e.issuer },
 		PortalHost: func(context.Context) string { return "127.0.0.1" }}
 	for _, o := range opts {

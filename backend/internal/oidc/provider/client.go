@@ -73,6 +73,7 @@ func (c *client) AccessTokenType() op.AccessTokenType { return op.AccessTokenTyp
 func (c *client) IDTokenLifetime() time.Duration      { return ttl(c.c.IDTokenTTLSeconds, time.Hour) }
 func (c *client) DevMode() bool                       { return false }
 
+//nolint:revive // the op package names this method
 func (c *client) RestrictAdditionalIdTokenScopes() func([]string) []string {
 	return func(s []string) []string { return s }
 }

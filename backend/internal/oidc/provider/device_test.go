@@ -34,14 +34,14 @@ func TestDeviceFlow(t *testing.T) {
 	b := e.signIn(alice)
 	// The person types the code, in lower case and without its dash.
 	typed := strings.ToLower(strings.ReplaceAll(da.UserCode, "-", ""))
-	resp, body := e.api(b, http.MethodGet, "/api/portal/oidc/device?userCode="+typed, "")
+	code, body := e.api(b, http.MethodGet, "/api/portal/oidc/device?userCode="+typed, "")
 	var info DeviceInfo
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(body, &info) != nil || info.App.Name != "Television" {
-		t.Fatalf("look up the code = %d %s", resp.StatusCode, body)
+	if code != http.StatusOK || json.Unmarshal(body, &info) != nil || info.App.Name != "Television" {
+		t.Fatalf("look up the code = %d %s", code, body)
 	}
-	resp, body = e.api(b, http.MethodPost, "/api/portal/oidc/device", `{"userCode":"`+typed+`","approve":true}`)
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"approved":true`) {
-		t.Fatalf("approve = %d %s", resp.StatusCode, body)
+	code, body = e.api(b, http.MethodPost, "/api/portal/oidc/device", `{"userCode":"`+typed+`","approve":true}`)
+	if code != http.StatusOK || !strings.Contains(string(body), `"approved":true`) {
+		t.Fatalf("approve = %d %s", code, body)
 	}
 	tok, err := r.cfg.DeviceAccessToken(ctx, da)
 	if err != nil {
@@ -62,8 +62,8 @@ func TestDeviceFlow(t *testing.T) {
 		t.Fatal("the device code gave tokens twice")
 	}
 	// The code is answered: typing it again finds nothing.
-	if resp, _ := e.api(b, http.MethodGet, "/api/portal/oidc/device?userCode="+typed, ""); resp.StatusCode != http.StatusUnprocessableEntity {
-		t.Fatalf("an answered code = %d", resp.StatusCode)
+	if code, _ := e.api(b, http.MethodGet, "/api/portal/oidc/device?userCode="+typed, ""); code != http.StatusUnprocessableEntity {
+		t.Fatalf("an answered code = %d", code)
 	}
 }
 
@@ -85,19 +85,19 @@ func TestDeviceFlowDeniedAndRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, body := e.api(e.signIn(bob), http.MethodPost, "/api/portal/oidc/device", `{"userCode":"`+da.UserCode+`","approve":true}`)
-	if resp.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "not in a group") {
-		t.Fatalf("bob approves = %d %s", resp.StatusCode, body)
+	code, body := e.api(e.signIn(bob), http.MethodPost, "/api/portal/oidc/device", `{"userCode":"`+da.UserCode+`","approve":true}`)
+	if code != http.StatusForbidden || !strings.Contains(string(body), "not in a group") {
+		t.Fatalf("bob approves = %d %s", code, body)
 	}
-	resp, body = e.api(e.signIn(alice), http.MethodPost, "/api/portal/oidc/device", `{"userCode":"`+da.UserCode+`","approve":false}`)
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"approved":false`) {
-		t.Fatalf("alice refuses = %d %s", resp.StatusCode, body)
+	code, body = e.api(e.signIn(alice), http.MethodPost, "/api/portal/oidc/device", `{"userCode":"`+da.UserCode+`","approve":false}`)
+	if code != http.StatusOK || !strings.Contains(string(body), `"approved":false`) {
+		t.Fatalf("alice refuses = %d %s", code, body)
 	}
 	if _, err := r.cfg.DeviceAccessToken(ctx, da); err == nil || !strings.Contains(err.Error(), "access_denied") {
 		t.Fatalf("device token after a refusal: %v", err)
 	}
 	// Without a portal session the API says so.
-	if resp, _ := e.api(e.browser(), http.MethodGet, "/api/portal/oidc/device?userCode=ABCD", ""); resp.StatusCode != http.StatusUnauthorized {
-		t.Fatalf("no session = %d", resp.StatusCode)
+	if code, _ := e.api(e.browser(), http.MethodGet, "/api/portal/oidc/device?userCode=ABCD", ""); code != http.StatusUnauthorized {
+		t.Fatalf("no session = %d", code)
 	}
 }

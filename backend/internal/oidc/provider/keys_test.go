@@ -18,7 +18,7 @@ import (
 
 func kidOf(t *testing.T, raw string) string {
 	t.Helper()
-	sig, err := jose.ParseSigned(raw, []jose.SignatureAlgorithm{jose.RS256, jose.ES256})
+	sig, err := jose.ParseSignedCompact(raw, []jose.SignatureAlgorithm{jose.RS256, jose.ES256})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func (e *env) jwks() []string {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	var set jose.JSONWebKeySet
 	if err := json.NewDecoder(resp.Body).Decode(&set); err != nil {
 		e.t.Fatal(err)

@@ -187,7 +187,7 @@ func TestUnknownOrDisabledClientRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if resp.StatusCode/100 != 4 {
 		t.Fatalf("token for a disabled client = %d", resp.StatusCode)
 	}

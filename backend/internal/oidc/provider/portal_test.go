@@ -29,17 +29,17 @@ func TestOutsideAllowedGroupsSeesRefusalPage(t *testing.T) {
 	r := e.rp("app", false)
 	verifier, _ := pkce()
 	b := e.signIn(bob)
-	code, at := e.authorize(b, r.cfg.AuthCodeURL("st", oauth2.S256ChallengeOption(verifier)))
-	if code != "" || at.Path != "/apps/refused" {
+	authCode, at := e.authorize(b, r.cfg.AuthCodeURL("st", oauth2.S256ChallengeOption(verifier)))
+	if authCode != "" || at.Path != "/apps/refused" {
 		t.Fatalf("bob ended at %s", at)
 	}
-	resp, body := e.api(b, http.MethodGet, "/api/portal/oidc/requests/"+at.Query().Get("id"), "")
+	code, body := e.api(b, http.MethodGet, "/api/portal/oidc/requests/"+at.Query().Get("id"), "")
 	var info RequestInfo
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(body, &info) != nil || !info.Refused || info.App.Name != "App app" {
-		t.Fatalf("refusal info = %d %s", resp.StatusCode, body)
+	if code != http.StatusOK || json.Unmarshal(body, &info) != nil || !info.Refused || info.App.Name != "App app" {
+		t.Fatalf("refusal info = %d %s", code, body)
 	}
-	if resp, _ := e.api(b, http.MethodPost, "/api/portal/oidc/requests/"+at.Query().Get("id")+"/consent", `{"approve":true}`); resp.StatusCode != http.StatusForbidden {
-		t.Fatalf("bob consents anyway = %d", resp.StatusCode)
+	if code, _ := e.api(b, http.MethodPost, "/api/portal/oidc/requests/"+at.Query().Get("id")+"/consent", `{"approve":true}`); code != http.StatusForbidden {
+		t.Fatalf("bob consents anyway = %d", code)
 	}
 	e.tokens(r, e.signIn(alice), "n")
 }
@@ -62,10 +62,10 @@ func TestConsentRemembered(t *testing.T) {
 	if at.Path != "/apps/consent" {
 		t.Fatalf("first sign-in: %s", at)
 	}
-	resp, body := e.api(b, http.MethodPost, "/api/portal/oidc/requests/"+at.Query().Get("id")+"/consent", `{"approve":true}`)
+	code, body := e.api(b, http.MethodPost, "/api/portal/oidc/requests/"+at.Query().Get("id")+"/consent", `{"approve":true}`)
 	var next Next
-	if resp.StatusCode != http.StatusOK || json.Unmarshal(body, &next) != nil {
-		t.Fatalf("consent = %d %s", resp.StatusCode, body)
+	if code != http.StatusOK || json.Unmarshal(body, &next) != nil {
+		t.Fatalf("consent = %d %s", code, body)
 	}
 	if back := b.visit(t, e.issuer+next.Redirect); back.Host != "app.example.com" || back.Query().Get("code") == "" {
 		t.Fatalf("after consent: %s", back)
@@ -162,7 +162,7 @@ func TestClaimMappings(t *testing.T) {
 func TestLogout(t *testing.T) {
 	var mu sync.Mutex
 	var received []string
-	bc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	bc := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) {
 		_ = r.ParseForm()
 		mu.Lock()
 		received = append(received, r.PostForm.Get("logout_token"))
@@ -243,7 +243,7 @@ func TestDiscoveryAndJWKSFromMemory(t *testing.T) {
 			t.Fatal(err)
 		}
 		body, _ := io.ReadAll(resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		etag := resp.Header.Get("ETag")
 		if resp.StatusCode != http.StatusOK || etag == "" {
 			t.Fatalf("%s = %d etag %q", path, resp.StatusCode, etag)
@@ -262,7 +262,7 @@ func TestDiscoveryAndJWKSFromMemory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusNotModified {
 			t.Fatalf("%s with its ETag = %d", path, resp.StatusCode)
 		}

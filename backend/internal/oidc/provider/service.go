@@ -213,13 +213,13 @@ func (s *Service) reloadKeys(ctx context.Context) {
 	s.docMu.Unlock()
 }
 
-// Loops: every replica reloads the published keys each minute (a new key
+// Loops returns what every replica runs: it reloads the published keys each minute (a new key
 // is published an hour before it signs, so every replica knows it first).
 func (s *Service) Loops() []background.Loop {
 	return []background.Loop{background.Every("oidc provider keys", time.Minute, s.reloadKeys)}
 }
 
-// LeaderLoops: one replica rotates the keys and prunes what expired.
+// LeaderLoops returns what one replica runs for all: it rotates the keys and prunes what expired.
 func (s *Service) LeaderLoops() []background.Loop {
 	return []background.Loop{background.Every("oidc provider rotation and prune", 10*time.Minute, func(ctx context.Context) {
 		if err := s.Rotate(ctx); err != nil {

@@ -147,7 +147,7 @@ func TestRevocation(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("revoke = %d", resp.StatusCode)
 		}

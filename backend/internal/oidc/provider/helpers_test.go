@@ -66,7 +66,7 @@ func (s *sessions) end(_ context.Context, _, id string) error {
 
 // env is a provider on a real database behind a real Echo server.
 type env struct {
-	t        *testing.T
+	t        testing.TB
 	db       *gorm.DB
 	svc      *Service
 	srv      *httptest.Server
@@ -76,7 +76,7 @@ type env struct {
 	box      *sealbox.Box
 }
 
-func newEnv(t *testing.T, opts ...func(*Deps)) *env {
+func newEnv(t testing.TB, opts ...func(*Deps)) *env {
 	t.Helper()
 	box, err := sealbox.Ephemeral()
 	if err != nil {
@@ -86,7 +86,7 @@ func newEnv(t *testing.T, opts ...func(*Deps)) *env {
 }
 
 // newReplica is another panel on the same database (and age identity).
-func newReplica(t *testing.T, database string, box *sealbox.Box, portal *sessions, opts ...func(*Deps)) *env {
+func newReplica(t testing.TB, database string, box *sealbox.Box, portal *sessions, opts ...func(*Deps)) *env {
 	t.Helper()
 	db := testutil.OpenDB(t, database)
 	e := &env{t: t, db: db, portal: portal, database: database, box: box}
@@ -222,7 +222,7 @@ func (e *env) browser() *browser {
 
 // visit opens u and returns where the browser ended: the app's URL it was
 // sent to, or the portal page it stopped on.
-func (b *browser) visit(t *testing.T, u string) *url.URL {
+func (b *browser) visit(t testing.TB, u string) *url.URL {
 	t.Helper()
 	b.last = nil
 	resp, err := b.client.Get(u)

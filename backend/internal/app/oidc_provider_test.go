@@ -31,7 +31,7 @@ func TestOIDCProviderSignsInThroughThePortal(t *testing.T) {
 	if err := a.c.db.Create(&store.OIDCClient{ID: "grafana", Name: "Grafana", SecretHash: provider.SecretHash("s3cret-s3cret-s3cret"),
 		RedirectURIs: store.NewJSON([]string{"https://grafana.example.com/login/generic_oauth"}),
 		GrantTypes:   store.NewJSON([]string{"authorization_code", "refresh_token"}), SigningAlg: "RS256",
-		CreatedAt:    now, UpdatedAt: now}).Error; err != nil {
+		CreatedAt: now, UpdatedAt: now}).Error; err != nil {
 		t.Fatal(err)
 	}
 
@@ -62,7 +62,7 @@ func TestOIDCProviderSignsInThroughThePortal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		loc, err := resp.Request.URL.Parse(resp.Header.Get("Location"))
 		if resp.StatusCode != http.StatusFound || err != nil {
 			t.Fatalf("GET %s = %d", u, resp.StatusCode)
@@ -80,7 +80,7 @@ func TestOIDCProviderSignsInThroughThePortal(t *testing.T) {
 	// The person signs in on the portal (its own API, on its host).
 	cookie := a.login(t, "casey", "correct-horse-battery", owner, "Host", portalHost)
 	u, _ := url.Parse(issuer)
-	jar.SetCookies(u, []*http.Cookie{{Name: "gatehouse_admin", Value: cookie}})
+	jar.SetCookies(u, []*http.Cookie{{Name: "gatehouse_admin", Value: cookie, Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode}})
 	consent := step(login.String())
 	if consent.Path != "/apps/consent" {
 		t.Fatalf("first visit: %s, want the consent page", consent)

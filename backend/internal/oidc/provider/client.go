@@ -53,7 +53,9 @@ func (c *client) AuthMethod() oidc.AuthMethod {
 	return oidc.AuthMethodBasic
 }
 
-func (c *client) ResponseTypes() []oidc.ResponseType { return []oidc.ResponseType{oidc.ResponseTypeCode} }
+func (c *client) ResponseTypes() []oidc.ResponseType {
+	return []oidc.ResponseType{oidc.ResponseTypeCode}
+}
 
 func (c *client) GrantTypes() []oidc.GrantType {
 	out := make([]oidc.GrantType, 0, len(c.c.GrantTypes.V))
@@ -66,11 +68,12 @@ func (c *client) GrantTypes() []oidc.GrantType {
 	return out
 }
 
-func (c *client) LoginURL(id string) string          { return c.loginURL(id) }
+func (c *client) LoginURL(id string) string           { return c.loginURL(id) }
 func (c *client) AccessTokenType() op.AccessTokenType { return op.AccessTokenTypeBearer }
-func (c *client) IDTokenLifetime() time.Duration     { return ttl(c.c.IDTokenTTLSeconds, time.Hour) }
-func (c *client) DevMode() bool                      { return false }
+func (c *client) IDTokenLifetime() time.Duration      { return ttl(c.c.IDTokenTTLSeconds, time.Hour) }
+func (c *client) DevMode() bool                       { return false }
 
+//nolint:revive // the op package names this method
 func (c *client) RestrictAdditionalIdTokenScopes() func([]string) []string {
 	return func(s []string) []string { return s }
 }

@@ -67,9 +67,11 @@ func (s *storage) GetDeviceAuthorizatonState(ctx context.Context, clientID, devi
 			st.Denied = true
 			return st, nil
 		}
-		if _, err := s.people.active(ctx, *d.PersonID); err != nil {
+		if _, err := s.people.active(ctx, *d.PersonID); errors.Is(err, errInactive) {
 			st.Denied = true
 			return st, nil
+		} else if err != nil {
+			return nil, err
 		}
 		st.Done, st.Subject, st.AuthTime = true, *d.PersonID, *d.AuthTime
 	}

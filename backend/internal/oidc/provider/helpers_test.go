@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -19,16 +21,18 @@ import (
 	"golang.org/x/oauth2"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 const (
-	appRedirect   = "https://app.example.com/oauth/callback"
-	appSecret     = "app-secret-0123456789-abcdefghijklmnop"
-	portalCookie  = "test_portal"
-	logoutPage    = "https://app.example.com/signed-out"
+	appRedirect  = "https://app.example.com/oauth/callback"
+	appSecret    = "app-secret-0123456789-abcdefghijklmnop"
+	portalCookie = "test_portal"
+	logoutPage   = "https://app.example.com/signed-out"
 )
 
 // sessions stands in for the portal's sign-in (package admin, proved in
@@ -62,29 +66,45 @@ func (s *sessions) end(_ context.Context, _, id string) error {
 
 // env is a provider on a real database behind a real Echo server.
 type env struct {
-	t       *testing.T
-	db      *gorm.DB
-	svc     *Service
-	srv     *httptest.Server
-	issuer  string
-	portal  *sessions
-	clock   *testutil.Clock
-	queries *int64
+	t        testing.TB
+	db       *gorm.DB
+	svc      *Service
+	srv      *httptest.Server
+	issuer   string
+	portal   *sessions
+	database string
+	box      *sealbox.Box
 }
 
-func newEnv(t *testing.T, opts ...func(*Deps)) *env {
+func newEnv(t testing.TB, opts ...func(*Deps)) *env {
 	t.Helper()
-	db := testutil.NewDB(t)
 	box, err := sealbox.Ephemeral()
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, db: db, portal: &sessions{m: map[string]Session{}}}
+	return newReplica(t, testutil.NewDatabase(t), box, &sessions{m: map[string]Session{}}, opts...)
+}
+
+// newReplica is another panel on the same database (and age identity).
+func newReplica(t testing.TB, database string, box *sealbox.Box, portal *sessions, opts ...func(*Deps)) *env {
+	t.Helper()
+	db := testutil.OpenDB(t, database)
+	e := &env{t: t, db: db, portal: portal, database: database, box: box}
 	ec := echo.New()
+	ec.Validator = httpx.NewValidator()
+	ec.HTTPErrorHandler = func(err error, c echo.Context) {
+		ae, _ := httpx.AppError(err)
+		_ = httpx.WriteError(c, ae, "")
+	}
 	e.srv = httptest.NewServer(ec)
 	t.Cleanup(e.srv.Close)
 	e.issuer = e.srv.URL
-	d := Deps{DB: db, Secrets: box, Portal: e.portal, EndPortalSession: e.portal.end,
+	// Ending a portal session tells the provider, as package admin does.
+	endSession := func(ctx context.Context, personID, id string) error {
+		_ = e.portal.end(ctx, personID, id)
+		return e.svc.EndPortalSessions(ctx, id)
+	}
+	d := Deps{DB: db, Secrets: box, Portal: e.portal, EndPortalSession: endSession, DevicePoll: time.Second,
 		PortalURL:  func(context.Context) string { return e.issuer },
 		PortalHost: func(context.Context) string { return "127.0.0.1" }}
 	for _, o := range opts {
@@ -99,6 +119,7 @@ func newEnv(t *testing.T, opts ...func(*Deps)) *env {
 	}
 	e.svc = svc
 	Mount(ec, svc)
+	NewHandler(svc).Register(route.NewRegistrar(ec.Group("/api"), route.NewTable()))
 	ec.Any("/login", func(c echo.Context) error { return c.String(http.StatusOK, "sign-in page") })
 	ec.Any("/apps/*", func(c echo.Context) error { return c.String(http.StatusOK, "portal page") })
 	return e
@@ -150,8 +171,8 @@ func (e *env) client(id string, edit ...func(*store.OIDCClient)) store.OIDCClien
 		RedirectURIs:           store.NewJSON([]string{appRedirect}),
 		PostLogoutRedirectURIs: store.NewJSON([]string{logoutPage}),
 		AllowedGroups:          store.NewJSON([]string{}), Scopes: store.NewJSON([]string{}),
-		GrantTypes:    store.NewJSON([]string{"authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"}),
-		SigningAlg:    "RS256", ClaimMappings: store.NewJSON([]store.OIDCClaimMapping{}), ImpliedConsent: true,
+		GrantTypes: store.NewJSON([]string{"authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"}),
+		SigningAlg: "RS256", ClaimMappings: store.NewJSON([]store.OIDCClaimMapping{}), ImpliedConsent: true,
 		AccessTokenTTLSeconds: 3600, IDTokenTTLSeconds: 3600, RefreshTokenTTLSeconds: 86400, CreatedAt: now, UpdatedAt: now}
 	for _, f := range edit {
 		f(&c)
@@ -175,7 +196,7 @@ func (e *env) signIn(p store.Person) *browser {
 	e.portal.mu.Unlock()
 	b := e.browser()
 	u, _ := url.Parse(e.issuer)
-	b.jar.SetCookies(u, []*http.Cookie{{Name: portalCookie, Value: key, Path: "/"}})
+	b.jar.SetCookies(u, []*http.Cookie{{Name: portalCookie, Value: key, Path: "/"}}) //nolint:gosec // a test cookie over plain HTTP
 	return b
 }
 
@@ -201,14 +222,14 @@ func (e *env) browser() *browser {
 
 // visit opens u and returns where the browser ended: the app's URL it was
 // sent to, or the portal page it stopped on.
-func (b *browser) visit(t *testing.T, u string) *url.URL {
+func (b *browser) visit(t testing.TB, u string) *url.URL {
 	t.Helper()
 	b.last = nil
 	resp, err := b.client.Get(u)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	if loc := resp.Header.Get("Location"); loc != "" && resp.StatusCode/100 == 3 {
 		out, err := resp.Request.URL.Parse(loc)
 		if err != nil {
@@ -264,4 +285,75 @@ func (e *env) authorize(b *browser, authURL string) (code string, at *url.URL) {
 		return "", at
 	}
 	return at.Query().Get("code"), at
+}
+
+// api calls the portal API as the browser b.
+func (e *env) api(b *browser, method, path, body string) (int, []byte) {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.issuer+path, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := b.client.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	out, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, out
+}
+
+// tokens runs a whole code flow for p with r and returns the tokens.
+func (e *env) tokens(r *rp, b *browser, nonce string) *oauth2.Token {
+	e.t.Helper()
+	verifier, _ := pkce()
+	opts := []oauth2.AuthCodeOption{oauth2.S256ChallengeOption(verifier)}
+	if nonce != "" {
+		opts = append(opts, gooidc.Nonce(nonce))
+	}
+	code, at := e.authorize(b, r.cfg.AuthCodeURL("st", opts...))
+	if code == "" {
+		e.t.Fatalf("no code: ended at %s", at)
+	}
+	tok, err := r.cfg.Exchange(e.ctx(), code, oauth2.VerifierOption(verifier))
+	if err != nil {
+		e.t.Fatalf("exchange: %v", err)
+	}
+	return tok
+}
+
+// userinfo calls the userinfo endpoint with an access token.
+func (e *env) userinfo(access string) int {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, e.issuer+"/oidc/userinfo", nil)
+	req.Header.Set("Authorization", "Bearer "+access)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode
+}
+
+// introspect asks whether access is active, as the confidential client id.
+func (e *env) introspect(id, access string) bool {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, e.issuer+"/oidc/introspect", strings.NewReader(url.Values{"token": {access}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth(id, appSecret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	var out struct {
+		Active bool `json:"active"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		e.t.Fatalf("introspection answered %d: %v", resp.StatusCode, err)
+	}
+	return out.Active
 }

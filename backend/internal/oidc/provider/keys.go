@@ -13,7 +13,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -49,8 +48,8 @@ type liveKey struct {
 }
 
 func (k *liveKey) SignatureAlgorithm() jose.SignatureAlgorithm { return k.alg }
-func (k *liveKey) Key() any                                   { return k.priv }
-func (k *liveKey) ID() string                                 { return k.id }
+func (k *liveKey) Key() any                                    { return k.priv }
+func (k *liveKey) ID() string                                  { return k.id }
 
 // publicKey is a key of the JWKS (op.Key).
 type publicKey struct{ k *liveKey }
@@ -255,16 +254,6 @@ func (kr *keyring) published() []op.Key {
 		out = append(out, publicKey{k})
 	}
 	return out
-}
-
-func (kr *keyring) byID(id string) (*liveKey, bool) {
-	kr.mu.RLock()
-	defer kr.mu.RUnlock()
-	i := slices.IndexFunc(kr.keys, func(k *liveKey) bool { return k.id == id })
-	if i < 0 {
-		return nil, false
-	}
-	return kr.keys[i], true
 }
 
 // document returns the JWKS and its ETag.

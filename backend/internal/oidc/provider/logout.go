@@ -46,7 +46,10 @@ func (s *Service) terminate(ctx context.Context, req *op.EndSessionRequest) (str
 		return req.RedirectURI, nil
 	}
 	sess, ok, err := s.d.Portal.PortalSignIn(ctx, r)
-	if err != nil || !ok || sess.PersonID != req.UserID {
+	if err != nil {
+		return "", err
+	}
+	if !ok || sess.PersonID != req.UserID {
 		return req.RedirectURI, nil
 	}
 	if s.d.EndPortalSession != nil {
@@ -82,7 +85,9 @@ func (s *Service) EndPortalSessions(ctx context.Context, ids ...string) error {
 		if err != nil || c.BackchannelLogoutURI == "" {
 			continue
 		}
-		go s.backchannel(c, p.PersonID, sid(p.PortalSessionID))
+		// The call outlives the request on purpose: the app may be slow.
+		go s.backchannel(c, p.PersonID, sid(p.PortalSessionID)) //nolint:gosec // G118: not bound to the request
+
 	}
 	return nil
 }

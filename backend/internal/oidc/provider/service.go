@@ -92,6 +92,8 @@ type Deps struct {
 	// before it signs, how long a replaced key stays published. Zero
 	// values take the defaults (90 days, 1 hour, 7 days).
 	RotateEvery, PublishAhead, Overlap time.Duration
+	// DevicePoll is how often a device may poll (5 s when zero).
+	DevicePoll time.Duration
 }
 
 // Service is the provider.
@@ -129,6 +131,9 @@ func NewService(d Deps) (*Service, error) {
 	if d.PublishAhead <= 0 {
 		d.PublishAhead = time.Hour
 	}
+	if d.DevicePoll <= 0 {
+		d.DevicePoll = 5 * time.Second
+	}
 	if d.Overlap <= 0 {
 		d.Overlap = 7 * 24 * time.Hour
 	}
@@ -150,7 +155,7 @@ func NewService(d Deps) (*Service, error) {
 		SupportedScopes:          knownScopes,
 		SupportedClaims:          append(append([]string{}, op.DefaultSupportedClaims...), "groups", "sid"),
 		DeviceAuthorization: op.DeviceAuthorizationConfig{
-			Lifetime: 10 * time.Minute, PollInterval: 5 * time.Second, UserFormPath: pageDevice, UserCode: op.UserCodeBase20,
+			Lifetime: 10 * time.Minute, PollInterval: d.DevicePoll, UserFormPath: pageDevice, UserCode: op.UserCodeBase20,
 		},
 		BackChannelLogoutSupported:        true,
 		BackChannelLogoutSessionSupported: true,
@@ -208,13 +213,13 @@ func (s *Service) reloadKeys(ctx context.Context) {
 	s.docMu.Unlock()
 }
 
-// Loops: every replica reloads the published keys each minute (a new key
+// Loops returns what every replica runs: it reloads the published keys each minute (a new key
 // is published an hour before it signs, so every replica knows it first).
 func (s *Service) Loops() []background.Loop {
 	return []background.Loop{background.Every("oidc provider keys", time.Minute, s.reloadKeys)}
 }
 
-// LeaderLoops: one replica rotates the keys and prunes what expired.
+// LeaderLoops returns what one replica runs for all: it rotates the keys and prunes what expired.
 func (s *Service) LeaderLoops() []background.Loop {
 	return []background.Loop{background.Every("oidc provider rotation and prune", 10*time.Minute, func(ctx context.Context) {
 		if err := s.Rotate(ctx); err != nil {

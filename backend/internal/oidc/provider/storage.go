@@ -37,19 +37,19 @@ var (
 
 // storage is op.Storage in the panel's database.
 type storage struct {
-	db      *gorm.DB
-	now     func() time.Time
-	clients *clients
-	keys    *keyring
-	people  *directory
+	db        *gorm.DB
+	now       func() time.Time
+	clients   *clients
+	keys      *keyring
+	people    *directory
 	loginURL  func(id string) string
 	terminate func(ctx context.Context, req *op.EndSessionRequest) (string, error)
 }
 
 var (
-	_ op.Storage                       = (*storage)(nil)
-	_ op.DeviceAuthorizationStorage    = (*storage)(nil)
-	_ op.CanSetUserinfoFromRequest     = (*storage)(nil)
+	_ op.Storage                        = (*storage)(nil)
+	_ op.DeviceAuthorizationStorage     = (*storage)(nil)
+	_ op.CanSetUserinfoFromRequest      = (*storage)(nil)
 	_ op.CanTerminateSessionFromRequest = (*storage)(nil)
 )
 
@@ -119,7 +119,7 @@ func (s *storage) CreateAuthRequest(ctx context.Context, req *oidc.AuthRequest, 
 		CreatedAt: now, ExpiresAt: now.Add(authRequestTTL),
 	}
 	if req.MaxAge != nil {
-		v := int64(*req.MaxAge)
+		v := int64(min(*req.MaxAge, 1<<31))
 		row.MaxAge = &v
 	}
 	if row.Prompt.V == nil {
@@ -132,7 +132,7 @@ func (s *storage) CreateAuthRequest(ctx context.Context, req *oidc.AuthRequest, 
 }
 
 func notBase64URL(r rune) bool {
-	return !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_')
+	return (r < 'A' || r > 'Z') && (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
 }
 
 func (s *storage) requestByID(ctx context.Context, id string) (authRequest, error) {
@@ -203,11 +203,11 @@ func (s *storage) SaveAuthCode(ctx context.Context, id, code string) error {
 
 // DeleteAuthRequest runs once tokens are issued: the request was marked
 // used when they were (useCode), and stays until it is pruned.
-func (s *storage) DeleteAuthRequest(ctx context.Context, id string) error { return nil }
+func (s *storage) DeleteAuthRequest(context.Context, string) error { return nil }
 
 // useCode marks the request's code used in tx; a code used already is a
 // replay: what it gave is revoked.
-func (s *storage) useCode(ctx context.Context, tx *gorm.DB, id string) error {
+func (s *storage) useCode(tx *gorm.DB, id string) error {
 	res := tx.Model(&authRequest{}).Where("id = ? AND code_used_at IS NULL", id).
 		Updates(map[string]any{"code_used_at": s.now(), "expires_at": s.now().Add(usedRequestKept)})
 	if res.Error != nil {
@@ -247,10 +247,10 @@ type grant struct {
 	authTime                                                 time.Time
 }
 
-func (s *storage) grantOf(ctx context.Context, tx *gorm.DB, req op.TokenRequest) (grant, error) {
+func (s *storage) grantOf(tx *gorm.DB, req op.TokenRequest) (grant, error) {
 	switch r := req.(type) {
 	case *authReq:
-		if err := s.useCode(ctx, tx, r.r.ID); err != nil {
+		if err := s.useCode(tx, r.r.ID); err != nil {
 			return grant{}, err
 		}
 		return grant{clientID: r.r.ClientID, personID: r.GetSubject(), portalSession: r.r.PortalSessionID, authRequestID: r.r.ID,
@@ -298,7 +298,7 @@ func (s *storage) CreateAccessToken(ctx context.Context, req op.TokenRequest) (s
 	var id string
 	var exp time.Time
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		g, err := s.grantOf(ctx, tx, req)
+		g, err := s.grantOf(tx, req)
 		if err != nil {
 			return err
 		}
@@ -332,7 +332,7 @@ func (s *storage) CreateAccessAndRefreshTokens(ctx context.Context, req op.Token
 	var exp time.Time
 	reused := ""
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		g, err := s.grantOf(ctx, tx, req)
+		g, err := s.grantOf(tx, req)
 		if err != nil {
 			return err
 		}
@@ -420,7 +420,7 @@ func (s *storage) TerminateSession(ctx context.Context, personID, clientID strin
 const refreshMarker = "rh:"
 
 // GetRefreshTokenInfo answers a refresh token's person and id.
-func (s *storage) GetRefreshTokenInfo(ctx context.Context, clientID, refresh string) (string, string, error) {
+func (s *storage) GetRefreshTokenInfo(ctx context.Context, _, refresh string) (string, string, error) {
 	if refresh == "" || len(refresh) > 256 {
 		return "", "", op.ErrInvalidRefreshToken
 	}
@@ -445,7 +445,10 @@ func (s *storage) RevokeToken(ctx context.Context, tokenOrID, _, clientID string
 		hash = bearer.Hash(tokenOrID)
 	}
 	t, err := s.tokenByHash(ctx, hash, kind)
-	if err != nil || t.ClientID != clientID {
+	if err != nil && !errors.Is(err, errNotFound) {
+		return oidc.ErrServerError().WithParent(err)
+	}
+	if errors.Is(err, errNotFound) || t.ClientID != clientID {
 		return nil // unknown or someone else's: nothing to say (RFC 7009, 2.2)
 	}
 	q := s.db.WithContext(ctx).Model(&token{}).Where("revoked_at IS NULL")

@@ -27,9 +27,9 @@ const (
 	maxPresetID      = 64
 	maxID            = 64
 
-	minTokenTTL   = 60            // 1 minute
-	maxTokenTTL   = 24 * 3600     // 24 hours
-	minRefreshTTL = 3600          // 1 hour
+	minTokenTTL   = 60              // 1 minute
+	maxTokenTTL   = 24 * 3600       // 24 hours
+	minRefreshTTL = 3600            // 1 hour
 	maxRefreshTTL = 365 * 24 * 3600 // 365 days
 
 	defaultAccessTTL  = 3600

@@ -2,8 +2,8 @@
 // once by backend/scripts/oauth2-proxy.sh) signs people in with the panel and guards an upstream
 // that shows the identity headers it receives; a real Traefik routes the app's host to
 // oauth2-proxy (a service of the panel, as a self-hoster would add it). The admin adds dana to
-// family and erin to guests and registers oauth2-proxy as a client for family (POST
-// /api/oidc/clients, its secret shown once); dana adds a passkey to her portal account and signs
+// family and erin to guests and registers oauth2-proxy as a client for family on the Apps page
+// (its secret shown once); dana adds a passkey to her portal account and signs
 // out, opens the app, signs in on the portal with her passkey alone, consents, and the
 // upstream's page shows oauth2-proxy's identity headers with her id, username, e-mail and groups. erin, in guests only, is refused with the portal's
 // readable page and never reaches the upstream.
@@ -93,7 +93,7 @@ async function personPage(s: Stack, browser: Browser, who: string): Promise<Page
 }
 
 test.describe('oidcApps', () => {
-  test('the admin sets the portal, adds dana to family and erin to guests, and registers oauth2-proxy as a client for family', async ({ page, stack, harness }) => {
+  test('the admin sets the portal, adds dana to family and erin to guests, and registers oauth2-proxy as a client for family on the Apps page', async ({ page, stack, harness }) => {
     test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
     const s = stack!;
     const portal = await page.request.get('/api/config/portal');
@@ -110,18 +110,23 @@ test.describe('oidcApps', () => {
     });
     expect(erin.status(), await erin.text()).toBe(201);
 
-    // The client, as an admin registers oauth2-proxy: its callback on the app's host, family only.
-    const created = await page.request.post('/api/oidc/clients', {
-      data: {
-        name: CLIENT,
-        redirectUris: [`${s.appURL}/oauth2/callback`],
-        allowedGroupIds: [s.groups.family],
-        scopes: ['openid', 'profile', 'email', 'groups'],
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { client, secret } = (await created.json()) as { client: { id: string }; secret: string };
+    // The client, as an admin registers oauth2-proxy on the Apps page: its callback on the app's
+    // host, family only, the groups scope; the secret is shown once.
+    await page.goto('/apps');
+    await page.getByRole('button', { name: 'New app' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New app' });
+    await dialog.getByLabel('Name', { exact: true }).fill(CLIENT);
+    await dialog.getByLabel('Redirect URIs', { exact: true }).fill(`${s.appURL}/oauth2/callback`);
+    await dialog.getByRole('group', { name: 'Who may sign in' }).getByLabel('family', { exact: true }).check();
+    await dialog.getByRole('group', { name: 'Scopes' }).getByLabel('groups', { exact: true }).check();
+    await dialog.getByRole('button', { name: 'Create app' }).click();
+    const shown = page.getByRole('dialog', { name: `Secret of ${CLIENT}` });
+    const secret = await shown.getByLabel('Client secret', { exact: true }).inputValue();
+    const clientId = await shown.getByLabel('Client ID', { exact: true }).inputValue();
     expect(secret, 'a confidential client shows its secret once').toBeTruthy();
+    await shot(page, 'oidc-apps-secret-once-desktop');
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByRole('cell', { name: CLIENT }).first().waitFor();
 
     // oauth2-proxy reads the provider's discovery document when it starts.
     await expect.poll(async () => (await fetch(`${s.portalURL}/.well-known/openid-configuration`)).status, { timeout: 15000 }).toBe(200);
@@ -130,7 +135,7 @@ test.describe('oidcApps', () => {
     expect(
       await harness.startOAuth2Proxy({
         issuer: s.portalURL,
-        clientId: client.id,
+        clientId,
         clientSecret: secret,
         redirectURL: `${s.appURL}/oauth2/callback`,
         upstream: `http://127.0.0.1:${upstream.port}`,

@@ -47,9 +47,10 @@ type appClient struct {
 // startAppStack starts the panel with its portal on localhost, Traefik,
 // the upstream and oauth2-proxy, registers oauth2-proxy as a confidential
 // client and routes the app's host to it; it returns once a request for the
-// app is sent to the provider. groups runs after the panel starts and
-// before the client is made (groups and people), answering the client.
-func startAppStack(t *testing.T, groups func(p *harness.Panel) appClient) *appStack {
+// app is sent to the provider. env is added to the panel's environment (a
+// database); groups runs after the panel starts and before the client is
+// made (groups and people), answering the client.
+func startAppStack(t *testing.T, env map[string]string, groups func(p *harness.Panel) appClient) *appStack {
 	t.Helper()
 	harness.TraefikBin(t)
 	bin := harness.OAuth2ProxyBin(t)
@@ -58,7 +59,11 @@ func startAppStack(t *testing.T, groups func(p *harness.Panel) appClient) *appSt
 	// discovery document, the keys and the token endpoint from it), which
 	// browsers also treat as a secure context.
 	issuer := "http://localhost:" + strconv.Itoa(port)
-	p := harness.StartPanel(t, map[string]string{"PANEL_LISTEN": "127.0.0.1:" + strconv.Itoa(port), "PANEL_PORTAL_URL": issuer})
+	vars := map[string]string{"PANEL_LISTEN": "127.0.0.1:" + strconv.Itoa(port), "PANEL_PORTAL_URL": issuer}
+	for k, v := range env {
+		vars[k] = v
+	}
+	p := harness.StartPanel(t, vars)
 	var portal map[string]any
 	p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/config/portal", nil, &portal)
 	portal["host"] = "localhost"

@@ -132,11 +132,22 @@ func (s *appStack) requestInfo(t *testing.T, c *http.Client, id string) requestI
 // readable page and never reaches the upstream; cat, signed in to the app
 // and then disabled, loses her app session at oauth2-proxy's next refresh
 // (the provider refuses her refresh token) and cannot sign in again.
+//
+// It runs on SQLite and, when `make e2e` provides a server, on PostgreSQL.
 func TestOIDCAppThroughOAuth2Proxy(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { appThroughOAuth2Proxy(t, nil) })
+	t.Run("postgres", func(t *testing.T) {
+		harness.TraefikBin(t)
+		harness.OAuth2ProxyBin(t)
+		appThroughOAuth2Proxy(t, map[string]string{"PANEL_DATABASE_URL": harness.PostgresDatabase(t)})
+	})
+}
+
+func appThroughOAuth2Proxy(t *testing.T, env map[string]string) {
 	const annPassword, bobPassword, catPassword = "ann-app-password", "bob-app-password", "cat-app-password"
 	var ann, bob, cat struct{ ID string }
 	began := time.Now()
-	s := startAppStack(t, func(p *harness.Panel) appClient {
+	s := startAppStack(t, env, func(p *harness.Panel) appClient {
 		var family, guests struct{ ID string }
 		p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/groups", map[string]any{"name": "family"}, &family)
 		p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/groups", map[string]any{"name": "guests"}, &guests)

@@ -39,6 +39,10 @@ type appStack struct {
 // past it, a request makes oauth2-proxy redeem its refresh token.
 const appCookieRefresh = 2 * time.Second
 
+// refreshSlop is how long past appCookieRefresh a scenario waits:
+// oauth2-proxy counts a session's age in whole seconds.
+const refreshSlop = 1500 * time.Millisecond
+
 // appClient describes the OpenID client the stack registers for oauth2-proxy.
 type appClient struct {
 	allowedGroups []string // group ids; none lets every active person in

@@ -128,7 +128,8 @@ func (s *appStack) requestInfo(t *testing.T, c *http.Client, id string) requestI
 // opens the app, is sent to the portal, signs in with her password,
 // consents once, and the upstream receives oauth2-proxy's identity headers
 // with her id, username, e-mail and groups; a second app session needs no
-// sign-in and no consent. bob (guests) is refused with the portal's
+// sign-in and no consent; once she signs out everywhere on the portal,
+// oauth2-proxy's next refresh ends her app session. bob (guests) is refused with the portal's
 // readable page and never reaches the upstream; cat, signed in to the app
 // and then disabled, loses her app session at oauth2-proxy's next refresh
 // (the provider refuses her refresh token) and cannot sign in again.
@@ -218,6 +219,18 @@ func appThroughOAuth2Proxy(t *testing.T, env map[string]string) {
 	}
 	t.Logf("ann: a new app session on her portal session (redirects only) in %v", time.Since(began))
 
+	// ann signs out everywhere on the portal: the provider revokes the
+	// tokens of her portal sessions, and oauth2-proxy's next refresh ends
+	// her app session (oauth2-proxy has no back-channel logout); the app
+	// sends her to sign in again.
+	if code, body := portalJSON(t, c, s.issuer, http.MethodPost, "/api/admin/logout?everywhere=1", nil); code != http.StatusOK && code != http.StatusNoContent {
+		t.Fatalf("ann signs out everywhere: %d %s", code, body)
+	}
+	time.Sleep(appCookieRefresh + refreshSlop)
+	if a := fetch(t, c, s.app+"/", nil); a.code != http.StatusFound || !strings.HasPrefix(a.location, s.issuer+"/oidc/authorize?") {
+		t.Fatalf("ann's app session after she signed out of the portal: %d %q %+v", a.code, a.location, a.reply)
+	}
+
 	// bob is outside the client's groups: the portal's refusal page, never
 	// the upstream.
 	cb := appBrowser(t)
@@ -241,8 +254,6 @@ func appThroughOAuth2Proxy(t *testing.T, env map[string]string) {
 	if in.last.code != http.StatusOK || in.last.reply.Headers["X-Forwarded-Preferred-Username"] != "cat" {
 		t.Fatalf("cat before she is disabled: %d %+v via pages %v", in.last.code, in.last.reply, in.pages)
 	}
-	// oauth2-proxy counts a session's age in whole seconds.
-	const refreshSlop = 1500 * time.Millisecond
 	// Past the refresh period, while she is still enabled: the refresh
 	// token rotates and the app session goes on.
 	time.Sleep(appCookieRefresh + refreshSlop)

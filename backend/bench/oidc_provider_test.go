@@ -8,6 +8,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -29,7 +30,7 @@ import (
 )
 
 const (
-	oidcRedirect = "https://app.bench.test/callback"
+	oidcRedirect = "https://app.bench.test/callback" //nolint:gosec // G101: a URL, not a credential
 	oidcSecret   = "bench-secret-bench-secret-bench-secret"
 )
 
@@ -37,8 +38,12 @@ const (
 type oidcBenchPortal struct{ personID string }
 
 func (p oidcBenchPortal) PortalSignIn(_ context.Context, r *http.Request) (provider.Session, bool, error) {
-	if ck, err := r.Cookie("bench"); err != nil || ck.Value != "1" {
+	ck, err := r.Cookie("bench")
+	if errors.Is(err, http.ErrNoCookie) || ck.Value != "1" {
 		return provider.Session{}, false, nil
+	}
+	if err != nil {
+		return provider.Session{}, false, err
 	}
 	return provider.Session{PersonID: p.personID, SessionID: "bench", ProvedAt: time.Now()}, true, nil
 }

@@ -45,10 +45,13 @@ type Override struct {
 // fails for a write that is neither covered by the generic rule nor listed
 // here: add new routes here ("METHOD /api/path/:param").
 var Overrides = map[string]Override{
-	"POST /api/admin/logout":                          {NoDiff: true, Action: ActionSignOut, Type: "admin.sessions"},
-	"PUT /api/admin/me/password":                      {NoDiff: true, Type: "admin.me.password"},
-	"DELETE /api/admin/me/sessions/:id":               {NoDiff: true},
-	"DELETE /api/portal/sessions/:id":                 {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	"POST /api/admin/logout":            {NoDiff: true, Action: ActionSignOut, Type: "admin.sessions"},
+	"PUT /api/admin/me/password":        {NoDiff: true, Type: "admin.me.password"},
+	"DELETE /api/admin/me/sessions/:id": {NoDiff: true},
+	"DELETE /api/portal/sessions/:id":   {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	// A person's answer to an app on the portal (package oidc/provider).
+	"POST /api/portal/oidc/requests/:id/consent":      {NoDiff: true, Type: "oidc.consent"},
+	"POST /api/portal/oidc/device":                    {NoDiff: true, Type: "oidc.device"},
 	"DELETE /api/sessions/:id":                        {NoDiff: true},
 	"POST /api/machine-tokens/:id/revoke":             {Read: "/api/machine-tokens/:id", Action: "revoke", Type: "machine-tokens"},
 	"POST /api/services/:id/security-configs":         {Read: "/api/services/:id/security-configs", Action: ActionUpdate},

@@ -149,6 +149,17 @@ func (s *storage) SetUserinfoFromRequest(ctx context.Context, info *oidc.UserInf
 		return oidc.ErrAccessDenied().WithDescription("not in a group this app admits")
 	}
 	setClaims(info, p, c, scopes)
+	// sid names the portal session, as the back-channel logout token does.
+	session := ""
+	switch r := req.(type) {
+	case *authReq:
+		session = r.r.PortalSessionID
+	case *refreshReq:
+		session = r.t.PortalSessionID
+	}
+	if v := sid(session); v != "" {
+		info.AppendClaims("sid", v)
+	}
 	return nil
 }
 

@@ -101,3 +101,17 @@ func TestDeviceFlowDeniedAndRefused(t *testing.T) {
 		t.Fatalf("no session = %d", code)
 	}
 }
+
+// TestDeviceCodeGuessesLimited: a person who types wrong codes is slowed
+// down before they can walk the code space.
+func TestDeviceCodeGuessesLimited(t *testing.T) {
+	e := newEnv(t)
+	b := e.signIn(e.person("mallory"))
+	last := 0
+	for range maxDeviceGuesses + 1 {
+		last, _ = e.api(b, http.MethodGet, "/api/portal/oidc/device?userCode=BCDFGHJK", "")
+	}
+	if last != http.StatusTooManyRequests {
+		t.Fatalf("after %d wrong codes = %d, want 429", maxDeviceGuesses+1, last)
+	}
+}

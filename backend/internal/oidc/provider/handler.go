@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
@@ -138,15 +139,29 @@ func (h *Handler) consent(c echo.Context) error {
 	return c.JSON(http.StatusOK, Next{Redirect: pathLogin + "?id=" + req.ID})
 }
 
-func (h *Handler) findDevice(ctx context.Context, code string) (deviceRow, store.OIDCClient, error) {
+// Wrong device codes a person may type per window: user codes are short
+// (8 letters of 20), so guesses are limited.
+const (
+	maxDeviceGuesses = 10
+	deviceGuessSpan  = 15 * time.Minute
+)
+
+func (h *Handler) findDevice(ctx context.Context, personID, code string) (deviceRow, store.OIDCClient, error) {
 	code = NormalizeUserCode(code)
 	var d deviceRow
+	if blocked, wait := h.s.guesses.Blocked(personID); blocked {
+		return d, store.OIDCClient{}, apperr.RateLimited("too many wrong codes; wait before trying again", wait)
+	}
 	if code == "" || len(code) > 32 {
 		return d, store.OIDCClient{}, apperr.Field("userCode", "is not a code waiting for an answer")
 	}
 	err := h.s.d.DB.WithContext(ctx).Where("user_code = ? AND state = ? AND expires_at > ?", code, devicePending, h.s.d.Now()).Take(&d).Error
-	if err != nil {
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		h.s.guesses.Fail(personID)
 		return d, store.OIDCClient{}, apperr.Field("userCode", "is not a code waiting for an answer")
+	}
+	if err != nil {
+		return d, store.OIDCClient{}, err
 	}
 	cl, err := h.s.clients.get(ctx, d.ClientID)
 	if err != nil {
@@ -156,12 +171,12 @@ func (h *Handler) findDevice(ctx context.Context, code string) (deviceRow, store
 }
 
 func (h *Handler) device(c echo.Context) error {
-	ctx, cancel, _, err := h.session(c)
+	ctx, cancel, p, err := h.session(c)
 	defer cancel()
 	if err != nil {
 		return err
 	}
-	d, cl, err := h.findDevice(ctx, c.QueryParam("userCode"))
+	d, cl, err := h.findDevice(ctx, p.ID, c.QueryParam("userCode"))
 	if err != nil {
 		return err
 	}
@@ -179,7 +194,7 @@ func (h *Handler) answerDevice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	d, cl, err := h.findDevice(ctx, in.UserCode)
+	d, cl, err := h.findDevice(ctx, p.ID, in.UserCode)
 	if err != nil {
 		return err
 	}

@@ -177,6 +177,17 @@ func TestLogout(t *testing.T) {
 	app := e.tokens(e.rp("app", false), b, "n")
 	wiki := e.tokens(e.rp("wiki", false), b, "n")
 
+	wikiID, err := e.rp("wiki", false).verifier.Verify(e.ctx(), wiki.Extra("id_token").(string))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wikiClaims struct {
+		SID string `json:"sid"`
+	}
+	_ = wikiID.Claims(&wikiClaims)
+	if wikiClaims.SID == "" {
+		t.Fatal("the ID token has no sid")
+	}
 	// A post-logout URI that is not registered exactly: refused.
 	q := url.Values{"id_token_hint": {app.Extra("id_token").(string)}, "post_logout_redirect_uri": {logoutPage + "/"}}
 	if at := b.visit(t, e.issuer+"/oidc/end_session?"+q.Encode()); at.Host == "app.example.com" {
@@ -217,7 +228,7 @@ func TestLogout(t *testing.T) {
 	var claims map[string]any
 	_ = json.Unmarshal(payload, &claims)
 	events, _ := claims["events"].(map[string]any)
-	if claims["sub"] != alice.ID || claims["aud"] != "wiki" || claims["iss"] != e.issuer || claims["sid"] == nil ||
+	if claims["sub"] != alice.ID || claims["aud"] != "wiki" || claims["iss"] != e.issuer || claims["sid"] != wikiClaims.SID ||
 		events["http://schemas.openid.net/event/backchannel-logout"] == nil || claims["nonce"] != nil {
 		t.Fatalf("logout token claims %v", claims)
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 )
 
 // ClientEntity is the change bus entity the clients' administration
@@ -106,6 +107,7 @@ type Service struct {
 	clients *clients
 	people  *directory
 	http    *http.Client
+	guesses *ratelimit.Limiter
 
 	docMu sync.RWMutex
 	docs  map[string]cachedDoc // discovery documents by issuer
@@ -141,6 +143,7 @@ func NewService(d Deps) (*Service, error) {
 	if s.http == nil {
 		s.http = &http.Client{Timeout: 5 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	}
+	s.guesses = ratelimit.Shared(d.DB, "oidc.device", maxDeviceGuesses, deviceGuessSpan, d.Now)
 	s.clients = &clients{db: d.DB}
 	s.people = &directory{db: d.DB}
 	s.keys = &keyring{db: d.DB, sealer: d.Secrets, now: d.Now, rotateEvery: d.RotateEvery, publishAhead: d.PublishAhead, overlap: d.Overlap}

@@ -400,11 +400,16 @@ func (s *storage) TokenRequestByRefreshToken(ctx context.Context, refresh string
 		}
 		return nil, errRefreshUsed
 	}
-	if _, err := s.clients.get(ctx, t.ClientID); err != nil {
+	c, err := s.clients.get(ctx, t.ClientID)
+	if err != nil {
 		return nil, errInactive
 	}
-	if _, err := s.people.active(ctx, t.PersonID); err != nil {
+	p, err := s.people.withGroups(ctx, t.PersonID)
+	if err != nil {
 		return nil, err
+	}
+	if !allowed(c, p) {
+		return nil, errInactive
 	}
 	return &refreshReq{t: t, scopes: t.Scopes.V}, nil
 }

@@ -168,3 +168,28 @@ func TestRevocation(t *testing.T) {
 		t.Fatal("revoked refresh token works")
 	}
 }
+
+// TestRemovedFromAllowedGroupStopsAtOnce: leaving the app's group stops
+// userinfo, introspection and refresh from the next call.
+func TestRemovedFromAllowedGroupStopsAtOnce(t *testing.T) {
+	e := newEnv(t)
+	alice := e.person("alice", "family")
+	e.client("app", func(c *store.OIDCClient) { c.AllowedGroups = store.NewJSON([]string{e.groupID("family")}) })
+	r := e.rp("app", false)
+	tok := e.tokens(r, e.signIn(alice), "n")
+	if c := e.userinfo(tok.AccessToken); c != http.StatusOK {
+		t.Fatalf("userinfo before = %d", c)
+	}
+	if err := e.db.Where("person_id = ?", alice.ID).Delete(&store.GroupMember{}).Error; err != nil {
+		t.Fatal(err)
+	}
+	if c := e.userinfo(tok.AccessToken); c == http.StatusOK {
+		t.Fatal("userinfo answered after the person left the app's group")
+	}
+	if e.introspect("app", tok.AccessToken) {
+		t.Fatal("introspection says active after the person left the app's group")
+	}
+	if _, err := refresh(e, r, tok.RefreshToken); err == nil {
+		t.Fatal("refresh worked after the person left the app's group")
+	}
+}

@@ -180,7 +180,7 @@ func TestPresetsValidate(t *testing.T) {
 }
 
 func TestVerifySecret(t *testing.T) {
-	const secret = "f3Vq9mXn2bC8dK1pL7sT4wY6zA0eH5jR3uN8iO2gM1c"
+	const secret = "f3Vq9mXn2bC8dK1pL7sT4wY6zA0eH5jR3uN8iO2gM1c" //nolint:gosec // a test value, not a credential
 	hash := bearer.Hash(secret)
 	for _, tc := range []struct {
 		hash, secret string

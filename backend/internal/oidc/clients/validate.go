@@ -91,9 +91,11 @@ func (in *Input) normalize() error {
 	if msg := checkLogo(in.LogoURL); msg != "" {
 		c.Add("logoUrl", "%s", msg)
 	}
+	// The preset only records where the client came from: any preset id,
+	// so a client made from a preset a later version drops still saves.
 	in.Preset = strings.TrimSpace(in.Preset)
-	if in.Preset != "" && (len(in.Preset) > maxPresetID || presetByID(in.Preset) == nil) {
-		c.Add("preset", "must be one of the presets (GET /api/oidc/presets) or empty")
+	if len(in.Preset) > maxPresetID || !presetID(in.Preset) {
+		c.Add("preset", "must be a preset's id (GET /api/oidc/presets) or empty")
 	}
 	in.Scopes = normalizeSet(in.Scopes, []string{ScopeOpenID, ScopeProfile, ScopeEmail}, knownScopes, "scopes", &c)
 	if !slices.Contains(in.Scopes, ScopeOpenID) && len(in.Scopes) > 0 {
@@ -372,6 +374,16 @@ func checkMappings(ms []ClaimMapping, c *apperr.Collector) {
 			c.Add(at+".kind", "must be groups, static or rename")
 		}
 	}
+}
+
+// presetID reports a preset id's shape: lower-case letters, digits and -.
+func presetID(s string) bool {
+	for _, r := range s {
+		if (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 func claimName(s string) bool {

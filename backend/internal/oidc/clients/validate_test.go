@@ -90,7 +90,8 @@ func TestNormalize(t *testing.T) {
 		{"http logo", func(i *Input) { i.LogoURL = "http://x.example/logo.png" }, "logoUrl"},
 		{"html logo", func(i *Input) { i.LogoURL = "data:text/html;base64,PHNjcmlwdD4=" }, "logoUrl"},
 		{"big logo", func(i *Input) { i.LogoURL = "data:image/png;base64," + strings.Repeat("A", maxLogoData) }, "logoUrl"},
-		{"unknown preset", func(i *Input) { i.Preset = "nope" }, "preset"},
+		{"preset shape", func(i *Input) { i.Preset = "Not a preset!" }, "preset"},
+		{"long preset", func(i *Input) { i.Preset = strings.Repeat("p", maxPresetID+1) }, "preset"},
 		{"no redirect", func(i *Input) { i.RedirectURIs = nil }, "redirectUris"},
 		{"too many redirects", func(i *Input) { i.RedirectURIs = make([]string, maxURIs+1) }, "redirectUris"},
 		{"post-logout fragment", func(i *Input) { i.PostLogoutRedirectURIs = []string{"https://a.example/#x"} }, "postLogoutRedirectUris[0]"},
@@ -180,7 +181,7 @@ func TestPresetsValidate(t *testing.T) {
 }
 
 func TestVerifySecret(t *testing.T) {
-	const secret = "f3Vq9mXn2bC8dK1pL7sT4wY6zA0eH5jR3uN8iO2gM1c"
+	const secret = "f3Vq9mXn2bC8dK1pL7sT4wY6zA0eH5jR3uN8iO2gM1c" //nolint:gosec // a test value, not a credential
 	hash := bearer.Hash(secret)
 	for _, tc := range []struct {
 		hash, secret string

@@ -147,7 +147,7 @@ func NewService(d Deps) (*Service, error) {
 	s.guesses = ratelimit.Shared(d.DB, "oidc.device", maxDeviceGuesses, deviceGuessSpan, d.Now)
 	s.clients = &clients{db: d.DB}
 	s.people = &directory{db: d.DB}
-	s.keys = &keyring{db: d.DB, sealer: d.Secrets, now: d.Now, rotateEvery: d.RotateEvery, publishAhead: d.PublishAhead, overlap: d.Overlap}
+	s.keys = &keyring{log: d.Logger, db: d.DB, sealer: d.Secrets, now: d.Now, rotateEvery: d.RotateEvery, publishAhead: d.PublishAhead, overlap: d.Overlap}
 	s.store = &storage{db: d.DB, now: d.Now, clients: s.clients, keys: s.keys, people: s.people,
 		loginURL: func(id string) string { return pathLogin + "?id=" + id }}
 	cfg := &op.Config{

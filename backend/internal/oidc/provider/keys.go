@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -63,6 +64,7 @@ func (p publicKey) Key() any                           { return p.k.priv.Public(
 // by each replica (reload), so signing, discovery and the JWKS read no
 // database on a request.
 type keyring struct {
+	log    *slog.Logger
 	db     *gorm.DB
 	sealer Sealer
 	now    func() time.Time
@@ -101,7 +103,10 @@ func (kr *keyring) reload(ctx context.Context) error {
 		} else {
 			k, err := kr.open(r)
 			if err != nil {
-				return err
+				// Sealed with another age identity (a restore elsewhere):
+				// unusable here; ensure makes a new key if none is left.
+				kr.log.Warn("skip a signing key this panel cannot open", "key", r.ID, "error", err)
+				continue
 			}
 			keys = append(keys, k)
 		}
@@ -175,19 +180,24 @@ func (kr *keyring) create(ctx context.Context, alg string, activeFrom time.Time)
 	return nil
 }
 
-// ensure makes a key of each algorithm when there is none (first start).
+// ensure makes a key of each algorithm that has none this panel can sign
+// with (first start, or keys sealed with another identity).
 func (kr *keyring) ensure(ctx context.Context) error {
+	if err := kr.reload(ctx); err != nil {
+		return err
+	}
+	made := false
 	for _, alg := range algorithms {
-		var n int64
-		if err := kr.db.WithContext(ctx).Model(&signingKey{}).Where("alg = ? AND (expires_at IS NULL OR expires_at > ?)", alg, kr.now()).
-			Count(&n).Error; err != nil {
-			return fmt.Errorf("count signing keys: %w", err)
+		if _, err := kr.signing(alg); err == nil {
+			continue
 		}
-		if n == 0 {
-			if err := kr.create(ctx, alg, kr.now()); err != nil {
-				return err
-			}
+		if err := kr.create(ctx, alg, kr.now()); err != nil {
+			return err
 		}
+		made = true
+	}
+	if !made {
+		return nil
 	}
 	return kr.reload(ctx)
 }

@@ -141,3 +141,21 @@ func TestES256PerClient(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysSealedWithAnotherIdentity: a database restored beside another
+// age identity still starts: the keys it cannot open are skipped and new
+// ones are made.
+func TestKeysSealedWithAnotherIdentity(t *testing.T) {
+	e := newEnv(t)
+	other, err := sealbox.Ephemeral()
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := newReplica(t, e.database, other, e.portal)
+	if n := len(moved.jwks()); n != 2 {
+		t.Fatalf("the panel with another identity publishes %d keys, want its own 2", n)
+	}
+	alice := moved.person("alice")
+	moved.client("app")
+	moved.tokens(moved.rp("app", false), moved.signIn(alice), "n")
+}

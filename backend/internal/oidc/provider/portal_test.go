@@ -284,3 +284,20 @@ func TestDiscoveryAndJWKSFromMemory(t *testing.T) {
 		t.Fatalf("%d database queries for discovery and JWKS", queries)
 	}
 }
+
+// TestCORSWithoutCredentials: a browser app on another origin may call the
+// endpoints, never with the portal's cookies.
+func TestCORSWithoutCredentials(t *testing.T) {
+	e := newEnv(t)
+	req, _ := http.NewRequest(http.MethodOptions, e.issuer+"/oidc/token", nil)
+	req.Header.Set("Origin", "https://spa.example.com")
+	req.Header.Set("Access-Control-Request-Method", "POST")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.Header.Get("Access-Control-Allow-Origin") == "" || resp.Header.Get("Access-Control-Allow-Credentials") == "true" {
+		t.Fatalf("preflight: %v", resp.Header)
+	}
+}

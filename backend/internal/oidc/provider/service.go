@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/rs/cors"
 	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"golang.org/x/text/language"
@@ -146,7 +147,7 @@ func NewService(d Deps) (*Service, error) {
 	s.guesses = ratelimit.Shared(d.DB, "oidc.device", maxDeviceGuesses, deviceGuessSpan, d.Now)
 	s.clients = &clients{db: d.DB}
 	s.people = &directory{db: d.DB}
-	s.keys = &keyring{db: d.DB, sealer: d.Secrets, now: d.Now, rotateEvery: d.RotateEvery, publishAhead: d.PublishAhead, overlap: d.Overlap}
+	s.keys = &keyring{log: d.Logger, db: d.DB, sealer: d.Secrets, now: d.Now, rotateEvery: d.RotateEvery, publishAhead: d.PublishAhead, overlap: d.Overlap}
 	s.store = &storage{db: d.DB, now: d.Now, clients: s.clients, keys: s.keys, people: s.people,
 		loginURL: func(id string) string { return pathLogin + "?id=" + id }}
 	cfg := &op.Config{
@@ -176,6 +177,16 @@ func NewService(d Deps) (*Service, error) {
 		op.WithCustomKeysEndpoint(op.NewEndpoint(pathKeys)),
 		op.WithCustomDeviceAuthorizationEndpoint(op.NewEndpoint(pathDevice)),
 		op.WithCrypto(tokenCrypto{}),
+		// Browser apps (public clients) call the token, userinfo and
+		// revocation endpoints from their own origin, but never with the
+		// portal's cookies: a page elsewhere must not read answers made
+		// with the person's portal session.
+		op.WithCORSOptions(&cors.Options{
+			AllowOriginFunc:  func(string) bool { return true },
+			AllowCredentials: false,
+			AllowedHeaders:   []string{"Accept", "Accept-Language", "Authorization", "Content-Type"},
+			AllowedMethods:   []string{http.MethodGet, http.MethodHead, http.MethodPost},
+		}),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("build the OpenID provider: %w", err)

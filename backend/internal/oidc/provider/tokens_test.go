@@ -10,6 +10,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // refresh uses a refresh token once, as x/oauth2 does when the access
@@ -191,5 +192,35 @@ func TestRemovedFromAllowedGroupStopsAtOnce(t *testing.T) {
 	}
 	if _, err := refresh(e, r, tok.RefreshToken); err == nil {
 		t.Fatal("refresh worked after the person left the app's group")
+	}
+}
+
+// TestPruneDropsWhatExpired: the leader's sweep removes expired requests,
+// tokens and device codes once past their keeping time, and keeps the rest.
+func TestPruneDropsWhatExpired(t *testing.T) {
+	clock := testutil.NewClock(time.Now().UTC())
+	e := newEnv(t, func(d *Deps) { d.Now = clock.Now })
+	alice := e.person("alice")
+	e.client("app")
+	e.tokens(e.rp("app", false), e.signIn(alice), "n")
+	count := func(model any) int64 {
+		var n int64
+		if err := e.db.Model(model).Count(&n).Error; err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if err := e.svc.prune(e.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	if count(&token{}) != 2 || count(&authRequest{}) != 1 {
+		t.Fatal("prune removed live rows")
+	}
+	clock.Add(40 * 24 * time.Hour)
+	if err := e.svc.prune(e.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	if n, r := count(&token{}), count(&authRequest{}); n != 0 || r != 0 {
+		t.Fatalf("after expiry: %d tokens, %d requests left", n, r)
 	}
 }

@@ -198,7 +198,7 @@ function ProviderCard({ provider }: { provider: OidcProvider }) {
   return (
     <Card>
       <CardHeader title={t('provider.title')} description={t('provider.description')} />
-      <div className="stack">
+      <div className="card-body stack">
         <CopyRow label={t('provider.discovery')} value={provider.discoveryUrl} />
         <CopyRow label={t('provider.issuer')} value={provider.issuer} />
         <details>

@@ -72,17 +72,17 @@ export function ClientsPage() {
           {t('details.toggle')}
         </Button>
         {canWrite ? (
-        <>
-          <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(c)} aria-label={t('editLabel', { name: c.name })}>
-            {t('common:actions.edit')}
-          </Button>
-          {c.public ? null : (
-            <Button size="sm" variant="ghost" icon="key" onClick={() => setRotating(c)} aria-label={t('rotateLabel', { name: c.name })}>
-              {t('rotate')}
+          <>
+            <Button size="sm" variant="ghost" icon="edit" onClick={() => setEditing(c)} aria-label={t('editLabel', { name: c.name })}>
+              {t('common:actions.edit')}
             </Button>
-          )}
-          <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(c)} aria-label={t('deleteLabel', { name: c.name })} title={t('common:actions.delete')} />
-        </>
+            {c.public ? null : (
+              <Button size="sm" variant="ghost" icon="key" onClick={() => setRotating(c)} aria-label={t('rotateLabel', { name: c.name })}>
+                {t('rotate')}
+              </Button>
+            )}
+            <Button size="sm" variant="ghost" icon="trash" iconOnly onClick={() => setDeleting(c)} aria-label={t('deleteLabel', { name: c.name })} title={t('common:actions.delete')} />
+          </>
         ) : null}
       </>
     )),
@@ -101,37 +101,39 @@ export function ClientsPage() {
         }
       />
       {clients.isError ? <ErrorState error={clients.error} onRetry={() => clients.refetch()} /> : null}
-      {provider ? <ProviderCard provider={provider} /> : null}
-      <Card>
-        {clients.isPending ? (
-          <LoadingRows />
-        ) : (
-          <DataTable
-            data={list}
-            rowKey={(c) => c.id}
-            columns={columns}
-            caption={t('title')}
-            details={(c) => <ClientDetails client={c} provider={provider} />}
-            empty={
-              clients.isError ? undefined : (
-                <EmptyState
-                  icon="key"
-                  title={t('emptyTitle')}
-                  action={
-                    canWrite ? (
-                      <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-                        {t('createFirst')}
-                      </Button>
-                    ) : null
-                  }
-                >
-                  {t('emptyBody')}
-                </EmptyState>
-              )
-            }
-          />
-        )}
-      </Card>
+      <div className="stack">
+        {provider ? <ProviderCard provider={provider} /> : null}
+        <Card>
+          {clients.isPending ? (
+            <LoadingRows />
+          ) : (
+            <DataTable
+              data={list}
+              rowKey={(c) => c.id}
+              columns={columns}
+              caption={t('title')}
+              details={(c) => <ClientDetails client={c} provider={provider} />}
+              empty={
+                clients.isError ? undefined : (
+                  <EmptyState
+                    icon="key"
+                    title={t('emptyTitle')}
+                    action={
+                      canWrite ? (
+                        <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+                          {t('createFirst')}
+                        </Button>
+                      ) : null
+                    }
+                  >
+                    {t('emptyBody')}
+                  </EmptyState>
+                )
+              }
+            />
+          )}
+        </Card>
+      </div>
       <ClientDialog
         open={creating}
         onClose={() => setCreating(false)}
@@ -198,7 +200,7 @@ function ProviderCard({ provider }: { provider: OidcProvider }) {
   return (
     <Card>
       <CardHeader title={t('provider.title')} description={t('provider.description')} />
-      <div className="stack">
+      <div className="card-body stack">
         <CopyRow label={t('provider.discovery')} value={provider.discoveryUrl} />
         <CopyRow label={t('provider.issuer')} value={provider.issuer} />
         <details>

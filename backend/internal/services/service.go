@@ -56,6 +56,9 @@ type Deps struct {
 	EndSessions EndSessions
 	// Notify hears when expiry switches a service off.
 	Notify notify.Publisher
+	// Entrypoints tells the default entrypoints and, when known, each
+	// entrypoint's protocol; without it none are known.
+	Entrypoints Entrypoints
 }
 
 // Service manages proxied services.
@@ -68,12 +71,14 @@ type Service struct {
 	exposures       Exposures
 	endSessions     EndSessions
 	notify          notify.Publisher
+	entrypoints     Entrypoints
 }
 
 // NewService returns the services service.
 func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, bus: d.Bus, now: d.Now, defaultLifetime: d.DefaultLifetime,
-		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify}
+		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify,
+		entrypoints: d.Entrypoints}
 	if s.defaultLifetime == nil {
 		s.defaultLifetime = func(context.Context) (int64, error) { return 0, nil }
 	}
@@ -88,6 +93,9 @@ func NewService(d Deps) *Service {
 	}
 	if s.notify == nil {
 		s.notify = notify.Discard
+	}
+	if s.entrypoints == nil {
+		s.entrypoints = func(context.Context) (EntrypointInfo, error) { return EntrypointInfo{}, nil }
 	}
 	return s
 }
@@ -188,10 +196,17 @@ func (s *Service) Create(ctx context.Context, req Request) (Response, error) {
 			req.Expiry = &Expiry{Type: store.ExpiryDuration, Seconds: def}
 		}
 	}
+	info, err := s.entrypoints(ctx)
+	if err != nil {
+		return Response{}, err
+	}
 	now := s.now()
 	row := store.Service{ID: store.NewID(), CreatedAt: now}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := s.apply(tx, &row, req, now, false); err != nil {
+			return err
+		}
+		if err := checkEntrypointConflicts(tx, &row, info); err != nil {
 			return err
 		}
 		if err := tx.Create(&row).Error; err != nil {
@@ -229,7 +244,11 @@ func (s *Service) SetEnabled(ctx context.Context, id string, enabled bool) (Resp
 // next derives from the stored row.
 func (s *Service) update(ctx context.Context, id string, next func(store.Service) (Request, error)) (Response, error) {
 	var disabled bool
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	info, err := s.entrypoints(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row, err := s.load(tx, id)
 		if err != nil {
 			return err
@@ -244,6 +263,9 @@ func (s *Service) update(ctx context.Context, id string, next func(store.Service
 		}
 		wasEnabled := row.Enabled
 		if err := s.apply(tx, &row, req, s.now(), true); err != nil {
+			return err
+		}
+		if err := checkEntrypointConflicts(tx, &row, info); err != nil {
 			return err
 		}
 		row.Domain = nil
@@ -319,6 +341,7 @@ func (s *Service) apply(tx *gorm.DB, row *store.Service, req Request, now time.T
 	row.Maintenance, row.MaintenanceMessage = req.Maintenance.Enabled, req.Maintenance.Message
 	row.LoadBalancer = store.NewJSON(req.LoadBalancer)
 	row.Launcher = store.NewJSON(req.Launcher)
+	row.TCP = store.NewJSON(*req.TCP)
 	row.UpdatedAt = now
 	row.Enabled = enabled
 	if enabled && (!wasEnabled || row.EnabledAt == nil) {

@@ -2,6 +2,7 @@ package services
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -135,15 +136,19 @@ func checkEntrypointConflicts(tx *gorm.DB, row *store.Service, info EntrypointIn
 			return apperr.Conflict(field(ep), "%q is a default entrypoint of HTTP services: a tcp service without hostnames would take all their connections; give it an entrypoint of its own", ep)
 		}
 	}
-	var lists []store.JSON[[]string]
+	var lists []string
 	if err := tx.Model(&store.Service{}).Distinct("entrypoints").
 		Where("enabled = ? AND id <> ? AND kind NOT IN ?", true, row.ID, []string{store.KindTCP, store.KindUDP}).
 		Pluck("entrypoints", &lists).Error; err != nil {
 		return fmt.Errorf("check entrypoints: %w", err)
 	}
-	for _, l := range lists {
+	for _, raw := range lists {
+		var l []string
+		if err := json.Unmarshal([]byte(raw), &l); err != nil {
+			return fmt.Errorf("check entrypoints: %w", err)
+		}
 		for _, ep := range eps {
-			if slices.Contains(l.V, ep) {
+			if slices.Contains(l, ep) {
 				return apperr.Conflict(field(ep), "HTTP services listen on %q: a tcp service without hostnames would take all their connections; give it an entrypoint of its own", ep)
 			}
 		}

@@ -117,6 +117,7 @@ func toResponse(s store.Service, p Protection) Response {
 	if r.Headers == nil {
 		r.Headers = map[string]string{}
 	}
+	r.TCP.AllowList = nonNil(r.TCP.AllowList)
 	r.Expiry = Expiry{Type: s.ExpiryType}
 	switch s.ExpiryType {
 	case store.ExpiryAt:

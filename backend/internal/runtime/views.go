@@ -216,9 +216,9 @@ func (s *Service) Runtime(ctx context.Context) (View, error) {
 		return v, err
 	}
 	v.OwnersKnown = own.known
-	v.Routers = toRouters(raw.Routers, own)
-	v.TCPRouters = toRouters(raw.TCPRouters, ownership{})
-	v.UDPRouters = toRouters(raw.UDPRouters, ownership{})
+	v.Routers = toRouters(raw.Routers, own.router)
+	v.TCPRouters = toRouters(raw.TCPRouters, own.streamRouter("tcp"))
+	v.UDPRouters = toRouters(raw.UDPRouters, own.streamRouter("udp"))
 	v.Middlewares = toMiddlewares(raw)
 	v.Entrypoints = toEntrypoints(eps)
 	for _, name := range slices.Sorted(maps.Keys(raw.Services)) {
@@ -234,7 +234,7 @@ func (s *Service) Runtime(ctx context.Context) (View, error) {
 	return v, nil
 }
 
-func toRouters(m map[string]rawRouter, own ownership) []Router {
+func toRouters(m map[string]rawRouter, owner func(string, rawRouter) string) []Router {
 	out := make([]Router, 0, len(m))
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		r := m[name]
@@ -245,7 +245,7 @@ func toRouters(m map[string]rawRouter, own ownership) []Router {
 		out = append(out, Router{
 			Name: name, Provider: provider(name), Rule: r.Rule, Service: r.Service,
 			EntryPoints: nonNil(eps), Middlewares: r.Middlewares, Priority: priority(r.Priority),
-			TLS: r.TLS, Status: r.Status, Errors: nonNil(r.Errors), ServiceID: own.router(name, r),
+			TLS: r.TLS, Status: r.Status, Errors: nonNil(r.Errors), ServiceID: owner(name, r),
 		})
 	}
 	return out

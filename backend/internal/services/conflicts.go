@@ -87,6 +87,12 @@ func knownEntrypoints(m map[string]string, p string) string {
 // connections), and the reverse. Two tcp services on one SNI name are
 // refused by the hostnames' ownership (see SyncHostnames), as for HTTP.
 func checkEntrypointConflicts(tx *gorm.DB, row *store.Service, info EntrypointInfo) error {
+	return CheckEntrypointConflicts(tx, row, info)
+}
+
+// CheckEntrypointConflicts is checkEntrypointConflicts for the writers of
+// other features (the configuration import), inside their transaction.
+func CheckEntrypointConflicts(tx *gorm.DB, row *store.Service, info EntrypointInfo) error {
 	if !row.Enabled {
 		return nil
 	}

@@ -80,7 +80,9 @@ type Service struct {
 	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
 	HTTPSRedirect *bool              `json:"httpsRedirect"`
 	HSTS          *store.HSTS        `json:"hsts"`
-	Kind          string             `json:"kind"` // store.KindProxy or store.KindRedirect
+	Kind          string             `json:"kind"` // store.KindProxy, KindRedirect, KindTCP or KindUDP
+	// TCP is a tcp service's options (absent for other kinds).
+	TCP *store.TCP `json:"tcp,omitempty"`
 	Redirect      *store.Redirect    `json:"redirect,omitempty"`
 	Maintenance   Maintenance        `json:"maintenance"`
 	LoadBalancer  store.LoadBalancer `json:"loadBalancer"`

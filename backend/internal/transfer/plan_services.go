@@ -149,7 +149,7 @@ func (p *planner) checkService(sv document.Service, cur store.Service) (store.Se
 		Headers: store.NewJSON(req.Headers), HTTPSRedirect: req.HTTPS.Redirect, HSTS: store.NewJSON(req.HTTPS.HSTS),
 		Kind: req.Kind, Redirect: store.NewJSON(*req.Redirect), Maintenance: req.Maintenance.Enabled,
 		MaintenanceMessage: req.Maintenance.Message, LoadBalancer: store.NewJSON(req.LoadBalancer), TCP: store.NewJSON(*req.TCP),
-		Enabled: *req.Enabled,
+		Enabled:    *req.Enabled,
 		ExpiryType: req.Expiry.Type, CreatedAt: p.now, UpdatedAt: p.now}
 	if sv.CreatedAt != nil {
 		row.CreatedAt = sv.CreatedAt.UTC()

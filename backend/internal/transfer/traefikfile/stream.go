@@ -208,7 +208,7 @@ func sniHosts(rule string) ([]string, error) {
 		}
 		h = validate.NormalizeHostname(h)
 		if err := validate.Hostname(h, false); err != nil {
-			return nil, fmt.Errorf("rule %q: host %q: %v", rule, h, err)
+			return nil, fmt.Errorf("rule %q: host %q: %w", rule, h, err)
 		}
 		hosts = append(hosts, h)
 	}

@@ -116,4 +116,3 @@ func throughput(addr string, workers int, window time.Duration) int64 {
 	wg.Wait()
 	return n.Load()
 }
-

@@ -13,7 +13,7 @@ import (
 // every connection (TCP) or datagram (UDP) to one host and port. Each
 // protocol it forwards becomes a Gatehouse service of its own, on an
 // entrypoint named after the protocol and port ("tcp-2222", "udp-53"),
-// which Traefik must have: managed mode creates it on the Proxy page.
+// which Traefik must have: managed mode creates it on the Managed Traefik page.
 func (c *converter) stream(s stream) {
 	source := fmt.Sprintf("stream #%d (port %s to %s:%s)", s.id, s.incomingPort, s.forwardingHost, s.forwardingPort)
 	in, err1 := strconv.Atoi(strings.TrimSpace(s.incomingPort))
@@ -53,7 +53,7 @@ func (c *converter) stream(s stream) {
 			}
 		}
 		c.doc.Services = append(c.doc.Services, sv)
-		c.skip(source, "needs the %s entrypoint %q on port %d in Traefik (managed mode: add it on the Proxy page with protocol %s)",
+		c.skip(source, "needs the %s entrypoint %q on port %d in Traefik (managed mode: add it on the Managed Traefik page with protocol %s)",
 			strings.ToUpper(proto), ep, in, proto)
 	}
 }

@@ -97,6 +97,9 @@ func (s *streamSection) router(name string) (document.Service, []string, error) 
 	if sv.Entrypoints, err = asStringList(v, at+".entryPoints"); err != nil {
 		return sv, nil, err
 	}
+	if len(sv.Entrypoints) == 0 || len(sv.Entrypoints) > 8 {
+		return sv, nil, errors.New("a Gatehouse tcp or udp service has 1 to 8 entrypoints")
+	}
 	for _, ep := range sv.Entrypoints {
 		if !validate.Entrypoint(ep) {
 			return sv, nil, fmt.Errorf("entrypoint %q is not a name Gatehouse accepts", ep)

@@ -252,4 +252,26 @@ entryPoints:
 			return live == len(ids)
 		}, "the tcp and udp services' badges are not all live")
 	})
+
+	t.Run("audit", func(t *testing.T) {
+		var page struct {
+			Items []struct {
+				Resource struct{ ID string }
+				Changes  []struct{ Path string }
+			}
+		}
+		p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/audit?limit=50&action=create&resourceType=services", nil, &page)
+		paths := map[string][]string{}
+		for _, it := range page.Items {
+			for _, c := range it.Changes {
+				paths[it.Resource.ID] = append(paths[it.Resource.ID], c.Path)
+			}
+		}
+		if got := strings.Join(paths[ids["guarded"]], " "); !strings.Contains(got, "tcp.allowList") || !strings.Contains(got, "kind") {
+			t.Errorf("the audit entry of the guarded service's creation records %q", got)
+		}
+		if len(paths[ids["dns"]]) == 0 {
+			t.Errorf("no audit entry of the udp service's creation")
+		}
+	})
 }

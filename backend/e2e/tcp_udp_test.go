@@ -236,6 +236,12 @@ entryPoints:
 		if r := owned[ids["pass"]]; r.Rule != "HostSNI(`pass.tcp.test`)" {
 			t.Errorf("pass router rule %q", r.Rule)
 		}
+		// The panel's own tcp routers are not conflicts of its services.
+		var cf struct{ Items []struct{ ServiceID, Router string } }
+		p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/proxy/conflicts", nil, &cf)
+		if len(cf.Items) != 0 {
+			t.Errorf("conflicts: %+v", cf.Items)
+		}
 		var st struct {
 			Services []struct{ ServiceID, State string }
 		}

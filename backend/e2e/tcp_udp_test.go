@@ -237,7 +237,9 @@ entryPoints:
 			t.Errorf("pass router rule %q", r.Rule)
 		}
 		// The panel's own tcp routers are not conflicts of its services.
-		var cf struct{ Items []struct{ ServiceID, Router string } }
+		var cf struct {
+			Items []struct{ ServiceID, Router string }
+		}
 		p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/proxy/conflicts", nil, &cf)
 		if len(cf.Items) != 0 {
 			t.Errorf("conflicts: %+v", cf.Items)

@@ -242,7 +242,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
 	}
-	servicesSvc := services.NewService(services.Deps{DB: db, Bus: bus, Now: now,
+	epInfo := &entrypointInfo{settings: settingsSvc}
+	servicesSvc := services.NewService(services.Deps{DB: db, Bus: bus, Now: now, Entrypoints: epInfo.get,
 		DefaultLifetime: func(ctx context.Context) (int64, error) {
 			g, err := settingsSvc.Get(ctx)
 			return g.DefaultLifetimeSeconds, err
@@ -287,10 +288,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if managedSvc != nil {
 		// In managed mode the panel writes the entrypoints: it knows best.
 		tlsSources = append(tlsSources, managedSvc)
+		epInfo.sources = append(epInfo.sources, managedSvc.EntrypointProtocols)
 	}
 	api.Managed = managed.NewHandler(managedSvc, cfg.WrapperToken, adminDomain, now)
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
+		epInfo.sources = append(epInfo.sources, traefikClient.EntrypointProtocols)
 	}
 	// Access rules and machine tokens consult forward-auth for service
 	// names and protections, and forward-auth compiles them into its

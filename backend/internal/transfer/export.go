@@ -288,6 +288,11 @@ func (st *state) exportService(r store.Service) document.Service {
 		red := r.Redirect.V
 		sv.Redirect = &red
 	}
+	if r.Kind == store.KindTCP {
+		tcp := r.TCP.V
+		tcp.AllowList = orEmpty(tcp.AllowList)
+		sv.TCP = &tcp
+	}
 	switch r.ExpiryType {
 	case store.ExpiryAt:
 		sv.Expiry.At = utc(r.ExpiresAt)

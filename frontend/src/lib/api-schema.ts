@@ -3598,6 +3598,11 @@ export interface components {
             host?: string;
             name: string;
             port: number;
+            /**
+             * @description Empty or http: an HTTP entrypoint. tcp: raw TCP for tcp services (no TLS, resolver or redirect of its own, not a default of HTTP routers). udp: address <port>/udp, for udp services; it may share its port number with a TCP entrypoint.
+             * @enum {string}
+             */
+            protocol?: "" | "http" | "tcp" | "udp";
             /** @description Redirect every request to this entrypoint. */
             redirectTo: string;
             /** @description Default certificate resolver of routers on this entrypoint. */
@@ -4102,6 +4107,11 @@ export interface components {
             asDefault: boolean;
             certResolver?: string;
             name: string;
+            /**
+             * @description udp for an address ending in /udp; tcp otherwise (HTTP routers use tcp entrypoints too).
+             * @enum {string}
+             */
+            protocol?: "tcp" | "udp";
             tls: boolean;
         };
         ProxyEntrypointsView: components["schemas"]["ProxyStatus"] & {
@@ -4416,7 +4426,7 @@ export interface components {
             id: string;
             insecureSkipVerify: boolean;
             /** @enum {string} */
-            kind: "proxy" | "redirect";
+            kind: "proxy" | "redirect" | "tcp" | "udp";
             launcher: components["schemas"]["ServiceLauncher"];
             loadBalancer: components["schemas"]["ServiceLoadBalancer"];
             maintenance: components["schemas"]["ServiceMaintenance"];
@@ -4427,6 +4437,7 @@ export interface components {
             redirect: components["schemas"]["ServiceRedirect"] | null;
             rules: components["schemas"]["ServiceRule"][];
             targets: components["schemas"]["ServiceTarget"][];
+            tcp?: components["schemas"]["ServiceTCP"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -4470,6 +4481,14 @@ export interface components {
             };
             serviceId: string;
             services: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description A tcp service's part of the "tcp" section (routers, services, middlewares, serversTransports, each by name), as Traefik reads it. */
+            tcp?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description A udp service's part of the "udp" section (routers and services, by name). */
+            udp?: {
                 [key: string]: Record<string, never>;
             };
             /** @description What may surprise about the emitted service, such as Traefik's default certificate. */
@@ -4588,10 +4607,10 @@ export interface components {
             https?: components["schemas"]["ServiceHTTPS"];
             insecureSkipVerify?: boolean;
             /**
-             * @description Absent or empty means proxy.
+             * @description Absent or empty means proxy. tcp and udp route connections and datagrams of their own entrypoints (entrypoints is required); a udp service has no hostnames, a tcp service's hostnames are its SNI names (none: every connection).
              * @enum {string}
              */
-            kind?: "" | "proxy" | "redirect";
+            kind?: "" | "proxy" | "redirect" | "tcp" | "udp";
             launcher?: components["schemas"]["ServiceLauncher"];
             loadBalancer?: components["schemas"]["ServiceLoadBalancer"];
             maintenance?: components["schemas"]["ServiceMaintenance"];
@@ -4602,6 +4621,7 @@ export interface components {
             redirect?: components["schemas"]["ServiceRedirect"] | null;
             rules?: components["schemas"]["ServiceRule"][];
             targets?: components["schemas"]["ServiceTarget"][];
+            tcp?: components["schemas"]["ServiceTCP"] | null;
         };
         ServiceRule: {
             /** @description The header or query parameter name. */
@@ -4614,12 +4634,26 @@ export interface components {
             host: string;
             port: number;
             /**
-             * @description Empty in a request means http.
+             * @description Empty in a request means http; a tcp or udp service's targets take its kind.
              * @enum {string}
              */
-            scheme: "http" | "https" | "h2c";
+            scheme: "http" | "https" | "h2c" | "tcp" | "udp";
             /** @description Share of requests (weighted round robin); absent or 0 is 1. */
             weight?: number;
+        };
+        /** @description A tcp service's options (zero for other kinds). */
+        ServiceTCP: {
+            /** @description Client addresses or CIDR ranges admitted (Traefik's TCP ipAllowList); empty admits every client. */
+            allowList?: string[] | null;
+            /** @description Simultaneous connections per client address (inFlightConn); 0 is no limit. */
+            maxConnections?: number;
+            /** @description PROXY protocol version sent to the targets; 0 sends none. */
+            proxyProtocol?: number;
+            /**
+             * @description none: plain TCP, only without hostnames (HostSNI(`*`)); passthrough: the target terminates TLS; terminate: Traefik does, with the domain's certificate resolver. Empty in a request means passthrough with hostnames, none without.
+             * @enum {string}
+             */
+            tls?: "" | "none" | "passthrough" | "terminate";
         };
         Settings: {
             /** @description The hostname the panel itself is served on (empty when unset). */

@@ -70,15 +70,15 @@ type Scraper struct {
 	now    func() time.Time
 	window int
 
-	mu        sync.Mutex
+	mu sync.Mutex
 	// prev is each series' last counter value, by a 64-bit hash of its
 	// key: with the histogram buckets kept for the traffic history, a
 	// Traefik of 10,000 services has some 300,000 series, whose keys as
 	// strings would hold tens of megabytes between scrapes.
-	prev map[uint64]float64
-	seed maphash.Seed
-	lastAt    time.Time          // last successful scrape
-	samples   []sample           // oldest first, at most window
+	prev      map[uint64]float64
+	seed      maphash.Seed
+	lastAt    time.Time // last successful scrape
+	samples   []sample  // oldest first, at most window
 	lastErr   error
 	attempted bool
 	// pending is what each Traefik service did since the last Take, for

@@ -29,6 +29,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
+	"github.com/gatehouse-proxy/gatehouse/internal/containers"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
@@ -38,6 +39,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
@@ -249,7 +252,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 			return g.DefaultLifetimeSeconds, err
 		},
 		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, EndSessions: forwardauth.EndServiceSessions,
-		Notify: notifySvc})
+		Notify: notifySvc, ReadOnly: containers.ReadOnly})
 	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName})
@@ -367,6 +370,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
 	api.Backup = backup.NewHandler(backups)
 
+	// OpenID Connect clients: the apps that sign people in with the panel
+	// as their provider. The launcher shows a service linked to one.
+	oidcClients := clients.NewService(clients.Deps{DB: db, Bus: bus, Now: now,
+		Directory: clientDirectory{services: fwd, people: dir}, PortalURL: portalURL})
+	api.OIDCClients = clients.NewHandler(oidcClients)
 	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
 	api.AppPasswords = apppasswords.NewHandler(appPasswords)
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
@@ -376,10 +384,23 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
 		Traffic:   trafficSvc.Recorder(),
 		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
+		Apps:      oidcClients,
 	})
 	fwd.Set(accessSvc)
-	// Signing out on the portal ends the service sessions opened from it.
-	adminSvc.SetPortalSessionEnder(accessSvc)
+	// Apps sign people in with the portal: the OpenID provider.
+	oidcProvider, err := provider.NewService(provider.Deps{DB: db, Bus: bus, Secrets: secrets, Now: now, Logger: log,
+		Portal: oidcPortal{adminSvc}, PortalURL: portalURL, PortalHost: settingsSvc.PortalHost,
+		EndPortalSession: adminSvc.EndSession})
+	if err != nil {
+		return nil, err
+	}
+	if err := oidcProvider.Start(ctx); err != nil {
+		return nil, fmt.Errorf("OpenID provider keys: %w", err)
+	}
+	api.OIDCProvider = provider.NewHandler(oidcProvider)
+	// Signing out on the portal ends the service sessions opened from it,
+	// and the apps' sessions.
+	adminSvc.SetPortalSessionEnder(portalEnders{accessSvc, oidcProvider})
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
 	dir.svc = peopleSvc
@@ -421,6 +442,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		accessSvc.InvalidatePolicy()
 	})
 
+	containersSvc, err := newContainers(cfg, db, bus, now, log, servicesSvc, accessSvc, policySvc)
+	if err != nil {
+		return nil, err
+	}
+	api.Containers = containers.NewHandler(containersSvc)
+
 	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets,
 		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log,
 		Accounts: adminSvc})
@@ -438,11 +465,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Background work: what every replica runs, and what one runs for all
 	// of them (the stall check and the watcher turn Traefik's state into
 	// notifications once; each replica delivers what it published).
-	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
+	c.loops = slices.Concat(accessSvc.Loops(), oidcProvider.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
 		notifySvc.Loops(), scraper.Loops(), clientIP.Loops(), trafficSvc.Loops())
-	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
+	leader := slices.Concat(accessSvc.LeaderLoops(), oidcProvider.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
 		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(),
-		trafficSvc.LeaderLoops())
+		containersSvc.LeaderLoops(), trafficSvc.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so
@@ -469,6 +496,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		ClientIP: clientIP,
 		// On the portal's host only the portal's routes answer.
 		PortalHost: settingsSvc.PortalHost,
+		OIDC:       oidcProvider,
 	})
 	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a

@@ -12,6 +12,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
+	"github.com/gatehouse-proxy/gatehouse/internal/containers"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
@@ -20,6 +21,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
@@ -46,6 +49,7 @@ type features struct {
 	APITokens     *apitokens.Handler
 	Settings      *settings.Handler
 	Services      *services.Handler
+	Containers    *containers.Handler
 	Domains       *domains.Handler
 	Notify        *notify.Handler
 	Managed       *managed.Handler
@@ -61,7 +65,9 @@ type features struct {
 	Backup        *backup.Handler
 	ForwardAuth   *forwardauth.Handler
 	AdminSSO      *sso.Handler
+	OIDCClients   *clients.Handler
 	Transfer      *transfer.Handler
+	OIDCProvider  *provider.Handler
 }
 
 // list returns the features in field order. Reading the fields, rather

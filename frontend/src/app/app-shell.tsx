@@ -15,12 +15,14 @@ type NavItem = { to: string; label: NavLabel; icon: IconName; end?: boolean; man
 type NavLabel =
   | 'dashboard'
   | 'services'
+  | 'containers'
   | 'domains'
   | 'certificates'
   | 'credentialSets'
   | 'sessions'
   | 'accessRules'
   | 'machineTokens'
+  | 'oidcClients'
   | 'accessLog'
   | 'runtime'
   | 'metrics'
@@ -42,6 +44,7 @@ const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; i
     title: 'Proxy',
     items: [
       { to: '/services', label: 'services', icon: 'services' },
+      { to: '/containers', label: 'containers', icon: 'box' },
       { to: '/domains', label: 'domains', icon: 'globe' },
       { to: '/certificates', label: 'certificates', icon: 'certificate' },
     ],
@@ -53,6 +56,7 @@ const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; i
       { to: '/sessions', label: 'sessions', icon: 'users' },
       { to: '/access-rules', label: 'accessRules', icon: 'filter' },
       { to: '/machine-tokens', label: 'machineTokens', icon: 'terminal' },
+      { to: '/apps', label: 'oidcClients', icon: 'key' },
       { to: '/access-log', label: 'accessLog', icon: 'list' },
     ],
   },

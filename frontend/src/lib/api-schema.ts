@@ -957,6 +957,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/containers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running containers of the engine at PANEL_DOCKER_HOST
+         * @description What the panel read of the engine (the list of containers and, where the list leaves them out, their exposed ports): never the engine itself. Each container says where Traefik would reach it and why, the services bound to it, and the gatehouse.* labels refused. state is not_configured without PANEL_DOCKER_HOST and unreachable when the engine did not answer.
+         */
+        get: operations["listContainers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/containers/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The services bound to containers, and their containers' state */
+        get: operations["listContainerBindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/containers/bindings/{serviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Detach a service from its container
+         * @description The service stays, as an ordinary one: its target no longer follows the container, and a service its labels declared may be edited.
+         */
+        delete: operations["detachContainerBinding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/containers/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a service from a running container, bound to it
+         * @description The target is the container's address on network (or, without one, a network Traefik shares with it, else its published port) and follows the container when it is recreated. service.targets is ignored.
+         */
+        post: operations["createServiceFromContainer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credential-sets": {
         parameters: {
             query?: never;
@@ -1393,6 +1472,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oidc/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every OpenID Connect client (never a secret or its hash), and where apps find the provider */
+        get: operations["listOidcClients"];
+        put?: never;
+        /** Create an OpenID Connect client (a confidential client's secret is shown in this answer only) */
+        post: operations["createOidcClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oidc/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One OpenID Connect client */
+        get: operations["getOidcClient"];
+        /** Replace an OpenID Connect client's settings (its id and secret stay) */
+        put: operations["updateOidcClient"];
+        post?: never;
+        /** Delete an OpenID Connect client */
+        delete: operations["deleteOidcClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oidc/clients/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a confidential client a new secret, shown in this answer only (the old one stops working) */
+        post: operations["rotateOidcClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oidc/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Built-in client presets for known apps, from each app's own documentation */
+        get: operations["listOidcPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1727,6 +1880,68 @@ export interface paths {
         get: operations["portalContinue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's sign-in, by the code shown on it */
+        get: operations["portalOIDCDevice"];
+        put?: never;
+        /** Allow or refuse a device's sign-in */
+        post: operations["portalOIDCDeviceAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's pending sign-in, for its consent or refusal page
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     the app (OpenID Connect client) asking, the scopes it asks for, and
+         *     whether the person is refused (not in a group the app admits).
+         */
+        get: operations["portalOIDCRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/requests/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or refuse an app
+         * @description Served on the sign-in portal's host. Approving remembers the consent
+         *     for this person, app and scopes and sends the browser on with the
+         *     sign-in; refusing sends it back to the app with access_denied.
+         */
+        post: operations["portalOIDCConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3019,6 +3234,92 @@ export interface components {
             code: "default_certificate" | "https_redirect_without_tls" | "https_redirect_without_plain" | "hsts_without_tls";
             message: string;
         };
+        Container: {
+            /** @description the gatehouse.enable label asks for a service */
+            declared: boolean;
+            /** @description healthy, unhealthy, starting, or empty without a health check */
+            health: string;
+            id: string;
+            image: string;
+            labelErrors: components["schemas"]["ContainerLabelError"][];
+            labels: {
+                [key: string]: string;
+            };
+            name: string;
+            networks: {
+                address: string;
+                name: string;
+                /** @description Traefik is on this network too (PANEL_DOCKER_NETWORK) */
+                traefik: boolean;
+            }[];
+            ports: {
+                hostIp: string;
+                private: number;
+                protocol: string;
+                /** @description 0 when not published */
+                public: number;
+            }[];
+            services: {
+                serviceId: string;
+                /** @enum {string} */
+                source: "panel" | "labels";
+            }[];
+            state: string;
+            suggestion: components["schemas"]["ContainerSuggestion"] | null;
+            suggestionError?: string;
+        };
+        ContainerBinding: {
+            address: string;
+            container: string;
+            labelError: string;
+            network: string;
+            port: number;
+            serviceId: string;
+            /** @enum {string} */
+            source: "panel" | "labels";
+            /** @enum {string} */
+            state: "running" | "stopped" | "gone";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContainerBindingList: {
+            items: components["schemas"]["ContainerBinding"][];
+        };
+        ContainerLabelError: {
+            label: string;
+            message: string;
+        };
+        ContainerList: {
+            items: components["schemas"]["Container"][];
+            reason: string;
+            /** @enum {string} */
+            state: "ok" | "not_configured" | "unreachable";
+            traefikNetworks: string[];
+        };
+        ContainerServiceCreated: {
+            binding: components["schemas"]["ContainerBinding"];
+            placement: components["schemas"]["ContainerSuggestion"];
+            service: components["schemas"]["Service"];
+        };
+        ContainerServiceRequest: {
+            container: string;
+            network?: string;
+            port?: number;
+            /** @enum {string} */
+            scheme?: "http" | "https" | "h2c";
+            service: components["schemas"]["ServiceRequest"];
+        };
+        ContainerSuggestion: {
+            host: string;
+            /** @description empty for a published port */
+            network: string;
+            /** @description the container's port */
+            port: number;
+            reason: string;
+            targetPort: number;
+            /** @enum {string} */
+            via: "network" | "published" | "unshared_network";
+        };
         /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour, nor how Traefik and its ACME client connect (proxies, trusted certificate authorities, TLS, DNS resolution, the Go runtime, lego's LEGO_ switches). The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
         CredentialName: string;
         CredentialSet: {
@@ -3452,6 +3753,141 @@ export interface components {
             error?: string;
             ok: boolean;
         };
+        OIDCApp: {
+            id: string;
+            logoUrl: string;
+            name: string;
+        };
+        /** @description One claim added to the client's ID token and userinfo. groups: the first value whose group (by name) the person is in, else default; static: default; rename: the standard claim from under this name. */
+        OidcClaimMapping: {
+            claim: string;
+            default?: string;
+            /** @enum {string} */
+            from?: "preferred_username" | "name" | "email" | "groups";
+            /** @enum {string} */
+            kind: "groups" | "static" | "rename";
+            values?: {
+                group: string;
+                value: string;
+            }[];
+        };
+        OidcClient: {
+            accessTokenTtlSeconds: number;
+            allowedGroups: components["schemas"]["OidcRef"][];
+            backchannelLogoutUri: string;
+            claimMappings: components["schemas"]["OidcClaimMapping"][];
+            /** Format: date-time */
+            createdAt: string;
+            disabled: boolean;
+            grantTypes: components["schemas"]["OidcGrantType"][];
+            /** @description The client_id the app is configured with. */
+            id: string;
+            idTokenTtlSeconds: number;
+            impliedConsent: boolean;
+            logoUrl: string;
+            name: string;
+            postLogoutRedirectUris: string[];
+            preset: string;
+            /** @description A public client has no secret and must use PKCE (S256). */
+            public: boolean;
+            redirectUris: string[];
+            refreshTokenTtlSeconds: number;
+            scopes: components["schemas"]["OidcScope"][];
+            /** @description Whether a confidential client has a secret. */
+            secretSet: boolean;
+            service: components["schemas"]["OidcRef"] | null;
+            /** @enum {string} */
+            signingAlg: "RS256" | "ES256";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OidcClientInput: {
+            /** @description 60 to 86400; 0 means 3600. */
+            accessTokenTtlSeconds?: number;
+            /** @description Only members of these groups may sign in; empty lets every active person in. */
+            allowedGroupIds?: string[];
+            backchannelLogoutUri?: string;
+            claimMappings?: components["schemas"]["OidcClaimMapping"][];
+            disabled?: boolean;
+            /** @description Empty means authorization_code. */
+            grantTypes?: components["schemas"]["OidcGrantType"][];
+            /** @description 60 to 86400; 0 means 3600. */
+            idTokenTtlSeconds?: number;
+            /** @description Skip the consent screen (first-party apps). */
+            impliedConsent?: boolean;
+            /** @description An https:// image address, or a data: image of at most 64 KiB. */
+            logoUrl?: string;
+            name: string;
+            postLogoutRedirectUris?: string[];
+            preset?: string;
+            public?: boolean;
+            /** @description Matched exactly. Absolute, no fragment or wildcard; https (http only on localhost and loopback addresses), or a native app's private-use scheme (com.example.app:/callback). */
+            redirectUris?: string[];
+            /** @description 3600 to 31536000; 0 means 2592000. */
+            refreshTokenTtlSeconds?: number;
+            /** @description Must include openid; empty means openid profile email. */
+            scopes?: components["schemas"]["OidcScope"][];
+            /** @description The service the app runs as: the launcher shows one entry for both. */
+            serviceId?: string;
+            /** @enum {string} */
+            signingAlg?: "" | "RS256" | "ES256";
+        };
+        OidcClientList: {
+            items: components["schemas"]["OidcClient"][];
+            provider: components["schemas"]["OidcProvider"];
+        };
+        OidcClientWithSecret: {
+            client: components["schemas"]["OidcClient"];
+            /** @description The client secret, shown once; empty for a public client. */
+            secret: string;
+        };
+        /** @enum {string} */
+        OidcGrantType: "authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code";
+        OIDCNext: {
+            redirect: string;
+        };
+        OidcPreset: {
+            backchannelLogoutUri: string;
+            claimMappings: components["schemas"]["OidcClaimMapping"][];
+            description: string;
+            /** @description The app's own documentation the preset follows. */
+            docs: string[];
+            grantTypes: components["schemas"]["OidcGrantType"][];
+            id: string;
+            name: string;
+            /** @description What to type on the app's side. */
+            note: string;
+            postLogoutRedirectUris: string[];
+            public: boolean;
+            /** @description Templates: {host} stands for the chosen service's hostname. */
+            redirectUris: string[];
+            scopes: components["schemas"]["OidcScope"][];
+        };
+        OidcPresetList: {
+            items: components["schemas"]["OidcPreset"][];
+        };
+        /** @description Where apps find the panel as their OpenID provider (the sign-in portal); empty strings while no portal is set. */
+        OidcProvider: {
+            authorizationEndpoint: string;
+            deviceAuthorizationEndpoint: string;
+            discoveryUrl: string;
+            endSessionEndpoint: string;
+            issuer: string;
+            jwksUri: string;
+            tokenEndpoint: string;
+            userinfoEndpoint: string;
+        };
+        OidcRef: {
+            id: string;
+            name: string;
+        };
+        OIDCRequestInfo: {
+            app: components["schemas"]["OIDCApp"];
+            refused: boolean;
+            scopes: string[];
+        };
+        /** @enum {string} */
+        OidcScope: "openid" | "profile" | "email" | "groups" | "offline_access";
         OwnServiceSessionList: {
             items: {
                 /** Format: date-time */
@@ -6434,6 +6870,107 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    listContainers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listContainerBindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerBindingList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    detachContainerBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Detached. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createServiceFromContainer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContainerServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerServiceCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listCredentialSets: {
         parameters: {
             query?: never;
@@ -7560,6 +8097,197 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    listOidcClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClientList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcClientInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClientWithSecret"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClient"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcClientInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClient"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    rotateOidcClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClientWithSecret"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listOidcPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcPresetList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     getOpenAPI: {
         parameters: {
             query?: never;
@@ -8166,6 +8894,124 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error"];
+        };
+    };
+    portalOIDCDevice: {
+        parameters: {
+            query: {
+                userCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app: components["schemas"]["OIDCApp"];
+                        scopes: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    portalOIDCDeviceAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                    userCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    portalOIDCRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OIDCRequestInfo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    portalOIDCConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OIDCNext"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     portalServices: {
@@ -9117,6 +9963,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -9148,6 +9995,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];

@@ -43,6 +43,11 @@ export const qk = {
     all: () => ['domains'] as const,
     list: () => ['domains', 'list'] as const,
   },
+  containers: {
+    all: () => ['containers'] as const,
+    list: () => ['containers', 'list'] as const,
+    bindings: () => ['containers', 'bindings'] as const,
+  },
   services: {
     all: () => ['services'] as const,
     list: () => ['services', 'list'] as const,
@@ -58,6 +63,11 @@ export const qk = {
     detail: (id: string) => ['credential-sets', 'detail', id] as const,
   },
   sessions: { all: () => ['sessions'] as const },
+  oidcClients: {
+    all: () => ['oidc-clients'] as const,
+    list: () => ['oidc-clients', 'list'] as const,
+    presets: () => ['oidc-clients', 'presets'] as const,
+  },
   access: {
     all: () => ['access'] as const,
     service: (id: string) => ['access', 'service', id] as const,

@@ -37,7 +37,10 @@ type Document struct {
 
 	// The sections below are written by `gatehouse export`; readers of
 	// other tools leave them empty, and an import leaves alone what is absent.
-	MachineTokens  []MachineToken  `json:"machineTokens,omitempty"`
+	MachineTokens []MachineToken `json:"machineTokens,omitempty"`
+	// OIDCClients are the apps that sign people in with the panel as their
+	// OpenID provider; their secrets' hashes travel only in Sealed.
+	OIDCClients    []OIDCClient    `json:"oidcClients,omitempty"`
 	NotifyChannels []NotifyChannel `json:"notifyChannels,omitempty"`
 	Config         *Config         `json:"config,omitempty"`
 	// Admins are the people of the directory (the name is older than the

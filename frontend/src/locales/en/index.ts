@@ -9,12 +9,14 @@ import audit from './audit.json';
 import backups from './backups.json';
 import common from './common.json';
 import components from './components.json';
+import containers from './containers.json';
 import dashboard from './dashboard.json';
 import domains from './domains.json';
 import forwardAuth from './forward-auth.json';
 import invitations from './invitations.json';
 import managed from './managed.json';
 import notifications from './notifications.json';
+import oidcClients from './oidc-clients.json';
 import people from './people.json';
 import portal from './portal.json';
 import runtime from './runtime.json';
@@ -33,12 +35,14 @@ export const en = {
   backups,
   common,
   components,
+  containers,
   dashboard,
   domains,
   'forward-auth': forwardAuth,
   invitations,
   managed,
   notifications,
+  'oidc-clients': oidcClients,
   people,
   portal,
   runtime,

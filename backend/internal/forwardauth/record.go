@@ -9,6 +9,7 @@ import (
 
 	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 )
 
 // longURI is the length from which record copies the path it cuts from a
@@ -18,9 +19,11 @@ const longURI = 1024
 // outcome is what a verify decision rested on, for the access log.
 type outcome struct {
 	at       time.Time // when verify decided
+	start    time.Time // when verify began (the monotonic clock, for its latency)
 	basis    accesslog.Basis
 	rule     int // index of the deciding rule, -1 for none
 	identity string
+	reason   accesslog.Reason // what was wrong with the credentials, if anything
 }
 
 func ruleBasis(sc rules.Scope) accesslog.Basis {
@@ -40,19 +43,31 @@ func ruleBasis(sc rules.Scope) accesslog.Basis {
 // alive).
 func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *outcome) {
 	d := decisionOf(c.Response().Status, o)
+	sp.traffic.Observe(trafficDecision[d], time.Since(o.start))
 	path, _, _ := strings.Cut(f.uri, "?")
 	if s.decided != nil {
 		if len(f.uri) > longURI && len(path) < len(f.uri) {
 			path = strings.Clone(path)
 		}
 		s.decided.Record(accesslog.Entry{Time: o.at, ServiceID: sp.id, ServiceName: sp.name, Addr: f.addr,
-			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity})
+			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity,
+			Reason: o.reason})
 	}
 	if d == accesslog.Denied || d == accesslog.RateLimited {
 		e := accesslog.Entry{Basis: o.basis, Rule: o.rule}
 		s.log.Info("forward-auth refused a request", "service_id", sp.id, "decision", d.String(), "by", e.By(),
 			"client", f.ipKey(), "method", f.method, "host", f.host, "path", path)
 	}
+}
+
+// trafficDecision files the access log's decisions under traffic's five.
+var trafficDecision = [...]traffic.Decision{
+	accesslog.Allowed:         traffic.DecisionAllowed,
+	accesslog.Authenticated:   traffic.DecisionSignedIn,
+	accesslog.Denied:          traffic.DecisionDenied,
+	accesslog.Unauthenticated: traffic.DecisionChallenged,
+	accesslog.Forbidden:       traffic.DecisionDenied,
+	accesslog.RateLimited:     traffic.DecisionRateLimited,
 }
 
 // decisionOf reads the decision from the status verify answered.

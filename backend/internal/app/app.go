@@ -37,6 +37,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+	"github.com/gatehouse-proxy/gatehouse/internal/metrics"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
@@ -173,6 +174,8 @@ type components struct {
 	// routes says who may call each API route, as its feature declared
 	// it, for the route-table tests.
 	routes *route.Table
+	// metrics are the panel's own (tests read the registry).
+	metrics *metrics.Metrics
 }
 
 // build wires the application, and only wires: it builds each feature
@@ -222,6 +225,15 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Where Traefik and browsers reach the panel; it learns the bound
 	// address once the server listens.
 	panel := paneladdr.New(cfg.InternalURL, cfg.PublicURL, adminDomain)
+	// The panel's own metrics; the features below report to it through
+	// their hooks, and it reads the others when Prometheus scrapes.
+	var servicesSvc *services.Service
+	mx := metrics.New(metrics.Deps{Version: Version, Logger: log, Token: cfg.MetricsToken, Addresses: cfg.MetricsAddresses,
+		PublicHosts: publicHosts(cfg, settingsSvc), Replicas: clusterReplicas(cl, db),
+		ServiceNames: func(ctx context.Context) (map[string]string, error) { return servicesSvc.Names(ctx) }})
+	if err := mx.InstrumentDB(db); err != nil {
+		return nil, err
+	}
 	c := &components{db: db, bus: bus, cluster: cl}
 	c.onListen = append(c.onListen, panel.Bind)
 	// Password sign-in asks the panel's sign-in settings (built below, once
@@ -235,11 +247,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) },
 		PortalPolicy:   portalPolicy(settingsSvc), PortalHost: settingsSvc.PortalHost, PortalURL: portalURL})
 	// Notifications: sources publish to it; its loops debounce and deliver.
-	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log})
+	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log,
+		OnDelivery: func(k notify.Kind, ok bool) { mx.Delivered(string(k), ok) }})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
 	}
-	servicesSvc := services.NewService(services.Deps{DB: db, Bus: bus, Now: now,
+	servicesSvc = services.NewService(services.Deps{DB: db, Bus: bus, Now: now,
 		DefaultLifetime: func(ctx context.Context) (int64, error) {
 			g, err := settingsSvc.Get(ctx)
 			return g.DefaultLifetimeSeconds, err
@@ -248,7 +261,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Notify: notifySvc})
 	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
 	adminHandler := admin.NewHandler(adminSvc)
-	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName})
+	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName,
+		OnSignIn: signInCounter(mx, settingsSvc)})
 	// What each view hides from viewers, the log hides from them too.
 	auditSvc.HideFromViewers(map[string]viewmask.Paths{
 		"services":       services.ViewerHidden,
@@ -309,8 +323,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.polls = polls
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
-		OnBuild: polls.NoteVersion,
+		OnBuild: func(etag string, at time.Time) {
+			polls.NoteVersion(etag, at)
+			mx.ConfigBuilt(at)
+		},
 		OnServe: func(remote, etag string, code int) {
+			mx.Polled(code)
 			p := status.Poll{At: now(), Remote: remote, ETag: etag, Code: code}
 			polls.Record(p)
 			if cl != nil {
@@ -354,7 +372,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}))
 	polls.OnStall(pollingNotice(notifySvc, now, log))
 	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)
-	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
+	backups := newBackups(cfg, db, secrets, now, log, notifySvc, mx.BackedUp)
 	api.Backup = backup.NewHandler(backups)
 
 	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
@@ -430,7 +448,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
 		notifySvc.Loops(), scraper.Loops(), clientIP.Loops())
 	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
-		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops())
+		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(), mx.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so
@@ -461,7 +479,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.
-	c.handler = accessSvc.FastVerify(c.echo)
+	// /metrics answers in front of both, with its own access rule.
+	c.handler = mx.Front(accessSvc.FastVerify(c.echo))
+	c.metrics = mx
 	return c, nil
 }
 

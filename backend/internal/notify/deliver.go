@@ -136,6 +136,9 @@ func (s *Service) deliver(ctx context.Context, j job) {
 	} else {
 		s.o.Logger.Info("notification delivered", "channel", j.channelID, "event", j.ev.Kind)
 	}
+	if s.o.OnDelivery != nil {
+		s.o.OnDelivery(j.ev.Kind, err == nil)
+	}
 	s.record(ctx, j.channelID, j.ev.Kind, err)
 }
 

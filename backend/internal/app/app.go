@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
+	"github.com/gatehouse-proxy/gatehouse/internal/alerts"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
@@ -260,6 +261,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, EndSessions: forwardauth.EndServiceSessions,
 		Notify: notifySvc})
 	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
+	// Alert rules over the traffic history, evaluated by the leader and
+	// sent through the notification channels.
+	alertsSvc := alerts.NewService(alerts.Deps{DB: db, Now: now, Logger: log, Notify: notifySvc,
+		ServiceNames: servicesSvc.Names, Source: trafficWindow(nil)})
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName,
 		OnSignIn: signInCounter(mx, settingsSvc)})
@@ -281,6 +286,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Services:  services.NewHandler(servicesSvc),
 		Domains:   domains.NewHandler(domainsSvc),
 		Notify:    notify.NewHandler(notifySvc),
+		Alerts:    alerts.NewHandler(alertsSvc),
 	}
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
@@ -448,7 +454,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
 		notifySvc.Loops(), scraper.Loops(), clientIP.Loops())
 	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
-		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(), mx.LeaderLoops())
+		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(), mx.LeaderLoops(), alertsSvc.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so

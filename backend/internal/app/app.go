@@ -50,6 +50,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/system"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 	"github.com/gatehouse-proxy/gatehouse/internal/web"
@@ -177,6 +178,9 @@ type components struct {
 	routes *route.Table
 	// metrics are the panel's own (tests read the registry).
 	metrics *metrics.Metrics
+	// traffic is the traffic history (its Recorder counts verify's
+	// decisions; Window feeds the alerts).
+	traffic *traffic.Service
 }
 
 // build wires the application, and only wires: it builds each feature
@@ -229,9 +233,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// The panel's own metrics; the features below report to it through
 	// their hooks, and it reads the others when Prometheus scrapes.
 	var servicesSvc *services.Service
+	// The traffic history is built below, once the runtime it reads is.
+	history := &trafficHistory{}
 	mx := metrics.New(metrics.Deps{Version: Version, Logger: log, Token: cfg.MetricsToken, Addresses: cfg.MetricsAddresses,
 		PublicHosts: publicHosts(cfg, settingsSvc), Replicas: clusterReplicas(cl, db),
-		ServiceNames: func(ctx context.Context) (map[string]string, error) { return servicesSvc.Names(ctx) }})
+		ServiceNames:  func(ctx context.Context) (map[string]string, error) { return servicesSvc.Names(ctx) },
+		Decisions:     history.decisions,
+		LatencyBounds: traffic.LatencyBounds})
 	if err := mx.InstrumentDB(db); err != nil {
 		return nil, err
 	}
@@ -264,7 +272,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Alert rules over the traffic history, evaluated by the leader and
 	// sent through the notification channels.
 	alertsSvc := alerts.NewService(alerts.Deps{DB: db, Now: now, Logger: log, Notify: notifySvc,
-		ServiceNames: servicesSvc.Names, Source: trafficWindow(nil)})
+		ServiceNames: servicesSvc.Names, Source: history})
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName,
 		OnSignIn: signInCounter(mx, settingsSvc)})
@@ -367,6 +375,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}
 	runtimeSvc := runtime.NewService(runtimeDeps)
 	api.Runtime = runtime.NewHandler(runtimeSvc)
+	trafficSvc, err := newTraffic(cfg, db, cl, now, log, runtimeSvc, servicesSvc, scraper != nil)
+	if err != nil {
+		return nil, err
+	}
+	c.traffic = trafficSvc
+	history.svc = trafficSvc
+	api.Traffic = traffic.NewHandler(trafficSvc)
 	api.Status = status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL:        panel.Provider,
@@ -388,6 +403,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
 		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
+		Traffic:   trafficSvc.Recorder(),
 		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
 	})
 	fwd.Set(accessSvc)
@@ -452,9 +468,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// of them (the stall check and the watcher turn Traefik's state into
 	// notifications once; each replica delivers what it published).
 	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
-		notifySvc.Loops(), scraper.Loops(), clientIP.Loops())
+		notifySvc.Loops(), scraper.Loops(), clientIP.Loops(), trafficSvc.Loops())
 	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
-		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(), mx.LeaderLoops(), alertsSvc.LeaderLoops())
+		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(),
+		trafficSvc.LeaderLoops(), mx.LeaderLoops(), alertsSvc.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so

@@ -2,10 +2,13 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -16,6 +19,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpx"
 	"github.com/gatehouse-proxy/gatehouse/internal/metrics"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 )
 
 // publicHosts are the hosts /metrics never answers on: the admin domain,
@@ -77,6 +81,69 @@ func clusterReplicas(cl *cluster.Cluster, db *gorm.DB) func(ctx context.Context)
 	}
 }
 
-// trafficWindow adapts the traffic history to what alerts read; nil until
-// the history is there.
-func trafficWindow(src alerts.Source) alerts.Source { return src }
+// trafficHistory hands the traffic history to the metrics (the recorder's
+// snapshot) and the alerts (Window), which are built before it.
+type trafficHistory struct{ svc *traffic.Service }
+
+// decisions is the recorder's snapshot as the metrics read it.
+func (h *trafficHistory) decisions() []metrics.Decisions {
+	if h.svc == nil {
+		return nil
+	}
+	snap := h.svc.Recorder().Snapshot()
+	out := make([]metrics.Decisions, len(snap))
+	for i, d := range snap {
+		out[i] = metrics.Decisions{ServiceID: d.ServiceID, Counts: d.Counts, LatencyBuckets: d.LatencyBuckets,
+			LatencySum: d.LatencySum, LatencyCount: d.LatencyCount}
+	}
+	return out
+}
+
+// windowChunk is the longest range read at once: traffic's Window answers
+// minute steps up to its chart's 360 points, longer ranges in coarser ones.
+const windowChunk = 360 * time.Minute
+
+// Window reads [from, to] minute by minute, in chunks Window answers at
+// one-minute steps. Minutes not written yet are left out; a history without
+// Traefik's figures is an error, so that no rule fires or resolves on it.
+func (h *trafficHistory) Window(ctx context.Context, serviceID string, from, to time.Time) ([]alerts.Sample, error) {
+	if h.svc == nil {
+		return nil, errors.New("the traffic history is not running")
+	}
+	seen := map[int64]bool{}
+	var out []alerts.Sample
+	for start := from; start.Before(to); start = start.Add(windowChunk) {
+		end := start.Add(windowChunk)
+		if end.After(to) {
+			end = to
+		}
+		s, err := h.svc.Window(ctx, serviceID, start, end)
+		if err != nil {
+			return nil, err
+		}
+		if s.State == traffic.StateNoMetrics {
+			return nil, errors.New(s.Reason)
+		}
+		if s.StepSeconds != 60 {
+			return nil, fmt.Errorf("the history answered steps of %d seconds, not minutes", s.StepSeconds)
+		}
+		v := s.Series
+		for i, at := range s.Time {
+			if seen[at] || i >= len(v.Requests5xx) || v.Requests2xx[i] == nil {
+				continue
+			}
+			seen[at] = true
+			smp := alerts.Sample{At: time.Unix(at, 0).UTC(), P95Ms: v.LatencyP95Ms[i], Up: v.Up[i]}
+			for _, c := range [][]*float64{v.Requests2xx, v.Requests3xx, v.Requests4xx, v.Requests5xx} {
+				if c[i] != nil {
+					smp.Requests += *c[i]
+				}
+			}
+			if v.Requests5xx[i] != nil {
+				smp.Errors5xx = *v.Requests5xx[i]
+			}
+			out = append(out, smp)
+		}
+	}
+	return out, nil
+}

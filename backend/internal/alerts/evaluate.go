@@ -72,8 +72,8 @@ func (s *Service) Evaluate(ctx context.Context) error {
 		if !r.Enabled {
 			continue
 		}
-		if ctx.Err() != nil {
-			return nil
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 		e, firing := open[r.ID]
 		if err := s.evaluate(ctx, r, e, firing, to, now, names); err != nil {

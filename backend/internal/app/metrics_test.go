@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const testMetricsToken = "metrics-token-0123456789abcdef0123456789"
+const testMetricsToken = "metrics-token-0123456789abcdef0123456789" //nolint:gosec // a test's token
 
 // TestMetricsAccess: /metrics answers the internal network directly and a
 // scraper with the token, and never the admin domain or the portal host,
@@ -87,8 +87,8 @@ func TestMetricsCount(t *testing.T) {
 		"gatehouse_config_builds_total 1",
 		"gatehouse_traefik_polls_total 2",
 		"gatehouse_traefik_poll_etag_hits_total 1",
-		`gatehouse_signins_total{outcome="failure",where="panel"} 1`,
-		`gatehouse_signins_total{outcome="success",where="panel"} 2`, // setup, then the sign-in
+		`gatehouse_sign_ins_total{outcome="failure",where="panel"} 1`,
+		`gatehouse_sign_ins_total{outcome="success",where="panel"} 2`, // setup, then the sign-in
 		`gatehouse_db_query_duration_seconds_count{operation="query"}`,
 		`go_sql_open_connections{db_name="gatehouse"}`,
 		"gatehouse_cluster_leader 0",

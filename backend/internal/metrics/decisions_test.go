@@ -18,7 +18,10 @@ func TestDecisionsCollector(t *testing.T) {
 	}
 	calls := 0
 	c := newDecisionsCollector(func() []Decisions { return snap }, []float64{0.001, 0.01, 0.1},
-		func(context.Context) (map[string]string, error) { calls++; return map[string]string{"s1": "grafana"}, nil },
+		func(context.Context) (map[string]string, error) {
+			calls++
+			return map[string]string{"s1": "grafana"}, nil
+		},
 		time.Now, nil)
 	want := `
 # HELP gatehouse_verify_decisions_total Forward-auth decisions by service and decision.

@@ -105,7 +105,7 @@ func New(d Deps) *Metrics {
 		Help: "When this replica last wrote a backup (Unix seconds; 0 for never)."})
 	m.backupSize = prometheus.NewGauge(prometheus.GaugeOpts{Namespace: namespace, Name: "backup_last_size_bytes",
 		Help: "Size of the last backup written."})
-	m.signIns = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "signins_total",
+	m.signIns = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "sign_ins_total",
 		Help: "Sign-in attempts by where (panel, portal) and outcome (success, failure, step: a first factor accepted, a second one asked)."},
 		[]string{"where", "outcome"})
 	for _, c := range []prometheus.Collector{m.configBuilds, m.configBuildDur, m.polls, m.etagHits, m.leader,

@@ -70,11 +70,11 @@ const batch = 500
 // additive is the upsert that adds a row's counters to the stored ones:
 // the hour rows grow by each minute written, and a minute written twice
 // (a leader that changed mid-minute) adds up rather than fails.
-func additive(cols []string, keys []string, extra ...clause.Assignment) clause.OnConflict {
+func additive(table string, cols []string, keys []string, extra ...clause.Assignment) clause.OnConflict {
 	set := make([]clause.Assignment, 0, len(cols)+len(extra))
 	for _, c := range cols {
 		set = append(set, clause.Assignment{Column: clause.Column{Name: c},
-			Value: gorm.Expr(c + " + excluded." + c)})
+			Value: gorm.Expr(table + "." + c + " + excluded." + c)})
 	}
 	set = append(set, extra...)
 	kc := make([]clause.Column, len(keys))
@@ -94,7 +94,7 @@ var (
 // writeSamples stores rows (minute rows, and the hour rows they add to,
 // whose latency the caller has merged already).
 func writeSamples(ctx context.Context, tx *gorm.DB, rows []sampleRow) error {
-	up := additive(sampleSums, sampleKeys, clause.Assignment{Column: clause.Column{Name: "latency"},
+	up := additive("traffic_samples", sampleSums, sampleKeys, clause.Assignment{Column: clause.Column{Name: "latency"},
 		Value: gorm.Expr("excluded.latency")})
 	for i := 0; i < len(rows); i += batch {
 		part := rows[i:min(i+batch, len(rows))]
@@ -106,7 +106,7 @@ func writeSamples(ctx context.Context, tx *gorm.DB, rows []sampleRow) error {
 }
 
 func writeDecisions(ctx context.Context, tx *gorm.DB, rows []decisionRow) error {
-	up := additive(decisionSums, decisionKeys)
+	up := additive("traffic_decisions", decisionSums, decisionKeys)
 	for i := 0; i < len(rows); i += batch {
 		part := rows[i:min(i+batch, len(rows))]
 		if err := tx.WithContext(ctx).Clauses(up).Create(&part).Error; err != nil {

@@ -73,11 +73,12 @@ describe('AlertsPage', () => {
     const history = await screen.findByRole('table', { name: 'Alert history' });
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]).getByText('Firing')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('20 %')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('Still firing')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('Resolved')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('Recovered')).toBeInTheDocument();
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Firing')).toBeInTheDocument();
+    expect(within(first).getByText('20 %')).toBeInTheDocument();
+    expect(within(first).getByText('Still firing')).toBeInTheDocument();
+    expect(within(second).getByText('Resolved')).toBeInTheDocument();
+    expect(within(second).getByText('Recovered')).toBeInTheDocument();
   });
 
   it('filters the history by rule and state', async () => {

@@ -32,7 +32,7 @@ func TestAlertFiresAndRecovers(t *testing.T) {
 	var failing atomic.Bool
 	var failed atomic.Int64 // 500s the upstream itself answered
 	failing.Store(true)
-	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		if failing.Load() {
 			failed.Add(1)
 			w.WriteHeader(http.StatusInternalServerError)
@@ -77,8 +77,9 @@ func TestAlertFiresAndRecovers(t *testing.T) {
 		"name": "shop", "hostnames": []map[string]string{{"type": "custom", "value": host}},
 		"targets": []map[string]any{{"host": upHost, "port": upPort}}, "entrypoints": []string{"web"},
 	}, &svc)
+	const password = "alerts-e2e-password" //nolint:gosec // the test's own credential set
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/credential-sets", map[string]any{"name": "shoppers",
-		"users": []map[string]string{{"username": "shopper", "password": "alerts-e2e-password"}}}, &set)
+		"users": []map[string]string{{"username": "shopper", "password": password}}}, &set)
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/services/"+svc.ID+"/security-configs",
 		map[string]any{"type": "basic_auth", "credentialSetId": set.ID}, nil)
 	p.MustJSON(t, http.StatusCreated, http.MethodPost, "/api/notifications/channels", map[string]any{
@@ -90,7 +91,7 @@ func TestAlertFiresAndRecovers(t *testing.T) {
 		"name": "shop errors", "serviceId": svc.ID, "kind": "error_ratio", "threshold": 50, "forMinutes": 1,
 	}, &rule)
 
-	auth := "Basic " + base64.StdEncoding.EncodeToString([]byte("shopper:alerts-e2e-password"))
+	auth := "Basic " + base64.StdEncoding.EncodeToString([]byte("shopper:"+password))
 	send := func() int {
 		req, _ := http.NewRequest(http.MethodGet, tr.WebURL+"/", nil)
 		req.Host = host
@@ -137,7 +138,7 @@ func TestAlertFiresAndRecovers(t *testing.T) {
 			if err != nil {
 				return 0
 			}
-			defer resp.Body.Close()
+			defer func() { _ = resp.Body.Close() }()
 			var a struct {
 				Data struct{ Result []json.RawMessage }
 			}

@@ -132,6 +132,7 @@ function panelPages(serviceId: string): Screen[] {
     ['service-config', `/services/${serviceId}/config`],
     ['service-security', `/services/${serviceId}/security`],
     ['service-access', `/services/${serviceId}/access`],
+    ['containers', '/containers'],
     ['domains', '/domains'],
     ['certificates', '/certificates'],
     ['credential-sets', '/credential-sets'],

@@ -56,6 +56,7 @@ export function createAppRouter() {
                 { path: 'access', lazy: () => import('@/features/access/components/service-access-page').then((m) => ({ Component: m.ServiceAccessPage })) },
               ],
             },
+            { path: 'containers', lazy: () => import('@/features/containers/components/containers-page').then((m) => ({ Component: m.ContainersPage })) },
             { path: 'domains', lazy: () => import('@/features/domains/components/domains-page').then((m) => ({ Component: m.DomainsPage })) },
             { path: 'credential-sets', lazy: () => import('@/features/forward-auth/components/credential-sets-page').then((m) => ({ Component: m.CredentialSetsPage })) },
             { path: 'sessions', lazy: () => import('@/features/forward-auth/components/sessions-page').then((m) => ({ Component: m.SessionsPage })) },

@@ -10,6 +10,7 @@ import audit from './audit.json';
 import backups from './backups.json';
 import common from './common.json';
 import components from './components.json';
+import containers from './containers.json';
 import dashboard from './dashboard.json';
 import domains from './domains.json';
 import forwardAuth from './forward-auth.json';
@@ -35,6 +36,7 @@ export const en = {
   backups,
   common,
   components,
+  containers,
   dashboard,
   domains,
   'forward-auth': forwardAuth,

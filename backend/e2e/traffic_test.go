@@ -165,6 +165,11 @@ end
 		// buckets, and the 99th percentile below 100 ms on a busy machine.
 		if *p50 < 15 || *p50 > 30 || *p99 < *p50 || *p99 > 100 {
 			t.Errorf("p50 %v ms, p99 %v ms: not what a %v upstream gives", *p50, *p99, upstreamDelay)
+			for i := range a.Time {
+				t.Logf("step %d: 2xx %v 4xx %v 5xx %v p50 %v p95 %v p99 %v", a.Time[i], deref(a.Series["requests2xx"][i]),
+					deref(a.Series["requests4xx"][i]), deref(a.Series["requests5xx"][i]), deref(a.Series["latencyP50Ms"][i]),
+					deref(a.Series["latencyP95Ms"][i]), deref(a.Series["latencyP99Ms"][i]))
+			}
 		}
 		t.Logf("%s: %d requests, %d 5xx, p50 %.1f ms, p95 %v ms, p99 %.1f ms at the busiest step", a.Source,
 			a.Totals.Requests, a.Totals.Errors5xx, *p50, deref(a.Series["latencyP95Ms"][busiest]), *p99)

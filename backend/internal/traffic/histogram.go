@@ -29,9 +29,7 @@ func fromCumulative(cum map[float64]float64) hist {
 	prev := 0.0
 	for _, b := range bounds {
 		v := cum[b]
-		if n := v - prev; n > 0 {
-			h[b] = n
-		}
+		h[b] = max(v-prev, 0) // empty buckets stay: they bound the next one from below
 		if v > prev {
 			prev = v
 		}
@@ -48,15 +46,26 @@ func (h hist) count() float64 {
 }
 
 // encode writes the non-zero buckets, lowest bound first, as
-// "<bound>:<count>" separated by spaces (counts rounded to integers).
+// "<bound>:<count>" separated by spaces (counts rounded to integers), each
+// after the bound below it ("0.02:0 0.025:412"): a percentile is
+// interpolated from the bucket's lower bound, as Prometheus does, not
+// from zero.
 func (h hist) encode() string {
-	bounds := make([]float64, 0, len(h))
-	for b, n := range h {
-		if math.Round(n) > 0 {
+	all := make([]float64, 0, len(h))
+	for b := range h {
+		all = append(all, b)
+	}
+	slices.Sort(all)
+	bounds := make([]float64, 0, len(all))
+	for i, b := range all {
+		keep := math.Round(h[b]) > 0
+		if !keep && i+1 < len(all) {
+			keep = math.Round(h[all[i+1]]) > 0
+		}
+		if keep {
 			bounds = append(bounds, b)
 		}
 	}
-	slices.Sort(bounds)
 	if len(bounds) > maxBuckets {
 		// Fold the lowest buckets into the next: the top of the
 		// distribution, which p95 and p99 read, keeps its detail.
@@ -94,7 +103,7 @@ func decodeInto(h hist, s string) {
 		}
 		b, err1 := strconv.ParseFloat(bs, 64)
 		n, err2 := strconv.ParseFloat(ns, 64)
-		if err1 != nil || err2 != nil || math.IsNaN(b) || n <= 0 || math.IsInf(n, 0) {
+		if err1 != nil || err2 != nil || math.IsNaN(b) || n < 0 || math.IsInf(n, 0) {
 			continue
 		}
 		h[b] += n

@@ -10,6 +10,10 @@ GO_TEST_FLAGS ?= -race -count=1 -shuffle=on -timeout 30m
 # .github/workflows/ci.yml names the same two).
 TRAEFIK_VERSION ?= v3.6.12
 TRAEFIK_VERSION_37 ?= v3.7.11
+# The oauth2-proxy the OpenID provider's end-to-end tests put in front of an
+# upstream as a real third-party relying party (the cache key in
+# .github/workflows/ci.yml names it too).
+OAUTH2_PROXY_VERSION ?= v7.15.6
 
 .PHONY: help run dev build build-ui build-go test test-go test-go-pg test-ui e2e e2e-go e2e-ui bench lint fmt clean deps
 
@@ -71,8 +75,9 @@ test-ui: deps
 
 e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
 
-# The Traefik binaries are resolved first and on their own: if building either
-# fails, the target fails, instead of the tests skipping for want of a binary.
+# The Traefik binaries and oauth2-proxy are resolved first and on their own:
+# if building one fails, the target fails, instead of the tests skipping for
+# want of a binary.
 # The runtime and certificate scenarios run against both versions, the rest
 # against TRAEFIK_VERSION. The replica scenarios (TestHA) run on a throwaway
 # PostgreSQL server in a directory of its own, removed afterwards; without
@@ -80,11 +85,14 @@ e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) a
 e2e-go:
 	cd backend && bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) ./scripts/traefik.sh) && \
 		bin37=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION_37) ./scripts/traefik.sh) && \
+		o2p=$$(OAUTH2_PROXY_VERSION=$(OAUTH2_PROXY_VERSION) ./scripts/oauth2-proxy.sh) && \
 		$(PG_START) && \
-		TRAEFIK_BIN=$$bin TRAEFIK_BIN_37=$$bin37 go test -count=1 -tags e2e -timeout 20m ./e2e/...
+		TRAEFIK_BIN=$$bin TRAEFIK_BIN_37=$$bin37 OAUTH2_PROXY_BIN=$$o2p go test -count=1 -tags e2e -timeout 20m ./e2e/...
 
 e2e-ui: build
-	bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) backend/scripts/traefik.sh) && cd frontend && TRAEFIK_BIN=$$bin npm run e2e
+	bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) backend/scripts/traefik.sh) && \
+		o2p=$$(OAUTH2_PROXY_VERSION=$(OAUTH2_PROXY_VERSION) backend/scripts/oauth2-proxy.sh) && \
+		cd frontend && TRAEFIK_BIN=$$bin OAUTH2_PROXY_BIN=$$o2p npm run e2e
 
 # Traefik is resolved first, as for e2e-go: the forward-auth figures through a
 # real Traefik need it. The PostgreSQL figures run on a throwaway server, as

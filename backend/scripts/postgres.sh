@@ -14,6 +14,8 @@
 # test data only. In memory, creating a database for a test takes tens of
 # milliseconds; on a busy disk, half a second. PostgreSQL refuses to run as
 # root, so as root the server runs as the postgres user.
+# GATEHOUSE_PG_PORT, when set, makes it listen on 127.0.0.1:<port> as well
+# (TCP, for tests that route a PostgreSQL session through Traefik).
 # PG_BIN picks the binaries (default: Debian's PostgreSQL 15, or else the
 # newest one installed).
 set -euo pipefail
@@ -54,7 +56,7 @@ as_owner() {
   fi
 }
 
-url() { echo "postgres://$SUPERUSER@/postgres?host=$DIR&sslmode=disable"; }
+url() { echo "postgres://$SUPERUSER@/postgres?host=$DIR&port=${GATEHOUSE_PG_PORT:-5432}&sslmode=disable"; }
 
 running() { [ -f "$DATA/postmaster.pid" ] && as_owner "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; }
 
@@ -76,9 +78,13 @@ start() {
     as_owner "$PG_BIN/initdb" -D "$DATA" -U "$SUPERUSER" --auth=trust --no-locale -E UTF8 >"$DIR/initdb.log" 2>&1 ||
       { cat "$DIR/initdb.log" >&2; exit 1; }
   fi
+  local listen="''" port=5432
+  if [ -n "${GATEHOUSE_PG_PORT:-}" ]; then
+    listen="'127.0.0.1'" port=$GATEHOUSE_PG_PORT
+  fi
   # Each test opens a pool of its own: allow many connections.
   as_owner "$PG_BIN/pg_ctl" -D "$DATA" -l "$DIR/server.log" -w -t 60 \
-    -o "-c listen_addresses='' -c unix_socket_directories='$DIR' -c max_connections=400 \
+    -o "-c listen_addresses=$listen -p $port -c unix_socket_directories='$DIR' -c max_connections=400 \
         -c fsync=off -c synchronous_commit=off -c full_page_writes=off" start >/dev/null ||
     { tail -n 20 "$DIR/server.log" >&2; exit 1; }
   url

@@ -140,6 +140,7 @@ function panelPages(serviceId: string): Screen[] {
     ['access-rules', '/access-rules'],
     ['access-log', '/access-log'],
     ['machine-tokens', '/machine-tokens'],
+    ['apps', '/apps'],
     ['people', '/people'],
     ['groups', '/groups'],
     ['api-tokens', '/api-tokens'],

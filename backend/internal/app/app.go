@@ -41,6 +41,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/metrics"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/paneladdr"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
@@ -262,7 +264,8 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
 	}
-	servicesSvc = services.NewService(services.Deps{DB: db, Bus: bus, Now: now,
+	epInfo := &entrypointInfo{settings: settingsSvc}
+	servicesSvc = services.NewService(services.Deps{DB: db, Bus: bus, Now: now, Entrypoints: epInfo.get,
 		DefaultLifetime: func(ctx context.Context) (int64, error) {
 			g, err := settingsSvc.Get(ctx)
 			return g.DefaultLifetimeSeconds, err
@@ -313,10 +316,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	if managedSvc != nil {
 		// In managed mode the panel writes the entrypoints: it knows best.
 		tlsSources = append(tlsSources, managedSvc)
+		epInfo.sources = append(epInfo.sources, managedSvc.EntrypointProtocols)
 	}
 	api.Managed = managed.NewHandler(managedSvc, cfg.WrapperToken, adminDomain, now)
 	if cfg.ProxyAPIURL != "" {
 		tlsSources = append(tlsSources, traefikClient)
+		epInfo.sources = append(epInfo.sources, traefikClient.EntrypointProtocols)
 	}
 	// Access rules and machine tokens consult forward-auth for service
 	// names and protections, and forward-auth compiles them into its
@@ -397,6 +402,11 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	backups := newBackups(cfg, db, secrets, now, log, notifySvc, mx.BackedUp)
 	api.Backup = backup.NewHandler(backups)
 
+	// OpenID Connect clients: the apps that sign people in with the panel
+	// as their provider. The launcher shows a service linked to one.
+	oidcClients := clients.NewService(clients.Deps{DB: db, Bus: bus, Now: now,
+		Directory: clientDirectory{services: fwd, people: dir}, PortalURL: portalURL})
+	api.OIDCClients = clients.NewHandler(oidcClients)
 	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
 	api.AppPasswords = apppasswords.NewHandler(appPasswords)
 	accessSvc := forwardauth.NewService(forwardauth.Deps{
@@ -406,10 +416,23 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
 		Traffic:   trafficSvc.Recorder(),
 		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
+		Apps:      oidcClients,
 	})
 	fwd.Set(accessSvc)
-	// Signing out on the portal ends the service sessions opened from it.
-	adminSvc.SetPortalSessionEnder(accessSvc)
+	// Apps sign people in with the portal: the OpenID provider.
+	oidcProvider, err := provider.NewService(provider.Deps{DB: db, Bus: bus, Secrets: secrets, Now: now, Logger: log,
+		Portal: oidcPortal{adminSvc}, PortalURL: portalURL, PortalHost: settingsSvc.PortalHost,
+		EndPortalSession: adminSvc.EndSession})
+	if err != nil {
+		return nil, err
+	}
+	if err := oidcProvider.Start(ctx); err != nil {
+		return nil, fmt.Errorf("OpenID provider keys: %w", err)
+	}
+	api.OIDCProvider = provider.NewHandler(oidcProvider)
+	// Signing out on the portal ends the service sessions opened from it,
+	// and the apps' sessions.
+	adminSvc.SetPortalSessionEnder(portalEnders{accessSvc, oidcProvider})
 	api.ForwardAuth = forwardauth.NewHandler(accessSvc)
 	peopleSvc := people.NewService(people.Deps{DB: db, Now: now, Bus: bus, Accounts: adminSvc, Services: accessSvc})
 	dir.svc = peopleSvc
@@ -474,9 +497,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Background work: what every replica runs, and what one runs for all
 	// of them (the stall check and the watcher turn Traefik's state into
 	// notifications once; each replica delivers what it published).
-	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
+	c.loops = slices.Concat(accessSvc.Loops(), oidcProvider.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
 		notifySvc.Loops(), scraper.Loops(), clientIP.Loops(), trafficSvc.Loops())
-	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
+	leader := slices.Concat(accessSvc.LeaderLoops(), oidcProvider.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
 		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(),
 		trafficSvc.LeaderLoops(), mx.LeaderLoops(), alertsSvc.LeaderLoops(), containersSvc.LeaderLoops())
 	if cl != nil {
@@ -505,6 +528,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		ClientIP: clientIP,
 		// On the portal's host only the portal's routes answer.
 		PortalHost: settingsSvc.PortalHost,
+		OIDC:       oidcProvider,
 	})
 	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a

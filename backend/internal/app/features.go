@@ -22,6 +22,8 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
+	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/people"
 	"github.com/gatehouse-proxy/gatehouse/internal/people/apppasswords"
 	"github.com/gatehouse-proxy/gatehouse/internal/runtime"
@@ -65,7 +67,9 @@ type features struct {
 	Backup        *backup.Handler
 	ForwardAuth   *forwardauth.Handler
 	AdminSSO      *sso.Handler
+	OIDCClients   *clients.Handler
 	Transfer      *transfer.Handler
+	OIDCProvider  *provider.Handler
 }
 
 // list returns the features in field order. Reading the fields, rather

@@ -76,6 +76,9 @@ func wantRole(c *caller, method, route string) bool {
 	// route, so a new route under these is a decision someone makes here.
 	personOnly := strings.HasPrefix(route, "/api/people") || strings.HasPrefix(route, "/api/groups") || strings.HasPrefix(route, "/api/admin/tokens") ||
 		strings.HasPrefix(route, "/api/invitations") || route == "/api/registration/settings" ||
+		// OpenID Connect clients: which apps people sign in to, who may,
+		// and secrets that would outlive a token.
+		strings.HasPrefix(route, "/api/oidc/clients") ||
 		personAccessWrites[method+" "+route]
 	switch {
 	case self:

@@ -45,10 +45,13 @@ type Override struct {
 // fails for a write that is neither covered by the generic rule nor listed
 // here: add new routes here ("METHOD /api/path/:param").
 var Overrides = map[string]Override{
-	"POST /api/admin/logout":                          {NoDiff: true, Action: ActionSignOut, Type: "admin.sessions"},
-	"PUT /api/admin/me/password":                      {NoDiff: true, Type: "admin.me.password"},
-	"DELETE /api/admin/me/sessions/:id":               {NoDiff: true},
-	"DELETE /api/portal/sessions/:id":                 {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	"POST /api/admin/logout":            {NoDiff: true, Action: ActionSignOut, Type: "admin.sessions"},
+	"PUT /api/admin/me/password":        {NoDiff: true, Type: "admin.me.password"},
+	"DELETE /api/admin/me/sessions/:id": {NoDiff: true},
+	"DELETE /api/portal/sessions/:id":   {NoDiff: true, Action: ActionSignOut, Type: "people.sessions"},
+	// A person's answer to an app on the portal (package oidc/provider).
+	"POST /api/portal/oidc/requests/:id/consent":      {NoDiff: true, Type: "oidc.consent"},
+	"POST /api/portal/oidc/device":                    {NoDiff: true, Type: "oidc.device"},
 	"DELETE /api/sessions/:id":                        {NoDiff: true},
 	"POST /api/machine-tokens/:id/revoke":             {Read: "/api/machine-tokens/:id", Action: "revoke", Type: "machine-tokens"},
 	"POST /api/services/:id/security-configs":         {Read: "/api/services/:id/security-configs", Action: ActionUpdate},
@@ -122,6 +125,9 @@ var Overrides = map[string]Override{
 	"POST /api/password-reset/check":   {Skip: true, Reason: "says whether a reset link works: changes nothing"},
 	"POST /api/password-reset":         {NoDiff: true, Action: "reset", Type: "people.password"},
 	"POST /api/registration":           {Skip: true, Reason: "a visitor asking for a registration link: changes nothing a record could show without telling which names and addresses exist; the account is audited when the link is used (invitations accept)"},
+	// A new client secret is shown once, in the answer: the entry records
+	// the rotation (the client as the API shows it, never the secret).
+	"POST /api/oidc/clients/:id/secret": {Read: "/api/oidc/clients/:id", Action: "rotate-secret", Type: "oidc.clients"},
 	// Backups are files, not rows: the list is their state.
 	"POST /api/backups":         {Read: "/api/backups", Action: ActionCreate},
 	"DELETE /api/backups/:name": {Read: "/api/backups"},

@@ -19,6 +19,9 @@ const (
 	Security Entity = "security" // per-service protection, credential sets, SSO settings
 	Access   Entity = "access"   // access rules (global and per service) and machine tokens
 	Managed  Entity = "managed"
+	// OIDCClient: an OpenID Connect client (package oidc/clients) was
+	// written; the ID is its client_id. The provider drops what it caches.
+	OIDCClient Entity = "oidc_client"
 	// Session: forward-auth sessions ended (kind Deleted). The ID says which:
 	// "" every one, or a prefix SessionByID, SessionByHash, SessionByLink,
 	// SessionByService followed by the id, token hash, shared link or service.

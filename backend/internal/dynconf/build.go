@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/contract"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
@@ -97,6 +98,7 @@ func BuildWithProblems(s Snapshot) (Config, []Problem) {
 	if len(h.Routers) == 0 && len(h.Services) == 0 {
 		b.cfg.HTTP = nil
 	}
+	b.cfg.dropEmptyStream()
 	return b.cfg, b.problems
 }
 
@@ -108,6 +110,7 @@ func newBuilder(s *Snapshot, n int) *builder {
 		Middlewares: map[string]*Middleware{}, ServersTransports: map[string]*ServersTransport{},
 	}
 	b.cfg.owners = owners{make(map[string]string, 2*n), make(map[string]string, n), map[string]string{}, map[string]string{}}
+	b.newStreamSections()
 	return b
 }
 
@@ -127,6 +130,9 @@ func validEntrypoint(ep string) bool { return validate.Entrypoint(ep) }
 
 // service emits one panel service, or nothing and an error.
 func (b *builder) service(sv ServiceSpec, slug string) error {
+	if services.IsStream(sv.Kind) {
+		return b.streamService(sv, slug)
+	}
 	name := Prefix + slug
 	hosts := dedupe(sv.Hosts)
 	rule, err := buildRule(hosts, sv.Rules)

@@ -43,7 +43,7 @@ func CheckConfig(cfg Config) error {
 			}
 		}
 	}
-	return nil
+	return checkStream(cfg)
 }
 
 // arity of each matcher the builder may emit.

@@ -7,6 +7,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 )
 
 // A fragment is what one service contributes to the configuration, built
@@ -40,14 +42,33 @@ type entry struct {
 	tlsAt int
 }
 
-// The sections of "http", in the order encoding/json writes them.
+// The sections of "http", then of "tcp" and "udp", in the order
+// encoding/json writes them.
 const (
 	secRouters = iota
 	secServices
 	secMiddlewares
 	secTransports
+	secTCPRouters
+	secTCPServices
+	secTCPMiddlewares
+	secTCPTransports
+	secUDPRouters
+	secUDPServices
 	numSections
 )
+
+// groups are the top-level keys and their sections; each group's first two
+// sections are its routers and services: a group without either is left
+// out, as Build drops it.
+var groups = [...]struct {
+	key  string
+	secs []int
+}{
+	{`"http":`, []int{secRouters, secServices, secMiddlewares, secTransports}},
+	{`"tcp":`, []int{secTCPRouters, secTCPServices, secTCPMiddlewares, secTCPTransports}},
+	{`"udp":`, []int{secUDPRouters, secUDPServices}},
+}
 
 // owner is the id of the service the entry belongs to; "" for none.
 func (e *entry) owner() string {
@@ -57,7 +78,8 @@ func (e *entry) owner() string {
 	return e.frag.owner
 }
 
-var sectionKeys = [numSections]string{`"routers":`, `"services":`, `"middlewares":`, `"serversTransports":`}
+var sectionKeys = [numSections]string{`"routers":`, `"services":`, `"middlewares":`, `"serversTransports":`,
+	`"routers":`, `"services":`, `"middlewares":`, `"serversTransports":`, `"routers":`, `"services":`}
 
 // entryEncoder encodes entries the way Encode does: compact, no HTML escaping.
 type entryEncoder struct {
@@ -101,9 +123,6 @@ func (e *entryEncoder) encode(name string, v any) (entry, error) {
 // caller sets their fragment, which names the owner.
 func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
 	var out [numSections][]entry
-	if cfg.HTTP == nil {
-		return out, nil
-	}
 	var err error
 	add := func(sec int, name string, v any) {
 		if err != nil {
@@ -114,20 +133,30 @@ func (e *entryEncoder) entries(cfg Config) ([numSections][]entry, error) {
 			out[sec] = append(out[sec], en)
 		}
 	}
-	h := cfg.HTTP
-	for _, n := range slices.Sorted(maps.Keys(h.Routers)) {
-		add(secRouters, n, h.Routers[n])
+	if h := cfg.HTTP; h != nil {
+		addAll(add, secRouters, h.Routers)
+		addAll(add, secServices, h.Services)
+		addAll(add, secMiddlewares, h.Middlewares)
+		addAll(add, secTransports, h.ServersTransports)
 	}
-	for _, n := range slices.Sorted(maps.Keys(h.Services)) {
-		add(secServices, n, h.Services[n])
+	if t := cfg.TCP; t != nil {
+		addAll(add, secTCPRouters, t.Routers)
+		addAll(add, secTCPServices, t.Services)
+		addAll(add, secTCPMiddlewares, t.Middlewares)
+		addAll(add, secTCPTransports, t.ServersTransports)
 	}
-	for _, n := range slices.Sorted(maps.Keys(h.Middlewares)) {
-		add(secMiddlewares, n, h.Middlewares[n])
-	}
-	for _, n := range slices.Sorted(maps.Keys(h.ServersTransports)) {
-		add(secTransports, n, h.ServersTransports[n])
+	if u := cfg.UDP; u != nil {
+		addAll(add, secUDPRouters, u.Routers)
+		addAll(add, secUDPServices, u.Services)
 	}
 	return out, err
+}
+
+// addAll adds the objects of m in name order.
+func addAll[V any](add func(sec int, name string, v any), sec int, m map[string]V) {
+	for _, n := range slices.Sorted(maps.Keys(m)) {
+		add(sec, n, m[n])
+	}
 }
 
 // buildFragment builds one service against the snapshot's global inputs
@@ -153,6 +182,11 @@ func buildFragment(g *Snapshot, sv ServiceSpec, slug string, enc *entryEncoder) 
 	}
 	if err := f.markRouters(b.cfg.HTTP.Routers, enc); err != nil {
 		return nil, err
+	}
+	if services.IsStream(sv.Kind) {
+		// A tcp router's TLS block is not an HTTP router's: after a domain
+		// write the fragment is built again rather than patched.
+		f.marked = false
 	}
 	return f, nil
 }
@@ -224,62 +258,57 @@ func assemble(frags []*fragment, global [numSections][]entry, prev *sortedSectio
 		next.secs[sec] = all
 	}
 	secs := next.secs
-	// Build drops "http" when there is nothing to route.
-	if len(secs[secRouters]) == 0 && len(secs[secServices]) == 0 {
-		return []byte("{}"), nil, next, true
-	}
-	out := make([]byte, 0, size+64)
-	out = append(out, `{"http":{`...)
-	first := true
-	for sec := range numSections {
-		if len(secs[sec]) == 0 {
-			continue // omitempty
+	// Room for every entry and its comma (size) and the keys and braces
+	// around them, so out is not copied while it grows.
+	out := make([]byte, 0, size+256)
+	out = append(out, '{')
+	firstGroup := true
+	for _, g := range groups {
+		// Build drops a group when it has nothing to route.
+		if len(secs[g.secs[0]]) == 0 && len(secs[g.secs[1]]) == 0 {
+			continue
 		}
-		if !first {
+		if !firstGroup {
 			out = append(out, ',')
 		}
-		first = false
-		out = append(out, sectionKeys[sec]...)
+		firstGroup = false
+		out = append(out, g.key...)
 		out = append(out, '{')
-		for i, e := range secs[sec] {
-			if i > 0 {
+		first := true
+		for _, sec := range g.secs {
+			if len(secs[sec]) == 0 {
+				continue // omitempty
+			}
+			if !first {
 				out = append(out, ',')
 			}
-			out = append(out, e.json...)
+			first = false
+			out = append(out, sectionKeys[sec]...)
+			out = append(out, '{')
+			for i, e := range secs[sec] {
+				if i > 0 {
+					out = append(out, ',')
+				}
+				out = share(out, e)
+			}
+			out = append(out, '}')
 		}
 		out = append(out, '}')
 	}
-	out = append(out, "}}"...)
-	share(out, &secs)
+	out = append(out, '}')
 	return out, secs[secRouters], next, true
 }
 
-// share points every entry's json at its bytes in body, the assembly just
-// written from secs, so that the configuration is held once, not once
-// encoded and once more in its fragments. Each slice is capped at its end:
-// an append to it copies instead of writing into body.
-func share(body []byte, secs *[numSections][]*entry) {
-	at := len(`{"http":{`)
-	first := true
-	for sec := range numSections {
-		if len(secs[sec]) == 0 {
-			continue
-		}
-		if !first {
-			at++ // ,
-		}
-		first = false
-		at += len(sectionKeys[sec]) + 1 // "routers":{
-		for i, e := range secs[sec] {
-			if i > 0 {
-				at++ // ,
-			}
-			end := at + len(e.json)
-			e.json = body[at:end:end]
-			at = end
-		}
-		at++ // }
-	}
+// share appends e's json to body and points e's json at those bytes, so
+// that the configuration is held once, not once encoded and once more in
+// its fragments. The slice is capped at its end: an append to it copies
+// instead of writing into body. Should body be copied as it grows, the
+// entry keeps pointing at the earlier array, whose bytes stay as written.
+func share(body []byte, e *entry) []byte {
+	at := len(body)
+	body = append(body, e.json...)
+	e.json = body[at:len(body):len(body)]
+	return body
 }
 
 // merge merges two sorted lists.

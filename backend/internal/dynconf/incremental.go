@@ -240,11 +240,20 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pend
 		}
 		problems = append(problems, globalProblems...)
 		c.body, c.routerEntries = body, routers
+		c.stream = map[string]string{}
+		for _, sec := range [...]struct {
+			proto string
+			i     int
+		}{{"tcp", secTCPRouters}, {"udp", secUDPRouters}} {
+			for _, e := range sorted.secs[sec.i] {
+				c.stream[sec.proto+"/"+e.name] = e.owner()
+			}
+		}
 	} else {
 		// Names collide across services: only the whole build knows the
 		// suffixes and which object wins. It reads every row again (names
 		// come from unique slugs: a collision is rare).
-		if c.body, problems, c.routers, err = s.buildWhole(ctx, g, doms, protected); err != nil {
+		if c.body, problems, c.routers, c.stream, err = s.buildWhole(ctx, g, doms, protected); err != nil {
 			return nil, err
 		}
 	}
@@ -258,7 +267,7 @@ func (s *Service) assembleState(ctx context.Context, tls map[string]bool, p pend
 // buildWhole builds and encodes the snapshot g with every enabled service,
 // joined with the domains and protections the rebuild read.
 func (s *Service) buildWhole(ctx context.Context, g Snapshot, doms domainIndex, protected func(string) bool) (
-	[]byte, []Problem, map[string]string, error) {
+	[]byte, []Problem, map[string]string, map[string]string, error) {
 	err := s.d.Services.EachEnabled(ctx, func(r store.Service) error {
 		r.Domain = nil
 		if r.DomainID != nil {
@@ -268,14 +277,14 @@ func (s *Service) buildWhole(ctx context.Context, g Snapshot, doms domainIndex, 
 		return nil
 	})
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	cfg, problems := BuildWithProblems(g)
 	body, err := Encode(cfg)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return body, problems, cfg.owners.routers, nil
+	return body, problems, cfg.owners.routers, streamOwners(cfg), nil
 }
 
 // loadRows reads every enabled service and builds its fragment, one row at

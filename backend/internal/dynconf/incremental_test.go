@@ -16,6 +16,7 @@ import (
 
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
@@ -76,6 +77,67 @@ func (v *env) checkServed(t *testing.T, step string) {
 	if err != nil || !maps.Equal(got, owners) {
 		t.Fatalf("%s: router owners %v (%v), want %v", step, got, err, owners)
 	}
+	checkStreamOwners(t, v, step)
+}
+
+// checkStreamOwners: StreamRouterOwner answers for every tcp and udp
+// router what a build from scratch records.
+func checkStreamOwners(t *testing.T, v *env, step string) {
+	t.Helper()
+	ctx := context.Background()
+	snap, err := v.svc.Snapshot(ctx, firstTLSSource(ctx, v.svc.d.TLSSources))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := BuildWithProblems(snap)
+	owner, err := v.svc.StreamRouterOwner(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := streamOwners(cfg)
+	if step == "end" {
+		t.Logf("%d tcp and udp routers at the end", len(want))
+	}
+	for k, id := range want {
+		proto, name, _ := strings.Cut(k, "/")
+		if got := owner(proto, name); got != id {
+			t.Fatalf("%s: StreamRouterOwner(%s, %s) = %q, want %q", step, proto, name, got, id)
+		}
+	}
+	if got := owner("tcp", "gh-no-such-router"); got != "" {
+		t.Fatalf("%s: StreamRouterOwner of an unknown router = %q", step, got)
+	}
+}
+
+// isConflict: a write refused with 409 (two stream services that cannot
+// share an entrypoint, a hostname taken).
+func isConflict(err error) bool {
+	var e *apperr.Error
+	return errors.As(err, &e) && e.Code == apperr.CodeConflict
+}
+
+// streamRequest turns r into a random tcp or udp service.
+func streamRequest(rng *rand.Rand, r *services.Request) {
+	r.Kind = []string{store.KindTCP, store.KindUDP}[rng.IntN(2)]
+	r.Headers, r.Redirect, r.LoadBalancer = nil, nil, store.LoadBalancer{}
+	r.Maintenance.Enabled = false
+	r.Targets = []store.Target{{Host: "10.0.0.1", Port: 5432, Weight: rng.IntN(2)},
+		{Host: "fd00::2", Port: 5432 + rng.IntN(2), Weight: rng.IntN(3)}}[:1+rng.IntN(2)]
+	if r.Kind == store.KindUDP {
+		r.Hostnames = nil
+		r.Entrypoints = [][]string{{"dns"}, {"dns2"}, {"dns", "game"}}[rng.IntN(3)]
+		return
+	}
+	r.Entrypoints = [][]string{{"pg"}, {"pg2"}, {"websecure"}, {"pg", "ssh"}}[rng.IntN(4)]
+	r.TCP = &store.TCP{ProxyProtocol: rng.IntN(3), MaxConnections: rng.IntN(2) * 10}
+	if rng.IntN(2) == 0 {
+		r.TCP.AllowList = []string{"10.0.0.0/8", "2001:db8::/32"}[:1+rng.IntN(2)]
+	}
+	if rng.IntN(3) == 0 {
+		r.Hostnames, r.DomainID = nil, nil
+		return
+	}
+	r.TCP.TLS = []string{store.TLSPassthrough, store.TLSTerminate}[rng.IntN(2)]
 }
 
 // TestIncrementalEqualsFromScratch applies random writes of every kind and
@@ -143,12 +205,18 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 			at := v.clock.Now().Add(time.Duration(1+rng.IntN(3)) * time.Minute)
 			r.Expiry = &services.Expiry{Type: store.ExpiryAt, At: &at}
 		}
+		if rng.IntN(4) == 0 {
+			streamRequest(rng, &r)
+		}
 		return r
 	}
 	pick := func() string { return ids[rng.IntN(len(ids))] }
 	extra := map[string]string{} // domains of op 11, by name
 	for i := range 8 {
 		s, err := v.services.Create(ctx, request())
+		if isConflict(err) {
+			continue // two stream services on one entrypoint
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +230,7 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 		case 0, 1:
 			s, err := v.services.Create(ctx, request())
 			if err != nil {
-				if !strings.Contains(err.Error(), "already used") {
+				if !strings.Contains(err.Error(), "already used") && !isConflict(err) {
 					t.Fatal(err)
 				}
 				t.Logf("create refused: %v", err) // a random hostname collided
@@ -171,7 +239,7 @@ func randomWrites(t *testing.T, v *env, rng *rand.Rand, steps int) {
 			ids = append(ids, s.ID)
 		case 2, 3:
 			if _, err := v.services.Update(ctx, pick(), request()); err != nil {
-				if !strings.Contains(err.Error(), "expiry.at") && !strings.Contains(err.Error(), "already used") {
+				if !strings.Contains(err.Error(), "expiry.at") && !strings.Contains(err.Error(), "already used") && !isConflict(err) {
 					t.Fatal(err)
 				}
 				t.Logf("update refused: %v", err) // kept its passed expiry, or a random hostname collided

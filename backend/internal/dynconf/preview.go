@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -21,6 +22,9 @@ type Preview struct {
 	Services          map[string]*TraefikService   `json:"services"`
 	Middlewares       map[string]*Middleware       `json:"middlewares"`
 	ServersTransports map[string]*ServersTransport `json:"serversTransports"`
+	// TCP and UDP are a tcp or udp service's objects (nil for others).
+	TCP *TCPConfig `json:"tcp,omitempty"`
+	UDP *UDPConfig `json:"udp,omitempty"`
 	// Problems explains why nothing is emitted, when the service is left out.
 	Problems []string `json:"problems"`
 	// Warnings are what may surprise about the emitted service (see Warning).
@@ -60,7 +64,24 @@ func (s *Service) Preview(ctx context.Context, id string) (Preview, error) {
 	pick(p.Services, cfg.Section().Services, cfg.owners.services, id)
 	pick(p.Middlewares, cfg.Section().Middlewares, cfg.owners.middlewares, id)
 	pick(p.ServersTransports, cfg.Section().ServersTransports, cfg.owners.transports, id)
-	if sv, ok := snap.specByID(id); ok {
+	if row.Kind == store.KindTCP {
+		p.TCP = &TCPConfig{Routers: map[string]*TCPRouter{}, Services: map[string]*TCPService{},
+			Middlewares: map[string]*TCPMiddleware{}, ServersTransports: map[string]*TCPServersTransport{}}
+		if t := cfg.TCP; t != nil {
+			pick(p.TCP.Routers, t.Routers, cfg.tcpOwners.routers, id)
+			pick(p.TCP.Services, t.Services, cfg.tcpOwners.services, id)
+			pick(p.TCP.Middlewares, t.Middlewares, cfg.tcpOwners.middlewares, id)
+			pick(p.TCP.ServersTransports, t.ServersTransports, cfg.tcpOwners.transports, id)
+		}
+	}
+	if row.Kind == store.KindUDP {
+		p.UDP = &UDPConfig{Routers: map[string]*UDPRouter{}, Services: map[string]*UDPService{}}
+		if u := cfg.UDP; u != nil {
+			pick(p.UDP.Routers, u.Routers, cfg.udpOwners.routers, id)
+			pick(p.UDP.Services, u.Services, cfg.udpOwners.services, id)
+		}
+	}
+	if sv, ok := snap.specByID(id); ok && !services.IsStream(sv.Kind) {
 		p.Warnings = Warnings(&snap, sv)
 	}
 	for _, pr := range problems {

@@ -109,6 +109,9 @@ type cached struct {
 	routers       map[string]string
 	routerEntries []*entry
 	ownersOnce    sync.Once
+	// stream maps each tcp and udp router ("tcp/<name>", "udp/<name>") to
+	// its service: there are few, so it is always a map.
+	stream map[string]string
 }
 
 // owners returns the router owners (name without "@http" -> service id).
@@ -301,7 +304,7 @@ func specOf(r store.Service, hosts []string, byID map[string]*DomainSpec, isProt
 		Entrypoints: r.Entrypoints.V, Rules: r.Rules.V, Middlewares: r.Middlewares.V,
 		Headers: r.Headers.V, Protected: isProtected(r.ID),
 		HTTPSRedirect: r.HTTPSRedirect, HSTS: r.HSTS.V, Kind: r.Kind, Redirect: r.Redirect.V,
-		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer.V,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer.V, TCP: r.TCP.V,
 	}
 	if r.DomainID != nil {
 		sp.Domain = byID[*r.DomainID]
@@ -335,6 +338,29 @@ func (s *Service) RouterOwners(ctx context.Context) (map[string]string, error) {
 		return nil, err
 	}
 	return maps.Clone(c.owners()), nil
+}
+
+// StreamRouterOwner returns the panel service id owning the tcp or udp
+// router name (without "@http"; proto "tcp" or "udp"), or "".
+func (s *Service) StreamRouterOwner(ctx context.Context) (func(proto, name string) string, error) {
+	c, err := s.cachedConfig(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := c.stream
+	return func(proto, name string) string { return m[proto+"/"+name] }, nil
+}
+
+// streamOwners is the stream map of cached from a whole build's owners.
+func streamOwners(cfg Config) map[string]string {
+	m := make(map[string]string, len(cfg.tcpOwners.routers)+len(cfg.udpOwners.routers))
+	for n, id := range cfg.tcpOwners.routers {
+		m["tcp/"+n] = id
+	}
+	for n, id := range cfg.udpOwners.routers {
+		m["udp/"+n] = id
+	}
+	return m
 }
 
 // RouterOwner returns what RouterOwners maps, as a lookup of one router

@@ -79,6 +79,9 @@ type ServiceSpec struct {
 	// LoadBalancer: health check, sticky cookie and upstream timeouts
 	// (target weights are in Targets).
 	LoadBalancer store.LoadBalancer
+	// TCP: a tcp service's options (Kind store.KindTCP; its SNI names are
+	// Hosts, none for HostSNI(`*`)).
+	TCP store.TCP
 }
 
 // https resolves the service's HTTPS options against its domain's defaults.

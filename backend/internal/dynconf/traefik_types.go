@@ -17,10 +17,14 @@ type Config struct {
 	// HTTP is nil when there is nothing to route: Traefik refuses an empty
 	// "http" object ("http cannot be a standalone element") but accepts {}.
 	HTTP *HTTPConfig `json:"http,omitempty" yaml:"http,omitempty"`
+	// TCP and UDP are nil without tcp or udp services.
+	TCP *TCPConfig `json:"tcp,omitempty" yaml:"tcp,omitempty"`
+	UDP *UDPConfig `json:"udp,omitempty" yaml:"udp,omitempty"`
 
 	// owners records which panel service contributed each name; it is not
-	// part of the wire format.
-	owners owners
+	// part of the wire format. tcpOwners and udpOwners do for the tcp and
+	// udp sections (udp has no middlewares or transports).
+	owners, tcpOwners, udpOwners owners
 }
 
 // Section returns the "http" section, empty when there is none.

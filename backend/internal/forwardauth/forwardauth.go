@@ -91,6 +91,17 @@ type Deps struct {
 	// AppPasswords checks people's app passwords, for clients that can
 	// only do basic auth on a "people" protection; nil means none.
 	AppPasswords AppPasswords
+	// Apps answers which services are linked to an OpenID Connect client a
+	// person may sign in to, for the launcher; nil means none.
+	Apps LinkedApps
+}
+
+// LinkedApps answers the launcher about OpenID Connect clients (package
+// oidc/clients owns them).
+type LinkedApps interface {
+	// LinkedServices returns the ids of the services linked to an enabled
+	// client that admits the person.
+	LinkedServices(ctx context.Context, personID string) (map[string]bool, error)
 }
 
 // PortalSignIn is a person's sign-in on the portal.
@@ -171,6 +182,7 @@ type Service struct {
 	portalURL    func(ctx context.Context) (string, error)
 	portal       PortalSessions
 	appPasswords AppPasswords
+	apps         LinkedApps
 	cost         int
 	client       *http.Client
 	secrets      Sealer
@@ -244,7 +256,7 @@ func NewService(o Deps) *Service {
 		// limiter's own threshold and window.
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
 	}
-	s.portalURL, s.portal, s.appPasswords = o.PortalURL, o.Portal, o.AppPasswords
+	s.portalURL, s.portal, s.appPasswords, s.apps = o.PortalURL, o.Portal, o.AppPasswords, o.Apps
 	s.mailer, s.mailSlots = o.Mailer, make(chan struct{}, maxMailsInFlight)
 	s.codes = newCodeLimits(o.DB, o.Now, ratelimit.WithLogger(o.Logger))
 	if s.codeKey, err = o.Secrets.DeriveKey(emailCodeKeyPurpose); err != nil {

@@ -28,20 +28,35 @@ type LauncherResponse struct {
 }
 
 // Launcher lists the services a person may open: the live services whose
-// people protection admits them, not hidden from the launcher, by group,
-// order and name. Services without a people protection are left out: the
-// launcher shows what the person's sign-in opens, and an unprotected
-// service (an API, a webhook receiver) is not necessarily meant for people.
+// people protection admits them, or (without one) that are linked to an
+// OpenID Connect client the person may sign in to, not hidden from the
+// launcher, by group, order and name: one entry per service, however it
+// admits them.
+// Other services are left out: the launcher shows what the person's
+// sign-in opens, and an unprotected service (an API, a webhook receiver)
+// is not necessarily meant for people.
 func (s *Service) Launcher(ctx context.Context, personID string) ([]LauncherService, error) {
 	pol, err := s.policy.get(ctx)
 	if err != nil {
 		return nil, err
 	}
+	apps := map[string]bool{}
+	if s.apps != nil {
+		if apps, err = s.apps.LinkedServices(ctx, personID); err != nil {
+			return nil, err
+		}
+	}
 	pe := pol.people[personID]
 	out := []LauncherService{}
 	now := s.now()
 	for _, sp := range pol.services {
-		if sp.people == nil || !sp.live(now) || sp.launcher.Hidden || len(sp.hosts) == 0 || !sp.people.allows(pe) {
+		if !sp.live(now) || sp.launcher.Hidden || len(sp.hosts) == 0 {
+			continue
+		}
+		// The door decides first: a service behind a people protection shows
+		// to whom it admits, whatever its client says; a service without one
+		// shows to whom its linked client admits.
+		if sp.people != nil && !sp.people.allows(pe) || sp.people == nil && !apps[sp.id] {
 			continue
 		}
 		scheme, err := s.schemes.Scheme(ctx, sp.entrypoints)

@@ -63,7 +63,14 @@ type Deps struct {
 	// no portal. On that host only routes registered with route.Portal
 	// answer.
 	PortalHost func(ctx context.Context) string
+	// OIDC answers the OpenID provider's protocol endpoints (OIDCPaths) on
+	// the portal's host; nil serves none.
+	OIDC http.Handler
 }
+
+// OIDCPaths are where the OpenID provider's protocol endpoints live
+// (package oidc/provider answers them, on the portal's host only).
+var OIDCPaths = []string{"/.well-known/openid-configuration", "/oidc/*"}
 
 // Server is the API's Echo server and the rule of each of its routes.
 type Server struct {
@@ -119,6 +126,11 @@ func New(d Deps) *Server {
 	}
 	for _, f := range d.Features {
 		f.Register(r)
+	}
+	if d.OIDC != nil {
+		for _, p := range OIDCPaths {
+			e.Any(p, echo.WrapHandler(d.OIDC))
+		}
 	}
 	if d.UI != nil {
 		e.GET("/*", echo.WrapHandler(d.UI))

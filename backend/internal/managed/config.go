@@ -33,7 +33,21 @@ type Entrypoint struct {
 	TLS        bool   `json:"tls"`
 	Resolver   string `json:"resolver"`   // default certificate resolver of routers on this entrypoint
 	RedirectTo string `json:"redirectTo"` // redirect every request to this entrypoint
+	// Protocol is "" (HTTP, the default), "tcp" (raw TCP, for tcp services:
+	// no TLS, resolver or redirect of its own, not a default entrypoint of
+	// HTTP routers) or "udp" (address <port>/udp, for udp services).
+	Protocol string `json:"protocol,omitempty"`
 }
+
+// Entrypoint protocols (Entrypoint.Protocol).
+const (
+	ProtocolHTTP = ""
+	ProtocolTCP  = "tcp"
+	ProtocolUDP  = "udp"
+)
+
+// Stream reports whether the entrypoint carries tcp or udp services only.
+func (e Entrypoint) Stream() bool { return e.Protocol == ProtocolTCP || e.Protocol == ProtocolUDP }
 
 // Resolver is one ACME certificate resolver.
 type Resolver struct {
@@ -108,6 +122,10 @@ func (c *Config) normalize() {
 		e.Host = strings.TrimSpace(e.Host)
 		e.Resolver = strings.TrimSpace(e.Resolver)
 		e.RedirectTo = strings.TrimSpace(e.RedirectTo)
+		e.Protocol = strings.ToLower(strings.TrimSpace(e.Protocol))
+		if e.Protocol == "http" {
+			e.Protocol = ProtocolHTTP
+		}
 	}
 	for i := range c.Resolvers {
 		r := &c.Resolvers[i]
@@ -171,7 +189,7 @@ func validateEntrypoints(col *apperr.Collector, eps []Entrypoint, byName map[str
 	if len(eps) > maxEntrypoints {
 		col.Add("entrypoints", "must have at most %d items", maxEntrypoints)
 	}
-	names, ports := map[string]bool{}, map[int]string{}
+	names, ports := map[string]bool{}, map[string]string{}
 	for i, e := range eps {
 		f := fmt.Sprintf("entrypoints[%d].", i)
 		switch {
@@ -186,15 +204,30 @@ func validateEntrypoints(col *apperr.Collector, eps []Entrypoint, byName map[str
 		if e.Host != "" && net.ParseIP(e.Host) == nil {
 			col.Add(f+"host", "must be an IP address, or empty for every interface")
 		}
-		switch other, dup := ports[e.Port]; {
+		// A UDP entrypoint may share its port number with a TCP one (DNS on
+		// 53/tcp and 53/udp): the sockets differ.
+		portKey := strconv.Itoa(e.Port) + "/" + map[bool]string{true: "udp", false: "tcp"}[e.Protocol == ProtocolUDP]
+		switch other, dup := ports[portKey]; {
 		case e.Port < 1 || e.Port > 65535:
 			col.Add(f+"port", "must be between 1 and 65535")
-		case e.Port == apiPort:
+		case e.Port == apiPort && e.Protocol != ProtocolUDP:
 			col.Add(f+"port", "port %d is taken by Traefik's internal API entrypoint", apiPort)
 		case dup:
 			col.Add(f+"port", "port %d is used by entrypoint %q", e.Port, other)
 		default:
-			ports[e.Port] = e.Name
+			ports[portKey] = e.Name
+		}
+		switch e.Protocol {
+		case ProtocolHTTP:
+		case ProtocolTCP, ProtocolUDP:
+			if e.TLS {
+				col.Add(f+"tls", "a %s entrypoint has no TLS of its own (a tcp service terminates or passes TLS on its router)", e.Protocol)
+			}
+			if e.RedirectTo != "" {
+				col.Add(f+"redirectTo", "a %s entrypoint cannot redirect HTTP requests", e.Protocol)
+			}
+		default:
+			col.Add(f+"protocol", "must be one of: http (or empty), tcp, udp")
 		}
 		if e.Resolver != "" {
 			switch {
@@ -204,9 +237,11 @@ func validateEntrypoints(col *apperr.Collector, eps []Entrypoint, byName map[str
 				col.Add(f+"resolver", "a certificate resolver needs tls enabled")
 			}
 		}
-		if e.RedirectTo != "" {
+		if e.RedirectTo != "" && !e.Stream() {
 			target, ok := byName[e.RedirectTo]
 			switch {
+			case target.Stream():
+				col.Add(f+"redirectTo", "entrypoint %q is a %s entrypoint", e.RedirectTo, target.Protocol)
 			case e.RedirectTo == e.Name:
 				col.Add(f+"redirectTo", "an entrypoint cannot redirect to itself")
 			case !ok:
@@ -234,7 +269,7 @@ func validateResolver(col *apperr.Collector, f string, r Resolver, entrypoints m
 			col.Add(f+"httpEntrypoint", "is required for the HTTP challenge (the entrypoint on port 80)")
 		case !ok:
 			col.Add(f+"httpEntrypoint", "unknown entrypoint %q", r.HTTPEntrypoint)
-		case e.TLS:
+		case e.TLS || e.Stream():
 			col.Add(f+"httpEntrypoint", "must be a plain HTTP entrypoint (the one on port 80)")
 		}
 	case ChallengeDNS:

@@ -256,6 +256,26 @@ func (s *Service) staticOptions() StaticOptions {
 	return o
 }
 
+// EntrypointProtocols maps each managed entrypoint to "tcp" (HTTP
+// entrypoints too) or "udp", and the internal API entrypoint to "tcp". ok
+// is false when the configuration cannot be read.
+func (s *Service) EntrypointProtocols(ctx context.Context) (map[string]string, bool) {
+	c, err := s.Config(ctx)
+	if err != nil {
+		s.o.Logger.Warn("read managed entrypoints", "err", err)
+		return nil, false
+	}
+	m := make(map[string]string, len(c.Entrypoints)+1)
+	m[APIEntrypoint] = ProtocolTCP
+	for _, e := range c.Entrypoints {
+		m[e.Name] = ProtocolTCP
+		if e.Protocol == ProtocolUDP {
+			m[e.Name] = ProtocolUDP
+		}
+	}
+	return m, true
+}
+
 // TLSEntrypoints reports which managed entrypoints terminate TLS, for the
 // dynamic configuration. ok is false when the configuration cannot be read.
 func (s *Service) TLSEntrypoints(ctx context.Context) (map[string]bool, bool) {

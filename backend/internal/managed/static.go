@@ -189,7 +189,16 @@ func BuildStatic(c Config, o StaticOptions) []byte {
 		byName[e.Name] = e
 	}
 	for _, e := range c.Entrypoints {
-		ep := entryPoint{Address: net.JoinHostPort(e.Host, strconv.Itoa(e.Port)), AsDefault: true}
+		addr := net.JoinHostPort(e.Host, strconv.Itoa(e.Port))
+		if e.Stream() {
+			// Not a default: HTTP routers without entrypoints stay off it.
+			if e.Protocol == ProtocolUDP {
+				addr += "/udp"
+			}
+			eps[e.Name] = entryPoint{Address: addr}
+			continue
+		}
+		ep := entryPoint{Address: addr, AsDefault: true}
 		var h entryHTTPYML
 		if target, ok := byName[e.RedirectTo]; ok && e.RedirectTo != "" {
 			scheme := "http"

@@ -2,12 +2,15 @@ package managed
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
@@ -35,6 +38,19 @@ func TestBuildStaticGolden(t *testing.T) {
 			)
 			return c
 		}, StaticOptions{ProviderURL: "http://gatehouse:8080", APIAddress: "127.0.0.1:9000", ACMEDir: "/data/acme"}},
+		{"stream_entrypoints", func() Config {
+			c := Defaults("ops@gatehouse.dev")
+			c.Entrypoints = append(c.Entrypoints,
+				Entrypoint{Name: "postgres", Port: 5432, Protocol: ProtocolTCP},
+				Entrypoint{Name: "dns-tcp", Port: 53, Protocol: ProtocolTCP},
+				Entrypoint{Name: "dns", Port: 53, Protocol: ProtocolUDP},
+				Entrypoint{Name: "wg", Host: "::", Port: 51820, Protocol: ProtocolUDP},
+			)
+			if err := c.Validate(8080); err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}, opts},
 		{"replicas", func() Config { return Defaults("ops@gatehouse.dev") }, StaticOptions{
 			ProviderURL: "http://127.0.0.1:8081", Replicas: []string{"http://gatehouse-a:8080", "http://gatehouse-b:8080"},
 		}},
@@ -57,6 +73,53 @@ func TestBuildStaticGolden(t *testing.T) {
 			testutil.Golden(t, filepath.Join("testdata", tt.name+".golden.yaml"), got)
 		})
 	}
+}
+
+// TestStreamEntrypointValidation: a tcp or udp entrypoint has no TLS or
+// redirect of its own, UDP may share a TCP entrypoint's port number but not
+// another UDP one's, and an HTTP entrypoint cannot redirect to one.
+func TestStreamEntrypointValidation(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		eps   []Entrypoint
+		field string
+	}{
+		{"tls", []Entrypoint{{Name: "pg", Port: 5432, Protocol: "tcp", TLS: true}}, "entrypoints[2].tls"},
+		{"redirect", []Entrypoint{{Name: "pg", Port: 5432, Protocol: "udp", RedirectTo: "web"}}, "entrypoints[2].redirectTo"},
+		{"unknown", []Entrypoint{{Name: "pg", Port: 5432, Protocol: "sctp"}}, "entrypoints[2].protocol"},
+		{"udp port twice", []Entrypoint{{Name: "a", Port: 53, Protocol: "udp"}, {Name: "b", Port: 53, Protocol: "udp"}}, "entrypoints[3].port"},
+		{"tcp on 443", []Entrypoint{{Name: "a", Port: 443, Protocol: "tcp"}}, "entrypoints[2].port"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Defaults("")
+			c.Entrypoints = append(c.Entrypoints, tc.eps...)
+			err := c.Validate(8080)
+			if err == nil || !strings.Contains(fmt.Sprint(err), tc.field) && !hasField(err, tc.field) {
+				t.Fatalf("got %v, want an error on %s", err, tc.field)
+			}
+		})
+	}
+	c := Defaults("")
+	c.Entrypoints = append(c.Entrypoints, Entrypoint{Name: "dns", Port: 443, Protocol: "UDP"}, Entrypoint{Name: "h", Port: 8081, Protocol: "http"})
+	if err := c.Validate(8080); err != nil {
+		t.Fatal(err)
+	}
+	if c.Entrypoints[2].Protocol != ProtocolUDP || c.Entrypoints[3].Protocol != ProtocolHTTP {
+		t.Fatalf("protocols normalized to %q, %q", c.Entrypoints[2].Protocol, c.Entrypoints[3].Protocol)
+	}
+}
+
+func hasField(err error, field string) bool {
+	var e *apperr.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	for _, f := range e.Fields {
+		if f.Field == field {
+			return true
+		}
+	}
+	return false
 }
 
 func TestStaticDocumentCarriesItsHash(t *testing.T) {

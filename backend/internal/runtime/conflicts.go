@@ -121,8 +121,10 @@ func (s *Service) Conflicts(ctx context.Context) (ConflictsView, error) {
 		return v, err
 	}
 	claims := panelClaims(panel, raw, own)
-	v.Items = append(v.Items, routerConflicts(claims, raw.Routers, KindHost, own, all)...)
-	v.Items = append(v.Items, routerConflicts(claims, raw.TCPRouters, KindSNI, ownership{}, all)...)
+	v.Items = append(v.Items, routerConflicts(claims, raw.Routers, KindHost, own.router, all)...)
+	// The panel's own tcp routers are its services' too (HostSNI of their
+	// hostnames): they compete with no one of their own service.
+	v.Items = append(v.Items, routerConflicts(claims, raw.TCPRouters, KindSNI, own.streamRouter("tcp"), all)...)
 	v.Items = append(v.Items, missingMiddlewares(panel, globals, raw)...)
 	sort.SliceStable(v.Items, func(i, j int) bool {
 		a, b := v.Items[i], v.Items[j]
@@ -179,12 +181,12 @@ func routerEPs(r rawRouter) []string {
 	return r.EntryPoints
 }
 
-func routerConflicts(claims []*claim, routers map[string]rawRouter, kind string, own ownership, all []string) []Conflict {
+func routerConflicts(claims []*claim, routers map[string]rawRouter, kind string, ownerOf func(string, rawRouter) string, all []string) []Conflict {
 	var out []Conflict
 	for _, name := range slices.Sorted(maps.Keys(routers)) {
 		r := routers[name]
 		p := provider(name)
-		owner := own.router(name, r)
+		owner := ownerOf(name, r)
 		// The panel's own routers that belong to no service (the admin
 		// router, certificate triggers) and Traefik's internal ones are
 		// not competitors.

@@ -80,7 +80,41 @@ func (s *Service) Evidence(ctx context.Context) (EvidenceView, error) {
 		}
 		v.Services[id] = e
 	}
+	streamEvidence(v.Services, raw.TCPRouters, own.streamRouter("tcp"), raw.TCPServices, raw.TCPMiddlewares)
+	streamEvidence(v.Services, raw.UDPRouters, own.streamRouter("udp"), raw.UDPServices, nil)
 	return v, nil
+}
+
+// streamEvidence adds the tcp or udp routers the panel's services own, and
+// the errors of the services and middlewares they use, as Evidence does for
+// HTTP routers. A router's state is named "tcp:<name>" or "udp:<name>" only
+// in the errors; its Name is Traefik's.
+func streamEvidence(out map[string]ServiceEvidence, routers map[string]rawRouter, owner func(string, rawRouter) string,
+	svcs, mws map[string]json.RawMessage) {
+	names := make([]string, 0, len(routers))
+	for name := range routers {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		r := routers[name]
+		id := owner(name, r)
+		if id == "" {
+			continue
+		}
+		e := out[id]
+		e.Routers = append(e.Routers, RouterState{Name: name, Status: r.Status, Errors: nonNil(r.Errors)})
+		e.Errors = appendErrors(e.Errors, "router "+name, r.Errors)
+		p := provider(name)
+		if r.Service != "" {
+			svc := qualify(r.Service, p)
+			e.Errors = appendErrors(e.Errors, "service "+svc, infoErrors(svcs[svc]))
+		}
+		for _, m := range r.Middlewares {
+			e.Errors = appendErrors(e.Errors, "middleware "+qualify(m, p), infoErrors(mws[qualify(m, p)]))
+		}
+		out[id] = e
+	}
 }
 
 func infoErrors(raw json.RawMessage) []string {

@@ -118,15 +118,24 @@ func (s *Service) fetchRaw(ctx context.Context) (*rawData, Status) {
 	return raw, s.status(nil)
 }
 
+// StreamOwners answers which panel service owns a tcp or udp router the
+// panel emits (dynconf.Service); optional beside RouterOwners.
+type StreamOwners interface {
+	StreamRouterOwner(ctx context.Context) (func(proto, name string) string, error)
+}
+
 // ownership attributes Traefik's runtime objects to panel services.
 type ownership struct {
-	routers  func(string) string // router name without @http -> service id ("": none)
-	services map[string]string   // qualified Traefik service name -> service id
-	known    bool                // RouterOwners answered
+	routers func(string) string // router name without @http -> service id ("": none)
+	// stream: a tcp or udp router's name without @http -> service id.
+	stream   func(proto, name string) string
+	services map[string]string // qualified Traefik service name -> service id
+	known    bool              // RouterOwners answered
 }
 
 func (s *Service) ownership(ctx context.Context, raw *rawData) (ownership, error) {
-	o := ownership{routers: func(string) string { return "" }, services: map[string]string{}}
+	o := ownership{routers: func(string) string { return "" }, services: map[string]string{},
+		stream: func(string, string) string { return "" }}
 	if s.d.Owners == nil {
 		return o, nil
 	}
@@ -135,6 +144,11 @@ func (s *Service) ownership(ctx context.Context, raw *rawData) (ownership, error
 		return o, fmt.Errorf("router owners: %w", err)
 	}
 	o.routers, o.known = m, true
+	if so, ok := s.d.Owners.(StreamOwners); ok {
+		if o.stream, err = so.StreamRouterOwner(ctx); err != nil {
+			return o, fmt.Errorf("router owners: %w", err)
+		}
+	}
 	if raw != nil {
 		for name, r := range raw.Routers {
 			if id := o.router(name, r); id != "" && r.Service != "" {
@@ -143,6 +157,17 @@ func (s *Service) ownership(ctx context.Context, raw *rawData) (ownership, error
 		}
 	}
 	return o, nil
+}
+
+// streamRouter returns the owner of proto's ("tcp" or "udp") routers: the
+// panel's own come from its HTTP provider, under the names it emitted.
+func (o ownership) streamRouter(proto string) func(string, rawRouter) string {
+	return func(name string, _ rawRouter) string {
+		if provider(name) != "http" || o.stream == nil {
+			return ""
+		}
+		return o.stream(proto, bareName(name))
+	}
 }
 
 // router returns the panel service owning router name, or "". Traefik copies

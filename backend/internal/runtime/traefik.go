@@ -21,8 +21,10 @@ type rawData struct {
 	Services    map[string]json.RawMessage `json:"services"`
 	TCPRouters  map[string]rawRouter       `json:"tcpRouters"`
 	TCPServices map[string]json.RawMessage `json:"tcpServices"`
-	UDPRouters  map[string]rawRouter       `json:"udpRouters"`
-	UDPServices map[string]json.RawMessage `json:"udpServices"`
+	// TCPMiddlewares are the TCP middlewares (ipAllowList, inFlightConn).
+	TCPMiddlewares map[string]json.RawMessage `json:"tcpMiddlewares"`
+	UDPRouters     map[string]rawRouter       `json:"udpRouters"`
+	UDPServices    map[string]json.RawMessage `json:"udpServices"`
 }
 
 // rawRouter is an HTTP, TCP or UDP router (the fields a kind lacks stay empty).

@@ -17,6 +17,9 @@ type Entrypoint struct {
 	TLS          bool   `json:"tls"`
 	CertResolver string `json:"certResolver,omitempty"`
 	AsDefault    bool   `json:"asDefault"`
+	// Protocol is "udp" for an address ending in /udp, else "tcp" (which
+	// HTTP routers use too).
+	Protocol string `json:"protocol"`
 }
 
 // EntrypointsView is GET /api/proxy/entrypoints.
@@ -44,7 +47,7 @@ func (s *Service) Entrypoints(ctx context.Context) EntrypointsView {
 func toEntrypoints(eps []rawEntrypoint) []Entrypoint {
 	out := make([]Entrypoint, 0, len(eps))
 	for _, ep := range eps {
-		e := Entrypoint{Name: ep.Name, Address: ep.Address, AsDefault: ep.AsDefault}
+		e := Entrypoint{Name: ep.Name, Address: ep.Address, AsDefault: ep.AsDefault, Protocol: addressProtocol(ep.Address)}
 		if ep.HTTP != nil && ep.HTTP.TLS != nil {
 			e.TLS, e.CertResolver = true, ep.HTTP.TLS.CertResolver
 		}
@@ -52,6 +55,34 @@ func toEntrypoints(eps []rawEntrypoint) []Entrypoint {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// addressProtocol is an entrypoint address's protocol: "udp" for
+// ":53/udp", "tcp" otherwise (":443", ":443/tcp").
+func addressProtocol(addr string) string {
+	if _, p, ok := strings.Cut(addr, "/"); ok && strings.EqualFold(p, "udp") {
+		return "udp"
+	}
+	return "tcp"
+}
+
+// EntrypointProtocols maps each of Traefik's entrypoints to "tcp" or "udp"
+// (see addressProtocol). ok is false when Traefik's API is not configured
+// or cannot be reached: then nothing is known. The answer is cached like
+// every read of the API.
+func (c *Client) EntrypointProtocols(ctx context.Context) (map[string]string, bool) {
+	if c == nil {
+		return nil, false
+	}
+	eps, err := c.entrypoints(ctx)
+	if err != nil {
+		return nil, false
+	}
+	m := make(map[string]string, len(eps))
+	for _, ep := range eps {
+		m[ep.Name] = addressProtocol(ep.Address)
+	}
+	return m, true
 }
 
 // Middleware is one HTTP middleware Traefik runs.
@@ -185,9 +216,9 @@ func (s *Service) Runtime(ctx context.Context) (View, error) {
 		return v, err
 	}
 	v.OwnersKnown = own.known
-	v.Routers = toRouters(raw.Routers, own)
-	v.TCPRouters = toRouters(raw.TCPRouters, ownership{})
-	v.UDPRouters = toRouters(raw.UDPRouters, ownership{})
+	v.Routers = toRouters(raw.Routers, own.router)
+	v.TCPRouters = toRouters(raw.TCPRouters, own.streamRouter("tcp"))
+	v.UDPRouters = toRouters(raw.UDPRouters, own.streamRouter("udp"))
 	v.Middlewares = toMiddlewares(raw)
 	v.Entrypoints = toEntrypoints(eps)
 	for _, name := range slices.Sorted(maps.Keys(raw.Services)) {
@@ -203,7 +234,7 @@ func (s *Service) Runtime(ctx context.Context) (View, error) {
 	return v, nil
 }
 
-func toRouters(m map[string]rawRouter, own ownership) []Router {
+func toRouters(m map[string]rawRouter, owner func(string, rawRouter) string) []Router {
 	out := make([]Router, 0, len(m))
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		r := m[name]
@@ -214,7 +245,7 @@ func toRouters(m map[string]rawRouter, own ownership) []Router {
 		out = append(out, Router{
 			Name: name, Provider: provider(name), Rule: r.Rule, Service: r.Service,
 			EntryPoints: nonNil(eps), Middlewares: r.Middlewares, Priority: priority(r.Priority),
-			TLS: r.TLS, Status: r.Status, Errors: nonNil(r.Errors), ServiceID: own.router(name, r),
+			TLS: r.TLS, Status: r.Status, Errors: nonNil(r.Errors), ServiceID: owner(name, r),
 		})
 	}
 	return out

@@ -40,10 +40,10 @@ func TestEntrypointsFromRecordedTraefik(t *testing.T) {
 		t.Fatalf("status = %+v", v.Status)
 	}
 	want := []Entrypoint{
-		{Name: "dns", Address: "127.0.0.1:28053/udp"},
-		{Name: "traefik", Address: "127.0.0.1:28081"},
-		{Name: "web", Address: "127.0.0.1:28080"},
-		{Name: "websecure", Address: "127.0.0.1:28443", TLS: true, CertResolver: "le"},
+		{Name: "dns", Address: "127.0.0.1:28053/udp", Protocol: "udp"},
+		{Name: "traefik", Address: "127.0.0.1:28081", Protocol: "tcp"},
+		{Name: "web", Address: "127.0.0.1:28080", Protocol: "tcp"},
+		{Name: "websecure", Address: "127.0.0.1:28443", TLS: true, CertResolver: "le", Protocol: "tcp"},
 	}
 	if !reflect.DeepEqual(v.Items, want) {
 		t.Fatalf("items = %+v\nwant %+v", v.Items, want)

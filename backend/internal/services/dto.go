@@ -45,8 +45,11 @@ type Request struct {
 	Maintenance        Maintenance        `json:"maintenance"`
 	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
 	Launcher           store.Launcher     `json:"launcher"`
-	Enabled            *bool              `json:"enabled"`
-	Expiry             *Expiry            `json:"expiry"`
+	// TCP is a tcp service's options; nil is the default (TLS passthrough
+	// with hostnames, plain TCP without).
+	TCP     *store.TCP `json:"tcp"`
+	Enabled *bool      `json:"enabled"`
+	Expiry  *Expiry    `json:"expiry"`
 }
 
 // Protection summarises which protections a service has enabled.
@@ -89,6 +92,7 @@ type Response struct {
 	Maintenance        Maintenance        `json:"maintenance"`
 	LoadBalancer       store.LoadBalancer `json:"loadBalancer"`
 	Launcher           store.Launcher     `json:"launcher"`
+	TCP                store.TCP          `json:"tcp"`
 	Enabled            bool               `json:"enabled"`
 	Expiry             Expiry             `json:"expiry"`
 	ExpiresAt          *time.Time         `json:"expiresAt"`
@@ -107,12 +111,13 @@ func toResponse(s store.Service, p Protection) Response {
 		Rules: nonNil(s.Rules.V), Middlewares: nonNil(s.Middlewares.V), Headers: s.Headers.V,
 		HTTPS: HTTPS{Redirect: s.HTTPSRedirect, HSTS: s.HSTS.V}, Kind: s.Kind, Redirect: s.Redirect.V,
 		Maintenance: Maintenance{Enabled: s.Maintenance, Message: s.MaintenanceMessage}, LoadBalancer: s.LoadBalancer.V,
-		Launcher: s.Launcher.V, Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
+		Launcher: s.Launcher.V, TCP: s.TCP.V, Enabled: s.Enabled, ExpiresAt: s.ExpiresAt, EnabledAt: s.EnabledAt, Protection: p,
 		CreatedAt: s.CreatedAt, UpdatedAt: s.UpdatedAt,
 	}
 	if r.Headers == nil {
 		r.Headers = map[string]string{}
 	}
+	r.TCP.AllowList = nonNil(r.TCP.AllowList)
 	r.Expiry = Expiry{Type: s.ExpiryType}
 	switch s.ExpiryType {
 	case store.ExpiryAt:
@@ -133,7 +138,8 @@ func toRequest(row store.Service) Request {
 		PassHostHeader: &r.PassHostHeader, InsecureSkipVerify: r.InsecureSkipVerify,
 		Entrypoints: r.Entrypoints, Rules: r.Rules, Middlewares: r.Middlewares, Headers: r.Headers,
 		HTTPS: r.HTTPS, Kind: r.Kind, Redirect: &r.Redirect,
-		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer, Launcher: r.Launcher, Enabled: &r.Enabled, Expiry: &r.Expiry,
+		Maintenance: r.Maintenance, LoadBalancer: r.LoadBalancer, Launcher: r.Launcher, TCP: &r.TCP,
+		Enabled: &r.Enabled, Expiry: &r.Expiry,
 	}
 }
 

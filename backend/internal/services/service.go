@@ -56,6 +56,9 @@ type Deps struct {
 	EndSessions EndSessions
 	// Notify hears when expiry switches a service off.
 	Notify notify.Publisher
+	// Entrypoints tells the default entrypoints and, when known, each
+	// entrypoint's protocol; without it none are known.
+	Entrypoints Entrypoints
 	// ReadOnly says why a service may not be changed through the API
 	// ("" when it may), read through db: a service declared by a
 	// container's labels is written only by the containers feature
@@ -77,6 +80,7 @@ type Service struct {
 	exposures       Exposures
 	endSessions     EndSessions
 	notify          notify.Publisher
+	entrypoints     Entrypoints
 	readOnly        ReadOnly
 }
 
@@ -84,7 +88,7 @@ type Service struct {
 func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, bus: d.Bus, now: d.Now, defaultLifetime: d.DefaultLifetime,
 		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify,
-		readOnly: d.ReadOnly}
+		entrypoints: d.Entrypoints, readOnly: d.ReadOnly}
 	if s.defaultLifetime == nil {
 		s.defaultLifetime = func(context.Context) (int64, error) { return 0, nil }
 	}
@@ -99,6 +103,9 @@ func NewService(d Deps) *Service {
 	}
 	if s.notify == nil {
 		s.notify = notify.Discard
+	}
+	if s.entrypoints == nil {
+		s.entrypoints = func(context.Context) (EntrypointInfo, error) { return EntrypointInfo{}, nil }
 	}
 	if s.readOnly == nil {
 		s.readOnly = func(context.Context, *gorm.DB, string) (string, error) { return "", nil }
@@ -210,10 +217,17 @@ func (s *Service) CreateThen(ctx context.Context, req Request, then func(tx *gor
 			req.Expiry = &Expiry{Type: store.ExpiryDuration, Seconds: def}
 		}
 	}
+	info, err := s.entrypoints(ctx)
+	if err != nil {
+		return Response{}, err
+	}
 	now := s.now()
 	row := store.Service{ID: store.NewID(), CreatedAt: now}
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := s.apply(tx, &row, req, now, false); err != nil {
+			return err
+		}
+		if err := checkEntrypointConflicts(tx, &row, info); err != nil {
 			return err
 		}
 		if err := tx.Create(&row).Error; err != nil {
@@ -291,7 +305,11 @@ func (s *Service) SetEnabled(ctx context.Context, id string, enabled bool) (Resp
 // next derives from the stored row; guarded refuses a read-only service.
 func (s *Service) update(ctx context.Context, id string, guarded bool, next func(store.Service) (Request, error)) (Response, error) {
 	var disabled bool
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	info, err := s.entrypoints(ctx)
+	if err != nil {
+		return Response{}, err
+	}
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row, err := s.load(tx, id)
 		if err != nil {
 			return err
@@ -311,6 +329,9 @@ func (s *Service) update(ctx context.Context, id string, guarded bool, next func
 		}
 		wasEnabled := row.Enabled
 		if err := s.apply(tx, &row, req, s.now(), true); err != nil {
+			return err
+		}
+		if err := checkEntrypointConflicts(tx, &row, info); err != nil {
 			return err
 		}
 		row.Domain = nil
@@ -389,6 +410,7 @@ func (s *Service) apply(tx *gorm.DB, row *store.Service, req Request, now time.T
 	row.Maintenance, row.MaintenanceMessage = req.Maintenance.Enabled, req.Maintenance.Message
 	row.LoadBalancer = store.NewJSON(req.LoadBalancer)
 	row.Launcher = store.NewJSON(req.Launcher)
+	row.TCP = store.NewJSON(*req.TCP)
 	row.UpdatedAt = now
 	row.Enabled = enabled
 	if enabled && (!wasEnabled || row.EnabledAt == nil) {

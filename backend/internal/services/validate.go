@@ -44,7 +44,9 @@ func (r *Request) normalize() error {
 		r.DomainID = nil
 	}
 
-	if len(r.Hostnames) == 0 {
+	r.Kind = strings.ToLower(strings.TrimSpace(r.Kind))
+	stream := IsStream(r.Kind)
+	if len(r.Hostnames) == 0 && !stream {
 		c.Add("hostnames", "must have at least one hostname")
 	}
 	if len(r.Hostnames) > 50 {
@@ -87,8 +89,16 @@ func (r *Request) normalize() error {
 		if r.Redirect == nil {
 			c.Add("redirect.url", "is required for a redirect service")
 		}
+	case store.KindTCP, store.KindUDP:
+		if len(r.Targets) == 0 {
+			c.Add("targets", "must have at least one target")
+		}
+		r.checkStream(&c)
 	default:
-		c.Add("kind", "must be one of: proxy, redirect")
+		c.Add("kind", "must be one of: proxy, redirect, tcp, udp")
+	}
+	if r.TCP == nil || r.Kind != store.KindTCP {
+		r.TCP = &store.TCP{}
 	}
 	if r.Redirect != nil {
 		r.Redirect.URL = strings.TrimSpace(r.Redirect.URL)
@@ -111,7 +121,10 @@ func (r *Request) normalize() error {
 		if t.Scheme == "" {
 			t.Scheme = "http"
 		}
-		if t.Scheme != "http" && t.Scheme != "https" && t.Scheme != "h2c" {
+		if stream {
+			// A TCP or UDP target is an address: the kind is its scheme.
+			t.Scheme = r.Kind
+		} else if t.Scheme != "http" && t.Scheme != "https" && t.Scheme != "h2c" {
 			c.Add(f+".scheme", "must be one of: http, https, h2c")
 		}
 		if err := validate.TargetHost(t.Host); err != nil {

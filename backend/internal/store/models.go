@@ -155,7 +155,32 @@ type Domain struct {
 const (
 	KindProxy    = "proxy"
 	KindRedirect = "redirect"
+	// KindTCP routes TCP connections (HostSNI, or every connection of an
+	// entrypoint); KindUDP routes the datagrams of an entrypoint.
+	KindTCP = "tcp"
+	KindUDP = "udp"
 )
+
+// TCP TLS modes.
+const (
+	TLSNone        = "none"        // plain TCP: only with the catch-all HostSNI(`*`)
+	TLSPassthrough = "passthrough" // the target terminates TLS
+	TLSTerminate   = "terminate"   // Traefik terminates TLS with the domain's resolver
+)
+
+// TCP is a TCP service's options (migration 0034). Its SNI host names are
+// the service's hostnames (none: every connection of its entrypoints).
+type TCP struct {
+	TLS string `json:"tls"`
+	// ProxyProtocol sends the PROXY protocol header (version 1 or 2) to the
+	// targets; 0 sends none.
+	ProxyProtocol int `json:"proxyProtocol"`
+	// AllowList admits only clients from these addresses or CIDR ranges;
+	// empty admits every client.
+	AllowList []string `json:"allowList"`
+	// MaxConnections bounds the simultaneous connections; 0 is no limit.
+	MaxConnections int `json:"maxConnections"`
+}
 
 // Redirect is where a redirect service sends every request.
 type Redirect struct {
@@ -264,14 +289,16 @@ type Service struct {
 	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
 	HTTPSRedirect *bool       `gorm:"column:https_redirect"`
 	HSTS          JSON[*HSTS] `gorm:"column:hsts"`
-	Kind          string      // KindProxy or KindRedirect
+	Kind          string      // KindProxy, KindRedirect, KindTCP or KindUDP
 	Redirect      JSON[Redirect]
 	// Maintenance answers MaintenanceMessage instead of the upstream.
 	Maintenance        bool
 	MaintenanceMessage string
 	LoadBalancer       JSON[LoadBalancer]
 	// Launcher is how the service shows on the portal (migration 0022).
-	Launcher        JSON[Launcher]
+	Launcher JSON[Launcher]
+	// TCP holds a tcp service's options (migration 0034).
+	TCP             JSON[TCP] `gorm:"column:tcp"`
 	Enabled         bool
 	ExpiryType      string
 	LifetimeSeconds *int64

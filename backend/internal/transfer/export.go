@@ -67,6 +67,7 @@ func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Documen
 		}
 		doc.Domains, doc.Services, doc.CredentialSets = st.domains(), st.services(), st.credentialSets()
 		doc.MachineTokens, doc.NotifyChannels = st.machineTokens(), st.notifyChannels()
+		doc.OIDCClients = st.oidcClients()
 		if doc.Config, err = s.exportConfig(ctx, tx, &sec); err != nil {
 			return err
 		}
@@ -83,6 +84,12 @@ func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Documen
 			sec.MachineTokens = map[string]string{}
 			for _, t := range st.tokens {
 				sec.MachineTokens[t.Name] = t.TokenHash
+			}
+			sec.OIDCClients = map[string]string{}
+			for _, c := range st.clients {
+				if c.SecretHash != "" {
+					sec.OIDCClients[c.Name] = c.SecretHash
+				}
 			}
 			sec.NotifyChannels = map[string]json.RawMessage{}
 			for _, ch := range st.channels {
@@ -140,6 +147,7 @@ type state struct {
 	access      []store.ServiceAccess
 	tokens      []store.MachineToken
 	tokenSvcs   []store.MachineTokenService
+	clients     []store.OIDCClient
 	channels    []notify.StoredChannel
 	adminRows   []store.Person
 	groupRows   []store.Group
@@ -194,6 +202,7 @@ func loadState(tx *gorm.DB) (*state, error) {
 		{"access rules", func() error { return tx.Order("service_id").Find(&st.access).Error }},
 		{"machine tokens", func() error { return tx.Order("name").Find(&st.tokens).Error }},
 		{"machine token services", func() error { return tx.Find(&st.tokenSvcs).Error }},
+		{"OpenID Connect clients", func() error { return tx.Order("name").Find(&st.clients).Error }},
 		{"notification channels", func() error { return tx.Order("name").Find(&st.channels).Error }},
 		{"people", func() error { return tx.Order("username").Find(&st.adminRows).Error }},
 		{"groups", func() error { return tx.Order("name").Find(&st.groupRows).Error }},
@@ -278,6 +287,11 @@ func (st *state) exportService(r store.Service) document.Service {
 	if r.Kind == store.KindRedirect || r.Redirect.V != (store.Redirect{}) {
 		red := r.Redirect.V
 		sv.Redirect = &red
+	}
+	if r.Kind == store.KindTCP {
+		tcp := r.TCP.V
+		tcp.AllowList = orEmpty(tcp.AllowList)
+		sv.TCP = &tcp
 	}
 	switch r.ExpiryType {
 	case store.ExpiryAt:

@@ -52,6 +52,7 @@ const (
 	KindDNSCredential = "dnsCredential" //nolint:gosec // a kind's name, not a credential
 	KindAdmin         = "admin"
 	KindGroup         = "group"
+	KindOIDCClient    = "oidcClient"
 )
 
 // Item is one planned change.
@@ -139,6 +140,7 @@ type planner struct {
 	setBad    map[string]string
 	serviceID map[string]string // service name -> id
 	personID  map[string]string // username -> id, existing or planned
+	groupID   map[string]string // lower-case group name -> id, existing or planned
 	usedIDs   map[string]bool   // ids planned for new rows
 	// domainUser: a domain id a planned service will use -> that service.
 	domainUser map[string]string
@@ -226,6 +228,7 @@ func (p *planner) build() error {
 	}
 	p.planAdmins()
 	p.planGroups()
+	p.planOIDCClients()
 	if p.mode == ModeReplace {
 		p.planDeletes()
 	}

@@ -18,8 +18,10 @@ import (
 // file become its members; an import never deletes a group.
 func (p *planner) planGroups() {
 	byName := map[string]store.Group{}
+	p.groupID = map[string]string{}
 	for _, g := range p.st.groupRows {
 		byName[strings.ToLower(g.Name)] = g
+		p.groupID[strings.ToLower(g.Name)] = g.ID
 	}
 	username := map[string]string{}
 	for _, a := range p.st.adminRows {
@@ -62,6 +64,7 @@ func (p *planner) planGroups() {
 			row = store.Group{ID: newID(), CreatedAt: p.now}
 		}
 		row.Name, row.Description, row.UpdatedAt = name, desc, p.now
+		p.groupID[strings.ToLower(name)] = row.ID
 		want := document.Group{Name: name, Description: desc, Members: members}
 		var fields []string
 		var before any

@@ -139,7 +139,7 @@ func (p *planner) checkService(sv document.Service, cur store.Service) (store.Se
 		Rules: sv.Rules, Middlewares: sv.Middlewares, Headers: sv.Headers,
 		HTTPS: services.HTTPS{Redirect: sv.HTTPSRedirect, HSTS: sv.HSTS}, Kind: sv.Kind, Redirect: sv.Redirect,
 		Maintenance:  services.Maintenance{Enabled: sv.Maintenance.Enabled, Message: sv.Maintenance.Message},
-		LoadBalancer: sv.LoadBalancer, Enabled: &sv.Enabled, Expiry: &expiry}
+		LoadBalancer: sv.LoadBalancer, TCP: sv.TCP, Enabled: &sv.Enabled, Expiry: &expiry}
 	if err := services.Check(&req); err != nil {
 		return row, nil, nil, "", err
 	}
@@ -148,7 +148,8 @@ func (p *planner) checkService(sv document.Service, cur store.Service) (store.Se
 		Entrypoints: store.NewJSON(req.Entrypoints), Rules: store.NewJSON(req.Rules), Middlewares: store.NewJSON(req.Middlewares),
 		Headers: store.NewJSON(req.Headers), HTTPSRedirect: req.HTTPS.Redirect, HSTS: store.NewJSON(req.HTTPS.HSTS),
 		Kind: req.Kind, Redirect: store.NewJSON(*req.Redirect), Maintenance: req.Maintenance.Enabled,
-		MaintenanceMessage: req.Maintenance.Message, LoadBalancer: store.NewJSON(req.LoadBalancer), Enabled: *req.Enabled,
+		MaintenanceMessage: req.Maintenance.Message, LoadBalancer: store.NewJSON(req.LoadBalancer), TCP: store.NewJSON(*req.TCP),
+		Enabled:    *req.Enabled,
 		ExpiryType: req.Expiry.Type, CreatedAt: p.now, UpdatedAt: p.now}
 	if sv.CreatedAt != nil {
 		row.CreatedAt = sv.CreatedAt.UTC()
@@ -240,6 +241,12 @@ func (p *planner) writeService(tx *gorm.DB, row store.Service, prots []document.
 		row.Domain = &d
 	}
 	if err := services.SyncHostnames(tx, row); err != nil {
+		return fmt.Errorf("service %q: %w", row.Name, err)
+	}
+	// What Traefik could not route apart on one entrypoint (two udp
+	// services, two catch-all tcp services...) is refused as by the API;
+	// the import does not know the default entrypoints or their protocols.
+	if err := services.CheckEntrypointConflicts(tx, &row, services.EntrypointInfo{}); err != nil {
 		return fmt.Errorf("service %q: %w", row.Name, err)
 	}
 	if err := tx.Where("service_id = ?", row.ID).Delete(&store.SecurityConfig{}).Error; err != nil {

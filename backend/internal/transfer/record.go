@@ -29,6 +29,9 @@ var personAccess = map[string]string{
 	// Where and for how long people sign in (PUT /api/config/portal is
 	// person-only too).
 	KindPortal: "config.portal",
+	// Which apps people sign in to, who may, and the secrets apps hold
+	// (the /api/oidc/clients writes are person-only too).
+	KindOIDCClient: "oidcClients",
 }
 
 // mayChangePersonAccess reports whether the actor importing may change
@@ -88,11 +91,12 @@ var auditTypes = map[string]string{ //nolint:gosec // resource type names, not c
 	KindDNSCredential: "proxy.managed.secrets",
 	KindAdmin:         "people",
 	KindGroup:         "groups",
+	KindOIDCClient:    "oidc.clients",
 }
 
 // secretFields are the items' fields whose values are secrets that travel
 // sealed: their entries say they changed, never what to.
-var secretFields = []string{"password", "value", "secrets", "clientSecret"}
+var secretFields = []string{"password", "value", "secrets", "clientSecret", "secret"}
 
 // record appends one audit entry per created, updated or deleted item, with
 // its diff, through tx: the entries commit or roll back with the import.

@@ -1,8 +1,10 @@
 // The processes a scenario needs: the panel binary on a free port with an empty data
-// directory, an optional real Traefik with the panel as its HTTP provider, and a tiny upstream
-// for the service under test. stop() ends every process, keeps their output in a log file and
-// removes every temporary directory; the `harness` worker fixture calls it when the worker ends.
+// directory, an optional real Traefik with the panel as its HTTP provider, a tiny upstream for
+// the service under test and, for the OpenID provider's scenario, oauth2-proxy as a real relying
+// party. stop() ends every process, keeps their output in a log file and removes every
+// temporary directory; the `harness` worker fixture calls it when the worker ends.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -59,6 +61,55 @@ export function findTraefik(): string | null {
   const cache = process.env.GATEHOUSE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'gatehouse');
   const cached = path.join(cache, 'traefik', process.env.TRAEFIK_VERSION ?? 'v3.6.12', 'traefik');
   return existsSync(cached) ? cached : null;
+}
+
+// The oauth2-proxy binary backend/scripts/oauth2-proxy.sh builds and caches (OAUTH2_PROXY_BIN, as
+// `make e2e-ui` sets it, or the cached one); null without one: the scenarios that need it skip.
+export function findOAuth2Proxy(): string | null {
+  if (process.env.OAUTH2_PROXY_BIN) return process.env.OAUTH2_PROXY_BIN;
+  const cache = process.env.GATEHOUSE_CACHE ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'gatehouse');
+  const cached = path.join(cache, 'oauth2-proxy', process.env.OAUTH2_PROXY_VERSION ?? 'v7.15.6', 'oauth2-proxy');
+  return existsSync(cached) ? cached : null;
+}
+
+/** What oauth2-proxy needs to sign people in with the panel's provider, in front of an upstream. */
+export interface OAuth2ProxyOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The browser-facing callback, <app URL>/oauth2/callback: the client's registered redirect URI. */
+  redirectURL: string;
+  upstream: string;
+  port: number;
+}
+
+/**
+ * The command line the scenarios run oauth2-proxy with (docs/oidc-apps.md shows the same flags):
+ * provider oidc with PKCE (S256), the identity headers passed to the upstream, a Secure cookie
+ * when the app is served over HTTPS, behind a reverse proxy, straight to the provider without
+ * oauth2-proxy's own sign-in button.
+ */
+export function oauth2ProxyArgs(o: OAuth2ProxyOptions, cookieSecret: string): string[] {
+  return [
+    '--provider=oidc',
+    '--provider-display-name=Gatehouse',
+    `--oidc-issuer-url=${o.issuer}`,
+    `--client-id=${o.clientId}`,
+    `--client-secret=${o.clientSecret}`,
+    `--redirect-url=${o.redirectURL}`,
+    '--scope=openid profile email groups',
+    '--code-challenge-method=S256',
+    '--oidc-groups-claim=groups',
+    '--email-domain=*',
+    `--upstream=${o.upstream}`,
+    `--http-address=127.0.0.1:${o.port}`,
+    '--reverse-proxy=true',
+    '--skip-provider-button=true',
+    '--pass-user-headers=true',
+    `--cookie-secret=${cookieSecret}`,
+    `--cookie-secure=${o.redirectURL.startsWith('https://')}`,
+    '--silence-ping-logging=true',
+  ];
 }
 
 export interface Panel {
@@ -155,6 +206,45 @@ export class Harness {
     await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
     this.#servers.push(upstream);
     return { port: (upstream.address() as net.AddressInfo).port };
+  }
+
+  /**
+   * An upstream that shows, as a page, the identity headers oauth2-proxy handed it: one line
+   * `<header>: <value>` for each X-Forwarded-User, -Email, -Groups and -Preferred-Username it got.
+   */
+  async startHeadersUpstream(): Promise<{ port: number }> {
+    const names = ['x-forwarded-user', 'x-forwarded-email', 'x-forwarded-groups', 'x-forwarded-preferred-username'];
+    const escape = (v: string) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const upstream = http.createServer((req, res) => {
+      const lines = names.filter((n) => typeof req.headers[n] === 'string').map((n) => `<li>${n}: ${escape(String(req.headers[n]))}</li>`);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html lang="en"><title>Upstream</title><h1>hello from the app upstream</h1><ul aria-label="Identity headers">${lines.join('')}</ul></html>`);
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    this.#servers.push(upstream);
+    return { port: (upstream.address() as net.AddressInfo).port };
+  }
+
+  /**
+   * Starts oauth2-proxy (findOAuth2Proxy) as a relying party of the provider at o.issuer, which
+   * must answer its discovery document already, and waits until its /ping answers. Returns false
+   * without a binary.
+   */
+  async startOAuth2Proxy(o: OAuth2ProxyOptions): Promise<boolean> {
+    const bin = findOAuth2Proxy();
+    if (!bin) return false;
+    const proc = this.#spawn(bin, oauth2ProxyArgs(o, randomBytes(16).toString('hex')), process.env, '[oauth2-proxy] ');
+    const deadline = Date.now() + 30000;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null) throw new Error(`oauth2-proxy exited with code ${proc.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${o.port}/ping`)).ok) return true;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error('oauth2-proxy did not answer /ping within 30 s');
   }
 
   /**

@@ -22,6 +22,7 @@ type NavLabel =
   | 'sessions'
   | 'accessRules'
   | 'machineTokens'
+  | 'oidcClients'
   | 'accessLog'
   | 'runtime'
   | 'metrics'
@@ -56,6 +57,7 @@ const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; i
       { to: '/sessions', label: 'sessions', icon: 'users' },
       { to: '/access-rules', label: 'accessRules', icon: 'filter' },
       { to: '/machine-tokens', label: 'machineTokens', icon: 'terminal' },
+      { to: '/apps', label: 'oidcClients', icon: 'key' },
       { to: '/access-log', label: 'accessLog', icon: 'list' },
     ],
   },

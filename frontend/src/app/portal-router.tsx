@@ -66,6 +66,22 @@ export function createPortalRouter() {
           path: '/register/:token',
           lazy: () => import('@/features/invitations/components/invite-page').then((m) => ({ Component: () => <m.InvitePage registration /> })),
         },
+        // An app's sign-in (the OpenID provider, backend/internal/oidc/provider): consent,
+        // refusal and the device code, each for the person signed in here.
+        ...(['consent', 'refused', 'device'] as const).map((page) => ({
+          path: `/apps/${page}`,
+          lazy: () =>
+            import('@/features/portal/components/app-pages').then((m) => {
+              const Page = { consent: m.AppConsentPage, refused: m.AppRefusedPage, device: m.DevicePage }[page];
+              return {
+                Component: () => (
+                  <RequirePortalSession>
+                    <Page />
+                  </RequirePortalSession>
+                ),
+              };
+            }),
+        })),
         { path: '/forgot-password', lazy: () => import('@/features/invitations/components/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
         { path: '/reset-password/:token', lazy: () => import('@/features/invitations/components/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
         {

@@ -63,6 +63,7 @@ export function createAppRouter() {
             { path: 'access-rules', lazy: () => import('@/features/access/components/global-rules-page').then((m) => ({ Component: m.GlobalRulesPage })) },
             { path: 'access-log', lazy: () => import('@/features/access/components/access-log-page').then((m) => ({ Component: m.AccessLogPage })) },
             { path: 'machine-tokens', lazy: () => import('@/features/forward-auth/components/machine-tokens-page').then((m) => ({ Component: m.MachineTokensPage })) },
+            { path: 'apps', lazy: () => import('@/features/oidc-clients/components/clients-page').then((m) => ({ Component: m.ClientsPage })) },
             { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
             { path: 'audit', lazy: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
             { path: 'notifications', lazy: () => import('@/features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },

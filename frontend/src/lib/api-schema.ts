@@ -1528,6 +1528,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oidc/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every OpenID Connect client (never a secret or its hash), and where apps find the provider */
+        get: operations["listOidcClients"];
+        put?: never;
+        /** Create an OpenID Connect client (a confidential client's secret is shown in this answer only) */
+        post: operations["createOidcClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oidc/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One OpenID Connect client */
+        get: operations["getOidcClient"];
+        /** Replace an OpenID Connect client's settings (its id and secret stay) */
+        put: operations["updateOidcClient"];
+        post?: never;
+        /** Delete an OpenID Connect client */
+        delete: operations["deleteOidcClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oidc/clients/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a confidential client a new secret, shown in this answer only (the old one stops working) */
+        post: operations["rotateOidcClientSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oidc/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Built-in client presets for known apps, from each app's own documentation */
+        get: operations["listOidcPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1862,6 +1936,68 @@ export interface paths {
         get: operations["portalContinue"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A device's sign-in, by the code shown on it */
+        get: operations["portalOIDCDevice"];
+        put?: never;
+        /** Allow or refuse a device's sign-in */
+        post: operations["portalOIDCDeviceAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An app's pending sign-in, for its consent or refusal page
+         * @description Served on the sign-in portal's host for the person signed in there:
+         *     the app (OpenID Connect client) asking, the scopes it asks for, and
+         *     whether the person is refused (not in a group the app admits).
+         */
+        get: operations["portalOIDCRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portal/oidc/requests/{id}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or refuse an app
+         * @description Served on the sign-in portal's host. Approving remembers the consent
+         *     for this person, app and scopes and sends the browser on with the
+         *     sign-in; refusing sends it back to the app with access_denied.
+         */
+        post: operations["portalOIDCConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3634,6 +3770,11 @@ export interface components {
             host?: string;
             name: string;
             port: number;
+            /**
+             * @description Empty or http: an HTTP entrypoint. tcp: raw TCP for tcp services (no TLS, resolver or redirect of its own, not a default of HTTP routers). udp: address <port>/udp, for udp services; it may share its port number with a TCP entrypoint.
+             * @enum {string}
+             */
+            protocol?: "" | "http" | "tcp" | "udp";
             /** @description Redirect every request to this entrypoint. */
             redirectTo: string;
             /** @description Default certificate resolver of routers on this entrypoint. */
@@ -3730,6 +3871,141 @@ export interface components {
             error?: string;
             ok: boolean;
         };
+        OIDCApp: {
+            id: string;
+            logoUrl: string;
+            name: string;
+        };
+        /** @description One claim added to the client's ID token and userinfo. groups: the first value whose group (by name) the person is in, else default; static: default; rename: the standard claim from under this name. */
+        OidcClaimMapping: {
+            claim: string;
+            default?: string;
+            /** @enum {string} */
+            from?: "preferred_username" | "name" | "email" | "groups";
+            /** @enum {string} */
+            kind: "groups" | "static" | "rename";
+            values?: {
+                group: string;
+                value: string;
+            }[];
+        };
+        OidcClient: {
+            accessTokenTtlSeconds: number;
+            allowedGroups: components["schemas"]["OidcRef"][];
+            backchannelLogoutUri: string;
+            claimMappings: components["schemas"]["OidcClaimMapping"][];
+            /** Format: date-time */
+            createdAt: string;
+            disabled: boolean;
+            grantTypes: components["schemas"]["OidcGrantType"][];
+            /** @description The client_id the app is configured with. */
+            id: string;
+            idTokenTtlSeconds: number;
+            impliedConsent: boolean;
+            logoUrl: string;
+            name: string;
+            postLogoutRedirectUris: string[];
+            preset: string;
+            /** @description A public client has no secret and must use PKCE (S256). */
+            public: boolean;
+            redirectUris: string[];
+            refreshTokenTtlSeconds: number;
+            scopes: components["schemas"]["OidcScope"][];
+            /** @description Whether a confidential client has a secret. */
+            secretSet: boolean;
+            service: components["schemas"]["OidcRef"] | null;
+            /** @enum {string} */
+            signingAlg: "RS256" | "ES256";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OidcClientInput: {
+            /** @description 60 to 86400; 0 means 3600. */
+            accessTokenTtlSeconds?: number;
+            /** @description Only members of these groups may sign in; empty lets every active person in. */
+            allowedGroupIds?: string[];
+            backchannelLogoutUri?: string;
+            claimMappings?: components["schemas"]["OidcClaimMapping"][];
+            disabled?: boolean;
+            /** @description Empty means authorization_code. */
+            grantTypes?: components["schemas"]["OidcGrantType"][];
+            /** @description 60 to 86400; 0 means 3600. */
+            idTokenTtlSeconds?: number;
+            /** @description Skip the consent screen (first-party apps). */
+            impliedConsent?: boolean;
+            /** @description An https:// image address, or a data: image of at most 64 KiB. */
+            logoUrl?: string;
+            name: string;
+            postLogoutRedirectUris?: string[];
+            preset?: string;
+            public?: boolean;
+            /** @description Matched exactly. Absolute, no fragment or wildcard; https (http only on localhost and loopback addresses), or a native app's private-use scheme (com.example.app:/callback). */
+            redirectUris?: string[];
+            /** @description 3600 to 31536000; 0 means 2592000. */
+            refreshTokenTtlSeconds?: number;
+            /** @description Must include openid; empty means openid profile email. */
+            scopes?: components["schemas"]["OidcScope"][];
+            /** @description The service the app runs as: the launcher shows one entry for both. */
+            serviceId?: string;
+            /** @enum {string} */
+            signingAlg?: "" | "RS256" | "ES256";
+        };
+        OidcClientList: {
+            items: components["schemas"]["OidcClient"][];
+            provider: components["schemas"]["OidcProvider"];
+        };
+        OidcClientWithSecret: {
+            client: components["schemas"]["OidcClient"];
+            /** @description The client secret, shown once; empty for a public client. */
+            secret: string;
+        };
+        /** @enum {string} */
+        OidcGrantType: "authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code";
+        OIDCNext: {
+            redirect: string;
+        };
+        OidcPreset: {
+            backchannelLogoutUri: string;
+            claimMappings: components["schemas"]["OidcClaimMapping"][];
+            description: string;
+            /** @description The app's own documentation the preset follows. */
+            docs: string[];
+            grantTypes: components["schemas"]["OidcGrantType"][];
+            id: string;
+            name: string;
+            /** @description What to type on the app's side. */
+            note: string;
+            postLogoutRedirectUris: string[];
+            public: boolean;
+            /** @description Templates: {host} stands for the chosen service's hostname. */
+            redirectUris: string[];
+            scopes: components["schemas"]["OidcScope"][];
+        };
+        OidcPresetList: {
+            items: components["schemas"]["OidcPreset"][];
+        };
+        /** @description Where apps find the panel as their OpenID provider (the sign-in portal); empty strings while no portal is set. */
+        OidcProvider: {
+            authorizationEndpoint: string;
+            deviceAuthorizationEndpoint: string;
+            discoveryUrl: string;
+            endSessionEndpoint: string;
+            issuer: string;
+            jwksUri: string;
+            tokenEndpoint: string;
+            userinfoEndpoint: string;
+        };
+        OidcRef: {
+            id: string;
+            name: string;
+        };
+        OIDCRequestInfo: {
+            app: components["schemas"]["OIDCApp"];
+            refused: boolean;
+            scopes: string[];
+        };
+        /** @enum {string} */
+        OidcScope: "openid" | "profile" | "email" | "groups" | "offline_access";
         OwnServiceSessionList: {
             items: {
                 /** Format: date-time */
@@ -4003,6 +4279,11 @@ export interface components {
             asDefault: boolean;
             certResolver?: string;
             name: string;
+            /**
+             * @description udp for an address ending in /udp; tcp otherwise (HTTP routers use tcp entrypoints too).
+             * @enum {string}
+             */
+            protocol?: "tcp" | "udp";
             tls: boolean;
         };
         ProxyEntrypointsView: components["schemas"]["ProxyStatus"] & {
@@ -4317,7 +4598,7 @@ export interface components {
             id: string;
             insecureSkipVerify: boolean;
             /** @enum {string} */
-            kind: "proxy" | "redirect";
+            kind: "proxy" | "redirect" | "tcp" | "udp";
             launcher: components["schemas"]["ServiceLauncher"];
             loadBalancer: components["schemas"]["ServiceLoadBalancer"];
             maintenance: components["schemas"]["ServiceMaintenance"];
@@ -4328,6 +4609,7 @@ export interface components {
             redirect: components["schemas"]["ServiceRedirect"] | null;
             rules: components["schemas"]["ServiceRule"][];
             targets: components["schemas"]["ServiceTarget"][];
+            tcp?: components["schemas"]["ServiceTCP"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -4371,6 +4653,14 @@ export interface components {
             };
             serviceId: string;
             services: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description A tcp service's part of the "tcp" section (routers, services, middlewares, serversTransports, each by name), as Traefik reads it. */
+            tcp?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description A udp service's part of the "udp" section (routers and services, by name). */
+            udp?: {
                 [key: string]: Record<string, never>;
             };
             /** @description What may surprise about the emitted service, such as Traefik's default certificate. */
@@ -4489,10 +4779,10 @@ export interface components {
             https?: components["schemas"]["ServiceHTTPS"];
             insecureSkipVerify?: boolean;
             /**
-             * @description Absent or empty means proxy.
+             * @description Absent or empty means proxy. tcp and udp route connections and datagrams of their own entrypoints (entrypoints is required); a udp service has no hostnames, a tcp service's hostnames are its SNI names (none: every connection).
              * @enum {string}
              */
-            kind?: "" | "proxy" | "redirect";
+            kind?: "" | "proxy" | "redirect" | "tcp" | "udp";
             launcher?: components["schemas"]["ServiceLauncher"];
             loadBalancer?: components["schemas"]["ServiceLoadBalancer"];
             maintenance?: components["schemas"]["ServiceMaintenance"];
@@ -4503,6 +4793,7 @@ export interface components {
             redirect?: components["schemas"]["ServiceRedirect"] | null;
             rules?: components["schemas"]["ServiceRule"][];
             targets?: components["schemas"]["ServiceTarget"][];
+            tcp?: components["schemas"]["ServiceTCP"] | null;
         };
         ServiceRule: {
             /** @description The header or query parameter name. */
@@ -4526,12 +4817,26 @@ export interface components {
             host: string;
             port: number;
             /**
-             * @description Empty in a request means http.
+             * @description Empty in a request means http; a tcp or udp service's targets take its kind.
              * @enum {string}
              */
-            scheme: "http" | "https" | "h2c";
+            scheme: "http" | "https" | "h2c" | "tcp" | "udp";
             /** @description Share of requests (weighted round robin); absent or 0 is 1. */
             weight?: number;
+        };
+        /** @description A tcp service's options (zero for other kinds). */
+        ServiceTCP: {
+            /** @description Client addresses or CIDR ranges admitted (Traefik's TCP ipAllowList); empty admits every client. */
+            allowList?: string[] | null;
+            /** @description Simultaneous connections per client address (inFlightConn); 0 is no limit. */
+            maxConnections?: number;
+            /** @description PROXY protocol version sent to the targets; 0 sends none. */
+            proxyProtocol?: number;
+            /**
+             * @description none: plain TCP, only without hostnames (HostSNI(`*`)); passthrough: the target terminates TLS; terminate: Traefik does, with the domain's certificate resolver. Empty in a request means passthrough with hostnames, none without.
+             * @enum {string}
+             */
+            tls?: "" | "none" | "passthrough" | "terminate";
         };
         ServiceTraffic: {
             errorRatio: number;
@@ -8114,6 +8419,197 @@ export interface operations {
             500: components["responses"]["Error"];
         };
     };
+    listOidcClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClientList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcClientInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClientWithSecret"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClient"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    updateOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcClientInput"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClient"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    deleteOidcClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client_id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    rotateOidcClientSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcClientWithSecret"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listOidcPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcPresetList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     getOpenAPI: {
         parameters: {
             query?: never;
@@ -8720,6 +9216,124 @@ export interface operations {
                 };
             };
             500: components["responses"]["Error"];
+        };
+    };
+    portalOIDCDevice: {
+        parameters: {
+            query: {
+                userCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        app: components["schemas"]["OIDCApp"];
+                        scopes: string[];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    portalOIDCDeviceAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                    userCode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approved: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    portalOIDCRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OIDCRequestInfo"];
+                };
+            };
+            401: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+        };
+    };
+    portalOIDCConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approve: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Where the browser goes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OIDCNext"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
         };
     };
     portalServices: {

@@ -117,6 +117,17 @@ export type RuleTestStep = RuleTestResult['steps'][number];
 export type MachineToken = Schemas['MachineToken'];
 export type MachineTokenInput = Schemas['MachineTokenCreate'];
 export type MachineTokenCreated = Schemas['MachineTokenCreated'];
+/** An OpenID Connect client: an app that signs people in with the panel (never its secret). */
+export type OidcClient = Schemas['OidcClient'];
+export type OidcClientInput = Schemas['OidcClientInput'];
+/** A created client or a rotated secret: the only time the secret is shown. */
+export type OidcClientWithSecret = Schemas['OidcClientWithSecret'];
+export type OidcClaimMapping = Schemas['OidcClaimMapping'];
+export type OidcPreset = Schemas['OidcPreset'];
+/** Where apps find the panel as their OpenID provider (the portal). */
+export type OidcProvider = Schemas['OidcProvider'];
+export type OidcScope = Schemas['OidcScope'];
+export type OidcGrantType = Schemas['OidcGrantType'];
 
 export type AccessDecision = Schemas['AccessLogEntry']['decision'];
 export type AccessLogEntry = Schemas['AccessLogEntry'];

@@ -68,6 +68,11 @@ export const qk = {
     detail: (id: string) => ['credential-sets', 'detail', id] as const,
   },
   sessions: { all: () => ['sessions'] as const },
+  oidcClients: {
+    all: () => ['oidc-clients'] as const,
+    list: () => ['oidc-clients', 'list'] as const,
+    presets: () => ['oidc-clients', 'presets'] as const,
+  },
   access: {
     all: () => ['access'] as const,
     service: (id: string) => ['access', 'service', id] as const,

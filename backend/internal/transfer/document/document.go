@@ -37,7 +37,10 @@ type Document struct {
 
 	// The sections below are written by `gatehouse export`; readers of
 	// other tools leave them empty, and an import leaves alone what is absent.
-	MachineTokens  []MachineToken  `json:"machineTokens,omitempty"`
+	MachineTokens []MachineToken `json:"machineTokens,omitempty"`
+	// OIDCClients are the apps that sign people in with the panel as their
+	// OpenID provider; their secrets' hashes travel only in Sealed.
+	OIDCClients    []OIDCClient    `json:"oidcClients,omitempty"`
 	NotifyChannels []NotifyChannel `json:"notifyChannels,omitempty"`
 	Config         *Config         `json:"config,omitempty"`
 	// Admins are the people of the directory (the name is older than the
@@ -78,15 +81,17 @@ type Service struct {
 	Middlewares        []string          `json:"middlewares"`
 	Headers            map[string]string `json:"headers"`
 	// HTTPSRedirect and HSTS override the domain's defaults; nil inherits.
-	HTTPSRedirect *bool              `json:"httpsRedirect"`
-	HSTS          *store.HSTS        `json:"hsts"`
-	Kind          string             `json:"kind"` // store.KindProxy or store.KindRedirect
-	Redirect      *store.Redirect    `json:"redirect,omitempty"`
-	Maintenance   Maintenance        `json:"maintenance"`
-	LoadBalancer  store.LoadBalancer `json:"loadBalancer"`
-	Enabled       bool               `json:"enabled"`
-	Expiry        Expiry             `json:"expiry"`
-	Protections   []Protection       `json:"protections"`
+	HTTPSRedirect *bool       `json:"httpsRedirect"`
+	HSTS          *store.HSTS `json:"hsts"`
+	Kind          string      `json:"kind"` // store.KindProxy, KindRedirect, KindTCP or KindUDP
+	// TCP is a tcp service's options (absent for other kinds).
+	TCP          *store.TCP         `json:"tcp,omitempty"`
+	Redirect     *store.Redirect    `json:"redirect,omitempty"`
+	Maintenance  Maintenance        `json:"maintenance"`
+	LoadBalancer store.LoadBalancer `json:"loadBalancer"`
+	Enabled      bool               `json:"enabled"`
+	Expiry       Expiry             `json:"expiry"`
+	Protections  []Protection       `json:"protections"`
 	// Access is the service's own access rules; nil has none.
 	Access *ServiceAccess `json:"access,omitempty"`
 	// CreatedAt orders services as the panel does (collision suffixes of

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // Config holds the panel-wide settings, each as the panel stores it. A
@@ -53,6 +54,34 @@ type MachineToken struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
+// OIDCClient is an OpenID Connect client: an app that signs people in with
+// the panel. ID is the client_id the app is configured with (kept when
+// free); its secret's hash travels only inside Sealed.
+type OIDCClient struct {
+	ID                     string   `json:"id,omitempty"`
+	Name                   string   `json:"name"`
+	LogoURL                string   `json:"logoUrl,omitempty"`
+	Preset                 string   `json:"preset,omitempty"`
+	Public                 bool     `json:"public"`
+	RedirectURIs           []string `json:"redirectUris"`
+	PostLogoutRedirectURIs []string `json:"postLogoutRedirectUris"`
+	BackchannelLogoutURI   string   `json:"backchannelLogoutUri,omitempty"`
+	// AllowedGroups names the groups (by name) whose members may sign in.
+	AllowedGroups          []string                 `json:"allowedGroups"`
+	Scopes                 []string                 `json:"scopes"`
+	GrantTypes             []string                 `json:"grantTypes"`
+	SigningAlg             string                   `json:"signingAlg"`
+	ClaimMappings          []store.OIDCClaimMapping `json:"claimMappings"`
+	ImpliedConsent         bool                     `json:"impliedConsent"`
+	AccessTokenTTLSeconds  int                      `json:"accessTokenTtlSeconds"`
+	IDTokenTTLSeconds      int                      `json:"idTokenTtlSeconds"`
+	RefreshTokenTTLSeconds int                      `json:"refreshTokenTtlSeconds"`
+	// Service names the service (by name) the client is linked to.
+	Service   string    `json:"service,omitempty"`
+	Disabled  bool      `json:"disabled"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
 // NotifyChannel is a notification channel; the secret parts of its URL
 // travel only in Sealed.
 type NotifyChannel struct {
@@ -93,6 +122,8 @@ type Secrets struct {
 	NotifyChannels map[string]json.RawMessage `json:"notifyChannels,omitempty"`
 	// MachineTokens are the tokens' hashes by token name.
 	MachineTokens map[string]string `json:"machineTokens,omitempty"`
+	// OIDCClients are the confidential clients' secret hashes by name.
+	OIDCClients map[string]string `json:"oidcClients,omitempty"`
 	// AdminPasswords are the administrators' bcrypt hashes by username.
 	AdminPasswords map[string]string `json:"adminPasswords,omitempty"`
 }

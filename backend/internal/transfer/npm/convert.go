@@ -50,8 +50,7 @@ func convert(src *source, cost int) (document.Document, []document.Skipped) {
 			"not imported: Gatehouse already answers 404 for a hostname no service has")
 	}
 	for _, s := range src.streams {
-		c.skip(fmt.Sprintf("stream #%d (port %s to %s:%s)", s.id, s.incomingPort, s.forwardingHost, s.forwardingPort),
-			"not imported: Gatehouse manages HTTP services only; forward TCP/UDP ports with a Traefik TCP or UDP router")
+		c.stream(s)
 	}
 	if c.skipped == nil {
 		c.skipped = []document.Skipped{}

@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
+
 	"golang.org/x/crypto/bcrypt"
 )
 
@@ -32,6 +34,13 @@ func FuzzRead(f *testing.F) {
 			return
 		}
 		for _, sv := range doc.Services {
+			if sv.Kind == store.KindTCP || sv.Kind == store.KindUDP {
+				// A stream: no hostnames, its own entrypoint and one target.
+				if sv.Name == "" || len(sv.Hostnames) != 0 || len(sv.Entrypoints) != 1 || len(sv.Targets) != 1 {
+					t.Fatalf("stream service %+v", sv)
+				}
+				continue
+			}
 			if len(sv.Hostnames) == 0 || sv.Name == "" {
 				t.Fatalf("service without a name or hostname: %+v", sv)
 			}

@@ -3,7 +3,8 @@
 // document: proxy hosts become services, redirection hosts redirect
 // services, access lists with basic-auth users credential sets. What has no
 // Gatehouse counterpart (custom nginx configuration, custom locations,
-// caching, 404 hosts, streams...) is listed as skipped, with the reason.
+// caching, 404 hosts...) is listed as skipped, with the reason; streams
+// become tcp and udp services.
 package npm
 
 import (

@@ -57,6 +57,9 @@ type stream struct {
 	incomingPort   string
 	forwardingHost string
 	forwardingPort string
+	tcp, udp       bool // tcp_forwarding, udp_forwarding
+	enabled        bool
+	certificateID  int64 // NPM 2.11.2+: TLS terminated with this certificate
 }
 
 type accessList struct {
@@ -164,12 +167,15 @@ func load(db *sql.DB) (*source, error) {
 	if !scols[shost] {
 		shost = "forward_ip"
 	}
-	if rows, err = selectRows(db, "stream", scols, "id", "incoming_port", shost, "forwarding_port"); err != nil {
+	if rows, err = selectRows(db, "stream", scols, "id", "incoming_port", shost, "forwarding_port",
+		"tcp_forwarding", "udp_forwarding", "enabled", "certificate_id"); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
 		src.streams = append(src.streams, stream{id: r.int("id", 0), incomingPort: r.str("incoming_port", ""),
-			forwardingHost: r.str(shost, ""), forwardingPort: r.str("forwarding_port", "")})
+			forwardingHost: r.str(shost, ""), forwardingPort: r.str("forwarding_port", ""),
+			tcp: r.bool("tcp_forwarding", true), udp: r.bool("udp_forwarding", false), enabled: r.bool("enabled", true),
+			certificateID: r.int("certificate_id", 0)})
 	}
 
 	if err := loadAccessLists(db, tables, src); err != nil {

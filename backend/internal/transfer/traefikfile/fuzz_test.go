@@ -4,6 +4,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
 // FuzzRule: any rule either parses or is refused with an error, never a
@@ -48,7 +51,7 @@ func FuzzRule(f *testing.F) {
 
 // FuzzRead: any file is read or refused with an error, never a panic.
 func FuzzRead(f *testing.F) {
-	for _, p := range []string{"testdata/homelab.yml", "testdata/shapes.yml", "testdata/homelab.toml"} {
+	for _, p := range []string{"testdata/homelab.yml", "testdata/shapes.yml", "testdata/homelab.toml", "testdata/streams.yml"} {
 		b, err := os.ReadFile(p) //nolint:gosec // the test's own files
 		if err != nil {
 			f.Fatal(err)
@@ -69,6 +72,15 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 		for _, sv := range doc.Services {
+			if sv.Kind == store.KindTCP || sv.Kind == store.KindUDP {
+				// What the reader makes of a tcp or udp router, the panel accepts.
+				req := services.Request{Name: sv.Name, Hostnames: sv.Hostnames, Targets: sv.Targets,
+					Entrypoints: sv.Entrypoints, Kind: sv.Kind, TCP: sv.TCP}
+				if err := services.Check(&req); err != nil && strings.TrimSpace(sv.Name) != "" {
+					t.Fatalf("the panel refuses %+v: %v", sv, err)
+				}
+				continue
+			}
 			if len(sv.Hostnames) == 0 || sv.Name == "" {
 				t.Fatalf("service without a name or host: %+v", sv)
 			}

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
@@ -40,17 +41,21 @@ func (Reader) Detect(data []byte) bool {
 	if err != nil {
 		return false
 	}
-	h, ok, err := field(root, "http")
-	if !ok || err != nil {
-		return false
+	for _, sec := range []string{"http", "tcp", "udp"} {
+		h, ok, err := field(root, sec)
+		if !ok || err != nil {
+			continue
+		}
+		hm, isObj := h.(obj)
+		if !isObj {
+			continue
+		}
+		r, ok, err := field(hm, "routers")
+		if _, isObj = r.(obj); ok && err == nil && isObj {
+			return true
+		}
 	}
-	hm, isObj := h.(obj)
-	if !isObj {
-		return false
-	}
-	r, ok, err := field(hm, "routers")
-	_, isObj = r.(obj)
-	return ok && err == nil && isObj
+	return false
 }
 
 // Read turns the file into a document and the list of what did not come
@@ -80,23 +85,47 @@ func (Reader) Read(data []byte) (document.Document, []document.Skipped, error) {
 	services, sets, more := f.convert()
 	doc.Services = append(doc.Services, services...)
 	doc.CredentialSets = append(doc.CredentialSets, sets...)
-	return doc, append(skipped, more...), nil
+	skipped = append(skipped, more...)
+	taken := map[string]bool{}
+	for _, s := range doc.Services {
+		taken[strings.ToLower(s.Name)] = true
+	}
+	for _, sec := range f.stream {
+		svcs, more := sec.convert(taken)
+		doc.Services = append(doc.Services, svcs...)
+		skipped = append(skipped, more...)
+	}
+	return doc, skipped, nil
 }
 
-// file holds the http section's parts.
+// file holds the http section's parts, and the tcp and udp sections.
 type file struct {
 	routers, services, middlewares, transports obj
+	stream                                     []*streamSection
 }
 
-// sections reads the top level: http is imported, tcp, udp and tls are
+// sections reads the top level: http, tcp and udp are imported, tls is
 // listed as skipped. Keys Traefik does not know are ignored, as Traefik
 // ignores them.
 func (f *file) sections(root obj) ([]document.Skipped, error) {
 	var skipped []document.Skipped
 	found := false
+	for _, proto := range []string{"tcp", "udp"} {
+		v, ok, err := field(root, proto)
+		if err != nil {
+			return nil, fmt.Errorf("top level: %w", err)
+		}
+		if !ok {
+			continue
+		}
+		found = true
+		sec, err := readStream(proto, v)
+		if err != nil {
+			return nil, err
+		}
+		f.stream = append(f.stream, sec)
+	}
 	for _, s := range []struct{ key, reason string }{
-		{"tcp", "Gatehouse manages HTTP routing only; TCP routers and services stay in Traefik's own configuration"},
-		{"udp", "Gatehouse manages HTTP routing only; UDP routers and services stay in Traefik's own configuration"},
 		{"tls", "certificates, TLS options and stores are not imported: Gatehouse obtains certificates through each domain's resolver; " +
 			"keep stored certificates and TLS options in a file Traefik reads alongside"},
 	} {

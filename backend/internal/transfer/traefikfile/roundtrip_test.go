@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
+	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
 )
 
@@ -37,6 +38,9 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, sv := range doc.Services {
+			if sv.Kind == store.KindTCP || sv.Kind == store.KindUDP {
+				continue // TestStreamRoundTrip
+			}
 			t.Run(in+"/"+sv.Name, func(t *testing.T) {
 				rm, _ := f.routers[sv.Name].(obj)
 				rv, _, _ := field(rm, "rule")

@@ -17,6 +17,7 @@ import forwardAuth from './forward-auth.json';
 import invitations from './invitations.json';
 import managed from './managed.json';
 import notifications from './notifications.json';
+import oidcClients from './oidc-clients.json';
 import people from './people.json';
 import portal from './portal.json';
 import runtime from './runtime.json';
@@ -43,6 +44,7 @@ export const en = {
   invitations,
   managed,
   notifications,
+  'oidc-clients': oidcClients,
   people,
   portal,
   runtime,

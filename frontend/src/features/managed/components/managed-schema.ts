@@ -26,6 +26,8 @@ export const managedSchema = z
         tls: z.boolean(),
         resolver: z.string(),
         redirectTo: z.string(),
+        // '' is HTTP; tcp and udp entrypoints carry TCP and UDP services.
+        protocol: z.enum(['', 'tcp', 'udp']),
       }),
     ),
     resolvers: z.array(
@@ -47,7 +49,8 @@ export const managedSchema = z
     epNames.forEach((n, i) => {
       if (epNames.indexOf(n) !== i) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'name'], message: tr('duplicateName') });
     });
-    const ports = v.entrypoints.map((e) => e.port);
+    // A UDP entrypoint may share its port number with a TCP one.
+    const ports = v.entrypoints.map((e) => `${e.port}/${e.protocol === 'udp' ? 'udp' : 'tcp'}`);
     ports.forEach((p, i) => {
       if (ports.indexOf(p) !== i) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'port'], message: tr('portUsed') });
     });
@@ -55,6 +58,8 @@ export const managedSchema = z
       if (e.redirectTo && !epNames.includes(e.redirectTo)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('unknownEntrypoint') });
       if (e.redirectTo === e.name) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('redirectSelf') });
       if (e.resolver && !rNames.includes(e.resolver)) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: tr('unknownResolver') });
+      if (e.protocol && e.tls) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'tls'], message: tr('streamNoTls') });
+      if (e.protocol && e.redirectTo) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('streamNoRedirect') });
       if (e.resolver && !e.tls) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'resolver'], message: tr('resolverNeedsTls') });
       const target = v.entrypoints.find((x) => x.name === e.redirectTo);
       if (e.redirectTo && target?.redirectTo) ctx.addIssue({ code: 'custom', path: ['entrypoints', i, 'redirectTo'], message: tr('redirectsAgain', { name: e.redirectTo }) });

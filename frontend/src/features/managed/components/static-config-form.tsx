@@ -16,11 +16,15 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useDnsProviders, useSaveManagedConfig } from '../api/managed';
 import { managedSchema, type ManagedValues } from './managed-schema';
 
+/** Entrypoint protocols: '' is HTTP. */
+const protocols = ['', 'tcp', 'udp'] as const;
+
 function toValues(s: ManagedState): ManagedValues {
   const c = s.config;
   return {
     logLevel: (['DEBUG', 'INFO', 'WARN', 'ERROR'].includes(c.logLevel) ? c.logLevel : 'INFO') as ManagedValues['logLevel'],
-    entrypoints: (c.entrypoints ?? []).map((e) => ({ name: e.name, host: e.host ?? '', port: e.port, tls: !!e.tls, resolver: e.resolver ?? '', redirectTo: e.redirectTo ?? '' })),
+    entrypoints: (c.entrypoints ?? []).map((e) => ({ name: e.name, host: e.host ?? '', port: e.port, tls: !!e.tls, resolver: e.resolver ?? '', redirectTo: e.redirectTo ?? '',
+      protocol: e.protocol === 'tcp' || e.protocol === 'udp' ? e.protocol : '' })),
     resolvers: (c.resolvers ?? []).map((r) => ({
       name: r.name,
       email: r.email ?? '',
@@ -112,7 +116,7 @@ function EntrypointsCard({ control, register, errors }: Sub) {
         description={t('entrypoints.description')}
         actions={
           canWrite ? (
-            <Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '' })}>
+            <Button size="sm" icon="plus" onClick={() => eps.append({ name: '', host: '', port: 8443, tls: true, resolver: resolvers[0]?.name ?? '', redirectTo: '', protocol: '' })}>
               {t('entrypoints.add')}
             </Button>
           ) : null
@@ -151,6 +155,13 @@ function EntrypointsCard({ control, register, errors }: Sub) {
               </div>
               <div className="row-between" style={{ marginTop: 10, alignItems: 'flex-end' }}>
                 <div className="row" style={{ gap: 16, alignItems: 'flex-end' }}>
+                  <Field label={t('entrypoints.protocol')} error={e?.protocol?.message} hint={t('entrypoints.protocolHint')}>
+                    <select className="select" {...register(`entrypoints.${i}.protocol`)}>
+                      {protocols.map((p) => (
+                        <option key={p} value={p}>{t(`entrypoints.protocols.${p || 'http'}`)}</option>
+                      ))}
+                    </select>
+                  </Field>
                   <Field label={t('entrypoints.host')} optional error={e?.host?.message} hint={t('entrypoints.hostHint')}>
                     <input className="input mono" style={{ maxWidth: 200 }} placeholder={t('entrypoints.hostPlaceholder')} {...register(`entrypoints.${i}.host`)} />
                   </Field>
@@ -158,6 +169,7 @@ function EntrypointsCard({ control, register, errors }: Sub) {
                     <input type="checkbox" {...register(`entrypoints.${i}.tls`)} />
                     <span>{t('entrypoints.tls')}</span>
                   </label>
+                  {e?.tls?.message ? <span className="field-error">{e.tls.message}</span> : null}
                 </div>
                 {canWrite ? (
                   <Button size="sm" variant="ghost" icon="trash" onClick={() => eps.remove(i)} aria-label={t('entrypoints.removeLabel', { name: values[i]?.name || i + 1 })}>

@@ -24,7 +24,16 @@ export function KindSection({ control, register, errors }: Sub) {
             <input type="radio" value="redirect" {...register('kind')} />
             <span>{t('kind.redirect')}</span>
           </label>
+          <label className="radio-card">
+            <input type="radio" value="tcp" {...register('kind')} />
+            <span>{t('kind.tcp')}</span>
+          </label>
+          <label className="radio-card">
+            <input type="radio" value="udp" {...register('kind')} />
+            <span>{t('kind.udp')}</span>
+          </label>
         </div>
+        {kind === 'tcp' || kind === 'udp' ? <p className="field-hint" style={{ margin: 0 }}>{t(kind === 'tcp' ? 'kind.tcpHint' : 'kind.udpHint')}</p> : null}
         {kind === 'redirect' ? (
           <>
             <Field label={t('kind.redirectTo')} error={errors.redirectUrl?.message} hint={t('kind.redirectToHint')}>
@@ -49,6 +58,7 @@ export function KindSection({ control, register, errors }: Sub) {
             </label>
           </>
         ) : null}
+        {kind === 'tcp' || kind === 'udp' ? null : (
         <div className="field">
           <span className="field-label">{t('kind.maintenance')}</span>
           <Controller
@@ -64,7 +74,8 @@ export function KindSection({ control, register, errors }: Sub) {
           />
           <div className="field-hint">{kind === 'redirect' ? t('kind.maintenanceHintRedirect') : t('kind.maintenanceHintProxy')}</div>
         </div>
-        {maintenance ? (
+        )}
+        {maintenance && kind !== 'tcp' && kind !== 'udp' ? (
           <Field label={t('kind.maintenanceMessage')} optional error={errors.maintenanceMessage?.message} hint={t('kind.maintenanceMessageHint')}>
             <textarea className="input" rows={3} placeholder={t('kind.maintenanceMessagePlaceholder')} {...register('maintenanceMessage')} />
           </Field>

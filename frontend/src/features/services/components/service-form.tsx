@@ -29,10 +29,12 @@ import { LauncherSection } from './launcher-section';
 import { LoadBalancingSection } from './load-balancing-section';
 import { hostnameToFqdn } from './rule';
 import { RulePreview } from './rule-preview';
+import { TcpSection } from './stream-section';
 import { parseTargetURL } from './target-url';
 import {
   emptyServiceForm,
   formToInput,
+  isStream,
   isValidRule,
   knownServicePaths,
   mapServerPath,
@@ -59,6 +61,7 @@ const defaultHostnameType = 'subdomain';
 /** The tab a form field is on. */
 function tabOfField(field: string): TabId {
   if (/^(entrypoints|httpsRedirect|hsts)/.test(field)) return 'https';
+  if (/^tcp/.test(field)) return 'details';
   if (/^(hc|sticky|to[A-Z])/.test(field)) return 'lb';
   if (/^(rules|middlewares|headers|expiry)/.test(field)) return 'advanced';
   return 'details';
@@ -189,19 +192,25 @@ export function ServiceForm({ service, onSaved, locked }: Props) {
               ) : null}
             </div>
           </Section>
-          <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
           <KindSection control={control} register={register} errors={errors} />
-          {kind === 'proxy' || errors.targets ? <TargetsSection control={control} register={register} errors={errors} setValue={setValue} /> : null}
+          {kind === 'udp' ? null : (
+            <HostnamesSection control={control} register={register} errors={errors} domains={domains.data ?? []} services={services.data ?? []} selfId={service?.id} />
+          )}
+          {kind === 'tcp' ? <TcpSection control={control} register={register} errors={errors} /> : null}
+          {kind === 'proxy' || isStream(kind) || errors.targets ? <TargetsSection control={control} register={register} errors={errors} setValue={setValue} /> : null}
         </TabPanel>
         <TabPanel id="https" current={tab}>
           <EntrypointsSection
             control={control}
             register={register}
             errors={errors}
-            entrypointOptions={entrypointChoices(entrypoints.data?.items)}
+            // UDP services listen on UDP entrypoints (address <port>/udp), every other kind on TCP ones.
+            entrypointOptions={entrypointChoices(entrypoints.data?.items?.filter((e) => (e.protocol === 'udp') === (kind === 'udp')))}
             defaultEntrypoints={config.data?.defaultEntrypoints ?? []}
           />
-          <HttpsSection control={control} register={register} errors={errors} domains={domains.data ?? []} warnings={preview.data?.warnings ?? []} />
+          {isStream(kind) ? null : (
+            <HttpsSection control={control} register={register} errors={errors} domains={domains.data ?? []} warnings={preview.data?.warnings ?? []} />
+          )}
         </TabPanel>
         <TabPanel id="lb" current={tab}>
           {kind === 'proxy' ? (
@@ -209,12 +218,14 @@ export function ServiceForm({ service, onSaved, locked }: Props) {
           ) : (
             <Section title={t('lb.title')}>
               <p className="muted small" style={{ margin: 0 }}>
-                {t('lb.redirectOnly')}
+                {isStream(kind) ? t('lb.streamOnly') : t('lb.redirectOnly')}
               </p>
             </Section>
           )}
         </TabPanel>
         <TabPanel id="advanced" current={tab}>
+          {isStream(kind) ? null : (
+          <>
           <RoutingSection control={control} register={register} errors={errors} domains={domains.data ?? []} />
           <Section title={t('form.middlewares.title')} description={t('form.middlewares.description')}>
             <div className="stack">
@@ -241,6 +252,8 @@ export function ServiceForm({ service, onSaved, locked }: Props) {
               <HeadersEditor control={control} register={register} errors={errors} />
             </div>
           </Section>
+          </>
+          )}
           <LauncherSection control={control} register={register} errors={errors} />
           <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
         </TabPanel>
@@ -272,6 +285,8 @@ function DomainSelect({ children, ...field }: { children: React.ReactNode; name:
 function HostnamesSection({ control, register, errors, domains, services, selfId }: Sub & { domains: Domain[]; services: Service[]; selfId?: string }) {
   const { t } = useTranslation(['services', 'common']);
   const { fields, append, remove } = useFieldArray({ control, name: 'hostnames' });
+  // A tcp service's hostnames are its SNI names; none takes every connection of its entrypoints.
+  const tcp = useWatch({ control, name: 'kind' }) === 'tcp';
   const canWrite = useCanWrite();
   const domainId = useWatch({ control, name: 'domainId' });
   const hostnames = useWatch({ control, name: 'hostnames' });
@@ -283,7 +298,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
   }, [services, selfId]);
   const arrayError = errors.hostnames?.root?.message ?? errors.hostnames?.message;
   return (
-    <Section title={t('form.hostnames.title')} description={t('form.hostnames.description')}>
+    <Section title={tcp ? t('stream.sniTitle') : t('form.hostnames.title')} description={tcp ? t('stream.sniDescription') : t('form.hostnames.description')}>
       <div className="stack">
         <Field label={t('form.hostnames.domain')} error={errors.domainId?.message} hint={domains.length ? undefined : t('form.hostnames.noDomains')}>
           <Controller
@@ -347,7 +362,7 @@ function HostnamesSection({ control, register, errors, domains, services, selfId
                     </div>
                   )}
                 </div>
-                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('form.hostnames.remove', { n: i + 1 })} disabled={fields.length === 1} onClick={() => remove(i)} /> : null}
+                {canWrite ? <Button className="rf-end" variant="ghost" iconOnly icon="trash" aria-label={t('form.hostnames.remove', { n: i + 1 })} disabled={fields.length === 1 && !tcp} onClick={() => remove(i)} /> : null}
               </div>
               <div id={`hn-msg-${i}`}>
                 {err ? <FieldErrorText message={err} /> : null}
@@ -382,6 +397,8 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
   const canWrite = useCanWrite();
   const targets = useWatch({ control, name: 'targets' });
   const anyHttps = targets?.some((t) => t.scheme === 'https');
+  const kind = useWatch({ control, name: 'kind' });
+  const stream = isStream(kind);
   const arrayError = errors.targets?.root?.message ?? errors.targets?.message;
   return (
     <Section title={t('form.targets.title')} description={t('form.targets.description')}>
@@ -391,7 +408,7 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
           return (
             <div key={f.id} className="stack-sm">
               <div className="row-fields target-row" data-testid={`target-row-${i}`}>
-                <div className="rf-side" style={{ width: 96, flex: 'none' }}>
+                <div className="rf-side" style={{ width: 96, flex: 'none' }} hidden={stream}>
                   <label className="sr-only" htmlFor={`t-scheme-${i}`}>
                     {t('form.targets.schemeLabel', { n: i + 1 })}
                   </label>
@@ -450,6 +467,7 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
             </Button>
           </div>
         ) : null}
+        {stream ? null : (
         <label className="checkbox">
           <input type="checkbox" {...register('passHostHeader')} />
           <span className="checkbox-text">
@@ -457,7 +475,8 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
             <span className="field-hint">{t('form.targets.passHostHint')}</span>
           </span>
         </label>
-        {anyHttps ? (
+        )}
+        {anyHttps && !stream ? (
           <label className="checkbox">
             <input type="checkbox" {...register('insecureSkipVerify')} />
             <span className="checkbox-text">
@@ -473,13 +492,20 @@ function TargetsSection({ control, register, errors, setValue }: Sub & { setValu
 
 function EntrypointsSection({ control, errors, entrypointOptions, defaultEntrypoints }: Sub & { entrypointOptions: string[]; defaultEntrypoints: string[] }) {
   const { t } = useTranslation(['services', 'common']);
+  const stream = isStream(useWatch({ control, name: 'kind' }));
   return (
     <Section title={t('form.entrypoints.title')} description={t('form.entrypoints.description')}>
       <Field
         label={t('form.entrypoints.title')}
-        optional
+        optional={!stream}
         error={errors.entrypoints?.message}
-        hint={defaultEntrypoints.length ? t('form.entrypoints.hintDefaults', { names: defaultEntrypoints.join(', ') }) : t('form.entrypoints.hintGlobal')}
+        hint={
+          stream
+            ? t('stream.entrypointsHint')
+            : defaultEntrypoints.length
+              ? t('form.entrypoints.hintDefaults', { names: defaultEntrypoints.join(', ') })
+              : t('form.entrypoints.hintGlobal')
+        }
       >
         <Controller
           control={control}

@@ -23,20 +23,25 @@ const ipv4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 const ipv6 = /^[0-9a-f:]+$/i;
 const isHostOrIp = (v: string) => ipv4.test(v) || (v.includes(':') && ipv6.test(v)) || isHostname(v, false);
 
-const hostnameSchema = z
-  .object({ type: z.enum(['subdomain', 'apex', 'custom']), value: z.string() })
-  .superRefine((h, ctx) => {
-    const v = h.value.trim();
-    if (h.type === 'subdomain') {
-      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('enterSubdomain') });
-      else if (!isHostname(v)) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('hostnameChars') });
-    }
-    if (h.type === 'custom') {
-      if (!v) ctx.addIssue({ code: 'custom', path: ['value'], message: tr('enterHostname') });
-      else if (!isHostname(v) || !v.includes('.'))
-        ctx.addIssue({ code: 'custom', path: ['value'], message: tr('fullHostname') });
-    }
-  });
+const hostnameSchema = z.object({ type: z.enum(['subdomain', 'apex', 'custom']), value: z.string() });
+
+/** A hostname's problem, or null; a tcp service's SNI names take no wildcard. */
+function hostnameIssue(h: { type: string; value: string }, wildcard: boolean): string | null {
+  const v = h.value.trim();
+  if (h.type === 'subdomain') {
+    if (!v) return tr('enterSubdomain');
+    if (!isHostname(v, wildcard)) return tr('hostnameChars');
+  }
+  if (h.type === 'custom') {
+    if (!v) return tr('enterHostname');
+    if (!isHostname(v, wildcard) || !v.includes('.')) return tr('fullHostname');
+  }
+  return null;
+}
+
+/** Service kinds: HTTP (proxy, redirect) and the connection kinds. */
+export const streamKinds = ['tcp', 'udp'] as const;
+export const isStream = (kind: string) => kind === 'tcp' || kind === 'udp';
 
 const ruleSchema = z
   .object({
@@ -82,11 +87,11 @@ export const serviceSchema = z
   .object({
     name: z.string().trim().min(1, msg('nameRequired')).max(100, msg('max100')),
     domainId: z.string(),
-    hostnames: z.array(hostnameSchema).min(1, msg('oneHostname')),
+    hostnames: z.array(hostnameSchema),
     targets: z
       .array(
         z.object({
-          scheme: z.enum(['http', 'https', 'h2c']),
+          scheme: z.enum(['http', 'https', 'h2c', 'tcp', 'udp']),
           host: z.string().trim(),
           port: z
             .number(msg('enterPort'))
@@ -108,7 +113,15 @@ export const serviceSchema = z
         value: z.string(),
       }),
     ),
-    kind: z.enum(['proxy', 'redirect']),
+    kind: z.enum(['proxy', 'redirect', 'tcp', 'udp']),
+    tcpTls: z.enum(['none', 'passthrough', 'terminate']),
+    tcpProxyProtocol: z.enum(['0', '1', '2']),
+    tcpAllowList: z.array(z.string()).max(100, msg('max100Ranges')),
+    tcpMaxConnections: z
+      .number(msg('enterNumber'))
+      .int(msg('wholeNumber'))
+      .min(0, msg('connectionsRange'))
+      .max(1000000, msg('connectionsRange')),
     redirectUrl: z.string().trim(),
     redirectPermanent: z.boolean(),
     redirectKeepPath: z.boolean(),
@@ -149,16 +162,32 @@ export const serviceSchema = z
     expiryUnit: z.number(),
   })
   .superRefine((v, ctx) => {
-    const needsDomain = v.hostnames.some((h) => h.type !== 'custom');
+    const stream = isStream(v.kind);
+    // A udp service has no hostnames; a tcp service's are its SNI names (none: every connection).
+    const hostnames = v.kind === 'udp' ? [] : v.hostnames;
+    if (!stream && hostnames.length === 0) ctx.addIssue({ code: 'custom', path: ['hostnames'], message: tr('oneHostname') });
+    hostnames.forEach((h, i) => {
+      const issue = hostnameIssue(h, !stream);
+      if (issue) ctx.addIssue({ code: 'custom', path: ['hostnames', i, 'value'], message: issue });
+    });
+    const needsDomain = hostnames.some((h) => h.type !== 'custom');
     if (needsDomain && !v.domainId)
       ctx.addIssue({ code: 'custom', path: ['domainId'], message: tr('pickDomain') });
+    if (stream && v.entrypoints.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['entrypoints'], message: tr('streamEntrypoint') });
+    if (v.kind === 'tcp') {
+      if (hostnames.length > 0 && v.tcpTls === 'none') ctx.addIssue({ code: 'custom', path: ['tcpTls'], message: tr('sniNeedsTls') });
+      v.tcpAllowList.forEach((r, i) => {
+        if (!isIpOrCidr(r.trim())) ctx.addIssue({ code: 'custom', path: ['tcpAllowList'], message: `${i + 1}: ${tr('ipOrCidr')}` });
+      });
+    }
     if (v.expiryType === 'at') {
       const t = new Date(v.expiryAt).getTime();
       if (!v.expiryAt || Number.isNaN(t)) ctx.addIssue({ code: 'custom', path: ['expiryAt'], message: tr('pickDateTime') });
     }
     if (v.expiryType === 'duration' && (!Number.isFinite(v.expiryAmount) || v.expiryAmount <= 0))
       ctx.addIssue({ code: 'custom', path: ['expiryAmount'], message: tr('positiveNumber') });
-    const proxy = v.kind === 'proxy';
+    const proxy = v.kind === 'proxy' || stream;
     if (proxy && v.targets.length === 0) ctx.addIssue({ code: 'custom', path: ['targets'], message: tr('oneTarget') });
     v.targets.forEach((t, i) => {
       // A redirect keeps its targets for later but needs none: blank rows are dropped.
@@ -220,6 +249,16 @@ function lbToForm(lb: LoadBalancer | undefined) {
   };
 }
 
+function tcpToForm(tcp: Service['tcp'] | undefined) {
+  const pp = String(tcp?.proxyProtocol ?? 0);
+  return {
+    tcpTls: (tcp?.tls || 'passthrough') as 'none' | 'passthrough' | 'terminate',
+    tcpProxyProtocol: (pp === '1' || pp === '2' ? pp : '0') as '0' | '1' | '2',
+    tcpAllowList: [...(tcp?.allowList ?? [])],
+    tcpMaxConnections: tcp?.maxConnections ?? 0,
+  };
+}
+
 export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
   return {
     name: '',
@@ -233,6 +272,7 @@ export function emptyServiceForm(defaultDomainId = ''): ServiceFormValues {
     middlewares: [],
     headers: [],
     kind: 'proxy',
+    ...tcpToForm(undefined),
     redirectUrl: '',
     redirectPermanent: true,
     redirectKeepPath: true,
@@ -270,6 +310,7 @@ export function serviceToForm(s: Service): ServiceFormValues {
     middlewares: [...(s.middlewares ?? [])],
     headers: Object.entries(s.headers ?? {}).map(([name, value]) => ({ name, value })),
     kind: s.kind ?? 'proxy',
+    ...tcpToForm(s.tcp),
     redirectUrl: s.redirect?.url ?? '',
     redirectPermanent: s.redirect?.url ? s.redirect.permanent : true,
     redirectKeepPath: s.redirect?.url ? s.redirect.keepPath : true,
@@ -306,7 +347,8 @@ function formToExpiry(v: ServiceFormOutput): Expiry | undefined {
 }
 
 export function formToInput(v: ServiceFormOutput): ServiceInput {
-  const hostnames: Hostname[] = v.hostnames.map((h) =>
+  const stream = isStream(v.kind);
+  const hostnames: Hostname[] = (v.kind === 'udp' ? [] : v.hostnames).map((h) =>
     h.type === 'apex' ? { type: 'apex' } : { type: h.type, value: h.value.trim().toLowerCase() },
   );
   const usesDomain = hostnames.some((h) => h.type !== 'custom');
@@ -315,31 +357,46 @@ export function formToInput(v: ServiceFormOutput): ServiceInput {
     domainId: usesDomain || v.domainId ? v.domainId || null : null,
     hostnames,
     targets: v.targets
-      .filter((t) => v.kind === 'proxy' || t.host.trim())
-      .map((t) => ({ scheme: t.scheme, host: t.host.trim(), port: t.port, ...(t.weight !== 1 ? { weight: t.weight } : {}) })),
+      .filter((t) => v.kind === 'proxy' || stream || t.host.trim())
+      .map((t) => ({
+        // A tcp or udp target is an address: the kind is its scheme.
+        scheme: stream ? (v.kind as 'tcp' | 'udp') : t.scheme === 'tcp' || t.scheme === 'udp' ? 'http' : t.scheme,
+        host: t.host.trim(),
+        port: t.port,
+        ...(t.weight !== 1 ? { weight: t.weight } : {}),
+      })),
     loadBalancer: {
-      healthCheck: v.hcOn ? { path: v.hcPath, intervalSeconds: v.hcInterval, timeoutSeconds: v.hcTimeout, status: v.hcStatus } : null,
-      sticky: v.stickyOn ? { cookieName: v.stickyCookie, secure: v.stickySecure, httpOnly: v.stickyHttpOnly, sameSite: v.stickySameSite } : null,
+      healthCheck: v.hcOn && !stream ? { path: v.hcPath, intervalSeconds: v.hcInterval, timeoutSeconds: v.hcTimeout, status: v.hcStatus } : null,
+      sticky: v.stickyOn && !stream ? { cookieName: v.stickyCookie, secure: v.stickySecure, httpOnly: v.stickyHttpOnly, sameSite: v.stickySameSite } : null,
       timeouts: { dialSeconds: v.toDial, responseHeaderSeconds: v.toResponseHeader, idleConnSeconds: v.toIdle },
     },
     passHostHeader: v.passHostHeader,
     insecureSkipVerify: v.targets.some((t) => t.scheme === 'https') ? v.insecureSkipVerify : false,
     entrypoints: v.entrypoints,
-    rules: v.rules.map((r) =>
+    rules: (stream ? [] : v.rules).map((r) =>
       r.type === 'header' || r.type === 'query'
         ? { type: r.type, name: r.name.trim(), value: r.value.trim() }
         : { type: r.type, value: r.value.trim() },
     ),
-    middlewares: v.middlewares,
-    headers: Object.fromEntries(v.headers.map((h) => [h.name.trim(), h.value])),
+    middlewares: stream ? [] : v.middlewares,
+    headers: stream ? {} : Object.fromEntries(v.headers.map((h) => [h.name.trim(), h.value])),
     kind: v.kind,
+    tcp:
+      v.kind === 'tcp'
+        ? {
+            tls: v.tcpTls,
+            proxyProtocol: Number(v.tcpProxyProtocol),
+            allowList: v.tcpAllowList.map((r) => r.trim()),
+            maxConnections: v.tcpMaxConnections,
+          }
+        : null,
     // A proxy keeps a stored redirect for later, unless it is not a valid one.
     redirect: {
       url: v.kind === 'redirect' || !redirectUrlIssue(v.redirectUrl.trim(), v.redirectKeepPath) ? v.redirectUrl.trim() : '',
       permanent: v.redirectPermanent,
       keepPath: v.redirectKeepPath,
     },
-    maintenance: { enabled: v.maintenance, message: v.maintenanceMessage },
+    maintenance: { enabled: v.maintenance && !stream, message: v.maintenanceMessage },
     launcher: { hidden: v.launcherHidden, description: v.launcherDescription, icon: v.launcherIcon, group: v.launcherGroup, order: v.launcherOrder },
     https: {
       redirect: v.httpsRedirect === 'inherit' ? null : v.httpsRedirect === 'on',
@@ -361,6 +418,9 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
   }
   if (path === 'redirect.url' || path === 'redirect') return 'redirectUrl';
   if (path === 'maintenance.message' || path === 'maintenance') return 'maintenanceMessage';
+  const tcp: Record<string, string> = { 'tcp.tls': 'tcpTls', 'tcp.proxyProtocol': 'tcpProxyProtocol', 'tcp.maxConnections': 'tcpMaxConnections' };
+  if (tcp[path]) return tcp[path];
+  if (path === 'tcp.allowList' || /^tcp\.allowList\.\d+$/.test(path)) return 'tcpAllowList';
   const launcher: Record<string, string> = {
     'launcher.description': 'launcherDescription',
     'launcher.icon': 'launcherIcon',
@@ -394,4 +454,4 @@ export function mapServerPath(path: string, values: ServiceFormValues): string |
 }
 
 export const knownServicePaths = (p: string) =>
-  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port|weight)|hcPath|hcInterval|hcTimeout|hcStatus|stickyCookie|stickySameSite|toDial|toResponseHeader|toIdle|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|redirectUrl|maintenanceMessage|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);
+  /^(name|domainId|hostnames\.root|hostnames\.\d+\.(value|type)|targets\.root|targets\.\d+\.(scheme|host|port|weight)|hcPath|hcInterval|hcTimeout|hcStatus|stickyCookie|stickySameSite|toDial|toResponseHeader|toIdle|passHostHeader|insecureSkipVerify|entrypoints|middlewares|rules\.\d+\.(name|value)|headers|headers\.\d+\.(name|value)|kind|tcpTls|tcpProxyProtocol|tcpAllowList|tcpMaxConnections|redirectUrl|maintenanceMessage|httpsRedirect|hstsMaxAge|hstsIncludeSubdomains|hstsPreload|enabled|expiryType|expiryAt|expiryAmount)$/.test(p);

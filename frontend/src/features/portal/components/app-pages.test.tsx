@@ -1,0 +1,66 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, renderRoute } from '@/test/utils';
+import { AppConsentPage, AppRefusedPage, DevicePage } from './app-pages';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const app = { id: 'grafana', name: 'Grafana', logoUrl: '' };
+
+describe('AppConsentPage', () => {
+  it('explains each scope and sends the browser on when allowed', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const { calls } = mockFetch([
+      { path: '/api/portal/oidc/requests/r1', body: { app, scopes: ['openid', 'email', 'groups'], refused: false } },
+      { method: 'POST', path: '/api/portal/oidc/requests/r1/consent', body: { redirect: '/oidc/login?id=r1' } },
+    ]);
+    renderRoute(<AppConsentPage />, { path: '/apps/consent', url: '/apps/consent?id=r1' });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Grafana?' })).toBeInTheDocument();
+    expect(screen.getByText('See your e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('See the groups you are in')).toBeInTheDocument();
+    expect(screen.queryByText('See your name and username')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/login?id=r1'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ approve: true });
+  });
+
+  it('shows the refusal when the person is outside the app’s groups', async () => {
+    mockFetch([{ path: '/api/portal/oidc/requests/r2', body: { app, scopes: ['openid'], refused: true } }]);
+    renderRoute(<AppConsentPage />, { path: '/apps/consent', url: '/apps/consent?id=r2' });
+    expect(await screen.findByRole('heading', { name: 'You cannot use Grafana' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Allow' })).not.toBeInTheDocument();
+  });
+});
+
+describe('AppRefusedPage', () => {
+  it('says the sign-in expired when there is nothing to show', async () => {
+    mockFetch([]);
+    renderRoute(<AppRefusedPage />, { path: '/apps/refused', url: '/apps/refused?reason=expired' });
+    expect(await screen.findByRole('heading', { name: 'This sign-in is no longer valid' })).toBeInTheDocument();
+  });
+});
+
+describe('DevicePage', () => {
+  it('looks up the typed code and allows the device', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/portal/oidc/device?userCode=BCDF-GHJK', body: { app: { ...app, name: 'Television' }, scopes: ['openid', 'profile'] } },
+      { method: 'POST', path: '/api/portal/oidc/device', body: { approved: true } },
+    ]);
+    renderRoute(<DevicePage />, { path: '/apps/device', url: '/apps/device' });
+    fireEvent.change(await screen.findByLabelText('Code'), { target: { value: 'BCDF-GHJK' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Connect Television?' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow' }));
+    expect(await screen.findByRole('heading', { name: 'Device connected' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userCode: 'BCDF-GHJK', approve: true });
+  });
+
+  it('says when no device waits for the code', async () => {
+    mockFetch([
+      { path: /\/api\/portal\/oidc\/device\?userCode=/, status: 422, body: { error: { code: 'validation_failed', message: 'userCode: is not a code waiting for an answer' } } },
+    ]);
+    renderRoute(<DevicePage />, { path: '/apps/device', url: '/apps/device?user_code=WXYZ' });
+    expect(await screen.findByText('No device is waiting for this code')).toBeInTheDocument();
+  });
+});

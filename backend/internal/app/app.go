@@ -23,6 +23,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
+	"github.com/gatehouse-proxy/gatehouse/internal/alerts"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
@@ -38,6 +39,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 	"github.com/gatehouse-proxy/gatehouse/internal/invitations"
 	"github.com/gatehouse-proxy/gatehouse/internal/managed"
+	"github.com/gatehouse-proxy/gatehouse/internal/metrics"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
 	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
@@ -177,6 +179,8 @@ type components struct {
 	// routes says who may call each API route, as its feature declared
 	// it, for the route-table tests.
 	routes *route.Table
+	// metrics are the panel's own (tests read the registry).
+	metrics *metrics.Metrics
 	// traffic is the traffic history (its Recorder counts verify's
 	// decisions; Window feeds the alerts).
 	traffic *traffic.Service
@@ -229,6 +233,19 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// Where Traefik and browsers reach the panel; it learns the bound
 	// address once the server listens.
 	panel := paneladdr.New(cfg.InternalURL, cfg.PublicURL, adminDomain)
+	// The panel's own metrics; the features below report to it through
+	// their hooks, and it reads the others when Prometheus scrapes.
+	var servicesSvc *services.Service
+	// The traffic history is built below, once the runtime it reads is.
+	history := &trafficHistory{}
+	mx := metrics.New(metrics.Deps{Version: Version, Logger: log, Token: cfg.MetricsToken, Addresses: cfg.MetricsAddresses,
+		PublicHosts: publicHosts(cfg, settingsSvc), Replicas: clusterReplicas(cl, db),
+		ServiceNames:  func(ctx context.Context) (map[string]string, error) { return servicesSvc.Names(ctx) },
+		Decisions:     history.decisions,
+		LatencyBounds: traffic.LatencyBounds})
+	if err := mx.InstrumentDB(db); err != nil {
+		return nil, err
+	}
 	c := &components{db: db, bus: bus, cluster: cl}
 	c.onListen = append(c.onListen, panel.Bind)
 	// Password sign-in asks the panel's sign-in settings (built below, once
@@ -242,12 +259,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		LocalPasswords: func(ctx context.Context) (bool, error) { return panelSSO.LocalPasswords(ctx) },
 		PortalPolicy:   portalPolicy(settingsSvc), PortalHost: settingsSvc.PortalHost, PortalURL: portalURL})
 	// Notifications: sources publish to it; its loops debounce and deliver.
-	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log})
+	notifySvc := notify.NewService(notify.Deps{DB: db, Secrets: secrets, Now: now, Logger: log,
+		OnDelivery: func(k notify.Kind, ok bool) { mx.Delivered(string(k), ok) }})
 	if err := settingsSvc.SeedAdminDomain(ctx, cfg.AdminDomain); err != nil {
 		return nil, fmt.Errorf("seed admin domain: %w", err)
 	}
 	epInfo := &entrypointInfo{settings: settingsSvc}
-	servicesSvc := services.NewService(services.Deps{DB: db, Bus: bus, Now: now, Entrypoints: epInfo.get,
+	servicesSvc = services.NewService(services.Deps{DB: db, Bus: bus, Now: now, Entrypoints: epInfo.get,
 		DefaultLifetime: func(ctx context.Context) (int64, error) {
 			g, err := settingsSvc.Get(ctx)
 			return g.DefaultLifetimeSeconds, err
@@ -255,8 +273,13 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, EndSessions: forwardauth.EndServiceSessions,
 		Notify: notifySvc, ReadOnly: containers.ReadOnly})
 	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
+	// Alert rules over the traffic history, evaluated by the leader and
+	// sent through the notification channels.
+	alertsSvc := alerts.NewService(alerts.Deps{DB: db, Now: now, Logger: log, Notify: notifySvc,
+		ServiceNames: servicesSvc.Names, Source: history})
 	adminHandler := admin.NewHandler(adminSvc)
-	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName})
+	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName,
+		OnSignIn: signInCounter(mx, settingsSvc)})
 	// What each view hides from viewers, the log hides from them too.
 	auditSvc.HideFromViewers(map[string]viewmask.Paths{
 		"services":       services.ViewerHidden,
@@ -275,6 +298,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		Services:  services.NewHandler(servicesSvc),
 		Domains:   domains.NewHandler(domainsSvc),
 		Notify:    notify.NewHandler(notifySvc),
+		Alerts:    alerts.NewHandler(alertsSvc),
 	}
 	traefikClient, err := runtime.NewClient(cfg.ProxyAPIURL, runtime.ClientOptions{})
 	if err != nil {
@@ -319,8 +343,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.polls = polls
 	dynconfSvc := dynconf.NewService(dynconf.Deps{
 		DB: db, Bus: bus, Services: servicesSvc, Settings: settingsSvc, Now: now, Logger: log,
-		OnBuild: polls.NoteVersion,
+		OnBuild: func(etag string, at time.Time) {
+			polls.NoteVersion(etag, at)
+			mx.ConfigBuilt(at)
+		},
 		OnServe: func(remote, etag string, code int) {
+			mx.Polled(code)
 			p := status.Poll{At: now(), Remote: remote, ETag: etag, Code: code}
 			polls.Record(p)
 			if cl != nil {
@@ -358,6 +386,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, err
 	}
 	c.traffic = trafficSvc
+	history.svc = trafficSvc
 	api.Traffic = traffic.NewHandler(trafficSvc)
 	api.Status = status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
@@ -370,7 +399,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}))
 	polls.OnStall(pollingNotice(notifySvc, now, log))
 	watcher := notifyWatcher(runtimeSvc, notifySvc, now, log)
-	backups := newBackups(cfg, db, secrets, now, log, notifySvc)
+	backups := newBackups(cfg, db, secrets, now, log, notifySvc, mx.BackedUp)
 	api.Backup = backup.NewHandler(backups)
 
 	// OpenID Connect clients: the apps that sign people in with the panel
@@ -472,7 +501,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		notifySvc.Loops(), scraper.Loops(), clientIP.Loops(), trafficSvc.Loops())
 	leader := slices.Concat(accessSvc.LeaderLoops(), oidcProvider.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
 		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(),
-		containersSvc.LeaderLoops(), trafficSvc.LeaderLoops())
+		trafficSvc.LeaderLoops(), mx.LeaderLoops(), alertsSvc.LeaderLoops(), containersSvc.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so
@@ -504,7 +533,9 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	c.echo, c.routes = srv.Echo, srv.Routes
 	// Forward-auth verify is on the path of every proxied request: it gets a
 	// lean front that skips the general API middleware.
-	c.handler = accessSvc.FastVerify(c.echo)
+	// /metrics answers in front of both, with its own access rule.
+	c.handler = mx.Front(accessSvc.FastVerify(c.echo))
+	c.metrics = mx
 	return c, nil
 }
 

@@ -21,7 +21,7 @@ import (
 
 // newBackups builds the backup service for the panel and the command line.
 func newBackups(cfg config.Config, db *gorm.DB, secrets *sealbox.Box, now func() time.Time,
-	log *slog.Logger, pub notify.Publisher) *backup.Service {
+	log *slog.Logger, pub notify.Publisher, onBackup func(trigger string, ok bool, took time.Duration, size int64)) *backup.Service {
 	var snap backup.Snapshotter = backup.SQLite{DB: db}
 	if cfg.PostgresURL != "" {
 		snap = backup.Unsupported{Name: "postgres"}
@@ -29,7 +29,7 @@ func newBackups(cfg config.Config, db *gorm.DB, secrets *sealbox.Box, now func()
 	return backup.NewService(backup.Deps{
 		DB: db, Snap: snap, DataDir: cfg.DataDir, Dir: cfg.BackupDir,
 		FromEnvironment: cfg.AgeIdentity != "", Recipient: secrets.Identity().Recipient().String(),
-		PanelVersion: Version, Now: now, Logger: log, Notify: pub,
+		PanelVersion: Version, Now: now, Logger: log, Notify: pub, OnBackup: onBackup,
 	})
 }
 
@@ -58,7 +58,7 @@ func backupCommand(ctx context.Context, cfg config.Config, o Options) error {
 	if err != nil {
 		return err
 	}
-	svc := newBackups(cfg, db, secrets, store.Now, slog.New(slog.DiscardHandler), notify.Discard)
+	svc := newBackups(cfg, db, secrets, store.Now, slog.New(slog.DiscardHandler), notify.Discard, nil)
 	if *out == "" {
 		e, err := svc.Create(ctx, backup.TriggerCLI)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/admin"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/apitokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/admin/sso"
+	"github.com/gatehouse-proxy/gatehouse/internal/alerts"
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
@@ -52,6 +53,7 @@ type features struct {
 	Containers    *containers.Handler
 	Domains       *domains.Handler
 	Notify        *notify.Handler
+	Alerts        *alerts.Handler
 	Managed       *managed.Handler
 	Access        *access.Handler
 	MachineTokens *machinetokens.Handler

@@ -178,6 +178,9 @@ func (s *Service) signIn(c echo.Context, next echo.HandlerFunc) error {
 	default:
 		return err
 	}
+	if s.onSignIn != nil {
+		s.onSignIn(r, e.Action)
+	}
 	s.record(r.Context(), e)
 	return err
 }

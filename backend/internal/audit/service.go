@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -22,6 +23,7 @@ type Service struct {
 	// sessionCookie is the admin session cookie: a sign-in step that sets it
 	// opened a session.
 	sessionCookie string
+	onSignIn      func(r *http.Request, action string)
 	// mu serializes this process's appends (the database's write lock
 	// serializes them across processes, e.g. the CLI).
 	mu sync.Mutex
@@ -86,6 +88,10 @@ type Deps struct {
 	Logger *slog.Logger
 	// SessionCookie is the name of the admin session cookie.
 	SessionCookie string
+	// OnSignIn, when set, hears every sign-in step recorded, with its
+	// action (ActionSignIn, ActionSignInStep, ActionSignInFailed,
+	// ActionSetup): the panel's metrics.
+	OnSignIn func(r *http.Request, action string)
 }
 
 // NewService returns the audit service.
@@ -93,7 +99,7 @@ func NewService(d Deps) *Service {
 	if d.Logger == nil {
 		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: d.DB, now: d.Now, log: d.Logger, sessionCookie: d.SessionCookie}
+	return &Service{db: d.DB, now: d.Now, log: d.Logger, sessionCookie: d.SessionCookie, onSignIn: d.OnSignIn}
 }
 
 // Failures is how many entries could not be recorded since the process

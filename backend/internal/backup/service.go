@@ -35,6 +35,9 @@ type Deps struct {
 	Now             func() time.Time
 	Logger          *slog.Logger
 	Notify          notify.Publisher
+	// OnBackup, when set, hears each backup Create wrote or failed to
+	// write, with its trigger, duration and size (the panel's metrics).
+	OnBackup func(trigger string, ok bool, took time.Duration, size int64)
 }
 
 // Service makes, lists, prunes and schedules backups.
@@ -65,9 +68,13 @@ func NewService(o Deps) *Service {
 func (s *Service) Dir() string { return s.o.Dir }
 
 // Create takes a backup now and writes it into the backup directory.
-func (s *Service) Create(ctx context.Context, trigger string) (Entry, error) {
+func (s *Service) Create(ctx context.Context, trigger string) (e Entry, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.o.OnBackup != nil {
+		start := time.Now()
+		defer func() { s.o.OnBackup(trigger, err == nil, time.Since(start), e.Size) }()
+	}
 	if err := os.MkdirAll(s.o.Dir, 0o700); err != nil {
 		return Entry{}, fmt.Errorf("create backup directory %s: %w", s.o.Dir, err)
 	}

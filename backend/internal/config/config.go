@@ -51,6 +51,14 @@ type Config struct {
 	// Managed mode derives one when it is unset (see managed.ProviderToken).
 	ProviderToken string
 	AgeIdentity   string // PANEL_AGE_IDENTITY[_FILE]
+	// MetricsToken is PANEL_METRICS_TOKEN[_FILE]: a scraper sending
+	// Authorization: Bearer <token> reads /metrics from any address
+	// (never on the admin domain or the portal host).
+	MetricsToken string
+	// MetricsAddresses are PANEL_METRICS_ADDRESSES: the peers that read
+	// /metrics without the token, when they reach the panel directly
+	// (not through a proxy). Default: loopback and private networks.
+	MetricsAddresses []netip.Prefix
 	// Managed mode's static configuration (see internal/managed).
 	ManagedAPIAddress string // PANEL_MANAGED_API_ADDRESS, Traefik's internal API entrypoint (default :8080)
 	ManagedACMEDir    string // PANEL_MANAGED_ACME_DIR, ACME storage directory inside the Traefik container (default /acme)
@@ -132,6 +140,7 @@ func Load(getenv Getenv) (Config, error) {
 	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
 	c.ProviderToken = l.secret("PANEL_PROVIDER_TOKEN")
 	c.AgeIdentity = l.secret("PANEL_AGE_IDENTITY")
+	c.MetricsToken = l.secret("PANEL_METRICS_TOKEN")
 	c.Managed = l.boolean("PANEL_MANAGED")
 	c.LogLevel = l.level("PANEL_LOG_LEVEL")
 	c.Traffic = l.traffic()
@@ -184,6 +193,12 @@ func Load(getenv Getenv) (Config, error) {
 	}
 	if err := checkManaged(c); err != nil {
 		return Config{}, err
+	}
+	if c.MetricsToken != "" && !providerTokenRE.MatchString(c.MetricsToken) {
+		return Config{}, fmt.Errorf("PANEL_METRICS_TOKEN: must be 32 to 512 characters of A-Z, a-z, 0-9 and ._~+/=- (for example openssl rand -hex 32)")
+	}
+	if c.MetricsAddresses, err = parseMetricsAddresses(l.str("PANEL_METRICS_ADDRESSES", "loopback,private")); err != nil {
+		return Config{}, fmt.Errorf("PANEL_METRICS_ADDRESSES: %w", err)
 	}
 	if c.ReplicaURLs, err = parseReplicaURLs(l.str("PANEL_REPLICA_URLS", "")); err != nil {
 		return Config{}, fmt.Errorf("PANEL_REPLICA_URLS: %w", err)

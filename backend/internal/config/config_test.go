@@ -1,6 +1,7 @@
 package config
 
 import (
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,4 +213,38 @@ func TestLoadProviderToken(t *testing.T) {
 			t.Fatalf("the error quotes the token: %v", err)
 		}
 	}
+}
+
+func TestLoadMetricsAccess(t *testing.T) {
+	const tok = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	c, err := Load(env(map[string]string{}))
+	if err != nil || c.MetricsToken != "" || len(c.MetricsAddresses) == 0 {
+		t.Fatalf("defaults: %q %v, %v", c.MetricsToken, c.MetricsAddresses, err)
+	}
+	if !slicesContain(c.MetricsAddresses, "127.0.0.1") || !slicesContain(c.MetricsAddresses, "10.9.8.7") || slicesContain(c.MetricsAddresses, "203.0.113.1") {
+		t.Fatalf("default addresses %v: want loopback and private only", c.MetricsAddresses)
+	}
+	c, err = Load(env(map[string]string{"PANEL_METRICS_TOKEN": tok, "PANEL_METRICS_ADDRESSES": "none"}))
+	if err != nil || c.MetricsToken != tok || len(c.MetricsAddresses) != 0 {
+		t.Fatalf("token only: %v, %v", c.MetricsAddresses, err)
+	}
+	for _, bad := range []map[string]string{
+		{"PANEL_METRICS_TOKEN": "short"},
+		{"PANEL_METRICS_ADDRESSES": "example.com"},
+		{"PANEL_METRICS_ADDRESSES": "10.0.0.0/33"},
+	} {
+		if _, err := Load(env(bad)); err == nil || strings.Contains(err.Error(), "short") {
+			t.Errorf("Load(%v) = %v, want an error that does not quote the value", bad, err)
+		}
+	}
+}
+
+func slicesContain(ps []netip.Prefix, addr string) bool {
+	a := netip.MustParseAddr(addr)
+	for _, p := range ps {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }

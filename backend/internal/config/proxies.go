@@ -60,3 +60,16 @@ func parseTraefikAddresses(s string) ([]netip.Prefix, []string, error) {
 func (c Config) ClientHops() []netip.Prefix {
 	return append(slices.Clip(c.ForwardAuthProxies()), c.TraefikAddresses...)
 }
+
+// parseMetricsAddresses reads PANEL_METRICS_ADDRESSES: addresses, CIDRs,
+// "loopback" or "private", or "none" for no address (the token only).
+func parseMetricsAddresses(s string) ([]netip.Prefix, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "none") {
+		return nil, nil
+	}
+	p, err := rules.ParseTrusted(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w (addresses, CIDRs, loopback, private or none)", err)
+	}
+	return p, nil
+}

@@ -79,7 +79,21 @@ func (s *Service) run(tick time.Duration) func(ctx context.Context) {
 // Dispatch queues the due events for their channels. It never blocks: a
 // full queue drops the delivery and says so in the log.
 func (s *Service) Dispatch(ctx context.Context) {
-	evs := s.deb.Flush()
+	s.dispatch(ctx, s.deb.Flush())
+}
+
+// Send queues ev for its channels now, without the debounce: for a source
+// that keeps its own state and says each change once (alerts, whose
+// episodes live in the database so that a new leader does not repeat them
+// or lose a recovery).
+func (s *Service) Send(ctx context.Context, ev Event) {
+	if ev.At.IsZero() {
+		ev.At = s.o.Now()
+	}
+	s.dispatch(ctx, []Event{ev})
+}
+
+func (s *Service) dispatch(ctx context.Context, evs []Event) {
 	if len(evs) == 0 {
 		return
 	}
@@ -135,6 +149,9 @@ func (s *Service) deliver(ctx context.Context, j job) {
 		s.o.Logger.Warn("notification not delivered", "channel", j.channelID, "event", j.ev.Kind, "err", err)
 	} else {
 		s.o.Logger.Info("notification delivered", "channel", j.channelID, "event", j.ev.Kind)
+	}
+	if s.o.OnDelivery != nil {
+		s.o.OnDelivery(j.ev.Kind, err == nil)
 	}
 	s.record(ctx, j.channelID, j.ev.Kind, err)
 }

@@ -86,7 +86,7 @@ func (d *Debouncer) Flush() []Event {
 // remembered (a backend still down) rather than a one-off.
 func isState(k Kind) bool {
 	switch k {
-	case BackendDown, CertExpiring, CertExpired, PollingStopped, BackupFailed:
+	case BackendDown, CertExpiring, CertExpired, PollingStopped, BackupFailed, AlertFiring:
 		return true
 	}
 	return false

@@ -30,20 +30,25 @@ const (
 	BackupFailed    Kind = "backup_failed"
 	// BackupRecovered goes to the channels subscribed to BackupFailed.
 	BackupRecovered Kind = "backup_recovered"
+	// AlertFiring is an alert rule's threshold crossed for its duration
+	// (package alerts); AlertResolved, its recovery, goes to the channels
+	// subscribed to AlertFiring.
+	AlertFiring   Kind = "alert_firing"
+	AlertResolved Kind = "alert_resolved"
 	// Test is the "send test" message; no channel subscribes to it.
 	Test Kind = "test"
 )
 
 // Kinds lists the kinds a channel may subscribe to, in display order.
 var Kinds = []Kind{CertExpiring, CertExpired, BackendDown, BackendRecovered, ServiceExpired,
-	PollingStopped, ManagedRejected, ManagedApplied, SignInFailures, BackupFailed}
+	PollingStopped, ManagedRejected, ManagedApplied, SignInFailures, BackupFailed, AlertFiring}
 
 // ValidKind reports whether k is a subscribable kind.
 func ValidKind(k Kind) bool { return slices.Contains(Kinds, k) }
 
 // recovers says which kind a recovery follows: a recovery is sent only
 // after its problem was.
-var recovers = map[Kind]Kind{BackendRecovered: BackendDown, PollingResumed: PollingStopped, BackupRecovered: BackupFailed}
+var recovers = map[Kind]Kind{BackendRecovered: BackendDown, PollingResumed: PollingStopped, BackupRecovered: BackupFailed, AlertResolved: AlertFiring}
 
 // subscription is the kind a channel subscribes to for k.
 func subscription(k Kind) Kind {
@@ -52,6 +57,8 @@ func subscription(k Kind) Kind {
 		return PollingStopped
 	case BackupRecovered:
 		return BackupFailed
+	case AlertResolved:
+		return AlertFiring
 	}
 	return k
 }

@@ -42,6 +42,9 @@ type Deps struct {
 	// MailRootCAs trusts SMTP servers' certificates; nil means the
 	// system's roots (tests pass their receiver's).
 	MailRootCAs *x509.CertPool
+	// OnDelivery, when set, hears each delivery's outcome after its
+	// retries (the panel's metrics).
+	OnDelivery func(kind Kind, ok bool)
 }
 
 // Service keeps the channels and delivers events to them.

@@ -634,3 +634,17 @@ func (s *Service) NextExpiry(ctx context.Context) (time.Time, bool, error) {
 	}
 	return *row.ExpiresAt, true, nil
 }
+
+// Names maps every service's id to its name (the panel's metrics label
+// series with it; alerts name the service they watch).
+func (s *Service) Names(ctx context.Context) (map[string]string, error) {
+	var rows []struct{ ID, Name string }
+	if err := s.db.WithContext(ctx).Model(&store.Service{}).Select("id, name").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list service names: %w", err)
+	}
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, nil
+}

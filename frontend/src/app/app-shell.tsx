@@ -31,6 +31,7 @@ type NavLabel =
   | 'system'
   | 'settings'
   | 'notifications'
+  | 'alerts'
   | 'backups'
   | 'people'
   | 'groups'
@@ -75,6 +76,7 @@ const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; i
       { to: '/system', label: 'system', icon: 'server' },
       { to: '/settings', label: 'settings', icon: 'settings' },
       { to: '/notifications', label: 'notifications', icon: 'bell' },
+      { to: '/alerts', label: 'alerts', icon: 'alert' },
       { to: '/backups', label: 'backups', icon: 'box' },
       { to: '/people', label: 'people', icon: 'user' },
       { to: '/groups', label: 'groups', icon: 'users' },

@@ -67,6 +67,7 @@ export function createAppRouter() {
             { path: 'account', lazy: () => import('@/features/account/components/account-page').then((m) => ({ Component: m.AccountPage })) },
             { path: 'audit', lazy: () => import('@/features/audit/components/audit-page').then((m) => ({ Component: m.AuditPage })) },
             { path: 'notifications', lazy: () => import('@/features/notifications/components/notifications-page').then((m) => ({ Component: m.NotificationsPage })) },
+            { path: 'alerts', lazy: () => import('@/features/alerts/components/alerts-page').then((m) => ({ Component: m.AlertsPage })) },
             { path: 'backups', lazy: () => import('@/features/backups/components/backups-page').then((m) => ({ Component: m.BackupsPage })) },
             { path: 'people', lazy: () => import('@/features/people/components/people-page').then((m) => ({ Component: m.PeoplePage })) },
             { path: 'groups', lazy: () => import('@/features/people/components/groups-page').then((m) => ({ Component: m.GroupsPage })) },

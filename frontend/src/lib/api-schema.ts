@@ -629,6 +629,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the alert episodes (firing, then resolved), newest first */
+        get: operations["listAlertEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the alert rules, with whether each is firing */
+        get: operations["listAlertRules"];
+        put?: never;
+        /** Add an alert rule */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** Read an alert rule */
+        get: operations["getAlertRule"];
+        /** Replace an alert rule; a firing episode resolves at the next evaluation if the rule no longer holds */
+        put: operations["updateAlertRule"];
+        post?: never;
+        /** Delete an alert rule; a firing episode is resolved and its channels told */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -3094,6 +3150,63 @@ export interface components {
         AdminUserResponse: {
             user: components["schemas"]["AdminUser"];
         };
+        AlertEvent: {
+            /** Format: date-time */
+            firedAt: string;
+            forMinutes: number;
+            id: string;
+            kind: components["schemas"]["AlertKind"];
+            /** @enum {string} */
+            resolution: "" | "recovered" | "rule_disabled" | "rule_removed";
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @description The figure of the minute that recovered. */
+            resolvedValue: number | null;
+            ruleId: string;
+            /** @description The rule's name when it fired. */
+            ruleName: string;
+            serviceId: string | null;
+            serviceName: string;
+            state: components["schemas"]["AlertState"];
+            threshold: number;
+            /** @description The figure over the rule's minutes when it fired (percent for error_ratio and backend_down, milliseconds for latency_p95). */
+            value: number | null;
+        };
+        /**
+         * @description error_ratio: 5xx answers above threshold percent of the requests; latency_p95: the latency's 95th percentile above threshold milliseconds; no_traffic: no requests after traffic in the hour before; backend_down: a backend failing its health checks. Each for forMinutes.
+         * @enum {string}
+         */
+        AlertKind: "error_ratio" | "latency_p95" | "no_traffic" | "backend_down";
+        AlertRule: {
+            /** Format: date-time */
+            createdAt: string;
+            enabled: boolean;
+            /** @description An episode of this rule is open. */
+            firing: boolean;
+            forMinutes: number;
+            id: string;
+            kind: components["schemas"]["AlertKind"];
+            name: string;
+            serviceId: string | null;
+            /** @description The service's name; empty for every service together. */
+            serviceName: string;
+            threshold: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        AlertRuleRequest: {
+            /** @default true */
+            enabled: boolean;
+            forMinutes: number;
+            kind: components["schemas"]["AlertKind"];
+            name: string;
+            /** @description The service watched; null or empty for every service together. */
+            serviceId?: null | string;
+            /** @description Percent (error_ratio, above 0 up to 100) or milliseconds (latency_p95, 1 to 600000); ignored by the other kinds. */
+            threshold?: number;
+        };
+        /** @enum {string} */
+        AlertState: "firing" | "resolved";
         AppPassword: {
             /** Format: date-time */
             createdAt: string;
@@ -3747,7 +3860,7 @@ export interface components {
             username?: string;
         };
         /** @enum {string} */
-        NotificationEventKind: "cert_expiring" | "cert_expired" | "backend_down" | "backend_recovered" | "service_expired" | "polling_stopped" | "managed_rejected" | "managed_applied" | "signin_failures" | "backup_failed";
+        NotificationEventKind: "cert_expiring" | "cert_expired" | "backend_down" | "backend_recovered" | "service_expired" | "polling_stopped" | "managed_rejected" | "managed_applied" | "signin_failures" | "backup_failed" | "alert_firing";
         NotificationSettings: {
             certWarningDays: number;
             debounceSeconds: number;
@@ -6119,6 +6232,181 @@ export interface operations {
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
             429: components["responses"]["Error"];
+        };
+    };
+    listAlertEvents: {
+        parameters: {
+            query?: {
+                limit?: number;
+                ruleId?: string;
+                serviceId?: string;
+                state?: components["schemas"]["AlertState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The episodes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AlertEvent"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    listAlertRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["AlertRule"][];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The new rule */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    getAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+            500: components["responses"]["Error"];
         };
     };
     listAuditEntries: {

@@ -171,6 +171,13 @@ export type Channel = Schemas['NotificationChannel'];
 export type LastDelivery = NonNullable<Channel['lastDelivery']>;
 export type ChannelInput = Schemas['NotificationChannelRequest'];
 export type NotificationSettings = Schemas['NotificationSettings'];
+/** An alert rule over the traffic history (GET /api/alerts/rules). */
+export type AlertRule = Schemas['AlertRule'];
+export type AlertRuleInput = Schemas['AlertRuleRequest'];
+export type AlertKind = Schemas['AlertKind'];
+/** One episode of an alert rule: firing, then resolved (GET /api/alerts/events). */
+export type AlertEvent = Schemas['AlertEvent'];
+export type AlertState = Schemas['AlertState'];
 export type NotificationTestResult = Schemas['NotificationTestResult'];
 
 export type ClusterView = Schemas['ClusterView'];

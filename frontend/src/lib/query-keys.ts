@@ -37,6 +37,11 @@ export const qk = {
     channels: () => ['notifications', 'channels'] as const,
     settings: () => ['notifications', 'settings'] as const,
   },
+  alerts: {
+    all: () => ['alerts'] as const,
+    rules: () => ['alerts', 'rules'] as const,
+    events: (filters: Record<string, string>) => ['alerts', 'events', filters] as const,
+  },
   sso: () => ['sso'] as const,
   adminSso: () => ['admin-sso'] as const,
   domains: {

@@ -4,6 +4,7 @@
 import access from './access.json';
 import account from './account.json';
 import admin from './admin.json';
+import alerts from './alerts.json';
 import app from './app.json';
 import audit from './audit.json';
 import backups from './backups.json';
@@ -30,6 +31,7 @@ export const en = {
   access,
   account,
   admin,
+  alerts,
   app,
   audit,
   backups,

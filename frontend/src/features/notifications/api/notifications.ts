@@ -18,6 +18,7 @@ export const EVENT_KINDS: EventKind[] = [
   'managed_applied',
   'signin_failures',
   'backup_failed',
+  'alert_firing',
 ];
 
 export function useChannels() {

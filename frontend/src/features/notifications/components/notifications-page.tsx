@@ -16,9 +16,9 @@ import { ChannelModal } from './channel-form';
 import { NotificationSettingsCard } from './settings-card';
 
 const kindLabel = (k: string) => ((CHANNEL_KINDS as string[]).includes(k) ? i18n.t(`notifications:kinds.${k as (typeof CHANNEL_KINDS)[number]}`) : k);
-// Deliveries name a few kinds no channel picks: the test, and Traefik polling again (sent
-// to the channels that picked "stopped").
-const OTHER_EVENTS = ['test', 'polling_resumed'] as const;
+// Deliveries name a few kinds no channel picks: the test, Traefik polling again (sent to the
+// channels that picked "stopped") and an alert resolved (to those that picked "alert firing").
+const OTHER_EVENTS = ['test', 'polling_resumed', 'alert_resolved'] as const;
 const eventLabel = (k: string) =>
   (OTHER_EVENTS as readonly string[]).includes(k)
     ? i18n.t(`notifications:otherEvents.${k as (typeof OTHER_EVENTS)[number]}`)

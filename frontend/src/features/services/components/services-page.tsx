@@ -8,7 +8,7 @@ import { actionsColumn, DataTable, type Column } from '@/components/ui/data-tabl
 import { FilterPanel } from '@/components/ui/filter-panel';
 import { Icon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/modal';
-import { Sparkline } from '@/components/ui/sparkline';
+import { Sparkline } from '@/components/charts/sparkline';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { useCanWrite } from '@/lib/api/system';

@@ -119,7 +119,8 @@ export type MachineTokenInput = Schemas['MachineTokenCreate'];
 export type MachineTokenCreated = Schemas['MachineTokenCreated'];
 
 export type AccessDecision = Schemas['AccessLogEntry']['decision'];
-export type AccessLogEntry = Schemas['AccessLogEntry'];
+/** `reason` (why a sign-in was asked for: wrong password or no credentials) until the API document has it. */
+export type AccessLogEntry = Schemas['AccessLogEntry'] & { reason?: string };
 export type AccessLogPage = Schemas['AccessLogPage'];
 
 // Evidence of what Traefik fetched and runs (GET /api/proxy/status).

@@ -14,7 +14,8 @@ import { useServices } from '@/lib/api/resources';
 import { formatDateTime, formatTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import { LOG_CAP, LOG_POLL_MS, useAccessLog, type LogFilters } from '../api/access-log';
-import { LogDecisionBadge, logDecisions } from './decision';
+import { DecisionsStrip } from './decisions-strip';
+import { LogDecisionBadge, logDecisions, LogReason } from './decision';
 
 /** Live access log with filters kept in the URL; `serviceId` limits it to one service. */
 export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: string; title?: string }) {
@@ -56,7 +57,16 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
       ),
     },
     { id: 'client', header: t('log.columns.client'), className: 'mono small', cell: (r) => r.clientAddress || '—' },
-    { id: 'decision', header: t('log.columns.decision'), cell: (r) => <LogDecisionBadge decision={r.decision} by={r.by} /> },
+    {
+      id: 'decision',
+      header: t('log.columns.decision'),
+      cell: (r) => (
+        <>
+          <LogDecisionBadge decision={r.decision} by={r.by} reason={r.reason} />
+          <LogReason reason={r.reason} />
+        </>
+      ),
+    },
     { id: 'by', header: t('log.columns.by'), className: 'small log-by', cell: (r) => r.by },
     { id: 'identity', header: t('log.columns.identity'), className: 'small log-identity', cell: (r) => r.identity || <span className="faint">—</span> },
   ];
@@ -78,6 +88,7 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
           </>
         }
       />
+      <DecisionsStrip serviceId={serviceId ?? (filters.serviceId || undefined)} />
       <FilterPanel label={t('log.filters', { title })} active={[filters.serviceId, filters.decision, filters.address, filters.identity].filter(Boolean).length} className="card-body log-filters">
         {!serviceId ? <ServiceFilter value={filters.serviceId ?? ''} onChange={(v) => set('service', v)} /> : null}
         <Field label={t('log.columns.decision')}>

@@ -4,8 +4,6 @@ import { formatInstant } from '@/lib/format';
 import { FakePlot } from '@/test/fake-uplot';
 import { stackValues, TimeChart, type ChartSeries } from './time-chart';
 
-vi.mock('uplot', () => import('@/test/fake-uplot'));
-
 beforeEach(() => {
   FakePlot.instances = [];
 });

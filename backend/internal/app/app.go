@@ -48,6 +48,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/system"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 	"github.com/gatehouse-proxy/gatehouse/internal/viewmask"
 	"github.com/gatehouse-proxy/gatehouse/internal/web"
@@ -173,6 +174,9 @@ type components struct {
 	// routes says who may call each API route, as its feature declared
 	// it, for the route-table tests.
 	routes *route.Table
+	// traffic is the traffic history (its Recorder counts verify's
+	// decisions; Window feeds the alerts).
+	traffic *traffic.Service
 }
 
 // build wires the application, and only wires: it builds each feature
@@ -343,6 +347,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	}
 	runtimeSvc := runtime.NewService(runtimeDeps)
 	api.Runtime = runtime.NewHandler(runtimeSvc)
+	trafficSvc, err := newTraffic(cfg, db, cl, now, log, runtimeSvc, servicesSvc, scraper != nil)
+	if err != nil {
+		return nil, err
+	}
+	c.traffic = trafficSvc
+	api.Traffic = traffic.NewHandler(trafficSvc)
 	api.Status = status.NewHandler(status.NewService(status.Deps{
 		Polls: polls, Config: dynconfSvc, Services: servicesSvc, Runtime: runtimeSvc, Now: now,
 		ConfigURL:        panel.Provider,
@@ -364,6 +374,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,
 		Notify: notifySvc, Mailer: notifySvc, Portal: portalSessions{adminSvc}, AppPasswords: appPasswords,
+		Traffic:   trafficSvc.Recorder(),
 		PortalURL: func(ctx context.Context) (string, error) { return portalURL(ctx), nil },
 	})
 	fwd.Set(accessSvc)
@@ -428,9 +439,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	// of them (the stall check and the watcher turn Traefik's state into
 	// notifications once; each replica delivers what it published).
 	c.loops = slices.Concat(accessSvc.Loops(), tokenSvc.Loops(), apiTokens.Loops(), adminSvc.Loops(),
-		notifySvc.Loops(), scraper.Loops(), clientIP.Loops())
+		notifySvc.Loops(), scraper.Loops(), clientIP.Loops(), trafficSvc.Loops())
 	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
-		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops())
+		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(),
+		trafficSvc.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so

@@ -27,6 +27,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
 	"github.com/gatehouse-proxy/gatehouse/internal/status"
 	"github.com/gatehouse-proxy/gatehouse/internal/system"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer"
 )
 
@@ -51,6 +52,7 @@ type features struct {
 	Access        *access.Handler
 	MachineTokens *machinetokens.Handler
 	AccessLog     *accesslog.Handler
+	Traffic       *traffic.Handler
 	Dynconf       *dynconf.Handler
 	Cluster       *cluster.Handler
 	System        *system.Handler

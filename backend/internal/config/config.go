@@ -38,9 +38,12 @@ type Config struct {
 	AdminUser     string // PANEL_ADMIN_USER
 	AdminPassword string // PANEL_ADMIN_PASSWORD[_FILE]
 
-	Managed      bool   // PANEL_MANAGED
-	ProxyAPIURL  string // PANEL_PROXY_API_URL, Traefik's API (e.g. http://traefik:8080)
-	MetricsURL   string // PANEL_PROXY_METRICS_URL, Traefik's Prometheus endpoint (default: API URL + /metrics)
+	Managed     bool   // PANEL_MANAGED
+	ProxyAPIURL string // PANEL_PROXY_API_URL, Traefik's API (e.g. http://traefik:8080)
+	MetricsURL  string // PANEL_PROXY_METRICS_URL, Traefik's Prometheus endpoint (default: API URL + /metrics)
+	// Traffic is where the traffic history is read from and how long it
+	// is kept (see traffic.go).
+	Traffic      Traffic
 	WrapperToken string // PANEL_WRAPPER_TOKEN[_FILE]
 	// ProviderToken is PANEL_PROVIDER_TOKEN[_FILE]: once set, GET
 	// /api/proxy/config answers only a request with Authorization: Bearer
@@ -117,6 +120,7 @@ func Load(getenv Getenv) (Config, error) {
 	c.AgeIdentity = l.secret("PANEL_AGE_IDENTITY")
 	c.Managed = l.boolean("PANEL_MANAGED")
 	c.LogLevel = l.level("PANEL_LOG_LEVEL")
+	c.Traffic = l.traffic()
 	if l.err != nil {
 		return Config{}, l.err
 	}
@@ -149,6 +153,7 @@ func Load(getenv Getenv) (Config, error) {
 	for _, u := range []struct{ name, val string }{
 		{"PANEL_INTERNAL_URL", c.InternalURL}, {"PANEL_PUBLIC_URL", c.PublicURL}, {"PANEL_PORTAL_URL", c.PortalURL},
 		{"PANEL_PROXY_API_URL", c.ProxyAPIURL}, {"PANEL_PROXY_METRICS_URL", c.MetricsURL},
+		{"PANEL_PROMETHEUS_URL", c.Traffic.PrometheusURL},
 	} {
 		if err := checkHTTPURL(u.val); err != nil {
 			return Config{}, fmt.Errorf("%s: %w", u.name, err)

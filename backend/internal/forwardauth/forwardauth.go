@@ -31,6 +31,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 	"github.com/gatehouse-proxy/gatehouse/internal/sealbox"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 )
 
 // Limits of failed basic-auth and sign-in attempts per IP and per user.
@@ -71,6 +72,9 @@ type Deps struct {
 	TrustedProxies []netip.Prefix
 	// Log receives every decision; nil keeps none.
 	Log *accesslog.Log
+	// Traffic counts every decision and its latency per service; nil
+	// counts none.
+	Traffic *traffic.Recorder
 	// Notify hears when a service has many failed sign-ins; nil discards.
 	Notify notify.Publisher
 	// Mailer sends the e-mail code protection's codes; nil sends none (the
@@ -176,6 +180,7 @@ type Service struct {
 	geo          rules.Geo
 	trusted      []netip.Prefix
 	decided      *accesslog.Log
+	traffic      *traffic.Recorder
 
 	policy   *policyCache
 	sessions *sessionStore
@@ -229,7 +234,7 @@ func NewService(o Deps) *Service {
 	s := &Service{
 		db: o.DB, bus: o.Bus, now: o.Now, log: o.Logger, panelURL: o.PanelURL,
 		cost: o.BcryptCost, client: o.HTTPClient, dummy: dummy, secrets: o.Secrets, schemes: o.Schemes,
-		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log,
+		rules: o.Rules, tokens: o.Tokens, geo: o.Geo, trusted: o.TrustedProxies, decided: o.Log, traffic: o.Traffic,
 		limiter: ratelimit.Shared(o.DB, "access", MaxFailures, FailureWindow, o.Now, ratelimit.WithLogger(o.Logger)),
 		pinByLink: ratelimit.Shared(o.DB, "link.pin", LinkPINWindowFailures, LinkPINWindow, o.Now,
 			ratelimit.WithLogger(o.Logger)),
@@ -274,6 +279,9 @@ func (s *Service) onChange(e change.Event) {
 		}
 		if e.Entity == change.Service && e.Kind == change.Deleted && s.decided != nil {
 			s.decided.Forget(e.ID)
+		}
+		if e.Entity == change.Service && e.Kind == change.Deleted {
+			s.traffic.Forget(e.ID)
 		}
 	case change.Security:
 		s.policy.invalidate()

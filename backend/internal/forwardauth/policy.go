@@ -13,6 +13,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth/machinetokens"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
 
@@ -46,6 +47,9 @@ type servicePolicy struct {
 	protected bool
 	links     bool
 	tokens    bool // machine tokens are accepted
+	// traffic counts the service's decisions: kept by the recorder across
+	// rebuilds, so a new snapshot goes on counting where the last one was.
+	traffic *traffic.Counters
 	// The protections with settings of their own and the launcher entry,
 	// which most services lack: those share noExtras, so that a policy of
 	// 10,000 services does not hold them 10,000 times over. Never written
@@ -279,7 +283,7 @@ func (s *Service) loadPolicy(ctx context.Context) (*policy, error) {
 	var eps entrypointLists
 	for _, r := range rows {
 		sp := &servicePolicy{id: r.ID, name: r.Name, enabled: r.Enabled, entrypoints: eps.of(r.Entrypoints.V),
-			policyExtras: noExtras}
+			policyExtras: noExtras, traffic: s.traffic.For(r.ID)}
 		if r.Launcher.V != (store.Launcher{}) {
 			sp.withExtras().launcher = r.Launcher.V
 		}

@@ -9,6 +9,7 @@ import (
 
 	accesslog "github.com/gatehouse-proxy/gatehouse/internal/access/log"
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/traffic"
 )
 
 // longURI is the length from which record copies the path it cuts from a
@@ -18,6 +19,7 @@ const longURI = 1024
 // outcome is what a verify decision rested on, for the access log.
 type outcome struct {
 	at       time.Time // when verify decided
+	start    time.Time // when verify began (the monotonic clock, for its latency)
 	basis    accesslog.Basis
 	rule     int // index of the deciding rule, -1 for none
 	identity string
@@ -40,6 +42,7 @@ func ruleBasis(sc rules.Scope) accesslog.Basis {
 // alive).
 func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *outcome) {
 	d := decisionOf(c.Response().Status, o)
+	sp.traffic.Observe(trafficDecision[d], time.Since(o.start))
 	path, _, _ := strings.Cut(f.uri, "?")
 	if s.decided != nil {
 		if len(f.uri) > longURI && len(path) < len(f.uri) {
@@ -53,6 +56,16 @@ func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *ou
 		s.log.Info("forward-auth refused a request", "service_id", sp.id, "decision", d.String(), "by", e.By(),
 			"client", f.ipKey(), "method", f.method, "host", f.host, "path", path)
 	}
+}
+
+// trafficDecision files the access log's decisions under traffic's five.
+var trafficDecision = [...]traffic.Decision{
+	accesslog.Allowed:         traffic.DecisionAllowed,
+	accesslog.Authenticated:   traffic.DecisionSignedIn,
+	accesslog.Denied:          traffic.DecisionDenied,
+	accesslog.Unauthenticated: traffic.DecisionChallenged,
+	accesslog.Forbidden:       traffic.DecisionDenied,
+	accesslog.RateLimited:     traffic.DecisionRateLimited,
 }
 
 // decisionOf reads the decision from the status verify answered.

@@ -40,7 +40,7 @@ func (s *Service) verify(c echo.Context) error {
 		return apperr.InvalidRequest("verify needs the service parameter and the X-Forwarded-Method, " +
 			"X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-Uri headers (sent by Traefik's forwardAuth)")
 	}
-	o := outcome{rule: -1}
+	o := outcome{rule: -1, start: time.Now()}
 	sp, err := s.decide(c, &f, &o)
 	if err == nil && sp != nil {
 		s.record(c, &f, sp, &o)

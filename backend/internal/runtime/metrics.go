@@ -22,6 +22,8 @@ import (
 const (
 	metricRequests = "traefik_service_requests_total"
 	metricDuration = "traefik_service_request_duration_seconds"
+	metricBytesIn  = "traefik_service_requests_bytes_total"
+	metricBytesOut = "traefik_service_responses_bytes_total"
 	// rateSpan is how far back the current request rate looks.
 	rateSpan = time.Minute
 )
@@ -73,6 +75,10 @@ type Scraper struct {
 	samples   []sample           // oldest first, at most window
 	lastErr   error
 	attempted bool
+	// pending is what each Traefik service did since the last Take, for
+	// the traffic history (the same scrape feeds both).
+	pending      map[string]*Delta
+	pendingSince time.Time
 }
 
 // NewScraper returns a scraper for metricsURL, or nil when it is empty.
@@ -173,6 +179,9 @@ func (s *Scraper) record(fams map[string]*dto.MetricFamily, now time.Time) {
 			t.requests += d
 			if c := classOf(code); c >= 0 {
 				t.classes[c] += d
+				if d != 0 {
+					s.pend(svc).Classes[c] += d
+				}
 			}
 			deltas[svc] = t
 		}
@@ -187,10 +196,13 @@ func (s *Scraper) record(fams map[string]*dto.MetricFamily, now time.Time) {
 			key := seriesKey(m)
 			t := deltas[svc]
 			t.durSum += delta("s|"+key, h.GetSampleSum())
-			t.durCount += delta("c|"+key, float64(h.GetSampleCount()))
+			n := delta("c|"+key, float64(h.GetSampleCount()))
+			t.durCount += n
 			deltas[svc] = t
+			s.pendBuckets(svc, key, h, n, delta)
 		}
 	}
+	s.accumulateBytes(fams, delta)
 	if !baseline {
 		s.samples = append(s.samples, sample{at: now, seconds: now.Sub(s.lastAt).Seconds(), services: deltas})
 		if over := len(s.samples) - s.window; over > 0 {

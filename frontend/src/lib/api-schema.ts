@@ -2495,6 +2495,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/services/{id}/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Traffic over time of one service */
+        get: operations["getServiceTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sessions": {
         parameters: {
             query?: never;
@@ -2577,6 +2594,43 @@ export interface paths {
          * @description The version, when this replica started, the data directory, the database engine and its size, and the addresses in effect: where browsers reach the panel, where Traefik reaches it (set through PANEL_INTERNAL_URL or derived from the listen address), the address forward-auth middlewares call, and the visitors' portal ("" until one is configured).
          */
         get: operations["getPanelSystemInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traffic over time, every service together
+         * @description Requests by status class, latency percentiles, bytes, forward-auth decisions and backend health per step. From the panel's database (one-minute rows for 48 hours, hourly ones for 90 days by default) or, with PANEL_PROMETHEUS_URL, Traefik's figures from Prometheus (source "prometheus"; the decisions still come from the panel). The step grows with the range: 60 s for 1 h, 300 s for 24 h, 3600 s for 7 d, 7200 s for 30 d, and at least 3600 s where the minute rows no longer reach.
+         */
+        get: operations["getTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traffic/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every enabled service's requests and 5xx over a range, with a sparkline, busiest first */
+        get: operations["listServicesTraffic"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4174,6 +4228,17 @@ export interface components {
             type: "pathPrefix" | "path" | "header" | "query" | "method" | "clientIP";
             value: string;
         };
+        ServicesTraffic: {
+            reason: string;
+            services: components["schemas"]["ServiceTraffic"][];
+            /** @enum {string} */
+            source: "panel" | "prometheus";
+            /** @enum {string} */
+            state: "ok" | "no_metrics" | "no_traffic";
+            /** Format: int64 */
+            stepSeconds: number;
+            time: number[];
+        };
         ServiceTarget: {
             host: string;
             port: number;
@@ -4184,6 +4249,17 @@ export interface components {
             scheme: "http" | "https" | "h2c";
             /** @description Share of requests (weighted round robin); absent or 0 is 1. */
             weight?: number;
+        };
+        ServiceTraffic: {
+            errorRatio: number;
+            /** Format: int64 */
+            errors5xx: number;
+            name: string;
+            /** @description Requests per step. */
+            points: number[];
+            /** Format: int64 */
+            requests: number;
+            serviceId: string;
         };
         Settings: {
             /** @description The hostname the panel itself is served on (empty when unset). */
@@ -4341,6 +4417,56 @@ export interface components {
             variant: "docker" | "host";
             warnings: string[];
         };
+        TrafficSeries: {
+            /** Format: date-time */
+            from: string;
+            /** @description Why the chart is empty or partial */
+            reason: string;
+            series: {
+                allowed: components["schemas"]["TrafficValues"];
+                bytesIn: components["schemas"]["TrafficValues"];
+                bytesOut: components["schemas"]["TrafficValues"];
+                challenged: components["schemas"]["TrafficValues"];
+                denied: components["schemas"]["TrafficValues"];
+                latencyP50Ms: components["schemas"]["TrafficValues"];
+                latencyP95Ms: components["schemas"]["TrafficValues"];
+                latencyP99Ms: components["schemas"]["TrafficValues"];
+                rateLimited: components["schemas"]["TrafficValues"];
+                requests2xx: components["schemas"]["TrafficValues"];
+                requests3xx: components["schemas"]["TrafficValues"];
+                requests4xx: components["schemas"]["TrafficValues"];
+                requests5xx: components["schemas"]["TrafficValues"];
+                signedIn: components["schemas"]["TrafficValues"];
+                up: components["schemas"]["TrafficValues"];
+            };
+            /** @enum {string} */
+            source: "panel" | "prometheus";
+            /**
+             * @description no_metrics when Traefik's metrics are not read (reason says why), no_traffic when nothing was recorded in the range.
+             * @enum {string}
+             */
+            state: "ok" | "no_metrics" | "no_traffic";
+            /** Format: int64 */
+            stepSeconds: number;
+            /** @description The start of each step, in unix seconds. */
+            time: number[];
+            /** Format: date-time */
+            to: string;
+            totals: {
+                /** Format: int64 */
+                bytesIn: number;
+                /** Format: int64 */
+                bytesOut: number;
+                /** Format: int64 */
+                denied: number;
+                /** Format: int64 */
+                errors5xx: number;
+                /** Format: int64 */
+                requests: number;
+            };
+        };
+        /** @description One value per time point; null where there is no data. */
+        TrafficValues: (number | null)[];
         TwoFactorCodeRequest: {
             code: string;
         };
@@ -9394,6 +9520,38 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    getServiceTraffic: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (RFC 3339); default: to minus range. */
+                from?: string;
+                range?: "1h" | "24h" | "7d" | "30d";
+                /** @description End of the range (RFC 3339); default: now. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficSeries"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listAccessSessions: {
         parameters: {
             query?: {
@@ -9560,6 +9718,68 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    getTraffic: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (RFC 3339); default: to minus range. */
+                from?: string;
+                range?: "1h" | "24h" | "7d" | "30d";
+                /** @description End of the range (RFC 3339); default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrafficSeries"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listServicesTraffic: {
+        parameters: {
+            query?: {
+                /** @description Start of the range (RFC 3339); default: to minus range. */
+                from?: string;
+                /** @description Sparkline points. */
+                points?: number;
+                range?: "1h" | "24h" | "7d" | "30d";
+                /** @description End of the range (RFC 3339); default: now. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServicesTraffic"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };

@@ -1,0 +1,2 @@
+DROP TABLE traffic_decisions;
+DROP TABLE traffic_samples;

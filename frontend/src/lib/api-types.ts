@@ -119,6 +119,13 @@ export type MachineTokenInput = Schemas['MachineTokenCreate'];
 export type MachineTokenCreated = Schemas['MachineTokenCreated'];
 
 export type AccessDecision = Schemas['AccessLogEntry']['decision'];
+/** Traffic over time (GET /api/traffic, /api/services/{id}/traffic): one window, global or of a service. */
+export type Traffic = Schemas['TrafficSeries'];
+/** Every service's totals and sparkline (GET /api/traffic/services), busiest first. */
+export type ServicesTraffic = Schemas['ServicesTraffic'];
+export type ServiceTraffic = Schemas['ServiceTraffic'];
+/** One value per step; null where nothing is known. */
+export type TrafficValues = Schemas['TrafficValues'];
 /** `reason` (why a sign-in was asked for: wrong password or no credentials) until the API document has it. */
 export type AccessLogEntry = Schemas['AccessLogEntry'] & { reason?: string };
 export type AccessLogPage = Schemas['AccessLogPage'];

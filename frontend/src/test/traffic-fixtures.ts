@@ -1,5 +1,5 @@
 // Answers of the traffic history API for unit tests.
-import type { ServicesTraffic, Traffic } from '@/lib/api/traffic';
+import type { ServicesTraffic, Traffic } from '@/lib/api-types';
 
 const t0 = Date.UTC(2026, 10, 26, 10, 0, 0) / 1000;
 
@@ -38,8 +38,19 @@ export function trafficFixture(over: Partial<Traffic> = {}): Traffic {
   };
 }
 
+/** Every series without a value (the server's empty lists). */
+export function noSeries(): Traffic['series'] {
+  return {
+    requests2xx: [], requests3xx: [], requests4xx: [], requests5xx: [],
+    latencyP50Ms: [], latencyP95Ms: [], latencyP99Ms: [],
+    bytesIn: [], bytesOut: [],
+    allowed: [], signedIn: [], challenged: [], denied: [], rateLimited: [],
+    up: [],
+  };
+}
+
 export function emptyTraffic(state: 'no_metrics' | 'no_traffic', reason: string): Traffic {
-  return { source: 'panel', state, reason, from: new Date(t0 * 1000).toISOString(), to: new Date((t0 + 3600) * 1000).toISOString(), stepSeconds: 60, time: [], series: {}, totals: { requests: 0, errors5xx: 0, bytesIn: 0, bytesOut: 0, denied: 0 } };
+  return { source: 'panel', state, reason, from: new Date(t0 * 1000).toISOString(), to: new Date((t0 + 3600) * 1000).toISOString(), stepSeconds: 60, time: [], series: noSeries(), totals: { requests: 0, errors5xx: 0, bytesIn: 0, bytesOut: 0, denied: 0 } };
 }
 
 export function servicesTrafficFixture(): ServicesTraffic {
@@ -52,7 +63,7 @@ export function servicesTrafficFixture(): ServicesTraffic {
     services: [
       { serviceId: 's1', name: 'Nextcloud', requests: 5000, errors5xx: 10, errorRatio: 0.002, points: Array.from({ length: 24 }, (_, i) => 100 + i) },
       { serviceId: 's2', name: 'Grafana', requests: 800, errors5xx: 120, errorRatio: 0.15, points: Array.from({ length: 24 }, (_, i) => (i % 2 ? 30 : 40)) },
-      { serviceId: 's3', name: 'Idle', requests: 0, errors5xx: 0, errorRatio: 0, points: null },
+      { serviceId: 's3', name: 'Idle', requests: 0, errors5xx: 0, errorRatio: 0, points: [] },
     ],
   };
 }

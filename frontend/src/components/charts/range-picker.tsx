@@ -8,7 +8,8 @@ import { Button } from '../ui/button';
 /** The shortest window a zoom asks for: a few of the finest steps (one minute). */
 export const minZoomSeconds = 5 * 60;
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+// RFC 3339 in whole seconds, as the API reads it.
+const iso = (seconds: number) => new Date(Math.round(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
  * The history's window kept in the URL (range, and from/to after a zoom), so a reload or a

@@ -2,7 +2,8 @@
 // the note that says why it is empty. The dashboard, a service's Traffic tab and the access
 // log draw them.
 import { useTranslation } from 'react-i18next';
-import { hasKnown, hasValues, type Traffic, type TrafficSeriesName } from '@/lib/api/traffic';
+import { hasKnown, hasValues, type TrafficSeriesName } from '@/lib/api/traffic';
+import type { Traffic } from '@/lib/api-types';
 import { formatBytes, formatCompact, formatMs } from '@/lib/format';
 import type { Tone } from './chart-colors';
 import { ChartNote } from './chart-state';

@@ -2,91 +2,28 @@
 // read by the dashboard, the services list, a service's Traffic tab and the access log.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
+import type { ServicesTraffic, Traffic, TrafficValues } from '../api-types';
 import { qk } from '../query-keys';
-
-// The shapes of the contract, written by hand until the API document describes the routes;
-// then each becomes an alias into api-types.ts (Schemas['Traffic…']) and `get` is `api.get`.
 
 /** The windows the range picker offers; a zoom narrows one with from/to. */
 export const trafficRanges = ['1h', '24h', '7d', '30d'] as const;
 export type TrafficRange = (typeof trafficRanges)[number];
 
-/** ok: the series carry data; no_metrics: Traefik's metrics are not configured; no_traffic: nothing recorded yet. */
-export type TrafficState = 'ok' | 'no_metrics' | 'no_traffic';
-
-/** Every series the answer may carry; values are per step, null where nothing is known. */
-export type TrafficSeriesName =
-  | 'requests2xx'
-  | 'requests3xx'
-  | 'requests4xx'
-  | 'requests5xx'
-  | 'latencyP50Ms'
-  | 'latencyP95Ms'
-  | 'latencyP99Ms'
-  | 'bytesIn'
-  | 'bytesOut'
-  | 'allowed'
-  | 'signedIn'
-  | 'challenged'
-  | 'denied'
-  | 'rateLimited'
-  | 'up';
-
-export type SeriesValues = (number | null)[];
-
-export type TrafficTotals = { requests: number; errors5xx: number; bytesIn: number; bytesOut: number; denied: number };
-
-/** One window of history, global or of one service. */
-export type Traffic = {
-  source: 'panel' | 'prometheus';
-  state: TrafficState;
-  /** Why the state is not ok, in words (English, from the server). */
-  reason?: string;
-  from: string;
-  to: string;
-  stepSeconds: number;
-  /** The start of each step, unix seconds. */
-  time: number[];
-  series: Partial<Record<TrafficSeriesName, SeriesValues | null>>;
-  totals?: Partial<TrafficTotals>;
-};
-
-export type ServiceTraffic = {
-  serviceId: string;
-  name: string;
-  requests: number;
-  errors5xx: number;
-  /** 0..1 */
-  errorRatio: number;
-  /** Requests per step. */
-  points: SeriesValues | null;
-};
-
-/** Every service's totals and a sparkline, busiest first. */
-export type ServicesTraffic = {
-  source: 'panel' | 'prometheus';
-  state: TrafficState;
-  reason?: string;
-  stepSeconds: number;
-  time: number[];
-  services: ServiceTraffic[] | null;
-};
-
-type Query = Record<string, string | number | undefined>;
-const get = api.get as unknown as <T>(path: string, init: { params?: Record<string, string>; query?: Query; signal?: AbortSignal }) => Promise<T>;
+/** ok: the series carry data; no_metrics: Traefik's metrics are not read; no_traffic: nothing recorded yet. */
+export type TrafficState = Traffic['state'];
+export type TrafficSeriesName = keyof Traffic['series'];
+export type SeriesValues = TrafficValues;
 
 /** The window asked for: a range, or a zoomed part of it (RFC 3339 instants). */
 export type TrafficWindow = { range: TrafficRange; from?: string; to?: string };
 
 export function fetchTraffic(serviceId: string | undefined, w: TrafficWindow, signal?: AbortSignal): Promise<Traffic> {
   const query = { range: w.range, from: w.from, to: w.to };
-  return serviceId
-    ? get<Traffic>('/api/services/{id}/traffic', { params: { id: serviceId }, query, signal })
-    : get<Traffic>('/api/traffic', { query, signal });
+  return serviceId ? api.get('/api/services/{id}/traffic', { params: { id: serviceId }, query, signal }) : api.get('/api/traffic', { query, signal });
 }
 
 export function fetchServicesTraffic(range: TrafficRange, points: number, signal?: AbortSignal): Promise<ServicesTraffic> {
-  return get<ServicesTraffic>('/api/traffic/services', { query: { range, points }, signal });
+  return api.get('/api/traffic/services', { query: { range, points }, signal });
 }
 
 // New points arrive once a minute (the panel stores per-minute steps); longer windows

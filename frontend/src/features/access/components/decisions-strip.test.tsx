@@ -42,7 +42,7 @@ describe('DecisionsStrip', () => {
 
   it('says when the service had requests but no decisions', async () => {
     const tr = trafficFixture();
-    tr.series.allowed = tr.series.signedIn = tr.series.challenged = tr.series.denied = tr.series.rateLimited = null;
+    tr.series.allowed = tr.series.signedIn = tr.series.challenged = tr.series.denied = tr.series.rateLimited = [];
     mockFetch([{ path: '/api/traffic?range=24h', body: tr }]);
     renderRoute(<DecisionsStrip />);
     expect(await screen.findByText('No forward-auth decisions')).toBeInTheDocument();

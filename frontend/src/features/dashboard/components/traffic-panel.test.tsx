@@ -44,7 +44,7 @@ describe('TrafficPanel', () => {
 
   it('says when no service answered an error', async () => {
     const quiet = servicesTrafficFixture();
-    quiet.services = quiet.services!.map((s) => ({ ...s, errors5xx: 0, errorRatio: 0 }));
+    quiet.services = quiet.services.map((s) => ({ ...s, errors5xx: 0, errorRatio: 0 }));
     mockFetch([
       { path: '/api/traffic?range=24h', body: trafficFixture() },
       { path: '/api/traffic/services?range=24h&points=24', body: quiet },

@@ -5,7 +5,8 @@ import { Sparkline } from '@/components/charts/sparkline';
 import { StatusChart } from '@/components/charts/traffic-charts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
-import { useServicesTraffic, useTraffic, type ServiceTraffic } from '@/lib/api/traffic';
+import { useServicesTraffic, useTraffic } from '@/lib/api/traffic';
+import type { ServiceTraffic, Traffic } from '@/lib/api-types';
 import { formatCompact, formatNumber, formatPercent } from '@/lib/format';
 
 const TOP = 5;
@@ -16,7 +17,7 @@ export function TrafficPanel() {
   const global = useTraffic(undefined, { range: '24h' });
   const services = useServicesTraffic('24h', 24);
   const g = global.data;
-  const totals = g?.totals ?? {};
+  const totals: Partial<Traffic['totals']> = g?.totals ?? {};
   const requests = totals.requests ?? 0;
   const list = services.data?.state === 'ok' ? (services.data.services ?? []) : [];
   const busiest = list.filter((s) => s.requests > 0).slice(0, TOP);

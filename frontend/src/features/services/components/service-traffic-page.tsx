@@ -6,7 +6,8 @@ import { RangePicker, useTrafficWindow } from '@/components/charts/range-picker'
 import { BytesChart, decisionSeries, DecisionsChart, HealthBar, LatencyChart, StatusChart } from '@/components/charts/traffic-charts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
-import { hasValues, useTraffic, type Traffic } from '@/lib/api/traffic';
+import { hasValues, useTraffic } from '@/lib/api/traffic';
+import type { Traffic } from '@/lib/api-types';
 import { formatBytes, formatDuration, formatNumber, formatPercent } from '@/lib/format';
 
 /** A service's Traffic tab: its history over a picked range, zoomable, chart by chart. */

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatInstant } from '@/lib/format';
 import { FakePlot } from '@/test/fake-uplot';
-import { stackValues, TimeChart, type ChartSeries } from './time-chart';
+import { isolated, stackValues, TimeChart, type ChartSeries } from './time-chart';
 
 beforeEach(() => {
   FakePlot.instances = [];
@@ -25,6 +25,17 @@ describe('stackValues', () => {
     { name: 'shorter series', in: [[1], [1, 1]], want: [[1, null], [2, 1]] },
   ])('$name', ({ in: input, want }) => {
     expect(stackValues(input)).toEqual(want);
+  });
+});
+
+describe('isolated', () => {
+  it.each([
+    { name: 'a lone value between gaps', in: [null, 3, null], want: [1] },
+    { name: 'values at both ends with gaps beside them', in: [1, null, null, 2], want: [0, 3] },
+    { name: 'a run of values draws a line', in: [1, 2, null], want: [] },
+    { name: 'a single value', in: [5], want: [0] },
+  ])('$name', ({ in: input, want }) => {
+    expect(isolated(input)).toEqual(want);
   });
 });
 

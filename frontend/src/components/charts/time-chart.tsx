@@ -44,6 +44,18 @@ export function stackValues(series: SeriesValues[]): SeriesValues[] {
   });
 }
 
+/** The indices of the values with no value on either side (a line cannot show them). */
+export function isolated(values: SeriesValues): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] === null || values[i] === undefined) continue;
+    const before = i > 0 ? values[i - 1] : null;
+    const after = i < values.length - 1 ? values[i + 1] : null;
+    if ((before === null || before === undefined) && (after === null || after === undefined)) out.push(i);
+  }
+  return out;
+}
+
 function axisSize(values: string[] | null): number {
   const longest = Math.max(0, ...(values ?? []).map((v) => v.length));
   return Math.max(36, Math.min(88, longest * 7 + 16));
@@ -68,7 +80,8 @@ function buildOptions(p: {
   return {
     title: undefined,
     legend: { show: false },
-    padding: [8, 8, 0, 0],
+    // Room on the right for the last time label, which uPlot centres on its tick.
+    padding: [8, 24, 0, 0],
     cursor: {
       drag: { x: true, y: false, setScale: false, dist: 6 },
       sync: p.syncKey ? { key: p.syncKey, setSeries: false } : undefined,
@@ -93,7 +106,8 @@ function buildOptions(p: {
               dash: s.dash ? [4, 3] : undefined,
               fill: p.fill ? withAlpha(color, 0.12) : undefined,
               spanGaps: false,
-              points: { show: false },
+              // A value with no neighbour draws no line: it gets a dot instead.
+              points: { show: true, size: 5, fill: color, filter: (u, i) => isolated(u.data[i] as SeriesValues) },
             };
       }),
     ],

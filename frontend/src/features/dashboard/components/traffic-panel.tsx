@@ -26,7 +26,7 @@ export function TrafficPanel() {
     <div className="dash-grid" data-testid="traffic-panel">
       <Card>
         <CardHeader title={t('traffic.title')} description={t('traffic.description')} />
-        <div className="card-body stack" style={{ paddingTop: 0, gap: 14 }}>
+        <div className="card-body stack" style={{ gap: 14 }}>
           {global.isPending ? (
             <LoadingRows rows={3} />
           ) : global.isError && !g ? (
@@ -58,7 +58,7 @@ export function TrafficPanel() {
       </Card>
       <Card>
         <CardHeader title={t('traffic.topTitle')} description={t('traffic.topDescription')} />
-        <div className="card-body stack" style={{ paddingTop: 0, gap: 16 }}>
+        <div className="card-body stack" style={{ gap: 16 }}>
           {services.isPending ? (
             <LoadingRows rows={3} />
           ) : services.isError ? (

@@ -25,7 +25,7 @@ export function ServiceTrafficPage() {
           description={tr ? <TrafficSource traffic={tr} /> : t('traffic.description')}
           actions={<RangePicker state={win} />}
         />
-        <div className="card-body" style={{ paddingTop: 0 }}>
+        <div className="card-body">
           {traffic.isPending ? (
             <LoadingRows rows={2} />
           ) : traffic.isError && !tr ? (
@@ -88,7 +88,7 @@ function ChartCard({ title, description, children, wide }: { title: string; desc
   return (
     <Card className={wide ? 'chart-wide' : undefined}>
       <CardHeader title={title} description={description} />
-      <div className="card-body" style={{ paddingTop: 0 }}>
+      <div className="card-body">
         {children}
       </div>
     </Card>

@@ -16,10 +16,11 @@ describe('TrafficEmpty', () => {
     expect(screen.getByText(/cannot reach/)).toBeInTheDocument();
   });
 
-  it('says there is no traffic yet', () => {
-    render(<TrafficEmpty state="no_traffic" reason="nothing recorded since the panel started" />);
+  it('says there is no traffic yet in the page’s language, whatever the server wrote', () => {
+    render(<TrafficEmpty state="no_traffic" reason="No request has been recorded in this range yet." />);
     expect(screen.getByText('No traffic yet')).toBeInTheDocument();
-    expect(screen.getByText('Nothing recorded since the panel started.')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing has been recorded in this period/)).toBeInTheDocument();
+    expect(screen.queryByText(/No request has been recorded/)).not.toBeInTheDocument();
   });
 
   it('shows nothing when there is data', () => {

@@ -22,18 +22,18 @@ export function ChartNote({ icon = 'activity', title, children, compact }: { ico
 }
 
 /**
- * The reason a whole answer has nothing to draw, from its state and the server's reason:
- * Traefik's metrics not configured (with the way to enable them), or no traffic yet. Null
- * when the state is ok.
+ * The reason a whole answer has nothing to draw, from its state: Traefik's metrics not
+ * configured, with the server's reason (what exactly is missing; server messages stay in
+ * English) and the way to enable them, or no traffic yet (the state says it all, in the
+ * page's language). Null when the state is ok.
  */
 export function TrafficEmpty({ state, reason, compact }: { state: TrafficState; reason?: string; compact?: boolean }) {
   const { t } = useTranslation('components');
   if (state === 'ok') return null;
-  const why = reason ? asSentence(reason) : undefined;
   if (state === 'no_metrics')
     return (
       <ChartNote icon="alert" title={t('charts.noMetrics.title')} compact={compact}>
-        {why ?? t('charts.noMetrics.text')}{' '}
+        {reason ? asSentence(reason) : t('charts.noMetrics.text')}{' '}
         <a href={metricsDocsUrl} target="_blank" rel="noreferrer noopener">
           {t('charts.noMetrics.docs')}
         </a>
@@ -41,7 +41,7 @@ export function TrafficEmpty({ state, reason, compact }: { state: TrafficState; 
     );
   return (
     <ChartNote icon="activity" title={t('charts.noTraffic.title')} compact={compact}>
-      {why ?? t('charts.noTraffic.text')}
+      {t('charts.noTraffic.text')}
     </ChartNote>
   );
 }

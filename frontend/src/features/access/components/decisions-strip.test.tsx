@@ -37,7 +37,7 @@ describe('DecisionsStrip', () => {
     mockFetch([{ path: '/api/traffic?range=24h', body: emptyTraffic('no_traffic', 'nothing recorded yet') }]);
     renderRoute(<DecisionsStrip />);
     expect(await screen.findByText('No traffic yet')).toBeInTheDocument();
-    expect(screen.getByText('Nothing recorded yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Charts fill in once requests go through Traefik/)).toBeInTheDocument();
   });
 
   it('says when the service had requests but no decisions', async () => {

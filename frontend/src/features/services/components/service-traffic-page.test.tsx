@@ -30,7 +30,7 @@ describe('ServiceTrafficPage', () => {
     // Every chart of the tab shares one hover line.
     expect(new Set(FakePlot.live().map((p) => p.opts.cursor?.sync?.key))).toEqual(new Set(['service-traffic']));
     expect(screen.getByRole('img', { name: /^Backend health: / })).toBeInTheDocument();
-    expect(screen.getByText(/Recorded by the panel, one step every 1m/)).toBeInTheDocument();
+    expect(screen.getByText(/Recorded by the panel in steps of 1m/)).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(['/api/services/s1/traffic?range=24h']);
   });
 

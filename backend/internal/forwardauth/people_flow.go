@@ -114,6 +114,7 @@ func (s *Service) verifyAppPassword(c echo.Context, f fwdRequest, sp *servicePol
 		if sp.basic != nil {
 			return false, nil // basic auth counts the failure
 		}
+		o.reason = accesslog.WrongPassword
 		s.limiter.Fail(keys[:]...)
 		s.failures.Fail(c.Request().Context(), sp.id, sp.name)
 		c.Response().Header()["Www-Authenticate"] = []string{`Basic realm="` + realm(sp.name) + `", charset="UTF-8"`}

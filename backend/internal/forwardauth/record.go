@@ -23,6 +23,7 @@ type outcome struct {
 	basis    accesslog.Basis
 	rule     int // index of the deciding rule, -1 for none
 	identity string
+	reason   accesslog.Reason // what was wrong with the credentials, if anything
 }
 
 func ruleBasis(sc rules.Scope) accesslog.Basis {
@@ -49,7 +50,8 @@ func (s *Service) record(c echo.Context, f *fwdRequest, sp *servicePolicy, o *ou
 			path = strings.Clone(path)
 		}
 		s.decided.Record(accesslog.Entry{Time: o.at, ServiceID: sp.id, ServiceName: sp.name, Addr: f.addr,
-			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity})
+			Method: f.method, Host: f.host, Path: path, Decision: d, Basis: o.basis, Rule: o.rule, Identity: o.identity,
+			Reason: o.reason})
 	}
 	if d == accesslog.Denied || d == accesslog.RateLimited {
 		e := accesslog.Entry{Basis: o.basis, Rule: o.rule}

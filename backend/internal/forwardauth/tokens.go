@@ -57,6 +57,7 @@ func (s *Service) verifyToken(c echo.Context, f *fwdRequest, sp *servicePolicy, 
 				Title: "Too many attempts", Message: "Too many failed sign-in attempts. Wait a few minutes and try again."})
 		}
 		s.limiter.Fail(ipKey)
+		o.reason = accesslog.InvalidToken
 		if fromBasic {
 			c.Response().Header()["Www-Authenticate"] = sp.challenge
 		} else {

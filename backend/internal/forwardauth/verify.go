@@ -197,6 +197,9 @@ func (s *Service) authenticate(c echo.Context, f *fwdRequest, sp *servicePolicy,
 			LinkURL: f.proto + "://" + f.host + contract.SignOutPath, LinkText: "Sign out",
 		})
 	}
+	if f.authorization == "" && f.token == "" && f.linkToken == "" {
+		o.reason = accesslog.MissingCredentials
+	}
 	return s.unauthenticated(c, *f, sp, pol)
 }
 
@@ -232,6 +235,7 @@ func (s *Service) verifyBasic(c echo.Context, f fwdRequest, sp *servicePolicy, o
 			Title: "Too many attempts", Message: "Too many failed sign-in attempts. Wait a few minutes and try again."})
 	}
 	if !s.checkBasic(sp.basic, user, pass) {
+		o.reason = accesslog.WrongPassword
 		s.limiter.Fail(keys[:]...)
 		s.failures.Fail(c.Request().Context(), sp.id, sp.name)
 		c.Response().Header()["Www-Authenticate"] = sp.challenge

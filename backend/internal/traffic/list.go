@@ -46,28 +46,9 @@ func (s *Service) Services(ctx context.Context, from, to time.Time, points int) 
 			return out, err
 		}
 	} else {
-		for i := 0; i < len(ids); i += batch {
-			var rows []sampleRow
-			if err := s.d.DB.WithContext(ctx).
-				Select("service_id", "at", "req_2xx", "req_3xx", "req_4xx", "req_5xx").
-				Where("service_id IN ? AND res = ? AND at >= ? AND at < ?", ids[i:min(i+batch, len(ids))], p.res,
-					p.first, p.last+p.step).Find(&rows).Error; err != nil {
-				return out, fmt.Errorf("read traffic: %w", err)
-			}
-			for k := range rows {
-				r := &rows[k]
-				st := byID[r.ServiceID]
-				if st == nil || r.At < p.first {
-					continue
-				}
-				found = true
-				n := r.requests()
-				st.Requests += n
-				st.Errors5xx += r.Req5xx
-				if j := int((r.At - p.first) / p.step); j < len(st.Points) {
-					st.Points[j] += n
-				}
-			}
+		var err error
+		if found, err = s.listRows(ctx, p, ids, byID); err != nil {
+			return out, err
 		}
 	}
 	for _, id := range ids {
@@ -85,4 +66,64 @@ func (s *Service) Services(ctx context.Context, from, to time.Time, points int) 
 	})
 	out.State, out.Reason = s.state(found)
 	return out, nil
+}
+
+// listRows adds the services' stored requests to byID.
+func (s *Service) listRows(ctx context.Context, p plan, ids []string, byID map[string]*ServiceTraffic) (bool, error) {
+	keys := make([]seriesKey, len(ids))
+	for i, id := range ids {
+		keys[i] = seriesKey{id, ""}
+	}
+	series, err := s.series.ids(ctx, s.d.DB, keys, false)
+	if err != nil {
+		return false, err
+	}
+	of := make(map[int64]*ServiceTraffic, len(series))
+	sids := make([]int64, 0, len(series))
+	for k, id := range series {
+		of[id] = byID[k.service]
+		sids = append(sids, id)
+	}
+	end := p.last + p.step
+	recent := max(p.first, (s.d.Now().Unix()/resHour-recentHours)*resHour)
+	rolled := map[[2]int64]bool{}
+	var found bool
+	read := func(res int, from int64) error {
+		for i := 0; i < len(sids); i += batch {
+			var rows []sampleRow
+			if err := s.d.DB.WithContext(ctx).Select("series", "at", "req_2xx", "req_3xx", "req_4xx", "req_5xx").
+				Where("series IN ? AND res = ? AND at >= ? AND at < ?", sids[i:min(i+batch, len(sids))], res, from, end).
+				Find(&rows).Error; err != nil {
+				return fmt.Errorf("read traffic: %w", err)
+			}
+			for k := range rows {
+				r := &rows[k]
+				hour := [2]int64{r.Series, r.At / resHour * resHour}
+				if res == resHour {
+					rolled[hour] = true
+				} else if rolled[hour] {
+					continue
+				}
+				st := of[r.Series]
+				if st == nil || r.At < p.first {
+					continue
+				}
+				found = true
+				n := r.requests()
+				st.Requests += n
+				st.Errors5xx += r.Req5xx
+				if j := int((r.At - p.first) / p.step); j < len(st.Points) {
+					st.Points[j] += n
+				}
+			}
+		}
+		return nil
+	}
+	if p.res == resHour {
+		if err := read(resHour, p.first); err != nil {
+			return false, err
+		}
+		return found, read(resMinute, recent)
+	}
+	return found, read(resMinute, p.first)
 }

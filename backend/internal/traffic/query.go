@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"time"
-
-	"gorm.io/gorm"
 )
 
 // steps are the steps a range is cut into, shortest first.
@@ -121,26 +119,72 @@ func (g *grid) addDecision(r *decisionRow) {
 	}
 }
 
-// readRows fills g with the stored rows of service id.
-func readRows(ctx context.Context, db *gorm.DB, g *grid, id string, samples bool) error {
+// readRows fills g with the stored rows of service: the minute rows, or
+// the hour rows and, for the last hours not rolled up yet, the minute
+// rows.
+func (s *Service) readRows(ctx context.Context, g *grid, service string, samples bool) error {
+	db := s.d.DB.WithContext(ctx)
 	end := g.last + g.step
-	if samples {
+	key := seriesKey{service, ""}
+	ids, err := s.series.ids(ctx, s.d.DB, []seriesKey{key}, false)
+	if err != nil {
+		return err
+	}
+	own, hasOwn := ids[key]
+	recent := max(g.first, (s.d.Now().Unix()/resHour-recentHours)*resHour)
+	if samples && hasOwn {
+		rolled := map[int64]bool{}
+		if g.res == resHour {
+			var rows []sampleRow
+			if err := db.Where("series = ? AND res = ? AND at >= ? AND at < ?", own, resHour, g.first, end).Find(&rows).Error; err != nil {
+				return fmt.Errorf("read traffic: %w", err)
+			}
+			for i := range rows {
+				rolled[rows[i].At] = true
+				g.addSample(&rows[i])
+			}
+		}
+		from := g.first
+		if g.res == resHour {
+			from = recent
+		}
 		var rows []sampleRow
-		if err := db.WithContext(ctx).Where("service_id = ? AND res = ? AND at >= ? AND at < ?", id, g.res, g.first, end).
-			Find(&rows).Error; err != nil {
+		if err := db.Where("series = ? AND res = ? AND at >= ? AND at < ?", own, resMinute, from, end).Find(&rows).Error; err != nil {
 			return fmt.Errorf("read traffic: %w", err)
 		}
 		for i := range rows {
-			g.addSample(&rows[i])
+			if !rolled[rows[i].At/resHour*resHour] {
+				g.addSample(&rows[i])
+			}
+		}
+	}
+	reps, err := replicasOf(ctx, s.d.DB, service)
+	if err != nil || len(reps) == 0 {
+		return err
+	}
+	rolled := map[int64]bool{}
+	from := g.first
+	if g.res == resHour {
+		from = recent
+		if hasOwn {
+			var rows []decisionRow
+			if err := db.Where("series = ? AND res = ? AND at >= ? AND at < ?", own, resHour, g.first, end).Find(&rows).Error; err != nil {
+				return fmt.Errorf("read decisions: %w", err)
+			}
+			for i := range rows {
+				rolled[rows[i].At] = true
+				g.addDecision(&rows[i])
+			}
 		}
 	}
 	var rows []decisionRow
-	if err := db.WithContext(ctx).Where("service_id = ? AND res = ? AND at >= ? AND at < ?", id, g.res, g.first, end).
-		Find(&rows).Error; err != nil {
+	if err := db.Where("series IN ? AND res = ? AND at >= ? AND at < ?", reps, resMinute, from, end).Find(&rows).Error; err != nil {
 		return fmt.Errorf("read decisions: %w", err)
 	}
 	for i := range rows {
-		g.addDecision(&rows[i])
+		if !rolled[rows[i].At/resHour*resHour] {
+			g.addDecision(&rows[i])
+		}
 	}
 	return nil
 }
@@ -167,7 +211,7 @@ func (s *Service) query(ctx context.Context, serviceID string, p plan) (Series, 
 			return Series{}, err
 		}
 	}
-	if err := readRows(ctx, s.d.DB, g, serviceID, s.d.Prometheus == nil); err != nil {
+	if err := s.readRows(ctx, g, serviceID, s.d.Prometheus == nil); err != nil {
 		return Series{}, err
 	}
 	out := g.series(s.written())

@@ -67,6 +67,8 @@ type Service struct {
 	prev     map[string][numDecisions]uint64 // the recorder's counts at the last decisions write
 	lastErr  string                          // the last take's error
 	lastTake time.Time
+	rolled   int64 // the last hour rolled up (unix seconds), 0 before the first
+	series   seriesCache
 }
 
 // NewService returns the traffic service.
@@ -122,11 +124,15 @@ func (s *Service) Loops() []background.Loop {
 }
 
 // LeaderLoops are what one replica runs for all: storing Traefik's
-// figures each minute, and pruning every hour.
+// figures each minute, rolling finished hours up, and pruning every hour.
 func (s *Service) LeaderLoops() []background.Loop {
 	loops := []background.Loop{background.Every("traffic prune", time.Hour, func(ctx context.Context) {
 		if _, err := s.Prune(ctx); err != nil {
 			s.d.Logger.Warn("cannot prune traffic history", "err", err)
+		}
+	}), everyMinute("traffic roll-up", s.d.Now, func(ctx context.Context, _ time.Time) {
+		if err := s.Rollup(ctx); err != nil {
+			s.d.Logger.Warn("cannot roll the traffic history up", "err", err)
 		}
 	})}
 	if s.d.Traefik != nil {
@@ -146,54 +152,56 @@ func (s *Service) Prune(ctx context.Context) (int64, error) {
 }
 
 // StoreDecisions writes, for minute, the decisions this replica counted
-// since its last write: per service with any, and the global total, into
-// the minute rows and the hour rows they add to.
+// since its last write: per service with any, and the global total.
 func (s *Service) StoreDecisions(ctx context.Context, minute time.Time) error {
 	snap := s.d.Recorder.Snapshot()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	at := minute.Unix() / resMinute * resMinute
-	hour := at / resHour * resHour
-	var rows []decisionRow
+	counts := map[string][numDecisions]int64{}
 	var total [numDecisions]int64
 	next := make(map[string][numDecisions]uint64, len(snap))
 	for _, sd := range snap {
 		old := s.prev[sd.ServiceID]
+		next[sd.ServiceID] = sd.Counts
 		var c [numDecisions]int64
 		var moved bool
-		next[sd.ServiceID] = sd.Counts
 		for k := range c {
-			cur := sd.Counts[k]
-			if cur >= old[k] {
+			if cur := sd.Counts[k]; cur >= old[k] {
 				c[k] = int64(cur - old[k]) //nolint:gosec // counts of requests, far below 2^63
 			}
 			total[k] += c[k]
 			moved = moved || c[k] > 0
 		}
-		if moved && sd.ServiceID != Global {
-			rows = append(rows, decisionFor(sd.ServiceID, c, at, hour, s.d.Replica)...)
+		if moved {
+			counts[boundedID(sd.ServiceID)] = c
 		}
 	}
 	if total != ([numDecisions]int64{}) {
-		rows = append(rows, decisionFor(Global, total, at, hour, s.d.Replica)...)
+		counts[Global] = total
 	}
-	if len(rows) > 0 {
-		err := s.d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return writeDecisions(ctx, tx, rows) })
+	if len(counts) > 0 {
+		keys := make([]seriesKey, 0, len(counts))
+		for id := range counts {
+			keys = append(keys, seriesKey{id, s.d.Replica})
+		}
+		ids, err := s.series.ids(ctx, s.d.DB, keys, true)
+		if err != nil {
+			return err
+		}
+		rows := make([]decisionRow, 0, len(counts))
+		for _, k := range keys {
+			r := decisionRow{Series: ids[k], Res: resMinute, At: at}
+			r.set(counts[k.service])
+			rows = append(rows, r)
+		}
+		err = s.d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return writeDecisions(ctx, tx, rows, false) })
 		if err != nil {
 			return err // prev stays: the next minute writes these counts too
 		}
 	}
 	s.prev = next
 	return nil
-}
-
-// decisionFor returns the minute row and the hour row of one service.
-func decisionFor(id string, c [numDecisions]int64, at, hour int64, replica string) []decisionRow {
-	m := decisionRow{ServiceID: boundedID(id), Res: resMinute, At: at, Replica: replica}
-	m.set(c)
-	h := m
-	h.Res, h.At, h.Replica = resHour, hour, ""
-	return []decisionRow{m, h}
 }
 
 // staleTake is how old a take may start and still be filed under one
@@ -203,7 +211,7 @@ const staleTake = 3 * time.Minute
 
 // StoreTraefik takes what Traefik did since the last call and writes it
 // for minute: a row per service that carried traffic or has a backend
-// down, and the global row, each added to its hour row too.
+// down, and the global row.
 func (s *Service) StoreTraefik(ctx context.Context, minute time.Time) error {
 	take := s.d.Traefik.TakeTraffic(ctx)
 	s.mu.Lock()
@@ -213,10 +221,10 @@ func (s *Service) StoreTraefik(ctx context.Context, minute time.Time) error {
 		return nil
 	}
 	at := minute.Unix() / resMinute * resMinute
-	rows := make([]sampleRow, 0, len(take.Services)+1)
+	byService := make(map[string]sampleRow, len(take.Services)+1)
 	var gUp, gChecks int
 	add := func(id string, d runtime.Delta, health [2]int) {
-		r := sampleRow{ServiceID: boundedID(id), Res: resMinute, At: at,
+		r := sampleRow{Res: resMinute, At: at,
 			Req2xx: toInt(d.Classes[0]), Req3xx: toInt(d.Classes[1]), Req4xx: toInt(d.Classes[2]), Req5xx: toInt(d.Classes[3]),
 			BytesIn: toInt(d.BytesIn), BytesOut: toInt(d.BytesOut), Up: health[0], Checks: health[1]}
 		if len(d.Buckets) > 0 {
@@ -225,7 +233,7 @@ func (s *Service) StoreTraefik(ctx context.Context, minute time.Time) error {
 		if r.requests() == 0 && r.Latency == "" && r.BytesIn == 0 && r.BytesOut == 0 && r.Up == r.Checks {
 			return // nothing happened, nothing down: no row
 		}
-		rows = append(rows, r)
+		byService[boundedID(id)] = r
 	}
 	for id, h := range take.Health {
 		gUp, gChecks = gUp+h[0], gChecks+h[1]
@@ -237,44 +245,24 @@ func (s *Service) StoreTraefik(ctx context.Context, minute time.Time) error {
 		add(id, d, take.Health[id])
 	}
 	add(Global, take.Global, [2]int{gUp, gChecks})
-	if len(rows) == 0 {
+	if len(byService) == 0 {
 		return nil
 	}
-	return s.d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		hours, err := s.hourRows(ctx, tx, rows, at/resHour*resHour)
-		if err != nil {
-			return err
-		}
-		return writeSamples(ctx, tx, append(rows, hours...))
-	})
-}
-
-// hourRows returns the hour rows minute rows add to, with the hour's
-// latency histogram merged with the minute's.
-func (s *Service) hourRows(ctx context.Context, tx *gorm.DB, rows []sampleRow, hour int64) ([]sampleRow, error) {
-	ids := make([]string, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ServiceID
+	keys := make([]seriesKey, 0, len(byService))
+	for id := range byService {
+		keys = append(keys, seriesKey{id, ""})
 	}
-	stored, err := hourLatencies(ctx, tx, hour, ids)
+	ids, err := s.series.ids(ctx, s.d.DB, keys, true)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	out := make([]sampleRow, len(rows))
-	for i, r := range rows {
-		h := r
-		h.Res, h.At = resHour, hour
-		if r.Latency != "" {
-			merged := hist{}
-			decodeInto(merged, stored[r.ServiceID])
-			decodeInto(merged, r.Latency)
-			h.Latency = merged.encode()
-		} else {
-			h.Latency = stored[r.ServiceID]
-		}
-		out[i] = h
+	rows := make([]sampleRow, 0, len(byService))
+	for _, k := range keys {
+		r := byService[k.service]
+		r.Series = ids[k]
+		rows = append(rows, r)
 	}
-	return out, nil
+	return s.d.DB.WithContext(ctx).Transaction(func(tx *gorm.DB) error { return writeSamples(ctx, tx, rows, false) })
 }
 
 // Recorder returns the counters verify records decisions in.

@@ -140,6 +140,48 @@ func TestStoreAndQuery(t *testing.T) {
 		t.Errorf("hour denied = %v, want 3 (the global decisions)", deref(d))
 	}
 
+	// Rolled up, the hour answers the same (and the minutes are not
+	// counted twice).
+	now = base.Add(time.Hour + rollupDelay)
+	if err := s.Rollup(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var hourRows int64
+	db.Model(&sampleRow{}).Where("res = ?", resHour).Count(&hourRows)
+	if hourRows != 2 { // a and the global row
+		t.Fatalf("%d hour rows, want 2", hourRows)
+	}
+	if err := s.Rollup(ctx); err != nil { // nothing more to do
+		t.Fatal(err)
+	}
+	rolled, err := s.Query(ctx, Global, now.Add(-7*24*time.Hour), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := index(t, rolled.Time, base)
+	for _, name := range []string{"requests2xx", "p99", "denied"} {
+		a, b := week.Series.Requests2xx[h], rolled.Series.Requests2xx[r]
+		switch name {
+		case "p99":
+			a, b = week.Series.LatencyP99Ms[h], rolled.Series.LatencyP99Ms[r]
+		case "denied":
+			a, b = week.Series.Denied[h], rolled.Series.Denied[r]
+		}
+		if deref(a) != deref(b) {
+			t.Errorf("%s: %v from the minutes, %v rolled up", name, deref(a), deref(b))
+		}
+	}
+	// A restarted leader rolls nothing twice.
+	again := NewService(Deps{DB: db, Now: func() time.Time { return now }})
+	if err := again.Rollup(ctx); err != nil {
+		t.Fatal(err)
+	}
+	db.Model(&sampleRow{}).Where("res = ?", resHour).Count(&hourRows)
+	if hourRows != 2 {
+		t.Fatalf("%d hour rows after a second leader's roll-up", hourRows)
+	}
+	now = base.Add(10 * time.Minute)
+
 	list, err := s.Services(ctx, now.Add(-time.Hour), now, 6)
 	if err != nil {
 		t.Fatal(err)
@@ -150,6 +192,13 @@ func TestStoreAndQuery(t *testing.T) {
 	}
 	if r := list.Services[0].ErrorRatio; math.Abs(r-5.0/165) > 1e-4 {
 		t.Errorf("error ratio = %v", r)
+	}
+	month, err := s.Services(ctx, now.Add(-30*24*time.Hour), now, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if month.StepSeconds != 86400 || month.Services[0].Requests != 165 {
+		t.Fatalf("30-day list: step %d, %+v", month.StepSeconds, month.Services[0])
 	}
 
 	// Pruning: 49 hours on, the minute rows are gone, the hour rows stay.
@@ -188,9 +237,18 @@ func TestIdleMinutesWriteNothing(t *testing.T) {
 		}
 	}
 	var rows []sampleRow
-	db.Where("res = ?", resMinute).Order("service_id").Find(&rows)
-	if len(rows) != 2 || rows[0].ServiceID != Global || rows[1].ServiceID != "a" || rows[1].Up != 0 || rows[1].Checks != 2 {
+	db.Where("res = ?", resMinute).Find(&rows)
+	ids, err := s.series.ids(ctx, db, []seriesKey{{"a", ""}, {Global, ""}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 {
 		t.Fatalf("rows = %+v, want the minute with a backend down only (global and a)", rows)
+	}
+	for _, r := range rows {
+		if r.At != base.Add(time.Minute).Unix() || (r.Series == ids[seriesKey{"a", ""}] && (r.Up != 0 || r.Checks != 2)) {
+			t.Errorf("row %+v (series of a: %d)", r, ids[seriesKey{"a", ""}])
+		}
 	}
 	q, err := s.Query(ctx, "nothing", base, base.Add(5*time.Minute))
 	if err != nil {
@@ -204,7 +262,8 @@ func TestIdleMinutesWriteNothing(t *testing.T) {
 func TestReplicasWriteTheirOwnDecisions(t *testing.T) {
 	db := testutil.NewDB(t)
 	ctx := context.Background()
-	now := func() time.Time { return base.Add(5 * time.Minute) }
+	clock := base.Add(5 * time.Minute)
+	now := func() time.Time { return clock }
 	var svcs [2]*Service
 	for i, id := range []string{"replica-a", "replica-b"} {
 		svcs[i] = NewService(Deps{DB: db, Now: now, Replica: id})
@@ -234,6 +293,23 @@ func TestReplicasWriteTheirOwnDecisions(t *testing.T) {
 	}
 	if c := q.Series.Challenged[0]; c == nil || *c != 3 {
 		t.Errorf("hour: challenged = %v, want 3", deref(c))
+	}
+	// The leader's roll-up sums both replicas into the service's hour.
+	clock = base.Add(time.Hour + rollupDelay)
+	if err := svcs[1].Rollup(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var hours []decisionRow
+	db.Where("res = ?", resHour).Find(&hours)
+	if len(hours) != 2 || hours[0].Challenged != 3 || hours[1].Challenged != 3 {
+		t.Fatalf("hour rows %+v, want svc and the global row with 3 each", hours)
+	}
+	q, err = svcs[0].Query(ctx, "svc", base, base.Add(7*24*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := q.Series.Challenged[0]; c == nil || *c != 3 {
+		t.Errorf("rolled-up hour: challenged = %v, want 3", deref(c))
 	}
 }
 

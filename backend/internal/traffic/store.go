@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"gorm.io/gorm"
@@ -22,35 +23,46 @@ const Global = ""
 
 // sampleRow is one step of Traefik's figures for one service.
 type sampleRow struct {
-	ServiceID string `gorm:"column:service_id;primaryKey"`
-	Res       int    `gorm:"column:res;primaryKey"`
-	At        int64  `gorm:"column:at;primaryKey"`
-	Req2xx    int64  `gorm:"column:req_2xx"`
-	Req3xx    int64  `gorm:"column:req_3xx"`
-	Req4xx    int64  `gorm:"column:req_4xx"`
-	Req5xx    int64  `gorm:"column:req_5xx"`
-	BytesIn   int64  `gorm:"column:bytes_in"`
-	BytesOut  int64  `gorm:"column:bytes_out"`
-	Latency   string `gorm:"column:latency"`
-	Up        int    `gorm:"column:up"`
-	Checks    int    `gorm:"column:checks"`
+	Series   int64  `gorm:"column:series;primaryKey;autoIncrement:false"`
+	Res      int    `gorm:"column:res;primaryKey;autoIncrement:false"`
+	At       int64  `gorm:"column:at;primaryKey;autoIncrement:false"`
+	Req2xx   int64  `gorm:"column:req_2xx"`
+	Req3xx   int64  `gorm:"column:req_3xx"`
+	Req4xx   int64  `gorm:"column:req_4xx"`
+	Req5xx   int64  `gorm:"column:req_5xx"`
+	BytesIn  int64  `gorm:"column:bytes_in"`
+	BytesOut int64  `gorm:"column:bytes_out"`
+	Latency  string `gorm:"column:latency"`
+	Up       int    `gorm:"column:up"`
+	Checks   int    `gorm:"column:checks"`
 }
 
 func (sampleRow) TableName() string { return "traffic_samples" }
 
 func (r *sampleRow) requests() int64 { return r.Req2xx + r.Req3xx + r.Req4xx + r.Req5xx }
 
-// decisionRow is one step of one replica's decisions for one service.
+// add adds o's figures to r (the latency through h, merged by the caller).
+func (r *sampleRow) add(o *sampleRow) {
+	r.Req2xx += o.Req2xx
+	r.Req3xx += o.Req3xx
+	r.Req4xx += o.Req4xx
+	r.Req5xx += o.Req5xx
+	r.BytesIn += o.BytesIn
+	r.BytesOut += o.BytesOut
+	r.Up += o.Up
+	r.Checks += o.Checks
+}
+
+// decisionRow is one step of one series' decisions.
 type decisionRow struct {
-	ServiceID   string `gorm:"column:service_id;primaryKey"`
-	Res         int    `gorm:"column:res;primaryKey"`
-	At          int64  `gorm:"column:at;primaryKey"`
-	Replica     string `gorm:"column:replica;primaryKey"`
-	Allowed     int64  `gorm:"column:allowed"`
-	SignedIn    int64  `gorm:"column:signed_in"`
-	Challenged  int64  `gorm:"column:challenged"`
-	Denied      int64  `gorm:"column:denied"`
-	RateLimited int64  `gorm:"column:rate_limited"`
+	Series      int64 `gorm:"column:series;primaryKey;autoIncrement:false"`
+	Res         int   `gorm:"column:res;primaryKey;autoIncrement:false"`
+	At          int64 `gorm:"column:at;primaryKey;autoIncrement:false"`
+	Allowed     int64 `gorm:"column:allowed"`
+	SignedIn    int64 `gorm:"column:signed_in"`
+	Challenged  int64 `gorm:"column:challenged"`
+	Denied      int64 `gorm:"column:denied"`
+	RateLimited int64 `gorm:"column:rate_limited"`
 }
 
 func (decisionRow) TableName() string { return "traffic_decisions" }
@@ -67,14 +79,15 @@ func (r *decisionRow) set(c [numDecisions]int64) {
 // parameters, SQLite 32,766).
 const batch = 500
 
-// additive is the upsert that adds a row's counters to the stored ones:
-// the hour rows grow by each minute written, and a minute written twice
-// (a leader that changed mid-minute) adds up rather than fails.
-func additive(cols []string, keys []string, extra ...clause.Assignment) clause.OnConflict {
+// additive is the upsert that adds a row's counters (cols) to the stored
+// ones and sets extra: a minute written twice (a leader that changed
+// mid-minute) adds up rather than fails. With no cols and every column in
+// extra it replaces the row (an hour rolled up again).
+func additive(table string, cols []string, keys []string, extra ...clause.Assignment) clause.OnConflict {
 	set := make([]clause.Assignment, 0, len(cols)+len(extra))
 	for _, c := range cols {
 		set = append(set, clause.Assignment{Column: clause.Column{Name: c},
-			Value: gorm.Expr(c + " + excluded." + c)})
+			Value: gorm.Expr(table + "." + c + " + excluded." + c)})
 	}
 	set = append(set, extra...)
 	kc := make([]clause.Column, len(keys))
@@ -85,17 +98,27 @@ func additive(cols []string, keys []string, extra ...clause.Assignment) clause.O
 }
 
 var (
-	sampleKeys   = []string{"service_id", "res", "at"}
+	rowKeys      = []string{"series", "res", "at"}
 	sampleSums   = []string{"req_2xx", "req_3xx", "req_4xx", "req_5xx", "bytes_in", "bytes_out", "up", "checks"}
-	decisionKeys = []string{"service_id", "res", "at", "replica"}
 	decisionSums = []string{"allowed", "signed_in", "challenged", "denied", "rate_limited"}
 )
 
-// writeSamples stores rows (minute rows, and the hour rows they add to,
-// whose latency the caller has merged already).
-func writeSamples(ctx context.Context, tx *gorm.DB, rows []sampleRow) error {
-	up := additive(sampleSums, sampleKeys, clause.Assignment{Column: clause.Column{Name: "latency"},
-		Value: gorm.Expr("excluded.latency")})
+// replaced is the assignments that overwrite cols with the new row's.
+func replaced(cols ...string) []clause.Assignment {
+	out := make([]clause.Assignment, len(cols))
+	for i, c := range cols {
+		out[i] = clause.Assignment{Column: clause.Column{Name: c}, Value: gorm.Expr("excluded." + c)}
+	}
+	return out
+}
+
+// writeSamples stores rows: minute rows add up, hour rows (a roll-up)
+// replace what was there.
+func writeSamples(ctx context.Context, tx *gorm.DB, rows []sampleRow, replace bool) error {
+	up := additive("traffic_samples", sampleSums, rowKeys, replaced("latency")...)
+	if replace {
+		up = additive("traffic_samples", nil, rowKeys, replaced(append(slices.Clone(sampleSums), "latency")...)...)
+	}
 	for i := 0; i < len(rows); i += batch {
 		part := rows[i:min(i+batch, len(rows))]
 		if err := tx.WithContext(ctx).Clauses(up).Create(&part).Error; err != nil {
@@ -105,8 +128,11 @@ func writeSamples(ctx context.Context, tx *gorm.DB, rows []sampleRow) error {
 	return nil
 }
 
-func writeDecisions(ctx context.Context, tx *gorm.DB, rows []decisionRow) error {
-	up := additive(decisionSums, decisionKeys)
+func writeDecisions(ctx context.Context, tx *gorm.DB, rows []decisionRow, replace bool) error {
+	up := additive("traffic_decisions", decisionSums, rowKeys)
+	if replace {
+		up = additive("traffic_decisions", nil, rowKeys, replaced(decisionSums...)...)
+	}
 	for i := 0; i < len(rows); i += batch {
 		part := rows[i:min(i+batch, len(rows))]
 		if err := tx.WithContext(ctx).Clauses(up).Create(&part).Error; err != nil {
@@ -116,37 +142,27 @@ func writeDecisions(ctx context.Context, tx *gorm.DB, rows []decisionRow) error 
 	return nil
 }
 
-// hourLatencies reads the stored latency of the hour rows of ids.
-func hourLatencies(ctx context.Context, db *gorm.DB, hour int64, ids []string) (map[string]string, error) {
-	out := map[string]string{}
-	for i := 0; i < len(ids); i += batch {
-		var rows []sampleRow
-		if err := db.WithContext(ctx).Select("service_id", "latency").
-			Where("service_id IN ? AND res = ? AND at = ?", ids[i:min(i+batch, len(ids))], resHour, hour).
-			Find(&rows).Error; err != nil {
-			return nil, fmt.Errorf("read hour latencies: %w", err)
-		}
-		for _, r := range rows {
-			out[r.ServiceID] = r.Latency
-		}
-	}
-	return out, nil
-}
-
 // prune deletes minute rows before minuteCut and hour rows before hourCut
-// (unix seconds).
+// (unix seconds), series by series (the key leads with the series).
 func prune(ctx context.Context, db *gorm.DB, minuteCut, hourCut int64) (int64, error) {
+	var ids []int64
+	if err := db.WithContext(ctx).Model(&seriesRow{}).Pluck("id", &ids).Error; err != nil {
+		return 0, fmt.Errorf("read traffic series: %w", err)
+	}
 	var n int64
-	for _, p := range [...]struct {
-		res int
-		cut int64
-	}{{resMinute, minuteCut}, {resHour, hourCut}} {
-		for _, m := range []any{&sampleRow{}, &decisionRow{}} {
-			res := db.WithContext(ctx).Where("res = ? AND at < ?", p.res, p.cut).Delete(m)
-			if res.Error != nil {
-				return n, fmt.Errorf("prune traffic: %w", res.Error)
+	for i := 0; i < len(ids); i += batch {
+		part := ids[i:min(i+batch, len(ids))]
+		for _, p := range [...]struct {
+			res int
+			cut int64
+		}{{resMinute, minuteCut}, {resHour, hourCut}} {
+			for _, m := range []any{&sampleRow{}, &decisionRow{}} {
+				res := db.WithContext(ctx).Where("series IN ? AND res = ? AND at < ?", part, p.res, p.cut).Delete(m)
+				if res.Error != nil {
+					return n, fmt.Errorf("prune traffic: %w", res.Error)
+				}
+				n += res.RowsAffected
 			}
-			n += res.RowsAffected
 		}
 	}
 	return n, nil

@@ -2661,6 +2661,11 @@ export interface components {
             method: string;
             /** @description Without the query string. */
             path: string;
+            /**
+             * @description For a request refused for want of a sign-in: missing_credentials when it sent none the service takes, wrong_password for basic auth or an app password that did not match, invalid_token for an unknown, expired or revoked machine token; empty otherwise.
+             * @enum {string}
+             */
+            reason: "" | "missing_credentials" | "wrong_password" | "invalid_token";
             /** Format: int64 */
             seq: number;
             serviceId: string;

@@ -26,6 +26,9 @@ type Item struct {
 	Decision      string    `json:"decision"`
 	By            string    `json:"by"`
 	Identity      string    `json:"identity"`
+	// Reason tells a wrong password from missing credentials ("" when
+	// the decision rested on something else).
+	Reason string `json:"reason"`
 }
 
 // Page is the answer of both routes.
@@ -60,7 +63,8 @@ func (h *Handler) answer(c echo.Context, serviceID string) error {
 	for i := range entries {
 		e := &entries[i]
 		out.Items[i] = Item{Seq: e.Seq, Time: e.Time, ServiceID: e.ServiceID, ServiceName: e.ServiceName,
-			Method: e.Method, Host: e.Host, Path: e.Path, Decision: e.Decision.String(), By: e.By(), Identity: e.Identity}
+			Method: e.Method, Host: e.Host, Path: e.Path, Decision: e.Decision.String(), By: e.By(), Identity: e.Identity,
+			Reason: e.Reason.String()}
 		if e.Addr.IsValid() {
 			out.Items[i].ClientAddress = e.Addr.String()
 		}

@@ -68,6 +68,27 @@ const (
 	ByRateLimit
 )
 
+// Reason says, for a request refused for want of a sign-in, what its
+// credentials were: none at all, or ones that did not check out.
+type Reason uint8
+
+// The reasons.
+const (
+	NoReason           Reason = iota
+	MissingCredentials        // no credentials the service takes were sent
+	WrongPassword             // basic auth or an app password with a wrong username or password
+	InvalidToken              // a machine token that is unknown, expired or revoked
+)
+
+var reasonNames = [...]string{"", "missing_credentials", "wrong_password", "invalid_token"}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return ""
+}
+
 // Entry is one decision. Strings are kept as verify read them (no copies);
 // the path never includes the query string.
 type Entry struct {
@@ -83,6 +104,7 @@ type Entry struct {
 	Basis       Basis
 	Rule        int
 	Identity    string
+	Reason      Reason
 }
 
 // By describes what the decision rested on, for people.

@@ -126,8 +126,9 @@ export type ServicesTraffic = Schemas['ServicesTraffic'];
 export type ServiceTraffic = Schemas['ServiceTraffic'];
 /** One value per step; null where nothing is known. */
 export type TrafficValues = Schemas['TrafficValues'];
-/** `reason` (why a sign-in was asked for: wrong password or no credentials) until the API document has it. */
-export type AccessLogEntry = Schemas['AccessLogEntry'] & { reason?: string };
+export type AccessLogEntry = Schemas['AccessLogEntry'];
+/** Why a sign-in was asked for: no credentials, a wrong password, an invalid token (empty otherwise). */
+export type AccessLogReason = Schemas['AccessLogEntry']['reason'];
 export type AccessLogPage = Schemas['AccessLogPage'];
 
 // Evidence of what Traefik fetched and runs (GET /api/proxy/status).

@@ -19,6 +19,7 @@ const entry = (seq: number, over: Partial<AccessLogEntry> = {}): AccessLogEntry 
   decision: 'allowed',
   by: 'service rule 1 (allow)',
   identity: '',
+  reason: '',
   ...over,
 });
 const seqs = (rows: AccessLogEntry[]) => rows.map((r) => r.seq);

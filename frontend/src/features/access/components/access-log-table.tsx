@@ -15,7 +15,7 @@ import { formatDateTime, formatTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import { LOG_CAP, LOG_POLL_MS, useAccessLog, type LogFilters } from '../api/access-log';
 import { DecisionsStrip } from './decisions-strip';
-import { LogDecisionBadge, logDecisions, LogReason } from './decision';
+import { LogDecisionBadge, logDecisions } from './decision';
 
 /** Live access log with filters kept in the URL; `serviceId` limits it to one service. */
 export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: string; title?: string }) {
@@ -60,12 +60,7 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
     {
       id: 'decision',
       header: t('log.columns.decision'),
-      cell: (r) => (
-        <>
-          <LogDecisionBadge decision={r.decision} by={r.by} reason={r.reason} />
-          <LogReason reason={r.reason} />
-        </>
-      ),
+      cell: (r) => <LogDecisionBadge decision={r.decision} by={r.by} reason={r.reason} />,
     },
     { id: 'by', header: t('log.columns.by'), className: 'small log-by', cell: (r) => r.by },
     { id: 'identity', header: t('log.columns.identity'), className: 'small log-identity', cell: (r) => r.identity || <span className="faint">—</span> },

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LogDecisionBadge, LogReason } from './decision';
+import { LogDecisionBadge } from './decision';
 
 describe('LogDecisionBadge', () => {
   it.each([
@@ -18,22 +18,11 @@ describe('LogDecisionBadge', () => {
 describe('LogDecisionBadge with a reason', () => {
   it.each([
     ['wrong_password', 'default action', 'Wrong password'],
-    ['no_credentials', 'basic auth', 'No credentials'],
     ['missing_credentials', 'basic auth', 'No credentials'],
-  ] as const)('the reason %s (by %s) reads %s', (reason, by, label) => {
+    ['invalid_token', 'service rule 1', 'Invalid token'],
+    ['', 'basic auth', 'Wrong password'],
+  ] as const)('the reason "%s" (by %s) reads %s', (reason, by, label) => {
     render(<LogDecisionBadge decision="unauthenticated" by={by} reason={reason} />);
     expect(screen.getByText(label)).toBeInTheDocument();
-  });
-});
-
-describe('LogReason', () => {
-  it('shows a reason the badge does not already say', () => {
-    render(<LogReason reason="session expired" />);
-    expect(screen.getByTestId('log-reason')).toHaveTextContent('session expired');
-  });
-
-  it.each([['wrong_password'], ['no_credentials'], [undefined]])('stays empty for %s', (reason) => {
-    const { container } = render(<LogReason reason={reason} />);
-    expect(container).toBeEmptyDOMElement();
   });
 });

@@ -68,7 +68,6 @@ function buildOptions(p: {
   fill: boolean;
   format: (v: number) => string;
   syncKey?: string;
-  label: string;
   onCursor: (idx: number | null) => void;
   onSelect: (from: number, to: number) => void;
 }): PlotOptions {
@@ -143,7 +142,6 @@ export function TimeChart({ time, series, kind, fill = false, format, stepSecond
         fill,
         format: (v) => handlers.current.format(v),
         syncKey,
-        label,
         onCursor: setIdx,
         onSelect: (from, to) => {
           if (handlers.current.onZoom) handlers.current.onZoom(Math.floor(from), Math.ceil(to));
@@ -152,7 +150,7 @@ export function TimeChart({ time, series, kind, fill = false, format, stepSecond
       }),
     // The series' names and colours shape the plot; their values arrive through `data`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [colors, keys, kind, fill, syncKey, label],
+    [colors, keys, kind, fill, syncKey],
   );
 
   const data = useMemo((): uPlot.AlignedData => {

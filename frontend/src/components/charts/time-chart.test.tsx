@@ -103,6 +103,19 @@ describe('TimeChart', () => {
     expect(screen.queryByRole('button', { name: 'Reset zoom' })).not.toBeInTheDocument();
   });
 
+  it('goes back to the whole window on a double-click', () => {
+    render(<TimeChart kind="bars" time={time} series={series} format={String} stepSeconds={60} window={[900, 1200]} label="R" />);
+    const plot = FakePlot.live()[0]!;
+    plot.select = { left: 1000, top: 0, width: 60, height: 50 };
+    act(() => plot.fire('setSelect'));
+    expect(plot.scaleX).toEqual({ min: 1000, max: 1060 });
+    const dblclick = plot.opts.cursor?.bind?.dblclick?.(plot as never, document.body, () => null);
+    act(() => {
+      dblclick?.(new MouseEvent('dblclick'));
+    });
+    expect(plot.scaleX).toEqual({ min: 900, max: 1200 });
+  });
+
   it('feeds new data to the same plot, and destroys it on unmount', () => {
     const { rerender, unmount } = render(<TimeChart kind="lines" time={time} series={series} format={String} stepSeconds={60} label="R" />);
     const plot = FakePlot.live()[0]!;

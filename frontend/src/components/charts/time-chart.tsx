@@ -70,6 +70,7 @@ function buildOptions(p: {
   syncKey?: string;
   onCursor: (idx: number | null) => void;
   onSelect: (from: number, to: number) => void;
+  onReset: () => void;
 }): PlotOptions {
   const { colors: c } = p;
   const axis = { stroke: c.muted, grid: { stroke: c.grid, width: 1 }, ticks: { stroke: c.grid, width: 1 }, font: '11px system-ui, sans-serif' };
@@ -85,6 +86,13 @@ function buildOptions(p: {
       drag: { x: true, y: false, setScale: false, dist: 6 },
       sync: p.syncKey ? { key: p.syncKey, setSeries: false } : undefined,
       points: { size: 6 },
+      // uPlot's double-click fits the time axis to the points; here it goes back to the whole window.
+      bind: {
+        dblclick: () => () => {
+          p.onReset();
+          return null;
+        },
+      },
     },
     select: { show: true, left: 0, top: 0, width: 0, height: 0 },
     scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] } },
@@ -147,6 +155,7 @@ export function TimeChart({ time, series, kind, fill = false, format, stepSecond
           if (handlers.current.onZoom) handlers.current.onZoom(Math.floor(from), Math.ceil(to));
           else setZoom([from, to]);
         },
+        onReset: () => setZoom(null),
       }),
     // The series' names and colours shape the plot; their values arrive through `data`.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"fmt"
+	"hash/maphash"
 	"io"
 	"net/http"
 	"net/url"
@@ -69,10 +70,15 @@ type Scraper struct {
 	now    func() time.Time
 	window int
 
-	mu        sync.Mutex
-	prev      map[string]float64 // series key -> last counter value
-	lastAt    time.Time          // last successful scrape
-	samples   []sample           // oldest first, at most window
+	mu sync.Mutex
+	// prev is each series' last counter value, by a 64-bit hash of its
+	// key: with the histogram buckets kept for the traffic history, a
+	// Traefik of 10,000 services has some 300,000 series, whose keys as
+	// strings would hold tens of megabytes between scrapes.
+	prev      map[uint64]float64
+	seed      maphash.Seed
+	lastAt    time.Time // last successful scrape
+	samples   []sample  // oldest first, at most window
 	lastErr   error
 	attempted bool
 	// pending is what each Traefik service did since the last Take, for
@@ -99,7 +105,8 @@ func NewScraper(metricsURL string, timeout time.Duration, window int, now func()
 	if now == nil {
 		now = time.Now
 	}
-	return &Scraper{url: u, hc: newHTTPClient(timeout), now: now, window: window, prev: map[string]float64{}}, nil
+	return &Scraper{url: u, hc: newHTTPClient(timeout), now: now, window: window, prev: map[uint64]float64{},
+		seed: maphash.MakeSeed()}, nil
 }
 
 // Loops are the background work every replica runs: scraping Traefik's
@@ -154,11 +161,12 @@ func (s *Scraper) fetch(ctx context.Context) (map[string]*dto.MetricFamily, erro
 // counts fully: Traefik creates series on their first request.
 func (s *Scraper) record(fams map[string]*dto.MetricFamily, now time.Time) {
 	baseline := s.lastAt.IsZero()
-	cur := map[string]float64{}
+	cur := make(map[uint64]float64, len(s.prev))
 	deltas := map[string]traffic{}
 	delta := func(key string, v float64) float64 {
-		cur[key] = v
-		old, seen := s.prev[key]
+		h := maphash.String(s.seed, key)
+		cur[h] = v
+		old, seen := s.prev[h]
 		switch {
 		case baseline:
 			return 0

@@ -58,7 +58,10 @@ describe('AccessLogTable', () => {
   it('polls with after=<newest seq>, merges new rows on top, and reads filters from the URL', async () => {
     const { calls } = mockFetch([
       { path: /\/api\/access-log\?.*after=2/, body: { items: [entry(3, { decision: 'denied', by: 'service rule 2 (deny)', path: '/admin' })], capacity: 1000 } },
-      { path: /\/api\/access-log\?/, body: { items: [entry(2), entry(1)], capacity: 1000 } },
+      {
+        path: /\/api\/access-log\?/,
+        body: { items: [entry(2, { decision: 'unauthenticated', by: 'basic auth', reason: 'wrong_password' }), entry(1)], capacity: 1000 },
+      },
       { path: '/api/services', body: { items: [{ id: 's1', name: 'Nextcloud' }] } },
     ]);
     renderRoute(<AccessLogTable />, { url: '/?decision=denied&service=s1' });
@@ -76,5 +79,7 @@ describe('AccessLogTable', () => {
     expect(rows[2]).toHaveTextContent('GET /p1');
     // Decision is text, not only colour.
     expect(within(rows[0]!).getByText('Denied')).toBeInTheDocument();
+    // A wrong password is told from missing credentials.
+    expect(within(rows[1]!).getByText('wrong username or password')).toBeInTheDocument();
   }, 30_000);
 });

@@ -62,7 +62,17 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
       header: t('log.columns.decision'),
       cell: (r) => <LogDecisionBadge decision={r.decision} by={r.by} reason={r.reason} />,
     },
-    { id: 'by', header: t('log.columns.by'), className: 'small log-by', cell: (r) => r.by },
+    {
+      id: 'by',
+      header: t('log.columns.by'),
+      className: 'small log-by',
+      cell: (r) => (
+        <>
+          {r.by}
+          {r.reason ? <div className="muted">{t(`log.reasons.${r.reason}`)}</div> : null}
+        </>
+      ),
+    },
     { id: 'identity', header: t('log.columns.identity'), className: 'small log-identity', cell: (r) => r.identity || <span className="faint">—</span> },
   ];
 

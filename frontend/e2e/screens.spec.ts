@@ -133,6 +133,7 @@ function panelPages(serviceId: string): Screen[] {
     ['service-security', `/services/${serviceId}/security`],
     ['service-access', `/services/${serviceId}/access`],
     ['service-traffic', `/services/${serviceId}/traffic`],
+    ['containers', '/containers'],
     ['domains', '/domains'],
     ['certificates', '/certificates'],
     ['credential-sets', '/credential-sets'],

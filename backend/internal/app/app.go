@@ -29,6 +29,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
 	"github.com/gatehouse-proxy/gatehouse/internal/config"
+	"github.com/gatehouse-proxy/gatehouse/internal/containers"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
@@ -249,7 +250,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 			return g.DefaultLifetimeSeconds, err
 		},
 		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, EndSessions: forwardauth.EndServiceSessions,
-		Notify: notifySvc})
+		Notify: notifySvc, ReadOnly: containers.ReadOnly})
 	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
 	adminHandler := admin.NewHandler(adminSvc)
 	auditSvc := audit.NewService(audit.Deps{DB: db, Now: now, Logger: log, SessionCookie: admin.CookieName})
@@ -421,6 +422,12 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		accessSvc.InvalidatePolicy()
 	})
 
+	containersSvc, err := newContainers(cfg, db, bus, now, log, servicesSvc, accessSvc, policySvc)
+	if err != nil {
+		return nil, err
+	}
+	api.Containers = containers.NewHandler(containersSvc)
+
 	c.transfer = transfer.NewService(transfer.Deps{DB: db, Bus: bus, Now: now, Box: secrets,
 		Credentials: dnsCredentials(managedSvc), Readers: transferReaders(cfg), PanelVersion: Version, GeoIP: geo != nil, Logger: log,
 		Accounts: adminSvc})
@@ -442,7 +449,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		notifySvc.Loops(), scraper.Loops(), clientIP.Loops(), trafficSvc.Loops())
 	leader := slices.Concat(accessSvc.LeaderLoops(), adminSvc.LeaderLoops(), auditSvc.LeaderLoops(),
 		dynconfSvc.LeaderLoops(), polls.LeaderLoops(), watcher.LeaderLoops(), backups.LeaderLoops(),
-		trafficSvc.LeaderLoops())
+		trafficSvc.LeaderLoops(), containersSvc.LeaderLoops())
 	if cl != nil {
 		// The leader's loops run while this replica holds the cluster's
 		// lock; the serving lock is held by every serving replica, so

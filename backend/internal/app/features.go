@@ -12,6 +12,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/audit"
 	"github.com/gatehouse-proxy/gatehouse/internal/backup"
 	"github.com/gatehouse-proxy/gatehouse/internal/cluster"
+	"github.com/gatehouse-proxy/gatehouse/internal/containers"
 	"github.com/gatehouse-proxy/gatehouse/internal/domains"
 	"github.com/gatehouse-proxy/gatehouse/internal/dynconf"
 	"github.com/gatehouse-proxy/gatehouse/internal/forwardauth"
@@ -46,6 +47,7 @@ type features struct {
 	APITokens     *apitokens.Handler
 	Settings      *settings.Handler
 	Services      *services.Handler
+	Containers    *containers.Handler
 	Domains       *domains.Handler
 	Notify        *notify.Handler
 	Managed       *managed.Handler

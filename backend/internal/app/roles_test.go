@@ -70,7 +70,8 @@ var personAccessWrites = map[string]bool{
 func wantRole(c *caller, method, route string) bool {
 	self := route == "/api/admin/me" || route == "/api/admin/logout" || strings.HasPrefix(route, "/api/admin/me/")
 	read := method == http.MethodGet
-	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download" || route == "/api/export"
+	secret := route == "/api/proxy/config/preview" || route == "/api/backups/:name/download" || route == "/api/export" ||
+		route == "/api/containers"
 	// A person's access: who may sign in and how. Written out route by
 	// route, so a new route under these is a decision someone makes here.
 	personOnly := strings.HasPrefix(route, "/api/people") || strings.HasPrefix(route, "/api/groups") || strings.HasPrefix(route, "/api/admin/tokens") ||

@@ -58,6 +58,10 @@ var Overrides = map[string]Override{
 	"POST /api/services/:id/shared-links":           {Reported: true, Action: ActionCreate},
 	"DELETE /api/services/:id/shared-links/:linkId": {Reported: true},
 	"PUT /api/proxy/managed/secrets":                {Read: "/api/proxy/managed"},
+	// A service made from a container is recorded as the service it is
+	// (so viewers' masks of services apply); a detach as the binding.
+	"POST /api/containers/services":              {Reported: true, Action: ActionCreate, Type: "services"},
+	"DELETE /api/containers/bindings/:serviceId": {Reported: true, Type: "containers.bindings"},
 	// Two-factor enrolment: the state is the account's factor summary (no
 	// secrets: it says which factors exist and how many codes are left); a
 	// passkey, which has no GET of its own, is reported.

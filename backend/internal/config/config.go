@@ -75,6 +75,18 @@ type Config struct {
 	TraefikHosts     []string
 	GeoIPDB          string // PANEL_GEOIP_DB, a MaxMind-format country database for country rules
 
+	// DockerHost is PANEL_DOCKER_HOST: the Docker Engine API the panel
+	// lists containers from (unix:///var/run/docker.sock or
+	// tcp://host:2375, for example a read-only socket proxy); "" is none.
+	DockerHost string
+	// DockerNetworks are PANEL_DOCKER_NETWORK: the networks Traefik shares
+	// with containers, whose addresses a container's service targets.
+	DockerNetworks []string
+	// DockerPublishedHost is PANEL_DOCKER_PUBLISHED_HOST: the address
+	// Traefik reaches the engine host's published ports at (default: the
+	// host of a tcp:// PANEL_DOCKER_HOST, else 127.0.0.1).
+	DockerPublishedHost string
+
 	LogLevel  slog.Level // PANEL_LOG_LEVEL: debug, info, warn, error
 	LogFormat string     // PANEL_LOG_FORMAT: text or json
 
@@ -113,6 +125,8 @@ func Load(getenv Getenv) (Config, error) {
 		ManagedPanelAddress: l.str("PANEL_MANAGED_PANEL_ADDRESS", "127.0.0.1:8081"),
 		ManagedConfigDir:    l.str("PANEL_MANAGED_CONFIG_DIR", "/run/gatehouse"),
 		GeoIPDB:             l.str("PANEL_GEOIP_DB", ""),
+		DockerHost:          l.str("PANEL_DOCKER_HOST", ""),
+		DockerPublishedHost: l.str("PANEL_DOCKER_PUBLISHED_HOST", ""),
 	}
 	c.AdminPassword = l.secret("PANEL_ADMIN_PASSWORD")
 	c.WrapperToken = l.secret("PANEL_WRAPPER_TOKEN")
@@ -190,6 +204,9 @@ func Load(getenv Getenv) (Config, error) {
 		if st, err := os.Stat(c.GeoIPDB); err != nil || st.IsDir() {
 			return Config{}, fmt.Errorf("PANEL_GEOIP_DB: %q is not a readable file", c.GeoIPDB)
 		}
+	}
+	if err := loadDocker(&c, l.str("PANEL_DOCKER_NETWORK", "")); err != nil {
+		return Config{}, err
 	}
 	if c.MemoryLimit, err = l.memoryLimit(); err != nil {
 		return Config{}, err

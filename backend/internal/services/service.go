@@ -56,7 +56,16 @@ type Deps struct {
 	EndSessions EndSessions
 	// Notify hears when expiry switches a service off.
 	Notify notify.Publisher
+	// ReadOnly says why a service may not be changed through the API
+	// ("" when it may), read through db: a service declared by a
+	// container's labels is written only by the containers feature
+	// (containers.Service.ReadOnly). Without it every service is writable.
+	ReadOnly ReadOnly
 }
+
+// ReadOnly answers why service id may not be changed through the API, or
+// "" when it may.
+type ReadOnly func(ctx context.Context, db *gorm.DB, id string) (string, error)
 
 // Service manages proxied services.
 type Service struct {
@@ -68,12 +77,14 @@ type Service struct {
 	exposures       Exposures
 	endSessions     EndSessions
 	notify          notify.Publisher
+	readOnly        ReadOnly
 }
 
 // NewService returns the services service.
 func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, bus: d.Bus, now: d.Now, defaultLifetime: d.DefaultLifetime,
-		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify}
+		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify,
+		readOnly: d.ReadOnly}
 	if s.defaultLifetime == nil {
 		s.defaultLifetime = func(context.Context) (int64, error) { return 0, nil }
 	}
@@ -88,6 +99,9 @@ func NewService(d Deps) *Service {
 	}
 	if s.notify == nil {
 		s.notify = notify.Discard
+	}
+	if s.readOnly == nil {
+		s.readOnly = func(context.Context, *gorm.DB, string) (string, error) { return "", nil }
 	}
 	return s
 }
@@ -175,6 +189,14 @@ func (s *Service) load(tx *gorm.DB, id string) (store.Service, error) {
 
 // Create validates and stores a new service.
 func (s *Service) Create(ctx context.Context, req Request) (Response, error) {
+	return s.CreateThen(ctx, req, nil)
+}
+
+// CreateThen is Create calling then, when not nil, inside the same
+// transaction once the service's row exists: a feature that keeps rows
+// about the new service (the containers feature's binding) writes them in
+// the same commit.
+func (s *Service) CreateThen(ctx context.Context, req Request, then func(tx *gorm.DB, id string) error) (Response, error) {
 	if err := req.normalize(); err != nil {
 		return Response{}, err
 	}
@@ -197,7 +219,13 @@ func (s *Service) Create(ctx context.Context, req Request) (Response, error) {
 		if err := tx.Create(&row).Error; err != nil {
 			return fmt.Errorf("create service: %w", err)
 		}
-		return s.syncHostnames(tx, row)
+		if err := s.syncHostnames(tx, row); err != nil {
+			return err
+		}
+		if then != nil {
+			return then(tx, row.ID)
+		}
+		return nil
 	})
 	if err != nil {
 		return Response{}, err
@@ -211,14 +239,48 @@ func (s *Service) Update(ctx context.Context, id string, req Request) (Response,
 	if err := req.normalize(); err != nil {
 		return Response{}, err
 	}
-	return s.update(ctx, id, func(store.Service) (Request, error) { return req, nil })
+	return s.update(ctx, id, true, func(store.Service) (Request, error) { return req, nil })
+}
+
+// Replace is Update for the feature that owns a read-only service (the
+// containers feature, for a service its labels declare): it skips the
+// ReadOnly check.
+func (s *Service) Replace(ctx context.Context, id string, req Request) (Response, error) {
+	if err := req.normalize(); err != nil {
+		return Response{}, err
+	}
+	return s.update(ctx, id, false, func(store.Service) (Request, error) { return req, nil })
+}
+
+// SetTargets replaces a service's targets, leaving every other field as
+// stored: the containers feature follows a container to its new address.
+// It skips the ReadOnly check (its caller owns the binding).
+func (s *Service) SetTargets(ctx context.Context, id string, targets []store.Target) (Response, error) {
+	return s.update(ctx, id, false, func(row store.Service) (Request, error) {
+		req := toRequest(row)
+		req.Targets = targets
+		return req, req.normalize()
+	})
+}
+
+// Writable refuses, with the reason, a service that may not be changed
+// through the API.
+func (s *Service) Writable(ctx context.Context, tx *gorm.DB, id string) error {
+	reason, err := s.readOnly(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	if reason != "" {
+		return &apperr.Error{Code: apperr.CodeConflict, Message: reason}
+	}
+	return nil
 }
 
 // SetEnabled switches a service on or off, leaving every other field as
 // stored. The read and the write share one transaction, so a toggle cannot
 // undo an edit made at the same moment.
 func (s *Service) SetEnabled(ctx context.Context, id string, enabled bool) (Response, error) {
-	return s.update(ctx, id, func(row store.Service) (Request, error) {
+	return s.update(ctx, id, true, func(row store.Service) (Request, error) {
 		req := toRequest(row)
 		req.Enabled = &enabled
 		return req, req.normalize()
@@ -226,13 +288,18 @@ func (s *Service) SetEnabled(ctx context.Context, id string, enabled bool) (Resp
 }
 
 // update rewrites one service inside a transaction with the request that
-// next derives from the stored row.
-func (s *Service) update(ctx context.Context, id string, next func(store.Service) (Request, error)) (Response, error) {
+// next derives from the stored row; guarded refuses a read-only service.
+func (s *Service) update(ctx context.Context, id string, guarded bool, next func(store.Service) (Request, error)) (Response, error) {
 	var disabled bool
 	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		row, err := s.load(tx, id)
 		if err != nil {
 			return err
+		}
+		if guarded {
+			if err := s.Writable(ctx, tx, id); err != nil {
+				return err
+			}
 		}
 		req, err := next(row)
 		if err != nil {
@@ -270,6 +337,9 @@ func (s *Service) update(ctx context.Context, id string, next func(store.Service
 
 // Delete removes a service; its hostnames, protections, links and sessions go with it.
 func (s *Service) Delete(ctx context.Context, id string) error {
+	if err := s.Writable(ctx, s.db.WithContext(ctx), id); err != nil {
+		return err
+	}
 	res := s.db.WithContext(ctx).Where("id = ?", id).Delete(&store.Service{})
 	if res.Error != nil {
 		return fmt.Errorf("delete service %s: %w", id, res.Error)

@@ -15,6 +15,7 @@ type NavItem = { to: string; label: NavLabel; icon: IconName; end?: boolean; man
 type NavLabel =
   | 'dashboard'
   | 'services'
+  | 'containers'
   | 'domains'
   | 'certificates'
   | 'credentialSets'
@@ -42,6 +43,7 @@ const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; i
     title: 'Proxy',
     items: [
       { to: '/services', label: 'services', icon: 'services' },
+      { to: '/containers', label: 'containers', icon: 'box' },
       { to: '/domains', label: 'domains', icon: 'globe' },
       { to: '/certificates', label: 'certificates', icon: 'certificate' },
     ],

@@ -57,6 +57,7 @@ export function createAppRouter() {
                 { path: 'traffic', lazy: () => import('@/features/services/components/service-traffic-page').then((m) => ({ Component: m.ServiceTrafficPage })) },
               ],
             },
+            { path: 'containers', lazy: () => import('@/features/containers/components/containers-page').then((m) => ({ Component: m.ContainersPage })) },
             { path: 'domains', lazy: () => import('@/features/domains/components/domains-page').then((m) => ({ Component: m.DomainsPage })) },
             { path: 'credential-sets', lazy: () => import('@/features/forward-auth/components/credential-sets-page').then((m) => ({ Component: m.CredentialSetsPage })) },
             { path: 'sessions', lazy: () => import('@/features/forward-auth/components/sessions-page').then((m) => ({ Component: m.SessionsPage })) },

@@ -15,6 +15,8 @@ import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
 import { useDeleteService, useService, useToggleService } from '@/features/services/api/services';
+import { useContainerBinding } from '@/features/services/api/container-bindings';
+import { ContainerBadge } from '@/features/services/components/container-badge';
 
 // The arrow after a link that opens another site.
 const outward = '↗';
@@ -33,7 +35,9 @@ export function ServiceLayout() {
   const metrics = useProxyMetrics();
   const m = metrics.data?.items?.find((x) => x.serviceId === id);
   const up = health?.source === 'traefik' ? (health.up ?? 0) : undefined;
-  const canWrite = useCanWrite();
+  const binding = useContainerBinding(id);
+  // A service its container's labels declare is changed through the labels only.
+  const canWrite = useCanWrite() && binding?.source !== 'labels';
   const evidence = useProxyStatus().data?.services.find((b) => b.serviceId === id);
   return (
     <>
@@ -61,6 +65,7 @@ export function ServiceLayout() {
               ) : null}
               {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">{t('common:words.disabled')}</Badge>}
               <ExposureBadge protection={s.protection} />
+              <ContainerBadge binding={binding} />
               {s.fqdns.map((f) => (
                 <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
                   {`${f} ${outward}`}

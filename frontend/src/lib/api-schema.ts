@@ -957,6 +957,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/containers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The running containers of the engine at PANEL_DOCKER_HOST
+         * @description What the panel read of the engine (the list of containers and, where the list leaves them out, their exposed ports): never the engine itself. Each container says where Traefik would reach it and why, the services bound to it, and the gatehouse.* labels refused. state is not_configured without PANEL_DOCKER_HOST and unreachable when the engine did not answer.
+         */
+        get: operations["listContainers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/containers/bindings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The services bound to containers, and their containers' state */
+        get: operations["listContainerBindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/containers/bindings/{serviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Detach a service from its container
+         * @description The service stays, as an ordinary one: its target no longer follows the container, and a service its labels declared may be edited.
+         */
+        delete: operations["detachContainerBinding"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/containers/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a service from a running container, bound to it
+         * @description The target is the container's address on network (or, without one, a network Traefik shares with it, else its published port) and follows the container when it is recreated. service.targets is ignored.
+         */
+        post: operations["createServiceFromContainer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/credential-sets": {
         parameters: {
             query?: never;
@@ -3018,6 +3097,92 @@ export interface components {
             /** @enum {string} */
             code: "default_certificate" | "https_redirect_without_tls" | "https_redirect_without_plain" | "hsts_without_tls";
             message: string;
+        };
+        Container: {
+            /** @description the gatehouse.enable label asks for a service */
+            declared: boolean;
+            /** @description healthy, unhealthy, starting, or empty without a health check */
+            health: string;
+            id: string;
+            image: string;
+            labelErrors: components["schemas"]["ContainerLabelError"][];
+            labels: {
+                [key: string]: string;
+            };
+            name: string;
+            networks: {
+                address: string;
+                name: string;
+                /** @description Traefik is on this network too (PANEL_DOCKER_NETWORK) */
+                traefik: boolean;
+            }[];
+            ports: {
+                hostIp: string;
+                private: number;
+                protocol: string;
+                /** @description 0 when not published */
+                public: number;
+            }[];
+            services: {
+                serviceId: string;
+                /** @enum {string} */
+                source: "panel" | "labels";
+            }[];
+            state: string;
+            suggestion: components["schemas"]["ContainerSuggestion"] | null;
+            suggestionError?: string;
+        };
+        ContainerBinding: {
+            address: string;
+            container: string;
+            labelError: string;
+            network: string;
+            port: number;
+            serviceId: string;
+            /** @enum {string} */
+            source: "panel" | "labels";
+            /** @enum {string} */
+            state: "running" | "stopped" | "gone";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ContainerBindingList: {
+            items: components["schemas"]["ContainerBinding"][];
+        };
+        ContainerLabelError: {
+            label: string;
+            message: string;
+        };
+        ContainerList: {
+            items: components["schemas"]["Container"][];
+            reason: string;
+            /** @enum {string} */
+            state: "ok" | "not_configured" | "unreachable";
+            traefikNetworks: string[];
+        };
+        ContainerServiceCreated: {
+            binding: components["schemas"]["ContainerBinding"];
+            placement: components["schemas"]["ContainerSuggestion"];
+            service: components["schemas"]["Service"];
+        };
+        ContainerServiceRequest: {
+            container: string;
+            network?: string;
+            port?: number;
+            /** @enum {string} */
+            scheme?: "http" | "https" | "h2c";
+            service: components["schemas"]["ServiceRequest"];
+        };
+        ContainerSuggestion: {
+            host: string;
+            /** @description empty for a published port */
+            network: string;
+            /** @description the container's port */
+            port: number;
+            reason: string;
+            targetPort: number;
+            /** @enum {string} */
+            via: "network" | "published" | "unshared_network";
         };
         /** @description A DNS-provider credential, passed to Traefik as an environment variable: a variable name that changes neither the shell's nor Traefik's own behaviour, nor how Traefik and its ACME client connect (proxies, trusted certificate authorities, TLS, DNS resolution, the Go runtime, lego's LEGO_ switches). The panel's form reads these rules from this document (scripts/gen-api.mjs), the server checks the same (managed.CheckName; a test keeps both in step). */
         CredentialName: string;
@@ -6434,6 +6599,107 @@ export interface operations {
             429: components["responses"]["Error"];
         };
     };
+    listContainers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    listContainerBindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerBindingList"];
+                };
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    detachContainerBinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                serviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Detached. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    createServiceFromContainer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContainerServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContainerServiceCreated"];
+                };
+            };
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            403: components["responses"]["Error"];
+            409: components["responses"]["Error"];
+            413: components["responses"]["Error"];
+            422: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
     listCredentialSets: {
         parameters: {
             query?: never;
@@ -9117,6 +9383,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };
     };
@@ -9148,6 +9415,7 @@ export interface operations {
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
             404: components["responses"]["Error"];
+            409: components["responses"]["Error"];
             413: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];

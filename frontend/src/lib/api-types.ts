@@ -179,3 +179,9 @@ export type ImportItem = Schemas['ImportItem'];
 export type ImportMode = ImportPlan['mode'];
 export type ExportRequest = Schemas['ExportRequest'];
 export type PortalSettings = Schemas['PortalSettings'];
+
+export type ContainerList = Schemas['ContainerList'];
+export type Container = Schemas['Container'];
+export type ContainerSuggestion = Schemas['ContainerSuggestion'];
+export type ContainerServiceInput = Schemas['ContainerServiceRequest'];
+export type ContainerBinding = Schemas['ContainerBinding'];

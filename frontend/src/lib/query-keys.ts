@@ -43,6 +43,11 @@ export const qk = {
     all: () => ['domains'] as const,
     list: () => ['domains', 'list'] as const,
   },
+  containers: {
+    all: () => ['containers'] as const,
+    list: () => ['containers', 'list'] as const,
+    bindings: () => ['containers', 'bindings'] as const,
+  },
   services: {
     all: () => ['services'] as const,
     list: () => ['services', 'list'] as const,

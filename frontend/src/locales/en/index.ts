@@ -9,6 +9,7 @@ import audit from './audit.json';
 import backups from './backups.json';
 import common from './common.json';
 import components from './components.json';
+import containers from './containers.json';
 import dashboard from './dashboard.json';
 import domains from './domains.json';
 import forwardAuth from './forward-auth.json';
@@ -33,6 +34,7 @@ export const en = {
   backups,
   common,
   components,
+  containers,
   dashboard,
   domains,
   'forward-auth': forwardAuth,

@@ -42,7 +42,12 @@ import {
   type ServiceFormValues,
 } from './service-schema';
 
-type Props = { service?: Service; onSaved: (s: Service) => void };
+type Props = {
+  service?: Service;
+  onSaved: (s: Service) => void;
+  /** Shows the saved values without a way to change them (a service its container's labels declare). */
+  locked?: boolean;
+};
 
 type TabId = 'details' | 'https' | 'lb' | 'advanced';
 const tabIds: TabId[] = ['details', 'https', 'lb', 'advanced'];
@@ -77,7 +82,7 @@ function TabPanel({ id, current, children }: { id: TabId; current: TabId; childr
 
 const ruleTypes: MatchRule['type'][] = ['pathPrefix', 'path', 'header', 'query', 'method', 'clientIP'];
 
-export function ServiceForm({ service, onSaved }: Props) {
+export function ServiceForm({ service, onSaved, locked }: Props) {
   const { t } = useTranslation(['services', 'common']);
   const domains = useDomains();
   const services = useServices();
@@ -148,7 +153,7 @@ export function ServiceForm({ service, onSaved }: Props) {
         </Alert>
       ) : null}
       {canWrite ? null : <ReadOnlyNote />}
-      <ReadOnlyFieldset readOnly={!canWrite}>
+      <ReadOnlyFieldset readOnly={!canWrite || !!locked}>
         <Card>
           <div className="form-tabs">
             <Tabs
@@ -239,7 +244,7 @@ export function ServiceForm({ service, onSaved }: Props) {
           <LauncherSection control={control} register={register} errors={errors} />
           <ExpirySection control={control} register={register} errors={errors} service={service} isCreate={isCreate} defaultLifetime={config.data?.defaultLifetimeSeconds ?? 0} />
         </TabPanel>
-          {canWrite ? (
+          {canWrite && !locked ? (
             <div className="card-footer form-actions">
               <ButtonLink to={service ? `/services/${service.id}` : '/services'} variant="ghost">
                 {t('common:actions.cancel')}

@@ -19,7 +19,9 @@ import { useUrlParam } from '@/lib/url-state';
 import { formatCompact, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
+import { useContainerBindings } from '../api/container-bindings';
 import { useDeleteService, useToggleService } from '../api/services';
+import { ContainerBadge } from './container-badge';
 import { ProtectionIcons } from './protection-icons';
 import { ServiceStatus } from './service-status';
 
@@ -54,6 +56,8 @@ export function ServicesPage() {
   const [deleting, setDeleting] = useState<Service | null>(null);
 
   const proxyStatus = useProxyStatus();
+  const bindings = useContainerBindings();
+  const bindingById = useMemo(() => new Map((bindings.data ?? []).map((b) => [b.serviceId, b])), [bindings.data]);
   const badgeById = useMemo(() => new Map((proxyStatus.data?.services ?? []).map((b) => [b.serviceId, b])), [proxyStatus.data]);
   const healthById = useMemo(() => new Map((health.data?.items ?? []).map((h) => [h.serviceId, h])), [health.data]);
   const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((m) => [m.serviceId, m])), [metrics.data]);
@@ -108,6 +112,11 @@ export function ServicesPage() {
             {s.name}
           </Link>
           <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
+          {bindingById.has(s.id) ? (
+            <span className="row" style={{ gap: 4 }}>
+              <ContainerBadge binding={bindingById.get(s.id)} />
+            </span>
+          ) : null}
         </div>
       ),
     },

@@ -132,6 +132,7 @@ function panelPages(serviceId: string): Screen[] {
     ['service-config', `/services/${serviceId}/config`],
     ['service-security', `/services/${serviceId}/security`],
     ['service-access', `/services/${serviceId}/access`],
+    ['service-traffic', `/services/${serviceId}/traffic`],
     ['containers', '/containers'],
     ['domains', '/domains'],
     ['certificates', '/certificates'],

@@ -35,7 +35,14 @@ async function changePassword(page: Page, current: string, next: string) {
 
 export function account() {
   test.describe('account', () => {
-    const sessionsGone: HttpRule[] = [['GET', /^\/api\/admin\/me$/, 401], ['GET', /^\/api\/services$/, 401]];
+    // The other browser's dashboard keeps polling (Traefik's status every 5 s, the traffic
+    // history every minute): a poll between the sign-out and its next page answers 401 too.
+    const sessionsGone: HttpRule[] = [
+      ['GET', /^\/api\/admin\/me$/, 401],
+      ['GET', /^\/api\/services$/, 401],
+      ['GET', /^\/api\/proxy\/status$/, 401],
+      ['GET', /^\/api\/traffic(\/services)?$/, 401],
+    ];
 
     test('the account page lists this browser and another one, and signs the other out', async ({ page, browser, stack }) => {
       const { base } = stack;

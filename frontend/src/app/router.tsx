@@ -54,6 +54,7 @@ export function createAppRouter() {
                 { path: 'config', element: <ServiceConfigPage /> },
                 { path: 'security', lazy: () => import('@/features/forward-auth/components/service-security-page').then((m) => ({ Component: m.ServiceSecurityPage })) },
                 { path: 'access', lazy: () => import('@/features/access/components/service-access-page').then((m) => ({ Component: m.ServiceAccessPage })) },
+                { path: 'traffic', lazy: () => import('@/features/services/components/service-traffic-page').then((m) => ({ Component: m.ServiceTrafficPage })) },
               ],
             },
             { path: 'containers', lazy: () => import('@/features/containers/components/containers-page').then((m) => ({ Component: m.ContainersPage })) },

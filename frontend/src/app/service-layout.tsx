@@ -21,7 +21,7 @@ import { ContainerBadge } from '@/features/services/components/container-badge';
 // The arrow after a link that opens another site.
 const outward = '↗';
 
-/** Header and tabs shared by a service's pages (settings, config, security, access). */
+/** Header and tabs shared by a service's pages (settings, config, security, access, traffic). */
 export function ServiceLayout() {
   const { t } = useTranslation(['app', 'common']);
   const { id = '' } = useParams();
@@ -109,6 +109,7 @@ export function ServiceLayout() {
           ...(canWrite ? [{ to: `/services/${id}/config`, label: t('service.tabs.config') }] : []),
           { to: `/services/${id}/security`, label: t('service.tabs.security') },
           { to: `/services/${id}/access`, label: t('service.tabs.access') },
+          { to: `/services/${id}/traffic`, label: t('service.tabs.traffic') },
         ]}
       />
       <Outlet />

@@ -130,7 +130,16 @@ export type OidcScope = Schemas['OidcScope'];
 export type OidcGrantType = Schemas['OidcGrantType'];
 
 export type AccessDecision = Schemas['AccessLogEntry']['decision'];
+/** Traffic over time (GET /api/traffic, /api/services/{id}/traffic): one window, global or of a service. */
+export type Traffic = Schemas['TrafficSeries'];
+/** Every service's totals and sparkline (GET /api/traffic/services), busiest first. */
+export type ServicesTraffic = Schemas['ServicesTraffic'];
+export type ServiceTraffic = Schemas['ServiceTraffic'];
+/** One value per step; null where nothing is known. */
+export type TrafficValues = Schemas['TrafficValues'];
 export type AccessLogEntry = Schemas['AccessLogEntry'];
+/** Why a sign-in was asked for: no credentials, a wrong password, an invalid token (empty otherwise). */
+export type AccessLogReason = Schemas['AccessLogEntry']['reason'];
 export type AccessLogPage = Schemas['AccessLogPage'];
 
 // Evidence of what Traefik fetched and runs (GET /api/proxy/status).

@@ -162,3 +162,40 @@ export function formatBytes(n: number): string {
   }
   return `${formatNumber(v >= 10 ? Math.round(v) : Math.round(v * 10) / 10)} ${units[i]}`;
 }
+
+/** An instant given in unix seconds, in the browser's time zone: "26 Nov 2026, 14:05". */
+export function formatInstant(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString(currentLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * A time axis label (unix seconds) in the browser's time zone: the time of day while ticks
+ * are less than a day apart (the date at midnight), the day and month otherwise.
+ */
+export function formatAxisTime(seconds: number, tickSeconds: number): string {
+  const d = new Date(seconds * 1000);
+  if (Number.isNaN(d.getTime())) return '';
+  const midnight = d.getHours() === 0 && d.getMinutes() === 0;
+  if (tickSeconds >= 86400 || midnight) return d.toLocaleDateString(currentLocale(), { day: 'numeric', month: 'short' });
+  return d.toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Milliseconds with their unit as the language writes it: "12 ms", "1.234 ms". */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  return new Intl.NumberFormat(currentLocale(), { style: 'unit', unit: 'millisecond', unitDisplay: 'short', maximumFractionDigits: ms < 10 ? 1 : 0 }).format(ms);
+}
+
+/** A share (0..1) as a percentage: 0.0123 → "1.2 %" (as the language writes it). */
+export function formatPercent(ratio: number, digits = 1): string {
+  if (!Number.isFinite(ratio)) return '—';
+  return new Intl.NumberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: digits }).format(ratio);
+}
+
+/** Large counts kept short: 1234 → "1.2K" (as the language abbreviates them). */
+export function formatCompact(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  return new Intl.NumberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}

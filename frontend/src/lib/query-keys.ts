@@ -89,6 +89,12 @@ export const qk = {
     state: () => ['managed', 'state'] as const,
     dnsProviders: () => ['managed', 'dns-providers'] as const,
   },
+  traffic: {
+    all: () => ['traffic'] as const,
+    /** One window of the global history ('' ) or of a service's. */
+    window: (serviceId: string, range: string, from?: string, to?: string) => ['traffic', 'window', serviceId, range, from ?? '', to ?? ''] as const,
+    services: (range: string, points: number) => ['traffic', 'services', range, points] as const,
+  },
   proxy: {
     all: () => ['proxy'] as const,
     entrypoints: () => ['proxy', 'entrypoints'] as const,

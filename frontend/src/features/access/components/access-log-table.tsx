@@ -14,6 +14,7 @@ import { useServices } from '@/lib/api/resources';
 import { formatDateTime, formatTime } from '@/lib/format';
 import { useDebouncedParam, useUrlParams } from '@/lib/url-state';
 import { LOG_CAP, LOG_POLL_MS, useAccessLog, type LogFilters } from '../api/access-log';
+import { DecisionsStrip } from './decisions-strip';
 import { LogDecisionBadge, logDecisions } from './decision';
 
 /** Live access log with filters kept in the URL; `serviceId` limits it to one service. */
@@ -56,7 +57,11 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
       ),
     },
     { id: 'client', header: t('log.columns.client'), className: 'mono small', cell: (r) => r.clientAddress || '—' },
-    { id: 'decision', header: t('log.columns.decision'), cell: (r) => <LogDecisionBadge decision={r.decision} by={r.by} /> },
+    {
+      id: 'decision',
+      header: t('log.columns.decision'),
+      cell: (r) => <LogDecisionBadge decision={r.decision} by={r.by} reason={r.reason} />,
+    },
     {
       id: 'by',
       header: t('log.columns.by'),
@@ -88,6 +93,7 @@ export function AccessLogTable({ serviceId, title: titleProp }: { serviceId?: st
           </>
         }
       />
+      <DecisionsStrip serviceId={serviceId ?? (filters.serviceId || undefined)} />
       <FilterPanel label={t('log.filters', { title })} active={[filters.serviceId, filters.decision, filters.address, filters.identity].filter(Boolean).length} className="card-body log-filters">
         {!serviceId ? <ServiceFilter value={filters.serviceId ?? ''} onChange={(v) => set('service', v)} /> : null}
         <Field label={t('log.columns.decision')}>

@@ -14,3 +14,15 @@ describe('LogDecisionBadge', () => {
     expect(screen.getByText(label)).toBeInTheDocument();
   });
 });
+
+describe('LogDecisionBadge with a reason', () => {
+  it.each([
+    ['wrong_password', 'default action', 'Wrong password'],
+    ['missing_credentials', 'basic auth', 'No credentials'],
+    ['invalid_token', 'service rule 1', 'Invalid token'],
+    ['', 'basic auth', 'Wrong password'],
+  ] as const)('the reason "%s" (by %s) reads %s', (reason, by, label) => {
+    render(<LogDecisionBadge decision="unauthenticated" by={by} reason={reason} />);
+    expect(screen.getByText(label)).toBeInTheDocument();
+  });
+});

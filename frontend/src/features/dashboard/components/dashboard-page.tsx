@@ -15,6 +15,7 @@ import { useCanWrite, useSystem } from '@/lib/api/system';
 import { formatDateTime, joinNames } from '@/lib/format';
 import { qk } from '@/lib/query-keys';
 import { PollStatus } from './poll-status';
+import { TrafficPanel } from './traffic-panel';
 
 function Stat({ icon, label, value, sub, to }: { icon: IconName; label: string; value: React.ReactNode; sub?: React.ReactNode; to?: string }) {
   const body = (
@@ -185,6 +186,7 @@ export function DashboardPage() {
             }
           />
         </div>
+        <TrafficPanel />
         <div className="dash-grid">
           <Card>
             <CardHeader

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, PageHeader } from '@/components/ui/card';
-import { Sparkline } from '@/components/ui/sparkline';
+import { Sparkline } from '@/components/charts/sparkline';
 import { EmptyState, ErrorState, LoadingRows, RuntimeBanner } from '@/components/ui/states';
 import { useProxyMetrics, useServices } from '@/lib/api/resources';
 import { formatNumber } from '@/lib/format';

@@ -8,14 +8,15 @@ import { actionsColumn, DataTable, type Column } from '@/components/ui/data-tabl
 import { FilterPanel } from '@/components/ui/filter-panel';
 import { Icon } from '@/components/ui/icons';
 import { ConfirmDialog } from '@/components/ui/modal';
-import { Sparkline } from '@/components/ui/sparkline';
+import { Sparkline } from '@/components/charts/sparkline';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { Switch } from '@/components/ui/switch';
 import { useCanWrite } from '@/lib/api/system';
-import type { Service, ServiceHealth, ServiceMetrics } from '@/lib/api-types';
+import type { Service, ServiceHealth, ServiceMetrics, ServiceTraffic } from '@/lib/api-types';
 import { useProxyHealth, useProxyMetrics, useProxyStatus, useServices } from '@/lib/api/resources';
+import { useServicesTraffic } from '@/lib/api/traffic';
 import { useUrlParam } from '@/lib/url-state';
-import { formatNumber } from '@/lib/format';
+import { formatCompact, formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { useContainerBindings } from '../api/container-bindings';
@@ -60,6 +61,12 @@ export function ServicesPage() {
   const badgeById = useMemo(() => new Map((proxyStatus.data?.services ?? []).map((b) => [b.serviceId, b])), [proxyStatus.data]);
   const healthById = useMemo(() => new Map((health.data?.items ?? []).map((h) => [h.serviceId, h])), [health.data]);
   const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((m) => [m.serviceId, m])), [metrics.data]);
+  // Every row's sparkline from one request: the last 24 hours in 24 steps.
+  const traffic = useServicesTraffic('24h', 24);
+  const historyById = useMemo(
+    () => new Map((traffic.data?.state === 'ok' ? (traffic.data.services ?? []) : []).map((h) => [h.serviceId, h])),
+    [traffic.data],
+  );
 
   const list = (services.data ?? []).filter(
     (s) =>
@@ -120,8 +127,8 @@ export function ServicesPage() {
     {
       id: 'traffic',
       header: t('list.columns.traffic'),
-      sortValue: (s) => metricsById.get(s.id)?.requestRate,
-      cell: (s) => <Traffic m={metricsById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />,
+      sortValue: (s) => historyById.get(s.id)?.requests ?? metricsById.get(s.id)?.requestRate,
+      cell: (s) => <Traffic m={metricsById.get(s.id)} h={historyById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />,
     },
     actionsColumn((s) => (
       <>
@@ -228,8 +235,8 @@ export function ServicesPage() {
                       <span className="row" style={{ gap: 6 }}>
                         {t('list.columns.backends')} <Health h={healthById.get(s.id)} />
                       </span>
-                      {metrics.data?.reachable && metricsById.get(s.id) ? (
-                        <Traffic m={metricsById.get(s.id)} name={s.name} available />
+                      {historyById.get(s.id) || (metrics.data?.reachable && metricsById.get(s.id)) ? (
+                        <Traffic m={metricsById.get(s.id)} h={historyById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
                       ) : null}
                     </div>
                     <div className="row" style={{ gap: 4 }}>
@@ -327,8 +334,24 @@ function Health({ h }: { h?: ServiceHealth }) {
   );
 }
 
-function Traffic({ m, name, available }: { m?: ServiceMetrics; name: string; available: boolean }) {
+/**
+ * The row's traffic: the last 24 hours' sparkline from the history when there is one, with
+ * Traefik's live request rate beside it (or the day's count without it); else the live view's
+ * last minutes.
+ */
+function Traffic({ m, h, name, available }: { m?: ServiceMetrics; h?: ServiceTraffic; name: string; available: boolean }) {
   const { t } = useTranslation(['services', 'common']);
+  if (h) {
+    const live = available && m;
+    return (
+      <span className="row" style={{ gap: 6, flexWrap: 'nowrap' }} data-testid="service-traffic">
+        <Link to={`/services/${h.serviceId}/traffic`} aria-label={t('list.trafficDay', { name, count: h.requests, n: formatNumber(h.requests, 0) })}>
+          <Sparkline values={h.points ?? []} width={72} label={t('list.trafficDay', { name, count: h.requests, n: formatNumber(h.requests, 0) })} />
+        </Link>
+        <span className="small muted nowrap">{live ? t('list.rps', { rate: formatNumber(m.requestRate) }) : t('list.perDay', { n: formatCompact(h.requests) })}</span>
+      </span>
+    );
+  }
   if (!available || !m) return <span className="faint small">—</span>;
   const values = m.history?.map((p) => p.requestRate) ?? [];
   return (

@@ -97,6 +97,10 @@ func Run(ctx context.Context, o Options) int {
 	}
 	switch cmd {
 	case "", "serve":
+		// Libraries that log through slog's default (the OpenID
+		// provider's op package has no other way) write the panel's
+		// format, at the panel's level, where the panel's logs go.
+		slog.SetDefault(log)
 		err = serve(ctx, cfg, log, o)
 	case "admin":
 		err = adminCommand(ctx, cfg, o)

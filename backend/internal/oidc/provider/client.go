@@ -2,9 +2,6 @@ package provider
 
 import (
 	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"encoding/hex"
 	"errors"
 	"slices"
 	"sync"
@@ -14,6 +11,7 @@ import (
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"gorm.io/gorm"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -150,16 +148,6 @@ func (cs *clients) get(ctx context.Context, id string) (store.OIDCClient, error)
 	return c, nil
 }
 
-// SecretHash is how a confidential client's secret is stored: hex SHA-256.
-func SecretHash(secret string) string {
-	sum := sha256.Sum256([]byte(secret))
-	return hex.EncodeToString(sum[:])
-}
-
-// verifySecret compares in constant time.
-func verifySecret(hash, secret string) bool {
-	if hash == "" || secret == "" {
-		return false
-	}
-	return subtle.ConstantTimeCompare([]byte(hash), []byte(SecretHash(secret))) == 1
-}
+// SecretHash is how a confidential client's secret is stored (package
+// oidc/clients makes and checks it): hex SHA-256.
+func SecretHash(secret string) string { return bearer.Hash(secret) }

@@ -26,6 +26,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/background"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
+	oidcclients "github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
 	"github.com/gatehouse-proxy/gatehouse/internal/ratelimit"
 )
 
@@ -40,17 +41,17 @@ const keyEntity change.Entity = "oidc_key"
 // address).
 const (
 	PathPrefix    = "/oidc/"
-	DiscoveryPath = "/.well-known/openid-configuration"
-	pathAuthorize = "/oidc/authorize"
+	DiscoveryPath = oidcclients.DiscoveryPath
+	pathAuthorize = oidcclients.AuthorizationPath
 	pathCallback  = "/oidc/authorize/callback"
 	pathLogin     = "/oidc/login"
-	pathToken     = "/oidc/token"
-	pathUserinfo  = "/oidc/userinfo"
-	pathKeys      = "/oidc/keys"
+	pathToken     = oidcclients.TokenPath
+	pathUserinfo  = oidcclients.UserinfoPath
+	pathKeys      = oidcclients.JWKSPath
 	pathRevoke    = "/oidc/revoke"
 	pathIntro     = "/oidc/introspect"
-	pathEnd       = "/oidc/end_session"
-	pathDevice    = "/oidc/device_authorization"
+	pathEnd       = oidcclients.EndSessionPath
+	pathDevice    = oidcclients.DeviceAuthorizationPath
 	// Portal pages (the single-page app) the sign-in sends people to.
 	pageSignIn  = "/login"
 	pageConsent = "/apps/consent"

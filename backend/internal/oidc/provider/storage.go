@@ -15,6 +15,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/bearer"
+	oidcclients "github.com/gatehouse-proxy/gatehouse/internal/oidc/clients"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -74,7 +75,7 @@ func (s *storage) AuthorizeClientIDSecret(ctx context.Context, id, secret string
 	if err != nil {
 		return err
 	}
-	if c.Public || !verifySecret(c.SecretHash, secret) {
+	if c.Public || !oidcclients.VerifySecret(c.SecretHash, secret) {
 		return errors.New("wrong client secret")
 	}
 	return nil

@@ -56,95 +56,56 @@ function useSeries(tr: Traffic, picks: Pick[]): ChartSeries[] {
 
 const count = (v: number) => formatCompact(v);
 
-/** Requests per step, stacked by status class. */
-export function StatusChart({ traffic, height, syncKey, onZoom }: Common) {
-  const { t } = useTranslation('components');
-  const series = useSeries(traffic, statusSeries);
-  if (!series.some((s) => hasValues(s.values))) return <ChartNote title={t('charts.empty.requests')}>{t('charts.empty.requestsText')}</ChartNote>;
-  return (
-    <TimeChart
-      kind="bars"
-      time={traffic.time}
-      series={series}
-      format={count}
-      stepSeconds={traffic.stepSeconds}
-      window={trafficWindow(traffic)}
-      height={height}
-      syncKey={syncKey}
-      onZoom={onZoom}
-      label={t('charts.label.status')}
-    />
-  );
-}
+type ChartName = 'requests' | 'latency' | 'bytes' | 'decisions';
 
-/** Latency percentiles from Traefik's histograms. */
-export function LatencyChart({ traffic, height, syncKey, onZoom }: Common) {
-  const { t } = useTranslation('components');
-  const series = useSeries(traffic, latencySeries);
-  if (!series.some((s) => hasKnown(s.values))) return <ChartNote title={t('charts.empty.latency')}>{t('charts.empty.latencyText')}</ChartNote>;
-  return (
-    <TimeChart
-      kind="lines"
-      time={traffic.time}
-      series={series}
-      format={formatMs}
-      stepSeconds={traffic.stepSeconds}
-      window={trafficWindow(traffic)}
-      height={height}
-      syncKey={syncKey}
-      onZoom={onZoom}
-      label={t('charts.label.latency')}
-    />
-  );
-}
+/** What each chart draws: its series, how it draws them, and how a value reads. */
+const charts: Record<ChartName, { picks: Pick[]; kind: 'bars' | 'lines'; fill?: boolean; format: (v: number) => string; known?: boolean; label: 'status' | Exclude<ChartName, 'requests'> }> = {
+  requests: { picks: statusSeries, kind: 'bars', format: count, label: 'status' },
+  latency: { picks: latencySeries, kind: 'lines', format: formatMs, known: true, label: 'latency' },
+  bytes: { picks: bytesSeries, kind: 'lines', fill: true, format: formatBytes, label: 'bytes' },
+  decisions: { picks: decisionSeries, kind: 'bars', format: count, label: 'decisions' },
+};
 
-/** Bytes received from clients and sent back, per step. */
-export function BytesChart({ traffic, height, syncKey, onZoom }: Common) {
+/** One chart of the answer, or the note that says why it is empty. */
+function SeriesChart({ name, traffic, height, syncKey, onZoom, compact }: Common & { name: ChartName; compact?: boolean }) {
   const { t } = useTranslation('components');
-  const series = useSeries(traffic, bytesSeries);
-  if (!series.some((s) => hasValues(s.values))) return <ChartNote title={t('charts.empty.bytes')}>{t('charts.empty.bytesText')}</ChartNote>;
-  return (
-    <TimeChart
-      kind="lines"
-      fill
-      time={traffic.time}
-      series={series}
-      format={formatBytes}
-      stepSeconds={traffic.stepSeconds}
-      window={trafficWindow(traffic)}
-      height={height}
-      syncKey={syncKey}
-      onZoom={onZoom}
-      label={t('charts.label.bytes')}
-    />
-  );
-}
-
-/** Forward-auth decisions per step, stacked. */
-export function DecisionsChart({ traffic, height, syncKey, onZoom, compact }: Common & { compact?: boolean }) {
-  const { t } = useTranslation('components');
-  const series = useSeries(traffic, decisionSeries);
-  if (!series.some((s) => hasValues(s.values)))
+  const c = charts[name];
+  const series = useSeries(traffic, c.picks);
+  const drawn = c.known ? hasKnown : hasValues;
+  if (!series.some((s) => drawn(s.values)))
     return (
-      <ChartNote title={t('charts.empty.decisions')} compact={compact}>
-        {t('charts.empty.decisionsText')}
+      <ChartNote title={t(`charts.empty.${name}`)} compact={compact}>
+        {t(`charts.empty.${name}Text`)}
       </ChartNote>
     );
   return (
     <TimeChart
-      kind="bars"
+      kind={c.kind}
+      fill={c.fill}
       time={traffic.time}
       series={series}
-      format={count}
+      format={c.format}
       stepSeconds={traffic.stepSeconds}
       window={trafficWindow(traffic)}
       height={height}
       syncKey={syncKey}
       onZoom={onZoom}
-      label={t('charts.label.decisions')}
+      label={t(`charts.label.${c.label}`)}
     />
   );
 }
+
+/** Requests per step, stacked by status class. */
+export const StatusChart = (p: Common) => <SeriesChart name="requests" {...p} />;
+
+/** Latency percentiles from Traefik's histograms. */
+export const LatencyChart = (p: Common) => <SeriesChart name="latency" {...p} />;
+
+/** Bytes received from clients and sent back, per step. */
+export const BytesChart = (p: Common) => <SeriesChart name="bytes" {...p} />;
+
+/** Forward-auth decisions per step, stacked. */
+export const DecisionsChart = (p: Common & { compact?: boolean }) => <SeriesChart name="decisions" {...p} />;
 
 /** Backend health over the window, as a status page shows it. */
 export function HealthBar({ traffic }: { traffic: Traffic }) {

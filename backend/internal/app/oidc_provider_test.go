@@ -3,11 +3,14 @@ package app
 import (
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"slices"
+	"strings"
 	"testing"
 
 	gooidc "github.com/coreos/go-oidc/v3/oidc"
@@ -15,6 +18,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/oidc/provider"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
+	"github.com/gatehouse-proxy/gatehouse/internal/testutil"
 )
 
 // TestOIDCProviderSignsInThroughThePortal: an app (go-oidc, x/oauth2)
@@ -115,6 +119,67 @@ func TestOIDCProviderSignsInThroughThePortal(t *testing.T) {
 	}
 	if _, err := p.UserInfo(ctx, oauth2.StaticTokenSource(tok)); err == nil {
 		t.Fatal("userinfo answered after the portal sign-out")
+	}
+
+	// A passkey alone, on the portal: casey adds one to her portal account,
+	// signs out, and the app's next sign-in goes through the portal's
+	// passkey sign-in; the consent she gave is remembered.
+	cookie = a.login(t, "casey", "correct-horse-battery", owner, "Host", portalHost)
+	key := testutil.NewAuthenticator(t, issuer)
+	rec = a.do("POST", "/api/admin/me/passkeys/register/begin", "", "Host", portalHost, "Cookie", "gatehouse_admin="+cookie)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("passkey begin = %d %s", rec.Code, rec.Body)
+	}
+	cookies := func(rec *httptest.ResponseRecorder, more ...string) string {
+		for _, c := range rec.Result().Cookies() {
+			more = append(more, c.Name+"="+c.Value)
+		}
+		return strings.Join(more, "; ")
+	}
+	body, _ := json.Marshal(map[string]any{"name": "phone", "credential": key.Create(rec.Body.Bytes())})
+	if rec := a.do("POST", "/api/admin/me/passkeys/register/finish", string(body), "Host", portalHost,
+		"Cookie", cookies(rec, "gatehouse_admin="+cookie)); rec.Code != http.StatusCreated {
+		t.Fatalf("passkey finish = %d %s", rec.Code, rec.Body)
+	}
+	if rec := a.do("POST", "/api/admin/logout", "", "Host", portalHost, "Cookie", "gatehouse_admin="+cookie); rec.Code/100 != 2 {
+		t.Fatalf("portal sign-out = %d", rec.Code)
+	}
+	jar, _ = cookiejar.New(nil)
+	browser.Jar = jar
+	verifier = oauth2.GenerateVerifier()
+	login = step(cfg.AuthCodeURL("st-2", oauth2.S256ChallengeOption(verifier), gooidc.Nonce("n-2")))
+	if signIn := step(login.String()); signIn.Path != "/login" {
+		t.Fatalf("signed out: %s, want the portal's sign-in", signIn)
+	}
+	rec = a.do("POST", "/api/admin/login/passkey/begin", "", "Host", portalHost, "RemoteAddr", owner)
+	if rec.Code != http.StatusOK {
+		t.Fatalf("passkey sign-in begin = %d %s", rec.Code, rec.Body)
+	}
+	body, _ = json.Marshal(map[string]any{"credential": key.Get(rec.Body.Bytes())})
+	rec = a.do("POST", "/api/admin/login/passkey/finish", string(body), "Host", portalHost, "RemoteAddr", owner, "Cookie", cookies(rec))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("passkey sign-in = %d %s", rec.Code, rec.Body)
+	}
+	jar.SetCookies(u, []*http.Cookie{{Name: "gatehouse_admin", Value: sessionCookie(t, rec), Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode}})
+	callback = step(login.String())
+	if callback.Path == "/apps/consent" {
+		t.Fatal("the consent casey gave was asked again")
+	}
+	back = step(callback.String())
+	tok, err = cfg.Exchange(ctx, back.Query().Get("code"), oauth2.VerifierOption(verifier))
+	if err != nil || back.Query().Get("state") != "st-2" {
+		t.Fatalf("exchange after the passkey sign-in: %v (back at %s)", err, back)
+	}
+	idt, err = p.Verifier(&gooidc.Config{ClientID: "grafana"}).Verify(ctx, tok.Extra("id_token").(string))
+	if err != nil || idt.Subject != caseyID || idt.Nonce != "n-2" {
+		t.Fatalf("ID token after the passkey sign-in %+v %v", idt, err)
+	}
+	var amr struct {
+		AMR []string `json:"amr"`
+	}
+	// A passkey that verified its user is a second factor in itself.
+	if err := idt.Claims(&amr); err != nil || !slices.Contains(amr.AMR, "mfa") {
+		t.Fatalf("amr after a passkey sign-in = %v, %v", amr.AMR, err)
 	}
 
 	// Not on the panel's host.

@@ -87,7 +87,7 @@ e2e-go:
 		bin37=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION_37) ./scripts/traefik.sh) && \
 		o2p=$$(OAUTH2_PROXY_VERSION=$(OAUTH2_PROXY_VERSION) ./scripts/oauth2-proxy.sh) && \
 		$(PG_START) && \
-		TRAEFIK_BIN=$$bin TRAEFIK_BIN_37=$$bin37 OAUTH2_PROXY_BIN=$$o2p go test -count=1 -tags e2e -timeout 20m ./e2e/...
+		TRAEFIK_BIN=$$bin TRAEFIK_BIN_37=$$bin37 OAUTH2_PROXY_BIN=$$o2p go test -count=1 -tags e2e -timeout 40m ./e2e/...
 
 e2e-ui: build
 	bin=$$(TRAEFIK_VERSION=$(TRAEFIK_VERSION) backend/scripts/traefik.sh) && \

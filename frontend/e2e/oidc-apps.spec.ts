@@ -219,4 +219,28 @@ test.describe('oidcApps', () => {
     await p.goto(`${s.appURL}/`);
     await expect(p.getByRole('heading', { name: 'hello from the app upstream' })).toHaveCount(0);
   });
+  test('the admin adds Grafana from its preset and its service: the callback, sign-out address, scopes and role mapping come from Grafana’s documentation', async ({ page, stack }) => {
+    test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
+    await page.goto('/apps');
+    await page.getByRole('button', { name: 'New app' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New app' });
+    await dialog.getByLabel('App', { exact: true }).selectOption({ label: 'Grafana' });
+    await dialog.getByLabel(/^Service/).selectOption({ label: 'Wiki' });
+    await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Grafana');
+    await expect(dialog.getByLabel('Redirect URIs', { exact: true })).toHaveValue('https://app.localhost/login/generic_oauth');
+    await expect(dialog.getByRole('group', { name: 'Scopes' }).getByLabel('groups', { exact: true })).toBeChecked();
+    await expect(dialog.getByText('role_attribute_path = grafana_role', { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Create app' }).click();
+    const shown = page.getByRole('dialog', { name: 'Secret of Grafana' });
+    expect(await shown.getByLabel('Client secret', { exact: true }).inputValue()).toBeTruthy();
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+    const list = await page.request.get('/api/oidc/clients');
+    type Client = { id: string; name: string; preset: string; redirectUris: string[]; postLogoutRedirectUris: string[]; claimMappings: { claim: string }[] };
+    const grafana = ((await list.json()) as { items: Client[] }).items.find((c) => c.name === 'Grafana');
+    expect(grafana?.preset).toBe('grafana');
+    expect(grafana?.redirectUris).toEqual(['https://app.localhost/login/generic_oauth']);
+    expect(grafana?.postLogoutRedirectUris).toEqual(['https://app.localhost/login']);
+    expect(grafana?.claimMappings.map((m) => m.claim)).toEqual(['grafana_role']);
+    expect((await page.request.delete(`/api/oidc/clients/${grafana!.id}`)).status()).toBe(204);
+  });
 });

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -70,8 +71,9 @@ func TestNPMImportThroughTraefik(t *testing.T) {
 		t.Fatalf("apply: %+v", done)
 	}
 	p.MustJSON(t, http.StatusOK, http.MethodGet, "/api/services", nil, &list)
-	if len(list.Items) != 9 {
-		t.Fatalf("after the apply: %d services, want 9: %+v", len(list.Items), list.Items)
+	// Nine proxy hosts and redirections, and the stream as a TCP service.
+	if len(list.Items) != 10 || !slices.ContainsFunc(list.Items, func(s struct{ Name string }) bool { return s.Name == "Stream 2222/tcp" }) {
+		t.Fatalf("after the apply: %d services, want 10 with the stream: %+v", len(list.Items), list.Items)
 	}
 
 	// The proxy host reaches its upstream over TLS (Traefik's default

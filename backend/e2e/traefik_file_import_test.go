@@ -110,7 +110,7 @@ tcp:
 		"router catch-all":   "HostRegexp",
 		"router from-docker": "docker provider",
 		"router lan-only":    "ipAllowList",
-		"tcp section":        "HTTP routing only",
+		"tcp router db":      "names no entrypoint",
 	} {
 		found := false
 		for _, s := range plan.Skipped {

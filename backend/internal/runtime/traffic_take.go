@@ -57,10 +57,14 @@ func (s *Scraper) pend(svc string) *Delta {
 
 // pendBuckets adds the increments of one duration histogram series (key)
 // to the pending figures; count is its sample count's increment (the +Inf
-// bucket). delta is record's.
+// bucket). delta is record's. Every bound of a series that counted
+// requests is kept, those that gained nothing too: an empty bucket below
+// the busy ones is what a percentile is interpolated from (a 20 ms
+// median read from the 0.02-0.025 bucket, not from 0 to 0.025).
 func (s *Scraper) pendBuckets(svc, key string, h *dto.Histogram, count float64, delta func(string, float64) float64) {
+	busy := count != 0
 	add := func(bound, v float64) {
-		if v == 0 {
+		if !busy {
 			return
 		}
 		d := s.pend(svc)

@@ -4959,6 +4959,14 @@ export interface components {
         };
         TraefikDynamicConfig: {
             http?: components["schemas"]["TraefikHTTPConfig"];
+            /** @description The "tcp" section (routers, services, middlewares, serversTransports, each by name), present when a service of kind tcp is routed. */
+            tcp?: {
+                [key: string]: Record<string, never>;
+            };
+            /** @description The "udp" section (routers and services, by name), present when a service of kind udp is routed. */
+            udp?: {
+                [key: string]: Record<string, never>;
+            };
         };
         /** @description The "http" section of Traefik's dynamic configuration. */
         TraefikHTTPConfig: {

@@ -34,6 +34,9 @@ func (h *Handler) get(c echo.Context) error {
 }
 
 func (h *Handler) put(c echo.Context) error {
+	if err := h.s.writable(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
 	var in PutServiceAccess
 	if err := httpx.Bind(c, &in); err != nil {
 		return err

@@ -47,6 +47,8 @@ type Service struct {
 	info ServiceInfo
 	geo  rules.Geo // nil without a country database
 	dir  People    // nil: identity conditions are checked for shape only
+	// writable is Deps.Writable, asked by the API's writes only.
+	writable func(ctx context.Context, serviceID string) error
 }
 
 // Deps are the Service's collaborators.
@@ -59,6 +61,10 @@ type Deps struct {
 	// People checks the names in identity conditions and gives the tester
 	// a person's groups.
 	People People
+	// Writable refuses, with the reason, a service whose rules may not be
+	// changed through the API (one managed by container labels). Nil:
+	// every service is writable.
+	Writable func(ctx context.Context, serviceID string) error
 }
 
 // NewService returns the access-rule service.
@@ -66,7 +72,10 @@ func NewService(d Deps) *Service {
 	if d.Now == nil {
 		d.Now = store.Now
 	}
-	return &Service{db: d.DB, bus: d.Bus, now: d.Now, info: d.Info, geo: d.Geo, dir: d.People}
+	if d.Writable == nil {
+		d.Writable = func(context.Context, string) error { return nil }
+	}
+	return &Service{db: d.DB, bus: d.Bus, now: d.Now, info: d.Info, geo: d.Geo, dir: d.People, writable: d.Writable}
 }
 
 func (s *Service) options() rules.Options { return rules.Options{GeoIP: s.geo != nil} }

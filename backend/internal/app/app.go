@@ -336,7 +336,10 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 		return nil, err
 	}
 	dir := &directoryRef{}
-	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo, People: dir})
+	// A service managed by container labels has its rules and protections
+	// from the labels: the API refuses to change them (detach it first).
+	writable := func(ctx context.Context, id string) error { return servicesSvc.Writable(ctx, db, id) }
+	policySvc := access.NewService(access.Deps{DB: db, Bus: bus, Now: now, Info: fwd, Geo: geo, People: dir, Writable: writable})
 	tokenSvc := machinetokens.NewService(machinetokens.Deps{DB: db, Bus: bus, Now: now, Directory: fwd, Logger: log})
 	decisions := accesslog.New()
 	api.Access = access.NewHandler(policySvc)
@@ -413,7 +416,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 	api.OIDCClients = clients.NewHandler(oidcClients)
 	appPasswords := apppasswords.NewService(apppasswords.Deps{DB: db, Bus: bus, Now: now})
 	api.AppPasswords = apppasswords.NewHandler(appPasswords)
-	accessSvc := forwardauth.NewService(forwardauth.Deps{
+	accessSvc := forwardauth.NewService(forwardauth.Deps{Writable: writable,
 		DB: db, Bus: bus, Now: now, Logger: log, BcryptCost: cfg.BcryptCost, Secrets: secrets, Schemes: dynconfSvc,
 		PanelURL: panel.Public,
 		Rules:    policySvc, Tokens: tokenSvc, Geo: geo, TrustedProxies: cfg.ForwardAuthProxies(), Log: decisions,

@@ -52,16 +52,19 @@ func TestLabelledServiceReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	put := `{"name":"wiki2","hostnames":[{"type":"custom","value":"wiki.example.com"}],"targets":[{"scheme":"http","host":"10.0.0.5","port":80}]}`
-	for _, w := range []struct{ method, body string }{
-		{http.MethodPut, put}, {http.MethodPatch, `{"enabled":false}`}, {http.MethodDelete, ""},
+	// The labels own the service, its protections and its access rules.
+	for _, w := range []struct{ method, path, body string }{
+		{http.MethodPut, "", put}, {http.MethodPatch, "", `{"enabled":false}`}, {http.MethodDelete, "", ""},
+		{http.MethodPut, "/protection", `{}`}, {http.MethodPost, "/security-configs", `{}`},
+		{http.MethodDelete, "/security-configs/basic_auth", ""}, {http.MethodPut, "/access", `{}`},
 	} {
-		rec := a.do(w.method, "/api/services/"+id, w.body)
+		rec := a.do(w.method, "/api/services/"+id+w.path, w.body)
 		if rec.Code != http.StatusConflict {
-			t.Fatalf("%s: %d %s", w.method, rec.Code, rec.Body)
+			t.Fatalf("%s %s: %d %s", w.method, w.path, rec.Code, rec.Body)
 		}
 		if msg := decodeEnvelope(t, rec).Error.Message; !strings.Contains(msg, `labels of container "wiki"`) ||
 			!strings.Contains(msg, "/api/containers/bindings/"+id) {
-			t.Fatalf("%s: %s", w.method, msg)
+			t.Fatalf("%s %s: %s", w.method, w.path, msg)
 		}
 	}
 	rec = a.do(http.MethodGet, "/api/containers/bindings", "")
@@ -73,6 +76,9 @@ func TestLabelledServiceReadOnly(t *testing.T) {
 	}
 	if rec = a.do(http.MethodPut, "/api/services/"+id, put); rec.Code != http.StatusOK {
 		t.Fatalf("PUT after detach: %d %s", rec.Code, rec.Body)
+	}
+	if rec = a.do(http.MethodPut, "/api/services/"+id+"/access", `{"rules":[]}`); rec.Code != http.StatusOK {
+		t.Fatalf("PUT access after detach: %d %s", rec.Code, rec.Body)
 	}
 	// Deleting a bound service deletes its binding.
 	if err := a.c.db.Create(&store.ContainerBinding{ServiceID: id, ContainerName: "wiki", Port: 80,

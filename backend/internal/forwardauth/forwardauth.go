@@ -46,6 +46,10 @@ type Deps struct {
 	Bus    *change.Bus
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Writable refuses, with the reason, a service whose protections may
+	// not be changed through the API (one managed by container labels).
+	// Nil: every service is writable.
+	Writable func(ctx context.Context, serviceID string) error
 	// PanelURL returns the panel's public base URL (no trailing slash), where
 	// browsers are sent to sign in. It is read when the policy snapshot is
 	// rebuilt, so it may query settings.
@@ -173,6 +177,9 @@ func (schemesByName) Scheme(_ context.Context, entrypoints []string) (string, er
 
 // Service is the forward-auth feature.
 type Service struct {
+	// writable is Deps.Writable, asked by the API's writes only: the
+	// container labels apply protections through the service itself.
+	writable func(ctx context.Context, serviceID string) error
 	db       *gorm.DB
 	bus      *change.Bus
 	now      func() time.Time
@@ -257,6 +264,10 @@ func NewService(o Deps) *Service {
 		failures: notify.NewSignInAlarm(o.Notify, MaxFailures, FailureWindow, o.Now),
 	}
 	s.portalURL, s.portal, s.appPasswords, s.apps = o.PortalURL, o.Portal, o.AppPasswords, o.Apps
+	s.writable = o.Writable
+	if s.writable == nil {
+		s.writable = func(context.Context, string) error { return nil }
+	}
 	s.mailer, s.mailSlots = o.Mailer, make(chan struct{}, maxMailsInFlight)
 	s.codes = newCodeLimits(o.DB, o.Now, ratelimit.WithLogger(o.Logger))
 	if s.codeKey, err = o.Secrets.DeriveKey(emailCodeKeyPurpose); err != nil {

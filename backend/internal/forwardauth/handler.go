@@ -79,6 +79,9 @@ func (h *Handler) listSecurity(c echo.Context) error {
 }
 
 func (h *Handler) upsertSecurity(c echo.Context) error {
+	if err := h.s.writable(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
 	var req SecurityConfigRequest
 	if err := httpx.Bind(c, &req); err != nil {
 		return err
@@ -91,6 +94,9 @@ func (h *Handler) upsertSecurity(c echo.Context) error {
 }
 
 func (h *Handler) deleteSecurity(c echo.Context) error {
+	if err := h.s.writable(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
 	if err := h.s.DeleteSecurityConfig(c.Request().Context(), c.Param("id"), c.Param("type")); err != nil {
 		return err
 	}
@@ -106,6 +112,9 @@ func (h *Handler) getProtection(c echo.Context) error {
 }
 
 func (h *Handler) putProtection(c echo.Context) error {
+	if err := h.s.writable(c.Request().Context(), c.Param("id")); err != nil {
+		return err
+	}
 	var req Protection
 	if err := httpx.Bind(c, &req); err != nil {
 		return err

@@ -49,7 +49,7 @@ test.describe('notConnected', () => {
     const pages: [string, string][] = [
       ['/runtime', 'runtime'],
       ['/certificates', 'certificates'],
-      ['/metrics', 'metrics'],
+      ['/traefik-metrics', 'metrics'],
       ['/conflicts', 'conflicts'],
     ];
     for (const [path, name] of pages) {

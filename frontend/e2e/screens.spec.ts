@@ -155,7 +155,7 @@ function panelPages(serviceId: string): Screen[] {
     ['transfer', '/transfer'],
     ['managed', '/managed'],
     ['runtime', '/runtime'],
-    ['metrics', '/metrics'],
+    ['metrics', '/traefik-metrics'],
     ['conflicts', '/conflicts'],
     ['system', '/system'],
     ['settings', '/settings'],

@@ -55,7 +55,7 @@ export function liveViews() {
       await page.goto('/conflicts');
       await page.getByText('Missing middleware').first().waitFor();
       await shot(page, 'conflicts-live-desktop');
-      await page.goto('/metrics');
+      await page.goto('/traefik-metrics');
       await page.getByRole('link', { name: 'Wiki' }).first().waitFor();
       await shot(page, 'metrics-live-desktop');
     });

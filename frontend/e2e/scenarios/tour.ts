@@ -21,7 +21,7 @@ function tour(serviceId: string): [string, string, string][] {
     ['machine-tokens', '/machine-tokens', 'Machine tokens'],
     ['access-log', '/access-log', 'Access log'],
     ['runtime', '/runtime', 'Runtime'],
-    ['metrics', '/metrics', 'Metrics'],
+    ['metrics', '/traefik-metrics', 'Metrics'],
     ['conflicts', '/conflicts', 'Conflicts'],
     ['settings', '/settings', 'Settings'],
     ['account', '/account', 'Account'],

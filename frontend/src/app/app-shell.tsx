@@ -65,7 +65,7 @@ const groups: { title: 'Overview' | 'Proxy' | 'Access' | 'Traefik' | 'System'; i
     title: 'Traefik',
     items: [
       { to: '/runtime', label: 'runtime', icon: 'layers' },
-      { to: '/metrics', label: 'metrics', icon: 'activity' },
+      { to: '/traefik-metrics', label: 'metrics', icon: 'activity' },
       { to: '/conflicts', label: 'conflicts', icon: 'alert' },
       { to: '/managed', label: 'managed', icon: 'server' },
     ],

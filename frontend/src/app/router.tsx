@@ -79,7 +79,7 @@ export function createAppRouter() {
             { path: 'transfer', lazy: () => import('@/features/transfer/components/transfer-page').then((m) => ({ Component: m.TransferPage })) },
             { path: 'managed', lazy: () => import('@/features/managed/components/managed-page').then((m) => ({ Component: m.ManagedPage })) },
             { path: 'runtime', lazy: () => import('@/features/runtime/components/runtime-page').then((m) => ({ Component: m.RuntimePage })) },
-            { path: 'metrics', lazy: () => import('@/features/runtime/components/metrics-page').then((m) => ({ Component: m.MetricsPage })) },
+            { path: 'traefik-metrics', lazy: () => import('@/features/runtime/components/metrics-page').then((m) => ({ Component: m.MetricsPage })) },
             { path: 'conflicts', lazy: () => import('@/features/runtime/components/conflicts-page').then((m) => ({ Component: m.ConflictsPage })) },
             { path: 'certificates', lazy: () => import('@/features/runtime/components/certificates-page').then((m) => ({ Component: m.CertificatesPage })) },
             { path: '*', element: <NotFoundPage /> },

@@ -73,15 +73,7 @@ PG_START = if ./scripts/postgres.sh check; then \
 test-ui: deps
 	cd frontend && npm test
 
-# The binaries are resolved (built once) first, then both suites run at
-# once: much of each waits on Traefik's polls and the traffic history's
-# minutes, so together they take about as long as the longer one alone.
-# Each suite's output is printed whole when it ends.
-e2e: ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
-	cd backend && TRAEFIK_VERSION=$(TRAEFIK_VERSION) ./scripts/traefik.sh >/dev/null && \
-		TRAEFIK_VERSION=$(TRAEFIK_VERSION_37) ./scripts/traefik.sh >/dev/null && \
-		OAUTH2_PROXY_VERSION=$(OAUTH2_PROXY_VERSION) ./scripts/oauth2-proxy.sh >/dev/null
-	$(MAKE) --no-print-directory -j2 --output-sync=target e2e-go e2e-ui
+e2e: e2e-go e2e-ui ## End-to-end tests: a real Traefik (built once and cached) and real Chromium
 
 # The Traefik binaries and oauth2-proxy are resolved first and on their own:
 # if building one fails, the target fails, instead of the tests skipping for

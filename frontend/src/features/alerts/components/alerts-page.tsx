@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardHeader, PageHeader } from '@/components/ui/card';
-import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
-import { ConfirmDialog } from '@/components/ui/modal';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
+import { actionsColumn, type Column } from '@/components/ui/data-table';
+import { ListPage, QueryTable, RowActions } from '@/components/ui/list-page';
+import { EmptyState, ErrorState } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import i18n from '@/lib/i18n';
@@ -70,72 +70,32 @@ export function AlertsPage() {
     { id: 'condition', header: t('list.condition'), cell: (r) => condition(r.kind, r.threshold, r.forMinutes) },
     actionsColumn((r) =>
       canWrite ? (
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
-          <Button size="sm" variant="ghost" iconOnly icon="edit" aria-label={t('list.edit', { name: r.name })} onClick={() => setEditing(r)} />
-          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={t('list.delete', { name: r.name })} onClick={() => setDeleting(r)} />
-        </div>
+        <RowActions edit={{ label: t('list.edit', { name: r.name }), onClick: () => setEditing(r) }} remove={{ label: t('list.delete', { name: r.name }), onClick: () => setDeleting(r) }} />
       ) : null,
     ),
   ];
   return (
     <>
-      <PageHeader
+      <ListPage
         title={t('page.title')}
         description={t('page.description')}
-        actions={
-          canWrite ? (
-            <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-              {t('page.new')}
-            </Button>
-          ) : null
-        }
-      />
-      <div className="stack">
-        {rules.isError ? <ErrorState error={rules.error} onRetry={() => rules.refetch()} /> : null}
-        <Card>
-          {rules.isPending ? (
-            <LoadingRows />
-          ) : (
-            <DataTable
-              data={rules.data ?? []}
-              rowKey={(r) => r.id}
-              columns={columns}
-              label={t('page.rules')}
-              empty={
-                rules.isError ? undefined : (
-                  <EmptyState
-                    icon="bell"
-                    title={t('page.empty')}
-                    action={
-                      canWrite ? (
-                        <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-                          {t('page.add')}
-                        </Button>
-                      ) : null
-                    }
-                  >
-                    {t('page.emptyText')}
-                  </EmptyState>
-                )
-              }
-            />
-          )}
-        </Card>
+        create={canWrite ? { label: t('page.new'), emptyLabel: t('page.add'), onClick: () => setEditing('new') } : undefined}
+        query={rules}
+        table={{ data: rules.data ?? [], rowKey: (r) => r.id, columns, label: t('page.rules') }}
+        emptyIcon="bell"
+        emptyTitle={t('page.empty')}
+        emptyText={t('page.emptyText')}
+      >
         <History rules={rules.data ?? []} />
-      </div>
+      </ListPage>
       <RuleModal open={editing !== null} rule={editing === 'new' || editing === null ? undefined : editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={deleting}
         title={t('page.deleteTitle', { name: deleting?.name ?? '' })}
         message={t('page.deleteMessage')}
-        confirmLabel={t('common:actions.delete')}
-        danger
         loading={del.isPending}
-        onConfirm={async () => {
-          if (deleting) await del.mutateAsync(deleting.id).catch(() => undefined);
-          setDeleting(null);
-        }}
-        onCancel={() => setDeleting(null)}
+        onDelete={(r) => del.mutateAsync(r.id)}
+        onClose={() => setDeleting(null)}
       />
     </>
   );
@@ -227,23 +187,18 @@ function History({ rules }: { rules: AlertRule[] }) {
         </div>
       </div>
       {events.isError ? <ErrorState error={events.error} onRetry={() => events.refetch()} /> : null}
-      {events.isPending ? (
-        <LoadingRows />
-      ) : (
-        <DataTable
-          data={events.data ?? []}
-          rowKey={(e) => e.id}
-          columns={columns}
-          label={t('history.label')}
-          empty={
-            events.isError ? undefined : (
-              <EmptyState icon="clock" title={t('history.empty')}>
-                {t('history.emptyText')}
-              </EmptyState>
-            )
-          }
-        />
-      )}
+      <QueryTable
+        query={events}
+        data={events.data ?? []}
+        rowKey={(e) => e.id}
+        columns={columns}
+        label={t('history.label')}
+        empty={
+          <EmptyState icon="clock" title={t('history.empty')}>
+            {t('history.emptyText')}
+          </EmptyState>
+        }
+      />
     </Card>
   );
 }

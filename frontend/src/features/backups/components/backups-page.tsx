@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, PageHeader } from '@/components/ui/card';
-import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
+import { actionsColumn, type Column } from '@/components/ui/data-table';
 import { Icon } from '@/components/ui/icons';
-import { ConfirmDialog } from '@/components/ui/modal';
+import { ListPage, RowActions } from '@/components/ui/list-page';
 import { ReadOnlyNote } from '@/components/ui/read-only';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import type { Backup } from '@/lib/api-types';
@@ -46,73 +44,44 @@ export function BackupsPage() {
     },
     actionsColumn((b) =>
       canWrite ? (
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
+        <RowActions remove={{ label: t('list.delete', { name: b.name }), onClick: () => setDeleting(b) }}>
           <a className="btn btn-sm" href={downloadUrl(b.name)} download={b.name} aria-label={t('list.download', { name: b.name })}>
             <Icon name="download" size={14} /> {t('common:actions.download')}
           </a>
-          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={t('list.delete', { name: b.name })} onClick={() => setDeleting(b)} />
-        </div>
+        </RowActions>
       ) : null,
     ),
   ];
   return (
     <>
-      <PageHeader
+      <ListPage
         title={t('page.title')}
         description={t('page.description')}
-        actions={
-          canWrite ? (
-            <Button variant="primary" icon="plus" loading={create.isPending} onClick={() => create.mutate()}>
-              {t('page.now')}
-            </Button>
+        create={canWrite ? { label: t('page.now'), onClick: () => create.mutate(), loading: create.isPending } : undefined}
+        query={backups}
+        errorTitle={t('page.loadFailed')}
+        notes={!canWrite ? <ReadOnlyNote>{t('page.readOnly')}</ReadOnlyNote> : null}
+        alerts={
+          status?.lastError ? (
+            <Alert tone="danger" title={t('page.lastFailed', { when: formatRelative(status.lastError.at) })}>
+              {status.lastError.message}
+            </Alert>
           ) : null
         }
-      />
-      <div className="stack">
-        {!canWrite ? <ReadOnlyNote>{t('page.readOnly')}</ReadOnlyNote> : null}
-        {backups.isError ? <ErrorState error={backups.error} onRetry={() => backups.refetch()} title={t('page.loadFailed')} /> : null}
-        {status?.lastError ? (
-          <Alert tone="danger" title={t('page.lastFailed', { when: formatRelative(status.lastError.at) })}>
-            {status.lastError.message}
-          </Alert>
-        ) : null}
-        <Card>
-          {backups.isPending ? (
-            <LoadingRows />
-          ) : (
-            <DataTable
-              data={list}
-              rowKey={(b) => b.name}
-              columns={columns}
-              label={t('page.title')}
-              empty={
-                backups.isError ? undefined : (
-                  <EmptyState icon="box" title={t('page.empty')}>
-                    {t('page.emptyText')}
-                  </EmptyState>
-                )
-              }
-            />
-          )}
-        </Card>
+        table={{ data: list, rowKey: (b) => b.name, columns, label: t('page.title') }}
+        emptyIcon="box"
+        emptyTitle={t('page.empty')}
+        emptyText={t('page.emptyText')}
+      >
         {status ? <ScheduleCard status={status} /> : null}
-      </div>
-      <ConfirmDialog
-        open={deleting !== null}
+      </ListPage>
+      <ConfirmDeleteDialog
+        item={deleting}
         title={t('page.deleteTitle', { name: deleting?.name ?? '' })}
-        message={
-          deleting?.trigger === 'scheduled'
-            ? t('page.deleteScheduled')
-            : t('page.deleteManual')
-        }
-        confirmLabel={t('common:actions.delete')}
-        danger
+        message={deleting?.trigger === 'scheduled' ? t('page.deleteScheduled') : t('page.deleteManual')}
         loading={del.isPending}
-        onConfirm={async () => {
-          if (deleting) await del.mutateAsync(deleting.name).catch(() => undefined);
-          setDeleting(null);
-        }}
-        onCancel={() => setDeleting(null)}
+        onDelete={(b) => del.mutateAsync(b.name)}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, PageHeader } from '@/components/ui/card';
-import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
-import { ConfirmDialog } from '@/components/ui/modal';
-import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
+import { actionsColumn, type Column } from '@/components/ui/data-table';
+import { ListPage, RowActions } from '@/components/ui/list-page';
 import { useCanWrite } from '@/lib/api/system';
 import { formatDateTime } from '@/lib/format';
 import i18n from '@/lib/i18n';
@@ -106,75 +105,36 @@ export function NotificationsPage() {
     },
     actionsColumn((c) =>
       canWrite ? (
-        <div className="row" style={{ justifyContent: 'flex-end' }}>
+        <RowActions edit={{ label: t('list.edit', { name: c.name }), onClick: () => setEditing(c) }} remove={{ label: t('list.delete', { name: c.name }), onClick: () => setDeleting(c) }}>
           <Button size="sm" icon="play" loading={test.isPending && test.variables === c.id} onClick={() => void send(c)} aria-label={t('list.sendTestTo', { name: c.name })}>
             {t('list.sendTest')}
           </Button>
-          <Button size="sm" variant="ghost" iconOnly icon="edit" aria-label={t('list.edit', { name: c.name })} onClick={() => setEditing(c)} />
-          <Button size="sm" variant="ghost" iconOnly icon="trash" aria-label={t('list.delete', { name: c.name })} onClick={() => setDeleting(c)} />
-        </div>
+        </RowActions>
       ) : null,
     ),
   ];
   return (
     <>
-      <PageHeader
+      <ListPage
         title={t('page.title')}
         description={t('page.description')}
-        actions={
-          canWrite ? (
-            <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-              {t('page.new')}
-            </Button>
-          ) : null
-        }
-      />
-      <div className="stack">
-        {channels.isError ? <ErrorState error={channels.error} onRetry={() => channels.refetch()} /> : null}
-        <Card>
-          {channels.isPending ? (
-            <LoadingRows />
-          ) : (
-            <DataTable
-              data={list}
-              rowKey={(c) => c.id}
-              columns={columns}
-              label={t('page.channels')}
-              empty={
-                channels.isError ? undefined : (
-                  <EmptyState
-                    icon="bell"
-                    title={t('page.empty')}
-                    action={
-                      canWrite ? (
-                        <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-                          {t('page.add')}
-                        </Button>
-                      ) : null
-                    }
-                  >
-                    {t('page.emptyText')}
-                  </EmptyState>
-                )
-              }
-            />
-          )}
-        </Card>
+        create={canWrite ? { label: t('page.new'), emptyLabel: t('page.add'), onClick: () => setEditing('new') } : undefined}
+        query={channels}
+        table={{ data: list, rowKey: (c) => c.id, columns, label: t('page.channels') }}
+        emptyIcon="bell"
+        emptyTitle={t('page.empty')}
+        emptyText={t('page.emptyText')}
+      >
         <NotificationSettingsCard />
-      </div>
+      </ListPage>
       <ChannelModal open={editing !== null} channel={editing === 'new' || editing === null ? undefined : editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDeleteDialog
+        item={deleting}
         title={t('page.deleteTitle', { name: deleting?.name ?? '' })}
         message={t('page.deleteMessage')}
-        confirmLabel={t('common:actions.delete')}
-        danger
         loading={del.isPending}
-        onConfirm={async () => {
-          if (deleting) await del.mutateAsync(deleting.id).catch(() => undefined);
-          setDeleting(null);
-        }}
-        onCancel={() => setDeleting(null)}
+        onDelete={(c) => del.mutateAsync(c.id)}
+        onClose={() => setDeleting(null)}
       />
     </>
   );

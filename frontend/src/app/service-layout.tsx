@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge';
 import { useDeleteService, useService, useToggleService } from '@/features/services/api/services';
 import { useContainerBinding } from '@/features/services/api/container-bindings';
 import { ContainerBadge } from '@/features/services/components/container-badge';
+import { isStream, KindBadge } from '@/features/services/components/kind-badge';
 
 // The arrow after a link that opens another site.
 const outward = '↗';
@@ -31,6 +32,7 @@ export function ServiceLayout() {
   const del = useDeleteService();
   const [confirm, setConfirm] = useState(false);
   const s = service.data;
+  const stream = isStream(s?.kind);
   const health = useProxyHealth().data?.items?.find((h) => h.serviceId === id);
   const metrics = useProxyMetrics();
   const m = metrics.data?.items?.find((x) => x.serviceId === id);
@@ -49,7 +51,8 @@ export function ServiceLayout() {
         }
         title={s?.name ?? t('service.fallbackName')}
         description={
-          s?.fqdns?.length ? (
+          // Every service has its state here; a udp service (or a catch-all tcp one) has no hostnames.
+          s ? (
             <span className="row" style={{ gap: 10 }}>
               {canWrite ? (
                 // The switch sits with the service's state, away from Delete.
@@ -63,14 +66,22 @@ export function ServiceLayout() {
                   }}
                 />
               ) : null}
+              <KindBadge kind={s.kind} />
               {s.enabled ? <ServiceBadge evidence={evidence} /> : <Badge icon="power">{t('common:words.disabled')}</Badge>}
-              <ExposureBadge protection={s.protection} />
+              {stream ? null : <ExposureBadge protection={s.protection} />}
               <ContainerBadge binding={binding} />
-              {s.fqdns.map((f) => (
-                <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
-                  {`${f} ${outward}`}
-                </a>
-              ))}
+              {(s.fqdns ?? []).map((f) =>
+                // A tcp service's names are TLS names (SNI), not web pages to open.
+                stream ? (
+                  <span key={f} className="mono small">
+                    {f}
+                  </span>
+                ) : (
+                  <a key={f} className="mono small" href={`https://${f.replace(/^\*\./, '')}`} target="_blank" rel="noreferrer noopener">
+                    {`${f} ${outward}`}
+                  </a>
+                ),
+              )}
               {up !== undefined && health ? (
                 <Badge tone={up === (health.total ?? 0) ? 'success' : up === 0 ? 'danger' : 'warning'} icon="server">
                   {t('service.backendsUp', { up, total: health.total ?? health.servers.length })}

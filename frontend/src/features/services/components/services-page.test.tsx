@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servicesTrafficFixture } from '@/test/traffic-fixtures';
 import { mockFetch, renderRoute } from '@/test/utils';
-import { ServicesPage } from './services-page';
+import { matchesKind, ServicesPage } from './services-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,4 +31,100 @@ describe('ServicesPage traffic column', () => {
     expect(within(table).getByText('800/24 h')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.includes('/traffic'))).toHaveLength(1);
   });
+});
+
+const stream = (id: string, name: string, kind: 'tcp' | 'udp', fqdns: string[], entrypoints: string[]) => ({
+  ...service(id, name),
+  kind,
+  fqdns,
+  entrypoints,
+  targets: [{ scheme: kind, host: '10.0.0.9', port: 5432 }],
+});
+const web = { ...service('s1', 'Grafana'), entrypoints: [], protection: { basicAuth: true, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'none' } };
+const moved = { ...service('s2', 'Old'), kind: 'redirect', redirect: { url: 'https://new.example.com/', permanent: true, keepPath: false } };
+const db = stream('s3', 'Postgres', 'tcp', ['db.example.com'], ['postgres']);
+const dns = stream('s4', 'DNS', 'udp', [], ['dns', 'dns6']);
+
+function renderList(items: unknown[], url = '/services') {
+  mockFetch([{ path: '/api/services', body: { items } }]);
+  return renderRoute(<ServicesPage />, { path: '/services', url });
+}
+
+const rowOf = (table: HTMLElement, name: string) => within(table).getByRole('row', { name: new RegExp(name) });
+
+describe('ServicesPage kinds', () => {
+  it('badges TCP and UDP services beside their name, and nothing beside HTTP ones', async () => {
+    renderList([web, moved, db, dns]);
+    const table = await screen.findByRole('table');
+    expect(within(rowOf(table, 'Postgres')).getByText('TCP')).toHaveClass('badge');
+    expect(within(rowOf(table, 'DNS')).getByText('UDP')).toHaveClass('badge');
+    for (const name of ['Grafana', 'Old']) {
+      expect(within(rowOf(table, name)).queryByText(/^(TCP|UDP)$/)).toBeNull();
+    }
+    // The link keeps the service's name alone.
+    expect(within(rowOf(table, 'Postgres')).getByRole('link', { name: 'Postgres' })).toHaveAttribute('href', '/services/s3');
+  });
+
+  it('shows a dash, not HTTP figures, in the columns that are about HTTP', async () => {
+    renderList([web, db, dns]);
+    const table = await screen.findByRole('table');
+    const tcp = rowOf(table, 'Postgres');
+    // Access and traffic; a TCP service's backends can still be probed with a TCP connect.
+    expect(within(tcp).getAllByText('Only for HTTP services')).toHaveLength(2);
+    expect(within(tcp).queryByText('public')).toBeNull();
+    // The SNI name is text, not a link to a web page; the entrypoint says where it listens.
+    expect(within(tcp).getByText('db.example.com').closest('a')).toBeNull();
+    expect(within(tcp).getByText('Entrypoint: postgres')).toBeInTheDocument();
+    const udp = rowOf(table, 'DNS');
+    expect(within(udp).getAllByText('Only for HTTP services')).toHaveLength(3);
+    expect(within(udp).getByText('Entrypoints: dns, dns6')).toBeInTheDocument();
+    const http = rowOf(table, 'Grafana');
+    expect(within(http).queryByText('Only for HTTP services')).toBeNull();
+    expect(within(http).getByRole('link', { name: 'grafana.example.com' })).toHaveAttribute('href', 'https://grafana.example.com');
+  });
+
+  it('filters by kind, HTTP taking proxies and redirects, and keeps the filter in the URL', async () => {
+    const user = userEvent.setup();
+    const { router } = renderList([web, moved, db, dns]);
+    const table = await screen.findByRole('table');
+    const kinds = screen.getByRole('group', { name: 'Filter by kind' });
+    expect(within(kinds).getByRole('button', { name: 'All kinds' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(kinds).getByRole('button', { name: 'TCP' }));
+    expect(router.state.location.search).toBe('?kind=tcp');
+    expect(within(table).getAllByRole('link', { name: /^(Grafana|Old|Postgres|DNS)$/ }).map((a) => a.textContent)).toEqual(['Postgres']);
+    expect(screen.getByText('Showing 1 of 4 services.')).toBeInTheDocument();
+
+    await user.click(within(kinds).getByRole('button', { name: 'HTTP' }));
+    const names = within(screen.getByRole('table'))
+      .getAllByRole('link', { name: /^(Grafana|Old|Postgres|DNS)$/ })
+      .map((a) => a.textContent);
+    expect(names).toEqual(['Grafana', 'Old']);
+  });
+
+  it('says which kind found nothing', async () => {
+    renderList([web, db], '/services?kind=udp&status=disabled');
+    expect(await screen.findByText('No matching services')).toBeInTheDocument();
+    expect(screen.getByText('Nothing matches “” among UDP services with status Disabled.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+  });
+
+  it('offers no kind filter while every service is HTTP', async () => {
+    renderList([web, moved]);
+    await screen.findByRole('table');
+    expect(screen.getByRole('group', { name: 'Filter by status' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filter by kind' })).toBeNull();
+  });
+});
+
+describe('matchesKind', () => {
+  it.each([
+    ['proxy', 'http', true],
+    ['redirect', 'http', true],
+    ['tcp', 'http', false],
+    ['tcp', 'tcp', true],
+    ['udp', 'tcp', false],
+    ['udp', 'udp', true],
+    ['udp', 'all', true],
+  ] as const)('%s with filter %s -> %s', (kind, filter, want) => expect(matchesKind({ kind }, filter)).toBe(want));
 });

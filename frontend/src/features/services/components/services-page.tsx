@@ -22,11 +22,22 @@ import { useNow } from '@/lib/use-now';
 import { useContainerBindings } from '../api/container-bindings';
 import { useDeleteService, useToggleService } from '../api/services';
 import { ContainerBadge } from './container-badge';
+import { isStream, KindBadge } from './kind-badge';
 import { ProtectionIcons } from './protection-icons';
 import { ServiceStatus } from './service-status';
 
 const statusFilters = ['all', 'enabled', 'disabled', 'protected', 'public'] as const;
 type StatusFilter = (typeof statusFilters)[number];
+// http is the usual kind (a proxy or a redirect); tcp and udp route connections and datagrams.
+const kindFilters = ['all', 'http', 'tcp', 'udp'] as const;
+type KindFilter = (typeof kindFilters)[number];
+
+/** Whether s is of the kind the filter asks for. */
+export function matchesKind(s: Pick<Service, 'kind'>, kind: KindFilter): boolean {
+  if (kind === 'all') return true;
+  if (kind === 'http') return !isStream(s.kind);
+  return s.kind === kind;
+}
 
 function matches(s: Service, q: string): boolean {
   if (!q) return true;
@@ -53,6 +64,7 @@ export function ServicesPage() {
   const now = useNow(15_000);
   const [q, setQ] = useUrlParam('q');
   const [status, setStatus] = useUrlParam<StatusFilter>('status', 'all', statusFilters);
+  const [kind, setKind] = useUrlParam<KindFilter>('kind', 'all', kindFilters);
   const [deleting, setDeleting] = useState<Service | null>(null);
 
   const proxyStatus = useProxyStatus();
@@ -71,6 +83,7 @@ export function ServicesPage() {
   const list = (services.data ?? []).filter(
     (s) =>
       matches(s, q.trim()) &&
+      matchesKind(s, kind) &&
       (status === 'all' ||
         (status === 'enabled' && s.enabled) ||
         (status === 'disabled' && !s.enabled) ||
@@ -85,6 +98,9 @@ export function ServicesPage() {
     );
 
   const total = services.data?.length ?? 0;
+  // The kind filter shows once there is a TCP or UDP service to tell apart (or a filter to undo).
+  const showKinds = kind !== 'all' || (services.data ?? []).some((s) => isStream(s.kind));
+  const kindName = t(`list.kindFilters.${kind}`);
   const columns: Column<Service>[] = [
     {
       // Its own column, first: the switch never sits beside Delete.
@@ -108,9 +124,12 @@ export function ServicesPage() {
       sortValue: (s) => s.name,
       cell: (s) => (
         <div className="stack-sm" style={{ gap: 4 }}>
-          <Link to={`/services/${s.id}`} className="service-name">
-            {s.name}
-          </Link>
+          <span className="row" style={{ gap: 6 }}>
+            <Link to={`/services/${s.id}`} className="service-name">
+              {s.name}
+            </Link>
+            <KindBadge kind={s.kind} />
+          </span>
           <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
           {bindingById.has(s.id) ? (
             <span className="row" style={{ gap: 4 }}>
@@ -122,13 +141,14 @@ export function ServicesPage() {
     },
     { id: 'hostnames', header: t('list.columns.hostnames'), sortValue: (s) => s.fqdns?.[0], cell: (s) => <Hosts service={s} /> },
     { id: 'targets', header: t('list.columns.targets'), className: 'col-targets', headerClassName: 'col-targets', cell: (s) => <Targets service={s} /> },
-    { id: 'access', header: t('list.columns.access'), cell: (s) => <ProtectionIcons protection={s.protection} /> },
-    { id: 'backends', header: t('list.columns.backends'), cell: (s) => <Health h={healthById.get(s.id)} /> },
+    { id: 'access', header: t('list.columns.access'), cell: (s) => (isStream(s.kind) ? <HttpOnly /> : <ProtectionIcons protection={s.protection} />) },
+    { id: 'backends', header: t('list.columns.backends'), cell: (s) => (s.kind === 'udp' ? <HttpOnly /> : <Health h={healthById.get(s.id)} />) },
     {
       id: 'traffic',
       header: t('list.columns.traffic'),
-      sortValue: (s) => historyById.get(s.id)?.requests ?? metricsById.get(s.id)?.requestRate,
-      cell: (s) => <Traffic m={metricsById.get(s.id)} h={historyById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />,
+      sortValue: (s) => (isStream(s.kind) ? undefined : (historyById.get(s.id)?.requests ?? metricsById.get(s.id)?.requestRate)),
+      cell: (s) =>
+        isStream(s.kind) ? <HttpOnly /> : <Traffic m={metricsById.get(s.id)} h={historyById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />,
     },
     actionsColumn((s) => (
       <>
@@ -173,7 +193,7 @@ export function ServicesPage() {
           >
             {t('list.checkBackends')}
           </Button>
-          <FilterPanel label={t('list.filtersLabel')} active={status === 'all' ? 0 : 1} inline>
+          <FilterPanel label={t('list.filtersLabel')} active={(status === 'all' ? 0 : 1) + (kind === 'all' ? 0 : 1)} className={showKinds ? 'row' : undefined} inline>
             <div className="segmented" role="group" aria-label={t('list.filterLabel')}>
               {statusFilters.map((f) => (
                 <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
@@ -181,6 +201,15 @@ export function ServicesPage() {
                 </button>
               ))}
             </div>
+            {showKinds ? (
+              <div className="segmented" role="group" aria-label={t('list.kindFilterLabel')}>
+                {kindFilters.map((f) => (
+                  <button key={f} type="button" aria-pressed={kind === f} onClick={() => setKind(f)}>
+                    {t(`list.kindFilters.${f}`)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
           </FilterPanel>
         </div>
       ) : null}
@@ -203,7 +232,13 @@ export function ServicesPage() {
           </EmptyState>
         ) : list.length === 0 && total > 0 ? (
           <EmptyState icon="search" title={t('list.noMatchTitle')}>
-            {status !== 'all' ? t('list.noMatchStatus', { q, status: t(`list.filters.${status}`) }) : t('list.noMatch', { q })}
+            {kind !== 'all'
+              ? status !== 'all'
+                ? t('list.noMatchStatusKind', { q, kind: kindName, status: t(`list.filters.${status}`) })
+                : t('list.noMatchKind', { q, kind: kindName })
+              : status !== 'all'
+                ? t('list.noMatchStatus', { q, status: t(`list.filters.${status}`) })
+                : t('list.noMatch', { q })}
           </EmptyState>
         ) : (
           <>
@@ -213,9 +248,12 @@ export function ServicesPage() {
               {list.map((s) => (
                 <div key={s.id} className="card service-card">
                   <div className="row-between">
-                    <Link to={`/services/${s.id}`} className="service-name">
-                      {s.name}
-                    </Link>
+                    <span className="row" style={{ gap: 6 }}>
+                      <Link to={`/services/${s.id}`} className="service-name">
+                        {s.name}
+                      </Link>
+                      <KindBadge kind={s.kind} />
+                    </span>
                     <Switch
                       checked={s.enabled}
                       disabled={!canWrite}
@@ -226,16 +264,18 @@ export function ServicesPage() {
                   </div>
                   <div className="row">
                     <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
-                    <ProtectionIcons protection={s.protection} />
+                    {isStream(s.kind) ? null : <ProtectionIcons protection={s.protection} />}
                   </div>
                   <Hosts service={s} />
                   <Targets service={s} />
                   <div className="row-between">
                     <div className="meta small muted">
-                      <span className="row" style={{ gap: 6 }}>
-                        {t('list.columns.backends')} <Health h={healthById.get(s.id)} />
-                      </span>
-                      {historyById.get(s.id) || (metrics.data?.reachable && metricsById.get(s.id)) ? (
+                      {s.kind === 'udp' ? null : (
+                        <span className="row" style={{ gap: 6 }}>
+                          {t('list.columns.backends')} <Health h={healthById.get(s.id)} />
+                        </span>
+                      )}
+                      {!isStream(s.kind) && (historyById.get(s.id) || (metrics.data?.reachable && metricsById.get(s.id))) ? (
                         <Traffic m={metricsById.get(s.id)} h={historyById.get(s.id)} name={s.name} available={!!metrics.data?.reachable} />
                       ) : null}
                     </div>
@@ -273,9 +313,39 @@ export function ServicesPage() {
   );
 }
 
+/** Where a column's figure is about HTTP requests: a dash, and why for those who ask. */
+function HttpOnly() {
+  const { t } = useTranslation('services');
+  return (
+    <span className="faint small" title={t('list.httpOnly')}>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{t('list.httpOnly')}</span>
+    </span>
+  );
+}
+
 function Hosts({ service }: { service: Service }) {
   const { t } = useTranslation(['services', 'common']);
   const fq = service.fqdns ?? [];
+  if (isStream(service.kind)) {
+    // A tcp service's names are the TLS names (SNI) it takes, not web addresses; a udp one has none.
+    const eps = service.entrypoints ?? [];
+    return (
+      <div className="host-list">
+        {fq.slice(0, 3).map((h) => (
+          <span key={h} className="mono small truncate" style={{ maxWidth: 260 }}>
+            {h}
+          </span>
+        ))}
+        {fq.length > 3 ? <span className="small muted">{t('list.moreHosts', { count: fq.length - 3 })}</span> : null}
+        {eps.length ? (
+          <span className="small muted">{t('list.entrypoints', { count: eps.length, names: eps.join(', ') })}</span>
+        ) : fq.length === 0 ? (
+          <span className="faint small">—</span>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div className="host-list">
       {fq.slice(0, 3).map((h) => (

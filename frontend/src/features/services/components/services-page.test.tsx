@@ -83,6 +83,15 @@ describe('ServicesPage kinds', () => {
     expect(within(http).getByRole('link', { name: 'grafana.example.com' })).toHaveAttribute('href', 'https://grafana.example.com');
   });
 
+  it('says a TCP service with an HTTP protection is not routed, rather than a dash', async () => {
+    renderList([{ ...db, protection: { ...web.protection, basicAuth: true } }]);
+    const table = await screen.findByRole('table');
+    const badge = within(rowOf(table, 'Postgres')).getByText('Not routed');
+    expect(badge.getAttribute('title')).toMatch(/left out of Traefik's configuration/);
+    // Traffic alone is a dash.
+    expect(within(rowOf(table, 'Postgres')).getAllByText('Only for HTTP services')).toHaveLength(1);
+  });
+
   it('filters by kind, HTTP taking proxies and redirects, and keeps the filter in the URL', async () => {
     const user = userEvent.setup();
     const { router } = renderList([web, moved, db, dns]);

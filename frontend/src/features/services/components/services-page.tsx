@@ -141,7 +141,7 @@ export function ServicesPage() {
     },
     { id: 'hostnames', header: t('list.columns.hostnames'), sortValue: (s) => s.fqdns?.[0], cell: (s) => <Hosts service={s} /> },
     { id: 'targets', header: t('list.columns.targets'), className: 'col-targets', headerClassName: 'col-targets', cell: (s) => <Targets service={s} /> },
-    { id: 'access', header: t('list.columns.access'), cell: (s) => (isStream(s.kind) ? <HttpOnly /> : <ProtectionIcons protection={s.protection} />) },
+    { id: 'access', header: t('list.columns.access'), cell: (s) => (isStream(s.kind) ? <StreamAccess protection={s.protection} /> : <ProtectionIcons protection={s.protection} />) },
     { id: 'backends', header: t('list.columns.backends'), cell: (s) => (s.kind === 'udp' ? <HttpOnly /> : <Health h={healthById.get(s.id)} />) },
     {
       id: 'traffic',
@@ -264,7 +264,7 @@ export function ServicesPage() {
                   </div>
                   <div className="row">
                     <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
-                    {isStream(s.kind) ? null : <ProtectionIcons protection={s.protection} />}
+                    {isStream(s.kind) ? <StreamAccess protection={s.protection} hideDash /> : <ProtectionIcons protection={s.protection} />}
                   </div>
                   <Hosts service={s} />
                   <Targets service={s} />
@@ -322,6 +322,24 @@ function HttpOnly() {
       <span className="sr-only">{t('list.httpOnly')}</span>
     </span>
   );
+}
+
+/**
+ * A TCP or UDP service's Access cell: a dash, since HTTP protections do not apply, unless some are
+ * set anyway: then the service is left out of Traefik's configuration (dynconf's streamService),
+ * and the cell says so.
+ */
+function StreamAccess({ protection: p, hideDash }: { protection?: Service['protection']; hideDash?: boolean }) {
+  const { t } = useTranslation('services');
+  // Only the service's own protections: its exposure also reads the global rules, which leave it routed.
+  const guarded = !!p && (p.basicAuth || p.sso || p.sharedLinks || p.tokens || p.emailCode || p.people);
+  if (guarded)
+    return (
+      <Badge tone="danger" icon="alert" title={t('list.streamProtectedTitle')}>
+        {t('list.streamProtected')}
+      </Badge>
+    );
+  return hideDash ? null : <HttpOnly />;
 }
 
 function Hosts({ service }: { service: Service }) {

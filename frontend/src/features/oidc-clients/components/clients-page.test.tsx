@@ -55,6 +55,8 @@ const client: OidcClient = {
   refreshTokenTtlSeconds: 2592000,
   service: { id: 's1', name: 'Grafana' },
   disabled: false,
+  secondFactor: false,
+  maxAgeSeconds: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

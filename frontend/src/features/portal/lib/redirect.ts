@@ -17,3 +17,21 @@ export function safeRedirect(rd: string | null, origin: string): string {
   if (!url.pathname.startsWith('/') || url.pathname.startsWith('//')) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * A portal address the API hands back for the browser to open (a device's `signInAgain`):
+ * only a relative path on this origin, starting with a single `/`; anything else (an absolute
+ * or protocol-relative URL, `/\host`, a scheme, control characters) gives null.
+ */
+export function samePortalPath(path: string | null | undefined, origin: string): string | null {
+  if (!path || path.length > 2048 || !path.startsWith('/')) return null;
+  if (path.startsWith('//') || path.startsWith('/\\') || /[\u0000-\u001f\u007f]/.test(path)) return null;
+  let url: URL;
+  try {
+    url = new URL(path, origin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || url.username || url.password) return null;
+  return url.pathname + url.search + url.hash;
+}

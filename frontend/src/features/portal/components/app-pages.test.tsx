@@ -112,7 +112,7 @@ describe('DevicePage', () => {
     expect(assign).toHaveBeenCalledWith(again);
   });
 
-  it.each(['//evil.example/login', 'https://evil.example/login', 'javascript:alert(1)', '/\\evil.example/'])('ignores a sign-in address off this portal: %s', async (signInAgain) => {
+  it.each(['//evil.example/login', 'https://evil.example/login', 'javascript:alert(1)', '/\\evil.example/', '/.//evil.example/'])('ignores a sign-in address off this portal: %s', async (signInAgain) => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     mockFetch([{ path: '/api/portal/oidc/device?userCode=BCDF-GHJK', body: { app: { ...app, name: 'Television' }, scopes: ['openid'], secondFactorMissing: false, signInAgain } }]);

@@ -37,6 +37,8 @@ describe('samePortalPath', () => {
     ['javascript:alert(1)', null],
     ['/\tevil', null],
     ['/\t/evil.example/', null],
+    ['/.//evil.example/', null],
+    ['/a/..//evil.example/', null],
     ['/a\\b', '/a/b'],
     ['/a\u0000b', null],
     ['/a\nb', null],

@@ -346,3 +346,35 @@ func TestDevicePollingTooFastIsSlowedDown(t *testing.T) {
 		t.Fatalf("poll before the grown interval = %q", got)
 	}
 }
+
+// TestClientStartsAskingForSecondFactor: once an app asks for a second
+// factor, tokens from a sign-in without one stop working at their next
+// use (userinfo, introspection, refresh); those from a sign-in with one
+// go on.
+func TestClientStartsAskingForSecondFactor(t *testing.T) {
+	e := newEnv(t)
+	alice, bob := e.person("alice"), e.person("bob")
+	e.client("app")
+	r := e.rp("app", false)
+	weak := e.tokens(r, e.prove(alice, false, time.Now().UTC()), "n")
+	strong := e.tokens(r, e.prove(bob, true, time.Now().UTC()), "n")
+	if err := e.db.Model(&store.OIDCClient{}).Where("id = ?", "app").Update("second_factor", true).Error; err != nil {
+		t.Fatal(err)
+	}
+	e.svc.clients.drop()
+	if c := e.userinfo(weak.AccessToken); c != http.StatusUnauthorized && c != http.StatusForbidden {
+		t.Fatalf("userinfo with a password-only token = %d", c)
+	}
+	if e.introspect("app", weak.AccessToken) {
+		t.Fatal("a password-only token is still active")
+	}
+	if _, err := r.cfg.TokenSource(e.ctx(), &oauth2.Token{RefreshToken: weak.RefreshToken}).Token(); err == nil {
+		t.Fatal("a password-only refresh token still refreshes")
+	}
+	if c := e.userinfo(strong.AccessToken); c != http.StatusOK {
+		t.Fatalf("userinfo with a second-factor token = %d", c)
+	}
+	if _, err := r.cfg.TokenSource(e.ctx(), &oauth2.Token{RefreshToken: strong.RefreshToken}).Token(); err != nil {
+		t.Fatalf("refresh of a second-factor token: %v", err)
+	}
+}

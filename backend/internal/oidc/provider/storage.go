@@ -411,7 +411,7 @@ func (s *storage) TokenRequestByRefreshToken(ctx context.Context, refresh string
 	if err != nil {
 		return nil, err
 	}
-	if !allowed(c, p) {
+	if !admits(c, p, t.AMR.V) {
 		return nil, errInactive
 	}
 	return &refreshReq{t: t, scopes: t.Scopes.V}, nil

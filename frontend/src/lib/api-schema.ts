@@ -2773,7 +2773,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Traffic over time of one service */
+        /**
+         * Traffic over time of one service
+         * @description An id that is no service (enabled or not) is a 404 (not_found), not an empty history.
+         */
         get: operations["getServiceTraffic"];
         put?: never;
         post?: never;
@@ -10734,6 +10737,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };

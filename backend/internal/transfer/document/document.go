@@ -47,7 +47,7 @@ type Document struct {
 	// without it (an older export, another tool's) leaves the panel's
 	// rules alone, even in replace mode.
 	AlertRules *[]AlertRule `json:"alertRules,omitempty"`
-	Config     *Config     `json:"config,omitempty"`
+	Config     *Config      `json:"config,omitempty"`
 	// Admins are the people of the directory (the name is older than the
 	// directory), listed only when the export asked for them, with Groups.
 	Admins []Admin `json:"admins,omitempty"`

@@ -3921,6 +3921,11 @@ export interface components {
             idTokenTtlSeconds: number;
             impliedConsent: boolean;
             logoUrl: string;
+            /**
+             * Format: int64
+             * @description The portal sign-in must be at most this old, else the person signs in again (0: no limit).
+             */
+            maxAgeSeconds: number;
             name: string;
             postLogoutRedirectUris: string[];
             preset: string;
@@ -3929,6 +3934,8 @@ export interface components {
             redirectUris: string[];
             refreshTokenTtlSeconds: number;
             scopes: components["schemas"]["OidcScope"][];
+            /** @description The app admits only a portal sign-in made with a second factor (passkey, authenticator app or recovery code). Same meaning as the people protection's secondFactor. */
+            secondFactor: boolean;
             /** @description Whether a confidential client has a secret. */
             secretSet: boolean;
             service: components["schemas"]["OidcRef"] | null;
@@ -3953,6 +3960,11 @@ export interface components {
             impliedConsent?: boolean;
             /** @description An https:// image address, or a data: image of at most 64 KiB. */
             logoUrl?: string;
+            /**
+             * Format: int64
+             * @description The portal sign-in must be at most this old, else the person signs in again; 0 (the default) is no limit.
+             */
+            maxAgeSeconds?: number;
             name: string;
             postLogoutRedirectUris?: string[];
             preset?: string;
@@ -3963,6 +3975,8 @@ export interface components {
             refreshTokenTtlSeconds?: number;
             /** @description Must include openid; empty means openid profile email. */
             scopes?: components["schemas"]["OidcScope"][];
+            /** @description Admit only a portal sign-in made with a second factor (passkey, authenticator app or recovery code); default false. Same meaning as the people protection's secondFactor. */
+            secondFactor?: boolean;
             /** @description The service the app runs as: the launcher shows one entry for both. */
             serviceId?: string;
             /** @enum {string} */
@@ -4019,8 +4033,11 @@ export interface components {
         };
         OIDCRequestInfo: {
             app: components["schemas"]["OIDCApp"];
+            /** @description The person is not in a group the app admits; wins over secondFactorMissing. */
             refused: boolean;
             scopes: string[];
+            /** @description The app asks for a second factor and the person has none enrolled: they add one on their account page (/account on the portal), then open the app again. */
+            secondFactorMissing: boolean;
         };
         /** @enum {string} */
         OidcScope: "openid" | "profile" | "email" | "groups" | "offline_access";
@@ -9264,6 +9281,10 @@ export interface operations {
                     "application/json": {
                         app: components["schemas"]["OIDCApp"];
                         scopes: string[];
+                        /** @description The app asks for a second factor and the person has none enrolled: they add one on their account page (/account on the portal), then open the app again. Approving answers 403. */
+                        secondFactorMissing: boolean;
+                        /** @description Empty, or a relative portal address to send the browser to: the app asks for a second factor or a fresher sign-in than this portal session has. Approving answers 403 meanwhile. */
+                        signInAgain: string;
                     };
                 };
             };

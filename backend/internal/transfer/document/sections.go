@@ -73,6 +73,8 @@ type OIDCClient struct {
 	SigningAlg             string                   `json:"signingAlg"`
 	ClaimMappings          []store.OIDCClaimMapping `json:"claimMappings"`
 	ImpliedConsent         bool                     `json:"impliedConsent"`
+	SecondFactor           bool                     `json:"secondFactor,omitempty"`
+	MaxAgeSeconds          int                      `json:"maxAgeSeconds,omitempty"`
 	AccessTokenTTLSeconds  int                      `json:"accessTokenTtlSeconds"`
 	IDTokenTTLSeconds      int                      `json:"idTokenTtlSeconds"`
 	RefreshTokenTTLSeconds int                      `json:"refreshTokenTtlSeconds"`

@@ -6,7 +6,9 @@
 // (its secret shown once); dana adds a passkey to her portal account and signs
 // out, opens the app, signs in on the portal with her passkey alone, consents, and the
 // upstream's page shows oauth2-proxy's identity headers with her id, username, e-mail and groups. erin, in guests only, is refused with the portal's
-// readable page and never reaches the upstream.
+// readable page and never reaches the upstream. Then the admin makes the app require a second
+// factor: frank, in family with a password only, is told to add one, adds a passkey from the
+// portal session he has, is asked by the app to sign in again with it (step-up), and gets in.
 //
 // The panel is http://127.0.0.1:<port>; the portal, the issuer, is http://localhost:<port>: the
 // one name oauth2-proxy (Go) resolves without DNS and that Chromium treats as a secure context
@@ -23,6 +25,8 @@ const DANA = 'dana';
 const DANA_PASSWORD = 'dana-portal-password-2026';
 const ERIN = 'erin';
 const ERIN_PASSWORD = 'erin-portal-password-2026';
+const FRANK = 'frank';
+const FRANK_PASSWORD = 'frank-portal-password-2026';
 const CLIENT = 'Wiki (oauth2-proxy)';
 
 interface Stack {
@@ -219,6 +223,55 @@ test.describe('oidcApps', () => {
     await p.goto(`${s.appURL}/`);
     await expect(p.getByRole('heading', { name: 'hello from the app upstream' })).toHaveCount(0);
   });
+  test('the admin requires a second factor for the app; frank, in family with a password only, is told to add one, adds a passkey and steps up with it', async ({ page, stack, browser }) => {
+    test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
+    const s = stack!;
+    const frank = await page.request.post('/api/people', {
+      data: { username: FRANK, email: 'frank@home.test', panelRole: 'none', password: FRANK_PASSWORD, groups: [s.groups.family] },
+    });
+    expect(frank.status(), await frank.text()).toBe(201);
+    const frankId = ((await frank.json()) as { id: string }).id;
+
+    await page.goto('/apps');
+    await page.getByRole('button', { name: `Edit ${CLIENT}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${CLIENT}` });
+    await dialog.getByRole('switch', { name: 'Require a second factor' }).check({ force: true });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('2FA', { exact: true }).first()).toBeVisible();
+
+    // frank signs in with his password: he has no second factor, so the app cannot take him yet.
+    const p = await personPage(s, browser, FRANK);
+    await p.goto(`${s.appURL}/`);
+    await p.waitForURL((u) => u.origin === s.portalURL && u.pathname === '/login');
+    await p.getByLabel('Username', { exact: true }).fill(FRANK);
+    await p.getByLabel('Password', { exact: true }).fill(FRANK_PASSWORD);
+    await p.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await p.waitForURL((u) => u.pathname === '/apps/refused');
+    await p.getByRole('heading', { name: `${CLIENT} asks for a second factor` }).waitFor();
+    await shot(p, 'oidc-apps-second-factor-missing-desktop');
+    await p.getByRole('link', { name: 'Go to your account page' }).click();
+    await p.waitForURL((u) => u.pathname === '/account');
+    await p.getByLabel('Name for the passkey', { exact: true }).fill('Phone');
+    await p.getByRole('button', { name: 'Add a passkey' }).click();
+    await p.getByText('Passkey added').waitFor();
+
+    // His portal session was made with a password: the app asks him to sign in again with the
+    // passkey (the portal's step-up), then lets him in.
+    const began = Date.now();
+    await p.goto(`${s.appURL}/`);
+    await p.waitForURL((u) => u.origin === s.portalURL && u.pathname === '/login' && u.searchParams.get('stepup') === '1');
+    await p.getByRole('heading', { name: 'Sign in again' }).waitFor();
+    await shot(p, 'oidc-apps-step-up-desktop');
+    await p.getByRole('button', { name: 'Use a passkey' }).click();
+    await p.waitForURL((u) => u.pathname === '/apps/consent');
+    await p.getByRole('button', { name: 'Allow', exact: true }).click();
+    await p.getByRole('heading', { name: 'hello from the app upstream' }).waitFor();
+    console.log(`frank: from opening the app to the upstream's page (step-up with a passkey, consent): ${Date.now() - began} ms`);
+    const headers = p.getByRole('list', { name: 'Identity headers' });
+    await expect(headers.getByText(`x-forwarded-user: ${frankId}`, { exact: true })).toBeVisible();
+  });
+
   test('the admin adds Grafana from its preset and its service: the callback, sign-out address, scopes and role mapping come from Grafana’s documentation', async ({ page, stack }) => {
     test.skip(!stack, 'needs a Traefik binary and oauth2-proxy (backend/scripts/oauth2-proxy.sh)');
     await page.goto('/apps');

@@ -77,6 +77,12 @@ func (s *Service) mayOpenSession(ctx context.Context, userID string) error {
 	return nil
 }
 
+// HasSecondFactor reports whether the person has a confirmed TOTP or a
+// passkey to step up with.
+func (s *Service) HasSecondFactor(ctx context.Context, userID string) (bool, error) {
+	return hasSecondFactor(s.db.WithContext(ctx), userID)
+}
+
 // hasSecondFactor reports whether the administrator has a confirmed TOTP or
 // a passkey.
 func hasSecondFactor(tx *gorm.DB, userID string) (bool, error) {

@@ -79,6 +79,7 @@ func TestOIDCClientsAPI(t *testing.T) {
 	}
 	in := clients.Presets()[0].Input("Grafana", "grafana.example.com")
 	in.ServiceID, in.AllowedGroupIDs = svc.ID, []string{grp}
+	in.SecondFactor, in.MaxAgeSeconds = true, 43200
 	rec := a.do("POST", "/api/oidc/clients", mustJSON(t, in))
 	if rec.Code != http.StatusCreated || rec.Header().Get("Cache-Control") != "no-store" {
 		t.Fatalf("create = %d %s", rec.Code, rec.Body)
@@ -86,7 +87,8 @@ func TestOIDCClientsAPI(t *testing.T) {
 	created := decode[clients.WithSecret](t, rec)
 	c := created.Client
 	if len(created.Secret) != 43 || !c.SecretSet || c.Service == nil || c.Service.Name != "app" ||
-		len(c.AllowedGroups) != 1 || c.AllowedGroups[0].Name != "grafana-users" || c.Preset != "grafana" {
+		len(c.AllowedGroups) != 1 || c.AllowedGroups[0].Name != "grafana-users" || c.Preset != "grafana" ||
+		!c.SecondFactor || c.MaxAgeSeconds != 43200 {
 		t.Fatalf("created %+v", created)
 	}
 	hash := a.secretHash(t, c.ID)
@@ -118,6 +120,7 @@ func TestOIDCClientsAPI(t *testing.T) {
 		{"grant", func(i *clients.Input) { i.GrantTypes = []string{"password"} }, 422, "grantTypes[0]"},
 		{"reserved claim", func(i *clients.Input) { i.ClaimMappings[0].Claim = "sub" }, 422, "claimMappings[0].claim"},
 		{"ttl", func(i *clients.Input) { i.AccessTokenTTLSeconds = 5 }, 422, "accessTokenTtlSeconds"},
+		{"sign-in age", func(i *clients.Input) { i.MaxAgeSeconds = -60 }, 422, "maxAgeSeconds"},
 		{"group", func(i *clients.Input) { i.AllowedGroupIDs = []string{"nope"} }, 422, "allowedGroupIds[0]"},
 		{"service", func(i *clients.Input) { i.ServiceID = "nope" }, 422, "serviceId"},
 		{"duplicate name", func(i *clients.Input) { i.Name = "Grafana" }, 409, "name"},

@@ -339,6 +339,7 @@ func tour(t *testing.T) []testutil.Recorded {
 	do("GET", "/api/traffic?range=1h", "")
 	do("GET", "/api/traffic?range=2y", "")
 	do("GET", "/api/services/"+svc+"/traffic?range=7d", "")
+	do("GET", "/api/services/nope/traffic?range=1h", "")
 	do("GET", "/api/traffic/services?range=24h&points=12", "")
 	do("POST", "/api/services/"+svc+"/access/test", `{"method":"GET","url":"https://app.example.com/x","clientAddress":"10.0.0.1"}`)
 	do("POST", "/api/services/"+svc+"/access/test", `{"url":"/x","person":"admin","secondFactor":true,`+

@@ -52,6 +52,10 @@ func (p oidcPortal) PortalSignIn(ctx context.Context, r *http.Request) (provider
 	return provider.Session{PersonID: s.PersonID, SessionID: s.SessionID, SecondFactor: s.SecondFactor, ProvedAt: s.ProvedAt}, true, nil
 }
 
+func (p oidcPortal) HasSecondFactor(ctx context.Context, personID string) (bool, error) {
+	return p.a.HasSecondFactor(ctx, personID)
+}
+
 // portalEnders tells every owner of sessions opened from portal sessions
 // that some ended: forward-auth's service sessions, the apps' tokens.
 type portalEnders []admin.PortalSessionEnder

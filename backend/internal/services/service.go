@@ -635,6 +635,17 @@ func (s *Service) NextExpiry(ctx context.Context) (time.Time, bool, error) {
 	return *row.ExpiresAt, true, nil
 }
 
+// Exists reports whether a service has the id (enabled or not): a
+// per-service read of another feature (its traffic history) answers 404
+// for an id that is no service.
+func (s *Service) Exists(ctx context.Context, id string) (bool, error) {
+	var n int64
+	if err := s.db.WithContext(ctx).Model(&store.Service{}).Where("id = ?", id).Count(&n).Error; err != nil {
+		return false, fmt.Errorf("look up service %s: %w", id, err)
+	}
+	return n > 0, nil
+}
+
 // Names maps every service's id to its name (the panel's metrics label
 // series with it; alerts name the service they watch).
 func (s *Service) Names(ctx context.Context) (map[string]string, error) {

@@ -32,7 +32,12 @@ type OIDCClient struct {
 	SigningAlg    string
 	ClaimMappings JSON[[]OIDCClaimMapping]
 	// ImpliedConsent skips the consent screen (first-party apps).
-	ImpliedConsent         bool
+	ImpliedConsent bool
+	// SecondFactor admits only a portal sign-in made with a second factor;
+	// MaxAgeSeconds, when not 0, only one at most that old (migration
+	// 0036): the app's step-up, as a people protection has.
+	SecondFactor           bool
+	MaxAgeSeconds          int `gorm:"column:max_age_seconds"`
 	AccessTokenTTLSeconds  int `gorm:"column:access_token_ttl_seconds"`
 	IDTokenTTLSeconds      int `gorm:"column:id_token_ttl_seconds"`
 	RefreshTokenTTLSeconds int `gorm:"column:refresh_token_ttl_seconds"`

@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/httpapi/route"
 )
 
@@ -28,6 +29,17 @@ func (h *Handler) service(c echo.Context) error {
 	id := c.Param("id")
 	if err := serviceID(id); err != nil {
 		return err
+	}
+	// An id that is no service has no history to show: 404, not an empty
+	// chart that reads as "no traffic yet".
+	if h.s.d.Services != nil {
+		ok, err := h.s.d.Services.Exists(c.Request().Context(), id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.NotFound("service")
+		}
 	}
 	return h.answer(c, id)
 }

@@ -29,9 +29,11 @@ type Traefik interface {
 	TraefikNames(ctx context.Context) (map[string][]string, error)
 }
 
-// ServiceLister lists the panel's enabled services (package services).
+// ServiceLister lists the panel's enabled services and says whether an id
+// is a service at all (package services).
 type ServiceLister interface {
 	EachEnabledOf(ctx context.Context, cols []string, fn func(store.Service) error) error
+	Exists(ctx context.Context, id string) (bool, error)
 }
 
 // Deps are the traffic service's collaborators.

@@ -40,6 +40,11 @@ func (s services) EachEnabledOf(_ context.Context, _ []string, fn func(store.Ser
 	return nil
 }
 
+func (s services) Exists(_ context.Context, id string) (bool, error) {
+	_, ok := s[id]
+	return ok, nil
+}
+
 // base is a whole hour, so the minutes below share one hour row.
 var base = time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 

@@ -12,6 +12,7 @@ import (
 	"gorm.io/gorm"
 
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
+	"github.com/gatehouse-proxy/gatehouse/internal/alerts"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/notify"
 	"github.com/gatehouse-proxy/gatehouse/internal/settings"
@@ -68,6 +69,8 @@ func (s *Service) Export(ctx context.Context, o ExportOptions) (document.Documen
 		doc.Domains, doc.Services, doc.CredentialSets = st.domains(), st.services(), st.credentialSets()
 		doc.MachineTokens, doc.NotifyChannels = st.machineTokens(), st.notifyChannels()
 		doc.OIDCClients = st.oidcClients()
+		alertRules := st.alertRules()
+		doc.AlertRules = &alertRules
 		if doc.Config, err = s.exportConfig(ctx, tx, &sec); err != nil {
 			return err
 		}
@@ -152,6 +155,7 @@ type state struct {
 	adminRows   []store.Person
 	groupRows   []store.Group
 	members     []store.GroupMember
+	rules       []alerts.StoredRule
 
 	// Indexes by id, built by index.
 	domainByID  map[string]string // id -> host name
@@ -207,6 +211,7 @@ func loadState(tx *gorm.DB) (*state, error) {
 		{"people", func() error { return tx.Order("username").Find(&st.adminRows).Error }},
 		{"groups", func() error { return tx.Order("name").Find(&st.groupRows).Error }},
 		{"group members", func() error { return tx.Find(&st.members).Error }},
+		{"alert rules", func() (err error) { st.rules, err = alerts.RulesTx(tx); return err }},
 	} {
 		if err := q.run(); err != nil {
 			return nil, fmt.Errorf("read %s: %w", q.what, err)

@@ -11,11 +11,13 @@ import (
 func FuzzImport(f *testing.F) {
 	fx := newFixture(f, testReader{})
 	fx.seed()
+	fx.seedRules()
 	export := fx.export(ExportOptions{})
 	before := snapshotOf(f, fx)
 	f.Add(export)
 	f.Add([]byte(`{"format":"gatehouse-export","version":1,"domains":[],"services":[{"name":"x","hostnames":[{"type":"custom","value":"x.example"}],"targets":[{"scheme":"http","host":"h","port":1}],"kind":"proxy","enabled":true,"protections":[{"type":"basic_auth","credentialSet":"family"}]}],"credentialSets":[]}`))
 	f.Add([]byte("TEST a.example.net\n"))
+	f.Add([]byte(`{"format":"gatehouse-export","version":1,"services":[],"alertRules":[{"name":"a","service":"app","kind":"latency_p95","threshold":250,"forMinutes":5},{"name":"a","kind":"cpu","forMinutes":0}]}`))
 	f.Add([]byte(`{"format":"gatehouse-export","version":1,"config":{"global":{"adminDomain":"x"},"sso":{},"accessRules":[{"action":"deny","sources":["1.2.3.4/33"]}]}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, mode := range []string{ModeMerge, ModeReplace} {

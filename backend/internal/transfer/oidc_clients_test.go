@@ -23,6 +23,7 @@ func (f *fixture) seedClient() string {
 	f.must(f.db.Where("name = ?", "app").Take(&svc).Error)
 	in := clients.Presets()[0].Input("Grafana", "app.example.com")
 	in.AllowedGroupIDs, in.ServiceID = []string{grp.ID}, svc.ID
+	in.SecondFactor, in.MaxAgeSeconds = true, 3600
 	f.must(clients.Check(&in))
 	secret := "grafana-secret-value"
 	row := clients.ImportRow(in, store.OIDCClient{ID: "client-grafana", CreatedAt: testNow}, bearer.Hash(secret), testNow)
@@ -63,7 +64,8 @@ func TestOIDCClientsRoundTrip(t *testing.T) {
 		t.Fatalf("plan: %+v", pl.Items)
 	}
 	got, ok := dst.client("Grafana")
-	if !ok || got.ID != "client-grafana" || !clients.VerifySecret(got.SecretHash, secret) || len(got.AllowedGroups.V) != 1 || got.ServiceID == nil {
+	if !ok || got.ID != "client-grafana" || !clients.VerifySecret(got.SecretHash, secret) || len(got.AllowedGroups.V) != 1 || got.ServiceID == nil ||
+		!got.SecondFactor || got.MaxAgeSeconds != 3600 {
 		t.Fatalf("imported %+v", got)
 	}
 	if again := dst.plan(sealed, ImportOptions{Passphrase: "twelve chars!"}); find(again, KindOIDCClient, "Grafana").Action != ActionUnchanged {

@@ -53,6 +53,7 @@ const (
 	KindAdmin         = "admin"
 	KindGroup         = "group"
 	KindOIDCClient    = "oidcClient"
+	KindAlertRule     = "alertRule"
 )
 
 // Item is one planned change.
@@ -229,6 +230,9 @@ func (p *planner) build() error {
 	p.planAdmins()
 	p.planGroups()
 	p.planOIDCClients()
+	if err := p.planAlertRules(); err != nil {
+		return err
+	}
 	if p.mode == ModeReplace {
 		p.planDeletes()
 	}

@@ -69,6 +69,7 @@ func (p *planner) planDeletes() {
 		}
 		p.planDelete(KindNotifyChannel, ch.Name, ch.ID, ch, func(tx *gorm.DB) error { return notify.DeleteChannelTx(tx, ch.ID) })
 	}
+	p.planAlertRuleDeletes()
 	for _, cs := range p.st.sets {
 		if inDoc(sets, cs.Name) {
 			continue

@@ -26,8 +26,9 @@ func (st *state) oidcClients() []document.OIDCClient {
 			RedirectURIs: nonNil(c.RedirectURIs.V), PostLogoutRedirectURIs: nonNil(c.PostLogoutRedirectURIs.V),
 			BackchannelLogoutURI: c.BackchannelLogoutURI, AllowedGroups: []string{}, Scopes: nonNil(c.Scopes.V),
 			GrantTypes: nonNil(c.GrantTypes.V), SigningAlg: c.SigningAlg, ClaimMappings: c.ClaimMappings.V,
-			ImpliedConsent: c.ImpliedConsent, AccessTokenTTLSeconds: c.AccessTokenTTLSeconds,
-			IDTokenTTLSeconds: c.IDTokenTTLSeconds, RefreshTokenTTLSeconds: c.RefreshTokenTTLSeconds,
+			ImpliedConsent: c.ImpliedConsent, SecondFactor: c.SecondFactor, MaxAgeSeconds: c.MaxAgeSeconds,
+			AccessTokenTTLSeconds: c.AccessTokenTTLSeconds,
+			IDTokenTTLSeconds:     c.IDTokenTTLSeconds, RefreshTokenTTLSeconds: c.RefreshTokenTTLSeconds,
 			Disabled: c.DisabledAt != nil, CreatedAt: c.CreatedAt.UTC()}
 		if d.ClaimMappings == nil {
 			d.ClaimMappings = []store.OIDCClaimMapping{}
@@ -77,6 +78,7 @@ func (p *planner) planOIDCClients() {
 			RedirectURIs: c.RedirectURIs, PostLogoutRedirectURIs: c.PostLogoutRedirectURIs,
 			BackchannelLogoutURI: c.BackchannelLogoutURI, Scopes: c.Scopes, GrantTypes: c.GrantTypes,
 			SigningAlg: c.SigningAlg, ImpliedConsent: c.ImpliedConsent, Disabled: c.Disabled,
+			SecondFactor: c.SecondFactor, MaxAgeSeconds: c.MaxAgeSeconds,
 			AccessTokenTTLSeconds: c.AccessTokenTTLSeconds, IDTokenTTLSeconds: c.IDTokenTTLSeconds,
 			RefreshTokenTTLSeconds: c.RefreshTokenTTLSeconds, AllowedGroupIDs: []string{}}
 		for _, m := range c.ClaimMappings {
@@ -141,6 +143,7 @@ func (p *planner) planOIDCClients() {
 			want.SigningAlg, want.ImpliedConsent, want.Disabled = in.SigningAlg, in.ImpliedConsent, in.Disabled
 			want.AccessTokenTTLSeconds, want.IDTokenTTLSeconds = in.AccessTokenTTLSeconds, in.IDTokenTTLSeconds
 			want.RefreshTokenTTLSeconds = in.RefreshTokenTTLSeconds
+			want.SecondFactor, want.MaxAgeSeconds = in.SecondFactor, in.MaxAgeSeconds
 			want.ClaimMappings = row.ClaimMappings.V
 			want.AllowedGroups = slices.Sorted(slices.Values(nonNil(c.AllowedGroups)))
 			want.Service = c.Service

@@ -92,6 +92,7 @@ var auditTypes = map[string]string{ //nolint:gosec // resource type names, not c
 	KindAdmin:         "people",
 	KindGroup:         "groups",
 	KindOIDCClient:    "oidc.clients",
+	KindAlertRule:     "alerts.rules",
 }
 
 // secretFields are the items' fields whose values are secrets that travel

@@ -1297,7 +1297,7 @@ export interface paths {
         put?: never;
         /**
          * Plan (and apply) an import
-         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (people, groups and their passwords, config.adminSso, config.requireTwoFactor, config.sso, config.portal) is a 403 naming each section, dry run or not.
+         * @description The body is the raw file: a Gatehouse export, or another tool's configuration a reader understands. Without apply=true nothing changes: the answer is the plan. With apply=true the plan is made again inside one transaction and every item not refused is written; any error changes nothing. With digest, a fresh plan that differs from the reviewed one is a 409. An API token's import that would change who may sign in (people, groups and their passwords, config.adminSso, config.requireTwoFactor, config.sso, config.portal) is a 403 naming each section, dry run or not. Alert rules are checked as POST /api/alerts/rules checks them: a bad rule, a name listed twice or a service neither in the file nor in the panel is a 422 naming alertRules[i].field, and more rules than the panel keeps a 409.
          */
         post: operations["importConfiguration"];
         delete?: never;
@@ -2773,7 +2773,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Traffic over time of one service */
+        /**
+         * Traffic over time of one service
+         * @description An id that is no service (enabled or not) is a 404 (not_found), not an empty history.
+         */
         get: operations["getServiceTraffic"];
         put?: never;
         post?: never;
@@ -3506,6 +3509,19 @@ export interface components {
         /** @description The exchange document; its full description is internal/transfer/document/schema.json. */
         ExportDocument: {
             admins?: Record<string, never>[];
+            /** @description The alert rules, by name: name, service (by name; absent for the panel's totals), kind, threshold, forMinutes, enabled, createdAt. Never their episodes or firing state. Always written by an export (empty too). */
+            alertRules?: {
+                /** Format: date-time */
+                createdAt?: string;
+                enabled?: boolean;
+                forMinutes: number;
+                id?: string;
+                /** @enum {string} */
+                kind: "error_ratio" | "latency_p95" | "no_traffic" | "backend_down";
+                name: string;
+                service?: string;
+                threshold?: number;
+            }[];
             config?: Record<string, never>;
             credentialSets: Record<string, never>[];
             domains: Record<string, never>[];
@@ -3513,8 +3529,10 @@ export interface components {
             exportedAt: string;
             /** @enum {string} */
             format: "gatehouse-export";
+            groups?: Record<string, never>[];
             machineTokens?: Record<string, never>[];
             notifyChannels?: Record<string, never>[];
+            oidcClients?: Record<string, never>[];
             panelVersion?: string;
             sealed?: string;
             services: Record<string, never>[];
@@ -3586,7 +3604,7 @@ export interface components {
             fields?: string[];
             /** @description The row an applied create or update wrote (absent in a dry run). */
             id?: string;
-            /** @description service, domain, credentialSet, machineToken, notifyChannel, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin, group, portal. */
+            /** @description service, domain, credentialSet, machineToken, oidcClient, notifyChannel, alertRule, settings, sso, adminSso, adminSecurity, accessRules, managed, dnsCredential, admin, group, portal. */
             kind: string;
             name: string;
             /** @description Why the item is refused. */
@@ -3903,6 +3921,11 @@ export interface components {
             idTokenTtlSeconds: number;
             impliedConsent: boolean;
             logoUrl: string;
+            /**
+             * Format: int64
+             * @description The portal sign-in must be at most this old, else the person signs in again (0: no limit).
+             */
+            maxAgeSeconds: number;
             name: string;
             postLogoutRedirectUris: string[];
             preset: string;
@@ -3911,6 +3934,8 @@ export interface components {
             redirectUris: string[];
             refreshTokenTtlSeconds: number;
             scopes: components["schemas"]["OidcScope"][];
+            /** @description The app admits only a portal sign-in made with a second factor (passkey, authenticator app or recovery code). Same meaning as the people protection's secondFactor. */
+            secondFactor: boolean;
             /** @description Whether a confidential client has a secret. */
             secretSet: boolean;
             service: components["schemas"]["OidcRef"] | null;
@@ -3935,6 +3960,11 @@ export interface components {
             impliedConsent?: boolean;
             /** @description An https:// image address, or a data: image of at most 64 KiB. */
             logoUrl?: string;
+            /**
+             * Format: int64
+             * @description The portal sign-in must be at most this old, else the person signs in again; 0 (the default) is no limit.
+             */
+            maxAgeSeconds?: number;
             name: string;
             postLogoutRedirectUris?: string[];
             preset?: string;
@@ -3945,6 +3975,8 @@ export interface components {
             refreshTokenTtlSeconds?: number;
             /** @description Must include openid; empty means openid profile email. */
             scopes?: components["schemas"]["OidcScope"][];
+            /** @description Admit only a portal sign-in made with a second factor (passkey, authenticator app or recovery code); default false. Same meaning as the people protection's secondFactor. */
+            secondFactor?: boolean;
             /** @description The service the app runs as: the launcher shows one entry for both. */
             serviceId?: string;
             /** @enum {string} */
@@ -4001,8 +4033,11 @@ export interface components {
         };
         OIDCRequestInfo: {
             app: components["schemas"]["OIDCApp"];
+            /** @description The person is not in a group the app admits; wins over secondFactorMissing. */
             refused: boolean;
             scopes: string[];
+            /** @description The app asks for a second factor and the person has none enrolled: they add one on their account page (/account on the portal), then open the app again. */
+            secondFactorMissing: boolean;
         };
         /** @enum {string} */
         OidcScope: "openid" | "profile" | "email" | "groups" | "offline_access";
@@ -9246,6 +9281,10 @@ export interface operations {
                     "application/json": {
                         app: components["schemas"]["OIDCApp"];
                         scopes: string[];
+                        /** @description The app asks for a second factor and the person has none enrolled: they add one on their account page (/account on the portal), then open the app again. Approving answers 403. */
+                        secondFactorMissing: boolean;
+                        /** @description Empty, or a relative portal address to send the browser to: the app asks for a second factor or a fresher sign-in than this portal session has. Approving answers 403 meanwhile. */
+                        signInAgain: string;
                     };
                 };
             };
@@ -10734,6 +10773,7 @@ export interface operations {
             };
             401: components["responses"]["Error"];
             403: components["responses"]["Error"];
+            404: components["responses"]["Error"];
             422: components["responses"]["Error"];
             429: components["responses"]["Error"];
         };

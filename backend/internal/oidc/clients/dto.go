@@ -49,6 +49,8 @@ type Client struct {
 	SigningAlg             string         `json:"signingAlg"`
 	ClaimMappings          []ClaimMapping `json:"claimMappings"`
 	ImpliedConsent         bool           `json:"impliedConsent"`
+	SecondFactor           bool           `json:"secondFactor"`
+	MaxAgeSeconds          int            `json:"maxAgeSeconds"`
 	AccessTokenTTLSeconds  int            `json:"accessTokenTtlSeconds"`
 	IDTokenTTLSeconds      int            `json:"idTokenTtlSeconds"`
 	RefreshTokenTTLSeconds int            `json:"refreshTokenTtlSeconds"`
@@ -76,6 +78,8 @@ type Input struct {
 	SigningAlg             string         `json:"signingAlg"`
 	ClaimMappings          []ClaimMapping `json:"claimMappings"`
 	ImpliedConsent         bool           `json:"impliedConsent"`
+	SecondFactor           bool           `json:"secondFactor"`
+	MaxAgeSeconds          int            `json:"maxAgeSeconds"`
 	AccessTokenTTLSeconds  int            `json:"accessTokenTtlSeconds"`
 	IDTokenTTLSeconds      int            `json:"idTokenTtlSeconds"`
 	RefreshTokenTTLSeconds int            `json:"refreshTokenTtlSeconds"`

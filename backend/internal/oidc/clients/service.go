@@ -178,6 +178,7 @@ func (in *Input) apply(row *store.OIDCClient, now time.Time) {
 	}
 	row.ClaimMappings = store.NewJSON(mappings)
 	row.ImpliedConsent = in.ImpliedConsent
+	row.SecondFactor, row.MaxAgeSeconds = in.SecondFactor, in.MaxAgeSeconds
 	row.AccessTokenTTLSeconds, row.IDTokenTTLSeconds, row.RefreshTokenTTLSeconds =
 		in.AccessTokenTTLSeconds, in.IDTokenTTLSeconds, in.RefreshTokenTTLSeconds
 	row.ServiceID = nil
@@ -361,6 +362,7 @@ func (s *Service) toDTOs(ctx context.Context, rows []store.OIDCClient) ([]Client
 			PostLogoutRedirectURIs: orEmpty(r.PostLogoutRedirectURIs.V), BackchannelLogoutURI: r.BackchannelLogoutURI,
 			AllowedGroups: []Ref{}, Scopes: orEmpty(r.Scopes.V), GrantTypes: orEmpty(r.GrantTypes.V),
 			SigningAlg: r.SigningAlg, ClaimMappings: []ClaimMapping{}, ImpliedConsent: r.ImpliedConsent,
+			SecondFactor: r.SecondFactor, MaxAgeSeconds: r.MaxAgeSeconds,
 			AccessTokenTTLSeconds: r.AccessTokenTTLSeconds, IDTokenTTLSeconds: r.IDTokenTTLSeconds,
 			RefreshTokenTTLSeconds: r.RefreshTokenTTLSeconds, Disabled: r.DisabledAt != nil,
 			CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}

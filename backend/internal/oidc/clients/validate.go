@@ -37,6 +37,10 @@ const (
 	defaultRefreshTTL = 30 * 24 * 3600
 )
 
+// MaxAgeSeconds bounds a client's maximum sign-in age, as a people
+// protection's is bounded.
+const MaxAgeSeconds = 365 * 24 * 3600
+
 // The scopes a client may ask for, and the grant types it may use.
 const (
 	ScopeOpenID        = "openid"
@@ -129,6 +133,9 @@ func (in *Input) normalize() error {
 		c.Add("signingAlg", "must be RS256 or ES256")
 	}
 	checkMappings(in.ClaimMappings, &c)
+	if in.MaxAgeSeconds < 0 || in.MaxAgeSeconds > MaxAgeSeconds {
+		c.Add("maxAgeSeconds", "must be between 0 (no limit) and %d", MaxAgeSeconds)
+	}
 	in.AccessTokenTTLSeconds = ttl(in.AccessTokenTTLSeconds, defaultAccessTTL, minTokenTTL, maxTokenTTL,
 		"accessTokenTtlSeconds", "1 minute and 24 hours", &c)
 	in.IDTokenTTLSeconds = ttl(in.IDTokenTTLSeconds, defaultIDTTL, minTokenTTL, maxTokenTTL,

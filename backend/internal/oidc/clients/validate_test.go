@@ -120,6 +120,8 @@ func TestNormalize(t *testing.T) {
 		{"refresh ttl low", func(i *Input) { i.RefreshTokenTTLSeconds = 3599 }, "refreshTokenTtlSeconds"},
 		{"refresh ttl high", func(i *Input) { i.RefreshTokenTTLSeconds = 365*24*3600 + 1 }, "refreshTokenTtlSeconds"},
 		{"service id", func(i *Input) { i.ServiceID = strings.Repeat("s", maxID+1) }, "serviceId"},
+		{"negative max age", func(i *Input) { i.MaxAgeSeconds = -1 }, "maxAgeSeconds"},
+		{"max age over a year", func(i *Input) { i.MaxAgeSeconds = MaxAgeSeconds + 1 }, "maxAgeSeconds"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := valid()

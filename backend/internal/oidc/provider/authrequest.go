@@ -10,7 +10,7 @@ import (
 type authReq struct{ r authRequest }
 
 func (a *authReq) GetID() string                      { return a.r.ID }
-func (a *authReq) GetACR() string                     { return "" }
+func (a *authReq) GetACR() string                     { return a.r.ACR }
 func (a *authReq) GetAMR() []string                   { return a.r.AMR.V }
 func (a *authReq) GetAudience() []string              { return []string{a.r.ClientID} }
 func (a *authReq) GetClientID() string                { return a.r.ClientID }

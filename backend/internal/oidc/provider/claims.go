@@ -66,6 +66,15 @@ func allowed(c store.OIDCClient, p person) bool {
 	return false
 }
 
+// admits: a token made for p still serves c. The client must still admit
+// p's groups, and when it asks for a second factor the sign-in behind the
+// token must have had one (an app that starts asking for one stops
+// accepting older tokens at their next use, as a people protection does
+// with sessions).
+func admits(c store.OIDCClient, p person, amr []string) bool {
+	return allowed(c, p) && (!c.SecondFactor || slices.Contains(amr, "mfa"))
+}
+
 // setClaims fills info for scopes, then applies the client's mappings.
 func setClaims(info *oidc.UserInfo, p person, c store.OIDCClient, scopes []string) {
 	info.Subject = p.ID
@@ -184,7 +193,7 @@ func (s *storage) accessToken(ctx context.Context, id, subject string) (token, p
 	if err != nil {
 		return t, p, c, err
 	}
-	if !allowed(c, p) {
+	if !admits(c, p, t.AMR.V) {
 		return t, p, c, errInactive
 	}
 	return t, p, c, nil

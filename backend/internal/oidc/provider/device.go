@@ -53,7 +53,10 @@ func (s *storage) GetDeviceAuthorizatonState(ctx context.Context, clientID, devi
 	if err != nil {
 		return nil, fmt.Errorf("read device authorization: %w", err)
 	}
-	st := &op.DeviceAuthorizationState{ClientID: d.ClientID, Scopes: d.Scopes.V, Expires: d.ExpiresAt}
+	if err := s.pace(ctx, d); err != nil {
+		return nil, err
+	}
+	st := &op.DeviceAuthorizationState{ClientID: d.ClientID, Scopes: d.Scopes.V, Expires: d.ExpiresAt, AMR: d.AMR.V}
 	switch d.State {
 	case deviceDenied, deviceConsumed:
 		st.Denied = true
@@ -76,6 +79,38 @@ func (s *storage) GetDeviceAuthorizatonState(ctx context.Context, clientID, devi
 		st.Done, st.Subject, st.AuthTime = true, *d.PersonID, *d.AuthTime
 	}
 	return st, nil
+}
+
+// errSlowDown tells the op package to answer slow_down: it answers that
+// to a poll whose state could not be read in time (context deadline).
+var errSlowDown = fmt.Errorf("the device polls faster than it may: %w", context.DeadlineExceeded)
+
+// slowDownStep is how much each slow_down grows the interval (RFC 8628
+// section 3.5).
+const slowDownStep = 5 * time.Second
+
+// pace records the device's poll, and refuses one that came sooner than
+// its interval allows (with a fifth of it as leeway for the network):
+// the interval grows by slowDownStep and the device is told slow_down.
+// Replicas share the pace through the row.
+func (s *storage) pace(ctx context.Context, d deviceRow) error {
+	now := s.now()
+	every := time.Duration(d.PollInterval) * time.Second
+	if every <= 0 {
+		every = s.poll
+	}
+	db := s.db.WithContext(ctx).Model(&deviceRow{}).Where("device_code_hash = ?", d.DeviceCodeHash)
+	if d.PolledAt != nil && now.Sub(*d.PolledAt) < every-every/5 {
+		every += slowDownStep
+		if err := db.Updates(map[string]any{"polled_at": now, "poll_interval": int(every / time.Second)}).Error; err != nil {
+			return fmt.Errorf("record a device's poll: %w", err)
+		}
+		return errSlowDown
+	}
+	if err := db.Updates(map[string]any{"polled_at": now, "poll_interval": int(every / time.Second)}).Error; err != nil {
+		return fmt.Errorf("record a device's poll: %w", err)
+	}
+	return nil
 }
 
 // NormalizeUserCode is a user code as stored: upper case, without dashes

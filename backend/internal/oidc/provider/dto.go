@@ -14,6 +14,9 @@ type RequestInfo struct {
 	Scopes []string `json:"scopes"`
 	// Refused: the person signed in is not in a group the app admits.
 	Refused bool `json:"refused"`
+	// SecondFactorMissing: the app asks for a second factor and the person
+	// has none yet (they add one on their account page).
+	SecondFactorMissing bool `json:"secondFactorMissing"`
 }
 
 // ConsentInput answers the consent page.
@@ -30,6 +33,13 @@ type Next struct {
 type DeviceInfo struct {
 	App    AppInfo  `json:"app"`
 	Scopes []string `json:"scopes"`
+	// SecondFactorMissing: the app asks for a second factor and the person
+	// has none yet.
+	SecondFactorMissing bool `json:"secondFactorMissing"`
+	// SignInAgain, when not "", is the portal address where the person
+	// signs in again (with their second factor, or more recently), then
+	// comes back to this page; until then the device cannot be allowed.
+	SignInAgain string `json:"signInAgain"`
 }
 
 // DeviceInput answers a device authorization.

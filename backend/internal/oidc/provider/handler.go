@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -41,23 +42,29 @@ func (h *Handler) Register(r *route.Registrar) {
 
 const apiTimeout = 5 * time.Second
 
-func (h *Handler) session(c echo.Context) (context.Context, context.CancelFunc, person, error) {
+// signedIn is the person signed in on the portal, and their session.
+type signedIn struct {
+	person
+	sess Session
+}
+
+func (h *Handler) session(c echo.Context) (context.Context, context.CancelFunc, signedIn, error) {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), apiTimeout)
 	if h.s.d.Portal == nil {
-		return ctx, cancel, person{}, apperr.Unauthenticated("sign in on the portal first")
+		return ctx, cancel, signedIn{}, apperr.Unauthenticated("sign in on the portal first")
 	}
 	sess, ok, err := h.s.d.Portal.PortalSignIn(ctx, c.Request())
 	if err != nil {
-		return ctx, cancel, person{}, err
+		return ctx, cancel, signedIn{}, err
 	}
 	if !ok {
-		return ctx, cancel, person{}, apperr.Unauthenticated("sign in on the portal first")
+		return ctx, cancel, signedIn{}, apperr.Unauthenticated("sign in on the portal first")
 	}
 	p, err := h.s.people.withGroups(ctx, sess.PersonID)
 	if errors.Is(err, errInactive) {
-		return ctx, cancel, person{}, apperr.Unauthenticated("sign in on the portal first")
+		return ctx, cancel, signedIn{}, apperr.Unauthenticated("sign in on the portal first")
 	}
-	return ctx, cancel, p, err
+	return ctx, cancel, signedIn{person: p, sess: sess}, err
 }
 
 func appInfo(c store.OIDCClient) AppInfo { return AppInfo{ID: c.ID, Name: c.Name, LogoURL: c.LogoURL} }
@@ -87,8 +94,16 @@ func (h *Handler) request(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	info := RequestInfo{App: appInfo(cl), Scopes: req.Scopes.V, Refused: !allowed(cl, p.person)}
+	if !info.Refused {
+		step, err := h.s.stepUpFor(ctx, h.s.demand(cl, req), p.sess, req.CreatedAt)
+		if err != nil {
+			return err
+		}
+		info.SecondFactorMissing = step == stepNoFactors
+	}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, RequestInfo{App: appInfo(cl), Scopes: req.Scopes.V, Refused: !allowed(cl, p)})
+	return c.JSON(http.StatusOK, info)
 }
 
 // findRequest reads a request that may still be shown (pending or refused).
@@ -124,7 +139,12 @@ func (h *Handler) consent(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !allowed(cl, p) {
+	// Only the person the request was shown to answers it (the sign-in
+	// sets them before sending the browser to the consent page).
+	if req.PersonID == nil || *req.PersonID != p.ID {
+		return apperr.NotFound("sign-in request")
+	}
+	if !allowed(cl, p.person) {
 		return apperr.Forbidden("you are not in a group this app admits")
 	}
 	if !in.Approve {
@@ -180,8 +200,14 @@ func (h *Handler) device(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	step, err := h.s.stepUpFor(ctx, demandOf(cl, nil, nil, false), p.sess, d.CreatedAt)
+	if err != nil {
+		return err
+	}
+	info := DeviceInfo{App: appInfo(cl), Scopes: d.Scopes.V, SecondFactorMissing: step == stepNoFactors,
+		SignInAgain: signInAgain(step, h.s.issuer(ctx)+pageDevice+"?user_code="+url.QueryEscape(d.UserCode))}
 	c.Response().Header().Set("Cache-Control", "no-store")
-	return c.JSON(http.StatusOK, DeviceInfo{App: appInfo(cl), Scopes: d.Scopes.V})
+	return c.JSON(http.StatusOK, info)
 }
 
 func (h *Handler) answerDevice(c echo.Context) error {
@@ -201,11 +227,24 @@ func (h *Handler) answerDevice(c echo.Context) error {
 	state := deviceDenied
 	upd := map[string]any{"state": deviceDenied}
 	if in.Approve {
-		if !allowed(cl, p) {
+		if !allowed(cl, p.person) {
 			return apperr.Forbidden("you are not in a group this app admits")
 		}
+		step, err := h.s.stepUpFor(ctx, demandOf(cl, nil, nil, false), p.sess, d.CreatedAt)
+		if err != nil {
+			return err
+		}
+		switch step {
+		case stepNoFactors:
+			return apperr.Forbidden(cl.Name + " asks for a second factor and your account has none yet: add one on your account page")
+		case stepFactor:
+			return apperr.Forbidden(cl.Name + " asks you to sign in again with your second factor first")
+		case stepSignIn:
+			return apperr.Forbidden(cl.Name + " asks you to sign in again first")
+		}
 		state = deviceApproved
-		upd = map[string]any{"state": deviceApproved, "person_id": p.ID, "auth_time": h.s.d.Now()}
+		upd = map[string]any{"state": deviceApproved, "person_id": p.ID, "auth_time": p.sess.ProvedAt.UTC(),
+			"amr": store.NewJSON(amrOf(p.sess))}
 	}
 	res := h.s.d.DB.WithContext(ctx).Model(&deviceRow{}).Where("device_code_hash = ? AND state = ?", d.DeviceCodeHash, devicePending).Updates(upd)
 	if res.Error != nil {

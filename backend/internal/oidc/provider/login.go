@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"time"
 
 	"github.com/zitadel/oidc/v3/pkg/oidc"
 	"gorm.io/gorm"
@@ -18,12 +17,20 @@ import (
 // login is where an authorization request goes once the op package has
 // checked it: a person without a portal session signs in on the portal
 // (with everything it offers) and comes back; one outside the client's
-// groups sees a refusal page; consent is asked once per client and
-// scopes (unless implied); then the request is answered with a code.
+// groups sees a refusal page; a sign-in that is too old, or without the
+// second factor the app asks for, is stepped up on the portal (someone
+// without any second factor sees a page telling them to add one); consent
+// is asked once per client and scopes (unless implied); then the request
+// is answered with a code.
 func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.URL.Query().Get("id")
 	req, err := s.store.requestByID(ctx, id)
+	if err != nil {
+		redirect(w, r, pageRefused+"?reason=expired")
+		return
+	}
+	c, err := s.clients.get(ctx, req.ClientID)
 	if err != nil {
 		redirect(w, r, pageRefused+"?reason=expired")
 		return
@@ -44,22 +51,26 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 		redirect(w, r, pageSignIn+"?rd="+url.QueryEscape(back))
 		return
 	}
-	if s.mustProveAgain(req, sess) {
-		if none {
-			s.answerError(w, r, req, "login_required")
-			return
-		}
-		redirect(w, r, pageSignIn+"?reauth=1&rd="+url.QueryEscape(back))
-		return
-	}
-	c, err := s.clients.get(ctx, req.ClientID)
-	if err != nil {
-		redirect(w, r, pageRefused+"?reason=expired")
-		return
-	}
 	p, err := s.people.withGroups(ctx, sess.PersonID)
 	if err != nil || !allowed(c, p) {
 		redirect(w, r, pageRefused+"?id="+url.QueryEscape(req.ID))
+		return
+	}
+	step, err := s.stepUpFor(ctx, s.demand(c, req), sess, req.CreatedAt)
+	if err != nil {
+		s.log.Warn("read a person's second factors for an app's sign-in", "error", err)
+		http.Error(w, "the sign-in could not be read; try again", http.StatusServiceUnavailable)
+		return
+	}
+	switch {
+	case step != stepNone && none:
+		s.answerError(w, r, req, "login_required")
+		return
+	case step == stepNoFactors:
+		redirect(w, r, pageRefused+"?id="+url.QueryEscape(req.ID))
+		return
+	case step != stepNone:
+		redirect(w, r, signInAgain(step, back))
 		return
 	}
 	if !c.ImpliedConsent {
@@ -73,18 +84,21 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 				s.answerError(w, r, req, "consent_required")
 				return
 			}
+			// The request is the signed-in person's from here: only they
+			// may answer its consent page.
+			if err := s.d.DB.WithContext(ctx).Model(&authRequest{}).Where("id = ? AND NOT done", req.ID).
+				Update("person_id", p.ID).Error; err != nil {
+				http.Error(w, "the sign-in could not be saved; try again", http.StatusServiceUnavailable)
+				return
+			}
 			redirect(w, r, pageConsent+"?id="+url.QueryEscape(req.ID))
 			return
 		}
 	}
-	amr := []string{"pwd"}
-	if sess.SecondFactor {
-		amr = []string{"mfa"}
-	}
 	proved := sess.ProvedAt.UTC()
 	res := s.d.DB.WithContext(ctx).Model(&authRequest{}).Where("id = ? AND NOT done AND code_hash IS NULL", req.ID).
 		Updates(map[string]any{"done": true, "person_id": p.ID, "portal_session_id": sess.SessionID, "auth_time": proved,
-			"amr": store.NewJSON(amr)})
+			"amr": store.NewJSON(amrOf(sess)), "acr": answerACR(req.ACRValues.V, sess.SecondFactor)})
 	if res.Error != nil {
 		http.Error(w, "the sign-in could not be saved; try again", http.StatusServiceUnavailable)
 		return
@@ -92,16 +106,9 @@ func (s *Service) login(w http.ResponseWriter, r *http.Request) {
 	redirect(w, r, pathCallback+"?id="+url.QueryEscape(req.ID))
 }
 
-// mustProveAgain: prompt=login asks for a sign-in after the request was
-// made, max_age for one at most that many seconds old.
-func (s *Service) mustProveAgain(req authRequest, sess Session) bool {
-	if slices.Contains(req.Prompt.V, oidc.PromptLogin) && sess.ProvedAt.Before(req.CreatedAt) {
-		return true
-	}
-	if req.MaxAge != nil && s.d.Now().Sub(sess.ProvedAt) > time.Duration(*req.MaxAge)*time.Second {
-		return true
-	}
-	return false
+// demand is what the client and the request ask of the sign-in.
+func (s *Service) demand(c store.OIDCClient, req authRequest) demand {
+	return demandOf(c, req.ACRValues.V, req.MaxAge, slices.Contains(req.Prompt.V, oidc.PromptLogin))
 }
 
 // consented reports whether the person granted the client every scope of

@@ -35,16 +35,20 @@ type authRequest struct {
 	CodeChallengeMethod string
 	MaxAge              *int64
 	Prompt              store.JSON[[]string]
-	PersonID            *string
-	PortalSessionID     string
-	AuthTime            *time.Time
-	AMR                 store.JSON[[]string] `gorm:"column:amr"`
-	Done                bool
-	Denied              bool
-	CodeHash            *string
-	CodeUsedAt          *time.Time
-	CreatedAt           time.Time
-	ExpiresAt           time.Time
+	// ACRValues are the acr_values the app asked for; ACR is what the
+	// answer's ID token says was done (migration 0036).
+	ACRValues       store.JSON[[]string] `gorm:"column:acr_values"`
+	ACR             string               `gorm:"column:acr"`
+	PersonID        *string
+	PortalSessionID string
+	AuthTime        *time.Time
+	AMR             store.JSON[[]string] `gorm:"column:amr"`
+	Done            bool
+	Denied          bool
+	CodeHash        *string
+	CodeUsedAt      *time.Time
+	CreatedAt       time.Time
+	ExpiresAt       time.Time
 }
 
 func (authRequest) TableName() string { return "oidc_auth_requests" }
@@ -85,8 +89,13 @@ type deviceRow struct {
 	State          string
 	PersonID       *string
 	AuthTime       *time.Time
-	CreatedAt      time.Time
-	ExpiresAt      time.Time
+	AMR            store.JSON[[]string] `gorm:"column:amr"`
+	// PolledAt is the device's last poll; PollInterval (seconds) how often
+	// it may poll, grown by each slow_down.
+	PolledAt     *time.Time
+	PollInterval int
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
 }
 
 func (deviceRow) TableName() string { return "oidc_device_codes" }

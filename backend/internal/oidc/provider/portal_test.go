@@ -38,7 +38,9 @@ func TestOutsideAllowedGroupsSeesRefusalPage(t *testing.T) {
 	if code != http.StatusOK || json.Unmarshal(body, &info) != nil || !info.Refused || info.App.Name != "App app" {
 		t.Fatalf("refusal info = %d %s", code, body)
 	}
-	if code, _ := e.api(b, http.MethodPost, "/api/portal/oidc/requests/"+at.Query().Get("id")+"/consent", `{"approve":true}`); code != http.StatusForbidden {
+	// The request was never shown to bob as a consent: it is not his to
+	// answer.
+	if code, _ := e.api(b, http.MethodPost, "/api/portal/oidc/requests/"+at.Query().Get("id")+"/consent", `{"approve":true}`); code != http.StatusNotFound {
 		t.Fatalf("bob consents anyway = %d", code)
 	}
 	e.tokens(r, e.signIn(alice), "n")

@@ -68,9 +68,11 @@ type Session struct {
 }
 
 // Portal reads the portal session of a request made on the portal's host
-// (package admin).
+// (package admin), and whether a person has a second factor to step up
+// with.
 type Portal interface {
 	PortalSignIn(ctx context.Context, r *http.Request) (Session, bool, error)
+	HasSecondFactor(ctx context.Context, personID string) (bool, error)
 }
 
 // Deps is what the provider needs.
@@ -149,7 +151,7 @@ func NewService(d Deps) (*Service, error) {
 	s.clients = &clients{db: d.DB}
 	s.people = &directory{db: d.DB}
 	s.keys = &keyring{log: d.Logger, db: d.DB, sealer: d.Secrets, now: d.Now, rotateEvery: d.RotateEvery, publishAhead: d.PublishAhead, overlap: d.Overlap}
-	s.store = &storage{db: d.DB, now: d.Now, clients: s.clients, keys: s.keys, people: s.people,
+	s.store = &storage{db: d.DB, now: d.Now, clients: s.clients, keys: s.keys, people: s.people, poll: d.DevicePoll,
 		loginURL: func(id string) string { return pathLogin + "?id=" + id }}
 	cfg := &op.Config{
 		DefaultLogoutRedirectURI: "/",
@@ -339,6 +341,7 @@ func (s *Service) discovery(ctx context.Context) cachedDoc {
 	cfg := op.CreateDiscoveryConfig(op.ContextWithIssuer(ctx, iss), s.op, s.store)
 	cfg.CodeChallengeMethodsSupported = []oidc.CodeChallengeMethod{oidc.CodeChallengeMethodS256}
 	cfg.ResponseModesSupported = []string{string(oidc.ResponseModeQuery)}
+	cfg.ACRValuesSupported = acrSupported
 	body, err := json.Marshal(cfg)
 	if err != nil {
 		return cachedDoc{}

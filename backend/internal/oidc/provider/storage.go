@@ -44,6 +44,7 @@ type storage struct {
 	keys      *keyring
 	people    *directory
 	loginURL  func(id string) string
+	poll      time.Duration // how often a device may poll at first
 	terminate func(ctx context.Context, req *op.EndSessionRequest) (string, error)
 }
 
@@ -117,6 +118,7 @@ func (s *storage) CreateAuthRequest(ctx context.Context, req *oidc.AuthRequest, 
 		Scopes: store.NewJSON(scopes), ResponseType: string(req.ResponseType), ResponseMode: string(req.ResponseMode),
 		CodeChallenge: req.CodeChallenge, CodeChallengeMethod: string(req.CodeChallengeMethod),
 		Prompt: store.NewJSON([]string(req.Prompt)), AMR: store.NewJSON([]string{}),
+		ACRValues: store.NewJSON(keptACRValues(req.ACRValues)),
 		CreatedAt: now, ExpiresAt: now.Add(authRequestTTL),
 	}
 	if req.MaxAge != nil {
@@ -409,7 +411,7 @@ func (s *storage) TokenRequestByRefreshToken(ctx context.Context, refresh string
 	if err != nil {
 		return nil, err
 	}
-	if !allowed(c, p) {
+	if !admits(c, p, t.AMR.V) {
 		return nil, errInactive
 	}
 	return &refreshReq{t: t, scopes: t.Scopes.V}, nil

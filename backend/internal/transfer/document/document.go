@@ -42,7 +42,12 @@ type Document struct {
 	// OpenID provider; their secrets' hashes travel only in Sealed.
 	OIDCClients    []OIDCClient    `json:"oidcClients,omitempty"`
 	NotifyChannels []NotifyChannel `json:"notifyChannels,omitempty"`
-	Config         *Config         `json:"config,omitempty"`
+	// AlertRules are the thresholds on the traffic history. An export
+	// always writes the list (empty too, hence a pointer); a document
+	// without it (an older export, another tool's) leaves the panel's
+	// rules alone, even in replace mode.
+	AlertRules *[]AlertRule `json:"alertRules,omitempty"`
+	Config     *Config      `json:"config,omitempty"`
 	// Admins are the people of the directory (the name is older than the
 	// directory), listed only when the export asked for them, with Groups.
 	Admins []Admin `json:"admins,omitempty"`
@@ -50,6 +55,14 @@ type Document struct {
 	// Sealed is an ASCII-armored age file encrypted to a passphrase (scrypt)
 	// holding Secrets; present only when the export asked for secrets.
 	Sealed string `json:"sealed,omitempty"`
+}
+
+// Rules is the alert rules section's list (none when the section is absent).
+func (d *Document) Rules() []AlertRule {
+	if d.AlertRules == nil {
+		return nil
+	}
+	return *d.AlertRules
 }
 
 // Domain is a base domain services hang their hostnames from.

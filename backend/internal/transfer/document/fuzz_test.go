@@ -17,6 +17,9 @@ func FuzzParse(f *testing.F) {
 		`{"format":"gatehouse-export","version":1,"config":{"global":{"x":[[[[1]]]]},"accessRules":[{"action":"allow"}]}}`,
 		`{"format":"gatehouse-export","version":1,"sealed":"-----BEGIN AGE ENCRYPTED FILE-----\n"}`,
 		`{"format":"gatehouse-export","version":1,"domains":[`,
+		`{"format":"gatehouse-export","version":1,"alertRules":[{"name":"x","kind":"error_ratio","threshold":1e400,"forMinutes":5}]}`,
+		`{"format":"gatehouse-export","version":1,"alertRules":[{"name":"x","service":"app","kind":"no_traffic","forMinutes":5,"enabled":null}]}`,
+		`{"format":"gatehouse-export","version":1,"alertRules":null}`,
 	} {
 		f.Add([]byte(s))
 	}

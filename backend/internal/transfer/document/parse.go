@@ -93,7 +93,7 @@ func (d *Document) checkSizes() error {
 	}{
 		{"domains", len(d.Domains)}, {"services", len(d.Services)}, {"credentialSets", len(d.CredentialSets)},
 		{"machineTokens", len(d.MachineTokens)}, {"notifyChannels", len(d.NotifyChannels)}, {"admins", len(d.Admins)},
-		{"groups", len(d.Groups)}, {"oidcClients", len(d.OIDCClients)},
+		{"groups", len(d.Groups)}, {"oidcClients", len(d.OIDCClients)}, {"alertRules", len(d.Rules())},
 	} {
 		if l.n > MaxItems {
 			return Bad(l.name, "must have at most %d items", MaxItems)

@@ -73,6 +73,8 @@ type OIDCClient struct {
 	SigningAlg             string                   `json:"signingAlg"`
 	ClaimMappings          []store.OIDCClaimMapping `json:"claimMappings"`
 	ImpliedConsent         bool                     `json:"impliedConsent"`
+	SecondFactor           bool                     `json:"secondFactor,omitempty"`
+	MaxAgeSeconds          int                      `json:"maxAgeSeconds,omitempty"`
 	AccessTokenTTLSeconds  int                      `json:"accessTokenTtlSeconds"`
 	IDTokenTTLSeconds      int                      `json:"idTokenTtlSeconds"`
 	RefreshTokenTTLSeconds int                      `json:"refreshTokenTtlSeconds"`
@@ -80,6 +82,24 @@ type OIDCClient struct {
 	Service   string    `json:"service,omitempty"`
 	Disabled  bool      `json:"disabled"`
 	CreatedAt time.Time `json:"createdAt"`
+}
+
+// AlertRule is an alert rule: a threshold on a service's traffic history
+// (Service names the service) or on the panel's totals (Service empty),
+// held for ForMinutes. Its episodes and whether it fires stay with the
+// panel that evaluated it.
+type AlertRule struct {
+	ID      string `json:"id,omitempty"`
+	Name    string `json:"name"`
+	Service string `json:"service,omitempty"`
+	// Kind is error_ratio (Threshold in percent), latency_p95 (Threshold
+	// in milliseconds), no_traffic or backend_down (no threshold).
+	Kind       string  `json:"kind"`
+	Threshold  float64 `json:"threshold"`
+	ForMinutes int     `json:"forMinutes"`
+	// Enabled defaults to true, as in the API.
+	Enabled   *bool      `json:"enabled,omitempty"`
+	CreatedAt *time.Time `json:"createdAt,omitempty"`
 }
 
 // NotifyChannel is a notification channel; the secret parts of its URL

@@ -1,7 +1,7 @@
 // Traffic over time (GET /api/traffic, /api/services/{id}/traffic, /api/traffic/services):
 // read by the dashboard, the services list, a service's Traffic tab and the access log.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api, isApiError } from '../api-client';
 import type { ServicesTraffic, Traffic, TrafficValues } from '../api-types';
 import { qk } from '../query-keys';
 
@@ -42,7 +42,8 @@ export function useTraffic(serviceId: string | undefined, w: TrafficWindow, enab
     ...quiet,
     queryKey: qk.traffic.window(serviceId ?? '', w.range, w.from, w.to),
     queryFn: ({ signal }) => fetchTraffic(serviceId, w, signal),
-    refetchInterval: refreshMs(w),
+    // A service that is gone (404) stays gone: no point asking every minute.
+    refetchInterval: (q) => (isGone(q.state.error) ? false : refreshMs(w)),
     staleTime: 30_000,
     // A new range or zoom keeps the old chart on screen until its answer arrives (the same
     // scope only: another service's history never stands in).
@@ -60,6 +61,11 @@ export function useServicesTraffic(range: TrafficRange = '24h', points = 24) {
     refetchInterval: 60_000,
     staleTime: 30_000,
   });
+}
+
+/** True when the history was refused because its service does not exist (404). */
+export function isGone(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
 }
 
 /** True when a series has at least one value above zero. */

@@ -51,6 +51,7 @@ export const resourceNouns: Record<string, NounKey> = {
   'oidc.clients': 'oidcClients',
   'notifications.channels': 'notificationsChannels',
   'notifications.settings': 'notificationsSettings',
+  'alerts.rules': 'alertsRules',
   config: 'config',
   'config.portal': 'configPortal',
   sso: 'sso',

@@ -1,6 +1,7 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
+import { SignInAgeOptions } from '@/components/ui/sign-in-age-options';
 import { Switch } from '@/components/ui/switch';
 import { TagInput } from '@/components/ui/tag-input';
 import { useDirectoryNames } from '../api/directory';
@@ -26,19 +27,11 @@ function NamePicker({ value, onChange, options, placeholder }: { value: string[]
   );
 }
 
-/** Sign-in ages offered: 0 is no limit, the others a count of hours or days worded at render. */
-const ages = [
-  { value: 0 },
-  { value: 3600, unit: 'hours', count: 1 },
-  { value: 12 * 3600, unit: 'hours', count: 12 },
-  { value: 24 * 3600, unit: 'days', count: 1 },
-  { value: 7 * 24 * 3600, unit: 'days', count: 7 },
-] as const;
-
 export function PeopleSection(_: SectionProps) {
   const { t } = useTranslation('forward-auth');
   const { register, control, formState } = useFormContext<ProtectionValues>();
   const enabled = useWatch<ProtectionValues, 'people.enabled'>({ name: 'people.enabled' });
+  const maxAge = useWatch<ProtectionValues, 'people.maxAgeSeconds'>({ name: 'people.maxAgeSeconds' });
   const dir = useDirectoryNames();
   const errors = formState.errors.people;
   return (
@@ -66,11 +59,7 @@ export function PeopleSection(_: SectionProps) {
       <Switch {...register('people.secondFactor')} label={t('people.secondFactor')} />
       <Field label={t('people.maxAge')} error={errors?.maxAgeSeconds?.message}>
         <select {...register('people.maxAgeSeconds', { valueAsNumber: true })}>
-          {ages.map((a) => (
-            <option key={a.value} value={a.value}>
-              {'unit' in a ? t(`emailCode.sessionChoice.${a.unit}`, { count: a.count }) : t('people.noLimit')}
-            </option>
-          ))}
+          <SignInAgeOptions current={maxAge} />
         </select>
       </Field>
     </SectionCard>

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Field, FieldErrorText } from '@/components/ui/field';
 import { FormModal } from '@/components/ui/form-modal';
+import { SignInAgeOptions } from '@/components/ui/sign-in-age-options';
 import { Switch } from '@/components/ui/switch';
 import type { OidcClient, OidcClientInput, OidcClientWithSecret, OidcGrantType, OidcPreset, OidcScope } from '@/lib/api-types';
 import i18n from '@/lib/i18n';
@@ -16,7 +18,7 @@ export const scopeChoices: OidcScope[] = ['openid', 'profile', 'email', 'groups'
 export const grantChoices: OidcGrantType[] = ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code'];
 const algs = ['RS256', 'ES256'] as const;
 
-type SchemaKey = 'name' | 'max100' | 'openid' | 'grant' | 'mappings' | 'minutes' | 'hours';
+type SchemaKey = 'name' | 'max100' | 'openid' | 'grant' | 'mappings' | 'minutes' | 'hours' | 'maxAge';
 const tr = (key: SchemaKey) => i18n.t(`oidc-clients:schema.${key}`);
 const msg = (key: SchemaKey) => ({ error: () => tr(key) });
 
@@ -40,6 +42,9 @@ const schema = z
     accessMinutes: z.coerce.number<number>().int(msg('minutes')).min(1, msg('minutes')).max(1440, msg('minutes')),
     idMinutes: z.coerce.number<number>().int(msg('minutes')).min(1, msg('minutes')).max(1440, msg('minutes')),
     refreshHours: z.coerce.number<number>().int(msg('hours')).min(1, msg('hours')).max(8760, msg('hours')),
+    secondFactor: z.boolean(),
+    // Same bounds as the people protection's maximum sign-in age.
+    maxAgeSeconds: z.coerce.number<number>().int(msg('maxAge')).min(0, msg('maxAge')).max(31536000, msg('maxAge')),
   })
   .superRefine((v, ctx) => {
     if (v.claimMappings.trim() === '') return;
@@ -70,6 +75,8 @@ export const blank: Values = {
   accessMinutes: 60,
   idMinutes: 60,
   refreshHours: 720,
+  secondFactor: false,
+  maxAgeSeconds: 0,
 };
 
 /** The form's values for an existing client. */
@@ -93,6 +100,8 @@ export function valuesOf(c: OidcClient): Values {
     accessMinutes: Math.round(c.accessTokenTtlSeconds / 60),
     idMinutes: Math.round(c.idTokenTtlSeconds / 60),
     refreshHours: Math.round(c.refreshTokenTtlSeconds / 3600),
+    secondFactor: c.secondFactor,
+    maxAgeSeconds: c.maxAgeSeconds,
   };
 }
 
@@ -117,6 +126,8 @@ export function inputOf(v: Values): OidcClientInput {
     idTokenTtlSeconds: v.idMinutes * 60,
     refreshTokenTtlSeconds: v.refreshHours * 3600,
     serviceId: v.serviceId,
+    secondFactor: v.secondFactor,
+    maxAgeSeconds: v.maxAgeSeconds,
   };
 }
 
@@ -156,6 +167,8 @@ export function ClientDialog({ open, client, onClose, onCreated }: Props) {
   const errors = formState.errors;
   const presetId = useWatch({ control, name: 'preset' });
   const serviceId = useWatch({ control, name: 'serviceId' });
+  const maxAge = useWatch({ control, name: 'maxAgeSeconds' });
+  const secondFactorHintId = useId();
   const presetList = presets.data ?? [];
   const serviceList = services.data ?? [];
   const preset: OidcPreset | undefined = presetList.find((p) => p.id === presetId);
@@ -279,6 +292,26 @@ export function ClientDialog({ open, client, onClose, onCreated }: Props) {
         />
         {errors.allowedGroupIds?.message ? <FieldErrorText message={errors.allowedGroupIds.message} /> : null}
       </fieldset>
+      <Controller
+        control={control}
+        name="secondFactor"
+        render={({ field }) => (
+          <Switch
+            label={t('dialog.secondFactor')}
+            checked={field.value}
+            onChange={(e) => field.onChange(e.target.checked)}
+            aria-describedby={secondFactorHintId}
+          />
+        )}
+      />
+      <p className="field-hint" id={secondFactorHintId}>
+        {t('dialog.secondFactorHint')}
+      </p>
+      <Field label={t('dialog.maxAge')} hint={t('dialog.maxAgeHint')} error={errors.maxAgeSeconds?.message}>
+        <select className="select" {...register('maxAgeSeconds', { valueAsNumber: true })}>
+          <SignInAgeOptions current={maxAge} />
+        </select>
+      </Field>
       <CheckList name="scopes" legend={t('dialog.scopes')} choices={scopeChoices} control={control} error={errors.scopes?.message} />
       <CheckList
         name="grantTypes"

@@ -55,6 +55,8 @@ const client: OidcClient = {
   refreshTokenTtlSeconds: 2592000,
   service: { id: 's1', name: 'Grafana' },
   disabled: false,
+  secondFactor: false,
+  maxAgeSeconds: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
@@ -122,25 +124,92 @@ describe('ClientsPage', () => {
     expect(screen.queryByDisplayValue('s3cr3t-shown-once')).not.toBeInTheDocument();
   }, 30_000);
 
-  it('puts the server field errors on their fields', async () => {
+  it('sends the second factor and the maximum sign-in age of a new app', async () => {
+    const { calls } = mockFetch([
+      { path: '/api/oidc/clients', body: { items: [], provider } },
+      ...reads,
+      { method: 'POST', path: '/api/oidc/clients', status: 201, body: { client: { ...client, secondFactor: true, maxAgeSeconds: 43200 }, secret: 's' } },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ClientsPage />);
+    await user.click(await screen.findByRole('button', { name: 'New app' }));
+    const dialog = screen.getByRole('dialog', { name: 'New app' });
+    const second = within(dialog).getByRole('switch', { name: 'Require a second factor' });
+    expect(second).not.toBeChecked();
+    expect(second).toHaveAccessibleDescription(/passkey, an authenticator app or a recovery code/);
+    expect(within(dialog).getByLabelText('Maximum sign-in age')).toHaveValue('0');
+    await user.type(within(dialog).getByLabelText('Name'), 'Wiki');
+    await user.type(within(dialog).getByLabelText('Redirect URIs'), 'https://wiki.example.com/cb');
+    await user.click(second);
+    await user.selectOptions(within(dialog).getByLabelText('Maximum sign-in age'), '12 hours');
+    await user.click(within(dialog).getByRole('button', { name: 'Create app' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Wiki', secondFactor: true, maxAgeSeconds: 43200 });
+  }, 30_000);
+
+  it('shows a saved app’s second factor and sign-in age, and keeps them on save', async () => {
+    const strict = { ...client, secondFactor: true, maxAgeSeconds: 43200 };
+    const { calls } = mockFetch([
+      { path: '/api/oidc/clients', body: { items: [strict, { ...client, id: 'cid-456', name: 'Wiki' }], provider } },
+      ...reads,
+      { method: 'PUT', path: '/api/oidc/clients/cid-123', body: strict },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ClientsPage />);
+    const row = (await screen.findByText('cid-123')).closest('tr')!;
+    expect(within(row).getByText('2FA')).toBeInTheDocument();
+    expect(within(row).getByText('Sign-in at most 12 hours old')).toBeInTheDocument();
+    const other = screen.getByText('cid-456').closest('tr')!;
+    expect(within(other).queryByText('2FA')).not.toBeInTheDocument();
+    expect(within(other).queryByText(/Sign-in at most/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit Grafana' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Grafana' });
+    expect(within(dialog).getByRole('switch', { name: 'Require a second factor' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Maximum sign-in age')).toHaveValue('43200');
+    await user.selectOptions(within(dialog).getByLabelText('Maximum sign-in age'), '7 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ secondFactor: true, maxAgeSeconds: 604800 });
+  }, 30_000);
+
+  it('keeps a sign-in age set through the API that is not among the choices', async () => {
+    const odd = { ...client, maxAgeSeconds: 5400 };
+    const { calls } = mockFetch([
+      { path: '/api/oidc/clients', body: { items: [odd], provider } },
+      ...reads,
+      { method: 'PUT', path: '/api/oidc/clients/cid-123', body: odd },
+    ]);
+    const user = userEvent.setup();
+    renderRoute(<ClientsPage />);
+    expect(await screen.findByText('Sign-in at most 1h 30m old')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit Grafana' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Grafana' });
+    expect(within(dialog).getByLabelText('Maximum sign-in age')).toHaveValue('5400');
+    await user.type(within(dialog).getByLabelText('Name'), ' 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ name: 'Grafana 2', secondFactor: false, maxAgeSeconds: 5400 });
+  }, 30_000);
+
+  it.each([
+    { field: 'redirectUris[0]', message: 'must not have a fragment (#)', uri: 'https://a.example.com/cb#x', label: 'Redirect URIs' },
+    { field: 'maxAgeSeconds', message: 'must be between 0 and 31536000', uri: 'https://a.example.com/cb', label: 'Maximum sign-in age' },
+  ])('puts the server error of $field on its field', async ({ field, message, uri, label }) => {
     mockFetch([
       { path: '/api/oidc/clients', body: { items: [], provider } },
       ...reads,
-      {
-        method: 'POST',
-        path: '/api/oidc/clients',
-        status: 422,
-        body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field: 'redirectUris[0]', message: 'must not have a fragment (#)' }] } },
-      },
+      { method: 'POST', path: '/api/oidc/clients', status: 422, body: { error: { code: 'validation_failed', message: 'invalid', fields: [{ field, message }] } } },
     ]);
     const user = userEvent.setup();
     renderRoute(<ClientsPage />);
     await user.click(await screen.findByRole('button', { name: 'New app' }));
     const dialog = screen.getByRole('dialog', { name: 'New app' });
     await user.type(within(dialog).getByLabelText('Name'), 'Other');
-    await user.type(within(dialog).getByLabelText('Redirect URIs'), 'https://a.example.com/cb#x');
+    await user.type(within(dialog).getByLabelText('Redirect URIs'), uri);
     await user.click(within(dialog).getByRole('button', { name: 'Create app' }));
-    expect(await within(dialog).findByText('must not have a fragment (#)')).toBeInTheDocument();
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(label)).toHaveAccessibleDescription(new RegExp(message.replace(/[()#[\]]/g, '\\$&')));
   }, 30_000);
 
   it('rotates a secret after confirming, and deletes after confirming', async () => {

@@ -9,6 +9,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { ConfirmDialog } from '@/components/ui/modal';
 import { SecretOnceDialog } from '@/components/ui/secret-once-dialog';
+import { signInAgeText } from '@/components/ui/sign-in-age-options';
 import { EmptyState, ErrorState, LoadingRows } from '@/components/ui/states';
 import type { OidcClient, OidcClientWithSecret, OidcProvider } from '@/lib/api-types';
 import { useCanWrite } from '@/lib/api/system';
@@ -49,6 +50,12 @@ export function ClientsPage() {
         <div className="chip-list">
           <Badge tone={c.public ? 'info' : 'neutral'}>{c.public ? t('type.public') : t('type.confidential')}</Badge>
           {!c.public && !c.secretSet ? <Badge tone="warning">{t('type.noSecret')}</Badge> : null}
+          {c.secondFactor ? (
+            <Badge tone="primary" icon="shield" title={t('type.secondFactorTitle')}>
+              {t('type.secondFactor')}
+            </Badge>
+          ) : null}
+          {c.maxAgeSeconds > 0 ? <Badge icon="clock">{t('type.maxAge', { age: signInAgeText(c.maxAgeSeconds) })}</Badge> : null}
           {c.disabled ? <Badge tone="danger">{t('type.disabled')}</Badge> : null}
         </div>
       ),

@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { LoadingRows } from '@/components/ui/states';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAppConsent, useAppRequest, useDeviceAnswer, useDeviceLookup } from '../api/apps';
+import { samePortalPath } from '../lib/redirect';
 import { PortalCard } from './portal-layout';
 
 /** The scopes an app may ask for, in the order they are explained. */
@@ -47,6 +48,7 @@ export function AppConsentPage() {
   }
   if (!request.data) return <AppGone />;
   if (request.data.refused) return <AppRefused name={request.data.app.name} />;
+  if (request.data.secondFactorMissing) return <SecondFactorMissing name={request.data.app.name} />;
   const answer = (approve: boolean) => (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -101,7 +103,26 @@ function AppRefused({ name }: { name: string }) {
   );
 }
 
-/** /apps/refused?id=…: the person is not in a group the app admits (or the sign-in expired). */
+/** The app asks for a second factor and the person has none: they add one on their account page first. */
+function SecondFactorMissing({ name }: { name: string }) {
+  const { t } = useTranslation('portal');
+  return (
+    <PortalCard title={t('apps.secondFactor.title', { app: name })}>
+      <p>{t('apps.secondFactor.text', { app: name })}</p>
+      <div className="row" style={{ gap: 16, marginTop: 16, alignItems: 'center' }}>
+        <Link className="btn btn-primary" to="/account">
+          {t('apps.secondFactor.account')}
+        </Link>
+        <Link to="/">{t('apps.backToServices')}</Link>
+      </div>
+    </PortalCard>
+  );
+}
+
+/**
+ * /apps/refused?id=…: the person is not in a group the app admits, or the app asks for a second
+ * factor they have not set up (or the sign-in expired).
+ */
 export function AppRefusedPage() {
   const { t } = useTranslation('portal');
   const [params] = useSearchParams();
@@ -115,6 +136,8 @@ export function AppRefusedPage() {
     );
   }
   if (!request.data) return <AppGone />;
+  // A group refusal wins: adding a second factor would not let the person in.
+  if (!request.data.refused && request.data.secondFactorMissing) return <SecondFactorMissing name={request.data.app.name} />;
   return <AppRefused name={request.data.app.name} />;
 }
 
@@ -147,6 +170,24 @@ export function DevicePage() {
     answer.mutate({ userCode: code, approve }, { onError: (err) => setError(errorMessage(err)) });
   };
   const notFound = lookup.isError && isApiError(lookup.error) && lookup.error.status === 422;
+  if (lookup.data?.secondFactorMissing) return <SecondFactorMissing name={lookup.data.app.name} />;
+  // Only a path on this portal: the API's answer never sends the browser elsewhere.
+  const again = lookup.data ? samePortalPath(lookup.data.signInAgain, window.location.origin) : null;
+  if (lookup.data && again) {
+    const name = lookup.data.app.name;
+    return (
+      <PortalCard title={t('apps.device.signInAgainTitle', { app: name })}>
+        <AppLogo url={lookup.data.app.logoUrl} />
+        <p>{t('apps.device.signInAgainText', { app: name })}</p>
+        <div className="row" style={{ gap: 16, marginTop: 16, alignItems: 'center' }}>
+          <Button variant="primary" onClick={() => window.location.assign(again)} autoFocus>
+            {t('apps.device.signInAgain')}
+          </Button>
+          <Link to="/">{t('apps.backToServices')}</Link>
+        </div>
+      </PortalCard>
+    );
+  }
   if (lookup.data) {
     return (
       <PortalCard title={t('apps.device.confirmTitle', { app: lookup.data.app.name })} subtitle={t('apps.device.confirmSubtitle')}>

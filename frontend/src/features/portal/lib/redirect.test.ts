@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect';
+import { safeRedirect, samePortalPath } from './redirect';
 
 const origin = 'https://auth.example.com';
 
@@ -20,5 +20,29 @@ describe('safeRedirect', () => {
     ['https://auth.example.com//evil.example.com/', '/'],
   ])('%s -> %s', (rd, want) => {
     expect(safeRedirect(rd, origin)).toBe(want);
+  });
+});
+
+describe('samePortalPath', () => {
+  it.each([
+    ['/login?stepup=1&rd=%2Fapps%2Fdevice%3Fuser_code%3DABCD', '/login?stepup=1&rd=%2Fapps%2Fdevice%3Fuser_code%3DABCD'],
+    ['/account', '/account'],
+    ['', null],
+    [null, null],
+    ['login', null],
+    ['//evil.example/', null],
+    ['/\\evil.example/', null],
+    ['https://auth.example.com/login', null],
+    ['https://evil.example/login', null],
+    ['javascript:alert(1)', null],
+    ['/\tevil', null],
+    ['/\t/evil.example/', null],
+    ['/.//evil.example/', null],
+    ['/a/..//evil.example/', null],
+    ['/a\\b', '/a/b'],
+    ['/a\u0000b', null],
+    ['/a\nb', null],
+  ])('%s -> %s', (path, want) => {
+    expect(samePortalPath(path, origin)).toBe(want);
   });
 });

@@ -105,4 +105,16 @@ describe('ServiceTrafficPage', () => {
     expect(await screen.findByText('Could not load the traffic history')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('says the service is gone on a 404, without a retry, and stops asking', async () => {
+    const { calls } = mockFetch([
+      { path: /\/api\/services\/s1\/traffic\?/, status: 404, body: { error: { code: 'not_found', message: 'service not found' } } },
+    ]);
+    renderRoute(<ServiceTrafficPage />, route);
+    expect(await screen.findByText('This service no longer exists')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the services' })).toHaveAttribute('href', '/services');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No traffic yet')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
 });

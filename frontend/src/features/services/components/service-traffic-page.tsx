@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { TrafficEmpty, TrafficError } from '@/components/charts/chart-state';
+import { Link, useParams } from 'react-router';
+import { ChartNote, TrafficEmpty, TrafficError } from '@/components/charts/chart-state';
 import { RangePicker, useTrafficWindow } from '@/components/charts/range-picker';
 import { BytesChart, decisionSeries, DecisionsChart, HealthBar, LatencyChart, StatusChart } from '@/components/charts/traffic-charts';
 import { Card, CardHeader } from '@/components/ui/card';
 import { LoadingRows } from '@/components/ui/states';
-import { hasValues, useTraffic } from '@/lib/api/traffic';
+import { hasValues, isGone, useTraffic } from '@/lib/api/traffic';
 import type { Traffic } from '@/lib/api-types';
 import { formatBytes, formatDuration, formatNumber, formatPercent } from '@/lib/format';
 
@@ -16,7 +16,9 @@ export function ServiceTrafficPage() {
   const { id = '' } = useParams();
   const win = useTrafficWindow('24h');
   const traffic = useTraffic(id, win.window);
-  const tr = traffic.data;
+  // A service deleted while its tab was open answers 404: nothing of its history stays on screen.
+  const gone = isGone(traffic.error);
+  const tr = gone ? undefined : traffic.data;
   return (
     <div className="stack" style={{ gap: 20 }}>
       <Card>
@@ -28,6 +30,10 @@ export function ServiceTrafficPage() {
         <div className="card-body">
           {traffic.isPending ? (
             <LoadingRows rows={2} />
+          ) : gone ? (
+            <ChartNote icon="alert" title={t('traffic.gone')}>
+              <Link to="/services">{t('traffic.goneLink')}</Link>
+            </ChartNote>
           ) : traffic.isError && !tr ? (
             <TrafficError error={traffic.error} onRetry={() => traffic.refetch()} />
           ) : tr ? (

@@ -80,6 +80,7 @@ describe('TransferPage', () => {
           items: [
             { kind: 'service', name: 'app', action: 'create', id: 's-new', details: ['hostnames: app.example.com'] },
             { kind: 'service', name: 'blog', action: 'update', id: 's-blog', fields: ['targets'] },
+            { kind: 'alertRule', name: 'app errors', action: 'update', id: 'r-1', fields: ['threshold'] },
           ],
         }),
       },
@@ -101,6 +102,8 @@ describe('TransferPage', () => {
     const done = screen.getByTestId('import-applied');
     expect(within(done).getByRole('link', { name: 'app' })).toHaveAttribute('href', '/services/s-new');
     expect(within(done).getByRole('link', { name: 'blog' })).toHaveAttribute('href', '/services/s-blog');
+    expect(within(done).getByRole('link', { name: 'app errors' })).toHaveAttribute('href', '/alerts');
+    expect(done).toHaveTextContent('Updated alert rule app errors');
     const applied = calls.find((c) => c.url.includes('apply=true'));
     expect(applied?.headers['Content-Type']).toBe('application/octet-stream');
   });

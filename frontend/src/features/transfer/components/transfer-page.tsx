@@ -115,7 +115,7 @@ const actionTone: Record<string, Tone> = { create: 'success', update: 'info', un
 type ActionKey = keyof (typeof transferEn)['actions'];
 type KindKey = keyof (typeof transferEn)['kinds'];
 const isAction = (a: string): a is ActionKey => Object.hasOwn(actionTone, a);
-const kindKeys = new Set<string>(['service', 'domain', 'credentialSet', 'machineToken', 'oidcClient', 'notifyChannel', 'settings', 'sso', 'adminSso', 'adminSecurity', 'accessRules', 'managed', 'dnsCredential', 'admin', 'portal'] satisfies KindKey[]);
+const kindKeys = new Set<string>(['service', 'domain', 'credentialSet', 'machineToken', 'oidcClient', 'notifyChannel', 'alertRule', 'settings', 'sso', 'adminSso', 'adminSecurity', 'accessRules', 'managed', 'dnsCredential', 'admin', 'group', 'portal'] satisfies KindKey[]);
 const isKind = (k: string): k is KindKey => kindKeys.has(k);
 
 /** An item's action in the current language (an unknown one reads as itself). */
@@ -247,6 +247,7 @@ function itemLink(it: ImportItem): string | null {
   if (it.kind === 'service') return `/services/${it.id}`;
   if (it.kind === 'domain') return '/domains';
   if (it.kind === 'credentialSet') return '/credential-sets';
+  if (it.kind === 'alertRule') return '/alerts';
   return null;
 }
 

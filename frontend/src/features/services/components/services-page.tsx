@@ -124,12 +124,7 @@ export function ServicesPage() {
       sortValue: (s) => s.name,
       cell: (s) => (
         <div className="stack-sm" style={{ gap: 4 }}>
-          <span className="row" style={{ gap: 6 }}>
-            <Link to={`/services/${s.id}`} className="service-name">
-              {s.name}
-            </Link>
-            <KindBadge kind={s.kind} />
-          </span>
+          <ServiceName service={s} />
           <ServiceStatus service={s} now={now} evidence={badgeById.get(s.id)} />
           {bindingById.has(s.id) ? (
             <span className="row" style={{ gap: 4 }}>
@@ -194,22 +189,8 @@ export function ServicesPage() {
             {t('list.checkBackends')}
           </Button>
           <FilterPanel label={t('list.filtersLabel')} active={(status === 'all' ? 0 : 1) + (kind === 'all' ? 0 : 1)} className={showKinds ? 'row' : undefined} inline>
-            <div className="segmented" role="group" aria-label={t('list.filterLabel')}>
-              {statusFilters.map((f) => (
-                <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)}>
-                  {t(`list.filters.${f}`)}
-                </button>
-              ))}
-            </div>
-            {showKinds ? (
-              <div className="segmented" role="group" aria-label={t('list.kindFilterLabel')}>
-                {kindFilters.map((f) => (
-                  <button key={f} type="button" aria-pressed={kind === f} onClick={() => setKind(f)}>
-                    {t(`list.kindFilters.${f}`)}
-                  </button>
-                ))}
-              </div>
-            ) : null}
+            <Segmented label={t('list.filterLabel')} options={statusFilters} value={status} onChange={setStatus} text={(f) => t(`list.filters.${f}`)} />
+            {showKinds ? <Segmented label={t('list.kindFilterLabel')} options={kindFilters} value={kind} onChange={setKind} text={(f) => t(`list.kindFilters.${f}`)} /> : null}
           </FilterPanel>
         </div>
       ) : null}
@@ -248,12 +229,7 @@ export function ServicesPage() {
               {list.map((s) => (
                 <div key={s.id} className="card service-card">
                   <div className="row-between">
-                    <span className="row" style={{ gap: 6 }}>
-                      <Link to={`/services/${s.id}`} className="service-name">
-                        {s.name}
-                      </Link>
-                      <KindBadge kind={s.kind} />
-                    </span>
+                    <ServiceName service={s} />
                     <Switch
                       checked={s.enabled}
                       disabled={!canWrite}
@@ -310,6 +286,31 @@ export function ServicesPage() {
         onConfirm={() => deleting && del.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       />
     </>
+  );
+}
+
+/** The service's name, a link to its page, with its TCP or UDP badge. */
+function ServiceName({ service: s }: { service: Service }) {
+  return (
+    <span className="row" style={{ gap: 6 }}>
+      <Link to={`/services/${s.id}`} className="service-name">
+        {s.name}
+      </Link>
+      <KindBadge kind={s.kind} />
+    </span>
+  );
+}
+
+/** One choice of a few, as pressed buttons: a filter of the list. */
+function Segmented<T extends string>({ label, options, value, onChange, text }: { label: string; options: readonly T[]; value: T; onChange: (v: T) => void; text: (v: T) => string }) {
+  return (
+    <div className="segmented" role="group" aria-label={label}>
+      {options.map((f) => (
+        <button key={f} type="button" aria-pressed={value === f} onClick={() => onChange(f)}>
+          {text(f)}
+        </button>
+      ))}
+    </div>
   );
 }
 

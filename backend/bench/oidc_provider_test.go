@@ -48,6 +48,8 @@ func (p oidcBenchPortal) PortalSignIn(_ context.Context, r *http.Request) (provi
 	return provider.Session{PersonID: p.personID, SessionID: "bench", ProvedAt: time.Now()}, true, nil
 }
 
+func (oidcBenchPortal) HasSecondFactor(context.Context, string) (bool, error) { return false, nil }
+
 type oidcPanel struct {
 	url     string
 	queries *atomic.Int64

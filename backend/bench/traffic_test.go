@@ -83,6 +83,11 @@ func (n benchServices) EachEnabledOf(_ context.Context, _ []string, fn func(stor
 	return nil
 }
 
+func (n benchServices) Exists(_ context.Context, id string) (bool, error) {
+	i, err := strconv.Atoi(strings.TrimPrefix(id, "svc-"))
+	return err == nil && strings.HasPrefix(id, "svc-") && i >= 0 && i < int(n), nil
+}
+
 // trafficBench is one panel database with the traffic history of n services.
 type trafficBench struct {
 	db      *gorm.DB

@@ -54,3 +54,24 @@ func confirmPublic(confirmed bool, exposure rules.Exposure, protected bool, what
 	return apperr.Field(ConfirmPublicField, "these rules let everyone on the internet open %s without signing in: "+
 		"send %s: true to save them anyway", what, ConfirmPublicField)
 }
+
+// Restricts reports whether access rules (global, or the service's own
+// with its default action) restrict service id, as Service.Guard decides:
+// anything but allow rules and an allow default needs the forward-auth
+// check. protected says whether the service has a protection. It reads
+// through db, so callers can join their transaction.
+func Restricts(ctx context.Context, db *gorm.DB, id string, protected bool) (bool, error) {
+	var global []rules.Rule
+	if _, err := store.GetConfig(ctx, db, store.KeyAccessRules, &global); err != nil {
+		return false, fmt.Errorf("read global access rules: %w", err)
+	}
+	var rows []store.ServiceAccess
+	if err := db.WithContext(ctx).Where("service_id = ?", id).Find(&rows).Error; err != nil {
+		return false, fmt.Errorf("read access rules: %w", err)
+	}
+	var own store.ServiceAccess
+	if len(rows) > 0 {
+		own = rows[0]
+	}
+	return !rules.Trivial(global, own.Rules.V, rules.EffectiveDefault(rules.Action(own.DefaultAction), protected)), nil
+}

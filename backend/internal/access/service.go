@@ -14,6 +14,7 @@ import (
 	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 )
 
@@ -232,12 +233,15 @@ func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess
 		return ServiceAccess{}, err
 	}
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var n int64
-		if err := tx.Model(&store.Service{}).Where("id = ?", serviceID).Count(&n).Error; err != nil {
+		var kinds []string
+		if err := tx.Model(&store.Service{}).Where("id = ?", serviceID).Pluck("kind", &kinds).Error; err != nil {
 			return err
 		}
-		if n == 0 {
+		if len(kinds) == 0 {
 			return apperr.NotFound("service")
+		}
+		if err := refuseStream(kinds[0], in); err != nil {
+			return err
 		}
 		if len(in.Rules) == 0 && in.DefaultAction == "" {
 			return tx.Where("service_id = ?", serviceID).Delete(&store.ServiceAccess{}).Error
@@ -254,6 +258,25 @@ func (s *Service) Put(ctx context.Context, serviceID string, in PutServiceAccess
 	}
 	s.bus.Publish(change.Event{Entity: change.Access, Kind: change.Updated, ID: serviceID})
 	return s.Get(ctx, serviceID)
+}
+
+// refuseStream refuses own rules that restrict a tcp or udp service: the
+// forward-auth check that applies them answers HTTP requests, so the
+// configuration builder would leave the service out of Traefik's
+// configuration (fail closed) and it would silently stop being routed.
+// Rules that let everyone in (or none at all) are kept as before.
+func refuseStream(kind string, in PutServiceAccess) error {
+	if !services.IsStream(kind) || rules.Trivial(nil, in.Rules, rules.EffectiveDefault(in.DefaultAction, false)) {
+		return nil
+	}
+	field := "defaultAction"
+	for i, r := range in.Rules {
+		if r.Action != rules.Allow {
+			field = fmt.Sprintf("rules[%d].action", i)
+			break
+		}
+	}
+	return apperr.Field(field, "%s", services.StreamRefusal(kind))
 }
 
 // GetGlobal returns the global rules.

@@ -28,6 +28,13 @@ func serviceExposures(ctx context.Context, db *gorm.DB, ids []string, prot map[s
 	return out, nil
 }
 
+// accessRestricts answers the services feature whether access rules
+// restrict a service it is asked to turn into a tcp or udp one (it has
+// refused protections before asking).
+func accessRestricts(ctx context.Context, db *gorm.DB, id string) (bool, error) {
+	return access.Restricts(ctx, db, id, false)
+}
+
 // guarded answers dynconf which services need the forwardAuth middleware:
 // those forward-auth protects, and those whose access rules do not simply
 // allow everyone.

@@ -274,7 +274,7 @@ func build(ctx context.Context, cfg config.Config, log *slog.Logger) (_ *compone
 			g, err := settingsSvc.Get(ctx)
 			return g.DefaultLifetimeSeconds, err
 		},
-		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, EndSessions: forwardauth.EndServiceSessions,
+		Protections: forwardauth.ServiceProtections, Exposures: serviceExposures, Restricted: accessRestricts, EndSessions: forwardauth.EndServiceSessions,
 		Notify: notifySvc, ReadOnly: containers.ReadOnly})
 	domainsSvc := domains.NewService(domains.Deps{DB: db, Bus: bus, Now: now})
 	// Alert rules over the traffic history, evaluated by the leader and

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gatehouse-proxy/gatehouse/internal/apperr"
 	"github.com/gatehouse-proxy/gatehouse/internal/change"
+	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/validate"
 )
@@ -207,6 +208,15 @@ func (s *Service) ssoIssuer(ctx context.Context, sso bool) (string, error) {
 // section of a whole-protection save, "" for the single-protection route).
 func (s *Service) upsertTx(tx *gorm.DB, serviceID string, req SecurityConfigRequest, issuer, prefix string) (store.SecurityConfig, bool, error) {
 	enabled := req.Enabled == nil || *req.Enabled
+	if enabled {
+		field := "type"
+		if prefix != "" {
+			field = prefix + "enabled"
+		}
+		if err := refuseStream(tx, serviceID, field); err != nil {
+			return store.SecurityConfig{}, false, err
+		}
+	}
 	var row store.SecurityConfig
 	err := tx.Where("service_id = ? AND type = ?", serviceID, req.Type).Take(&row).Error
 	existing := err == nil
@@ -298,6 +308,21 @@ func (s *Service) afterSecurityChange(serviceID string, endSessions bool) {
 		s.publish(change.Event{Entity: change.Session, Kind: change.Deleted, ID: change.SessionByService + serviceID})
 	}
 	s.publish(change.Event{Entity: change.Security, Kind: change.Updated, ID: serviceID})
+}
+
+// refuseStream refuses to turn a protection on for a tcp or udp service:
+// forward-auth answers HTTP requests, so the configuration builder would
+// leave such a service out of Traefik's configuration (fail closed) and
+// it would silently stop being routed. field names the offending input.
+func refuseStream(tx *gorm.DB, serviceID, field string) error {
+	var kinds []string
+	if err := tx.Model(&store.Service{}).Where("id = ?", serviceID).Pluck("kind", &kinds).Error; err != nil {
+		return fmt.Errorf("read kind of service %s: %w", serviceID, err)
+	}
+	if len(kinds) == 1 && services.IsStream(kinds[0]) {
+		return apperr.Field(field, "%s", services.StreamRefusal(kinds[0]))
+	}
+	return nil
 }
 
 func (s *Service) loadServiceTx(tx *gorm.DB, id string) (store.Service, error) {

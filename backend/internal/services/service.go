@@ -51,6 +51,10 @@ type Deps struct {
 	// access rules; without it a protected service is reported as open to
 	// no one and any other as open to everyone.
 	Exposures Exposures
+	// Restricted makes turning an HTTP service into a tcp or udp one
+	// refuse while access rules restrict it (access.Restricts); without
+	// it only protections refuse.
+	Restricted Restricted
 	// EndSessions makes disabling a service end its sessions; without it
 	// sessions are left to expire.
 	EndSessions EndSessions
@@ -66,6 +70,10 @@ type Deps struct {
 	ReadOnly ReadOnly
 }
 
+// Restricted reports whether access rules restrict service id (it then
+// needs the forward-auth check), read through db.
+type Restricted func(ctx context.Context, db *gorm.DB, id string) (bool, error)
+
 // ReadOnly answers why service id may not be changed through the API, or
 // "" when it may.
 type ReadOnly func(ctx context.Context, db *gorm.DB, id string) (string, error)
@@ -78,6 +86,7 @@ type Service struct {
 	defaultLifetime DefaultLifetime
 	protections     Protections
 	exposures       Exposures
+	restricted      Restricted
 	endSessions     EndSessions
 	notify          notify.Publisher
 	entrypoints     Entrypoints
@@ -87,7 +96,7 @@ type Service struct {
 // NewService returns the services service.
 func NewService(d Deps) *Service {
 	s := &Service{db: d.DB, bus: d.Bus, now: d.Now, defaultLifetime: d.DefaultLifetime,
-		protections: d.Protections, exposures: d.Exposures, endSessions: d.EndSessions, notify: d.Notify,
+		protections: d.Protections, exposures: d.Exposures, restricted: d.Restricted, endSessions: d.EndSessions, notify: d.Notify,
 		entrypoints: d.Entrypoints, readOnly: d.ReadOnly}
 	if s.defaultLifetime == nil {
 		s.defaultLifetime = func(context.Context) (int64, error) { return 0, nil }
@@ -323,6 +332,11 @@ func (s *Service) update(ctx context.Context, id string, guarded bool, next func
 		if err != nil {
 			return err
 		}
+		if !IsStream(row.Kind) && IsStream(req.Kind) {
+			if err := s.refuseGuardedStream(ctx, tx, id, req.Kind); err != nil {
+				return err
+			}
+		}
 		if req.Expiry == nil {
 			cur := toResponse(row, Protection{}).Expiry
 			req.Expiry = &cur
@@ -354,6 +368,32 @@ func (s *Service) update(ctx context.Context, id string, guarded bool, next func
 		s.bus.Publish(change.Event{Entity: change.Service, Kind: change.Disabled, ID: id})
 	}
 	return s.Get(ctx, id)
+}
+
+// refuseGuardedStream refuses to turn an HTTP service into a tcp or udp
+// one while a protection or an access rule restricts it: forward-auth
+// answers HTTP requests, so the configuration builder would leave the
+// service out of Traefik's configuration (fail closed) and it would
+// silently stop being routed.
+func (s *Service) refuseGuardedStream(ctx context.Context, tx *gorm.DB, id, kind string) error {
+	prot, err := s.protections(ctx, tx, id)
+	if err != nil {
+		return fmt.Errorf("read protections of %s: %w", id, err)
+	}
+	if p := prot[id]; p.Any() || p.People {
+		return apperr.Field("kind", "remove the service's protections first (Security tab): %s", StreamRefusal(kind))
+	}
+	if s.restricted == nil {
+		return nil
+	}
+	restricted, err := s.restricted(ctx, tx, id)
+	if err != nil {
+		return fmt.Errorf("read access rules of %s: %w", id, err)
+	}
+	if restricted {
+		return apperr.Field("kind", "remove the access rules that restrict the service first (its Access tab, or the global rules): %s", StreamRefusal(kind))
+	}
+	return nil
 }
 
 // Delete removes a service; its hostnames, protections, links and sessions go with it.

@@ -125,3 +125,15 @@ func NormalizeCIDR(v string) (string, bool) {
 	}
 	return "", false
 }
+
+// StreamRefusal says why a tcp or udp service takes no protection or
+// restricting access rule, and what restricts its clients instead. The
+// configuration builder leaves such a service out of Traefik's
+// configuration (fail closed), so the API refuses the combination when it
+// is written.
+func StreamRefusal(kind string) string {
+	if kind == store.KindUDP {
+		return "protections and access rules apply to HTTP services; a UDP service cannot restrict its clients in Traefik: limit who reaches its entrypoint with a firewall"
+	}
+	return "protections and access rules apply to HTTP services; a TCP service restricts clients with its allow list (tcp.allowList)"
+}

@@ -35,7 +35,7 @@ func TestKindChangeRefusesGuarded(t *testing.T) {
 		t.Helper()
 		s, err := svc.Create(ctx, services.Request{Name: name, Entrypoints: []string{"web"},
 			Hostnames: []store.Hostname{{Type: store.HostCustom, Value: name + ".example.com"}},
-			Targets: []store.Target{{Host: "10.0.0.1", Port: 80}}})
+			Targets:   []store.Target{{Host: "10.0.0.1", Port: 80}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -33,6 +33,8 @@ export function ServiceLayout() {
   const [confirm, setConfirm] = useState(false);
   const s = service.data;
   const stream = isStream(s?.kind);
+  const p = s?.protection;
+  const leftover = !!p && (p.basicAuth || p.sso || p.sharedLinks || p.tokens || !!p.emailCode || !!p.people || (!!p.exposure && p.exposure !== 'everyone'));
   const health = useProxyHealth().data?.items?.find((h) => h.serviceId === id);
   const metrics = useProxyMetrics();
   const m = metrics.data?.items?.find((x) => x.serviceId === id);
@@ -118,8 +120,15 @@ export function ServiceLayout() {
           { to: `/services/${id}`, label: t('service.tabs.settings'), end: true },
           // The preview can carry password hashes: viewers may not read it (httpapi's role table).
           ...(canWrite ? [{ to: `/services/${id}/config`, label: t('service.tabs.config') }] : []),
-          { to: `/services/${id}/security`, label: t('service.tabs.security') },
-          { to: `/services/${id}/access`, label: t('service.tabs.access') },
+          // Protections and access rules answer HTTP requests: a TCP or UDP service has no use for
+          // these tabs (its allow list is under Settings), and the pages, opened by address, say so.
+          // They stay while something is left there (an import), so that it can be removed.
+          ...(stream && !leftover
+            ? []
+            : [
+                { to: `/services/${id}/security`, label: t('service.tabs.security') },
+                { to: `/services/${id}/access`, label: t('service.tabs.access') },
+              ]),
           { to: `/services/${id}/traffic`, label: t('service.tabs.traffic') },
         ]}
       />

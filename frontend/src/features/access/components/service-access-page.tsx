@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { StreamNotice, useStreamKind } from '@/components/status/stream-notice';
 import { Alert } from '@/components/ui/alert';
 import { ErrorState, LoadingRows } from '@/components/ui/states';
 import type { ServiceAccess } from '@/lib/api-types';
@@ -18,8 +19,19 @@ export function ServiceAccessPage() {
   const { t } = useTranslation('access');
   const { id = '' } = useParams();
   const access = useServiceAccess(id);
+  const stream = useStreamKind(id);
   if (access.isPending) return <LoadingRows rows={6} />;
   if (access.isError) return <ErrorState error={access.error} onRetry={() => access.refetch()} title={t('service.loadFailed')} />;
+  if (stream) {
+    // A TCP or UDP service takes no rules; ones left by an import are shown so they can be removed.
+    const leftover = (access.data.rules ?? []).length > 0 || !!access.data.defaultAction;
+    return (
+      <div className="stack" style={{ gap: 20 }}>
+        <StreamNotice kind={stream} leftover={leftover} />
+        {leftover ? <ServiceRules serviceId={id} access={access.data} /> : null}
+      </div>
+    );
+  }
   return (
     <div className="stack" style={{ gap: 20 }}>
       <p className="muted">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servicesTrafficFixture } from '@/test/traffic-fixtures';
 import { mockFetch, renderRoute } from '@/test/utils';
-import { matchesKind, ServicesPage } from './services-page';
+import { isProtected, matchesKind, ServicesPage } from './services-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -136,4 +136,30 @@ describe('matchesKind', () => {
     ['udp', 'udp', true],
     ['udp', 'all', true],
   ] as const)('%s with filter %s -> %s', (kind, filter, want) => expect(matchesKind({ kind }, filter)).toBe(want));
+});
+
+describe('protect button', () => {
+  it('is offered for HTTP services only', async () => {
+    renderList([web, db, dns]);
+    const table = await screen.findByRole('table');
+    expect(within(rowOf(table, 'Grafana')).getByRole('link', { name: /security/i })).toHaveAttribute('href', '/services/s1/security');
+    for (const name of ['Postgres', 'DNS']) {
+      expect(within(rowOf(table, name)).queryByRole('link', { name: /security/i })).toBeNull();
+    }
+  });
+});
+
+describe('isProtected', () => {
+  const none = { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone' as const };
+  it.each([
+    ['HTTP with basic auth', { kind: 'proxy', protection: { ...none, basicAuth: true } }, true],
+    ['HTTP with people', { kind: 'proxy', protection: { ...none, people: true } }, true],
+    ['HTTP with e-mail codes', { kind: 'proxy', protection: { ...none, emailCode: true } }, true],
+    ['HTTP open', { kind: 'proxy', protection: none }, false],
+    ['TCP with an allow list', { kind: 'tcp', protection: none, tcp: { tls: 'none', allowList: ['10.0.0.0/8'], maxConnections: 0, proxyProtocol: 0 } }, true],
+    ['TCP without one', { kind: 'tcp', protection: none, tcp: { tls: 'none', allowList: [], maxConnections: 0, proxyProtocol: 0 } }, false],
+    // A protection left by an import does not guard it: it leaves the service unrouted.
+    ['TCP with a leftover protection', { kind: 'tcp', protection: { ...none, basicAuth: true } }, false],
+    ['UDP', { kind: 'udp', protection: none }, false],
+  ] as const)('%s -> %s', (_, s, want) => expect(isProtected(s as Parameters<typeof isProtected>[0])).toBe(want));
 });

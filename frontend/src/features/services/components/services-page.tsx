@@ -48,8 +48,16 @@ function matches(s: Service, q: string): boolean {
     .every((w) => hay.includes(w));
 }
 
-function isProtected(s: Service) {
-  return !!(s.protection?.basicAuth || s.protection?.sso || s.protection?.sharedLinks || s.protection?.tokens);
+/**
+ * Whether the status filter counts s as protected. An HTTP service is when a protection is on. A TCP
+ * or UDP service takes none (the server refuses them, and one left by an import keeps it unrouted),
+ * so it counts as protected when its own allow list restricts its clients, and as public otherwise:
+ * anyone who reaches its entrypoint gets through.
+ */
+export function isProtected(s: Pick<Service, 'kind' | 'protection' | 'tcp'>): boolean {
+  if (isStream(s.kind)) return (s.tcp?.allowList ?? []).length > 0;
+  const p = s.protection;
+  return !!(p?.basicAuth || p?.sso || p?.sharedLinks || p?.tokens || p?.emailCode || p?.people);
 }
 
 export function ServicesPage() {
@@ -148,7 +156,10 @@ export function ServicesPage() {
     actionsColumn((s) => (
       <>
         <ButtonLink to={`/services/${s.id}`} size="sm" variant="ghost" icon="edit" iconOnly aria-label={t('list.edit', { name: s.name })} title={t('common:actions.edit')} />
-        <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={t('list.securityOf', { name: s.name })} title={t('list.security')} />
+        {/* Protections answer HTTP requests: a TCP or UDP service has none to set. */}
+        {isStream(s.kind) ? null : (
+          <ButtonLink to={`/services/${s.id}/security`} size="sm" variant="ghost" icon="shield" iconOnly aria-label={t('list.securityOf', { name: s.name })} title={t('list.security')} />
+        )}
         {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={t('list.delete', { name: s.name })} title={t('common:actions.delete')} onClick={() => setDeleting(s)} /> : null}
       </>
     )),
@@ -256,9 +267,11 @@ export function ServicesPage() {
                       ) : null}
                     </div>
                     <div className="row" style={{ gap: 4 }}>
-                      <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
-                        {t('list.security')}
-                      </ButtonLink>
+                      {isStream(s.kind) ? null : (
+                        <ButtonLink to={`/services/${s.id}/security`} size="sm" icon="shield">
+                          {t('list.security')}
+                        </ButtonLink>
+                      )}
                       {canWrite ? <Button size="sm" variant="ghost" icon="trash" iconOnly aria-label={t('list.delete', { name: s.name })} onClick={() => setDeleting(s)} /> : null}
                     </div>
                   </div>

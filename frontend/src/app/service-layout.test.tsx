@@ -50,3 +50,29 @@ describe('ServiceLayout header', () => {
     expect(within(header()).queryByText(/^(TCP|UDP)$/)).toBeNull();
   });
 });
+
+describe('ServiceLayout tabs', () => {
+  const none = { ...base.protection, basicAuth: false };
+  const tabNames = async () => {
+    await screen.findByRole('heading', { level: 1, name: 'Postgres' });
+    const nav = await screen.findByRole('navigation', { name: 'Service sections' });
+    return within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+  };
+
+  it('leaves Security and Access out for a TCP or UDP service', async () => {
+    renderHeader({ ...base, protection: none });
+    expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Traffic']);
+  });
+
+  it('keeps them while a protection left by an import stops the service being routed', async () => {
+    renderHeader(base);
+    expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Security', 'Access', 'Traffic']);
+  });
+
+  it('keeps them for an HTTP service', async () => {
+    renderHeader({ ...base, kind: 'proxy', protection: none });
+    expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Security', 'Access', 'Traffic']);
+  });
+});

@@ -166,3 +166,23 @@ describe('ServiceSecurityPage', () => {
     expect(keys).toEqual(expect.arrayContaining(['basicAuth', 'sso', 'sharedLinks', 'tokens', 'emailCode']));
   });
 });
+
+describe('ServiceSecurityPage for a TCP or UDP service', () => {
+  const off = { ...stored, sharedLinks: { enabled: false }, tokens: { enabled: false, header: '' } };
+  const list = (kind: string) => ({ path: '/api/services', body: { items: [{ id: 's1', name: 'Postgres', kind, enabled: true, targets: [] }] } });
+
+  it('explains where a TCP service restricts its clients instead of showing the forms', async () => {
+    mockFetch([adminMe, list('tcp'), { path: '/api/services/s1/protection', body: off }, ...common]);
+    renderPage();
+    expect(await screen.findByText(/allowed addresses on the Settings tab/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /save/i })).toBeNull();
+  });
+
+  it('shows the form below the notice while a protection is left on, so it can be removed', async () => {
+    mockFetch([adminMe, list('udp'), { path: '/api/services/s1/protection', body: stored }, ...common]);
+    renderPage();
+    expect(await screen.findByText(/firewall/)).toBeInTheDocument();
+    expect(screen.getByText(/Traefik does not route this service/)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /save/i })).toBeInTheDocument();
+  });
+});

@@ -89,8 +89,12 @@ describe('AlertsPage', () => {
       { path: '/api/alerts/events?ruleId=r1&limit=200', body: { items: [firing, resolved] } },
     ]);
     await screen.findByRole('table', { name: 'Alert history' });
-    await user.selectOptions(screen.getByLabelText('Rule'), 'shop errors');
-    await user.selectOptions(screen.getByLabelText('State'), 'Resolved');
+    // The same folding filter panel as the audit log's, which counts the filters set.
+    const panel = screen.getByRole('search', { name: 'Alert history filters' });
+    expect(panel).toHaveClass('card-body', 'log-filters');
+    await user.selectOptions(within(panel).getByLabelText('Rule'), 'shop errors');
+    await user.selectOptions(within(panel).getByLabelText('State'), 'Resolved');
+    expect(screen.getByRole('button', { name: /Filters/ })).toHaveTextContent('2');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/alerts/events?ruleId=r1&state=resolved&limit=200')).toBe(true));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Alert history' })).getAllByRole('row')).toHaveLength(2));
   });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { FilterPanel } from '@/components/ui/filter-panel';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { actionsColumn, type Column } from '@/components/ui/data-table';
 import { ListPage, QueryTable, RowActions } from '@/components/ui/list-page';
@@ -150,17 +152,9 @@ function History({ rules }: { rules: AlertRule[] }) {
   return (
     <Card>
       <CardHeader title={t('history.title')} description={t('history.description')} />
-      <div className="stack-sm">
-        <div className="row" style={{ flexWrap: 'wrap' }}>
-          <label className="field-label" htmlFor="alert-history-rule">
-            {t('history.rule')}
-          </label>
-          <select
-            id="alert-history-rule"
-            className="select"
-            value={filters.ruleId ?? ''}
-            onChange={(ev) => setFilters((f) => ({ ...f, ruleId: ev.target.value || undefined }))}
-          >
+      <FilterPanel label={t('history.filters')} active={(filters.ruleId ? 1 : 0) + (filters.state ? 1 : 0)} className="card-body log-filters">
+        <Field label={t('history.rule')}>
+          <select className="select" value={filters.ruleId ?? ''} onChange={(ev) => setFilters((f) => ({ ...f, ruleId: ev.target.value || undefined }))}>
             <option value="">{t('history.allRules')}</option>
             {rules.map((r) => (
               <option key={r.id} value={r.id}>
@@ -168,11 +162,9 @@ function History({ rules }: { rules: AlertRule[] }) {
               </option>
             ))}
           </select>
-          <label className="field-label" htmlFor="alert-history-state">
-            {t('history.state')}
-          </label>
+        </Field>
+        <Field label={t('history.state')}>
           <select
-            id="alert-history-state"
             className="select"
             value={filters.state ?? ''}
             onChange={(ev) => setFilters((f) => ({ ...f, state: (ev.target.value || undefined) as AlertState | undefined }))}
@@ -184,8 +176,8 @@ function History({ rules }: { rules: AlertRule[] }) {
               </option>
             ))}
           </select>
-        </div>
-      </div>
+        </Field>
+      </FilterPanel>
       {events.isError ? <ErrorState error={events.error} onRetry={() => events.refetch()} /> : null}
       <QueryTable
         query={events}

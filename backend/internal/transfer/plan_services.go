@@ -192,7 +192,37 @@ func (p *planner) checkService(sv document.Service, cur store.Service) (store.Se
 		}
 		acc = &document.ServiceAccess{DefaultAction: sv.Access.DefaultAction, Rules: list}
 	}
+	if err := refuseGuardedStream(row.Kind, sv.Protections, acc); err != nil {
+		return row, nil, nil, "", err
+	}
 	return row, prots, acc, host, nil
+}
+
+// refuseGuardedStream refuses a tcp or udp service that comes with an
+// enabled protection or restricting access rules, as the API does: the
+// configuration builder would leave it unrouted (fail closed), so the
+// plan says why now instead.
+func refuseGuardedStream(kind string, prots []document.Protection, acc *document.ServiceAccess) error {
+	if !services.IsStream(kind) {
+		return nil
+	}
+	for i, pr := range prots {
+		if pr.Enabled {
+			return apperr.Field(fmt.Sprintf("protections[%d].enabled", i), "%s", services.StreamRefusal(kind))
+		}
+	}
+	if acc == nil {
+		return nil
+	}
+	for i, r := range acc.Rules {
+		if r.Action != rules.Allow {
+			return apperr.Field(fmt.Sprintf("access.rules[%d].action", i), "%s", services.StreamRefusal(kind))
+		}
+	}
+	if rules.EffectiveDefault(rules.Action(acc.DefaultAction), false) != rules.Allow {
+		return apperr.Field("access.defaultAction", "%s", services.StreamRefusal(kind))
+	}
+	return nil
 }
 
 func (p *planner) checkProtections(in []document.Protection) ([]document.Protection, error) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gatehouse-proxy/gatehouse/internal/access/rules"
 	"github.com/gatehouse-proxy/gatehouse/internal/services"
 	"github.com/gatehouse-proxy/gatehouse/internal/store"
 	"github.com/gatehouse-proxy/gatehouse/internal/transfer/document"
@@ -57,5 +58,53 @@ func TestStreamServicesRoundTrip(t *testing.T) {
 	}
 	if n := other.snapshot(); strings.Contains(n, `"dns"`) {
 		t.Fatalf("a refused import wrote services: %s", n)
+	}
+}
+
+// TestStreamServiceGuardedRefused: a tcp or udp service that comes with an
+// enabled protection or a restricting access rule is refused in the plan,
+// naming the field, as the API refuses it; one with a protection switched
+// off or allow-only rules is imported.
+func TestStreamServiceGuardedRefused(t *testing.T) {
+	src := newFixture(t)
+	svcs := services.NewService(services.Deps{DB: src.db, Now: func() time.Time { return testNow }})
+	_, err := svcs.Create(testCtx, services.Request{Name: "db", Kind: store.KindTCP, Entrypoints: []string{"postgres"},
+		Targets: []store.Target{{Host: "10.0.0.5", Port: 5432}}})
+	src.must(err)
+	data := src.export(ExportOptions{})
+	for _, tc := range []struct {
+		name, why string
+		edit      func(s *document.Service)
+	}{
+		{"enabled protection", "protections[0].enabled", func(s *document.Service) {
+			s.Protections = []document.Protection{{Type: store.SecurityTokens, Enabled: true, Settings: map[string]any{"header": "X-Api-Key"}}}
+		}},
+		{"deny rule", "access.rules[1].action", func(s *document.Service) {
+			s.Access = &document.ServiceAccess{Rules: []rules.Rule{{Action: rules.Allow, Sources: []string{"private"}}, {Action: rules.Deny, Sources: []string{"203.0.113.0/24"}}}}
+		}},
+		{"deny default", "access.defaultAction", func(s *document.Service) {
+			s.Access = &document.ServiceAccess{DefaultAction: string(rules.Deny)}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := edit(t, data, func(d *document.Document) {
+				for i := range d.Services {
+					if d.Services[i].Name == "db" {
+						tc.edit(&d.Services[i])
+					}
+				}
+			})
+			it := find(newFixture(t).plan(doc, ImportOptions{}), KindService, "db")
+			if it.Action != ActionRefused || !strings.Contains(it.Reason, tc.why) || !strings.Contains(it.Reason, "tcp.allowList") {
+				t.Fatalf("item %+v, want refused on %s", it, tc.why)
+			}
+		})
+	}
+	off := edit(t, data, func(d *document.Document) {
+		d.Services[0].Protections = []document.Protection{{Type: store.SecurityTokens, Settings: map[string]any{"header": "X-Api-Key"}}}
+		d.Services[0].Access = &document.ServiceAccess{Rules: []rules.Rule{{Action: rules.Allow, Sources: []string{"private"}}}, DefaultAction: string(rules.Allow)}
+	})
+	if it := find(newFixture(t).plan(off, ImportOptions{}), KindService, "db"); it.Action != ActionCreate {
+		t.Fatalf("unguarded tcp service: %+v", it)
 	}
 }

@@ -69,7 +69,7 @@ type Protection struct {
 
 // Any reports whether any protection is enabled.
 func (p Protection) Any() bool {
-	return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens || p.EmailCode
+	return p.BasicAuth || p.SSO || p.SharedLinks || p.Tokens || p.EmailCode || p.People
 }
 
 // Response is a service as the API shows it.

@@ -74,3 +74,23 @@ func TestKindChangeRefusesGuarded(t *testing.T) {
 		t.Fatalf("unguarded service: %v", err)
 	}
 }
+
+// TestProtectionAny: every protection counts, the people protection too
+// (regression: it was left out, so a service guarded by it alone was
+// reported as open to everyone without signing in).
+func TestProtectionAny(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    services.Protection
+		want bool
+	}{
+		{"none", services.Protection{}, false},
+		{"basic auth", services.Protection{BasicAuth: true}, true},
+		{"email code", services.Protection{EmailCode: true}, true},
+		{"people", services.Protection{People: true}, true},
+	} {
+		if got := tc.p.Any(); got != tc.want {
+			t.Errorf("%s: Any() = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -380,7 +380,7 @@ func (s *Service) refuseGuardedStream(ctx context.Context, tx *gorm.DB, id, kind
 	if err != nil {
 		return fmt.Errorf("read protections of %s: %w", id, err)
 	}
-	if p := prot[id]; p.Any() || p.People {
+	if prot[id].Any() {
 		return apperr.Field("kind", "remove the service's protections first (Security tab): %s", StreamRefusal(kind))
 	}
 	if s.restricted == nil {

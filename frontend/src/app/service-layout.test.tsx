@@ -66,7 +66,7 @@ describe('ServiceLayout tabs', () => {
     expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Traffic']);
   });
 
-  it('keeps them while a protection left by an import stops the service being routed', async () => {
+  it('keeps them while a protection left by an older release stops the service being routed', async () => {
     renderHeader(base);
     expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Security', 'Access', 'Traffic']);
   });

@@ -122,7 +122,7 @@ export function ServiceLayout() {
           ...(canWrite ? [{ to: `/services/${id}/config`, label: t('service.tabs.config') }] : []),
           // Protections and access rules answer HTTP requests: a TCP or UDP service has no use for
           // these tabs (its allow list is under Settings), and the pages, opened by address, say so.
-          // They stay while something is left there (an import), so that it can be removed.
+          // They stay while something is left there by an older release, so that it can be removed.
           ...(stream && !leftover
             ? []
             : [

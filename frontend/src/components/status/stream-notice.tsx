@@ -11,7 +11,7 @@ export function useStreamKind(id: string): 'tcp' | 'udp' | undefined {
 /**
  * Takes the place of the Security and Access forms for a TCP or UDP service: protections and access
  * rules answer HTTP requests, and the server refuses them for these services. leftover says that
- * some are stored anyway (an import, or a kind changed in an older release): the page then shows
+ * some are stored anyway (written by an older release): the page then shows
  * its form below the notice, so that they can be removed, since until then Traefik does not route
  * the service.
  */

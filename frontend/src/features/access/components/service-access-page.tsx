@@ -23,7 +23,7 @@ export function ServiceAccessPage() {
   if (access.isPending) return <LoadingRows rows={6} />;
   if (access.isError) return <ErrorState error={access.error} onRetry={() => access.refetch()} title={t('service.loadFailed')} />;
   if (stream) {
-    // A TCP or UDP service takes no rules; ones left by an import are shown so they can be removed.
+    // A TCP or UDP service takes no rules; ones left by an older release are shown so they can be removed.
     const leftover = (access.data.rules ?? []).length > 0 || !!access.data.defaultAction;
     return (
       <div className="stack" style={{ gap: 20 }}>

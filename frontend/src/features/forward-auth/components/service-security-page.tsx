@@ -18,7 +18,7 @@ export function ServiceSecurityPage() {
   if (protection.isPending) return <LoadingRows rows={6} />;
   if (protection.isError) return <ErrorState error={protection.error} onRetry={() => protection.refetch()} title={t('page.loadFailed')} />;
   if (stream) {
-    // A TCP or UDP service takes no protection; one left on (an import) is shown so it can be turned off.
+    // A TCP or UDP service takes no protection; one left on by an older release is shown so it can be turned off.
     const p = protection.data;
     const leftover = !!(p.basicAuth?.enabled || p.sso?.enabled || p.sharedLinks?.enabled || p.tokens?.enabled || p.emailCode?.enabled || p.people?.enabled);
     return (

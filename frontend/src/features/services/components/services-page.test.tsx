@@ -158,7 +158,7 @@ describe('isProtected', () => {
     ['HTTP open', { kind: 'proxy', protection: none }, false],
     ['TCP with an allow list', { kind: 'tcp', protection: none, tcp: { tls: 'none', allowList: ['10.0.0.0/8'], maxConnections: 0, proxyProtocol: 0 } }, true],
     ['TCP without one', { kind: 'tcp', protection: none, tcp: { tls: 'none', allowList: [], maxConnections: 0, proxyProtocol: 0 } }, false],
-    // A protection left by an import does not guard it: it leaves the service unrouted.
+    // A protection left by an older release does not guard it: it leaves the service unrouted.
     ['TCP with a leftover protection', { kind: 'tcp', protection: { ...none, basicAuth: true } }, false],
     ['UDP', { kind: 'udp', protection: none }, false],
   ] as const)('%s -> %s', (_, s, want) => expect(isProtected(s as Parameters<typeof isProtected>[0])).toBe(want));

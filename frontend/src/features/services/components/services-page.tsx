@@ -50,7 +50,7 @@ function matches(s: Service, q: string): boolean {
 
 /**
  * Whether the status filter counts s as protected. An HTTP service is when a protection is on. A TCP
- * or UDP service takes none (the server refuses them, and one left by an import keeps it unrouted),
+ * or UDP service takes none (the server refuses them, and one left by an older release keeps it unrouted),
  * so it counts as protected when its own allow list restricts its clients, and as public otherwise:
  * anyone who reaches its entrypoint gets through.
  */

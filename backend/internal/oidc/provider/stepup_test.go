@@ -358,6 +358,9 @@ func TestClientStartsAskingForSecondFactor(t *testing.T) {
 	r := e.rp("app", false)
 	weak := e.tokens(r, e.prove(alice, false, time.Now().UTC()), "n")
 	strong := e.tokens(r, e.prove(bob, true, time.Now().UTC()), "n")
+	if weak.RefreshToken == "" || strong.RefreshToken == "" {
+		t.Fatal("no refresh tokens to try")
+	}
 	if err := e.db.Model(&store.OIDCClient{}).Where("id = ?", "app").Update("second_factor", true).Error; err != nil {
 		t.Fatal(err)
 	}

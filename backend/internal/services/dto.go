@@ -65,6 +65,11 @@ type Protection struct {
 	// (no protection, or rules that allow every request), "some" (allow
 	// rules with conditions) or "none".
 	Exposure string `json:"exposure"`
+	// StreamGuarded is, for a tcp or udp service, that a protection or
+	// access rules (its own or the global ones) would guard it: a TCP or
+	// UDP router cannot ask forward-auth, so Traefik's configuration leaves
+	// the service out (fail closed). Always false for an HTTP service.
+	StreamGuarded bool `json:"streamGuarded"`
 }
 
 // Any reports whether any protection is enabled.

@@ -73,6 +73,27 @@ func TestKindChangeRefusesGuarded(t *testing.T) {
 	if err := toStream(open, store.KindTCP); err != nil {
 		t.Fatalf("unguarded service: %v", err)
 	}
+	// Once a stream, the service reports whether anything would guard it
+	// (and so keep it out of Traefik's configuration): rules that come to
+	// restrict it, global ones included, do. An HTTP service never does.
+	guarded := func(id string) bool {
+		t.Helper()
+		got, err := svc.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Protection.StreamGuarded
+	}
+	if guarded(open.ID) {
+		t.Fatal("an unguarded stream reported guarded")
+	}
+	restricted[open.ID] = true
+	if !guarded(open.ID) {
+		t.Fatal("a stream that access rules restrict reported routed")
+	}
+	if guarded(basic.ID) {
+		t.Fatal("an HTTP service reported as a guarded stream")
+	}
 }
 
 // TestProtectionAny: every protection counts, the people protection too

@@ -170,10 +170,20 @@ func (s *Service) protectionsOf(ctx context.Context, id string, rows []store.Ser
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range ids {
-		p := prot[id]
-		p.Exposure = exp[id]
-		prot[id] = p
+	for _, r := range rows {
+		p := prot[r.ID]
+		p.Exposure = exp[r.ID]
+		if r.Kind == store.KindTCP || r.Kind == store.KindUDP {
+			// As dynconf decides it: a protection, or rules that do not
+			// simply allow every request.
+			p.StreamGuarded = p.Any()
+			if !p.StreamGuarded && s.restricted != nil {
+				if p.StreamGuarded, err = s.restricted(ctx, s.db, r.ID); err != nil {
+					return nil, fmt.Errorf("read the access rules of %s: %w", r.ID, err)
+				}
+			}
+		}
+		prot[r.ID] = p
 	}
 	return prot, nil
 }

@@ -4792,6 +4792,8 @@ export interface components {
             people: boolean;
             sharedLinks: boolean;
             sso: boolean;
+            /** @description For a tcp or udp service: a protection or access rules (its own or the global ones) would guard it. A TCP or UDP router cannot ask forward-auth, so Traefik's configuration leaves the service out (fail closed). Always false for an HTTP service. */
+            streamGuarded: boolean;
             tokens: boolean;
         };
         /** @description Where a redirect service sends every request. permanent answers 301 (308 for methods other than GET), else 302 (307). keepPath appends the request's path and query; the URL then has no query or fragment. */

@@ -29,7 +29,7 @@ const wiki = {
   expiry: { type: 'never' },
   expiresAt: null,
   enabledAt: '2026-01-01T00:00:00Z',
-  protection: { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone' },
+  protection: { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone', streamGuarded: false },
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 } as Service;

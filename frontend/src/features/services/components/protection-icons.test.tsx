@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Protection } from '@/lib/api-types';
 import { ProtectionIcons } from './protection-icons';
 
-const basic = (exposure: Protection['exposure']): Protection => ({ basicAuth: true, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure });
+const basic = (exposure: Protection['exposure']): Protection => ({ basicAuth: true, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure, streamGuarded: false });
 
 describe('ProtectionIcons', () => {
   it('says in words that a protected service whose rules allow everyone is public', () => {
@@ -25,7 +25,7 @@ describe('ProtectionIcons', () => {
   });
 
   it('calls an unprotected service public, and one closed by its rules closed', () => {
-    const none = { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false } as const;
+    const none = { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, streamGuarded: false } as const;
     const { rerender } = render(<ProtectionIcons protection={{ ...none, exposure: 'everyone' }} />);
     expect(screen.getByText('public')).toBeInTheDocument();
     rerender(<ProtectionIcons protection={{ ...none, exposure: 'none' }} />);

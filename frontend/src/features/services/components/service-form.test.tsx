@@ -41,7 +41,7 @@ const existing: Service = {
   expiry: { type: 'never' },
   expiresAt: null,
   enabledAt: '2026-01-01T00:00:00Z',
-  protection: { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone' },
+  protection: { basicAuth: false, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone', streamGuarded: false },
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };

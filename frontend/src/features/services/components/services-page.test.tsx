@@ -83,8 +83,11 @@ describe('ServicesPage kinds', () => {
     expect(within(http).getByRole('link', { name: 'grafana.example.com' })).toHaveAttribute('href', 'https://grafana.example.com');
   });
 
-  it('says a TCP service with an HTTP protection is not routed, rather than a dash', async () => {
-    renderList([{ ...db, protection: { ...web.protection, basicAuth: true } }]);
+  it.each([
+    ['its own HTTP protection', { ...web.protection, basicAuth: true, streamGuarded: true }],
+    ['a global access rule', { ...web.protection, basicAuth: false, exposure: 'everyone', streamGuarded: true }],
+  ])('says a TCP service guarded by %s is not routed, rather than a dash', async (_, protection) => {
+    renderList([{ ...db, protection }]);
     const table = await screen.findByRole('table');
     const badge = within(rowOf(table, 'Postgres')).getByText('Not routed');
     expect(badge.getAttribute('title')).toMatch(/left out of Traefik's configuration/);

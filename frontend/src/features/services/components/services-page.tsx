@@ -339,15 +339,14 @@ function HttpOnly() {
 }
 
 /**
- * A TCP or UDP service's Access cell: a dash, since HTTP protections do not apply, unless some are
- * set anyway: then the service is left out of Traefik's configuration (dynconf's streamService),
- * and the cell says so.
+ * A TCP or UDP service's Access cell: a dash, since HTTP protections do not apply, unless a
+ * protection or access rules (its own or the global ones) would guard it anyway: then the service
+ * is left out of Traefik's configuration (dynconf's streamService), and the cell says so. The
+ * server decides (streamGuarded), as the configuration builder does.
  */
 function StreamAccess({ protection: p, hideDash }: { protection?: Service['protection']; hideDash?: boolean }) {
   const { t } = useTranslation('services');
-  // Only the service's own protections: its exposure also reads the global rules, which leave it routed.
-  const guarded = !!p && (p.basicAuth || p.sso || p.sharedLinks || p.tokens || p.emailCode || p.people);
-  if (guarded)
+  if (p?.streamGuarded)
     return (
       <Badge tone="danger" icon="alert" title={t('list.streamProtectedTitle')}>
         {t('list.streamProtected')}

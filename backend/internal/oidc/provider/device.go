@@ -99,16 +99,16 @@ func (s *storage) pace(ctx context.Context, d deviceRow) error {
 	if every <= 0 {
 		every = s.poll
 	}
-	db := s.db.WithContext(ctx).Model(&deviceRow{}).Where("device_code_hash = ?", d.DeviceCodeHash)
-	if d.PolledAt != nil && now.Sub(*d.PolledAt) < every-every/5 {
+	tooSoon := d.PolledAt != nil && now.Sub(*d.PolledAt) < every-every/5
+	if tooSoon {
 		every += slowDownStep
-		if err := db.Updates(map[string]any{"polled_at": now, "poll_interval": int(every / time.Second)}).Error; err != nil {
-			return fmt.Errorf("record a device's poll: %w", err)
-		}
-		return errSlowDown
 	}
-	if err := db.Updates(map[string]any{"polled_at": now, "poll_interval": int(every / time.Second)}).Error; err != nil {
+	if err := s.db.WithContext(ctx).Model(&deviceRow{}).Where("device_code_hash = ?", d.DeviceCodeHash).
+		Updates(map[string]any{"polled_at": now, "poll_interval": int(every / time.Second)}).Error; err != nil {
 		return fmt.Errorf("record a device's poll: %w", err)
+	}
+	if tooSoon {
+		return errSlowDown
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ const base = {
   fqdns: ['db.example.com'],
   entrypoints: ['postgres'],
   targets: [{ scheme: 'tcp', host: '10.0.0.9', port: 5432 }],
-  protection: { basicAuth: true, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone' },
+  protection: { basicAuth: true, sso: false, sharedLinks: false, tokens: false, emailCode: false, people: false, exposure: 'everyone', streamGuarded: true },
   createdAt: '2026-11-01T00:00:00Z',
   updatedAt: '2026-11-01T00:00:00Z',
 };
@@ -52,7 +52,7 @@ describe('ServiceLayout header', () => {
 });
 
 describe('ServiceLayout tabs', () => {
-  const none = { ...base.protection, basicAuth: false };
+  const none = { ...base.protection, basicAuth: false, streamGuarded: false };
   const tabNames = async () => {
     await screen.findByRole('heading', { level: 1, name: 'Postgres' });
     const nav = await screen.findByRole('navigation', { name: 'Service sections' });
@@ -68,6 +68,11 @@ describe('ServiceLayout tabs', () => {
 
   it('keeps them while a protection left by an older release stops the service being routed', async () => {
     renderHeader(base);
+    expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Security', 'Access', 'Traffic']);
+  });
+
+  it('keeps them while a global access rule stops the service being routed', async () => {
+    renderHeader({ ...base, protection: { ...none, streamGuarded: true } });
     expect(await tabNames()).toEqual(['Settings', 'Config preview', 'Security', 'Access', 'Traffic']);
   });
 

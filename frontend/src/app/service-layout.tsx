@@ -34,7 +34,8 @@ export function ServiceLayout() {
   const s = service.data;
   const stream = isStream(s?.kind);
   const p = s?.protection;
-  const leftover = !!p && (p.basicAuth || p.sso || p.sharedLinks || p.tokens || !!p.emailCode || !!p.people || (!!p.exposure && p.exposure !== 'everyone'));
+  // The server says whether a protection or access rules would guard a stream (and so keep it unrouted).
+  const leftover = !!p?.streamGuarded;
   const health = useProxyHealth().data?.items?.find((h) => h.serviceId === id);
   const metrics = useProxyMetrics();
   const m = metrics.data?.items?.find((x) => x.serviceId === id);
